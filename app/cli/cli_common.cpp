@@ -1,0 +1,53 @@
+// CLI option parsing and output helpers.
+#include "cli/cli_common.h"
+
+#include <cstdio>
+
+namespace bm::cli {
+
+std::string to_std(const QString& s) { return s.toStdString(); }
+
+std::vector<std::string> to_std(const QStringList& list) {
+    std::vector<std::string> out;
+    for (const auto& s : list) out.push_back(s.toStdString());
+    return out;
+}
+
+void print_out(const std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+}
+
+void print_err(const std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stderr);
+    std::fflush(stderr);
+}
+
+Parsed parse(QCommandLineParser& parser, const QStringList& args, const QString& description,
+             const QString& positional_name, const QString& positional_help, int min_positionals) {
+    parser.setApplicationDescription(description);
+    parser.addHelpOption();
+    if (!positional_name.isEmpty()) parser.addPositionalArgument(positional_name, positional_help);
+    Parsed p;
+    if (!parser.parse(args)) {
+        print_err("beliefmerge: " + to_std(parser.errorText()) + "\n" + "try '" + to_std(args.value(0)) +
+                  " --help'\n");
+        p.done = true;
+        p.exit_code = kUsage;
+        return p;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        print_out(to_std(parser.helpText()));
+        p.done = true;
+        return p;
+    }
+    if (parser.positionalArguments().size() < min_positionals) {
+        print_err("beliefmerge: missing " + to_std(positional_name) + "\ntry '" + to_std(args.value(0)) +
+                  " --help'\n");
+        p.done = true;
+        p.exit_code = kUsage;
+    }
+    return p;
+}
+
+}  // namespace bm::cli

@@ -1,0 +1,159 @@
+// File, memory and zstd byte sources.
+#include "ingest/byte_source.h"
+
+#include <zstd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace bm {
+
+Result<size_t> MemoryByteSource::read(char* buf, size_t cap) {
+    size_t n = std::min(cap, m_data.size() - m_pos);
+    std::memcpy(buf, m_data.data() + m_pos, n);
+    m_pos += n;
+    return n;
+}
+
+Result<std::unique_ptr<FileByteSource>> FileByteSource::open(const std::string& path) {
+    FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f)
+        return Error::io("cannot open: " + std::string(std::strerror(errno)), Location{path},
+                         "check the path and its permissions");
+    return std::unique_ptr<FileByteSource>(new FileByteSource(f, path));
+}
+
+FileByteSource::~FileByteSource() { std::fclose(m_file); }
+
+Result<size_t> FileByteSource::read(char* buf, size_t cap) {
+    size_t n = std::fread(buf, 1, cap, m_file);
+    if (n == 0 && std::ferror(m_file))
+        return Error::io("read failed: " + std::string(std::strerror(errno)), Location{m_path});
+    return n;
+}
+
+ZstdByteSource::ZstdByteSource(std::unique_ptr<ByteSource> inner, std::string name)
+    : m_inner(std::move(inner)), m_name(std::move(name)), m_dctx(ZSTD_createDCtx()) {}
+
+ZstdByteSource::~ZstdByteSource() { ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(m_dctx)); }
+
+std::string ZstdByteSource::torn_detail() const {
+    return "zstd frame " + std::to_string(m_frames + 1) + " starting at compressed byte " +
+           std::to_string(m_frame_start) + " is torn (the file ends inside it); " +
+           std::to_string(m_torn_dropped) + " decoded bytes of it were dropped, the " +
+           std::to_string(m_frames) + " complete frames before it were kept";
+}
+
+Result<size_t> ZstdByteSource::refill() {
+    // Decode until at least one frame completes or the input ends.
+    auto* dctx = static_cast<ZSTD_DCtx*>(m_dctx);
+    std::string out_buf(ZSTD_DStreamOutSize(), '\0');
+    while (m_ready_pos >= m_ready.size()) {
+        if (m_in_pos >= m_in.size()) {
+            if (m_in_eof) break;
+            m_in.resize(ZSTD_DStreamInSize());
+            auto n = m_inner->read(m_in.data(), m_in.size());
+            if (!n) return n.error();
+            m_in.resize(*n);
+            m_in_pos = 0;
+            if (*n == 0) {
+                m_in_eof = true;
+                break;
+            }
+        }
+        if (!m_in_frame) {
+            m_in_frame = true;
+            m_frame_start = m_consumed;
+        }
+        ZSTD_inBuffer in{m_in.data(), m_in.size(), m_in_pos};
+        ZSTD_outBuffer out{out_buf.data(), out_buf.size(), 0};
+        size_t ret = ZSTD_decompressStream(dctx, &out, &in);
+        m_consumed += static_cast<int64_t>(in.pos - m_in_pos);
+        m_in_pos = in.pos;
+        if (ZSTD_isError(ret)) {
+            Location where{m_name};
+            where.byte_offset = m_frame_start;
+            return Error::corruption(std::string("zstd frame ") + std::to_string(m_frames + 1) +
+                                         " is corrupt: " + ZSTD_getErrorName(ret),
+                                     where, "the frames before it were read; restore the file");
+        }
+        m_frame_out.append(out_buf.data(), out.pos);
+        if (ret == 0) {  // frame complete
+            m_ready.erase(0, m_ready_pos);
+            m_ready_pos = 0;
+            m_ready += m_frame_out;
+            m_frame_out.clear();
+            m_in_frame = false;
+            ++m_frames;
+        }
+    }
+    if (m_in_eof && m_in_frame && m_ready_pos >= m_ready.size()) {
+        // Input ended inside a frame: keep the readable prefix, drop the torn frame.
+        m_torn = m_consumed > m_frame_start || !m_frame_out.empty();
+        m_torn_dropped = static_cast<int64_t>(m_frame_out.size());
+        m_frame_out.clear();
+        m_in_frame = false;
+    }
+    return m_ready.size() - m_ready_pos;
+}
+
+Result<size_t> ZstdByteSource::read(char* buf, size_t cap) {
+    if (m_ready_pos >= m_ready.size()) {
+        auto r = refill();
+        if (!r) return r.error();
+    }
+    size_t n = std::min(cap, m_ready.size() - m_ready_pos);
+    std::memcpy(buf, m_ready.data() + m_ready_pos, n);
+    m_ready_pos += n;
+    return n;
+}
+
+bool looks_like_zstd(std::string_view head) {
+    return head.size() >= 4 && static_cast<unsigned char>(head[0]) == 0x28 &&
+           static_cast<unsigned char>(head[1]) == 0xB5 && static_cast<unsigned char>(head[2]) == 0x2F &&
+           static_cast<unsigned char>(head[3]) == 0xFD;
+}
+
+Result<size_t> PrefixedSource::read(char* buf, size_t cap) {
+    if (m_pos < m_prefix.size()) {
+        size_t n = std::min(cap, m_prefix.size() - m_pos);
+        std::memcpy(buf, m_prefix.data() + m_pos, n);
+        m_pos += n;
+        return n;
+    }
+    return m_rest->read(buf, cap);
+}
+
+Result<std::unique_ptr<ByteSource>> open_source(const std::string& path) {
+    auto file = FileByteSource::open(path);
+    if (!file) return file.error();
+    std::string head(4, '\0');
+    auto n = (*file)->read(head.data(), head.size());
+    if (!n) return n.error();
+    head.resize(*n);
+    const bool zstd = looks_like_zstd(head);
+    std::unique_ptr<ByteSource> src =
+        std::make_unique<PrefixedSource>(head, std::move(file).value());
+    if (zstd) src = std::make_unique<ZstdByteSource>(std::move(src), path);
+    return src;
+}
+
+std::unique_ptr<ByteSource> memory_source(std::string_view data, const std::string& name) {
+    std::unique_ptr<ByteSource> src = std::make_unique<MemoryByteSource>(data);
+    if (looks_like_zstd(data)) src = std::make_unique<ZstdByteSource>(std::move(src), name);
+    return src;
+}
+
+Result<std::string> read_all(ByteSource& source) {
+    std::string out;
+    char buf[1 << 16];
+    while (true) {
+        auto n = source.read(buf, sizeof buf);
+        if (!n) return n.error();
+        if (*n == 0) break;
+        out.append(buf, *n);
+    }
+    return out;
+}
+
+}  // namespace bm

@@ -1,0 +1,225 @@
+// Claude Code transcripts: the uuid/parentUuid DAG (one branch per leaf, sidechains included),
+// thinking blocks as reasoning, tool_use/tool_result pairing, compact summaries as checkpoints.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "ingest/readers.h"
+
+namespace bm {
+
+namespace {
+
+const std::set<std::string>& known_non_message() {
+    static const std::set<std::string> types = {"queue-operation", "file-history-snapshot",
+                                                "progress", "custom-title", "tag"};
+    return types;
+}
+
+void parse_content(ReadContext& ctx, const json& content, RecordPos pos, Message& m) {
+    if (content.is_string()) {
+        m.blocks.push_back(text_block(ctx, BlockKind::kText, content.get<std::string>()));
+        return;
+    }
+    if (!content.is_array()) {
+        ctx.error(pos, "message.content", "expected a string or an array of blocks");
+        return;
+    }
+    for (size_t i = 0; i < content.size(); ++i) {
+        const json& b = content[i];
+        const std::string path = "message.content[" + std::to_string(i) + "]";
+        if (!b.is_object()) {
+            ctx.error(pos, path, "expected a content block object");
+            continue;
+        }
+        auto type = ctx.str(b, "type", pos, path + ".type").value_or("");
+        if (type == "text") {
+            m.blocks.push_back(text_block(ctx, BlockKind::kText, ctx.str(b, "text", pos, path + ".text").value_or("")));
+        } else if (type == "thinking") {
+            m.blocks.push_back(text_block(ctx, BlockKind::kReasoning,
+                                          ctx.str(b, "thinking", pos, path + ".thinking").value_or("")));
+        } else if (type == "redacted_thinking") {
+            m.blocks.push_back(text_block(ctx, BlockKind::kReasoning, "[redacted thinking]"));
+        } else if (type == "tool_use" || type == "server_tool_use") {
+            ContentBlock c;
+            c.kind = BlockKind::kToolCall;
+            c.tool_id = ctx.str(b, "id", pos, path + ".id").value_or("");
+            c.tool_name = ctx.str(b, "name", pos, path + ".name").value_or("");
+            if (auto in = b.find("input"); in != b.end()) c.arguments = ctx.redact_text(in->dump());
+            m.blocks.push_back(std::move(c));
+        } else if (type == "tool_result" || type == "web_search_tool_result") {
+            ContentBlock r;
+            r.kind = BlockKind::kToolResult;
+            r.tool_id = ctx.str(b, "tool_use_id", pos, path + ".tool_use_id").value_or("");
+            if (auto c = b.find("content"); c != b.end()) r.text = ctx.redact_text(flatten_text(*c));
+            if (auto e = b.find("is_error"); e != b.end() && e->is_boolean()) r.is_error = e->get<bool>();
+            m.blocks.push_back(std::move(r));
+        } else if (type == "image" || type == "document") {
+            ContentBlock img;
+            img.kind = BlockKind::kImage;
+            img.text = "[" + type + "]";
+            m.blocks.push_back(std::move(img));
+        } else {
+            ctx.unknown_type(pos, "content block " + type);
+        }
+    }
+}
+
+}  // namespace
+
+void read_claude_code(ByteSource& source, ReadContext& ctx) {
+    Session session;
+    session.format = SessionFormat::kClaudeCode;
+    session.file = ctx.result().file;
+    LineReader lines(source, ctx.options().max_line_bytes);
+    Line line;
+    int64_t non_message = 0;
+    int64_t records = 0;
+    RecordPos first_pos{1, 0};
+    std::map<std::string, std::string> logical_parent;  // compact boundary → pre-compaction leaf
+    while (true) {
+        auto more = lines.next(line);
+        if (!more) {
+            ctx.result().errors.push_back(more.error());
+            ctx.result().partial = true;
+            break;
+        }
+        if (!*more) break;
+        RecordPos pos{line.number, line.offset};
+        auto v = ctx.parse_line(line);
+        if (!v) continue;
+        ++records;
+        auto type = ctx.str(*v, "type", pos, "type").value_or("");
+        if (session.id_form.empty())
+            if (auto sid = ctx.str(*v, "sessionId", pos, "sessionId")) session.id_form = *sid;
+        if (session.cwd.empty())
+            if (auto cwd = ctx.str(*v, "cwd", pos, "cwd")) session.cwd = *cwd;
+        if (type == "summary") {
+            CheckpointRecord cp;
+            cp.kind = "summary";
+            cp.id = ctx.str(*v, "leafUuid", pos, "leafUuid").value_or("line-" + std::to_string(pos.line));
+            cp.seq = pos.line - 1;
+            cp.summary = ctx.redact_text(ctx.str(*v, "summary", pos, "summary").value_or(""));
+            session.checkpoints.push_back(std::move(cp));
+            ++non_message;
+            continue;
+        }
+        if (type != "user" && type != "assistant" && type != "system") {
+            if (!known_non_message().count(type)) ctx.unknown_type(pos, type.empty() ? "(none)" : type);
+            ++non_message;
+            continue;
+        }
+        Message m;
+        m.seq = pos.line - 1;
+        m.line = pos.line;
+        m.id = ctx.str(*v, "uuid", pos, "uuid").value_or("");
+        m.parent_id = ctx.str(*v, "parentUuid", pos, "parentUuid").value_or("");
+        m.time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
+        if (auto sc = v->find("isSidechain"); sc != v->end() && sc->is_boolean()) m.sidechain = sc->get<bool>();
+        if (m.id.empty()) ctx.warning(pos, "uuid", "message without uuid cannot join the DAG");
+        if (type == "system") {
+            auto subtype = ctx.str(*v, "subtype", pos, "subtype").value_or("");
+            if (subtype == "compact_boundary") {
+                CheckpointRecord cp;
+                cp.kind = "compact-boundary";
+                cp.id = m.id;
+                cp.seq = m.seq;
+                session.checkpoints.push_back(std::move(cp));
+                if (auto lp = ctx.str(*v, "logicalParentUuid", pos, "logicalParentUuid"))
+                    logical_parent[m.id] = *lp;
+            }
+            m.role = Role::kSystem;
+            m.source.kind = SourceKind::kUnknown;
+            m.blocks.push_back(text_block(ctx, BlockKind::kText, ctx.str(*v, "content", pos, "content").value_or("")));
+        } else {
+            const json* msg = ctx.object(*v, "message", pos, "message");
+            if (!msg) {
+                ctx.error(pos, "message", "user/assistant line without a message object; skipped");
+                continue;
+            }
+            if (auto c = msg->find("content"); c != msg->end()) parse_content(ctx, *c, pos, m);
+            if (type == "assistant") {
+                m.role = Role::kAssistant;
+                m.source.kind = SourceKind::kModel;
+                m.source.provider = "anthropic";
+                m.source.model = ctx.str(*msg, "model", pos, "message.model").value_or("");
+            } else {
+                bool all_results = !m.blocks.empty();
+                for (const auto& b : m.blocks) all_results &= b.kind == BlockKind::kToolResult;
+                if (all_results) {
+                    m.role = Role::kTool;
+                    m.source.kind = SourceKind::kTool;
+                    m.source.call_id = m.blocks.front().tool_id;
+                } else {
+                    m.role = Role::kUser;
+                    m.source.kind = SourceKind::kUser;
+                }
+                if (auto cs = v->find("isCompactSummary"); cs != v->end() && cs->is_boolean() && cs->get<bool>()) {
+                    CheckpointRecord cp;
+                    cp.kind = "compact-summary";
+                    cp.id = m.id;
+                    cp.seq = m.seq;
+                    cp.summary = m.visible_text();
+                    session.checkpoints.push_back(std::move(cp));
+                    m.source.kind = SourceKind::kPlugin;  // written by the harness, not the user
+                    m.source.name = "compact";
+                }
+                if (auto meta = v->find("isMeta"); meta != v->end() && meta->is_boolean() && meta->get<bool>()) {
+                    m.source.kind = SourceKind::kPlugin;
+                    m.source.name = "meta";
+                }
+            }
+        }
+        if (ctx.options().keep_raw) m.raw = ctx.redact_text(line.text);
+        session.messages.push_back(std::move(m));
+    }
+    if (records == 0) {
+        if (ctx.result().errors.empty())
+            ctx.error(first_pos, "", "file has no records: it is empty", "nothing to import");
+        return;
+    }
+    // Build the DAG: one branch per leaf, path from the root.
+    std::map<std::string, size_t> by_id;
+    for (size_t i = 0; i < session.messages.size(); ++i)
+        if (!session.messages[i].id.empty()) by_id[session.messages[i].id] = i;
+    std::set<std::string> has_child;
+    for (auto& m : session.messages) {
+        if (m.parent_id.empty())
+            if (auto lp = logical_parent.find(m.id); lp != logical_parent.end() && by_id.count(lp->second))
+                m.parent_id = lp->second;  // bridge the compaction boundary
+        if (!m.parent_id.empty()) {
+            if (!by_id.count(m.parent_id))
+                ctx.warning(RecordPos{m.line, -1}, "parentUuid",
+                            "parent " + m.parent_id + " is not in this file; the branch starts here");
+            has_child.insert(m.parent_id);
+        }
+    }
+    for (size_t i = 0; i < session.messages.size(); ++i) {
+        const Message& leaf = session.messages[i];
+        if (leaf.id.empty() || has_child.count(leaf.id)) continue;
+        Branch b;
+        b.id = (session.id_form.empty() ? std::string("claude") : canonical_session_id(session.id_form)) +
+               ":" + leaf.id.substr(0, 8);
+        b.sidechain = leaf.sidechain;
+        std::set<size_t> seen;
+        for (size_t cur = i;;) {
+            if (!seen.insert(cur).second) {
+                ctx.error(RecordPos{session.messages[cur].line, -1}, "parentUuid",
+                          "parent links form a cycle; branch cut here");
+                break;
+            }
+            b.message_indexes.push_back(cur);
+            auto p = by_id.find(session.messages[cur].parent_id);
+            if (p == by_id.end()) break;
+            cur = p->second;
+        }
+        std::reverse(b.message_indexes.begin(), b.message_indexes.end());
+        session.branches.push_back(std::move(b));
+    }
+    if (session.id_form.empty()) session.id_form = "claude-" + file_stem(session.file);
+    ctx.finish();
+    finish_session(session, ctx, first_pos, non_message);
+    ctx.result().sessions.push_back(std::move(session));
+}
+
+}  // namespace bm

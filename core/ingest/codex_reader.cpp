@@ -1,0 +1,169 @@
+// OpenAI Codex CLI rollouts: session_meta, response_item (message, reasoning, function and custom
+// tool calls and their outputs), compacted → checkpoint; event_msg/turn_context are UI echoes.
+#include <set>
+
+#include "ingest/readers.h"
+
+namespace bm {
+
+namespace {
+
+void add_item(ReadContext& ctx, Session& session, const json& item, RecordPos pos,
+              const std::string& time, std::string_view raw, const std::string& prefix) {
+    auto type = ctx.str(item, "type", pos, prefix + "type").value_or("");
+    Message m;
+    m.seq = pos.line - 1;
+    m.line = pos.line;
+    m.time = time;
+    m.id = ctx.str(item, "id", pos, prefix + "id").value_or("line-" + std::to_string(pos.line));
+    if (type == "message") {
+        auto role = ctx.str(item, "role", pos, prefix + "role").value_or("");
+        if (role == "user") m.role = Role::kUser, m.source.kind = SourceKind::kUser;
+        else if (role == "assistant") m.role = Role::kAssistant, m.source.kind = SourceKind::kModel;
+        else if (role == "developer") m.role = Role::kDeveloper;
+        else if (role == "system") m.role = Role::kSystem;
+        else {
+            ctx.error(pos, prefix + "role", "unknown role '" + role + "'; message skipped",
+                      "expected user, assistant, developer or system");
+            return;
+        }
+        if (auto c = item.find("content"); c != item.end() && c->is_array()) {
+            for (size_t i = 0; i < c->size(); ++i) {
+                const json& part = (*c)[i];
+                auto pt = ctx.str(part, "type", pos, prefix + "content[" + std::to_string(i) + "].type").value_or("");
+                if (pt == "input_image") {
+                    ContentBlock img;
+                    img.kind = BlockKind::kImage;
+                    img.text = "[image]";
+                    m.blocks.push_back(std::move(img));
+                } else {
+                    m.blocks.push_back(text_block(ctx, BlockKind::kText, flatten_text(part)));
+                }
+            }
+        } else if (c != item.end()) {
+            m.blocks.push_back(text_block(ctx, BlockKind::kText, flatten_text(*c)));
+        }
+        // AGENTS.md and environment blocks are injected by the CLI, not typed by the user.
+        std::string text = m.visible_text();
+        if (m.role == Role::kUser && (text.rfind("<environment_context>", 0) == 0 ||
+                                      text.rfind("# AGENTS.md instructions", 0) == 0 ||
+                                      text.rfind("<user_instructions>", 0) == 0)) {
+            m.source.kind = SourceKind::kPlugin;
+            m.source.name = "codex-context";
+        }
+    } else if (type == "reasoning") {
+        m.role = Role::kAssistant;
+        m.source.kind = SourceKind::kModel;
+        std::string text;
+        if (auto s = item.find("summary"); s != item.end()) text = flatten_text(*s);
+        if (auto c = item.find("content"); c != item.end() && !c->is_null()) {
+            std::string body = flatten_text(*c);
+            if (!body.empty()) text += (text.empty() ? "" : "\n") + body;
+        }
+        if (text.empty() && item.contains("encrypted_content")) text = "[encrypted reasoning]";
+        m.blocks.push_back(text_block(ctx, BlockKind::kReasoning, text));
+    } else if (type == "function_call" || type == "custom_tool_call" || type == "local_shell_call") {
+        m.role = Role::kAssistant;
+        m.source.kind = SourceKind::kModel;
+        ContentBlock c;
+        c.kind = BlockKind::kToolCall;
+        c.tool_id = ctx.str(item, "call_id", pos, prefix + "call_id").value_or("");
+        c.tool_name = type == "local_shell_call" ? "local_shell"
+                                                  : ctx.str(item, "name", pos, prefix + "name").value_or("");
+        const char* key = type == "function_call" ? "arguments" : type == "custom_tool_call" ? "input" : "action";
+        if (auto a = item.find(key); a != item.end())
+            c.arguments = ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
+        m.blocks.push_back(std::move(c));
+    } else if (type == "function_call_output" || type == "custom_tool_call_output") {
+        m.role = Role::kTool;
+        m.source.kind = SourceKind::kTool;
+        ContentBlock r;
+        r.kind = BlockKind::kToolResult;
+        r.tool_id = ctx.str(item, "call_id", pos, prefix + "call_id").value_or("");
+        m.source.call_id = r.tool_id;
+        if (auto o = item.find("output"); o != item.end()) {
+            if (o->is_string()) r.text = ctx.redact_text(o->get<std::string>());
+            else if (o->is_object()) {
+                r.text = ctx.redact_text(flatten_text(*o));
+                if (auto s = o->find("success"); s != o->end() && s->is_boolean()) r.is_error = !s->get<bool>();
+            }
+        }
+        m.blocks.push_back(std::move(r));
+    } else if (type == "web_search_call") {
+        return;  // the search itself; its results arrive as messages
+    } else {
+        ctx.unknown_type(pos, "response_item " + type);
+        return;
+    }
+    if (ctx.options().keep_raw) m.raw = ctx.redact_text(raw);
+    session.messages.push_back(std::move(m));
+}
+
+}  // namespace
+
+void read_codex(ByteSource& source, ReadContext& ctx) {
+    Session session;
+    session.format = SessionFormat::kCodex;
+    session.file = ctx.result().file;
+    LineReader lines(source, ctx.options().max_line_bytes);
+    Line line;
+    int64_t records = 0, non_message = 0;
+    static const std::set<std::string> known = {"event_msg", "turn_context"};
+    while (true) {
+        auto more = lines.next(line);
+        if (!more) {
+            ctx.result().errors.push_back(more.error());
+            ctx.result().partial = true;
+            break;
+        }
+        if (!*more) break;
+        RecordPos pos{line.number, line.offset};
+        auto v = ctx.parse_line(line);
+        if (!v) continue;
+        ++records;
+        auto time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
+        auto type = ctx.str(*v, "type", pos, "type").value_or("");
+        const json* payload = ctx.object(*v, "payload", pos, "payload");
+        if (type == "session_meta" && payload) {
+            session.id_form = ctx.str(*payload, "id", pos, "payload.id").value_or("");
+            session.cwd = ctx.str(*payload, "cwd", pos, "payload.cwd").value_or("");
+            session.created_at = ctx.str(*payload, "timestamp", pos, "payload.timestamp").value_or(time);
+            ++non_message;
+        } else if (type == "response_item" && payload) {
+            add_item(ctx, session, *payload, pos, time, line.text, "payload.");
+        } else if (type == "compacted") {
+            CheckpointRecord cp;
+            cp.kind = "compacted";
+            cp.id = "line-" + std::to_string(pos.line);
+            cp.seq = pos.line - 1;
+            if (payload) cp.summary = ctx.redact_text(ctx.str(*payload, "message", pos, "payload.message").value_or(""));
+            session.checkpoints.push_back(std::move(cp));
+            ++non_message;
+        } else if (known.count(type)) {
+            ++non_message;
+        } else if (!v->contains("payload") && v->contains("type") &&
+                   (type == "message" || type == "reasoning" || type == "function_call" ||
+                    type == "function_call_output")) {
+            add_item(ctx, session, *v, pos, time, line.text, "");  // pre-0.2 rollouts: bare items
+        } else if (type.empty() && v->contains("id") && v->contains("timestamp") && records == 1) {
+            session.id_form = ctx.str(*v, "id", pos, "id").value_or("");  // pre-0.2 meta line
+            ++non_message;
+        } else {
+            ctx.unknown_type(pos, type.empty() ? "(none)" : type);
+            ++non_message;
+        }
+    }
+    if (records == 0) {
+        if (ctx.result().errors.empty()) ctx.error(RecordPos{1, 0}, "", "file has no records: it is empty");
+        return;
+    }
+    if (session.id_form.empty()) {
+        ctx.warning(RecordPos{1, 0}, "payload.id", "rollout has no session_meta id; using the file name");
+        session.id_form = "codex-" + file_stem(session.file);
+    }
+    ctx.finish();
+    finish_session(session, ctx, RecordPos{1, 0}, non_message);
+    ctx.result().sessions.push_back(std::move(session));
+}
+
+}  // namespace bm

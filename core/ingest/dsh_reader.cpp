@@ -1,0 +1,534 @@
+// DeepSeek Harness persistence, versions 0–4 (SPEC §3): surface events, chunk folding,
+// surface replace ops → shadowed ranges, compaction events → checkpoint records, fork lineage.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "ingest/readers.h"
+
+namespace bm {
+
+namespace {
+
+constexpr int kNewestVersion = 4;
+
+// Event types that are part of the format but carry no conversation content.
+const std::set<std::string>& known_non_surface() {
+    static const std::set<std::string> types = {
+        "turn/start", "turn/end", "step/start", "step/end", "request/header", "request/context",
+        "agent/inbox/spliced", "session/title", "session/title-llm-request", "tool/call",
+        "approval/policy", "approval/asked", "approval/decided", "hook/invoked", "hook/result",
+        "subagent/descriptor", "sandbox/mode", "permission/preset", "plan/mode", "goal/change",
+        "command/run", "command/done", "tool/code-dispatch", "tool/code-dispatch-start",
+        "tool-workflow/run-start", "tool-workflow/run-end", "tool-workflow/agent-start",
+        "tool-workflow/agent-end", "usage", "session/usage", "model/change"};
+    return types;
+}
+
+struct PendingBlock {
+    BlockKind kind = BlockKind::kText;
+    std::string text;
+    std::string id, name, arguments;
+    bool complete = false;
+};
+
+// Chunks of one (turn, step) not yet confirmed by an assistant/message.
+struct PendingStep {
+    std::map<int64_t, PendingBlock> blocks;
+    int64_t first_seq = 0;
+    RecordPos first_pos;
+    std::vector<int64_t> seqs;
+    std::string provider, model;
+};
+
+class DshReader {
+public:
+    DshReader(ByteSource& source, ReadContext& ctx) : m_source(source), m_ctx(ctx) {}
+    void run();
+
+private:
+    void header(const json& v, RecordPos pos);
+    void event(const json& v, RecordPos pos, std::string_view raw);
+    void surface_message(const json& v, const std::string& type, RecordPos pos, std::string_view raw,
+                         int64_t seq);
+    void parse_blocks(const json& content, RecordPos pos, const std::string& path,
+                      std::vector<ContentBlock>& out);
+    void chunk(const json& data, const std::string& type, RecordPos pos, int64_t seq);
+    void flush_step(std::pair<int64_t, int64_t> key);
+    void flush_all();
+    void surface_op(const json& v, RecordPos pos, int64_t seq);
+    void compaction(const json& data, const std::string& type, RecordPos pos, int64_t seq);
+    std::vector<int64_t> source_seqs(const json& v, RecordPos pos);
+
+    ByteSource& m_source;
+    ReadContext& m_ctx;
+    Session m_session;
+    bool m_have_header = false;
+    RecordPos m_header_pos;
+    int64_t m_event_index = 0;
+    int64_t m_non_message = 0;
+    bool m_seeded = false;
+    std::map<std::pair<int64_t, int64_t>, PendingStep> m_pending;
+    std::vector<std::pair<int64_t, int64_t>> m_shadow_ranges;
+    std::map<std::string, size_t> m_compactions;  // compactionId → checkpoint index
+};
+
+void DshReader::run() {
+    LineReader lines(m_source, m_ctx.options().max_line_bytes);
+    Line line;
+    while (true) {
+        auto more = lines.next(line);
+        if (!more) {
+            m_ctx.result().errors.push_back(more.error());
+            m_ctx.result().partial = true;
+            break;
+        }
+        if (!*more) break;
+        RecordPos pos{line.number, line.offset};
+        auto v = m_ctx.parse_line(line);
+        if (!v) continue;
+        if (!m_have_header) {
+            header(*v, pos);
+            continue;
+        }
+        event(*v, pos, line.text);
+    }
+    if (m_source.torn()) {
+        m_ctx.warning(RecordPos{}, "", m_source.torn_detail(),
+                      "the harness was interrupted while writing; the readable prefix was kept");
+        m_ctx.result().partial = true;
+    }
+    if (!m_have_header) {
+        if (m_ctx.result().errors.empty())
+            m_ctx.error(RecordPos{1, 0}, "type", "no session header: the file is empty",
+                        "a DeepSeek Harness log starts with {\"type\":\"session\",...}");
+        return;
+    }
+    flush_all();
+    // Shadow the replaced ranges: the messages stay, marked as no longer on the surface.
+    for (auto& m : m_session.messages)
+        for (auto [s, e] : m_shadow_ranges)
+            if (m.seq >= s && m.seq <= e) m.surface = Surface::kShadowed;
+    std::stable_sort(m_session.messages.begin(), m_session.messages.end(),
+                     [](const Message& a, const Message& b) { return a.seq < b.seq; });
+    m_ctx.finish();
+    finish_session(m_session, m_ctx, m_header_pos, m_non_message);
+    m_ctx.result().sessions.push_back(std::move(m_session));
+}
+
+void DshReader::header(const json& v, RecordPos pos) {
+    m_header_pos = pos;
+    auto type = m_ctx.str(v, "type", pos, "type");
+    if (type != "session") {
+        m_ctx.error(pos, "type",
+                    "first record must be the session header (type \"session\"), found \"" +
+                        type.value_or("") + "\"",
+                    "is this a DeepSeek Harness session log?");
+        m_ctx.result().partial = true;
+        m_have_header = true;  // keep reading events so valid parts are kept
+        m_session.format = SessionFormat::kDsh;
+        m_session.id_form = "unknown";
+        event(v, pos, {});
+        return;
+    }
+    m_have_header = true;
+    m_session.format = SessionFormat::kDsh;
+    m_session.file = m_ctx.result().file;
+    int64_t version = m_ctx.integer(v, "version", pos, "version").value_or(0);
+    if (version > kNewestVersion)
+        m_ctx.warning(pos, "version",
+                      "persistence version " + std::to_string(version) +
+                          " is newer than this reader (v" + std::to_string(kNewestVersion) +
+                          "); reading it as v" + std::to_string(kNewestVersion),
+                      "upgrade BeliefMerge if records are missing");
+    m_session.format_version = static_cast<int>(version);
+    auto id = m_ctx.str(v, "id", pos, "id");
+    if (!id || id->empty()) {
+        m_ctx.error(pos, "id", "session header has no id", "the harness always writes one");
+        m_session.id_form = "unknown";
+    } else {
+        m_session.id_form = *id;
+    }
+    m_session.cwd = m_ctx.str(v, "cwd", pos, "cwd").value_or("");
+    if (auto it = v.find("createdAt"); it != v.end() && !it->is_null())
+        m_session.created_at = it->is_string() ? it->get<std::string>() : it->dump();
+    m_session.parent_session = m_ctx.str(v, "parentSession", pos, "parentSession").value_or("");
+    m_session.seed_length = m_ctx.integer(v, "seedLength", pos, "seedLength");
+    m_session.origin = m_ctx.str(v, "origin", pos, "origin").value_or("");
+    if (m_session.seed_length || (v.contains("isSeeded") && v["isSeeded"] == true)) m_seeded = true;
+}
+
+std::vector<int64_t> DshReader::source_seqs(const json& v, RecordPos pos) {
+    std::vector<int64_t> out;
+    auto it = v.find("sourceEventSeqs");
+    if (it == v.end() || it->is_null()) return out;
+    if (!it->is_array()) {
+        m_ctx.error(pos, "sourceEventSeqs", "expected an array of seqs or [start,end] runs");
+        return out;
+    }
+    for (const auto& item : *it) {
+        if (item.is_number_integer()) {
+            out.push_back(item.get<int64_t>());
+        } else if (item.is_array() && item.size() == 2 && item[0].is_number_integer() &&
+                   item[1].is_number_integer()) {  // v2 range encoding
+            int64_t s = item[0].get<int64_t>(), e = item[1].get<int64_t>();
+            if (e < s || e - s > 10'000'000) {
+                m_ctx.error(pos, "sourceEventSeqs", "invalid run [" + std::to_string(s) + "," +
+                                                        std::to_string(e) + "]");
+                continue;
+            }
+            for (int64_t k = s; k <= e; ++k) out.push_back(k);
+        } else {
+            m_ctx.error(pos, "sourceEventSeqs", "expected a seq number or a [start,end] run");
+        }
+    }
+    return out;
+}
+
+void DshReader::event(const json& v, RecordPos pos, std::string_view raw) {
+    const int64_t index = m_event_index++;
+    int64_t seq = m_ctx.integer(v, "seq", pos, "seq").value_or(index);
+    auto type = m_ctx.str(v, "type", pos, "type");
+    if (!type) {
+        m_ctx.error(pos, "type", "event has no type; skipped");
+        return;
+    }
+    const json empty = json::object();
+    const json* data = m_ctx.object(v, "data", pos, "data");
+    if (!data) data = &empty;
+    const std::string& t = *type;
+    if (t == "user/message" || t == "assistant/message" || t == "tool/result" ||
+        t == "system/message" || t == "developer/message") {
+        surface_message(v, t, pos, raw, seq);
+    } else if (t == "assistant/chunk" || t == "text-chunks" || t == "reasoning-chunks" ||
+               t == "tool-call-chunks") {
+        chunk(*data, t, pos, seq);
+    } else if (t.rfind("compaction/", 0) == 0) {
+        compaction(*data, t, pos, seq);
+    } else if (t == "session/end-seed") {
+        m_seeded = false;
+        ++m_non_message;
+    } else if (t == "step/end" || t == "turn/end") {
+        auto turn = m_ctx.integer(*data, "turn", pos, "data.turn");
+        auto step = m_ctx.integer(*data, "step", pos, "data.step");
+        if (turn && step) flush_step({*turn, *step});
+        else if (turn && t == "turn/end")
+            for (auto it = m_pending.begin(); it != m_pending.end();) {
+                auto key = (it++)->first;
+                if (key.first == *turn) flush_step(key);
+            }
+        ++m_non_message;
+    } else if (known_non_surface().count(t)) {
+        ++m_non_message;
+    } else {
+        m_ctx.unknown_type(pos, t);
+        ++m_non_message;
+    }
+}
+
+void DshReader::parse_blocks(const json& content, RecordPos pos, const std::string& path,
+                             std::vector<ContentBlock>& out) {
+    if (content.is_string()) {
+        out.push_back(text_block(m_ctx, BlockKind::kText, content.get<std::string>()));
+        return;
+    }
+    if (content.is_null()) return;
+    if (!content.is_array()) {
+        m_ctx.error(pos, path, "expected an array of content blocks");
+        return;
+    }
+    for (size_t i = 0; i < content.size(); ++i) {
+        const json& b = content[i];
+        const std::string bpath = path + "[" + std::to_string(i) + "]";
+        if (!b.is_object()) {
+            m_ctx.error(pos, bpath, "expected a content block object");
+            continue;
+        }
+        auto btype = m_ctx.str(b, "type", pos, bpath + ".type").value_or("");
+        if (btype == "text" || btype == "reasoning" || btype == "thinking") {
+            auto text = m_ctx.str(b, "text", pos, bpath + ".text").value_or("");
+            out.push_back(text_block(m_ctx, btype == "text" ? BlockKind::kText : BlockKind::kReasoning, text));
+        } else if (btype == "tool-call") {
+            ContentBlock c;
+            c.kind = BlockKind::kToolCall;
+            c.tool_id = m_ctx.str(b, "id", pos, bpath + ".id").value_or("");
+            c.tool_name = m_ctx.str(b, "name", pos, bpath + ".name").value_or("");
+            auto args = b.find("arguments");
+            if (args != b.end())
+                c.arguments = m_ctx.redact_text(args->is_string() ? args->get<std::string>() : args->dump());
+            if (c.tool_id.empty()) m_ctx.warning(pos, bpath + ".id", "tool call without an id cannot be paired");
+            out.push_back(std::move(c));
+        } else if (btype == "tool-result") {
+            ContentBlock r;
+            r.kind = BlockKind::kToolResult;
+            r.tool_id = m_ctx.str(b, "toolCallId", pos, bpath + ".toolCallId").value_or("");
+            if (auto c = b.find("content"); c != b.end()) r.text = m_ctx.redact_text(flatten_text(*c));
+            if (auto e = b.find("isError"); e != b.end() && e->is_boolean()) r.is_error = e->get<bool>();
+            out.push_back(std::move(r));
+        } else if (btype == "image" || btype == "file") {
+            ContentBlock img;
+            img.kind = BlockKind::kImage;
+            img.text = "[" + btype + "]";
+            out.push_back(std::move(img));
+        } else {
+            m_ctx.unknown_type(pos, "content block " + btype);
+        }
+    }
+}
+
+MessageSource parse_source(ReadContext& ctx, const json& msg, RecordPos pos, const std::string& path,
+                           SourceKind fallback) {
+    MessageSource src;
+    src.kind = fallback;
+    const json* s = ctx.object(msg, "source", pos, path);
+    if (!s) return src;
+    auto kind = ctx.str(*s, "kind", pos, path + ".kind").value_or("");
+    if (kind == "user") src.kind = SourceKind::kUser;
+    else if (kind == "model") src.kind = SourceKind::kModel;
+    else if (kind == "tool") src.kind = SourceKind::kTool;
+    else if (kind == "plugin") src.kind = SourceKind::kPlugin;
+    else if (!kind.empty()) src.kind = SourceKind::kUnknown;
+    src.provider = ctx.str(*s, "provider", pos, path + ".provider").value_or("");
+    src.model = ctx.str(*s, "model", pos, path + ".model").value_or("");
+    src.call_id = ctx.str(*s, "callId", pos, path + ".callId").value_or("");
+    src.name = ctx.str(*s, "plugin", pos, path + ".plugin").value_or(ctx.str(*s, "name", pos, path + ".name").value_or(""));
+    src.form = ctx.str(*s, "form", pos, path + ".form").value_or("");
+    return src;
+}
+
+void DshReader::surface_message(const json& v, const std::string& type, RecordPos pos,
+                                std::string_view raw, int64_t seq) {
+    const json& data = v.at("data");
+    // assistant/message, tool/result (and v3 system/developer) wrap the message; user/message is flat.
+    const json* msg = data.contains("message") ? m_ctx.object(data, "message", pos, "data.message") : &data;
+    if (!msg) return;
+    Message m;
+    m.seq = seq;
+    m.line = pos.line;
+    m.seeded = m_seeded;
+    m.id = m_ctx.str(*msg, "id", pos, "data.message.id").value_or("");
+    if (auto t = v.find("time"); t != v.end() && !t->is_null())
+        m.time = t->is_string() ? t->get<std::string>() : t->dump();
+    if (type == "user/message") {
+        m.role = Role::kUser;
+        m.source = parse_source(m_ctx, *msg, pos, "data.source", SourceKind::kUser);
+        if (m.source.kind == SourceKind::kPlugin && !m_ctx.options().include_plugin_messages) return;
+    } else if (type == "assistant/message") {
+        m.role = Role::kAssistant;
+        m.source = parse_source(m_ctx, *msg, pos, "data.message.source", SourceKind::kModel);
+        auto turn = m_ctx.integer(data, "turn", pos, "data.turn");
+        auto step = m_ctx.integer(data, "step", pos, "data.step");
+        if (turn && step) m_pending.erase({*turn, *step});  // chunks confirmed by the final message
+    } else if (type == "tool/result") {
+        m.role = Role::kTool;
+        m.source = parse_source(m_ctx, *msg, pos, "data.message.source", SourceKind::kTool);
+    } else if (type == "system/message") {
+        m.role = Role::kSystem;
+        m.source = parse_source(m_ctx, *msg, pos, "data.source", SourceKind::kUnknown);
+    } else {
+        m.role = Role::kDeveloper;
+        m.source = parse_source(m_ctx, *msg, pos, "data.source", SourceKind::kUnknown);
+    }
+    if (auto c = msg->find("content"); c != msg->end())
+        parse_blocks(*c, pos, type == "user/message" ? "data.content" : "data.message.content", m.blocks);
+    else
+        m_ctx.warning(pos, "data.content", "message has no content");
+    m.source_event_seqs = source_seqs(v, pos);
+    if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_text(raw);
+    surface_op(v, pos, seq);
+    m_session.messages.push_back(std::move(m));
+}
+
+void DshReader::surface_op(const json& v, RecordPos pos, int64_t seq) {
+    auto it = v.find("surfaceOp");
+    if (it == v.end() || it->is_null() || it->is_string()) return;  // "append"
+    if (!it->is_object()) {
+        m_ctx.error(pos, "surfaceOp", "expected \"append\" or {op, start, end}");
+        return;
+    }
+    auto op = m_ctx.str(*it, "op", pos, "surfaceOp.op").value_or("");
+    if (op != "replace") {
+        if (op != "append") m_ctx.warning(pos, "surfaceOp.op", "unknown surface op '" + op + "' ignored");
+        return;
+    }
+    // v0–v2 write start/end; v3+ write startSeq/endSeq. Both are inclusive seqs.
+    auto s = it->contains("startSeq") ? m_ctx.integer(*it, "startSeq", pos, "surfaceOp.startSeq")
+                                      : m_ctx.integer(*it, "start", pos, "surfaceOp.start");
+    auto e = it->contains("endSeq") ? m_ctx.integer(*it, "endSeq", pos, "surfaceOp.endSeq")
+                                    : m_ctx.integer(*it, "end", pos, "surfaceOp.end");
+    if (!s || !e || *e < *s || *s > seq) {
+        m_ctx.error(pos, "surfaceOp", "replace op needs start ≤ end ≤ this event's seq");
+        return;
+    }
+    m_shadow_ranges.emplace_back(*s, *e);
+    // Attach the range to the compaction that produced it (the newest one without a range).
+    for (auto rit = m_session.checkpoints.rbegin(); rit != m_session.checkpoints.rend(); ++rit) {
+        if (!rit->shadowed_start) {
+            rit->shadowed_start = *s;
+            rit->shadowed_end = *e;
+            return;
+        }
+        if (*rit->shadowed_start == *s && *rit->shadowed_end == *e) return;
+    }
+    CheckpointRecord cp;
+    cp.id = "replace@" + std::to_string(seq);
+    cp.kind = "surface-replace";
+    cp.seq = seq;
+    cp.shadowed_start = *s;
+    cp.shadowed_end = *e;
+    m_session.checkpoints.push_back(std::move(cp));
+}
+
+void DshReader::compaction(const json& data, const std::string& type, RecordPos pos, int64_t seq) {
+    ++m_non_message;
+    auto id = m_ctx.str(data, "compactionId", pos, "data.compactionId").value_or("seq-" + std::to_string(seq));
+    auto found = m_compactions.find(id);
+    if (found == m_compactions.end()) {
+        CheckpointRecord cp;
+        cp.id = id;
+        cp.kind = type == "compaction/prune" ? "prune" : "compaction";
+        cp.seq = seq;
+        m_session.checkpoints.push_back(std::move(cp));
+        found = m_compactions.emplace(id, m_session.checkpoints.size() - 1).first;
+    }
+    CheckpointRecord& cp = m_session.checkpoints[found->second];
+    if (type == "compaction/summary") {
+        if (auto s = data.find("summary"); s != data.end()) cp.summary = m_ctx.redact_text(flatten_text(*s));
+        if (const json* r = m_ctx.object(data, "shadowedRange", pos, "data.shadowedRange")) {
+            cp.shadowed_start = m_ctx.integer(*r, "start", pos, "data.shadowedRange.start");
+            cp.shadowed_end = m_ctx.integer(*r, "end", pos, "data.shadowedRange.end");
+        }
+    } else if (type == "compaction/prune") {
+        if (const json* r = m_ctx.object(data, "range", pos, "data.range")) {
+            cp.shadowed_start = m_ctx.integer(*r, "start", pos, "data.range.start");
+            cp.shadowed_end = m_ctx.integer(*r, "end", pos, "data.range.end");
+            if (cp.shadowed_start && cp.shadowed_end)
+                m_shadow_ranges.emplace_back(*cp.shadowed_start, *cp.shadowed_end);
+        }
+    } else if (type != "compaction/start" && type != "compaction/end") {
+        m_ctx.unknown_type(pos, type);
+    }
+}
+
+void DshReader::chunk(const json& data, const std::string& type, RecordPos pos, int64_t seq) {
+    ++m_non_message;
+    auto turn = m_ctx.integer(data, "turn", pos, "data.turn");
+    auto step = m_ctx.integer(data, "step", pos, "data.step");
+    if (!turn || !step) {
+        m_ctx.error(pos, "data.turn", "chunk without turn/step cannot be folded; skipped");
+        return;
+    }
+    auto [it, fresh] = m_pending.try_emplace({*turn, *step});
+    PendingStep& ps = it->second;
+    if (fresh) {
+        ps.first_seq = seq;
+        ps.first_pos = pos;
+    }
+    ps.seqs.push_back(seq);
+    if (type == "assistant/chunk") {
+        const json* c = m_ctx.object(data, "chunk", pos, "data.chunk");
+        if (!c) return;
+        auto ctype = m_ctx.str(*c, "type", pos, "data.chunk.type").value_or("");
+        int64_t index = m_ctx.integer(*c, "index", pos, "data.chunk.index").value_or(0);
+        if (ctype == "block-start") {
+            auto bt = m_ctx.str(*c, "blockType", pos, "data.chunk.blockType").value_or("text");
+            auto& b = ps.blocks[index];
+            b.kind = bt == "reasoning" ? BlockKind::kReasoning
+                     : bt == "tool-call" ? BlockKind::kToolCall : BlockKind::kText;
+        } else if (ctype == "text-delta" || ctype == "reasoning-delta") {
+            auto& b = ps.blocks[index];
+            if (ctype == "reasoning-delta") b.kind = BlockKind::kReasoning;
+            b.text += m_ctx.str(*c, "text", pos, "data.chunk.text").value_or("");
+        } else if (ctype == "tool-call-delta") {
+            auto& b = ps.blocks[index];
+            b.kind = BlockKind::kToolCall;
+            if (auto id = m_ctx.str(*c, "id", pos, "data.chunk.id")) b.id = *id;
+            if (auto n = m_ctx.str(*c, "name", pos, "data.chunk.name")) b.name = *n;
+            b.arguments += m_ctx.str(*c, "argumentsDelta", pos, "data.chunk.argumentsDelta").value_or("");
+        } else if (ctype == "block-end") {
+            const json* blk = m_ctx.object(*c, "block", pos, "data.chunk.block");
+            if (!blk) return;
+            auto& b = ps.blocks[index];
+            auto bt = m_ctx.str(*blk, "type", pos, "data.chunk.block.type").value_or("text");
+            b.complete = true;
+            if (bt == "tool-call") {
+                b.kind = BlockKind::kToolCall;
+                b.id = m_ctx.str(*blk, "id", pos, "data.chunk.block.id").value_or(b.id);
+                b.name = m_ctx.str(*blk, "name", pos, "data.chunk.block.name").value_or(b.name);
+                if (auto a = blk->find("arguments"); a != blk->end())
+                    b.arguments = a->is_string() ? a->get<std::string>() : a->dump();
+            } else {
+                b.kind = bt == "reasoning" ? BlockKind::kReasoning : BlockKind::kText;
+                b.text = m_ctx.str(*blk, "text", pos, "data.chunk.block.text").value_or(b.text);
+            }
+        } else if (ctype != "usage" && ctype != "finish" && ctype != "start" && !ctype.empty()) {
+            m_ctx.unknown_type(pos, "assistant/chunk " + ctype);
+        }
+        return;
+    }
+    // Packed rows: {index, dt[], texts[]} or, for tool calls, {index, id, name, args[]}.
+    int64_t index = m_ctx.integer(data, "index", pos, "data.index").value_or(0);
+    auto& b = ps.blocks[index];
+    auto join = [&](const char* key) {
+        std::string out;
+        if (const json* parts = m_ctx.array(data, key, pos, std::string("data.") + key))
+            for (const auto& p : *parts)
+                if (p.is_string()) out += p.get_ref<const std::string&>();
+        return out;
+    };
+    if (type == "tool-call-chunks") {
+        b.kind = BlockKind::kToolCall;
+        if (auto id = m_ctx.str(data, "id", pos, "data.id")) b.id = *id;
+        if (auto n = m_ctx.str(data, "name", pos, "data.name")) b.name = *n;
+        if (!b.complete) b.arguments += join("args");
+    } else {
+        b.kind = type == "reasoning-chunks" ? BlockKind::kReasoning : BlockKind::kText;
+        if (!b.complete) b.text += join("texts");
+    }
+}
+
+void DshReader::flush_step(std::pair<int64_t, int64_t> key) {
+    auto it = m_pending.find(key);
+    if (it == m_pending.end()) return;
+    PendingStep ps = std::move(it->second);
+    m_pending.erase(it);
+    Message m;
+    m.role = Role::kAssistant;
+    m.source.kind = SourceKind::kModel;
+    m.seq = ps.first_seq;
+    m.line = ps.first_pos.line;
+    m.seeded = m_seeded;
+    m.from_chunks = true;
+    m.id = "chunks:" + std::to_string(key.first) + "." + std::to_string(key.second);
+    m.source_event_seqs = ps.seqs;
+    for (auto& [index, pb] : ps.blocks) {
+        ContentBlock b;
+        b.kind = pb.kind;
+        if (pb.kind == BlockKind::kToolCall) {
+            b.tool_id = pb.id;
+            b.tool_name = pb.name;
+            b.arguments = m_ctx.redact_text(pb.arguments);
+        } else {
+            if (pb.text.empty()) continue;
+            b.text = m_ctx.redact_text(pb.text);
+        }
+        m.blocks.push_back(std::move(b));
+    }
+    if (m.blocks.empty()) return;
+    m_ctx.warning(ps.first_pos, "",
+                  "turn " + std::to_string(key.first) + " step " + std::to_string(key.second) +
+                      ": assistant message rebuilt from " + std::to_string(ps.seqs.size()) +
+                      " streamed chunks (the log has no final assistant/message)",
+                  "the stream was cut off; the message may be incomplete");
+    m_session.messages.push_back(std::move(m));
+}
+
+void DshReader::flush_all() {
+    while (!m_pending.empty()) flush_step(m_pending.begin()->first);
+}
+
+}  // namespace
+
+void read_dsh(ByteSource& source, ReadContext& ctx) { DshReader(source, ctx).run(); }
+
+}  // namespace bm

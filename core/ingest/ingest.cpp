@@ -1,0 +1,249 @@
+// Format detection by content, dispatch to the readers, and input path expansion.
+#include "ingest/ingest.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <regex>
+
+#include "ingest/readers.h"
+#include "util/hash.h"
+#include "util/utf8.h"
+
+namespace bm {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr size_t kSniffBytes = 64 << 10;
+constexpr size_t kMaxSniffBytes = 4 << 20;
+
+std::optional<SessionFormat> classify_object(const json& v) {
+    auto type = v.value("type", json()).is_string() ? v["type"].get<std::string>() : std::string();
+    if (type == "session" && (v.contains("version") || v.contains("createdAt") || v.contains("id")))
+        return SessionFormat::kDsh;
+    if (type == "beliefmerge.session") return SessionFormat::kNative;
+    if (v.contains("payload") && (type == "session_meta" || type == "response_item" ||
+                                  type == "event_msg" || type == "turn_context" || type == "compacted"))
+        return SessionFormat::kCodex;
+    if (v.contains("parentUuid") || v.contains("sessionId") || v.contains("leafUuid") ||
+        (type == "summary" && v.contains("summary")))
+        return SessionFormat::kClaudeCode;
+    if (v.contains("history") && (v.contains("trajectory") || v.contains("environment") || v.contains("info")))
+        return SessionFormat::kSweAgent;
+    if (v.contains("messages") && v["messages"].is_array()) return SessionFormat::kOpenAiChat;
+    if (v.contains("history") && v["history"].is_array()) return SessionFormat::kOpenHands;
+    if ((v.contains("action") || v.contains("observation")) && v.contains("source"))
+        return SessionFormat::kOpenHands;
+    if (type.empty() && v.contains("id") && v.contains("timestamp") && v.contains("instructions"))
+        return SessionFormat::kCodex;  // pre-0.2 rollout meta line
+    return std::nullopt;
+}
+
+std::optional<SessionFormat> classify_array(const json& v) {
+    for (const auto& item : v) {
+        if (!item.is_object()) return std::nullopt;
+        if (item.contains("role")) return SessionFormat::kOpenAiChat;
+        if (item.contains("action") || item.contains("observation")) return SessionFormat::kOpenHands;
+    }
+    return std::nullopt;
+}
+
+bool is_document_format(SessionFormat f) {
+    return f == SessionFormat::kOpenAiChat || f == SessionFormat::kSweAgent;
+}
+
+// First line as a JSON object, when it is one.
+std::optional<json> first_line_object(std::string_view head) {
+    size_t nl = head.find('\n');
+    std::string_view first = head.substr(0, nl);
+    try {
+        json v = json::parse(first);
+        if (v.is_object()) return v;
+    } catch (const json::exception&) {
+    }
+    return std::nullopt;
+}
+
+std::string supported_list() {
+    return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
+           "OpenAI chat arrays, SWE-agent .traj, OpenHands events, BeliefMerge native JSONL";
+}
+
+void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, SessionFormat hint) {
+    auto doc = parse_document(ctx, data);
+    if (!doc) return;
+    std::optional<SessionFormat> f = doc->is_array() ? classify_array(*doc)
+                                     : doc->is_object() ? classify_object(*doc) : std::nullopt;
+    if (!f && doc->is_array() && doc->empty()) f = hint;
+    if (!f) {
+        ctx.error(RecordPos{1, 0}, "", "unrecognised JSON document", supported_list());
+        return;
+    }
+    out.format = format_name(*f);
+    const std::string digest = sha256_hex(data);
+    switch (*f) {
+        case SessionFormat::kOpenAiChat: read_openai_chat(*doc, ctx, digest); break;
+        case SessionFormat::kSweAgent: read_swe_agent(*doc, ctx, digest); break;
+        case SessionFormat::kOpenHands: read_openhands(*doc, ctx, digest); break;
+        default: ctx.error(RecordPos{1, 0}, "", "a JSON document cannot hold this format", supported_list());
+    }
+}
+
+ReadResult read_source(std::unique_ptr<ByteSource> source, const std::string& name,
+                       const ReadOptions& options) {
+    ReadResult out;
+    out.file = name;
+    out.format = "unknown";
+    ReadContext ctx(out, options);
+    // Sniff the head: at least the first line (up to a bound) of the decoded stream.
+    std::string head;
+    while (head.size() < kMaxSniffBytes) {
+        size_t old = head.size();
+        head.resize(old + kSniffBytes);
+        auto n = source->read(head.data() + old, kSniffBytes);
+        if (!n) {
+            out.errors.push_back(n.error());
+            return out;
+        }
+        head.resize(old + *n);
+        if (*n == 0 || head.find('\n') != std::string::npos) break;
+    }
+    size_t start = head.find_first_not_of(" \t\r\n");
+    if (head.rfind("\xEF\xBB\xBF", 0) == 0) start = head.find_first_not_of(" \t\r\n", 3);
+    if (start == std::string::npos) {
+        if (source->torn())
+            ctx.error(RecordPos{}, "", source->torn_detail(), "no complete frame could be read");
+        else
+            ctx.error(RecordPos{1, 0}, "", "file is empty", "nothing to import");
+        return out;
+    }
+    if (head.find('\0') != std::string::npos || (head[start] != '{' && head[start] != '[')) {
+        size_t bad = first_invalid_utf8(head);
+        ctx.error(RecordPos{1, static_cast<int64_t>(bad == std::string::npos ? start : bad)}, "",
+                  "not a session log: the content is not JSON text (binary or foreign data)",
+                  supported_list());
+        return out;
+    }
+    std::string_view body = std::string_view(head).substr(start);
+    std::optional<SessionFormat> format;
+    bool document = body[0] == '[';
+    if (auto first = first_line_object(body); first && !document) {
+        format = classify_object(*first);
+        document = format && (is_document_format(*format) ||
+                              (*format == SessionFormat::kOpenHands && first->contains("history")));
+    }
+    auto src = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
+    if (!format || document) {
+        // Whole-document formats (pretty-printed or on one line) are small: read them whole.
+        auto all = read_all(*src);
+        if (!all) {
+            out.errors.push_back(all.error());
+            return out;
+        }
+        std::string_view data = *all;
+        if (data.rfind("\xEF\xBB\xBF", 0) == 0) data.remove_prefix(3);
+        read_document(out, ctx, data, format.value_or(SessionFormat::kOpenAiChat));
+        return out;
+    }
+    out.format = format_name(*format);
+    switch (*format) {
+        case SessionFormat::kDsh: read_dsh(*src, ctx); break;
+        case SessionFormat::kClaudeCode: read_claude_code(*src, ctx); break;
+        case SessionFormat::kCodex: read_codex(*src, ctx); break;
+        case SessionFormat::kNative: read_native(*src, ctx); break;
+        case SessionFormat::kOpenHands: read_openhands_jsonl(*src, ctx); break;
+        default: break;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<SessionFormat> detect_format(std::string_view head) {
+    size_t start = head.find_first_not_of(" \t\r\n");
+    if (start == std::string_view::npos) return std::nullopt;
+    head.remove_prefix(start);
+    if (auto first = first_line_object(head)) return classify_object(*first);
+    try {
+        json doc = json::parse(head);
+        return doc.is_array() ? classify_array(doc) : doc.is_object() ? classify_object(doc) : std::nullopt;
+    } catch (const json::exception&) {
+        return std::nullopt;
+    }
+}
+
+ReadResult read_file(const std::string& path, const ReadOptions& options) {
+    auto src = open_source(path);
+    if (!src) {
+        ReadResult out;
+        out.file = path;
+        out.format = "unknown";
+        out.errors.push_back(src.error());
+        return out;
+    }
+    return read_source(std::move(src).value(), path, options);
+}
+
+ReadResult read_bytes(std::string_view data, const std::string& name, const ReadOptions& options) {
+    return read_source(memory_source(data, name), name, options);
+}
+
+ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
+    ExpandedInputs out;
+    static const std::regex generation(R"(session(?:\.v(\d+))?\.jsonl(?:\.zstd?)?)");
+    auto supported = [](const fs::path& p) {
+        std::string n = p.filename().string();
+        auto ends = [&](std::string_view s) { return n.size() >= s.size() && n.compare(n.size() - s.size(), s.size(), s) == 0; };
+        return ends(".jsonl") || ends(".json") || ends(".traj") || ends(".zstd") || ends(".zst");
+    };
+    for (const auto& path : paths) {
+        std::error_code ec;
+        fs::file_status st = fs::status(path, ec);
+        if (ec || !fs::exists(st)) {
+            out.errors.push_back(Error::not_found("no such file or directory", Location{path}));
+            continue;
+        }
+        if (!fs::is_directory(st)) {
+            out.files.push_back(path);
+            continue;
+        }
+        std::vector<fs::path> entries;
+        for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
+             !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+            if (it->is_regular_file() && supported(it->path())) entries.push_back(it->path());
+        std::sort(entries.begin(), entries.end());
+        // Group DSH generations per directory: keep the newest.
+        std::map<fs::path, std::pair<int, fs::path>> newest;
+        std::map<fs::path, int> generations;
+        std::vector<fs::path> others;
+        for (const auto& e : entries) {
+            std::smatch m;
+            std::string name = e.filename().string();
+            if (std::regex_match(name, m, generation)) {
+                int gen = m[1].matched ? std::stoi(m[1].str()) : 0;
+                auto& slot = newest[e.parent_path()];
+                ++generations[e.parent_path()];
+                if (slot.second.empty() || gen > slot.first) slot = {gen, e};
+            } else {
+                others.push_back(e);
+            }
+        }
+        for (const auto& [dir, pick] : newest) {
+            out.files.push_back(pick.second.string());
+            if (generations[dir] > 1)
+                out.warnings.push_back(Error::invalid_input(
+                    "using " + pick.second.filename().string() + ", the newest of " +
+                        std::to_string(generations[dir]) + " session generations",
+                    Location{dir.string()}, "older generations are superseded by the harness"));
+        }
+        for (const auto& e : others) out.files.push_back(e.string());
+        if (entries.empty())
+            out.errors.push_back(Error::not_found("directory holds no session logs", Location{path},
+                                                  supported_list()));
+    }
+    return out;
+}
+
+}  // namespace bm

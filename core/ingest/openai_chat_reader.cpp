@@ -1,0 +1,105 @@
+// OpenAI chat-completions message arrays (a JSON array or {messages:[...]}), with tool_calls,
+// tool_call_id and reasoning_content.
+#include "ingest/readers.h"
+
+namespace bm {
+
+namespace {
+
+bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Message& m) {
+    const std::string path = "messages[" + std::to_string(index) + "]";
+    RecordPos pos{static_cast<int64_t>(index) + 1, -1};
+    if (!item.is_object()) {
+        ctx.error(pos, path, "expected a message object; skipped");
+        return false;
+    }
+    auto role = ctx.str(item, "role", pos, path + ".role");
+    if (!role) {
+        ctx.error(pos, path + ".role", "message has no role; skipped",
+                  "expected system, developer, user, assistant or tool");
+        return false;
+    }
+    m.seq = static_cast<int64_t>(index);
+    m.line = pos.line;
+    m.id = ctx.str(item, "id", pos, path + ".id").value_or("msg-" + std::to_string(index));
+    if (*role == "system") m.role = Role::kSystem;
+    else if (*role == "developer") m.role = Role::kDeveloper;
+    else if (*role == "user") m.role = Role::kUser, m.source.kind = SourceKind::kUser;
+    else if (*role == "assistant") m.role = Role::kAssistant, m.source.kind = SourceKind::kModel;
+    else if (*role == "tool" || *role == "function") m.role = Role::kTool, m.source.kind = SourceKind::kTool;
+    else {
+        ctx.error(pos, path + ".role", "unknown role '" + *role + "'; message skipped",
+                  "expected system, developer, user, assistant or tool");
+        return false;
+    }
+    for (const char* key : {"reasoning_content", "reasoning"})
+        if (auto r = ctx.str(item, key, pos, path + "." + key); r && !r->empty())
+            m.blocks.push_back(text_block(ctx, BlockKind::kReasoning, *r));
+    if (auto c = item.find("content"); c != item.end() && !c->is_null()) {
+        if (c->is_string() || c->is_array()) {
+            std::string text = flatten_text(*c);
+            if (m.role == Role::kTool) {
+                ContentBlock r;
+                r.kind = BlockKind::kToolResult;
+                r.tool_id = ctx.str(item, "tool_call_id", pos, path + ".tool_call_id")
+                                .value_or(ctx.str(item, "name", pos, path + ".name").value_or(""));
+                r.text = ctx.redact_text(text);
+                m.source.call_id = r.tool_id;
+                m.blocks.push_back(std::move(r));
+            } else if (!text.empty()) {
+                m.blocks.push_back(text_block(ctx, BlockKind::kText, text));
+            }
+        } else {
+            ctx.error(pos, path + ".content", "expected a string, an array of parts or null");
+        }
+    }
+    if (const json* calls = ctx.array(item, "tool_calls", pos, path + ".tool_calls")) {
+        for (size_t k = 0; k < calls->size(); ++k) {
+            const json& call = (*calls)[k];
+            const std::string cpath = path + ".tool_calls[" + std::to_string(k) + "]";
+            ContentBlock c;
+            c.kind = BlockKind::kToolCall;
+            c.tool_id = ctx.str(call, "id", pos, cpath + ".id").value_or("");
+            if (const json* fn = ctx.object(call, "function", pos, cpath + ".function")) {
+                c.tool_name = ctx.str(*fn, "name", pos, cpath + ".function.name").value_or("");
+                if (auto a = fn->find("arguments"); a != fn->end())
+                    c.arguments = ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
+            }
+            m.blocks.push_back(std::move(c));
+        }
+    }
+    if (ctx.options().keep_raw) m.raw = ctx.redact_text(item.dump());
+    return true;
+}
+
+}  // namespace
+
+void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest) {
+    Session session;
+    session.format = SessionFormat::kOpenAiChat;
+    session.file = ctx.result().file;
+    const json* messages = &doc;
+    if (doc.is_object()) {
+        messages = ctx.array(doc, "messages", RecordPos{1, 0}, "messages");
+        session.id_form = ctx.str(doc, "id", RecordPos{1, 0}, "id").value_or("");
+        if (!messages) {
+            ctx.error(RecordPos{1, 0}, "messages", "chat document has no messages array");
+            return;
+        }
+    }
+    if (session.id_form.empty()) session.id_form = "chat-" + digest.substr(0, 12);
+    for (size_t i = 0; i < messages->size(); ++i) {
+        Message m;
+        if (parse_chat_message(ctx, (*messages)[i], i, m)) session.messages.push_back(std::move(m));
+        else ctx.result().partial = true;
+    }
+    if (messages->empty()) {
+        ctx.error(RecordPos{1, 0}, "messages", "the message array is empty", "nothing to import");
+        return;
+    }
+    ctx.finish();
+    finish_session(session, ctx, RecordPos{1, 0}, 0);
+    ctx.result().sessions.push_back(std::move(session));
+}
+
+}  // namespace bm

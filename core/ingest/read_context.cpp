@@ -1,0 +1,181 @@
+// Diagnostics, typed field access and line parsing shared by every reader.
+#include "ingest/read_context.h"
+
+#include "util/utf8.h"
+
+namespace bm {
+
+namespace {
+const char* type_name(const json& v) {
+    switch (v.type()) {
+        case json::value_t::null: return "null";
+        case json::value_t::boolean: return "boolean";
+        case json::value_t::string: return "string";
+        case json::value_t::array: return "array";
+        case json::value_t::object: return "object";
+        case json::value_t::number_float:
+        case json::value_t::number_integer:
+        case json::value_t::number_unsigned: return "number";
+        default: return "value";
+    }
+}
+}  // namespace
+
+void ReadContext::error(RecordPos pos, std::string field, std::string message, std::string hint) {
+    Location where{m_out.file, pos.line, pos.offset, std::move(field)};
+    m_out.errors.push_back(Error::invalid_input(std::move(message), std::move(where), std::move(hint)));
+}
+
+void ReadContext::warning(RecordPos pos, std::string field, std::string message, std::string hint) {
+    Location where{m_out.file, pos.line, pos.offset, std::move(field)};
+    m_out.warnings.push_back(Error::invalid_input(std::move(message), std::move(where), std::move(hint)));
+}
+
+void ReadContext::unknown_type(RecordPos pos, const std::string& type) {
+    auto& u = m_unknown[type];
+    if (u.count++ == 0) u.first = pos;
+}
+
+void ReadContext::finish() {
+    for (const auto& [type, u] : m_unknown)
+        warning(u.first, "type",
+                "unknown record type '" + type + "' skipped (" + std::to_string(u.count) +
+                    (u.count == 1 ? " record)" : " records)"),
+                "a newer writer may have added it; the rest of the file was read");
+    m_unknown.clear();
+}
+
+std::optional<std::string> ReadContext::str(const json& obj, const char* key, RecordPos pos,
+                                            const std::string& path) {
+    if (!obj.is_object()) return std::nullopt;
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) return std::nullopt;
+    if (!it->is_string()) {
+        error(pos, path, std::string("expected a string, found ") + type_name(*it));
+        return std::nullopt;
+    }
+    return it->get<std::string>();
+}
+
+std::optional<int64_t> ReadContext::integer(const json& obj, const char* key, RecordPos pos,
+                                            const std::string& path) {
+    if (!obj.is_object()) return std::nullopt;
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) return std::nullopt;
+    if (it->is_number_integer() || it->is_number_unsigned()) return it->get<int64_t>();
+    if (it->is_number_float()) return static_cast<int64_t>(it->get<double>());
+    error(pos, path, std::string("expected a number, found ") + type_name(*it));
+    return std::nullopt;
+}
+
+const json* ReadContext::object(const json& obj, const char* key, RecordPos pos,
+                                const std::string& path) {
+    if (!obj.is_object()) return nullptr;
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) return nullptr;
+    if (!it->is_object()) {
+        error(pos, path, std::string("expected an object, found ") + type_name(*it));
+        return nullptr;
+    }
+    return &*it;
+}
+
+const json* ReadContext::array(const json& obj, const char* key, RecordPos pos,
+                               const std::string& path) {
+    if (!obj.is_object()) return nullptr;
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) return nullptr;
+    if (!it->is_array()) {
+        error(pos, path, std::string("expected an array, found ") + type_name(*it));
+        return nullptr;
+    }
+    return &*it;
+}
+
+std::string ReadContext::redact_text(std::string_view text) { return redact(text, &m_out.redactions); }
+
+std::optional<json> ReadContext::parse_line(const Line& line) {
+    RecordPos pos{line.number, line.offset};
+    if (line.too_long) {
+        error(pos, "", "line is " + std::to_string(line.length) + " bytes, over the " +
+                           std::to_string(m_options.max_line_bytes) + "-byte line limit; skipped",
+              "split the record or raise the limit (--max-line-bytes)");
+        m_out.partial = true;
+        return std::nullopt;
+    }
+    std::string_view text = line.text;
+    size_t first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos) return std::nullopt;  // blank line
+    if (size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
+        error(RecordPos{line.number, line.offset + static_cast<int64_t>(bad)}, "",
+              "invalid UTF-8 at column " + std::to_string(bad + 1) + "; line skipped",
+              "re-save the file as UTF-8");
+        m_out.partial = true;
+        return std::nullopt;
+    }
+    try {
+        json v = json::parse(text);
+        if (!v.is_object()) {
+            error(pos, "", std::string("expected a JSON object per line, found ") + type_name(v));
+            m_out.partial = true;
+            return std::nullopt;
+        }
+        return v;
+    } catch (const json::parse_error& e) {
+        RecordPos at{line.number, line.offset + static_cast<int64_t>(e.byte > 0 ? e.byte - 1 : 0)};
+        if (line.unterminated) {
+            warning(at, "", "last line is truncated (no newline, incomplete JSON); dropped",
+                    "the writer was probably interrupted; earlier records were kept");
+        } else {
+            error(at, "", std::string("not valid JSON: ") + e.what(), "fix or remove this line");
+        }
+        m_out.partial = true;
+        return std::nullopt;
+    }
+}
+
+std::optional<json> parse_document(ReadContext& ctx, std::string_view text) {
+    if (size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
+        int64_t line = 1;
+        for (size_t i = 0; i < bad; ++i) line += text[i] == '\n';
+        ctx.error(RecordPos{line, static_cast<int64_t>(bad)}, "", "invalid UTF-8",
+                  "re-save the file as UTF-8");
+        return std::nullopt;
+    }
+    try {
+        return json::parse(text);
+    } catch (const json::parse_error& e) {
+        int64_t line = 1;
+        size_t end = std::min<size_t>(e.byte, text.size());
+        for (size_t i = 0; i < end; ++i) line += text[i] == '\n';
+        ctx.error(RecordPos{line, static_cast<int64_t>(e.byte)}, "",
+                  std::string("not valid JSON: ") + e.what(), "the document is truncated or damaged");
+        return std::nullopt;
+    }
+}
+
+std::string flatten_text(const json& value) {
+    if (value.is_string()) return value.get<std::string>();
+    std::string out;
+    if (value.is_array()) {
+        for (const auto& part : value) {
+            std::string piece;
+            if (part.is_string()) piece = part.get<std::string>();
+            else if (part.is_object()) {
+                auto t = part.find("text");
+                if (t != part.end() && t->is_string()) piece = t->get<std::string>();
+                else if (auto c = part.find("content"); c != part.end()) piece = flatten_text(*c);
+            }
+            if (piece.empty()) continue;
+            if (!out.empty()) out += "\n";
+            out += piece;
+        }
+    } else if (value.is_object()) {
+        auto t = value.find("text");
+        if (t != value.end() && t->is_string()) return t->get<std::string>();
+        if (auto c = value.find("content"); c != value.end()) return flatten_text(*c);
+    }
+    return out;
+}
+
+}  // namespace bm

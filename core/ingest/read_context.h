@@ -1,0 +1,67 @@
+// Shared helpers for readers: diagnostics with file/line/field, typed JSON field access, redaction.
+#pragma once
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "ingest/line_reader.h"
+#include "ingest/read_result.h"
+
+namespace bm {
+
+using json = nlohmann::json;
+
+// Position of the record being read, for diagnostics.
+struct RecordPos {
+    int64_t line = 0;
+    int64_t offset = -1;
+};
+
+class ReadContext {
+public:
+    ReadContext(ReadResult& out, const ReadOptions& options) : m_out(out), m_options(options) {}
+
+    const ReadOptions& options() const { return m_options; }
+    ReadResult& result() { return m_out; }
+
+    void error(RecordPos pos, std::string field, std::string message, std::string hint = {});
+    void warning(RecordPos pos, std::string field, std::string message, std::string hint = {});
+    // Counted warning for an unknown event/record type, summarised once per type at finish().
+    void unknown_type(RecordPos pos, const std::string& type);
+    // Emits the per-type summaries of unknown types.
+    void finish();
+
+    // Typed access. Absent → nullopt silently; present with the wrong type → error naming `path`.
+    std::optional<std::string> str(const json& obj, const char* key, RecordPos pos,
+                                   const std::string& path);
+    std::optional<int64_t> integer(const json& obj, const char* key, RecordPos pos,
+                                   const std::string& path);
+    const json* object(const json& obj, const char* key, RecordPos pos, const std::string& path);
+    const json* array(const json& obj, const char* key, RecordPos pos, const std::string& path);
+
+    // Redacts and counts.
+    std::string redact_text(std::string_view text);
+
+    // Parses one JSONL line: handles too-long lines, invalid UTF-8 and JSON errors (reported).
+    // Returns nullopt for blank or unreadable lines. `last` marks a possibly torn final line.
+    std::optional<json> parse_line(const Line& line);
+
+private:
+    ReadResult& m_out;
+    const ReadOptions& m_options;
+    struct Unknown {
+        int64_t count = 0;
+        RecordPos first;
+    };
+    std::map<std::string, Unknown> m_unknown;
+};
+
+// Reads JSON text of a whole-document format; errors name the byte offset.
+std::optional<json> parse_document(ReadContext& ctx, std::string_view text);
+
+// Text of a JSON value that may be a string, an array of {type,text} parts, or null.
+std::string flatten_text(const json& value);
+
+}  // namespace bm

@@ -1,0 +1,35 @@
+// The session-log readers of SPEC §3, one per format, and the shared session finishing step.
+//
+// Each reader takes a decoded byte source and fills a ReadResult; none throws on bad input.
+// Texts are redacted as they are read, so nothing downstream ever sees a secret.
+#pragma once
+
+#include "ingest/byte_source.h"
+#include "ingest/read_context.h"
+
+namespace bm {
+
+void read_dsh(ByteSource& source, ReadContext& ctx);
+void read_claude_code(ByteSource& source, ReadContext& ctx);
+void read_codex(ByteSource& source, ReadContext& ctx);
+void read_native(ByteSource& source, ReadContext& ctx);
+void read_openhands_jsonl(ByteSource& source, ReadContext& ctx);
+// Whole-document formats (small files): the parsed JSON document.
+void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
+void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest);
+void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest);
+
+// Sets session ids on messages, a default whole-log branch, and reports sessions without
+// messages (a warning when the log is a bare header, never silently).
+void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
+                    int64_t non_message_records);
+
+// Builds one tool-result block / text block with redaction.
+ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text);
+
+}  // namespace bm
+
+namespace bm {
+// File name without directories and extensions, for ids of logs that carry none.
+std::string file_stem(const std::string& path);
+}  // namespace bm

@@ -1,0 +1,44 @@
+// Shared last step of every reader: ids on messages, the default branch, empty-session report.
+#include "ingest/readers.h"
+
+namespace bm {
+
+ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text) {
+    ContentBlock b;
+    b.kind = kind;
+    b.text = ctx.redact_text(text);
+    return b;
+}
+
+void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
+                    int64_t non_message_records) {
+    session.id = canonical_session_id(session.id_form);
+    session.redactions = ctx.result().redactions.total();
+    for (auto& m : session.messages) m.session_id = session.id;
+    if (session.branches.empty() && !session.messages.empty()) {
+        Branch b;
+        b.id = session.id;
+        for (size_t i = 0; i < session.messages.size(); ++i) b.message_indexes.push_back(i);
+        session.branches.push_back(std::move(b));
+    }
+    if (session.messages.empty()) {
+        ctx.warning(header_pos, "",
+                    "session '" + session.id_form + "' has no messages: the log holds " +
+                        (non_message_records == 0
+                             ? std::string("only its header")
+                             : "its header and " + std::to_string(non_message_records) +
+                                   " non-conversation records"),
+                    "nothing from this session can be merged");
+    }
+}
+
+}  // namespace bm
+
+namespace bm {
+std::string file_stem(const std::string& path) {
+    size_t slash = path.find_last_of('/');
+    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    size_t dot = name.find('.');
+    return dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
+}
+}  // namespace bm

@@ -1,0 +1,118 @@
+// SWE-agent trajectories (.traj): history[] as the conversation. Function-calling runs pair
+// tool_calls with tool_call_ids; older runs pair each action with the observation that follows.
+#include "ingest/readers.h"
+
+namespace bm {
+
+void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest) {
+    Session session;
+    session.format = SessionFormat::kSweAgent;
+    session.file = ctx.result().file;
+    RecordPos top{1, 0};
+    const json* history = ctx.array(doc, "history", top, "history");
+    if (!history) {
+        ctx.error(top, "history", "trajectory has no history array", "is this a SWE-agent .traj file?");
+        return;
+    }
+    if (const json* info = ctx.object(doc, "info", top, "info"))
+        if (auto id = ctx.str(*info, "instance_id", top, "info.instance_id")) session.id_form = "swe-" + *id;
+    if (session.id_form.empty()) session.id_form = "swe-" + file_stem(session.file) + "-" + digest.substr(0, 8);
+    std::string pending_action;  // synthetic call id of an unanswered non-function-calling action
+    for (size_t i = 0; i < history->size(); ++i) {
+        const json& item = (*history)[i];
+        const std::string path = "history[" + std::to_string(i) + "]";
+        RecordPos pos{static_cast<int64_t>(i) + 1, -1};
+        if (!item.is_object()) {
+            ctx.error(pos, path, "expected a message object; skipped");
+            ctx.result().partial = true;
+            continue;
+        }
+        auto role = ctx.str(item, "role", pos, path + ".role").value_or("");
+        Message m;
+        m.seq = static_cast<int64_t>(i);
+        m.line = pos.line;
+        m.id = "h" + std::to_string(i);
+        std::string text = item.contains("content") ? flatten_text(item["content"]) : "";
+        auto message_type = ctx.str(item, "message_type", pos, path + ".message_type").value_or("");
+        if (role == "system") {
+            m.role = Role::kSystem;
+            m.blocks.push_back(text_block(ctx, BlockKind::kText, text));
+        } else if (role == "assistant") {
+            m.role = Role::kAssistant;
+            m.source.kind = SourceKind::kModel;
+            m.blocks.push_back(text_block(ctx, BlockKind::kText, text));
+            const json* calls = ctx.array(item, "tool_calls", pos, path + ".tool_calls");
+            if (calls && !calls->empty()) {
+                for (size_t k = 0; k < calls->size(); ++k) {
+                    const json& call = (*calls)[k];
+                    const std::string cpath = path + ".tool_calls[" + std::to_string(k) + "]";
+                    ContentBlock c;
+                    c.kind = BlockKind::kToolCall;
+                    c.tool_id = ctx.str(call, "id", pos, cpath + ".id").value_or("");
+                    if (const json* fn = ctx.object(call, "function", pos, cpath + ".function")) {
+                        c.tool_name = ctx.str(*fn, "name", pos, cpath + ".function.name").value_or("");
+                        if (auto a = fn->find("arguments"); a != fn->end())
+                            c.arguments = ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
+                    }
+                    m.blocks.push_back(std::move(c));
+                }
+            } else if (auto action = ctx.str(item, "action", pos, path + ".action"); action && !action->empty()) {
+                ContentBlock c;
+                c.kind = BlockKind::kToolCall;
+                c.tool_id = "action-" + std::to_string(i);
+                c.tool_name = action->substr(0, action->find_first_of(" \n"));
+                c.arguments = ctx.redact_text(*action);
+                pending_action = c.tool_id;
+                m.blocks.push_back(std::move(c));
+            }
+        } else if (role == "tool") {
+            m.role = Role::kTool;
+            m.source.kind = SourceKind::kTool;
+            std::vector<std::string> ids;
+            if (const json* idl = ctx.array(item, "tool_call_ids", pos, path + ".tool_call_ids"))
+                for (const auto& id : *idl)
+                    if (id.is_string()) ids.push_back(id.get<std::string>());
+            if (ids.empty()) ids.push_back("");
+            for (const auto& id : ids) {
+                ContentBlock r;
+                r.kind = BlockKind::kToolResult;
+                r.tool_id = id;
+                r.text = ctx.redact_text(text);
+                m.blocks.push_back(std::move(r));
+            }
+            m.source.call_id = ids.front();
+        } else if (role == "user") {
+            if (!pending_action.empty() && (message_type.empty() || message_type == "observation")) {
+                m.role = Role::kTool;  // the environment's answer to the preceding action
+                m.source.kind = SourceKind::kTool;
+                m.source.call_id = pending_action;
+                ContentBlock r;
+                r.kind = BlockKind::kToolResult;
+                r.tool_id = pending_action;
+                r.text = ctx.redact_text(text);
+                m.blocks.push_back(std::move(r));
+            } else {
+                m.role = Role::kUser;
+                m.source.kind = SourceKind::kUser;
+                m.blocks.push_back(text_block(ctx, BlockKind::kText, text));
+            }
+            pending_action.clear();
+        } else {
+            ctx.error(pos, path + ".role", "unknown role '" + role + "'; message skipped");
+            ctx.result().partial = true;
+            continue;
+        }
+        if (item.contains("is_demo") && item["is_demo"] == true) {
+            m.source.kind = SourceKind::kPlugin;  // demonstration text, not this run
+            m.source.name = "demonstration";
+        }
+        if (ctx.options().keep_raw) m.raw = ctx.redact_text(item.dump());
+        session.messages.push_back(std::move(m));
+    }
+    if (!doc.contains("trajectory")) ctx.warning(top, "trajectory", "no trajectory array (history read alone)");
+    ctx.finish();
+    finish_session(session, ctx, top, 0);
+    ctx.result().sessions.push_back(std::move(session));
+}
+
+}  // namespace bm

@@ -1,0 +1,53 @@
+// Session, Branch and compaction checkpoint records: what a reader returns for one log.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/message.h"
+
+namespace bm {
+
+enum class SessionFormat { kDsh, kClaudeCode, kCodex, kOpenAiChat, kSweAgent, kOpenHands, kNative };
+const char* format_name(SessionFormat format);
+
+// A compaction found in the log: the summary that replaced a range, and the range it shadowed.
+struct CheckpointRecord {
+    std::string id;
+    std::string kind;  // "compaction", "compact-summary", "compact-boundary", "compacted"
+    int64_t seq = 0;   // where in the event log it happened
+    std::optional<int64_t> shadowed_start;  // first shadowed seq (inclusive)
+    std::optional<int64_t> shadowed_end;    // last shadowed seq (inclusive)
+    std::string summary;                    // redacted summary text, when the log has one
+};
+
+// What is merged: a path through the session's messages (a leaf of a DAG, or the whole log).
+struct Branch {
+    std::string id;
+    std::vector<size_t> message_indexes;  // indexes into Session::messages, root first
+    bool sidechain = false;
+};
+
+struct Session {
+    std::string id;       // canonical id: the bare uuid when the form was session-<uuid>
+    std::string id_form;  // the id as found in the log
+    SessionFormat format = SessionFormat::kNative;
+    int format_version = 0;
+    std::string file;
+    std::string cwd;
+    std::string created_at;
+    std::string parent_session;
+    std::optional<int64_t> seed_length;
+    std::string origin;
+    std::vector<Message> messages;
+    std::vector<CheckpointRecord> checkpoints;
+    std::vector<Branch> branches;
+    int64_t redactions = 0;
+};
+
+// "session-<uuid>" and "<uuid>" name one session: returns the bare uuid for the first form.
+std::string canonical_session_id(const std::string& id);
+
+}  // namespace bm

@@ -1,0 +1,88 @@
+// Schema migrations: step i takes user_version i to i+1. Never edit a released step; add one.
+#include "store/schema.h"
+
+#include <string>
+#include <vector>
+
+namespace bm {
+
+namespace {
+
+const std::vector<const char*>& migrations() {
+    static const std::vector<const char*> steps = {
+        // 0 → 1: sessions, messages with their original records, branches, checkpoints, imports.
+        R"sql(
+        CREATE TABLE sessions (
+            key TEXT PRIMARY KEY,
+            id TEXT NOT NULL,
+            id_form TEXT NOT NULL,
+            format TEXT NOT NULL,
+            format_version INTEGER NOT NULL,
+            file TEXT NOT NULL,
+            cwd TEXT, created_at TEXT, parent_session TEXT, seed_length INTEGER, origin TEXT,
+            content_digest TEXT NOT NULL,
+            message_count INTEGER NOT NULL,
+            redactions INTEGER NOT NULL
+        );
+        CREATE INDEX sessions_by_id ON sessions(id);
+        CREATE TABLE messages (
+            session_key TEXT NOT NULL REFERENCES sessions(key) ON DELETE CASCADE,
+            idx INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            id TEXT, parent_id TEXT,
+            role TEXT NOT NULL,
+            source TEXT NOT NULL,
+            blocks TEXT NOT NULL,
+            time TEXT,
+            surface TEXT NOT NULL,
+            flags INTEGER NOT NULL,
+            line INTEGER NOT NULL,
+            annotations TEXT,
+            raw TEXT NOT NULL,
+            PRIMARY KEY (session_key, idx)
+        );
+        CREATE TABLE branches (
+            session_key TEXT NOT NULL REFERENCES sessions(key) ON DELETE CASCADE,
+            branch_id TEXT NOT NULL,
+            sidechain INTEGER NOT NULL,
+            message_indexes TEXT NOT NULL,
+            PRIMARY KEY (session_key, branch_id)
+        );
+        CREATE TABLE checkpoints (
+            session_key TEXT NOT NULL REFERENCES sessions(key) ON DELETE CASCADE,
+            id TEXT NOT NULL, kind TEXT NOT NULL, seq INTEGER NOT NULL,
+            shadowed_start INTEGER, shadowed_end INTEGER, summary TEXT
+        );
+        CREATE TABLE imports (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            file TEXT NOT NULL, format TEXT NOT NULL,
+            session_keys TEXT NOT NULL, errors TEXT NOT NULL, warnings TEXT NOT NULL,
+            partial INTEGER NOT NULL
+        );
+        )sql",
+    };
+    return steps;
+}
+
+}  // namespace
+
+Status migrate_workspace(Db& db) {
+    auto version = db.user_version();
+    if (!version) return version.error();
+    const auto latest = static_cast<int64_t>(migrations().size());
+    if (*version > latest)
+        return Error::version_too_new(
+            "workspace schema version " + std::to_string(*version) + " is newer than this build supports (" +
+                std::to_string(latest) + ")",
+            Location{db.path()}, "open it with a newer BeliefMerge; it was not modified");
+    for (int64_t v = *version; v < latest; ++v) {
+        Transaction tx(db);
+        if (!tx.begun().ok()) return tx.begun();
+        if (auto st = db.exec(migrations()[static_cast<size_t>(v)]); !st) return st;
+        if (auto st = db.exec("PRAGMA user_version = " + std::to_string(v + 1)); !st) return st;
+        if (auto st = tx.commit(); !st) return st;
+    }
+    return {};
+}
+
+}  // namespace bm

@@ -1,0 +1,108 @@
+// SQLite connection and statement wrappers with errors that name the file.
+#include "store/sqlite_db.h"
+
+namespace bm {
+
+namespace {
+Error sqlite_error(sqlite3* db, const std::string& path, std::string_view what) {
+    int code = sqlite3_extended_errcode(db);
+    std::string msg = std::string(what) + ": " + sqlite3_errmsg(db);
+    if ((code & 0xFF) == SQLITE_CORRUPT || (code & 0xFF) == SQLITE_NOTADB)
+        return Error::corruption(msg, Location{path}, "the workspace file is damaged or not a workspace");
+    return Error::io(msg, Location{path});
+}
+}  // namespace
+
+Statement& Statement::bind(int index, std::string_view text) {
+    sqlite3_bind_text(m_stmt, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+    return *this;
+}
+
+Statement& Statement::bind(int index, int64_t value) {
+    sqlite3_bind_int64(m_stmt, index, value);
+    return *this;
+}
+
+Statement& Statement::bind_null(int index) {
+    sqlite3_bind_null(m_stmt, index);
+    return *this;
+}
+
+Result<bool> Statement::step() {
+    int rc = sqlite3_step(m_stmt);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    return sqlite_error(m_db, m_path, "statement failed");
+}
+
+Status Statement::run() {
+    while (true) {
+        auto r = step();
+        if (!r) {
+            reset();
+            return r.error();
+        }
+        if (!*r) break;
+    }
+    reset();
+    return {};
+}
+
+void Statement::reset() {
+    sqlite3_reset(m_stmt);
+    sqlite3_clear_bindings(m_stmt);
+}
+
+std::string Statement::text(int column) const {
+    const auto* p = sqlite3_column_text(m_stmt, column);
+    int n = sqlite3_column_bytes(m_stmt, column);
+    return p ? std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(n)) : std::string();
+}
+
+int64_t Statement::integer(int column) const { return sqlite3_column_int64(m_stmt, column); }
+
+bool Statement::is_null(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
+
+Result<std::unique_ptr<Db>> Db::open(const std::string& path) {
+    sqlite3* db = nullptr;
+    int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+    if (rc != SQLITE_OK) {
+        Error e = Error::io(std::string("cannot open workspace: ") + (db ? sqlite3_errmsg(db) : "out of memory"),
+                            Location{path}, "check the path and its permissions");
+        sqlite3_close(db);
+        return e;
+    }
+    sqlite3_busy_timeout(db, 5000);
+    return std::unique_ptr<Db>(new Db(db, path));
+}
+
+Db::~Db() { sqlite3_close(m_db); }
+
+Status Db::exec(std::string_view sql) {
+    char* err = nullptr;
+    std::string s(sql);
+    if (sqlite3_exec(m_db, s.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+        std::string msg = err ? err : "unknown error";
+        sqlite3_free(err);
+        Error e = sqlite_error(m_db, m_path, "SQL failed");
+        return Error(e.code(), "SQL failed: " + msg, Location{m_path}, e.hint());
+    }
+    return {};
+}
+
+Result<Statement> Db::prepare(std::string_view sql) {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(m_db, sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK)
+        return sqlite_error(m_db, m_path, "cannot prepare statement");
+    return Statement(m_db, stmt, m_path);
+}
+
+Result<int64_t> Db::user_version() {
+    auto st = prepare("PRAGMA user_version");
+    if (!st) return st.error();
+    auto row = st->step();
+    if (!row) return row.error();
+    return *row ? st->integer(0) : 0;
+}
+
+}  // namespace bm

@@ -1,0 +1,224 @@
+// Workspace import and read-back over SQLite (WAL, synchronous=FULL).
+#include "store/workspace.h"
+
+#include "store/message_codec.h"
+#include "store/schema.h"
+#include "util/hash.h"
+
+namespace bm {
+
+using nlohmann::json;
+
+namespace {
+constexpr int64_t kFlagSidechain = 1, kFlagFromChunks = 2, kFlagSeeded = 4;
+
+json errors_json(const std::vector<Error>& errors) {
+    json out = json::array();
+    for (const auto& e : errors) out.push_back(e.to_string());
+    return out;
+}
+}  // namespace
+
+std::string session_content_digest(const Session& session) {
+    Sha256Stream h;
+    auto field = [&](std::string_view s) {
+        h.update(std::to_string(s.size()));
+        h.update(":");
+        h.update(s);
+    };
+    field(session.id);
+    field(format_name(session.format));
+    for (const auto& m : session.messages) {
+        field(m.id);
+        field(role_name(m.role));
+        field(encode_blocks(m.blocks).dump());
+        field(m.surface == Surface::kShadowed ? "shadowed" : "visible");
+    }
+    return to_hex(h.finish());
+}
+
+Result<std::unique_ptr<Workspace>> Workspace::open(const std::string& path) {
+    auto db = Db::open(path);
+    if (!db) return db.error();
+    // Check the version before anything can write to the file.
+    auto version = (*db)->user_version();
+    if (!version) return version.error();
+    if (auto st = (*db)->exec("PRAGMA foreign_keys = ON"); !st) return st.error();
+    if (*version <= kWorkspaceSchemaVersion) {
+        if (auto st = (*db)->exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL"); !st)
+            return st.error();
+    }
+    if (auto st = migrate_workspace(**db); !st) return st.error();
+    return std::unique_ptr<Workspace>(new Workspace(std::move(db).value()));
+}
+
+Result<StoredSession> Workspace::store_session(const Session& session) {
+    StoredSession stored;
+    stored.id = session.id;
+    stored.format = format_name(session.format);
+    stored.file = session.file;
+    stored.message_count = static_cast<int64_t>(session.messages.size());
+    stored.redactions = session.redactions;
+    const std::string digest = session_content_digest(session);
+    stored.key = session.id;
+    // Resolve the key: same content → unchanged; same file with more messages → replace;
+    // anything else → a new key, so nothing stored is ever overwritten with less.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        auto q = m_db->prepare("SELECT content_digest, file, message_count FROM sessions WHERE key = ?");
+        if (!q) return q.error();
+        q->bind(1, stored.key);
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!*row) break;
+        if (q->text(0) == digest) {
+            stored.unchanged = true;
+            return stored;
+        }
+        if (attempt == 0 && q->text(1) == session.file && q->integer(2) <= stored.message_count) {
+            stored.replaced = true;
+            break;
+        }
+        stored.key = session.id + "~" + digest.substr(0, 8);
+    }
+    if (stored.replaced) {
+        auto del = m_db->prepare("DELETE FROM sessions WHERE key = ?");
+        if (!del) return del.error();
+        if (auto st = del->bind(1, stored.key).run(); !st) return st.error();
+    }
+    auto ins = m_db->prepare(
+        "INSERT INTO sessions (key, id, id_form, format, format_version, file, cwd, created_at, "
+        "parent_session, seed_length, origin, content_digest, message_count, redactions) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!ins) return ins.error();
+    ins->bind(1, stored.key).bind(2, session.id).bind(3, session.id_form).bind(4, stored.format);
+    ins->bind(5, static_cast<int64_t>(session.format_version)).bind(6, session.file).bind(7, session.cwd);
+    ins->bind(8, session.created_at).bind(9, session.parent_session).bind(10, session.seed_length);
+    ins->bind(11, session.origin).bind(12, digest).bind(13, stored.message_count).bind(14, session.redactions);
+    if (auto st = ins->run(); !st) return st.error();
+
+    auto msg = m_db->prepare(
+        "INSERT INTO messages (session_key, idx, seq, id, parent_id, role, source, blocks, time, "
+        "surface, flags, line, annotations, raw) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!msg) return msg.error();
+    for (size_t i = 0; i < session.messages.size(); ++i) {
+        const Message& m = session.messages[i];
+        int64_t flags = (m.sidechain ? kFlagSidechain : 0) | (m.from_chunks ? kFlagFromChunks : 0) |
+                        (m.seeded ? kFlagSeeded : 0);
+        msg->bind(1, stored.key).bind(2, static_cast<int64_t>(i)).bind(3, m.seq).bind(4, m.id);
+        msg->bind(5, m.parent_id).bind(6, role_name(m.role)).bind(7, encode_source(m.source).dump());
+        msg->bind(8, encode_blocks(m.blocks).dump()).bind(9, m.time);
+        msg->bind(10, m.surface == Surface::kShadowed ? "shadowed" : "visible").bind(11, flags);
+        msg->bind(12, m.line);
+        if (m.annotations.empty()) msg->bind_null(13);
+        else msg->bind(13, encode_annotations(m.annotations).dump());
+        msg->bind(14, m.raw);
+        if (auto st = msg->run(); !st) return st.error();
+    }
+    auto br = m_db->prepare(
+        "INSERT INTO branches (session_key, branch_id, sidechain, message_indexes) VALUES (?,?,?,?)");
+    if (!br) return br.error();
+    for (const auto& b : session.branches) {
+        br->bind(1, stored.key).bind(2, b.id).bind(3, static_cast<int64_t>(b.sidechain));
+        br->bind(4, json(b.message_indexes).dump());
+        if (auto st = br->run(); !st) return st.error();
+    }
+    auto cp = m_db->prepare(
+        "INSERT INTO checkpoints (session_key, id, kind, seq, shadowed_start, shadowed_end, summary) "
+        "VALUES (?,?,?,?,?,?,?)");
+    if (!cp) return cp.error();
+    for (const auto& c : session.checkpoints) {
+        cp->bind(1, stored.key).bind(2, c.id).bind(3, c.kind).bind(4, c.seq);
+        cp->bind(5, c.shadowed_start).bind(6, c.shadowed_end).bind(7, c.summary);
+        if (auto st = cp->run(); !st) return st.error();
+    }
+    return stored;
+}
+
+Result<ImportReport> Workspace::import(const ReadResult& result) {
+    ImportReport report;
+    Transaction tx(*m_db);
+    if (!tx.begun().ok()) return tx.begun().error();
+    json keys = json::array();
+    for (const auto& s : result.sessions) {
+        auto stored = store_session(s);
+        if (!stored) return stored.error();
+        if (stored->key != s.id)
+            report.warnings.push_back(Error::invalid_input(
+                "session id '" + s.id + "' is already in the workspace with other content; stored as '" +
+                    stored->key + "' (nothing was overwritten)",
+                Location{result.file}));
+        keys.push_back(stored->key);
+        report.sessions.push_back(std::move(stored).value());
+    }
+    auto rec = m_db->prepare(
+        "INSERT INTO imports (file, format, session_keys, errors, warnings, partial) VALUES (?,?,?,?,?,?)");
+    if (!rec) return rec.error();
+    rec->bind(1, result.file).bind(2, result.format).bind(3, keys.dump());
+    rec->bind(4, errors_json(result.errors).dump()).bind(5, errors_json(result.warnings).dump());
+    rec->bind(6, static_cast<int64_t>(result.partial));
+    if (auto st = rec->run(); !st) return st.error();
+    if (auto st = tx.commit(); !st) return st.error();
+    return report;
+}
+
+Result<std::vector<StoredSession>> Workspace::sessions() {
+    std::vector<StoredSession> out;
+    auto q = m_db->prepare("SELECT key, id, format, file, message_count, redactions FROM sessions ORDER BY key");
+    if (!q) return q.error();
+    while (true) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!*row) break;
+        StoredSession s;
+        s.key = q->text(0);
+        s.id = q->text(1);
+        s.format = q->text(2);
+        s.file = q->text(3);
+        s.message_count = q->integer(4);
+        s.redactions = q->integer(5);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+Result<std::vector<Message>> Workspace::messages(const std::string& key) {
+    auto exists = m_db->prepare("SELECT id FROM sessions WHERE key = ?");
+    if (!exists) return exists.error();
+    exists->bind(1, key);
+    auto found = exists->step();
+    if (!found) return found.error();
+    if (!*found) return Error::not_found("no session '" + key + "' in the workspace", Location{path()});
+    const std::string session_id = exists->text(0);
+    std::vector<Message> out;
+    auto q = m_db->prepare(
+        "SELECT seq, id, parent_id, role, source, blocks, time, surface, flags, line, annotations, raw "
+        "FROM messages WHERE session_key = ? ORDER BY idx");
+    if (!q) return q.error();
+    q->bind(1, key);
+    while (true) {
+        auto row = q->step();
+        if (!row) return row.error();
+        if (!*row) break;
+        Message m;
+        m.session_id = session_id;
+        m.seq = q->integer(0);
+        m.id = q->text(1);
+        m.parent_id = q->text(2);
+        m.role = role_from_name(q->text(3));
+        m.source = decode_source(json::parse(q->text(4)));
+        m.blocks = decode_blocks(json::parse(q->text(5)));
+        m.time = q->text(6);
+        m.surface = q->text(7) == "shadowed" ? Surface::kShadowed : Surface::kVisible;
+        int64_t flags = q->integer(8);
+        m.sidechain = flags & kFlagSidechain;
+        m.from_chunks = flags & kFlagFromChunks;
+        m.seeded = flags & kFlagSeeded;
+        m.line = q->integer(9);
+        if (!q->is_null(10)) m.annotations = decode_annotations(json::parse(q->text(10)));
+        m.raw = q->text(11);
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+}  // namespace bm

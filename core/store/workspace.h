@@ -1,0 +1,58 @@
+// Workspace: the SQLite (WAL) file that holds imported sessions with their original records.
+//
+// Imports are transactional per file, committed with a full fsync before they are reported as
+// stored. A session id already present with different content never overwrites data: the new copy
+// gets its own key and a warning. A workspace from a newer schema is refused untouched.
+// Thread-safety: one Workspace per thread; open the same file again for another thread.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ingest/read_result.h"
+#include "store/sqlite_db.h"
+
+namespace bm {
+
+struct StoredSession {
+    std::string key;  // workspace key: the session id, or id~digest when ids collide
+    std::string id;
+    std::string format;
+    std::string file;
+    int64_t message_count = 0;
+    int64_t redactions = 0;
+    bool replaced = false;   // an earlier copy with the same key and fewer messages was replaced
+    bool unchanged = false;  // identical content was already stored
+};
+
+struct ImportReport {
+    std::vector<StoredSession> sessions;
+    std::vector<Error> warnings;
+};
+
+class Workspace {
+public:
+    // Opens or creates `path`, migrating it to the current schema.
+    static Result<std::unique_ptr<Workspace>> open(const std::string& path);
+
+    // Stores every session of `result` (and the import record) in one transaction.
+    Result<ImportReport> import(const ReadResult& result);
+
+    Result<std::vector<StoredSession>> sessions();
+    // Messages of one stored session, in order. NotFound when the key is unknown.
+    Result<std::vector<Message>> messages(const std::string& key);
+
+    Result<int64_t> schema_version() { return m_db->user_version(); }
+    const std::string& path() const { return m_db->path(); }
+
+private:
+    explicit Workspace(std::unique_ptr<Db> db) : m_db(std::move(db)) {}
+    Result<StoredSession> store_session(const Session& session);
+    std::unique_ptr<Db> m_db;
+};
+
+// Deterministic digest of a session's content (ids, roles, blocks, surface), for dedup.
+std::string session_content_digest(const Session& session);
+
+}  // namespace bm

@@ -1,0 +1,167 @@
+// RFC 8785 canonical JSON: ECMAScript number formatting, UTF-16 key order, minimal escapes.
+#include "util/canonical_json.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <vector>
+
+#include "util/utf8.h"
+
+namespace bm {
+
+std::string ecmascript_number(double value) {
+    if (value == 0) return "0";  // also -0
+    std::string out;
+    if (value < 0) {
+        out += '-';
+        value = -value;
+    }
+    // Shortest round-trip digits in scientific form: d[.ddd]e±x
+    char buf[64];
+    auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+    std::string sci(buf, res.ptr);
+    auto epos = sci.find('e');
+    std::string mant = sci.substr(0, epos);
+    int exp10 = std::stoi(sci.substr(epos + 1));
+    std::string digits;
+    for (char c : mant)
+        if (c != '.') digits += c;
+    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+    const int k = static_cast<int>(digits.size());
+    const int n = exp10 + 1;  // value = 0.digits × 10^n
+    if (k <= n && n <= 21) {
+        out += digits;
+        out.append(static_cast<size_t>(n - k), '0');
+    } else if (0 < n && n <= 21) {
+        out += digits.substr(0, static_cast<size_t>(n));
+        out += '.';
+        out += digits.substr(static_cast<size_t>(n));
+    } else if (-6 < n && n <= 0) {
+        out += "0.";
+        out.append(static_cast<size_t>(-n), '0');
+        out += digits;
+    } else {
+        out += digits[0];
+        if (k > 1) {
+            out += '.';
+            out += digits.substr(1);
+        }
+        out += 'e';
+        out += (n - 1 >= 0) ? '+' : '-';
+        out += std::to_string(std::abs(n - 1));
+    }
+    return out;
+}
+
+namespace {
+
+void append_string(std::string& out, const std::string& s) {
+    static const char* hex = "0123456789abcdef";
+    out += '"';
+    for (unsigned char c : s) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\b': out += "\\b"; break;
+            case '\f': out += "\\f"; break;
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default:
+                if (c < 0x20) {
+                    out += "\\u00";
+                    out += hex[c >> 4];
+                    out += hex[c & 0xF];
+                } else {
+                    out += static_cast<char>(c);
+                }
+        }
+    }
+    out += '"';
+}
+
+Status append(std::string& out, const nlohmann::json& v) {
+    using nlohmann::json;
+    switch (v.type()) {
+        case json::value_t::null: out += "null"; break;
+        case json::value_t::boolean: out += v.get<bool>() ? "true" : "false"; break;
+        case json::value_t::number_integer:
+            out += ecmascript_number(static_cast<double>(v.get<int64_t>()));
+            break;
+        case json::value_t::number_unsigned:
+            out += ecmascript_number(static_cast<double>(v.get<uint64_t>()));
+            break;
+        case json::value_t::number_float: {
+            double d = v.get<double>();
+            if (!std::isfinite(d))
+                return Error::invalid_input("RFC 8785 forbids NaN and Infinity in canonical JSON");
+            out += ecmascript_number(d);
+            break;
+        }
+        case json::value_t::string: {
+            const auto& s = v.get_ref<const std::string&>();
+            if (!is_valid_utf8(s)) return Error::invalid_input("string is not valid UTF-8");
+            append_string(out, s);
+            break;
+        }
+        case json::value_t::array: {
+            out += '[';
+            bool first = true;
+            for (const auto& item : v) {
+                if (!first) out += ',';
+                first = false;
+                if (auto st = append(out, item); !st) return st;
+            }
+            out += ']';
+            break;
+        }
+        case json::value_t::object: {
+            std::vector<std::pair<std::u16string, const std::string*>> keys;
+            keys.reserve(v.size());
+            for (auto it = v.begin(); it != v.end(); ++it) {
+                if (!is_valid_utf8(it.key()))
+                    return Error::invalid_input("object key is not valid UTF-8");
+                keys.emplace_back(utf8_to_utf16(it.key()), &it.key());
+            }
+            std::sort(keys.begin(), keys.end(),
+                      [](const auto& a, const auto& b) { return a.first < b.first; });
+            out += '{';
+            bool first = true;
+            for (const auto& [u16, key] : keys) {
+                if (!first) out += ',';
+                first = false;
+                append_string(out, *key);
+                out += ':';
+                if (auto st = append(out, v.at(*key)); !st) return st;
+            }
+            out += '}';
+            break;
+        }
+        case json::value_t::binary:
+            return Error::invalid_input("binary values have no JSON form");
+        case json::value_t::discarded:
+            return Error::invalid_input("discarded value");
+    }
+    return {};
+}
+
+}  // namespace
+
+Result<std::string> canonical_json(const nlohmann::json& value) {
+    std::string out;
+    if (auto st = append(out, value); !st) return st.error();
+    return out;
+}
+
+Result<std::string> canonicalize_json_text(std::string_view text) {
+    try {
+        return canonical_json(nlohmann::json::parse(text));
+    } catch (const nlohmann::json::parse_error& e) {
+        Location where;
+        where.byte_offset = static_cast<int64_t>(e.byte);
+        return Error::invalid_input(std::string("not JSON: ") + e.what(), where);
+    }
+}
+
+}  // namespace bm

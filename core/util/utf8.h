@@ -1,0 +1,18 @@
+// UTF-8 validation, repair and UTF-16 conversion used by readers and canonical JSON.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace bm {
+
+bool is_valid_utf8(std::string_view s);
+// Byte offset of the first invalid sequence, or npos when valid.
+size_t first_invalid_utf8(std::string_view s);
+// Replaces each invalid sequence by U+FFFD.
+std::string repair_utf8(std::string_view s);
+// REQUIRES: is_valid_utf8(s).
+std::u16string utf8_to_utf16(std::string_view s);
+
+}  // namespace bm

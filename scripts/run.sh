@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Sets up, builds, and runs the main job on the embedded defaults: the studio on examples/ when a
+# display exists; otherwise (or with --headless) imports examples/ into a workspace and prints it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+headless=0
+for a in "$@"; do [ "$a" = "--headless" ] && headless=1; done
+bash scripts/setup.sh
+cmake --preset dev
+cmake --build --preset dev -j "$(nproc)"
+bin=build/dev/app
+if [ "$headless" = 0 ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; } && [ -x "$bin/studio/beliefmerge-studio" ]; then
+  exec "$bin/studio/beliefmerge-studio" examples/
+fi
+workspace="${BELIEFMERGE_WORKSPACE:-build/examples.bmws}"
+rm -f "$workspace" "$workspace-wal" "$workspace-shm"
+"$bin/beliefmerge" inspect examples/ --summary
+"$bin/beliefmerge" import examples/ --workspace "$workspace"
