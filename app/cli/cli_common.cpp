@@ -37,7 +37,17 @@ Parsed parse(QCommandLineParser& parser, const QStringList& args, const QString&
         return p;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        print_out(to_std(parser.helpText()));
+        // Qt's help names the binary's full path and offers Qt-internal options; show neither.
+        QStringList lines = parser.helpText().split(QLatin1Char('\n'));
+        QStringList kept;
+        for (const QString& line : lines)
+            if (!line.contains(QStringLiteral("--help-all"))) kept << line;
+        if (!kept.isEmpty() && kept.first().startsWith(QStringLiteral("Usage: "))) {
+            QString usage = kept.first();
+            usage.replace(0, usage.indexOf(QStringLiteral(" [options]")), QStringLiteral("Usage: ") + args.value(0));
+            kept.first() = usage;
+        }
+        print_out(to_std(kept.join(QLatin1Char('\n'))));
         p.done = true;
         return p;
     }

@@ -170,7 +170,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                 }
             }
         }
-        if (ctx.options().keep_raw) m.raw = ctx.redact_text(line.text);
+        if (ctx.options().keep_raw) m.raw = ctx.redact_raw(line.text);
         session.messages.push_back(std::move(m));
     }
     if (records == 0) {

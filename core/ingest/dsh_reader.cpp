@@ -334,7 +334,7 @@ void DshReader::surface_message(const json& v, const std::string& type, RecordPo
     else
         m_ctx.warning(pos, "data.content", "message has no content");
     m.source_event_seqs = source_seqs(v, pos);
-    if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_text(raw);
+    if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(raw);
     surface_op(v, pos, seq);
     m_session.messages.push_back(std::move(m));
 }

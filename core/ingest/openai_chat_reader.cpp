@@ -68,7 +68,7 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
             m.blocks.push_back(std::move(c));
         }
     }
-    if (ctx.options().keep_raw) m.raw = ctx.redact_text(item.dump());
+    if (ctx.options().keep_raw) m.raw = ctx.redact_raw(item.dump());
     return true;
 }
 

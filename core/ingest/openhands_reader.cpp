@@ -100,7 +100,7 @@ public:
             m_ctx.result().partial = true;
             return;
         }
-        if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_text(raw.empty() ? e.dump() : std::string(raw));
+        if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(raw.empty() ? e.dump() : std::string(raw));
         m_session.messages.push_back(std::move(m));
     }
 

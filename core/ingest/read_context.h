@@ -41,8 +41,10 @@ public:
     const json* object(const json& obj, const char* key, RecordPos pos, const std::string& path);
     const json* array(const json& obj, const char* key, RecordPos pos, const std::string& path);
 
-    // Redacts and counts.
+    // Redacts and counts (content the engine reads: texts, arguments, results).
     std::string redact_text(std::string_view text);
+    // Redacts an original record kept for exact recall; not counted again (its content was).
+    std::string redact_raw(std::string_view text) { return redact(text, nullptr); }
 
     // Parses one JSONL line: handles too-long lines, invalid UTF-8 and JSON errors (reported).
     // Returns nullopt for blank or unreadable lines. `last` marks a possibly torn final line.

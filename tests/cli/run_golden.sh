@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs `beliefmerge` on the inputs here and diffs stdout and exit status against expected/.
+# BM_UPDATE_GOLDEN=1 rewrites the expected files (review the diff before committing).
+set -u
+src=$(cd "$1" && pwd)
+bin="$BM_BIN"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Run inside a scratch copy so every path printed is relative and stable.
+cp -r "$src/inputs" "$tmp/inputs"
+cd "$tmp"
+fail=0
+check() {  # name, expected exit status, command...
+  local name=$1 want=$2; shift 2
+  local out="$tmp/$name.out"
+  "$@" >"$out" 2>"$tmp/$name.err"
+  local rc=$?
+  if [ "${BM_UPDATE_GOLDEN:-0}" = 1 ]; then cp "$out" "$src/expected/$name.expected"; fi
+  if [ "$rc" != "$want" ]; then
+    echo "FAIL $name: exit status $rc, expected $want"; cat "$tmp/$name.err"; fail=1
+  fi
+  if ! diff -u "$src/expected/$name.expected" "$out"; then echo "FAIL $name: output differs"; fail=1; fi
+}
+check help 0 "$bin" --help
+check unknown_command 2 "$bin" frobnicate
+check inspect_help 0 "$bin" inspect --help
+check inspect_missing_path 2 "$bin" inspect --summary
+check inspect_json 0 "$bin" inspect inputs/decision.jsonl --summary --json
+check inspect_broken 2 "$bin" inspect inputs/broken.jsonl --summary
+check import 0 "$bin" import inputs/decision.jsonl --workspace w.bmws
+check import_again 0 "$bin" import inputs/decision.jsonl --workspace w.bmws
+# Nothing redacted reaches the workspace.
+if grep -a -q "ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789" w.bmws*; then
+  echo "FAIL secret found in the workspace file"; fail=1
+fi
+[ $fail = 0 ] && echo "cli golden: all cases pass"
+exit $fail

@@ -1,0 +1,95 @@
+// RFC 8785 canonical JSON, checked against the RFC's own examples and number table.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+
+#include "util/canonical_json.h"
+
+namespace bm {
+namespace {
+
+double from_bits(uint64_t bits) { return std::bit_cast<double>(bits); }
+
+TEST(CanonicalJson, NumberSerialisationMatchesRfc8785AppendixB) {
+    const std::pair<uint64_t, const char*> table[] = {
+        {0x0000000000000000, "0"},
+        {0x8000000000000000, "0"},
+        {0x0000000000000001, "5e-324"},
+        {0x8000000000000001, "-5e-324"},
+        {0x7fefffffffffffff, "1.7976931348623157e+308"},
+        {0xffefffffffffffff, "-1.7976931348623157e+308"},
+        {0x4340000000000000, "9007199254740992"},
+        {0xc340000000000000, "-9007199254740992"},
+        {0x4430000000000000, "295147905179352830000"},
+        {0x44b52d02c7e14af5, "9.999999999999997e+22"},
+        {0x44b52d02c7e14af6, "1e+23"},
+        {0x44b52d02c7e14af7, "1.0000000000000001e+23"},
+        {0x444b1ae4d6e2ef4e, "999999999999999700000"},
+        {0x444b1ae4d6e2ef4f, "999999999999999900000"},
+        {0x444b1ae4d6e2ef50, "1e+21"},
+        {0x3eb0c6f7a0b5ed8c, "9.999999999999997e-7"},
+        {0x3eb0c6f7a0b5ed8d, "0.000001"},
+        {0x41b3de4355555553, "333333333.3333332"},
+        {0x41b3de4355555554, "333333333.33333325"},
+        {0x41b3de4355555555, "333333333.3333333"},
+        {0x41b3de4355555556, "333333333.3333334"},
+        {0x41b3de4355555557, "333333333.33333343"},
+        {0xbecbf647612f3696, "-0.0000033333333333333333"},
+        {0x43143ff3c1cb0959, "1424953923781206.2"},
+    };
+    for (const auto& [bits, expected] : table)
+        EXPECT_EQ(ecmascript_number(from_bits(bits)), expected) << std::hex << bits;
+}
+
+TEST(CanonicalJson, Rfc8785Section322Example) {
+    const char* input = R"({
+      "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],
+      "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/",
+      "literals": [null, true, false]
+    })";
+    auto out = canonicalize_json_text(input);
+    ASSERT_TRUE(out.ok()) << out.error().to_string();
+    EXPECT_EQ(*out,
+              "{\"literals\":[null,true,false],\"numbers\":[333333333.3333333,1e+30,4.5,0.002,1e-27],"
+              "\"string\":\"\xE2\x82\xAC$\\u000f\\nA'B\\\"\\\\\\\\\\\"/\"}");
+}
+
+TEST(CanonicalJson, Rfc8785Section323KeysSortByUtf16CodeUnits) {
+    const char* input = R"({
+      "\u20ac": "Euro Sign",
+      "\r": "Carriage Return",
+      "\ufb33": "Hebrew Letter Dalet With Dagesh",
+      "1": "One",
+      "\ud83d\ude00": "Emoji: Grinning Face",
+      "\u0080": "Control",
+      "\u00f6": "Latin Small Letter O With Diaeresis"
+    })";
+    auto out = canonicalize_json_text(input);
+    ASSERT_TRUE(out.ok());
+    const std::string expected =
+        "{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\xC2\x80\":\"Control\","
+        "\"\xC3\xB6\":\"Latin Small Letter O With Diaeresis\",\"\xE2\x82\xAC\":\"Euro Sign\","
+        "\"\xF0\x9F\x98\x80\":\"Emoji: Grinning Face\",\"\xEF\xAC\xB3\":\"Hebrew Letter Dalet With Dagesh\"}";
+    EXPECT_EQ(*out, expected);
+}
+
+TEST(CanonicalJson, CanonicalFormIsAFixedPoint) {
+    auto once = canonicalize_json_text(R"({"b":[1.0,{"z":1,"a":2}],"a":"x\ty"})");
+    ASSERT_TRUE(once.ok());
+    EXPECT_EQ(*once, R"({"a":"x\ty","b":[1,{"a":2,"z":1}]})");
+    auto twice = canonicalize_json_text(*once);
+    ASSERT_TRUE(twice.ok());
+    EXPECT_EQ(*twice, *once);
+}
+
+TEST(CanonicalJson, RejectsNonFiniteNumbersAndNamesParseErrorOffset) {
+    EXPECT_FALSE(canonical_json(nlohmann::json(std::numeric_limits<double>::infinity())).ok());
+    auto bad = canonicalize_json_text("{\"a\": tru}");
+    ASSERT_FALSE(bad.ok());
+    EXPECT_TRUE(bad.error().is_invalid_input());
+    EXPECT_GE(bad.error().where().byte_offset, 6);
+}
+
+}  // namespace
+}  // namespace bm

@@ -1,0 +1,132 @@
+// Workspace store: migrations, refusing newer schemas, round trips, never losing data on re-import,
+// and no secret ever reaching the SQLite file.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "ingest/ingest.h"
+#include "store/workspace.h"
+
+namespace bm {
+namespace {
+
+namespace fs = std::filesystem;
+
+class WorkspaceTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() / ("bm-ws-" + std::to_string(::getpid()) + "-" +
+                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        path = (dir / "w.bmws").string();
+    }
+    void TearDown() override { fs::remove_all(dir); }
+
+    ReadResult native(const std::string& id, int messages, const std::string& extra = "") {
+        std::string text = "{\"type\":\"beliefmerge.session\",\"version\":1,\"id\":\"" + id + "\"}\n";
+        for (int i = 0; i < messages; ++i)
+            text += "{\"type\":\"message\",\"role\":\"user\",\"content\":\"message " + std::to_string(i) + extra + "\"}\n";
+        return read_bytes(text, (dir / (id + ".jsonl")).string());
+    }
+
+    fs::path dir;
+    std::string path;
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+TEST_F(WorkspaceTest, CreatesCurrentSchemaAndRoundTripsMessages) {
+    auto ws = Workspace::open(path);
+    ASSERT_TRUE(ws.ok()) << ws.error().to_string();
+    EXPECT_EQ(*(*ws)->schema_version(), 1);
+    auto r = native("s1", 3);
+    ASSERT_TRUE(r.ok());
+    auto report = (*ws)->import(r);
+    ASSERT_TRUE(report.ok()) << report.error().to_string();
+    ASSERT_EQ(report->sessions.size(), 1u);
+    auto msgs = (*ws)->messages("s1");
+    ASSERT_TRUE(msgs.ok());
+    ASSERT_EQ(msgs->size(), 3u);
+    EXPECT_EQ((*msgs)[2].visible_text(), "message 2");
+    EXPECT_EQ((*msgs)[2].raw, r.sessions[0].messages[2].raw);
+    EXPECT_FALSE((*ws)->messages("nope").ok());
+}
+
+TEST_F(WorkspaceTest, RefusesNewerSchemaWithoutTouchingIt) {
+    {
+        sqlite3* db = nullptr;
+        ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+        ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE future(x); PRAGMA user_version = 99", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+    }
+    const std::string before = slurp(path);
+    auto ws = Workspace::open(path);
+    ASSERT_FALSE(ws.ok());
+    EXPECT_TRUE(ws.error().is_version_too_new());
+    EXPECT_NE(ws.error().to_string().find("99"), std::string::npos);
+    EXPECT_NE(ws.error().to_string().find("newer"), std::string::npos);
+    EXPECT_EQ(slurp(path), before);
+}
+
+TEST_F(WorkspaceTest, ReimportIsIdempotentAndCollisionsNeverOverwrite) {
+    auto ws = Workspace::open(path);
+    ASSERT_TRUE(ws.ok());
+    ASSERT_TRUE((*ws)->import(native("s1", 2)).ok());
+    auto again = (*ws)->import(native("s1", 2));
+    ASSERT_TRUE(again.ok());
+    EXPECT_TRUE(again->sessions[0].unchanged);
+    // Same file, grown log: replaces the shorter copy.
+    auto grown = (*ws)->import(native("s1", 4));
+    ASSERT_TRUE(grown.ok());
+    EXPECT_TRUE(grown->sessions[0].replaced);
+    EXPECT_EQ((*ws)->messages("s1")->size(), 4u);
+    // Same file, fewer messages (a torn re-read): kept beside, nothing lost.
+    auto shorter = (*ws)->import(native("s1", 1));
+    ASSERT_TRUE(shorter.ok());
+    EXPECT_NE(shorter->sessions[0].key, "s1");
+    EXPECT_EQ(shorter->warnings.size(), 1u);
+    EXPECT_EQ((*ws)->messages("s1")->size(), 4u);
+    EXPECT_EQ((*ws)->sessions()->size(), 2u);
+}
+
+TEST_F(WorkspaceTest, NoRedactedSecretReachesTheFile) {
+    const std::string secret_a = std::string("sk-proj-") + "Q9w8E7r6T5y4U3i2O1p0A9s8D7f6";
+    const std::string secret_b = std::string("ghp_") + "aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789";
+    const std::string secret_c = std::string("Zq8vN2mK") + "4pR7tW1xY5bC";
+    {
+        auto ws = Workspace::open(path);
+        ASSERT_TRUE(ws.ok());
+        std::string text = "{\"type\":\"beliefmerge.session\",\"version\":1,\"id\":\"sec\"}\n"
+                           "{\"type\":\"message\",\"role\":\"user\",\"content\":\"use " + secret_a + " and " + secret_b +
+                           " with password=" + secret_c + "\"}\n";
+        auto r = read_bytes(text, "secrets.jsonl");
+        ASSERT_TRUE(r.ok());
+        EXPECT_EQ(r.sessions[0].redactions, 3);
+        ASSERT_TRUE((*ws)->import(r).ok());
+    }
+    for (const auto& f : {path, path + "-wal", path + "-shm"}) {
+        if (!fs::exists(f)) continue;
+        const std::string bytes = slurp(f);
+        for (const auto& s : {secret_a, secret_b, secret_c}) EXPECT_EQ(bytes.find(s), std::string::npos) << f;
+    }
+    EXPECT_NE(slurp(path).find("[REDACTED:openai:"), std::string::npos);
+}
+
+TEST_F(WorkspaceTest, CorruptFileIsAClearError) {
+    std::ofstream(path) << "this is not a sqlite database, just some text padding it out to a page";
+    auto ws = Workspace::open(path);
+    ASSERT_FALSE(ws.ok());
+    EXPECT_NE(ws.error().to_string().find(path), std::string::npos);
+}
+
+}  // namespace
+}  // namespace bm
