@@ -194,9 +194,26 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             has_child.insert(m.parent_id);
         }
     }
+    // Parallel tool calls: each result hangs off its own tool_use line, so all but the last are
+    // leaves beside the ongoing chain. Such a result is not a rewind; it joins its parent's branches.
+    std::map<std::string, std::vector<size_t>> tool_leaves;  // parent uuid → result leaves
+    std::map<std::string, int> other_children;
+    for (size_t i = 0; i < session.messages.size(); ++i) {
+        const Message& m = session.messages[i];
+        if (!by_id.count(m.parent_id)) continue;
+        if (m.role == Role::kTool && !m.id.empty() && !has_child.count(m.id)) tool_leaves[m.parent_id].push_back(i);
+        else ++other_children[m.parent_id];
+    }
+    std::map<std::string, std::vector<size_t>> side_results;  // parent uuid → results joined to it
+    std::set<size_t> side;
+    for (auto& [parent, leaves] : tool_leaves) {
+        // With no other child, the last result ends the chain and stays its branch's leaf.
+        size_t n = other_children[parent] > 0 ? leaves.size() : leaves.size() - 1;
+        for (size_t k = 0; k < n; ++k) side_results[parent].push_back(leaves[k]), side.insert(leaves[k]);
+    }
     for (size_t i = 0; i < session.messages.size(); ++i) {
         const Message& leaf = session.messages[i];
-        if (leaf.id.empty() || has_child.count(leaf.id)) continue;
+        if (leaf.id.empty() || has_child.count(leaf.id) || side.count(i)) continue;
         Branch b;
         b.id = (session.id_form.empty() ? std::string("claude") : canonical_session_id(session.id_form)) +
                ":" + leaf.id.substr(0, 8);
@@ -214,6 +231,13 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             cur = p->second;
         }
         std::reverse(b.message_indexes.begin(), b.message_indexes.end());
+        std::vector<size_t> path;
+        for (size_t k : b.message_indexes) {
+            path.push_back(k);
+            if (auto sr = side_results.find(session.messages[k].id); sr != side_results.end())
+                path.insert(path.end(), sr->second.begin(), sr->second.end());
+        }
+        b.message_indexes = std::move(path);
         session.branches.push_back(std::move(b));
     }
     if (session.id_form.empty()) session.id_form = "claude-" + file_stem(session.file);

@@ -49,8 +49,8 @@ public:
 private:
     void header(const json& v, RecordPos pos);
     void event(const json& v, RecordPos pos, std::string_view raw);
-    void surface_message(const json& v, const std::string& type, RecordPos pos, std::string_view raw,
-                         int64_t seq);
+    void surface_message(const json& v, const json& data, const std::string& type, RecordPos pos,
+                         std::string_view raw, int64_t seq);
     void parse_blocks(const json& content, RecordPos pos, const std::string& path,
                       std::vector<ContentBlock>& out);
     void chunk(const json& data, const std::string& type, RecordPos pos, int64_t seq);
@@ -199,7 +199,14 @@ void DshReader::event(const json& v, RecordPos pos, std::string_view raw) {
     const std::string& t = *type;
     if (t == "user/message" || t == "assistant/message" || t == "tool/result" ||
         t == "system/message" || t == "developer/message") {
-        surface_message(v, t, pos, raw, seq);
+        if (data == &empty) {  // absent (a wrong type was reported by object())
+            if (!v.contains("data"))
+                m_ctx.error(pos, "data", t + " event has no data object; skipped",
+                            "a surface event carries its message in \"data\"");
+            m_ctx.result().partial = true;
+            return;
+        }
+        surface_message(v, *data, t, pos, raw, seq);
     } else if (t == "assistant/chunk" || t == "text-chunks" || t == "reasoning-chunks" ||
                t == "tool-call-chunks") {
         chunk(*data, t, pos, seq);
@@ -296,9 +303,8 @@ MessageSource parse_source(ReadContext& ctx, const json& msg, RecordPos pos, con
     return src;
 }
 
-void DshReader::surface_message(const json& v, const std::string& type, RecordPos pos,
-                                std::string_view raw, int64_t seq) {
-    const json& data = v.at("data");
+void DshReader::surface_message(const json& v, const json& data, const std::string& type,
+                                RecordPos pos, std::string_view raw, int64_t seq) {
     // assistant/message, tool/result (and v3 system/developer) wrap the message; user/message is flat.
     const json* msg = data.contains("message") ? m_ctx.object(data, "message", pos, "data.message") : &data;
     if (!msg) return;
@@ -329,8 +335,17 @@ void DshReader::surface_message(const json& v, const std::string& type, RecordPo
         m.role = Role::kDeveloper;
         m.source = parse_source(m_ctx, *msg, pos, "data.source", SourceKind::kUnknown);
     }
-    if (auto c = msg->find("content"); c != msg->end())
-        parse_blocks(*c, pos, type == "user/message" ? "data.content" : "data.message.content", m.blocks);
+    if (auto c = msg->find("content"); c != msg->end() && type == "tool/result" && msg == &data) {
+        // Flat form (web client logs): {callId, content: [text parts], isError} is one result.
+        ContentBlock r;
+        r.kind = BlockKind::kToolResult;
+        r.tool_id = m_ctx.str(data, "callId", pos, "data.callId").value_or("");
+        r.text = m_ctx.redact_text(flatten_text(*c));
+        if (auto e = data.find("isError"); e != data.end() && e->is_boolean()) r.is_error = e->get<bool>();
+        if (m.source.call_id.empty()) m.source.call_id = r.tool_id;
+        m.blocks.push_back(std::move(r));
+    } else if (c != msg->end())
+        parse_blocks(*c, pos, msg == &data ? "data.content" : "data.message.content", m.blocks);
     else
         m_ctx.warning(pos, "data.content", "message has no content");
     m.source_event_seqs = source_seqs(v, pos);

@@ -91,15 +91,18 @@ void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, Ses
     }
 }
 
-ReadResult read_source(std::unique_ptr<ByteSource> source, const std::string& name,
-                       const ReadOptions& options) {
+ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::string& name,
+                                 const ReadOptions& options) {
     ReadResult out;
     out.file = name;
     out.format = "unknown";
     ReadContext ctx(out, options);
     // Sniff the head: at least the first line (up to a bound) of the decoded stream.
     std::string head;
-    while (head.size() < kMaxSniffBytes) {
+    // The whole first line, up to the line limit: a Claude Code transcript may open with a
+    // multi-megabyte line (a pasted image) and must still be classified by that line.
+    const size_t sniff_limit = std::max(kMaxSniffBytes, options.max_line_bytes);
+    while (head.size() < sniff_limit) {
         size_t old = head.size();
         head.resize(old + kSniffBytes);
         auto n = source->read(head.data() + old, kSniffBytes);
@@ -108,7 +111,7 @@ ReadResult read_source(std::unique_ptr<ByteSource> source, const std::string& na
             return out;
         }
         head.resize(old + *n);
-        if (*n == 0 || head.find('\n') != std::string::npos) break;
+        if (*n == 0 || head.find('\n', old) != std::string::npos) break;
     }
     size_t start = head.find_first_not_of(" \t\r\n");
     if (head.rfind("\xEF\xBB\xBF", 0) == 0) start = head.find_first_not_of(" \t\r\n", 3);
@@ -157,6 +160,22 @@ ReadResult read_source(std::unique_ptr<ByteSource> source, const std::string& na
         default: break;
     }
     return out;
+}
+
+// A reader must never crash on input: anything a reader failed to anticipate becomes an error
+// naming the file (and is a bug to fix: the fuzz targets hunt for these).
+ReadResult read_source(std::unique_ptr<ByteSource> source, const std::string& name,
+                       const ReadOptions& options) {
+    try {
+        return read_source_unguarded(std::move(source), name, options);
+    } catch (const std::exception& e) {
+        ReadResult out;
+        out.file = name;
+        out.format = "unknown";
+        out.errors.push_back(Error::invalid_input(std::string("unexpected structure: ") + e.what(),
+                                                  Location{name}, "please report this file"));
+        return out;
+    }
 }
 
 }  // namespace

@@ -87,6 +87,10 @@ void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& dige
             return;
         }
     }
+    if (!messages->is_array()) {
+        ctx.error(RecordPos{1, 0}, "", "expected an array of chat messages or {\"messages\":[...]}");
+        return;
+    }
     if (session.id_form.empty()) session.id_form = "chat-" + digest.substr(0, 12);
     for (size_t i = 0; i < messages->size(); ++i) {
         Message m;

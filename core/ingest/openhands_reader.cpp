@@ -129,6 +129,10 @@ void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest
             return;
         }
     }
+    if (!events->is_array()) {
+        ctx.error(RecordPos{1, 0}, "", "expected an array of events or {\"history\":[...]}");
+        return;
+    }
     if (events->empty()) {
         ctx.error(RecordPos{1, 0}, "", "the event list is empty", "nothing to import");
         return;
@@ -144,13 +148,17 @@ void read_openhands_jsonl(ByteSource& source, ReadContext& ctx) {
     LineReader lines(source, ctx.options().max_line_bytes);
     Line line;
     int64_t records = 0;
+    Sha256Stream content;  // the id comes from the content, as for the JSON forms, not the path
     while (true) {
         auto more = lines.next(line);
         if (!more) {
             ctx.result().errors.push_back(more.error());
+            ctx.result().partial = true;
             break;
         }
         if (!*more) break;
+        content.update(line.text);
+        content.update("\n");
         auto v = ctx.parse_line(line);
         if (!v) continue;
         ++records;
@@ -160,7 +168,7 @@ void read_openhands_jsonl(ByteSource& source, ReadContext& ctx) {
         if (ctx.result().errors.empty()) ctx.error(RecordPos{1, 0}, "", "file has no events: it is empty");
         return;
     }
-    b.finish(sha256_hex(ctx.result().file));
+    b.finish(to_hex(content.finish()));
 }
 
 }  // namespace bm

@@ -121,6 +121,10 @@ std::optional<json> ReadContext::parse_line(const Line& line) {
             return std::nullopt;
         }
         return v;
+    } catch (const json::out_of_range& e) {
+        error(pos, "", std::string("number out of range: ") + e.what(), "fix or remove this line");
+        m_out.partial = true;
+        return std::nullopt;
     } catch (const json::parse_error& e) {
         RecordPos at{line.number, line.offset + static_cast<int64_t>(e.byte > 0 ? e.byte - 1 : 0)};
         if (line.unterminated) {
@@ -144,6 +148,9 @@ std::optional<json> parse_document(ReadContext& ctx, std::string_view text) {
     }
     try {
         return json::parse(text);
+    } catch (const json::out_of_range& e) {
+        ctx.error(RecordPos{1, 0}, "", std::string("number out of range: ") + e.what());
+        return std::nullopt;
     } catch (const json::parse_error& e) {
         int64_t line = 1;
         size_t end = std::min<size_t>(e.byte, text.size());

@@ -37,7 +37,7 @@ bool starts_with_at(std::string_view t, size_t i, std::string_view p) {
 bool starts_with_at_ci(std::string_view t, size_t i, std::string_view p) {
     if (t.size() - i < p.size()) return false;
     for (size_t k = 0; k < p.size(); ++k)
-        if (std::tolower(static_cast<unsigned char>(t[i + k])) != p[k]) return false;
+        if (std::tolower(static_cast<unsigned char>(t[i + k])) != static_cast<unsigned char>(p[k])) return false;
     return true;
 }
 // A token must not continue a word on its left ("task-" is not "sk-").

@@ -161,6 +161,8 @@ Result<std::string> canonicalize_json_text(std::string_view text) {
         Location where;
         where.byte_offset = static_cast<int64_t>(e.byte);
         return Error::invalid_input(std::string("not JSON: ") + e.what(), where);
+    } catch (const nlohmann::json::exception& e) {
+        return Error::invalid_input(std::string("not representable: ") + e.what());
     }
 }
 
