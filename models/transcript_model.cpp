@@ -1,0 +1,92 @@
+// Transcript tree: internalId 0 marks a message row, k+1 marks a block of message k.
+#include "transcript_model.h"
+
+#include <QBrush>
+#include <QFont>
+
+#include "roles.h"
+
+namespace bm {
+
+namespace {
+constexpr quintptr kMessageRow = 0;
+
+QString preview(const std::string& text) {
+    QString s = QString::fromStdString(text).simplified();
+    return s.size() > 240 ? QString(s.left(240) + QChar(0x2026)) : s;
+}
+
+QString blockText(const ContentBlock& b) {
+    switch (b.kind) {
+        case BlockKind::kToolCall:
+            return QString(QString::fromStdString(b.tool_name) + QLatin1Char('(') +
+                           QString::fromStdString(b.arguments) + QLatin1Char(')'));
+        case BlockKind::kToolResult: return QString::fromStdString(b.text);
+        default: return QString::fromStdString(b.text);
+    }
+}
+}  // namespace
+
+void TranscriptModel::setMessages(std::vector<Message> messages) {
+    beginResetModel();
+    m_messages = std::move(messages);
+    endResetModel();
+}
+
+QModelIndex TranscriptModel::index(int row, int column, const QModelIndex& parent) const {
+    if (!hasIndex(row, column, parent)) return {};
+    if (!parent.isValid()) return createIndex(row, column, kMessageRow);
+    return createIndex(row, column, static_cast<quintptr>(parent.row()) + 1);
+}
+
+QModelIndex TranscriptModel::parent(const QModelIndex& child) const {
+    if (!child.isValid() || child.internalId() == kMessageRow) return {};
+    return createIndex(static_cast<int>(child.internalId() - 1), 0, kMessageRow);
+}
+
+int TranscriptModel::rowCount(const QModelIndex& parent) const {
+    if (!parent.isValid()) return static_cast<int>(m_messages.size());
+    if (parent.column() != 0 || parent.internalId() != kMessageRow) return 0;
+    return static_cast<int>(m_messages[static_cast<size_t>(parent.row())].blocks.size());
+}
+
+int TranscriptModel::columnCount(const QModelIndex&) const { return 2; }
+
+QVariant TranscriptModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid()) return {};
+    if (index.internalId() == kMessageRow) {
+        const Message& m = m_messages[static_cast<size_t>(index.row())];
+        if (role == roles::MessageIndexRole) return index.row();
+        if (role == roles::RoleNameRole) return QString::fromLatin1(role_name(m.role));
+        if (role == roles::ShadowedRole) return m.surface == Surface::kShadowed;
+        if (role == Qt::DisplayRole) {
+            if (index.column() == 0)
+                return QString(QString::fromLatin1(role_name(m.role)) +
+                               (m.surface == Surface::kShadowed ? tr(" (shadowed)") : QString()));
+            return preview(m.visible_text().empty() && !m.blocks.empty() ? blockText(m.blocks.front()).toStdString()
+                                                                        : m.visible_text());
+        }
+        if (role == Qt::ForegroundRole && m.surface == Surface::kShadowed) return QBrush(Qt::gray);
+        if (role == Qt::ToolTipRole) return QString::fromStdString(m.id);
+        return {};
+    }
+    const Message& m = m_messages[static_cast<size_t>(index.internalId() - 1)];
+    const ContentBlock& b = m.blocks[static_cast<size_t>(index.row())];
+    if (role == roles::BlockKindRole) return QString::fromLatin1(block_kind_name(b.kind));
+    if (role == Qt::DisplayRole)
+        return index.column() == 0 ? QString::fromLatin1(block_kind_name(b.kind)) : preview(blockText(b).toStdString());
+    if (role == Qt::ToolTipRole) return blockText(b).left(4000);
+    if (role == Qt::FontRole && b.kind == BlockKind::kReasoning) {
+        QFont f;
+        f.setItalic(true);
+        return f;
+    }
+    return {};
+}
+
+QVariant TranscriptModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    return section == 0 ? tr("Role / block") : tr("Content");
+}
+
+}  // namespace bm
