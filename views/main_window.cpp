@@ -177,12 +177,14 @@ QCoro::Task<> MainWindow::importInBackground(QStringList paths) {
 
 QCoro::Task<> MainWindow::showSession(QString key) {
     const quint64 generation = ++m_transcriptGeneration;
+    qCDebug(lcStudio) << "show session" << key << generation;
     QPointer<MainWindow> self(this);
     const std::string workspace = m_workspacePath.toStdString();
     const std::string k = key.toStdString();
     QFuture<Result<std::vector<Message>>> job =
         QtConcurrent::run([workspace, k] { return load_session_messages(workspace, k); });
     auto messages = co_await job;
+    qCDebug(lcStudio) << "session loaded" << generation << (self ? self->m_transcriptGeneration : 0);
     if (!self || self->m_transcriptGeneration != generation) co_return;
     if (!messages) {
         m_status->setText(QString::fromStdString(messages.error().to_string()));
