@@ -15,6 +15,7 @@ const char* kUsageText =
     "commands:\n"
     "  import PATH... [--workspace FILE]   read session logs into a workspace (SQLite)\n"
     "  inspect PATH... --summary [--json]  report what each log holds, without storing it\n"
+    "  bench confluence [--json]           the merge-confluence experiment (SPEC §6)\n"
     "\n"
     "Run 'beliefmerge <command> --help' for a command's options.\n"
     "Exit status: 0 ok, 1 a failed check or refused operation, 2 bad usage or bad input.\n";
@@ -36,6 +37,7 @@ int run(const QStringList& arguments) {
     rest.prepend(QStringLiteral("beliefmerge ") + command);
     if (command == QStringLiteral("import")) return command_import(rest);
     if (command == QStringLiteral("inspect")) return command_inspect(rest);
+    if (command == QStringLiteral("bench")) return command_bench(rest);
     print_err("beliefmerge: unknown command '" + to_std(command) + "'\n\n" + kUsageText);
     return kUsage;
 }

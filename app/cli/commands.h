@@ -10,5 +10,6 @@ int run(const QStringList& arguments);
 
 int command_import(const QStringList& args);
 int command_inspect(const QStringList& args);
+int command_bench(const QStringList& args);
 
 }  // namespace bm::cli
