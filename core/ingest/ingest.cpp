@@ -66,6 +66,58 @@ std::optional<json> first_line_object(std::string_view head) {
     return std::nullopt;
 }
 
+// Top-level members of a JSON object whose text is cut short (a first line longer than the sniff
+// limit): scalars as found, containers as empty stubs. Enough for classify_object().
+class OutlineSax : public nlohmann::json_sax<json> {
+public:
+    json outline = json::object();
+    bool null() override { return put(nullptr); }
+    bool boolean(bool v) override { return put(v); }
+    bool number_integer(number_integer_t v) override { return put(v); }
+    bool number_unsigned(number_unsigned_t v) override { return put(v); }
+    bool number_float(number_float_t v, const string_t&) override { return put(v); }
+    bool string(string_t& v) override { return put(v); }
+    bool binary(binary_t&) override { return put(nullptr); }
+    bool start_object(std::size_t) override { return open(json::object()); }
+    bool start_array(std::size_t) override { return open(json::array()); }
+    bool end_object() override { return --m_depth, true; }
+    bool end_array() override { return --m_depth, true; }
+    bool key(string_t& k) override {
+        if (m_depth == 1) m_key = k;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+        return false;  // the cut: stop with what was seen
+    }
+
+private:
+    bool put(json v) {
+        if (m_depth == 1) outline[m_key] = std::move(v);
+        return true;
+    }
+    bool open(json stub) {
+        if (m_depth == 1) outline[m_key] = std::move(stub);
+        ++m_depth;
+        return true;
+    }
+    int m_depth = 0;
+    std::string m_key;
+};
+
+json first_line_outline(std::string_view text) {
+    OutlineSax sax;
+    json::sax_parse(text, &sax);
+    return sax.outline;
+}
+
+// A torn final zstd frame is never dropped silently, whatever the format.
+void report_torn(ReadContext& ctx, const ByteSource& src) {
+    if (!src.torn()) return;
+    ctx.warning(RecordPos{}, "", src.torn_detail(),
+                "the writer was interrupted while writing; the readable prefix was kept");
+    ctx.result().partial = true;
+}
+
 std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
            "OpenAI chat arrays, SWE-agent .traj, OpenHands events, BeliefMerge native JSONL";
@@ -122,7 +174,10 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
             ctx.error(RecordPos{1, 0}, "", "file is empty", "nothing to import");
         return out;
     }
-    if (head.find('\0') != std::string::npos || (head[start] != '{' && head[start] != '[')) {
+    // Binary bytes in the first line mean foreign data; damage further on (a zero-filled tail
+    // after a crash) is reported line by line and the records before it are kept.
+    const std::string_view first_line = std::string_view(head).substr(start, head.find('\n', start) - start);
+    if (first_line.find('\0') != std::string_view::npos || (head[start] != '{' && head[start] != '[')) {
         size_t bad = first_invalid_utf8(head);
         ctx.error(RecordPos{1, static_cast<int64_t>(bad == std::string::npos ? start : bad)}, "",
                   "not a session log: the content is not JSON text (binary or foreign data)",
@@ -136,6 +191,13 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         format = classify_object(*first);
         document = format && (is_document_format(*format) ||
                               (*format == SessionFormat::kOpenHands && first->contains("history")));
+    } else if (!document && head.size() >= sniff_limit && body.find('\n') == std::string_view::npos) {
+        // The first line is over the line limit: classify it by its opening members, so a line
+        // format reports that one line and reads the rest.
+        json outline = first_line_outline(body.substr(0, 1 << 20));
+        format = classify_object(outline);
+        document = format && (is_document_format(*format) ||
+                              (*format == SessionFormat::kOpenHands && outline.contains("history")));
     }
     auto src = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
     if (!format || document) {
@@ -148,6 +210,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         std::string_view data = *all;
         if (data.rfind("\xEF\xBB\xBF", 0) == 0) data.remove_prefix(3);
         read_document(out, ctx, data, format.value_or(SessionFormat::kOpenAiChat));
+        report_torn(ctx, *src);
         return out;
     }
     out.format = format_name(*format);
@@ -159,6 +222,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         case SessionFormat::kOpenHands: read_openhands_jsonl(*src, ctx); break;
         default: break;
     }
+    if (*format != SessionFormat::kDsh) report_torn(ctx, *src);  // the DSH reader reports its own
     return out;
 }
 

@@ -42,7 +42,8 @@ Result<bool> LineReader::next(Line& line) {
             line.offset = m_offset;
             line.length = static_cast<int64_t>(len);
             size_t text_len = (len > 0 && start[len - 1] == '\r') ? len - 1 : len;
-            line.text = std::string_view(start, text_len);
+            if (len > m_max) line.too_long = true;  // a limit below the buffer size holds too
+            else line.text = std::string_view(start, text_len);
             m_pos += len + 1;
             m_offset += static_cast<int64_t>(len + 1);
             return true;

@@ -40,8 +40,12 @@ bool starts_with_at_ci(std::string_view t, size_t i, std::string_view p) {
         if (std::tolower(static_cast<unsigned char>(t[i + k])) != static_cast<unsigned char>(p[k])) return false;
     return true;
 }
-// A token must not continue a word on its left ("task-" is not "sk-").
-bool left_boundary(std::string_view t, size_t i) { return i == 0 || !is_key_char(t[i - 1]); }
+// A token must not continue a word on its left ("task-" is not "sk-"). In JSON text (tool
+// arguments, original records) an escape such as "\n" ends the previous word too.
+bool left_boundary(std::string_view t, size_t i) {
+    if (i == 0 || !is_key_char(t[i - 1])) return true;
+    return i >= 2 && t[i - 2] == '\\' && (t[i - 1] == 'n' || t[i - 1] == 'r' || t[i - 1] == 't');
+}
 
 size_t span(std::string_view t, size_t i, bool (*pred)(char)) {
     size_t j = i;

@@ -93,6 +93,18 @@ TEST(Redact, MustKeepCasesSurvive) {
     for (const auto& text : keep) EXPECT_EQ(redact(text), text) << text;
 }
 
+TEST(Redact, SeesThroughJsonEscapesInRawRecords) {
+    // Inside JSON text a newline is the two bytes "\\n": the letter must not glue onto the secret.
+    const std::string key = std::string("sk-proj-") + "A1b2C3d4E5f6G7h8I9j0K1l2";
+    const std::string raw = "{\"content\":\"line one\\n" + key + "\\npassword: Zq8vN2mK4pR7tW1xY5bC\\tend\"}";
+    RedactionCounts counts;
+    const std::string out = redact(raw, &counts);
+    EXPECT_EQ(counts.total(), 2) << out;
+    EXPECT_EQ(out.find(key), std::string::npos);
+    EXPECT_EQ(out.find("Zq8vN2mK4pR7tW1xY5bC"), std::string::npos);
+    EXPECT_NE(out.find("[REDACTED:openai:" + sha256_hex(key).substr(0, 8) + "]"), std::string::npos);
+}
+
 TEST(Redact, IsIdempotent) {
     const std::string text = "k=sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2 and password=Zq8vN2mK4pR7tW1xY5bC";
     const std::string once = redact(text);

@@ -1,0 +1,814 @@
+// Session-log readers against the hand-written fixtures in tests/data: exact counts per fixture and
+// the specific behaviour of each format (chunk folding, shadowing, seq ranges, DAG branches, ...).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "ingest/ingest.h"
+#include "ingest/summary.h"
+#include "util/hash.h"
+
+namespace bm {
+namespace {
+
+std::string fixture(const std::string& rel) { return std::string(DATA_DIR) + "/" + rel; }
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string describe(const ReadResult& r) {
+    std::string out;
+    for (const auto& e : r.errors) out += "  error: " + e.to_string() + "\n";
+    for (const auto& w : r.warnings) out += "  warning: " + w.to_string() + "\n";
+    return out;
+}
+
+// The counts `beliefmerge inspect --summary` shows for a file holding one session.
+struct Counts {
+    std::string format;
+    std::string id;
+    int64_t messages = 0;
+    std::map<std::string, int64_t> by_role;
+    int64_t branches = 0;
+    int64_t tool_calls = 0;
+    int64_t tool_calls_paired = 0;
+    int64_t reasoning_blocks = 0;
+    int64_t checkpoints = 0;
+    int64_t shadowed = 0;
+    int64_t redactions = 0;
+    size_t warnings = 0;
+};
+
+// Reads `rel`, requires no errors and exactly one session, and checks every count.
+Session expect_counts(const std::string& rel, const Counts& want) {
+    ReadResult r = read_file(fixture(rel));
+    EXPECT_TRUE(r.errors.empty()) << rel << "\n" << describe(r);
+    EXPECT_EQ(r.warnings.size(), want.warnings) << rel << "\n" << describe(r);
+    EXPECT_FALSE(r.partial) << rel;
+    EXPECT_EQ(r.format, want.format) << rel;
+    EXPECT_EQ(r.file, fixture(rel));
+    if (r.sessions.size() != 1) {
+        ADD_FAILURE() << rel << ": expected one session, got " << r.sessions.size();
+        return {};
+    }
+    const Session& s = r.sessions.front();
+    SessionSummary sum = summarize(s);
+    EXPECT_EQ(sum.format, want.format) << rel;
+    EXPECT_EQ(sum.id, want.id) << rel;
+    EXPECT_EQ(sum.messages, want.messages) << rel;
+    EXPECT_EQ(sum.by_role, want.by_role) << rel;
+    EXPECT_EQ(sum.branches, want.branches) << rel;
+    EXPECT_EQ(sum.tool_calls, want.tool_calls) << rel;
+    EXPECT_EQ(sum.tool_calls_paired, want.tool_calls_paired) << rel;
+    EXPECT_EQ(sum.reasoning_blocks, want.reasoning_blocks) << rel;
+    EXPECT_EQ(sum.checkpoints, want.checkpoints) << rel;
+    EXPECT_EQ(sum.shadowed, want.shadowed) << rel;
+    EXPECT_EQ(sum.redactions, want.redactions) << rel;
+    EXPECT_EQ(r.redactions.total(), want.redactions) << rel;
+    EXPECT_EQ(s.file, fixture(rel));
+    for (const auto& m : s.messages) EXPECT_EQ(m.session_id, s.id) << rel << " message " << m.id;
+    return s;
+}
+
+const Message& by_id(const Session& s, const std::string& id) {
+    for (const auto& m : s.messages)
+        if (m.id == id) return m;
+    ADD_FAILURE() << "no message with id " << id;
+    static const Message none;
+    return none;
+}
+
+const ContentBlock* first_block(const Message& m, BlockKind kind) {
+    for (const auto& b : m.blocks)
+        if (b.kind == kind) return &b;
+    return nullptr;
+}
+
+std::vector<int64_t> shadowed_seqs(const Session& s) {
+    std::vector<int64_t> out;
+    for (const auto& m : s.messages)
+        if (m.surface == Surface::kShadowed) out.push_back(m.seq);
+    return out;
+}
+
+std::vector<std::string> path_ids(const Session& s, const Branch& b) {
+    std::vector<std::string> out;
+    for (size_t i : b.message_indexes) out.push_back(s.messages.at(i).id);
+    return out;
+}
+
+std::string placeholder(const std::string& kind, const std::string& secret) {
+    return "[REDACTED:" + kind + ":" + sha256_hex(secret).substr(0, 8) + "]";
+}
+
+// ---------------------------------------------------------------- DeepSeek Harness
+
+TEST(DshReader, V0ImplicitSeqsAndCanonicalSessionId) {
+    Session s = expect_counts("dsh/v0/session.jsonl",
+                              {.format = "dsh",
+                               .id = "0b9c6c3e-5f1d-4c39-9a0e-6f1c2d3e4a50",
+                               .messages = 4,
+                               .by_role = {{"user", 1}, {"assistant", 2}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1,
+                               .reasoning_blocks = 1,
+                               .redactions = 2});
+    EXPECT_EQ(s.id_form, "session-0b9c6c3e-5f1d-4c39-9a0e-6f1c2d3e4a50");
+    EXPECT_EQ(s.format_version, 0);
+    EXPECT_EQ(s.cwd, "/srv/shop");
+    EXPECT_EQ(s.created_at, "1764496800000");
+    // v0 has no seq field: the seq is the 0-based event index after the header.
+    EXPECT_EQ(by_id(s, "u-1").seq, 1);
+    EXPECT_EQ(by_id(s, "a-1").seq, 10);
+    EXPECT_EQ(by_id(s, "t-1").seq, 12);
+    EXPECT_EQ(by_id(s, "a-2").seq, 17);
+    EXPECT_EQ(by_id(s, "u-1").line, 3);
+    EXPECT_EQ(by_id(s, "a-1").source_event_seqs, (std::vector<int64_t>{4, 5, 6, 7, 8, 9}));
+    const Message& a1 = by_id(s, "a-1");
+    EXPECT_EQ(a1.role, Role::kAssistant);
+    EXPECT_EQ(a1.source.kind, SourceKind::kModel);
+    EXPECT_EQ(a1.source.provider, "deepseek-official");
+    EXPECT_EQ(a1.source.model, "deepseek-v4-flash");
+    EXPECT_FALSE(a1.from_chunks);  // the final message wins over its chunks
+    const ContentBlock* call = first_block(a1, BlockKind::kToolCall);
+    ASSERT_NE(call, nullptr);
+    EXPECT_EQ(call->tool_id, "call_read_1");
+    EXPECT_EQ(call->tool_name, "read");
+    EXPECT_EQ(call->arguments, R"({"path":"config/database.yml"})");
+    const Message& t1 = by_id(s, "t-1");
+    EXPECT_EQ(t1.role, Role::kTool);
+    EXPECT_EQ(t1.source.call_id, "call_read_1");
+    ASSERT_EQ(t1.blocks.size(), 1u);
+    EXPECT_EQ(t1.blocks[0].tool_id, "call_read_1");
+    EXPECT_FALSE(t1.blocks[0].is_error);
+    EXPECT_EQ(by_id(s, "a-2").visible_text(), "The shop uses PostgreSQL 15.");
+}
+
+TEST(DshReader, V0RedactsSecretsOnIngest) {
+    const std::string key = "sk-proj-Zq3Xv8Lm2Nw7Rt5Yp1Kd9Hs4Jf6Gb0Ce";
+    ReadResult r = read_file(fixture("dsh/v0/session.jsonl"));
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(r.redactions.by_kind.at("openai"), 1);
+    EXPECT_EQ(r.redactions.total(), 2);
+    const Message& u1 = by_id(s, "u-1");
+    EXPECT_EQ(u1.visible_text(), "Which database does the shop use? Use my key " + placeholder("openai", key) +
+                                     " if the admin API asks.");
+    // The verbatim record is kept for recall, redacted too, and not counted twice.
+    EXPECT_EQ(u1.raw.find(key), std::string::npos);
+    EXPECT_NE(u1.raw.find(placeholder("openai", key)), std::string::npos);
+    const Message& t1 = by_id(s, "t-1");
+    EXPECT_EQ(t1.blocks[0].text.find("Tr0ub4dor"), std::string::npos);
+    EXPECT_NE(t1.blocks[0].text.find("engine: postgresql"), std::string::npos);
+    EXPECT_EQ(t1.raw.find("Tr0ub4dor"), std::string::npos);
+    for (const auto& m : s.messages)
+        for (const auto& b : m.blocks) EXPECT_EQ(b.text.find(key), std::string::npos);
+}
+
+TEST(DshReader, RawRecordIsRedactedThroughJsonEscapes) {
+    // In the raw line "\nsk-proj-..." the escape letter touches the key; it must still go.
+    const std::string key = "sk-proj-Zq3Xv8Lm2Nw7Rt5Yp1Kd9Hs4Jf6Gb0Ce";
+    const std::string token = "ghp_R2d2C3poBB8LukeLeia0Han5Solo7Chewie9";
+    const std::string log =
+        R"({"type":"session","version":0,"id":"e5e5e5e5-0000-4000-8000-000000000001","cwd":"/tmp"})"
+        "\n"
+        R"({"type":"user/message","data":{"content":[{"type":"text","text":"keys:\n)" + key +
+        R"(\r\n\t)" + token + R"( and C:\\new stays"}],"role":"user","id":"u-1"}})" + "\n";
+    ReadResult r = read_bytes(log, "escapes.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Message& m = r.sessions[0].messages.at(0);
+    EXPECT_EQ(r.redactions.total(), 2);
+    EXPECT_EQ(m.visible_text(), "keys:\n" + placeholder("openai", key) + "\r\n\t" + placeholder("github", token) +
+                                    " and C:\\new stays");
+    EXPECT_EQ(m.raw.find(key), std::string::npos) << m.raw;
+    EXPECT_EQ(m.raw.find(token), std::string::npos) << m.raw;
+    // Everything else in the record is byte for byte what the log held.
+    EXPECT_NE(m.raw.find(R"("text":"keys:\n[REDACTED:openai:)"), std::string::npos) << m.raw;
+    EXPECT_NE(m.raw.find(R"(]\r\n\t[REDACTED:github:)"), std::string::npos) << m.raw;
+    EXPECT_NE(m.raw.find(R"( and C:\\new stays")"), std::string::npos) << m.raw;
+}
+
+TEST(DshReader, ToolArgumentsAreRedactedThroughJsonEscapes) {
+    // A write call whose file content has a password on its own line: "...\npassword: ...".
+    const std::string log =
+        R"({"type":"session","version":0,"id":"e5e5e5e5-0000-4000-8000-000000000002","cwd":"/tmp"})"
+        "\n"
+        R"({"type":"assistant/message","data":{"message":{"role":"assistant","content":[{"type":"tool-call","id":"c1","name":"write","arguments":"{\"path\":\"db.yml\",\"content\":\"host: db\\npassword: Tr0ub4dor-and-3-more-words\\n\"}"}],"id":"a-1"}}})"
+        "\n"
+        R"({"type":"user/message","data":{"content":[{"type":"text","text":"bell \u0001 kept"}],"id":"u-1"}})"
+        "\n";
+    ReadResult r = read_bytes(log, "arguments.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    const ContentBlock* call = first_block(by_id(s, "a-1"), BlockKind::kToolCall);
+    ASSERT_NE(call, nullptr);
+    EXPECT_EQ(call->arguments.find("Tr0ub4dor"), std::string::npos) << call->arguments;
+    EXPECT_NE(call->arguments.find(R"(host: db\npassword: [REDACTED:labelled-secret:)"), std::string::npos)
+        << call->arguments;
+    EXPECT_EQ(r.redactions.total(), 1);
+    EXPECT_EQ(by_id(s, "u-1").visible_text(), "bell \x01 kept");  // decoded control bytes untouched
+}
+
+TEST(DshReader, V1ExplicitSeqAndTime) {
+    Session s = expect_counts("dsh/v1/session.v1.jsonl",
+                              {.format = "dsh",
+                               .id = "7d1e2f3a-4b5c-4d6e-8f70-81a2b3c4d5e6",
+                               .messages = 4,
+                               .by_role = {{"user", 1}, {"assistant", 2}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1});
+    EXPECT_EQ(s.format_version, 1);
+    EXPECT_EQ(s.id_form, s.id);  // a bare uuid stays as it is
+    EXPECT_EQ(by_id(s, "u-1").seq, 2);
+    EXPECT_EQ(by_id(s, "a-1").seq, 7);
+    EXPECT_EQ(by_id(s, "t-1").seq, 9);
+    EXPECT_EQ(by_id(s, "a-2").seq, 14);
+    EXPECT_EQ(by_id(s, "u-1").time, "2026-11-30T10:00:01Z");
+    EXPECT_EQ(by_id(s, "a-2").time, "2026-11-30T10:00:12Z");
+    EXPECT_EQ(by_id(s, "a-1").source_event_seqs, (std::vector<int64_t>{4, 5}));
+    EXPECT_EQ(s.created_at, "2026-11-30T10:00:00Z");
+    std::vector<int64_t> seqs;
+    for (const auto& m : s.messages) seqs.push_back(m.seq);
+    EXPECT_TRUE(std::is_sorted(seqs.begin(), seqs.end()));
+}
+
+TEST(DshReader, V2ExpandsSourceEventSeqRanges) {
+    Session s = expect_counts("dsh/v2/session.v2.jsonl",
+                              {.format = "dsh",
+                               .id = "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d",
+                               .messages = 4,
+                               .by_role = {{"user", 1}, {"assistant", 2}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1,
+                               .reasoning_blocks = 1});
+    EXPECT_EQ(s.format_version, 2);
+    EXPECT_EQ(by_id(s, "a-1").source_event_seqs, (std::vector<int64_t>{3, 4, 5, 6, 7, 9, 10}));
+    EXPECT_EQ(by_id(s, "t-1").source_event_seqs, (std::vector<int64_t>{12}));
+    EXPECT_EQ(by_id(s, "a-2").source_event_seqs, (std::vector<int64_t>{15, 16}));
+    EXPECT_EQ(by_id(s, "a-1").seq, 11);
+}
+
+TEST(DshReader, V3SystemDeveloperAndReplaceBySeqRange) {
+    Session s = expect_counts("dsh/v3/session.v3.jsonl",
+                              {.format = "dsh",
+                               .id = "3c3c3c3c-1111-4222-8333-444455556666",
+                               .messages = 8,
+                               .by_role = {{"system", 1}, {"developer", 1}, {"user", 3}, {"assistant", 3}},
+                               .branches = 1,
+                               .checkpoints = 1,
+                               .shadowed = 4});
+    EXPECT_EQ(s.format_version, 3);
+    EXPECT_EQ(s.messages[0].role, Role::kSystem);
+    EXPECT_EQ(s.messages[0].visible_text(), "You are a careful coding agent working on the shop.");
+    EXPECT_EQ(s.messages[1].role, Role::kDeveloper);
+    EXPECT_EQ(s.messages[1].visible_text(), "Prefer small, reviewed migrations.");
+    // startSeq/endSeq 3..9 shadow the four messages in that range; nothing is deleted.
+    EXPECT_EQ(shadowed_seqs(s), (std::vector<int64_t>{3, 5, 7, 9}));
+    const Message& summary = by_id(s, "u-3");
+    EXPECT_EQ(summary.surface, Surface::kVisible);
+    EXPECT_EQ(summary.source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(summary.source.name, "compact");
+    EXPECT_EQ(by_id(s, "a-3").surface, Surface::kVisible);
+    ASSERT_EQ(s.checkpoints.size(), 1u);
+    const CheckpointRecord& cp = s.checkpoints[0];
+    EXPECT_EQ(cp.kind, "surface-replace");
+    EXPECT_EQ(cp.seq, 11);
+    EXPECT_EQ(cp.shadowed_start, 3);
+    EXPECT_EQ(cp.shadowed_end, 9);
+}
+
+TEST(DshReader, V4PruneRangeAndFailedToolCall) {
+    Session s = expect_counts("dsh/v4/session.v4.jsonl",
+                              {.format = "dsh",
+                               .id = "4d4d4d4d-aaaa-4bbb-8ccc-ddddeeeeffff",
+                               .messages = 5,
+                               .by_role = {{"system", 1}, {"user", 1}, {"assistant", 2}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1,
+                               .checkpoints = 1,
+                               .shadowed = 2});
+    EXPECT_EQ(s.format_version, 4);
+    EXPECT_EQ(s.origin, "cli");
+    EXPECT_EQ(shadowed_seqs(s), (std::vector<int64_t>{3, 4}));
+    ASSERT_EQ(s.checkpoints.size(), 1u);
+    EXPECT_EQ(s.checkpoints[0].id, "prune-1");
+    EXPECT_EQ(s.checkpoints[0].kind, "prune");
+    EXPECT_EQ(s.checkpoints[0].shadowed_start, 3);
+    EXPECT_EQ(s.checkpoints[0].shadowed_end, 4);
+    const Message& t1 = by_id(s, "t-1");
+    ASSERT_EQ(t1.blocks.size(), 1u);
+    EXPECT_TRUE(t1.blocks[0].is_error);
+    EXPECT_EQ(t1.time, "2026-11-30T13:00:09Z");
+}
+
+TEST(DshReader, ChunksFoldIntoMessages) {
+    Session s = expect_counts("dsh/chunks/session.jsonl",
+                              {.format = "dsh",
+                               .id = "c4c4c4c4-0000-4111-8222-333344445555",
+                               .messages = 4,
+                               .by_role = {{"user", 1}, {"assistant", 2}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 1,
+                               .reasoning_blocks = 2,
+                               .warnings = 1});
+    // Step 1: packed rows, confirmed by the final assistant/message (which wins).
+    const Message& a1 = by_id(s, "a-1");
+    EXPECT_FALSE(a1.from_chunks);
+    ASSERT_EQ(a1.blocks.size(), 2u);
+    EXPECT_EQ(a1.blocks[0].kind, BlockKind::kReasoning);
+    EXPECT_EQ(a1.blocks[0].text, "Search the source.");
+    EXPECT_EQ(a1.blocks[1].arguments, R"({"pattern":"orders","path":"src"})");
+    // Step 2: no final message; the text is exactly the chunks joined in order.
+    const Message& rebuilt = by_id(s, "chunks:1.2");
+    EXPECT_TRUE(rebuilt.from_chunks);
+    EXPECT_EQ(rebuilt.role, Role::kAssistant);
+    EXPECT_EQ(rebuilt.source.kind, SourceKind::kModel);
+    EXPECT_EQ(rebuilt.seq, 15);
+    EXPECT_EQ(rebuilt.line, 17);
+    EXPECT_EQ(rebuilt.source_event_seqs, (std::vector<int64_t>{15, 16, 17, 18, 19, 20, 21}));
+    ASSERT_EQ(rebuilt.blocks.size(), 3u);
+    EXPECT_EQ(rebuilt.blocks[0].kind, BlockKind::kReasoning);
+    EXPECT_EQ(rebuilt.blocks[0].text, "The table is orders.");
+    EXPECT_EQ(rebuilt.blocks[1].kind, BlockKind::kText);
+    EXPECT_EQ(rebuilt.visible_text(), "Orders live in the PostgreSQL table `orders`. See src/db/orders.ts.");
+    EXPECT_EQ(rebuilt.blocks[2].kind, BlockKind::kToolCall);
+    EXPECT_EQ(rebuilt.blocks[2].tool_id, "call_read_2");
+    EXPECT_EQ(rebuilt.blocks[2].tool_name, "read");
+    EXPECT_EQ(rebuilt.blocks[2].arguments, R"({"path":"src/db/orders.ts"})");
+    // Messages stay in seq order, the rebuilt one last.
+    EXPECT_EQ(s.messages.back().id, "chunks:1.2");
+
+    ReadResult r = read_file(fixture("dsh/chunks/session.jsonl"));
+    ASSERT_EQ(r.warnings.size(), 1u);
+    const Error& w = r.warnings[0];
+    EXPECT_EQ(w.where().file, fixture("dsh/chunks/session.jsonl"));
+    EXPECT_EQ(w.where().line, 17);
+    EXPECT_NE(w.message().find("rebuilt from 7 streamed chunks"), std::string::npos) << w.message();
+    EXPECT_NE(w.message().find("turn 1 step 2"), std::string::npos) << w.message();
+}
+
+TEST(DshReader, CompactionGivesCheckpointAndShadowedRange) {
+    Session s = expect_counts("dsh/compaction/session.jsonl",
+                              {.format = "dsh",
+                               .id = "c0c0c0c0-1234-4567-89ab-cdef01234567",
+                               .messages = 5,
+                               .by_role = {{"user", 2}, {"assistant", 2}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1,
+                               .checkpoints = 1,
+                               .shadowed = 3});
+    ASSERT_EQ(s.checkpoints.size(), 1u);
+    const CheckpointRecord& cp = s.checkpoints[0];
+    EXPECT_EQ(cp.id, "cmp-1");
+    EXPECT_EQ(cp.kind, "compaction");
+    EXPECT_EQ(cp.seq, 10);
+    EXPECT_EQ(cp.shadowed_start, 2);
+    EXPECT_EQ(cp.shadowed_end, 6);
+    EXPECT_EQ(cp.summary, "The user chose Stripe; .env.example sets PAYMENT_PROVIDER=stripe.");
+    EXPECT_EQ(shadowed_seqs(s), (std::vector<int64_t>{2, 4, 6}));
+    for (const char* id : {"u-1", "a-1", "t-1"}) EXPECT_EQ(by_id(s, id).surface, Surface::kShadowed) << id;
+    const Message& replacement = by_id(s, "u-2");
+    EXPECT_EQ(replacement.surface, Surface::kVisible);
+    EXPECT_EQ(replacement.seq, 12);
+    EXPECT_EQ(replacement.source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(replacement.source.name, "compact");
+    EXPECT_EQ(replacement.source_event_seqs, (std::vector<int64_t>{10, 11, 2, 4, 6}));
+    EXPECT_EQ(by_id(s, "a-2").surface, Surface::kVisible);
+}
+
+TEST(DshReader, ForkLineageAndSeededPrefix) {
+    Session parent = expect_counts("dsh/fork/parent.jsonl",
+                                   {.format = "dsh",
+                                    .id = "f0f0f0f0-0000-4000-8000-000000000001",
+                                    .messages = 4,
+                                    .by_role = {{"user", 2}, {"assistant", 2}},
+                                    .branches = 1});
+    Session child = expect_counts("dsh/fork/child.jsonl",
+                                  {.format = "dsh",
+                                   .id = "f0f0f0f0-0000-4000-8000-000000000002",
+                                   .messages = 5,
+                                   .by_role = {{"user", 3}, {"assistant", 2}},
+                                   .branches = 1});
+    EXPECT_TRUE(parent.parent_session.empty());
+    EXPECT_FALSE(parent.seed_length.has_value());
+    for (const auto& m : parent.messages) EXPECT_FALSE(m.seeded);
+    EXPECT_EQ(child.parent_session, parent.id);
+    EXPECT_EQ(child.seed_length, 3);
+    EXPECT_EQ(child.origin, "fork");
+    std::vector<bool> seeded;
+    for (const auto& m : child.messages) seeded.push_back(m.seeded);
+    EXPECT_EQ(seeded, (std::vector<bool>{true, true, true, false, false}));
+    // The seeded prefix is the parent's first messages, verbatim.
+    for (size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(child.messages[i].id, parent.messages[i].id);
+        EXPECT_EQ(child.messages[i].visible_text(), parent.messages[i].visible_text());
+    }
+    EXPECT_EQ(child.messages[3].id, "u-3");
+    EXPECT_EQ(child.messages[3].seq, 4);
+}
+
+TEST(DshReader, DetectedByContentNotName) {
+    const std::string path = fixture("dsh/detect/foo.txt");
+    EXPECT_EQ(detect_format(slurp(path)), SessionFormat::kDsh);
+    expect_counts("dsh/detect/foo.txt", {.format = "dsh",
+                                         .id = "d7d7d7d7-1111-4222-8333-444455556666",
+                                         .messages = 2,
+                                         .by_role = {{"user", 1}, {"assistant", 1}},
+                                         .branches = 1});
+}
+
+TEST(DshReader, DirectoryExpansionPicksNewestGeneration) {
+    const std::string dir = fixture("dsh/generations/6e6e6e6e-7777-4888-8999-aaaabbbbcccc");
+    ExpandedInputs in = expand_inputs({dir});
+    EXPECT_TRUE(in.errors.empty());
+    ASSERT_EQ(in.files.size(), 1u);
+    EXPECT_EQ(in.files[0], dir + "/session.v3.jsonl");
+    ASSERT_EQ(in.warnings.size(), 1u);
+    EXPECT_NE(in.warnings[0].message().find("session.v3.jsonl"), std::string::npos) << in.warnings[0].message();
+    EXPECT_NE(in.warnings[0].message().find("3 session generations"), std::string::npos)
+        << in.warnings[0].message();
+    EXPECT_EQ(in.warnings[0].where().file, dir);
+
+    Session s = expect_counts("dsh/generations/6e6e6e6e-7777-4888-8999-aaaabbbbcccc/session.v3.jsonl",
+                              {.format = "dsh",
+                               .id = "6e6e6e6e-7777-4888-8999-aaaabbbbcccc",
+                               .messages = 6,
+                               .by_role = {{"user", 3}, {"assistant", 3}},
+                               .branches = 1});
+    EXPECT_EQ(s.format_version, 3);
+    // The generations directory seen from above: still one file for it.
+    ExpandedInputs above = expand_inputs({fixture("dsh/generations")});
+    EXPECT_EQ(above.files, (std::vector<std::string>{dir + "/session.v3.jsonl"}));
+}
+
+TEST(Ingest, ExpandInputsKeepsFilesSortsDirectoriesAndReportsMissing) {
+    ExpandedInputs in = expand_inputs({fixture("dsh/fork"), fixture("dsh/detect/foo.txt"),
+                                       fixture("no/such/path.jsonl")});
+    EXPECT_EQ(in.files, (std::vector<std::string>{fixture("dsh/fork/child.jsonl"), fixture("dsh/fork/parent.jsonl"),
+                                                  fixture("dsh/detect/foo.txt")}));
+    ASSERT_EQ(in.errors.size(), 1u);
+    EXPECT_EQ(in.errors[0].code(), ErrorCode::kNotFound);
+    EXPECT_EQ(in.errors[0].where().file, fixture("no/such/path.jsonl"));
+}
+
+// ---------------------------------------------------------------- Claude Code
+
+TEST(ClaudeCodeReader, DagBranchesSidechainCompaction) {
+    const std::string sid = "5a5a5a5a-6b6b-4c7c-8d8d-9e9e9e9e9e9e";
+    auto u = [](int n) {
+        char buf[40];
+        std::snprintf(buf, sizeof buf, "%08x-0000-4000-8000-%012x", 0xcc000000 + n, n);
+        return std::string(buf);
+    };
+    const std::string u1 = u(1), a1 = u(2), a2 = u(3), a2b = u(4), r1 = u(5), r2 = u(6), a3 = u(7),
+                      u2 = u(8), a4 = u(9), s1 = u(10), s2 = u(11), cb = u(12), cs = u(13), a5 = u(14);
+    Session s = expect_counts("claude-code/rewind.jsonl",
+                              {.format = "claude-code",
+                               .id = sid,
+                               .messages = 14,
+                               .by_role = {{"user", 4}, {"assistant", 7}, {"tool", 2}, {"system", 1}},
+                               .branches = 3,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2,
+                               .reasoning_blocks = 1,
+                               .checkpoints = 3,
+                               .redactions = 1});
+    EXPECT_EQ(s.cwd, "/srv/shop");
+    ASSERT_EQ(s.branches.size(), 3u);
+    // Branch 1: the abandoned line before the rewind; the first parallel tool result joins it
+    // right after its own call instead of being a branch of its own.
+    const Branch& before = s.branches[0];
+    EXPECT_EQ(before.id, sid + ":" + a3.substr(0, 8));
+    EXPECT_FALSE(before.sidechain);
+    EXPECT_EQ(path_ids(s, before), (std::vector<std::string>{u1, a1, a2, r1, a2b, r2, a3}));
+    // Branch 2: the rewind, bridged across the compact boundary to the post-compaction leaf.
+    const Branch& after = s.branches[2];
+    EXPECT_EQ(after.id, sid + ":" + a5.substr(0, 8));
+    EXPECT_FALSE(after.sidechain);
+    EXPECT_EQ(path_ids(s, after), (std::vector<std::string>{u1, a1, u2, a4, cb, cs, a5}));
+    // Branch 3: the subagent's sidechain.
+    const Branch& side = s.branches[1];
+    EXPECT_TRUE(side.sidechain);
+    EXPECT_EQ(path_ids(s, side), (std::vector<std::string>{s1, s2}));
+
+    const Message& think = by_id(s, a1);
+    ASSERT_EQ(think.blocks.size(), 2u);
+    EXPECT_EQ(think.blocks[0].kind, BlockKind::kReasoning);
+    EXPECT_EQ(think.blocks[0].text, "Redis persists and supports TTLs per key; check both servers respond.");
+    EXPECT_EQ(think.visible_text(), "Let me check which servers are running.");
+    EXPECT_EQ(think.source.provider, "anthropic");
+    EXPECT_EQ(think.source.model, "claude-sonnet-4-5");
+    EXPECT_EQ(think.parent_id, u1);
+    const ContentBlock* call = first_block(by_id(s, a2), BlockKind::kToolCall);
+    ASSERT_NE(call, nullptr);
+    EXPECT_EQ(call->tool_id, "toolu_01");
+    EXPECT_EQ(call->tool_name, "Bash");
+    EXPECT_EQ(call->arguments, R"({"command":"redis-cli ping","description":"Ping Redis"})");
+    const Message& result = by_id(s, r2);
+    EXPECT_EQ(result.role, Role::kTool);
+    EXPECT_EQ(result.source.call_id, "toolu_02");
+    EXPECT_EQ(result.blocks[0].text, "STAT uptime 9120");
+
+    std::vector<std::string> kinds;
+    for (const auto& cp : s.checkpoints) kinds.push_back(cp.kind);
+    EXPECT_EQ(kinds, (std::vector<std::string>{"summary", "compact-boundary", "compact-summary"}));
+    EXPECT_EQ(s.checkpoints[0].summary, "Choosing the session cache backend");
+    EXPECT_EQ(s.checkpoints[2].id, cs);
+    const Message& compact = by_id(s, cs);
+    EXPECT_EQ(compact.role, Role::kUser);
+    EXPECT_EQ(compact.source.kind, SourceKind::kPlugin);  // written by the harness, not the user
+    EXPECT_EQ(by_id(s, cb).role, Role::kSystem);
+    EXPECT_TRUE(by_id(s, s1).sidechain);
+
+    const std::string token = "ghp_R2d2C3poBB8LukeLeia0Han5Solo7Chewie9";
+    EXPECT_EQ(by_id(s, u2).visible_text(), "Actually we don't need persistence; deploy with token " +
+                                               placeholder("github", token) + " and use Memcached.");
+    EXPECT_EQ(by_id(s, u2).raw.find(token), std::string::npos);
+}
+
+// ---------------------------------------------------------------- Codex
+
+TEST(CodexReader, RolloutItemsAndCompaction) {
+    Session s = expect_counts("codex/rollout-2026-11-30T16-00-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl",
+                              {.format = "codex",
+                               .id = "0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+                               .messages = 8,
+                               .by_role = {{"user", 2}, {"assistant", 4}, {"tool", 2}},
+                               .branches = 1,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2,
+                               .reasoning_blocks = 1,
+                               .checkpoints = 1});
+    EXPECT_EQ(s.cwd, "/srv/api");
+    EXPECT_EQ(s.created_at, "2026-11-30T16:00:00.000Z");
+    ASSERT_EQ(s.messages.size(), 8u);
+    EXPECT_EQ(s.messages[0].source.kind, SourceKind::kPlugin);  // injected environment context
+    EXPECT_EQ(s.messages[0].source.name, "codex-context");
+    EXPECT_EQ(s.messages[1].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[1].visible_text(), "Add a /health endpoint to the API.");
+    EXPECT_EQ(s.messages[1].time, "2026-11-30T16:00:02.000Z");
+    EXPECT_EQ(s.messages[2].blocks[0].kind, BlockKind::kReasoning);
+    EXPECT_NE(s.messages[2].blocks[0].text.find("Finding the router"), std::string::npos);
+    EXPECT_EQ(s.messages[3].blocks[0].tool_id, "call_rg_1");
+    EXPECT_EQ(s.messages[3].blocks[0].tool_name, "shell");
+    EXPECT_EQ(s.messages[4].role, Role::kTool);
+    EXPECT_EQ(s.messages[4].source.call_id, "call_rg_1");
+    EXPECT_EQ(s.messages[5].blocks[0].tool_name, "apply_patch");
+    EXPECT_EQ(s.messages[5].blocks[0].tool_id, "call_patch_1");
+    EXPECT_EQ(s.messages[6].blocks[0].tool_id, "call_patch_1");
+    EXPECT_EQ(s.messages[7].visible_text(), "Added GET /health in src/router.ts; it returns 200.");
+    ASSERT_EQ(s.checkpoints.size(), 1u);
+    EXPECT_EQ(s.checkpoints[0].kind, "compacted");
+    EXPECT_EQ(s.checkpoints[0].summary, "Added GET /health to src/router.ts; it returns 200.");
+}
+
+// ---------------------------------------------------------------- OpenAI chat
+
+TEST(OpenAiChatReader, ArrayWithParallelToolCalls) {
+    Session s = expect_counts("openai-chat/array.json",
+                              {.format = "openai-chat",
+                               .id = "chat-" + sha256_hex(slurp(fixture("openai-chat/array.json"))).substr(0, 12),
+                               .messages = 6,
+                               .by_role = {{"system", 1}, {"user", 1}, {"assistant", 2}, {"tool", 2}},
+                               .branches = 1,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2,
+                               .reasoning_blocks = 1});
+    const Message& calls = s.messages[2];
+    ASSERT_EQ(calls.blocks.size(), 2u);
+    EXPECT_EQ(calls.blocks[0].tool_id, "call_ver");
+    EXPECT_EQ(calls.blocks[0].tool_name, "get_deployed_version");
+    EXPECT_EQ(calls.blocks[0].arguments, R"({"env":"production"})");
+    EXPECT_EQ(calls.blocks[1].tool_id, "call_ci");
+    EXPECT_EQ(s.messages[3].blocks[0].tool_id, "call_ver");
+    EXPECT_EQ(s.messages[3].blocks[0].text, "v2.4.1");
+    EXPECT_EQ(s.messages[4].blocks[0].text, "passing");
+    EXPECT_EQ(s.messages[5].blocks[0].kind, BlockKind::kReasoning);
+    EXPECT_EQ(s.messages[5].visible_text(), "Production runs v2.4.1 and CI on main is passing.");
+    // The id is a digest of the content: the same bytes under another name are the same session.
+    ReadResult again = read_bytes(slurp(fixture("openai-chat/array.json")), "elsewhere.json");
+    ASSERT_EQ(again.sessions.size(), 1u);
+    EXPECT_EQ(again.sessions[0].id, s.id);
+}
+
+TEST(OpenAiChatReader, ObjectFormKeepsItsId) {
+    Session s = expect_counts("openai-chat/object.json",
+                              {.format = "openai-chat",
+                               .id = "chat-release-notes",
+                               .messages = 4,
+                               .by_role = {{"user", 1}, {"assistant", 2}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1});
+    EXPECT_EQ(s.messages[0].visible_text(), "Draft release notes for v2.5.0.");
+    EXPECT_TRUE(s.messages[1].visible_text().empty());  // content null, tool call only
+    EXPECT_EQ(s.messages[2].source.call_id, "call_log");
+}
+
+// ---------------------------------------------------------------- SWE-agent
+
+TEST(SweAgentReader, FunctionCallingTrajectory) {
+    Session s = expect_counts("swe-agent/function_calling.traj",
+                              {.format = "swe-agent",
+                               .id = "swe-acme__shop-42",
+                               .messages = 6,
+                               .by_role = {{"system", 1}, {"user", 1}, {"assistant", 2}, {"tool", 2}},
+                               .branches = 1,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2});
+    EXPECT_EQ(s.messages[1].visible_text(), "<pr_description>Cart total is off by one.</pr_description>");
+    EXPECT_EQ(s.messages[2].blocks[1].tool_id, "call_ls_1");
+    EXPECT_EQ(s.messages[2].blocks[1].tool_name, "bash");
+    EXPECT_EQ(s.messages[3].blocks[0].tool_id, "call_ls_1");
+    EXPECT_EQ(s.messages[3].blocks[0].text, "setup.py src tests");
+}
+
+TEST(SweAgentReader, ActionObservationTrajectory) {
+    ReadResult r = read_file(fixture("swe-agent/action_observation.traj"));
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const std::string id = r.sessions[0].id;
+    EXPECT_EQ(id.rfind("swe-action_observation-", 0), 0u) << id;
+    EXPECT_EQ(id.size(), std::string("swe-action_observation-").size() + 8);
+    Session s = expect_counts("swe-agent/action_observation.traj",
+                              {.format = "swe-agent",
+                               .id = id,
+                               .messages = 7,
+                               .by_role = {{"system", 1}, {"user", 2}, {"assistant", 2}, {"tool", 2}},
+                               .branches = 1,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2});
+    EXPECT_EQ(s.messages[1].source.kind, SourceKind::kPlugin);  // is_demo
+    EXPECT_EQ(s.messages[1].source.name, "demonstration");
+    EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);
+    const ContentBlock* call = first_block(s.messages[3], BlockKind::kToolCall);
+    ASSERT_NE(call, nullptr);
+    EXPECT_EQ(call->tool_id, "action-3");
+    EXPECT_EQ(call->tool_name, "ls");
+    EXPECT_EQ(s.messages[4].role, Role::kTool);
+    EXPECT_EQ(s.messages[4].blocks[0].tool_id, "action-3");
+    EXPECT_EQ(s.messages[6].blocks[0].tool_id, "action-5");
+}
+
+// ---------------------------------------------------------------- OpenHands
+
+TEST(OpenHandsReader, JsonArrayOfEvents) {
+    ReadResult r = read_file(fixture("openhands/events.json"));
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const std::string id = r.sessions[0].id;
+    EXPECT_EQ(id, "openhands-events-" + sha256_hex(slurp(fixture("openhands/events.json"))).substr(0, 8));
+    Session s = expect_counts("openhands/events.json",
+                              {.format = "openhands",
+                               .id = id,
+                               .messages = 5,
+                               .by_role = {{"user", 1}, {"assistant", 3}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 1,
+                               .reasoning_blocks = 1});
+    const Message& run = by_id(s, "event-1");
+    EXPECT_EQ(run.visible_text(), "Run the tests first.");
+    const ContentBlock* call = first_block(run, BlockKind::kToolCall);
+    ASSERT_NE(call, nullptr);
+    EXPECT_EQ(call->tool_id, "toolu_run_1");
+    EXPECT_EQ(call->tool_name, "execute_bash");
+    EXPECT_EQ(by_id(s, "event-2").blocks[0].tool_id, "toolu_run_1");
+    EXPECT_EQ(by_id(s, "event-2").blocks[0].text, "1 failed, 41 passed");
+    EXPECT_EQ(by_id(s, "event-3").blocks[0].kind, BlockKind::kReasoning);
+    EXPECT_EQ(by_id(s, "event-4").visible_text(), "Fixed the fixture; all tests pass.");
+}
+
+TEST(OpenHandsReader, HistoryObjectPairsByCause) {
+    ReadResult r = read_file(fixture("openhands/history.json"));
+    ASSERT_EQ(r.sessions.size(), 1u);
+    Session s = expect_counts("openhands/history.json",
+                              {.format = "openhands",
+                               .id = r.sessions[0].id,
+                               .messages = 4,
+                               .by_role = {{"user", 1}, {"assistant", 2}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1});
+    EXPECT_EQ(first_block(by_id(s, "event-1"), BlockKind::kToolCall)->tool_id, "event-1");
+    EXPECT_EQ(by_id(s, "event-2").blocks[0].tool_id, "event-1");
+    EXPECT_EQ(by_id(s, "event-3").visible_text(), "CI uses Python 3.12.7.");
+}
+
+TEST(OpenHandsReader, JsonlEventStreamIdComesFromContent) {
+    ReadResult r = read_file(fixture("openhands/events.jsonl"));
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const std::string id = r.sessions[0].id;
+    EXPECT_EQ(id.rfind("openhands-events-", 0), 0u) << id;
+    Session s = expect_counts("openhands/events.jsonl",
+                              {.format = "openhands",
+                               .id = id,
+                               .messages = 4,
+                               .by_role = {{"user", 1}, {"assistant", 2}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1});
+    EXPECT_EQ(s.messages[0].seq, 1);  // the skipped state change keeps its seq slot
+    EXPECT_EQ(first_block(by_id(s, "event-2"), BlockKind::kToolCall)->tool_name, "str_replace_editor");
+    // Same bytes under another name in another place: the same session id.
+    ReadResult moved = read_bytes(slurp(fixture("openhands/events.jsonl")), "/elsewhere/events.jsonl");
+    ASSERT_EQ(moved.sessions.size(), 1u);
+    EXPECT_EQ(moved.sessions[0].id, id);
+}
+
+// ---------------------------------------------------------------- native JSONL
+
+TEST(NativeReader, MessagesClaimsAndCheckpoint) {
+    Session s = expect_counts("native/session.jsonl",
+                              {.format = "native",
+                               .id = "8e8e8e8e-1111-4222-8333-444455556666",
+                               .messages = 4,
+                               .by_role = {{"user", 1}, {"assistant", 1}, {"tool", 1}, {"system", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1,
+                               .reasoning_blocks = 1,
+                               .checkpoints = 1});
+    EXPECT_EQ(s.id_form, "session-8e8e8e8e-1111-4222-8333-444455556666");
+    EXPECT_EQ(s.parent_session, "main");
+    EXPECT_EQ(s.origin, "fork");
+    EXPECT_EQ(s.seed_length, 0);
+    const Message& m1 = by_id(s, "m1");
+    EXPECT_EQ(m1.seq, 0);
+    ASSERT_EQ(m1.annotations.size(), 1u);
+    EXPECT_EQ(m1.annotations[0].key, "database.engine");
+    EXPECT_EQ(m1.annotations[0].value, "postgresql");
+    EXPECT_EQ(m1.annotations[0].type, SlotType::kDecision);
+    EXPECT_EQ(m1.annotations[0].evidence, EvidenceLevel::kUserStated);
+    const Message& m2 = by_id(s, "m2");
+    ASSERT_EQ(m2.annotations.size(), 1u);
+    EXPECT_EQ(m2.annotations[0].value, "assert");
+    EXPECT_EQ(m2.annotations[0].evidence, EvidenceLevel::kInferred);
+    EXPECT_EQ(m2.annotations[0].derived_from,
+              (std::vector<std::vector<std::string>>{{"database.engine", "database.version"}}));
+    EXPECT_EQ(m2.source.model, "deepseek-v4-flash");
+    const Message& m3 = by_id(s, "m3");
+    ASSERT_EQ(m3.annotations.size(), 1u);
+    EXPECT_EQ(m3.annotations[0].evidence, EvidenceLevel::kToolVerified);  // default from the role
+    EXPECT_EQ(m3.blocks[0].tool_id, "c1");
+    ASSERT_EQ(s.checkpoints.size(), 1u);
+    EXPECT_EQ(s.checkpoints[0].id, "cp1");
+    EXPECT_EQ(s.checkpoints[0].shadowed_start, 0);
+    EXPECT_EQ(s.checkpoints[0].shadowed_end, 1);
+    EXPECT_EQ(by_id(s, "m4").visible_text(), "Keep answers short.");
+}
+
+// ---------------------------------------------------------------- detection
+
+TEST(Ingest, DetectsEveryFixtureByContent) {
+    const std::vector<std::pair<std::string, SessionFormat>> cases = {
+        {"dsh/v0/session.jsonl", SessionFormat::kDsh},
+        {"dsh/v3/session.v3.jsonl", SessionFormat::kDsh},
+        {"claude-code/rewind.jsonl", SessionFormat::kClaudeCode},
+        {"codex/rollout-2026-11-30T16-00-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl", SessionFormat::kCodex},
+        {"openai-chat/array.json", SessionFormat::kOpenAiChat},
+        {"openai-chat/object.json", SessionFormat::kOpenAiChat},
+        {"swe-agent/function_calling.traj", SessionFormat::kSweAgent},
+        {"swe-agent/action_observation.traj", SessionFormat::kSweAgent},
+        {"openhands/events.json", SessionFormat::kOpenHands},
+        {"openhands/history.json", SessionFormat::kOpenHands},
+        {"openhands/events.jsonl", SessionFormat::kOpenHands},
+        {"native/session.jsonl", SessionFormat::kNative},
+    };
+    for (const auto& [rel, format] : cases) {
+        EXPECT_EQ(detect_format(slurp(fixture(rel))), format) << rel;
+        // Read from memory under a name that says nothing: same format, same session.
+        ReadResult r = read_bytes(slurp(fixture(rel)), "input.bin");
+        EXPECT_EQ(r.format, format_name(format)) << rel;
+        EXPECT_TRUE(r.errors.empty()) << rel << "\n" << describe(r);
+        EXPECT_EQ(r.sessions.size(), 1u) << rel;
+    }
+    EXPECT_EQ(detect_format("hello world"), std::nullopt);
+    EXPECT_EQ(detect_format(""), std::nullopt);
+}
+
+TEST(Ingest, ReadOptionsDropRawAndPluginMessages) {
+    ReadOptions options;
+    options.keep_raw = false;
+    options.include_plugin_messages = false;
+    ReadResult r = read_file(fixture("dsh/compaction/session.jsonl"), options);
+    ASSERT_EQ(r.sessions.size(), 1u);
+    for (const auto& m : r.sessions[0].messages) {
+        EXPECT_TRUE(m.raw.empty()) << m.id;
+        EXPECT_NE(m.source.kind, SourceKind::kPlugin) << m.id;
+    }
+    EXPECT_EQ(r.sessions[0].messages.size(), 4u);
+}
+
+}  // namespace
+}  // namespace bm

@@ -1,0 +1,297 @@
+// The readers against real logs nobody on this project wrote (../shared/data/sessions, read in
+// place, never copied): every file reads without errors, and exact counts for one or more per format.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "ingest/ingest.h"
+#include "ingest/summary.h"
+
+namespace bm {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSessions = fs::path(SHARED_DATA_DIR) / "sessions";
+
+#define REQUIRE_SHARED_DATA()                                                                    \
+    if (!fs::is_directory(kSessions))                                                            \
+    GTEST_SKIP() << "shared data folder " << kSessions.string()                                  \
+                 << " is absent: real-log tests skipped (the hand-written fixtures still run)"
+
+std::string describe(const ReadResult& r) {
+    std::string out;
+    for (const auto& e : r.errors) out += "  error: " + e.to_string() + "\n";
+    for (const auto& w : r.warnings) out += "  warning: " + w.to_string() + "\n";
+    return out;
+}
+
+std::vector<fs::path> all_session_files() {
+    std::vector<fs::path> out;
+    for (const auto& format_dir : fs::directory_iterator(kSessions))
+        if (format_dir.is_directory())
+            for (const auto& f : fs::directory_iterator(format_dir.path()))
+                if (f.is_regular_file()) out.push_back(f.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+struct Counts {
+    std::string format;
+    std::string id;
+    int64_t messages = 0;
+    std::map<std::string, int64_t> by_role;
+    int64_t branches = 1;
+    int64_t tool_calls = 0;
+    int64_t tool_calls_paired = 0;
+    int64_t reasoning_blocks = 0;
+    int64_t checkpoints = 0;
+    int64_t shadowed = 0;
+    int64_t redactions = 0;
+    size_t warnings = 0;
+};
+
+Session expect_counts(const std::string& rel, const Counts& want) {
+    const std::string path = (kSessions / rel).string();
+    ReadResult r = read_file(path);
+    EXPECT_TRUE(r.errors.empty()) << rel << "\n" << describe(r);
+    EXPECT_EQ(r.warnings.size(), want.warnings) << rel << "\n" << describe(r);
+    EXPECT_EQ(r.format, want.format) << rel;
+    if (r.sessions.size() != 1) {
+        ADD_FAILURE() << rel << ": expected one session, got " << r.sessions.size();
+        return {};
+    }
+    SessionSummary s = summarize(r.sessions[0]);
+    EXPECT_EQ(s.id, want.id) << rel;
+    EXPECT_EQ(s.messages, want.messages) << rel;
+    EXPECT_EQ(s.by_role, want.by_role) << rel;
+    EXPECT_EQ(s.branches, want.branches) << rel;
+    EXPECT_EQ(s.tool_calls, want.tool_calls) << rel;
+    EXPECT_EQ(s.tool_calls_paired, want.tool_calls_paired) << rel;
+    EXPECT_EQ(s.reasoning_blocks, want.reasoning_blocks) << rel;
+    EXPECT_EQ(s.checkpoints, want.checkpoints) << rel;
+    EXPECT_EQ(s.shadowed, want.shadowed) << rel;
+    EXPECT_EQ(s.redactions, want.redactions) << rel;
+    return r.sessions[0];
+}
+
+TEST(SharedData, EveryRealLogReadsWithoutErrors) {
+    REQUIRE_SHARED_DATA();
+    std::vector<fs::path> files = all_session_files();
+    ASSERT_FALSE(files.empty());
+    int header_only = 0;
+    for (const auto& f : files) {
+        ReadResult r = read_file(f.string());
+        const std::string rel = fs::relative(f, kSessions).string();
+        EXPECT_TRUE(r.errors.empty()) << rel << "\n" << describe(r);
+        EXPECT_FALSE(r.partial) << rel;
+        EXPECT_NE(r.format, "unknown") << rel;
+        // The folder name is the format the file must be detected as.
+        EXPECT_EQ(r.format, f.parent_path().filename().string() == "dsh" ? std::string("dsh")
+                                                                        : f.parent_path().filename().string())
+            << rel;
+        ASSERT_EQ(r.sessions.size(), 1u) << rel;
+        const Session& s = r.sessions[0];
+        if (s.messages.empty()) {
+            // A bare header is a session with nothing to merge: said in a warning, not an error.
+            ++header_only;
+            ASSERT_EQ(r.warnings.size(), 1u) << rel << "\n" << describe(r);
+            EXPECT_NE(r.warnings[0].message().find("has no messages"), std::string::npos) << rel;
+            EXPECT_EQ(r.warnings[0].where().file, f.string());
+            EXPECT_EQ(r.warnings[0].where().line, 1);
+        } else {
+            EXPECT_FALSE(s.branches.empty()) << rel;
+            for (const auto& b : s.branches) EXPECT_FALSE(b.message_indexes.empty()) << rel;
+        }
+        for (const auto& m : s.messages) EXPECT_FALSE(m.blocks.empty() && m.raw.empty()) << rel << " " << m.id;
+    }
+    EXPECT_EQ(header_only, 13);
+}
+
+TEST(SharedData, ExpandingTheSessionsFolderFindsEveryLog) {
+    REQUIRE_SHARED_DATA();
+    ExpandedInputs in = expand_inputs({kSessions.string()});
+    EXPECT_TRUE(in.errors.empty());
+    EXPECT_EQ(in.files.size(), all_session_files().size());
+}
+
+// ---------------------------------------------------------------- DeepSeek Harness
+
+TEST(SharedData, DshCompactionRecovery) {
+    REQUIRE_SHARED_DATA();
+    Session s = expect_counts("dsh/examples__headless-agent__tests__snapshots__compaction-recovery__session.jsonl",
+                              {.format = "dsh",
+                               .id = "{{sessionId}}",
+                               .messages = 5,
+                               .by_role = {{"user", 2}, {"assistant", 2}, {"tool", 1}},
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1,
+                               .checkpoints = 1,
+                               .shadowed = 1});
+    ASSERT_EQ(s.checkpoints.size(), 1u);
+    EXPECT_EQ(s.checkpoints[0].id, "338e88fa-e78b-4d49-bd38-8f919e85f5e1");
+    EXPECT_EQ(s.checkpoints[0].shadowed_start, 4);
+    EXPECT_EQ(s.checkpoints[0].shadowed_end, 4);
+    EXPECT_EQ(s.checkpoints[0].summary, "The request established a durable compaction premise.");
+    for (const auto& m : s.messages) EXPECT_EQ(m.surface == Surface::kShadowed, m.seq == 4) << m.seq;
+}
+
+TEST(SharedData, DshPackedChunks) {
+    REQUIRE_SHARED_DATA();
+    Session s = expect_counts("dsh/examples__acp-agent__tests__snapshots__packed-chunks__session.jsonl",
+                              {.format = "dsh",
+                               .id = "ff1c1e99-3bd4-4ef8-a954-80d607d628ba",
+                               .messages = 5,
+                               .by_role = {{"user", 2}, {"assistant", 2}, {"tool", 1}},
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1,
+                               .reasoning_blocks = 2});
+    for (const auto& m : s.messages) EXPECT_FALSE(m.from_chunks) << m.id;  // every step has a final message
+}
+
+TEST(SharedData, DshWebClientFlatToolResultsPair) {
+    REQUIRE_SHARED_DATA();
+    Session s = expect_counts("dsh/apps__web__tests__snapshots__code-mode-round__session.jsonl",
+                              {.format = "dsh",
+                               .id = "{{sessionId}}",
+                               .messages = 4,
+                               .by_role = {{"user", 1}, {"assistant", 2}, {"tool", 1}},
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1,
+                               .reasoning_blocks = 2});
+    const Message& result = s.messages.at(2);
+    EXPECT_EQ(result.role, Role::kTool);
+    ASSERT_EQ(result.blocks.size(), 1u);
+    EXPECT_EQ(result.blocks[0].kind, BlockKind::kToolResult);
+    EXPECT_EQ(result.blocks[0].tool_id, "call_00_6VNoF1gDSerTBKoCfYSH3765");
+}
+
+TEST(SharedData, DshStreamWithoutFinalMessage) {
+    REQUIRE_SHARED_DATA();
+    Session s = expect_counts("dsh/apps__web__tests__snapshots__minimal-preset__session.jsonl",
+                              {.format = "dsh",
+                               .id = "{{sessionId}}",
+                               .messages = 2,
+                               .by_role = {{"user", 1}, {"assistant", 1}},
+                               .warnings = 1});
+    EXPECT_TRUE(s.messages.at(1).from_chunks);
+}
+
+TEST(SharedData, DshForkedSubagentLineage) {
+    REQUIRE_SHARED_DATA();
+    Session s = expect_counts("dsh/examples__acp-agent__tests__snapshots__subagent-fork-in-process__session.1.jsonl",
+                              {.format = "dsh",
+                               .id = "ada8966c-9fa3-441b-8721-37ff1e795e6a",
+                               .messages = 6,
+                               .by_role = {{"user", 4}, {"assistant", 2}},
+                               .reasoning_blocks = 2});
+    EXPECT_EQ(s.parent_session, "96cf59c9-b347-48b9-b234-a5200913ad05");
+    EXPECT_EQ(s.seed_length, 42);
+    EXPECT_EQ(s.origin, "subagent");
+    std::vector<bool> seeded;
+    for (const auto& m : s.messages) seeded.push_back(m.seeded);
+    EXPECT_EQ(seeded, (std::vector<bool>{true, true, true, false, false, false}));
+}
+
+// ---------------------------------------------------------------- Claude Code
+
+TEST(SharedData, ClaudeCodeParallelToolCallsAreOneBranch) {
+    REQUIRE_SHARED_DATA();
+    Session s = expect_counts("claude-code/coverage-test-fix.transcript.jsonl",
+                              {.format = "claude-code",
+                               .id = "c64cc478-3430-40fe-8e9c-4ee9986e9754",
+                               .messages = 37,
+                               .by_role = {{"user", 3}, {"assistant", 21}, {"tool", 13}},
+                               .tool_calls = 13,
+                               .tool_calls_paired = 13});
+    // The single branch holds every message: the parallel results join it after their calls.
+    ASSERT_EQ(s.branches.size(), 1u);
+    EXPECT_EQ(s.branches[0].message_indexes.size(), 37u);
+}
+
+TEST(SharedData, ClaudeCodeHelloWorld) {
+    REQUIRE_SHARED_DATA();
+    Session s = expect_counts("claude-code/hello-world-script.transcript.jsonl",
+                              {.format = "claude-code",
+                               .id = "de3b8b19-5bc0-4a2a-934a-1b6806567e25",
+                               .messages = 8,
+                               .by_role = {{"user", 2}, {"assistant", 4}, {"tool", 2}},
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2});
+    EXPECT_EQ(s.messages.front().source.kind, SourceKind::kUser);
+}
+
+// ---------------------------------------------------------------- Codex
+
+TEST(SharedData, CodexRolloutHead) {
+    REQUIRE_SHARED_DATA();
+    Session s = expect_counts("codex/sample_codex_rollout_head.jsonl",
+                              {.format = "codex",
+                               .id = "019b64e5-57fa-7463-b644-fba7e456f905",
+                               .messages = 3,
+                               .by_role = {{"user", 3}}});
+    EXPECT_EQ(s.cwd, "/Users/macmini/Code/homelab-migration");
+    // AGENTS.md and the environment context are injected by the CLI, not typed by the user.
+    EXPECT_EQ(s.messages[0].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[1].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);
+}
+
+// ---------------------------------------------------------------- SWE-agent
+
+TEST(SharedData, SweAgentFunctionCallingReplay) {
+    REQUIRE_SHARED_DATA();
+    const std::string rel =
+        "swe-agent/trajectories__demonstrations__replay__marshmallow-code__marshmallow-1867__function_calling_"
+        "replace__install-1__marshmallow-code__marshmallow-1867.traj";
+    expect_counts(rel, {.format = "swe-agent",
+                        .id = "swe-trajectories__demonstrations__replay__marshmallow-code__marshmallow-1867__"
+                              "function_calling_replace__install-1__marshmallow-code__marshmallow-1867-446e76ce",
+                        .messages = 24,
+                        .by_role = {{"system", 1}, {"user", 1}, {"assistant", 11}, {"tool", 11}},
+                        .tool_calls = 11,
+                        .tool_calls_paired = 11});
+}
+
+TEST(SharedData, SweAgentActionObservationRun) {
+    REQUIRE_SHARED_DATA();
+    const std::string rel =
+        "swe-agent/tests__test_data__trajectories__gpt4__swe-bench-dev-easy_first_only__default__t-0.00__p-0.95__"
+        "c-3.00__install-1__pydicom__pydicom-1458.traj";
+    // No instance id: the file name up to its first dot, and the content digest.
+    Session s = expect_counts(rel, {.format = "swe-agent",
+                                    .id = "swe-tests__test_data__trajectories__gpt4__swe-bench-dev-easy_first_"
+                                          "only__default__t-0-f081b131",
+                                    .messages = 26,
+                                    .by_role = {{"system", 1}, {"user", 2}, {"assistant", 12}, {"tool", 11}},
+                                    .tool_calls = 12,
+                                    .tool_calls_paired = 11});  // the final submit has no observation
+    EXPECT_EQ(s.messages.at(1).source.kind, SourceKind::kPlugin);  // the demonstration
+}
+
+// ---------------------------------------------------------------- OpenHands
+
+TEST(SharedData, OpenHandsBasic) {
+    REQUIRE_SHARED_DATA();
+    expect_counts("openhands/tests__runtime__trajs__basic.json",
+                  {.format = "openhands",
+                   .id = "openhands-tests__runtime__trajs__basic-e80ea691",
+                   .messages = 4,
+                   .by_role = {{"user", 1}, {"assistant", 2}, {"tool", 1}},
+                   .tool_calls = 2,
+                   .tool_calls_paired = 1});  // the finish action has no observation
+}
+
+TEST(SharedData, OpenHandsBasicInteractions) {
+    REQUIRE_SHARED_DATA();
+    expect_counts("openhands/tests__runtime__trajs__basic_interactions.json",
+                  {.format = "openhands",
+                   .id = "openhands-tests__runtime__trajs__basic_interactions-32d1bb75",
+                   .messages = 6,
+                   .by_role = {{"user", 3}, {"assistant", 3}},
+                   .tool_calls = 1,
+                   .tool_calls_paired = 0});
+}
+
+}  // namespace
+}  // namespace bm
