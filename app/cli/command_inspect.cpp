@@ -5,8 +5,12 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "extract/heuristic_extractor.h"
+#include "extract/oracle_extractor.h"
 #include "ingest/ingest.h"
 #include "ingest/summary.h"
+#include "merge/merger.h"
+#include "trust/trust_lattice.h"
 
 namespace bm::cli {
 
@@ -22,6 +26,43 @@ void print_diagnostics(const std::vector<Error>& list, const char* label) {
     for (const auto& e : list) print_out(std::string("  ") + label + ": " + e.to_string() + "\n");
 }
 
+std::string claim_line(const Claim& c) {
+    return c.source.branch_id + "/" + c.source.message_id + " " + c.source.role + " " + evidence_name(c.evidence) +
+           " rank " + std::to_string(c.provenance_rank) + " " + trust_name(c.trust) + " \"" + c.quote + "\"";
+}
+
+void print_slots(const MergedSnapshot& snap) {
+    for (const auto& s : snap.slots) {
+        std::string head = s.key + " [" + slot_type_name(s.type) + "] " + slot_state_name(s.state);
+        if (s.winner) head += " -> " + *s.winner;
+        if (!s.tied.empty()) {
+            head += " tie {";
+            for (size_t i = 0; i < s.tied.size(); ++i) head += (i ? ", " : "") + s.tied[i];
+            head += "}";
+        }
+        head += "  trust " + std::string(trust_name(s.trust)) + ", " + derivation_status_name(s.derivation.status);
+        print_out(head + "\n");
+        for (const auto& v : s.values) {
+            print_out("    " + v.value + "  score " + std::to_string(v.score) + ", rank " + std::to_string(v.max_rank) +
+                      ", " + trust_name(v.trust) + "\n");
+            for (const auto& c : v.supporters) print_out("      " + claim_line(c) + "\n");
+        }
+        if (!s.rank_comparison.empty()) print_out("    rank comparison: " + s.rank_comparison + "\n");
+        for (const auto& e : s.disputes)
+            print_out("    disputed_by: '" + e.challenger_value + "' (rank " + std::to_string(e.challenger_rank) +
+                      ") against '" + e.winner_value + "' (rank " + std::to_string(e.winner_rank) + ")\n");
+        for (const auto& h : s.history) print_out("    superseded: " + h.value + "  " + claim_line(h) + "\n");
+        if (!s.derivation.unmet_premises.empty()) {
+            std::string unmet;
+            for (const auto& p : s.derivation.unmet_premises) unmet += (unmet.empty() ? "" : ", ") + p;
+            print_out("    unmet premises: " + unmet + "\n");
+        }
+        for (const auto& p : s.derivation.unknown_premises) print_out("    unknown premise: " + p + "\n");
+    }
+    for (const auto& v : snap.violations)
+        print_out("INVARIANT VIOLATION " + v.invariant + " on " + v.key + ": " + v.detail + "\n");
+}
+
 }  // namespace
 
 int command_inspect(const QStringList& args) {
@@ -29,7 +70,13 @@ int command_inspect(const QStringList& args) {
     QCommandLineOption summary(QStringLiteral("summary"), QStringLiteral("Per-session counts: messages by role, tool calls and pairing, reasoning blocks, checkpoints, shadowed messages, redactions."));
     QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print one JSON array with an object per input file."));
     QCommandLineOption max_line(QStringLiteral("max-line-bytes"), QStringLiteral("Skip (with an error) lines longer than N bytes (default 33554432)."), QStringLiteral("N"));
+    QCommandLineOption slots_opt(QStringLiteral("slots"), QStringLiteral("Extract claims, merge every input, and print each slot: state, values with sources, evidence, rank and trust, disputes, derivation status and unmet premises."));
+    QCommandLineOption current_opt(QStringLiteral("current"), QStringLiteral("The current session: its user's claims are TRUSTED (default: none)."), QStringLiteral("SESSION"));
+    QCommandLineOption extractor_opt(QStringLiteral("extractor"), QStringLiteral("heuristic (default) or oracle (native JSONL annotations)."), QStringLiteral("NAME"), QStringLiteral("heuristic"));
     parser.addOption(summary);
+    parser.addOption(slots_opt);
+    parser.addOption(current_opt);
+    parser.addOption(extractor_opt);
     parser.addOption(json_opt);
     parser.addOption(max_line);
     auto p = parse(parser, args,
@@ -37,8 +84,13 @@ int command_inspect(const QStringList& args) {
                                   "Exit status 0 only when no file has errors."),
                    QStringLiteral("PATH..."), QStringLiteral("Log files or directories (a DSH session directory reads its newest generation)."), 1);
     if (p.done) return p.exit_code;
-    if (!parser.isSet(summary)) {
-        print_err("beliefmerge inspect: --summary is required in this version (slot views come with the engine)\n");
+    if (!parser.isSet(summary) && !parser.isSet(slots_opt)) {
+        print_err("beliefmerge inspect: choose --summary or --slots\n");
+        return kUsage;
+    }
+    const QString extractor = parser.value(extractor_opt);
+    if (extractor != QStringLiteral("heuristic") && extractor != QStringLiteral("oracle")) {
+        print_err("beliefmerge inspect: unknown extractor '" + to_std(extractor) + "' (heuristic or oracle)\n");
         return kUsage;
     }
     ReadOptions options;
@@ -47,6 +99,26 @@ int command_inspect(const QStringList& args) {
     auto inputs = expand_inputs(to_std(parser.positionalArguments()));
     const bool tty = isatty(STDERR_FILENO);
     bool any_error = !inputs.errors.empty();
+    if (parser.isSet(slots_opt)) {
+        std::vector<Session> sessions;
+        bool errors = !inputs.errors.empty();
+        for (const auto& e : inputs.errors) print_err("error: " + e.to_string() + "\n");
+        for (const auto& file : inputs.files) {
+            ReadResult r = read_file(file, options);
+            errors |= !r.ok();
+            for (const auto& e : r.errors) print_err("error: " + e.to_string() + "\n");
+            for (auto& s : r.sessions) sessions.push_back(std::move(s));
+        }
+        ExtractOptions extract;
+        extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
+        auto branches = extractor == QStringLiteral("oracle") ? extract_oracle(sessions, extract)
+                                                              : extract_heuristic(sessions, extract);
+        MergedSnapshot snap = merge_branches(std::move(branches));
+        if (parser.isSet(json_opt)) print_out(snap.serialize() + "\n");
+        else print_slots(snap);
+        if (!snap.violations.empty()) return kFailed;
+        return errors ? kUsage : kOk;
+    }
     nlohmann::json out = nlohmann::json::array();
     for (const auto& e : inputs.errors)
         out.push_back({{"file", e.where().file}, {"format", "unknown"}, {"sessions", nlohmann::json::array()},

@@ -1,0 +1,344 @@
+// Pattern matching over sentence tokens; no regex, bounded work per sentence.
+#include "extract/heuristic_extractor.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "extract/claim_origin.h"
+#include "extract/key_normaliser.h"
+#include "extract/sentence_tokens.h"
+
+namespace bm {
+
+namespace {
+
+using Toks = std::vector<Token>;
+
+const std::set<std::string>& stop_value() {
+    static const std::set<std::string> s = {"and", "but", "or", "because", "so", "since", "which", "that", "while",
+                                            "when", "for", "with", "in", "on", "at", "from", "by", "via", "to",
+                                            "if", "than", "as", "instead", "unless", "until", "therefore"};
+    return s;
+}
+
+const std::set<std::string>& subject_breaks() {
+    // Clause words and verbs: a subject is the noun phrase right before its copula, never a verb.
+    static const std::set<std::string> s = {
+        "and", "but", "or", "because", "so", "since", "then", "also", "now", "that", "which", "while", "when", "if",
+        "therefore", "thus", "hence", "confirmed", "noted", "done", "yes", "no", "ok", "okay", "understood", "says",
+        "said", "say", "shows", "show", "showed", "reports", "reported", "confirms", "confirm", "think", "thinks",
+        "know", "knows", "found", "notes", "means", "mean", "seems", "checked", "verified", "mentioned", "states",
+        "stated", "indicates", "suggests", "believe", "sure", "see", "saw", "is", "are", "was", "were", "has", "have",
+        "had", "of", "in", "on", "at", "to", "for", "with", "from", "by", "the-end"};
+    return s;
+}
+
+const std::set<std::string>& hedges() {
+    static const std::set<std::string> s = {"maybe", "might", "probably", "perhaps", "likely", "possibly",
+                                            "seems", "seem", "guess", "suspect", "unsure", "could"};
+    return s;
+}
+
+struct Candidate {
+    std::string key;
+    std::string value;
+    SlotType type = SlotType::kFact;
+    size_t first = 0, last = 0;  // token span (inclusive first, exclusive last) for the quote
+};
+
+std::vector<std::string> words(const Toks& t, size_t a, size_t b) {
+    std::vector<std::string> out;
+    for (size_t i = a; i < b && i < t.size(); ++i) out.push_back(t[i].lower);
+    return out;
+}
+
+// Subject: tokens before `anchor`, back to the previous clause break, at most 4.
+size_t subject_start(const Toks& t, size_t lo, size_t anchor) {
+    size_t s = anchor;
+    while (s > lo) {
+        const Token& prev = t[s - 1];
+        if (subject_breaks().count(prev.lower) || prev.lower.back() == ':' || prev.comma_after) break;
+        --s;
+        if (anchor - s >= 4) break;
+    }
+    return s;
+}
+
+// Value: tokens after `from`, up to a stop word, a new determiner or a clause break, at most 3.
+size_t value_end(const Toks& t, size_t from, size_t hi) {
+    size_t e = from;
+    while (e < hi && e - from < 3 && !stop_value().count(t[e].lower)) {
+        if (e > from && (t[e].lower == "the" || t[e].lower == "a" || t[e].lower == "an") &&
+            !(e == from + 1 && (t[from].lower == "not" || t[from].lower == "no")))
+            break;
+        ++e;
+        if (t[e - 1].comma_after) break;
+    }
+    return e;
+}
+
+// Keys are words: every component starts with a letter and is at most 24 characters.
+bool plausible_key(const std::string& key) {
+    size_t start = 0;
+    for (size_t i = 0; i <= key.size(); ++i)
+        if (i == key.size() || key[i] == '.') {
+            if (i == start || i - start > 24 || !std::isalpha(static_cast<unsigned char>(key[start]))) return false;
+            start = i + 1;
+        }
+    return true;
+}
+
+// Values are tokens, not code: no brackets, quotes, operators or markup.
+bool plausible_value(const std::string& value) {
+    return value.size() <= 40 && value.find_first_of("()[]{}\"'<>*\\=;`|$") == std::string::npos;
+}
+
+// Code, stack traces and markup are not statements.
+bool looks_like_code(std::string_view sentence) {
+    int symbols = 0;
+    for (char c : sentence)
+        if (std::string_view("(){}[]<>=;\"`$\\|#").find(c) != std::string_view::npos) ++symbols;
+    return symbols >= 3 || sentence.find("==") != std::string_view::npos || sentence.find("->") != std::string_view::npos;
+}
+
+bool add(std::vector<Candidate>& out, const std::string& key, const std::string& value, SlotType type, size_t first,
+         size_t last) {
+    if (key.empty() || value.empty() || key == value) return false;
+    if (!plausible_key(key) || !plausible_value(value)) return false;
+    if (value.find("redacted:") != std::string::npos) return false;  // a secret's placeholder is not a value
+    out.push_back({key, value, type, first, last});
+    return true;
+}
+
+// Candidates within tokens [lo, hi).
+std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, bool is_user) {
+    std::vector<Candidate> out;
+    size_t lo = lo_clause;  // a subject never reaches back into the previous statement's value
+    auto find = [&](size_t from, std::initializer_list<const char*> any) -> size_t {
+        for (size_t i = from; i < hi; ++i)
+            for (const char* w : any)
+                if (t[i].lower == w) return i;
+        return hi;
+    };
+    for (size_t i = lo; i < hi; ++i) {
+        const std::string& w = t[i].lower;
+        // use Y for X / use Y as X
+        if (w == "use" || w == "uses" || w == "using" || w == "used") {
+            size_t f = find(i + 1, {"for", "as"});
+            if (f < hi && f > i + 1 && f - i <= 4) {
+                size_t se = value_end(t, f + 1, hi);
+                std::string key = normalise_subject(words(t, f + 1, se));
+                if (add(out, key, normalise_value(words(t, i + 1, f)), SlotType::kDecision, subject_start(t, lo, i), se)) {
+                    // "use A for X and B for Y": the verb carries over the conjunction.
+                    while (se + 3 < hi && t[se].lower == "and") {
+                        size_t f2 = find(se + 1, {"for", "as"});
+                        if (f2 >= hi || f2 - se > 4) break;
+                        size_t se2 = value_end(t, f2 + 1, hi);
+                        if (!add(out, normalise_subject(words(t, f2 + 1, se2)), normalise_value(words(t, se + 1, f2)),
+                                 SlotType::kDecision, se + 1, se2))
+                            break;
+                        se = se2;
+                    }
+                    lo = se;
+                    i = se;
+                    continue;
+                }
+            }
+        }
+        // switched/moved/migrated/changed (X) to Y
+        if (w == "switch" || w == "switched" || w == "move" || w == "moved" || w == "migrate" || w == "migrated" ||
+            w == "change" || w == "changed" || w == "set") {
+            size_t to = find(i + 1, {"to"});
+            if (to < hi && to > i + 1 && to - i <= 5) {
+                std::string key = normalise_subject(words(t, i + 1, to));
+                size_t ve = value_end(t, to + 1, hi);
+                if (add(out, key, normalise_value(words(t, to + 1, ve)), w == "set" ? SlotType::kFact : SlotType::kDecision,
+                        subject_start(t, lo, i), ve)) {
+                    lo = ve;
+                    i = ve;
+                    continue;
+                }
+            }
+        }
+        // X should/must (not) be Y
+        if ((w == "should" || w == "must" || w == "shall") && i + 1 < hi) {
+            size_t j = i + 1;
+            bool negated = false;
+            if (t[j].lower == "not" || t[j].lower == "never") negated = true, ++j;
+            if (j < hi && t[j].lower == "be") {
+                size_t s = subject_start(t, lo, i);
+                size_t ve = value_end(t, j + 1, hi);
+                std::string value = normalise_value(words(t, j + 1, ve));
+                SlotType type = w == "must" ? SlotType::kConstraint : SlotType::kDecision;
+                if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
+                if (add(out, normalise_subject(words(t, s, i)), value, type, s, ve)) {
+                    lo = ve;
+                    i = ve;
+                    continue;
+                }
+            }
+        }
+        // X is/are/was (not) Y, X = Y, X: Y
+        const bool colon = w.size() > 1 && w.back() == ':';
+        if (w == "is" || w == "are" || w == "was" || w == "were" || w == "=" || w == ":" || colon) {
+            size_t s = colon ? i : subject_start(t, lo, i);
+            std::vector<std::string> subject = colon ? std::vector<std::string>{w.substr(0, w.size() - 1)} : words(t, s, i);
+            if (colon && i > lo && !t[i - 1].comma_after && !subject_breaks().count(t[i - 1].lower)) {
+                size_t s2 = subject_start(t, lo, i);
+                subject = words(t, s2, i);
+                subject.push_back(w.substr(0, w.size() - 1));
+                s = s2;
+            }
+            size_t j = i + 1;
+            bool negated = false;
+            if (j < hi && (t[j].lower == "not" || t[j].lower == "no")) negated = true, ++j;
+            if (j + 1 < hi && t[j].lower == "no" && t[j + 1].lower == "longer") negated = true, j += 2;
+            size_t ve = value_end(t, j, hi);
+            std::string value = normalise_value(words(t, j, ve));
+            SlotType type = SlotType::kFact;
+            if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
+            if (add(out, normalise_subject(subject), value, type, s, ve)) {
+                lo = ve;
+                i = std::max(i, ve - 1);
+            } else if (colon) {
+                lo = i + 1;  // "Done: the database is X": the label ends a clause
+            }
+            continue;
+        }
+    }
+    // Open questions: "which/what X ...?" from the user.
+    (void)is_user;
+    return out;
+}
+
+std::string quote_of(const std::string& text, const Toks& t, size_t first, size_t last) {
+    if (first >= t.size() || last == 0) return {};
+    last = std::min(last, t.size());
+    return text.substr(t[first].begin, t[last - 1].end - t[first].begin);
+}
+
+}  // namespace
+
+std::vector<Claim> extract_from_text(const std::string& text, const Claim& origin, bool is_user) {
+    std::vector<Claim> out;
+    for (const Sentence& s : split_sentences(text)) {
+        const Toks& t = s.tokens;
+        if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
+        if (looks_like_code(std::string_view(text).substr(s.begin, s.end - s.begin))) continue;
+        bool hedged = false;
+        for (const auto& tok : t) hedged |= hedges().count(tok.lower) > 0;
+        hedged |= t.size() > 1 && t[0].lower == "i" && (t[1].lower == "think" || t[1].lower == "believe");
+        const bool question = text[s.end - 1] == '?';
+        if (question) {
+            if (!is_user || t.size() < 2 || (t[0].lower != "which" && t[0].lower != "what")) continue;
+            size_t e = 1;
+            while (e < t.size() && e < 4 && t[e].lower != "do" && t[e].lower != "does" && t[e].lower != "is" &&
+                   t[e].lower != "are" && t[e].lower != "should" && t[e].lower != "will" && t[e].lower != "did")
+                ++e;
+            std::string key = normalise_subject(words(t, 1, e));
+            if (key.empty()) continue;
+            Claim c = origin;
+            c.key = key;
+            c.value = "open";
+            c.type = SlotType::kOpenQ;
+            c.quote = text.substr(s.begin, s.end - s.begin);
+            c.quote_offset = static_cast<int64_t>(s.begin);
+            out.push_back(std::move(c));
+            continue;
+        }
+        // Derivation cues: "B because A", "since A, B", "A, so B", "X, and since A B".
+        size_t cue = t.size();
+        bool premise_first = false;
+        for (size_t i = 0; i < t.size(); ++i) {
+            const std::string& w = t[i].lower;
+            if (w == "because" || w == "since") { cue = i; break; }
+            if ((w == "so" || w == "therefore" || w == "thus" || w == "hence") && i > 0) { cue = i; premise_first = true; break; }
+        }
+        std::vector<Candidate> found = match_clause(t, 0, t.size(), is_user);
+        std::vector<size_t> premises, conclusions;
+        if (cue < t.size()) {
+            if (premise_first) {
+                for (size_t k = 0; k < found.size(); ++k) (found[k].first < cue ? premises : conclusions).push_back(k);
+            } else {
+                // The first statement after "because/since" is the premise; the others are conclusions.
+                std::optional<size_t> premise;
+                for (size_t k = 0; k < found.size(); ++k)
+                    if (!premise && found[k].first > cue) premise = k;
+                for (size_t k = 0; k < found.size(); ++k) {
+                    if (premise && k == *premise) premises.push_back(k);
+                    else if (!premise || found[k].first < cue || k > *premise) conclusions.push_back(k);
+                }
+                if (!premise) conclusions.clear();
+            }
+        }
+        std::vector<std::string> premise_keys;
+        for (size_t k : premises) premise_keys.push_back(found[k].key);
+        std::sort(premise_keys.begin(), premise_keys.end());
+        premise_keys.erase(std::unique(premise_keys.begin(), premise_keys.end()), premise_keys.end());
+        for (size_t k = 0; k < found.size(); ++k) {
+            const Candidate& cand = found[k];
+            Claim c = origin;
+            c.key = cand.key;
+            c.value = cand.value;
+            c.type = cand.type;
+            if (hedged) c.evidence = EvidenceLevel::kSpeculative;
+            c.quote = quote_of(text, t, cand.first, cand.last);
+            c.quote_offset = static_cast<int64_t>(t[std::min(cand.first, t.size() - 1)].begin);
+            if (std::find(conclusions.begin(), conclusions.end(), k) != conclusions.end() && !premise_keys.empty()) {
+                std::vector<std::string> route;
+                for (const auto& pk : premise_keys)
+                    if (pk != c.key) route.push_back(pk);
+                if (!route.empty()) c.derived_from = {route};
+            }
+            out.push_back(std::move(c));
+        }
+    }
+    return out;
+}
+
+std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions, const ExtractOptions& options) {
+    std::vector<BranchClaims> out;
+    for (const auto& session : sessions) {
+        std::map<std::string, std::string> tool_names;  // call id → tool name
+        for (const auto& m : session.messages)
+            for (const auto& b : m.blocks)
+                if (b.kind == BlockKind::kToolCall && !b.tool_id.empty()) tool_names[b.tool_id] = b.tool_name;
+        for (const auto& branch : session.branches) {
+            BranchClaims bc{branch.id, session.id, {}};
+            for (const Message* m : branch_messages(session, branch, !session.parent_session.empty())) {
+                if (m->surface == Surface::kShadowed && !options.include_shadowed) continue;
+                if (m->source.kind == SourceKind::kPlugin && !options.include_plugin_messages) continue;
+                for (const auto& b : m->blocks) {
+                    if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)
+                        continue;
+                    std::string tool = b.kind == BlockKind::kToolResult ? tool_names[b.tool_id] : std::string();
+                    const bool outside = options.trust.outside_content_tools.count(tool) > 0;
+                    auto origin = claim_origin(*m, b.kind, false, outside);
+                    Claim proto;
+                    if (origin) {
+                        proto.evidence = origin->evidence;
+                        proto.provenance_rank = origin->provenance_rank;
+                    } else {
+                        proto.evidence = EvidenceLevel::kSpeculative;
+                        proto.provenance_rank = provenance_rank::kPluginOrUnknown;
+                    }
+                    proto.trust = trust_for_message(*m, session.id, tool, options.trust);
+                    proto.source = {branch.id, session.id, m->id, m->seq, role_name(m->role),
+                                    source_kind_name(m->source.kind), tool};
+                    proto.time = m->time;
+                    auto claims = extract_from_text(b.text, proto,
+                                                    m->role == Role::kUser && m->source.kind == SourceKind::kUser);
+                    for (auto& c : claims) bc.claims.push_back(std::move(c));
+                }
+            }
+            out.push_back(std::move(bc));
+        }
+    }
+    return out;
+}
+
+}  // namespace bm

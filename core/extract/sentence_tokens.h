@@ -1,0 +1,26 @@
+// Sentences and word tokens of message text, with byte offsets back into the text.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bm {
+
+struct Token {
+    std::string lower;  // lowercased, surrounding punctuation stripped
+    size_t begin = 0;   // byte span of the stripped token in the text
+    size_t end = 0;
+    bool comma_after = false;  // a ',' or ';' followed the token: a clause break
+};
+
+struct Sentence {
+    size_t begin = 0;  // byte span in the text (trimmed)
+    size_t end = 0;
+    std::vector<Token> tokens;
+};
+
+// Splits prose into sentences (., !, ?, ;, newlines), skipping fenced code blocks.
+std::vector<Sentence> split_sentences(std::string_view text);
+
+}  // namespace bm

@@ -1,0 +1,100 @@
+// Heuristic extractor: phrasings meet on one key, competing values become a dispute, cues link premises.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "extract/heuristic_extractor.h"
+#include "ingest/ingest.h"
+#include "merge/merger.h"
+
+namespace bm {
+namespace {
+
+std::string native(const std::string& id, const std::string& role, const std::string& text) {
+    return "{\"type\":\"beliefmerge.session\",\"version\":1,\"id\":\"" + id + "\"}\n{\"type\":\"message\",\"role\":\"" +
+           role + "\",\"content\":\"" + text + "\"}\n";
+}
+
+std::vector<Session> sessions_of(const std::vector<std::string>& logs) {
+    std::vector<Session> out;
+    for (size_t i = 0; i < logs.size(); ++i) {
+        ReadResult r = read_bytes(logs[i], "log" + std::to_string(i) + ".jsonl");
+        EXPECT_TRUE(r.ok());
+        for (auto& s : r.sessions) out.push_back(std::move(s));
+    }
+    return out;
+}
+
+TEST(HeuristicExtractor, DifferentPhrasingsOfOneSubjectLandOnOneKey) {
+    auto sessions = sessions_of({native("a", "user", "We will use PostgreSQL for the database."),
+                                 native("b", "user", "The database engine is PostgreSQL 15."),
+                                 native("c", "user", "Switch the database to PostgreSQL now.")});
+    MergedSnapshot snap = merge_branches(extract_heuristic(sessions, {}));
+    const Slot* s = snap.find("database");
+    ASSERT_NE(s, nullptr) << snap.serialize();
+    EXPECT_EQ(s->state, SlotState::kSettled);
+    EXPECT_EQ(s->winner, "postgresql");
+    ASSERT_EQ(s->values.size(), 1u);
+    EXPECT_EQ(s->values[0].supporters.size(), 3u);
+}
+
+TEST(HeuristicExtractor, CompetingValuesOnOneKeyBecomeADispute) {
+    auto sessions = sessions_of({native("a", "user", "Use PostgreSQL for the database."),
+                                 native("b", "user", "The database is MySQL.")});
+    MergedSnapshot snap = merge_branches(extract_heuristic(sessions, {}));
+    const Slot* s = snap.find("database");
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->state, SlotState::kDisputed);
+    EXPECT_EQ(s->tied, (std::vector<std::string>{"mysql", "postgresql"}));
+    // Quotes are verbatim spans of the message text.
+    for (const auto& v : s->values)
+        for (const auto& c : v.supporters) EXPECT_NE(c.quote.find(c.value == "mysql" ? "MySQL" : "PostgreSQL"), std::string::npos);
+}
+
+TEST(HeuristicExtractor, CuesLinkConclusionsToPremisesAndNegationsRefute) {
+    Claim origin;
+    origin.evidence = EvidenceLevel::kInferred;
+    auto claims = extract_from_text("The retention period is 7 years because orders are financial records. "
+                                    "The cache is not Redis. Maybe the port is 8080.",
+                                    origin, false);
+    ASSERT_EQ(claims.size(), 4u);
+    EXPECT_EQ(claims[0].key, "retention.period");
+    EXPECT_EQ(claims[0].value, "7years");
+    EXPECT_EQ(claims[0].derived_from, (std::vector<std::vector<std::string>>{{"order"}}));
+    EXPECT_EQ(claims[1].key, "order");
+    EXPECT_EQ(claims[2].key, "cache");
+    EXPECT_EQ(claims[2].value, "not-redis");
+    EXPECT_EQ(claims[2].type, SlotType::kRefuted);
+    EXPECT_EQ(claims[3].evidence, EvidenceLevel::kSpeculative);  // hedged
+}
+
+TEST(HeuristicExtractor, ChatterCodeAndSecretsAreNotClaims) {
+    Claim origin;
+    auto claims = extract_from_text("Sure, that is great! It is done. x = np.zeros((3, 3)) == y; "
+                                    "The key is [REDACTED:openai:1234abcd].",
+                                    origin, false);
+    EXPECT_TRUE(claims.empty()) << claims[0].key << "=" << claims[0].value;
+}
+
+TEST(HeuristicExtractor, EverySharedLogMergesWithoutViolations) {
+    const std::filesystem::path dir = std::filesystem::path(SHARED_DATA_DIR) / "sessions";
+    if (!std::filesystem::exists(dir)) GTEST_SKIP() << "shared data not found at " << dir;
+    size_t with_claims = 0, logs = 0;
+    for (const auto& fmt : std::filesystem::directory_iterator(dir))
+        for (const auto& f : std::filesystem::directory_iterator(fmt.path())) {
+            ReadResult r = read_file(f.path().string());
+            ASSERT_TRUE(r.ok()) << f.path();
+            auto branches = extract_heuristic(r.sessions, {});
+            size_t claims = 0;
+            for (const auto& b : branches) claims += b.claims.size();
+            MergedSnapshot snap = merge_branches(std::move(branches));
+            EXPECT_TRUE(snap.violations.empty()) << f.path();
+            ++logs;
+            with_claims += claims > 0;
+        }
+    // Many shared logs are harness test fixtures with one-word replies or no messages at all.
+    EXPECT_GE(with_claims, 40u) << "of " << logs;
+}
+
+}  // namespace
+}  // namespace bm
