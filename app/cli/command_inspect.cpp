@@ -45,13 +45,13 @@ void print_slots(const MergedSnapshot& snap) {
         for (const auto& v : s.values) {
             print_out("    " + v.value + "  score " + std::to_string(v.score) + ", rank " + std::to_string(v.max_rank) +
                       ", " + trust_name(v.trust) + "\n");
-            for (const auto& c : v.supporters) print_out("      " + claim_line(c) + "\n");
+            for (ClaimRef r : v.supporters) print_out("      " + claim_line(snap.claim(r)) + "\n");
         }
         if (!s.rank_comparison.empty()) print_out("    rank comparison: " + s.rank_comparison + "\n");
         for (const auto& e : s.disputes)
             print_out("    disputed_by: '" + e.challenger_value + "' (rank " + std::to_string(e.challenger_rank) +
                       ") against '" + e.winner_value + "' (rank " + std::to_string(e.winner_rank) + ")\n");
-        for (const auto& h : s.history) print_out("    superseded: " + h.value + "  " + claim_line(h) + "\n");
+        for (ClaimRef r : s.history) print_out("    superseded: " + claim_line(snap.claim(r)) + "\n");
         if (!s.derivation.unmet_premises.empty()) {
             std::string unmet;
             for (const auto& p : s.derivation.unmet_premises) unmet += (unmet.empty() ? "" : ", ") + p;

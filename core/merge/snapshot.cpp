@@ -36,9 +36,9 @@ json claim_json(const Claim& c) {
             {"quote_offset", c.quote_offset}, {"time", c.time}};
 }
 
-json chain_json(const std::vector<Claim>& chain) {
+json chain_json(const MergedSnapshot& snap, const std::vector<ClaimRef>& chain) {
     json out = json::array();
-    for (const auto& c : chain) out.push_back(claim_json(c));
+    for (ClaimRef r : chain) out.push_back(claim_json(snap.claim(r)));
     return out;
 }
 
@@ -50,19 +50,19 @@ std::string MergedSnapshot::serialize() const {
         json values = json::array();
         for (const auto& v : s.values)
             values.push_back({{"value", v.value}, {"score", v.score}, {"evidence", v.evidence}, {"max_rank", v.max_rank},
-                              {"trust", trust_name(v.trust)}, {"supporters", chain_json(v.supporters)}});
+                              {"trust", trust_name(v.trust)}, {"supporters", chain_json(*this, v.supporters)}});
         json disputes = json::array();
         for (const auto& e : s.disputes)
             disputes.push_back({{"winner", e.winner_value}, {"challenger", e.challenger_value},
                                 {"winner_rank", e.winner_rank}, {"challenger_rank", e.challenger_rank},
                                 {"effective_confidence", e.effective_confidence},
-                                {"winner_chain", chain_json(e.winner_chain)},
-                                {"challenger_chain", chain_json(e.challenger_chain)}});
+                                {"winner_chain", chain_json(*this, e.winner_chain)},
+                                {"challenger_chain", chain_json(*this, e.challenger_chain)}});
         json derivation = {{"status", derivation_status_name(s.derivation.status)}, {"in", s.derivation.in},
                            {"unmet", s.derivation.unmet_premises}, {"unknown", s.derivation.unknown_premises}};
         if (s.derivation.satisfied_route) derivation["route"] = *s.derivation.satisfied_route;
         json j = {{"key", s.key}, {"type", slot_type_name(s.type)}, {"state", slot_state_name(s.state)},
-                  {"tied", s.tied}, {"values", values}, {"history", chain_json(s.history)},
+                  {"tied", s.tied}, {"values", values}, {"history", chain_json(*this, s.history)},
                   {"disputes", disputes}, {"rank_comparison", s.rank_comparison}, {"routes", s.routes},
                   {"derivation", derivation}, {"trust", trust_name(s.trust)}};
         if (s.winner) j["winner"] = *s.winner;

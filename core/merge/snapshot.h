@@ -5,6 +5,7 @@
 // snapshot is byte-stable (RFC 8785), so two merges can be compared by bytes.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,12 +18,20 @@
 namespace bm {
 
 enum class SlotState { kSettled, kResolved, kContested, kDisputed };
+
+// A claim of the snapshot's inputs: inputs[branch].claims[index]. Slots refer to claims instead of
+// copying them, so a snapshot of a million claims holds each claim once.
+struct ClaimRef {
+    uint32_t branch = 0;
+    uint32_t index = 0;
+    auto operator<=>(const ClaimRef&) const = default;
+};
 const char* slot_state_name(SlotState s);
 
 // One value of a slot with the claims asserting it.
 struct SlotValue {
     std::string value;
-    std::vector<Claim> supporters;  // active claims, sorted by (branch, seq)
+    std::vector<ClaimRef> supporters;  // active claims, sorted by (branch, seq)
     long score = 0;                 // egalitarian score over distinct sources
     std::vector<int> evidence;      // per distinct source, highest level, descending
     int max_rank = 0;
@@ -33,8 +42,8 @@ struct SlotValue {
 struct DisputeEdge {
     std::string winner_value;
     std::string challenger_value;
-    std::vector<Claim> winner_chain;
-    std::vector<Claim> challenger_chain;
+    std::vector<ClaimRef> winner_chain;
+    std::vector<ClaimRef> challenger_chain;
     int winner_rank = 0;
     int challenger_rank = 0;
     double effective_confidence = 0;  // min of the two chains' confidences
@@ -47,7 +56,7 @@ struct Slot {
     std::optional<std::string> winner;  // settled, resolved, contested
     std::vector<std::string> tied;      // disputed
     std::vector<SlotValue> values;      // sorted by value
-    std::vector<Claim> history;         // superseded within their branch
+    std::vector<ClaimRef> history;      // superseded within their branch
     std::vector<DisputeEdge> disputes;
     std::string rank_comparison;        // why a contested winner won, in words
     std::vector<Route> routes;          // unioned over every claim on the slot
@@ -69,6 +78,8 @@ struct MergedSnapshot {
     ScoreRule rule = ScoreRule::kEgalitarian;
 
     const Slot* find(const std::string& key) const;
+    // REQUIRES: `ref` comes from this snapshot.
+    const Claim& claim(ClaimRef ref) const { return inputs[ref.branch].claims[ref.index]; }
     // RFC 8785 canonical JSON of slots and violations (not inputs): the bytes that are compared.
     std::string serialize() const;
 };

@@ -23,7 +23,8 @@ std::vector<InvariantViolation> check_trust_invariants(const MergedSnapshot& sna
             }
             TrustLabel best = TrustLabel::kUntrusted;
             bool any_trusted = false;
-            for (const auto& c : it->supporters) {
+            for (ClaimRef ref : it->supporters) {
+                const Claim& c = snapshot.claim(ref);
                 if (!valid(c.trust)) {
                     out.push_back({"unlabelled", s.key, "a claim from " + c.source.message_id + " has no valid trust label"});
                     continue;

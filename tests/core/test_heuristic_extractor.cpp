@@ -48,7 +48,10 @@ TEST(HeuristicExtractor, CompetingValuesOnOneKeyBecomeADispute) {
     EXPECT_EQ(s->tied, (std::vector<std::string>{"mysql", "postgresql"}));
     // Quotes are verbatim spans of the message text.
     for (const auto& v : s->values)
-        for (const auto& c : v.supporters) EXPECT_NE(c.quote.find(c.value == "mysql" ? "MySQL" : "PostgreSQL"), std::string::npos);
+        for (ClaimRef r : v.supporters) {
+            const Claim& c = snap.claim(r);
+            EXPECT_NE(c.quote.find(c.value == "mysql" ? "MySQL" : "PostgreSQL"), std::string::npos);
+        }
 }
 
 TEST(HeuristicExtractor, CuesLinkConclusionsToPremisesAndNegationsRefute) {

@@ -37,8 +37,8 @@ TEST(Merger, Seed001UserRegionIsNotSupersededByALaterWebSnippet) {
     EXPECT_EQ(s->state, SlotState::kContested);
     ASSERT_EQ(s->disputes.size(), 1u);
     EXPECT_EQ(s->disputes[0].challenger_value, "eu-west-2");
-    EXPECT_EQ(s->disputes[0].winner_chain.at(0).source.seq, 12);
-    EXPECT_EQ(s->disputes[0].challenger_chain.at(0).source.seq, 40);
+    EXPECT_EQ(snap.claim(s->disputes[0].winner_chain.at(0)).source.seq, 12);
+    EXPECT_EQ(snap.claim(s->disputes[0].challenger_chain.at(0)).source.seq, 40);
     EXPECT_DOUBLE_EQ(s->disputes[0].effective_confidence, 0.5);  // min(8/8, 4/8)
     EXPECT_NE(s->rank_comparison.find("rank 3"), std::string::npos);
     EXPECT_NE(s->rank_comparison.find("rank 2"), std::string::npos);
@@ -84,7 +84,7 @@ TEST(Merger, ABranchChangingItsMindSupersedesItsEarlierClaim) {
     EXPECT_EQ(s->state, SlotState::kSettled);
     EXPECT_EQ(s->winner, "9090");
     ASSERT_EQ(s->history.size(), 1u);
-    EXPECT_EQ(s->history[0].value, "8080");
+    EXPECT_EQ(snap.claim(s->history[0]).value, "8080");
 }
 
 TEST(Merger, DisputedConclusionIsNotInAndRetractionFollowsPremises) {
