@@ -1,7 +1,9 @@
 // DeepSeek Harness persistence, versions 0–4 (SPEC §3): surface events, chunk folding,
 // surface replace ops → shadowed ranges, compaction events → checkpoint records, fork lineage.
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "ingest/readers.h"
@@ -33,7 +35,16 @@ struct PendingBlock {
 };
 
 // Chunks of one (turn, step) not yet confirmed by an assistant/message.
+// A chunk line kept unparsed until it is needed (most are made redundant by assistant/message).
+struct RawChunk {
+    std::string line;
+    std::string type;
+    RecordPos pos;
+    int64_t seq = 0;
+};
+
 struct PendingStep {
+    std::vector<RawChunk> raw;  // validated, not yet folded
     std::map<int64_t, PendingBlock> blocks;
     int64_t first_seq = 0;
     RecordPos first_pos;
@@ -54,6 +65,9 @@ private:
     void parse_blocks(const json& content, RecordPos pos, const std::string& path,
                       std::vector<ContentBlock>& out);
     void chunk(const json& data, const std::string& type, RecordPos pos, int64_t seq);
+    void fold_chunk(PendingStep& ps, const json& data, const std::string& type, RecordPos pos);
+    void fold_raw(PendingStep& ps);
+    bool fast_path(const Line& line, RecordPos pos);
     void flush_step(std::pair<int64_t, int64_t> key);
     void flush_all();
     void surface_op(const json& v, RecordPos pos, int64_t seq);
@@ -85,6 +99,7 @@ void DshReader::run() {
         }
         if (!*more) break;
         RecordPos pos{line.number, line.offset};
+        if (m_have_header && fast_path(line, pos)) continue;
         auto v = m_ctx.parse_line(line);
         if (!v) continue;
         if (!m_have_header) {
@@ -440,6 +455,72 @@ void DshReader::chunk(const json& data, const std::string& type, RecordPos pos, 
         ps.first_pos = pos;
     }
     ps.seqs.push_back(seq);
+    fold_raw(ps);  // keep the stream's order
+    fold_chunk(ps, data, type, pos);
+}
+
+void DshReader::fold_raw(PendingStep& ps) {
+    std::vector<RawChunk> raw = std::move(ps.raw);
+    ps.raw.clear();
+    for (const auto& r : raw) {
+        json v = json::parse(r.line);  // validated by json::accept when it was kept
+        const json* data = m_ctx.object(v, "data", r.pos, "data");
+        if (data) fold_chunk(ps, *data, r.type, r.pos);
+    }
+}
+
+// Chunk lines (most of a log's bytes) and events never used are validated without building a
+// DOM; chunks are kept as text and parsed only if no assistant/message confirms their step.
+bool DshReader::fast_path(const Line& line, RecordPos pos) {
+    static constexpr std::string_view kPrefix = "{\"type\":\"";
+    const std::string_view t = line.text;
+    if (line.too_long || t.substr(0, kPrefix.size()) != kPrefix) return false;
+    const size_t type_end = t.find('"', kPrefix.size());
+    if (type_end == std::string_view::npos) return false;
+    const std::string type(t.substr(kPrefix.size(), type_end - kPrefix.size()));
+    const bool is_chunk = type == "assistant/chunk" || type == "text-chunks" || type == "reasoning-chunks" ||
+                          type == "tool-call-chunks";
+    const bool skip = !is_chunk && type != "step/end" && type != "turn/end" && known_non_surface().count(type);
+    if (!is_chunk && !skip) return false;
+    // The envelope must be exactly {"type":..,["seq":N,]["time":..,]"data":{"turn":T,"step":S,...
+    auto number_after = [&](std::string_view key, size_t from) -> std::optional<std::pair<int64_t, size_t>> {
+        if (t.compare(from, key.size(), key) != 0) return std::nullopt;
+        size_t i = from + key.size(), start = i;
+        int64_t n = 0;
+        while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])) && i - start < 18) n = n * 10 + (t[i++] - '0');
+        if (i == start) return std::nullopt;
+        return std::make_pair(n, i);
+    };
+    std::optional<int64_t> seq, turn, step;
+    size_t at = type_end + 1;
+    if (auto s = number_after(",\"seq\":", at)) seq = s->first, at = s->second;
+    if (is_chunk) {
+        const size_t data = t.find(",\"data\":{", at);
+        if (data == std::string_view::npos || t.substr(at, data - at).find('{') != std::string_view::npos) return false;
+        auto tv = number_after("\"turn\":", data + 9);
+        if (!tv) return false;
+        auto sv = number_after(",\"step\":", tv->second);
+        if (!sv) return false;
+        turn = tv->first;
+        step = sv->first;
+    }
+    if (!json::accept(t)) return false;  // the normal path reports exactly what is wrong
+    const int64_t index = m_event_index++;
+    ++m_non_message;
+    if (skip) return true;
+    auto [it, fresh] = m_pending.try_emplace({*turn, *step});
+    PendingStep& ps = it->second;
+    const int64_t s = seq.value_or(index);
+    if (fresh) {
+        ps.first_seq = s;
+        ps.first_pos = pos;
+    }
+    ps.seqs.push_back(s);
+    ps.raw.push_back({std::string(t), type, pos, s});
+    return true;
+}
+
+void DshReader::fold_chunk(PendingStep& ps, const json& data, const std::string& type, RecordPos pos) {
     if (type == "assistant/chunk") {
         const json* c = m_ctx.object(data, "chunk", pos, "data.chunk");
         if (!c) return;
@@ -507,6 +588,7 @@ void DshReader::flush_step(std::pair<int64_t, int64_t> key) {
     if (it == m_pending.end()) return;
     PendingStep ps = std::move(it->second);
     m_pending.erase(it);
+    fold_raw(ps);
     Message m;
     m.role = Role::kAssistant;
     m.source.kind = SourceKind::kModel;

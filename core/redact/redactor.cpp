@@ -5,6 +5,7 @@
 #include <cctype>
 #include <optional>
 #include <vector>
+#include <vector>
 
 #include "util/hash.h"
 
@@ -28,21 +29,39 @@ struct Match {
     const char* kind;
 };
 
-bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
-bool is_b64url(char c) { return is_alnum(c) || c == '-' || c == '_'; }
-bool is_key_char(char c) { return is_alnum(c) || c == '-' || c == '_'; }
+// Byte classes as compile-time tables: the scanner runs over every byte of every log.
+enum : unsigned char { kAlpha = 1, kDigit = 2, kKeyPunct = 4 };
+constexpr std::array<unsigned char, 256> kClass = [] {
+    std::array<unsigned char, 256> t{};
+    for (int c = 0; c < 256; ++c) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) t[c] = kAlpha;
+        if (c >= '0' && c <= '9') t[c] = kDigit;
+        if (c == '-' || c == '_') t[c] = kKeyPunct;
+    }
+    return t;
+}();
+constexpr std::array<unsigned char, 256> kLower = [] {
+    std::array<unsigned char, 256> t{};
+    for (int c = 0; c < 256; ++c) t[c] = static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    return t;
+}();
+inline bool is_alpha_byte(unsigned char c) { return kClass[c] & kAlpha; }
+inline bool is_alnum(char c) { return kClass[static_cast<unsigned char>(c)] & (kAlpha | kDigit); }
+inline bool is_b64url(char c) { return kClass[static_cast<unsigned char>(c)] != 0; }
+inline bool is_key_char(char c) { return kClass[static_cast<unsigned char>(c)] != 0; }
+inline unsigned char lower(char c) { return kLower[static_cast<unsigned char>(c)]; }
 bool starts_with_at(std::string_view t, size_t i, std::string_view p) {
     return t.size() - i >= p.size() && t.compare(i, p.size(), p) == 0;
 }
 bool starts_with_at_ci(std::string_view t, size_t i, std::string_view p) {
     if (t.size() - i < p.size()) return false;
     for (size_t k = 0; k < p.size(); ++k)
-        if (std::tolower(static_cast<unsigned char>(t[i + k])) != static_cast<unsigned char>(p[k])) return false;
+        if (lower(t[i + k]) != static_cast<unsigned char>(p[k])) return false;
     return true;
 }
 // A token must not continue a word on its left ("task-" is not "sk-"). In JSON text (tool
 // arguments, original records) an escape such as "\n" ends the previous word too.
-bool left_boundary(std::string_view t, size_t i) {
+inline bool left_boundary(std::string_view t, size_t i) {
     if (i == 0 || !is_key_char(t[i - 1])) return true;
     return i >= 2 && t[i - 2] == '\\' && (t[i - 1] == 'n' || t[i - 1] == 'r' || t[i - 1] == 't');
 }
@@ -169,8 +188,9 @@ std::optional<Match> match_labelled(std::string_view t, size_t i) {
         "api_key", "api-key", "apikey", "access_token", "auth_token", "client_secret",
         "secret_key", "secret", "token", "password", "passwd", "\xE5\xAF\x86\xE9\x92\xA5" /*密钥*/,
         "\xE5\xAF\x86\xE7\xA0\x81" /*密码*/, "bearer"};
+    const unsigned char lower_first = lower(t[i]);
     for (std::string_view label : labels) {
-        if (!starts_with_at_ci(t, i, label)) continue;
+        if (static_cast<unsigned char>(label[0]) != lower_first || !starts_with_at_ci(t, i, label)) continue;
         const bool is_bearer = label == "bearer";
         if (static_cast<unsigned char>(label[0]) < 0x80 && !left_boundary(t, i)) return std::nullopt;
         size_t j = i + label.size();
@@ -215,12 +235,30 @@ const std::array<bool, 256>& candidate_bytes() {
     return table;
 }
 
+// The first two bytes of every rule (labels in any case): a cheap filter before the matchers.
+const std::vector<bool>& rule_prefixes() {
+    static const std::vector<bool> table = [] {
+        std::vector<bool> t(1 << 16, false);
+        auto add = [&](unsigned char a, unsigned char b) { t[(a << 8) | b] = true; };
+        for (const char* p : {"sk", "pk", "rk", "AI", "AK", "AS", "gh", "gi", "hf", "xo", "np", "ey", "--"})
+            add(static_cast<unsigned char>(p[0]), static_cast<unsigned char>(p[1]));
+        for (const char* p : {"ap", "ac", "au", "cl", "se", "to", "pa", "be"})
+            for (int a = 0; a < 2; ++a)
+                for (int b = 0; b < 2; ++b)
+                    add(static_cast<unsigned char>(a ? p[0] - 32 : p[0]), static_cast<unsigned char>(b ? p[1] - 32 : p[1]));
+        return t;
+    }();
+    return table;
+}
+
+// Dispatch on the first byte: each rule can only start at its own kind of byte.
 std::optional<Match> match_at(std::string_view t, size_t i) {
-    if (auto m = match_pem(t, i)) return m;
+    const char c = t[i];
+    if (c == '-') return match_pem(t, i);
+    if (c == ':') return match_url_credentials(t, i);
+    if (static_cast<unsigned char>(c) >= 0x80) return match_labelled(t, i);
     if (auto m = match_provider(t, i)) return m;
-    if (auto m = match_url_credentials(t, i)) return m;
-    if (auto m = match_labelled(t, i)) return m;
-    return std::nullopt;
+    return match_labelled(t, i);
 }
 
 }  // namespace
@@ -236,10 +274,13 @@ std::string redact(std::string_view text, RedactionCounts* counts) {
     std::string out;
     size_t copied = 0;
     for (size_t i = 0; i < text.size(); ++i) {
-        if (!table[static_cast<unsigned char>(text[i])]) continue;
-        // Never re-redact an existing placeholder.
-        if (text[i] == 'R' || (i >= 1 && text[i - 1] == '[' && starts_with_at(text, i, "REDACTED:")))
-            continue;
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (!table[c]) continue;
+        // Every rule starting with an ASCII letter needs a word start ("task-" is not "sk-").
+        if (is_alpha_byte(c)) {
+            if (i + 1 >= text.size() || !rule_prefixes()[(c << 8) | static_cast<unsigned char>(text[i + 1])]) continue;
+            if (!left_boundary(text, i)) continue;
+        }
         auto m = match_at(text, i);
         if (!m) continue;
         std::string_view secret = text.substr(m->start, m->end - m->start);
