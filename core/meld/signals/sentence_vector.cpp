@@ -1,0 +1,138 @@
+// Feature extraction and blockwise cosine for the lexical provider (see sentence_vector.h).
+#include "meld/signals/sentence_vector.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace bm {
+
+namespace {
+
+// FNV-1a, 64 bits: stable across runs and platforms, so fitted tables and fingerprints are too.
+uint64_t feature_hash(FeatureBlock block, std::string_view text, std::string_view more = {}) {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&](unsigned char c) {
+        h ^= c;
+        h *= 1099511628211ull;
+    };
+    mix(static_cast<unsigned char>(block));
+    for (unsigned char c : text) mix(c);
+    if (!more.empty()) {
+        mix(0x1f);
+        for (unsigned char c : more) mix(c);
+    }
+    return h;
+}
+
+}  // namespace
+
+std::string FeatureOptions::describe() const {
+    return fmt::format("w={},{},{},{} h={} stop={} c={}-{}", block_weight[0], block_weight[1],
+                       block_weight[2], block_weight[3], hypernym_depth, stop_word_prior,
+                       char_ngram_min, char_ngram_max);
+}
+
+std::vector<Feature> extract_features(const Analysis& analysis, const WordNet* wordnet,
+                                      const FeatureOptions& options) {
+    std::vector<Feature> out;
+    auto wanted = [&](FeatureBlock b) { return options.block_weight[static_cast<size_t>(b)] > 0; };
+    const Term* previous_content = nullptr;
+    for (const Term& term : analysis.terms) {
+        if (term.kind == TermKind::kPunctuation) {
+            previous_content = nullptr;  // bigrams do not cross clauses
+            continue;
+        }
+        const float prior = term.stop ? static_cast<float>(options.stop_word_prior) : 1.0f;
+        if (wanted(FeatureBlock::kWord))
+            out.push_back(
+                {feature_hash(FeatureBlock::kWord, term.canon), FeatureBlock::kWord, prior});
+        if (term.stop) continue;
+        if (previous_content && wanted(FeatureBlock::kBigram))
+            out.push_back({feature_hash(FeatureBlock::kBigram, previous_content->canon, term.canon),
+                           FeatureBlock::kBigram, 1.0f});
+        previous_content = &term;
+        if (wanted(FeatureBlock::kCharacter) &&
+            (term.kind == TermKind::kWord || term.kind == TermKind::kIdentifier)) {
+            const std::string padded = "#" + term.lemma + "#";
+            for (int n = options.char_ngram_min; n <= options.char_ngram_max; ++n)
+                for (size_t i = 0; i + static_cast<size_t>(n) <= padded.size(); ++i)
+                    out.push_back({feature_hash(FeatureBlock::kCharacter,
+                                                std::string_view(padded).substr(i, n)),
+                                   FeatureBlock::kCharacter, 1.0f});
+        }
+        if (wanted(FeatureBlock::kHypernym) && wordnet && term.synset &&
+            options.hypernym_depth > 0) {
+            std::vector<SynsetId> level = {*term.synset}, seen = level;
+            for (int depth = 1; depth <= options.hypernym_depth && !level.empty(); ++depth) {
+                std::vector<SynsetId> next;
+                for (SynsetId s : level)
+                    for (SynsetId h : wordnet->hypernyms(s))
+                        if (std::find(seen.begin(), seen.end(), h) == seen.end()) {
+                            seen.push_back(h);
+                            next.push_back(h);
+                        }
+                const float level_prior = 1.0f / static_cast<float>(depth);
+                for (SynsetId h : next)
+                    out.push_back({feature_hash(FeatureBlock::kHypernym, wordnet->representative(h),
+                                                fmt::format("{}", h)),
+                                   FeatureBlock::kHypernym, level_prior});
+                level = std::move(next);
+            }
+        }
+    }
+    return out;
+}
+
+SentenceVector::SentenceVector(const std::vector<Feature>& features, const IdfTable& idf) {
+    for (const Feature& f : features)
+        m_blocks[static_cast<size_t>(f.block)].entries.emplace_back(
+            f.hash, static_cast<float>(f.prior * idf.weight(f.hash)));
+    for (Block& block : m_blocks) {
+        auto& e = block.entries;
+        std::sort(e.begin(), e.end());
+        size_t w = 0;  // sum repeated features: term frequency
+        for (size_t r = 0; r < e.size(); ++r) {
+            if (w > 0 && e[w - 1].first == e[r].first)
+                e[w - 1].second += e[r].second;
+            else
+                e[w++] = e[r];
+        }
+        e.resize(w);
+        double sum = 0;
+        for (const auto& [hash, weight] : e) sum += static_cast<double>(weight) * weight;
+        block.norm = std::sqrt(sum);
+    }
+}
+
+bool SentenceVector::empty() const {
+    return std::all_of(m_blocks.begin(), m_blocks.end(),
+                       [](const Block& b) { return b.entries.empty(); });
+}
+
+double SentenceVector::similarity(const SentenceVector& other,
+                                  const FeatureOptions& options) const {
+    double total = 0, weights = 0;
+    for (size_t b = 0; b < kFeatureBlockCount; ++b) {
+        const Block& x = m_blocks[b];
+        const Block& y = other.m_blocks[b];
+        if ((x.entries.empty() && y.entries.empty()) || options.block_weight[b] <= 0) continue;
+        weights += options.block_weight[b];
+        if (x.norm == 0 || y.norm == 0) continue;
+        double dot = 0;
+        for (size_t i = 0, j = 0; i < x.entries.size() && j < y.entries.size();) {
+            if (x.entries[i].first < y.entries[j].first)
+                ++i;
+            else if (y.entries[j].first < x.entries[i].first)
+                ++j;
+            else
+                dot += static_cast<double>(x.entries[i++].second) * y.entries[j++].second;
+        }
+        total += options.block_weight[b] * dot / (x.norm * y.norm);
+    }
+    if (weights == 0) return 0;
+    return std::clamp(total / weights, 0.0, 1.0);
+}
+
+}  // namespace bm
