@@ -16,3 +16,6 @@ workspace="${BELIEFMERGE_WORKSPACE:-build/examples.bmws}"
 rm -f "$workspace" "$workspace-wal" "$workspace-shm"
 "$bin/beliefmerge" inspect examples/ --summary
 "$bin/beliefmerge" import examples/ --workspace "$workspace"
+echo
+echo "== merged claim graph of examples/ (heuristic extractor)"
+"$bin/beliefmerge" inspect examples/ --slots
