@@ -73,8 +73,10 @@ int command_inspect(const QStringList& args) {
     QCommandLineOption slots_opt(QStringLiteral("slots"), QStringLiteral("Extract claims, merge every input, and print each slot: state, values with sources, evidence, rank and trust, disputes, derivation status and unmet premises."));
     QCommandLineOption current_opt(QStringLiteral("current"), QStringLiteral("The current session: its user's claims are TRUSTED (default: none)."), QStringLiteral("SESSION"));
     QCommandLineOption extractor_opt(QStringLiteral("extractor"), QStringLiteral("heuristic (default) or oracle (native JSONL annotations)."), QStringLiteral("NAME"), QStringLiteral("heuristic"));
+    QCommandLineOption score_opt(QStringLiteral("score"), QStringLiteral("egalitarian (default: sum of evidence weights over distinct sources) or elitist (evidence levels compared lexicographically)."), QStringLiteral("RULE"), QStringLiteral("egalitarian"));
     parser.addOption(summary);
     parser.addOption(slots_opt);
+    parser.addOption(score_opt);
     parser.addOption(current_opt);
     parser.addOption(extractor_opt);
     parser.addOption(json_opt);
@@ -86,6 +88,11 @@ int command_inspect(const QStringList& args) {
     if (p.done) return p.exit_code;
     if (!parser.isSet(summary) && !parser.isSet(slots_opt)) {
         print_err("beliefmerge inspect: choose --summary or --slots\n");
+        return kUsage;
+    }
+    const QString score = parser.value(score_opt);
+    if (score != QStringLiteral("egalitarian") && score != QStringLiteral("elitist")) {
+        print_err("beliefmerge inspect: unknown score '" + to_std(score) + "' (egalitarian or elitist)\n");
         return kUsage;
     }
     const QString extractor = parser.value(extractor_opt);
@@ -113,7 +120,9 @@ int command_inspect(const QStringList& args) {
         extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
         auto branches = extractor == QStringLiteral("oracle") ? extract_oracle(sessions, extract)
                                                               : extract_heuristic(sessions, extract);
-        MergedSnapshot snap = merge_branches(std::move(branches));
+        MergeOptions merge_options;
+        merge_options.rule = score == QStringLiteral("elitist") ? ScoreRule::kElitist : ScoreRule::kEgalitarian;
+        MergedSnapshot snap = merge_branches(std::move(branches), merge_options);
         if (parser.isSet(json_opt)) print_out(snap.serialize() + "\n");
         else print_slots(snap);
         if (!snap.violations.empty()) return kFailed;

@@ -27,6 +27,9 @@ check inspect_help 0 "$bin" inspect --help
 check inspect_missing_path 2 "$bin" inspect --summary
 check inspect_json 0 "$bin" inspect inputs/decision.jsonl --summary --json
 check inspect_broken 2 "$bin" inspect inputs/broken.jsonl --summary
+check slots_oracle_json 0 "$bin" inspect inputs/decision.jsonl --slots --extractor oracle --json
+check slots_heuristic 0 "$bin" inspect inputs/decision.jsonl --slots --current 6f1c1f7e-8b7a-4c2e-9d3a-2f5b7c9e1a01
+check slots_bad_score 2 "$bin" inspect inputs/decision.jsonl --slots --score majority
 check import 0 "$bin" import inputs/decision.jsonl --workspace w.bmws
 check import_again 0 "$bin" import inputs/decision.jsonl --workspace w.bmws
 # Nothing redacted reaches the workspace.
