@@ -20,7 +20,9 @@ const std::set<std::string>& pronouns() {
                                             "all", "each", "one", "both", "answer", "result", "output", "reason",
                                             "problem", "issue", "goal", "task", "next", "step", "plan", "idea", "done",
                                             "note", "update", "summary", "warning", "error", "status", "hint",
-                                            "tip", "example", "question", "thing", "way", "part", "point"};
+                                            "tip", "example", "question", "thing", "way", "part", "point", "noted",
+                                            "understood", "confirmed", "sure", "ok", "okay", "yes", "no", "great",
+                                            "thanks", "got", "fixed", "result", "output", "finished"};
     return s;
 }
 
