@@ -279,6 +279,8 @@ TEST(Contradiction, SettingsGivenByVerbs) {
                    Contradiction::kContradicts, contradiction_rule::kExclusiveValue);
     expect_verdict(p, "we migrated the database to postgres", "the database moved to mysql",
                    Contradiction::kContradicts, contradiction_rule::kExclusiveValue);
+    expect_verdict(p, "dark mode is on", "dark mode is off", Contradiction::kContradicts,
+                   contradiction_rule::kExclusiveValue);
 }
 
 TEST(Contradiction, NegationOfTheSharedPredicate) {
@@ -401,6 +403,32 @@ TEST(Contradiction, ConcurrentCallsAgreeWithSerialOnes) {
     EXPECT_EQ(mismatches.load(), 0);
 }
 
+// The laws on real sentences: the first 1,000 pairs of SNLI dev from the shared data folder.
+TEST(SignalLaws, SimilarityAndContradictionAreSymmetricOnSnli) {
+    const fs::path path = fs::path(SHARED_DATA_DIR) / "nli" / "snli_dev.tsv";
+    std::ifstream in(path);
+    if (!in)
+        GTEST_SKIP() << "shared data not found at " << path << "; the law is checked where it is";
+    const LexicalProvider& p = wordnet_provider();
+    std::string line;
+    std::getline(in, line);  // header: gold_label sentence1 sentence2
+    int pairs = 0;
+    while (pairs < 1000 && std::getline(in, line)) {
+        const size_t t1 = line.find('\t'), t2 = line.find('\t', t1 + 1);
+        ASSERT_NE(t2, std::string::npos);
+        const std::string a = line.substr(t1 + 1, t2 - t1 - 1), b = line.substr(t2 + 1);
+        const double ab = p.similarity(a, b);
+        EXPECT_DOUBLE_EQ(ab, p.similarity(b, a)) << a << " | " << b;
+        EXPECT_GE(ab, 0.0);
+        EXPECT_LE(ab, 1.0);
+        const ContradictionVerdict x = p.contradiction(a, b), y = p.contradiction(b, a);
+        EXPECT_EQ(x.verdict, y.verdict) << a << " | " << b;
+        EXPECT_EQ(x.reason, y.reason) << a << " | " << b;
+        ++pairs;
+    }
+    EXPECT_EQ(pairs, 1000);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Key normalisation
 
@@ -494,10 +522,12 @@ TEST(WordNetFiles, TruncatedRecordsFailCleanly) {
     for (size_t cut = 1; cut < record.size(); ++cut) {
         TempDir dir;
         write_mini_wordnet(dir);
-        dir.write("data.noun", "00000100 06 n 01 car 0 000 | a car\n" + record.substr(0, cut) + "\n");
+        dir.write("data.noun",
+                  "00000100 06 n 01 car 0 000 | a car\n" + record.substr(0, cut) + "\n");
         Result<std::shared_ptr<const WordNet>> loaded = WordNet::load(dir.path().string());
         if (!loaded.ok()) {
-            EXPECT_TRUE(loaded.error().is_corruption()) << cut << ": " << loaded.error().to_string();
+            EXPECT_TRUE(loaded.error().is_corruption())
+                << cut << ": " << loaded.error().to_string();
         }
     }
 }

@@ -107,6 +107,10 @@ std::optional<KeyValueShape> key_value_shape(const Analysis& a) {
                    !rules::is_clause_break(t[v]))
                 ++v;
             if (v < n && is_verb_form(t[v])) return std::nullopt;
+            // A switch's state: "dark mode is on" / "dark mode is off".
+            const bool alone = k + 2 == n || (k + 2 < n && rules::is_clause_break(t[k + 2]));
+            if (alone && (t[k + 1].surface == "on" || t[k + 1].surface == "off"))
+                return shape(content_in(0, k), {k + 1}, true);
             return shape(content_in(0, k), value_from(k + 1));
         }
     }
