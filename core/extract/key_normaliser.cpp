@@ -4,6 +4,8 @@
 #include <cctype>
 #include <set>
 
+#include "meld/signals/key_phrase.h"
+
 namespace bm {
 
 namespace {
@@ -65,7 +67,36 @@ bool is_number(const std::string& w) {
 
 }  // namespace
 
+namespace {
+std::string lexical_subject(const std::vector<std::string>& words);
+}  // namespace
+
 std::string normalise_subject(const std::vector<std::string>& words) {
+    // Pronouns and chatter name nothing, whatever WordNet would make of them.
+    std::string key = lexical_subject(words);
+    if (key.empty()) return key;
+    // WordNet-aware normalisation (synonyms, abbreviations, lemmas: "DB engines" → database.engine),
+    // then the same generic-head rule, so "the database engine" and "the database" meet.
+    std::string phrase;
+    for (const auto& w : words) phrase += (phrase.empty() ? "" : " ") + w;
+    std::string wn = normalise_key_phrase(phrase);
+    if (wn.empty()) return key;
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (size_t i = 0; i <= wn.size(); ++i)
+        if (i == wn.size() || wn[i] == '.') {
+            if (i > start) parts.push_back(wn.substr(start, i - start));
+            start = i + 1;
+        }
+    while (parts.size() > 1 && generic_heads().count(parts.back())) parts.pop_back();
+    if (parts.size() > 3) parts.erase(parts.begin(), parts.end() - 3);
+    std::string out;
+    for (const auto& p : parts) out += (out.empty() ? "" : ".") + p;
+    return out.empty() || !std::isalpha(static_cast<unsigned char>(out[0])) ? key : out;
+}
+
+namespace {
+std::string lexical_subject(const std::vector<std::string>& words) {
     std::vector<std::string> kept;
     for (const auto& raw : words) {
         std::string w = clean_word(raw);
@@ -88,6 +119,8 @@ std::string normalise_subject(const std::vector<std::string>& words) {
     }
     return key;
 }
+
+}  // namespace
 
 std::string normalise_value(const std::vector<std::string>& words) {
     std::vector<std::string> kept;

@@ -38,6 +38,16 @@ TEST(HeuristicExtractor, DifferentPhrasingsOfOneSubjectLandOnOneKey) {
     EXPECT_EQ(s->values[0].supporters.size(), 3u);
 }
 
+TEST(HeuristicExtractor, AbbreviationsAndPluralsMeetThroughTheLexicalSignals) {
+    auto sessions = sessions_of({native("a", "user", "Use PostgreSQL for the database."),
+                                 native("b", "user", "The DB engines are MySQL.")});
+    MergedSnapshot snap = merge_branches(extract_heuristic(sessions, {}));
+    const Slot* s = snap.find("database");
+    ASSERT_NE(s, nullptr) << snap.serialize();
+    EXPECT_EQ(s->state, SlotState::kDisputed);
+    EXPECT_EQ(s->tied, (std::vector<std::string>{"mysql", "postgresql"}));
+}
+
 TEST(HeuristicExtractor, CompetingValuesOnOneKeyBecomeADispute) {
     auto sessions = sessions_of({native("a", "user", "Use PostgreSQL for the database."),
                                  native("b", "user", "The database is MySQL.")});
