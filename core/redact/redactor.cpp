@@ -2,6 +2,7 @@
 #include "redact/redactor.h"
 
 #include <array>
+#include <cstdint>
 #include <cctype>
 #include <optional>
 #include <vector>
@@ -236,10 +237,11 @@ const std::array<bool, 256>& candidate_bytes() {
 }
 
 // The first two bytes of every rule (labels in any case): a cheap filter before the matchers.
-const std::vector<bool>& rule_prefixes() {
-    static const std::vector<bool> table = [] {
-        std::vector<bool> t(1 << 16, false);
-        auto add = [&](unsigned char a, unsigned char b) { t[(a << 8) | b] = true; };
+using PrefixTable = std::array<uint8_t, 1 << 16>;
+const PrefixTable& rule_prefixes() {
+    static const PrefixTable table = [] {
+        PrefixTable t{};
+        auto add = [&](unsigned char a, unsigned char b) { t[(a << 8) | b] = 1; };
         for (const char* p : {"sk", "pk", "rk", "AI", "AK", "AS", "gh", "gi", "hf", "xo", "np", "ey", "--"})
             add(static_cast<unsigned char>(p[0]), static_cast<unsigned char>(p[1]));
         for (const char* p : {"ap", "ac", "au", "cl", "se", "to", "pa", "be"})
@@ -271,6 +273,7 @@ bool may_contain_secret(std::string_view text) {
 std::string redact(std::string_view text, RedactionCounts* counts) {
     if (!may_contain_secret(text)) return std::string(text);
     const auto& table = candidate_bytes();
+    const PrefixTable& prefixes = rule_prefixes();
     std::string out;
     size_t copied = 0;
     for (size_t i = 0; i < text.size(); ++i) {
@@ -278,7 +281,7 @@ std::string redact(std::string_view text, RedactionCounts* counts) {
         if (!table[c]) continue;
         // Every rule starting with an ASCII letter needs a word start ("task-" is not "sk-").
         if (is_alpha_byte(c)) {
-            if (i + 1 >= text.size() || !rule_prefixes()[(c << 8) | static_cast<unsigned char>(text[i + 1])]) continue;
+            if (i + 1 >= text.size() || !prefixes[(c << 8) | static_cast<unsigned char>(text[i + 1])]) continue;
             if (!left_boundary(text, i)) continue;
         }
         auto m = match_at(text, i);
