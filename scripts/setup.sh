@@ -26,7 +26,8 @@ fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
-  if command -v sudo >/dev/null 2>&1; then SUDO="sudo -n"; else
+  # Never prompt in CI (no TTY); let a person type their password at a terminal.
+  if command -v sudo >/dev/null 2>&1; then if [ -t 0 ]; then SUDO="sudo"; else SUDO="sudo -n"; fi; else
     echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 1
   fi
 fi

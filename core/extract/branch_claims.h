@@ -22,7 +22,14 @@ struct ExtractOptions {
     bool include_shadowed = false;         // compacted-away messages are history, not surface
 };
 
-// The messages of one branch, in order (shared fork prefixes excluded when `skip_seeded`).
-std::vector<const Message*> branch_messages(const Session& session, const Branch& branch, bool skip_seeded);
+// The messages each branch of `session` contributes, in order. A message shared by several
+// branches (a DAG prefix before a rewind or a sidechain) is given to the first branch only, so a
+// shared prefix counts once. Messages inherited from a parent session (seeded) are left out when
+// `parent_loaded`: the parent's own branch carries them.
+std::vector<std::vector<const Message*>> contributed_messages(const Session& session, bool parent_loaded,
+                                                              const ExtractOptions& options);
+
+// Ids of the sessions in `sessions` (to know whether a fork's parent is loaded).
+bool parent_is_loaded(const Session& session, const std::vector<Session>& sessions);
 
 }  // namespace bm

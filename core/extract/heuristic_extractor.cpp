@@ -307,10 +307,11 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
         for (const auto& m : session.messages)
             for (const auto& b : m.blocks)
                 if (b.kind == BlockKind::kToolCall && !b.tool_id.empty()) tool_names[b.tool_id] = b.tool_name;
-        for (const auto& branch : session.branches) {
+        const auto per_branch = contributed_messages(session, parent_is_loaded(session, sessions), options);
+        for (size_t bi = 0; bi < session.branches.size(); ++bi) {
+            const Branch& branch = session.branches[bi];
             BranchClaims bc{branch.id, session.id, {}};
-            for (const Message* m : branch_messages(session, branch, !session.parent_session.empty())) {
-                if (m->surface == Surface::kShadowed && !options.include_shadowed) continue;
+            for (const Message* m : per_branch[bi]) {
                 if (m->source.kind == SourceKind::kPlugin && !options.include_plugin_messages) continue;
                 for (const auto& b : m->blocks) {
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)

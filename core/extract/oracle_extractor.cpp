@@ -5,23 +5,40 @@
 
 namespace bm {
 
-std::vector<const Message*> branch_messages(const Session& session, const Branch& branch, bool skip_seeded) {
-    std::vector<const Message*> out;
-    for (size_t i : branch.message_indexes) {
-        const Message& m = session.messages[i];
-        if (skip_seeded && m.seeded) continue;
-        out.push_back(&m);
+std::vector<std::vector<const Message*>> contributed_messages(const Session& session, bool parent_loaded,
+                                                              const ExtractOptions& options) {
+    std::vector<std::vector<const Message*>> out;
+    std::vector<bool> taken(session.messages.size(), false);
+    for (const auto& branch : session.branches) {
+        std::vector<const Message*> mine;
+        for (size_t i : branch.message_indexes) {
+            const Message& m = session.messages[i];
+            if (taken[i] || (parent_loaded && m.seeded)) continue;
+            if (m.surface == Surface::kShadowed && !options.include_shadowed) continue;
+            taken[i] = true;
+            mine.push_back(&m);
+        }
+        out.push_back(std::move(mine));
     }
     return out;
+}
+
+bool parent_is_loaded(const Session& session, const std::vector<Session>& sessions) {
+    if (session.parent_session.empty()) return false;
+    const std::string parent = canonical_session_id(session.parent_session);
+    for (const auto& s : sessions)
+        if (s.id == parent) return true;
+    return false;
 }
 
 std::vector<BranchClaims> extract_oracle(const std::vector<Session>& sessions, const ExtractOptions& options) {
     std::vector<BranchClaims> out;
     for (const auto& session : sessions) {
-        for (const auto& branch : session.branches) {
+        const auto per_branch = contributed_messages(session, parent_is_loaded(session, sessions), options);
+        for (size_t bi = 0; bi < session.branches.size(); ++bi) {
+            const Branch& branch = session.branches[bi];
             BranchClaims bc{branch.id, session.id, {}};
-            for (const Message* m : branch_messages(session, branch, !session.parent_session.empty())) {
-                if (m->surface == Surface::kShadowed && !options.include_shadowed) continue;
+            for (const Message* m : per_branch[bi]) {
                 for (const auto& a : m->annotations) {
                     Claim c;
                     c.key = a.key;

@@ -142,7 +142,7 @@ void DshReader::header(const json& v, RecordPos pos) {
         m_ctx.result().partial = true;
         m_have_header = true;  // keep reading events so valid parts are kept
         m_session.format = SessionFormat::kDsh;
-        m_session.id_form = "unknown";
+        m_session.id_form = "dsh-" + file_stem(m_ctx.result().file);
         event(v, pos, {});
         return;
     }
@@ -160,7 +160,7 @@ void DshReader::header(const json& v, RecordPos pos) {
     auto id = m_ctx.str(v, "id", pos, "id");
     if (!id || id->empty()) {
         m_ctx.error(pos, "id", "session header has no id", "the harness always writes one");
-        m_session.id_form = "unknown";
+        m_session.id_form = "dsh-" + file_stem(m_ctx.result().file);
     } else {
         m_session.id_form = *id;
     }
@@ -170,7 +170,7 @@ void DshReader::header(const json& v, RecordPos pos) {
     m_session.parent_session = m_ctx.str(v, "parentSession", pos, "parentSession").value_or("");
     m_session.seed_length = m_ctx.integer(v, "seedLength", pos, "seedLength");
     m_session.origin = m_ctx.str(v, "origin", pos, "origin").value_or("");
-    if (m_session.seed_length || (v.contains("isSeeded") && v["isSeeded"] == true)) m_seeded = true;
+    if (m_session.seed_length.value_or(0) > 0 || (v.contains("isSeeded") && v["isSeeded"] == true)) m_seeded = true;
 }
 
 std::vector<int64_t> DshReader::source_seqs(const json& v, RecordPos pos) {
@@ -187,7 +187,7 @@ std::vector<int64_t> DshReader::source_seqs(const json& v, RecordPos pos) {
         } else if (item.is_array() && item.size() == 2 && item[0].is_number_integer() &&
                    item[1].is_number_integer()) {  // v2 range encoding
             int64_t s = item[0].get<int64_t>(), e = item[1].get<int64_t>();
-            if (e < s || e - s > 10'000'000) {
+            if (e < s || e - s > 1'000'000 || out.size() + static_cast<size_t>(e - s) > 1'000'000) {
                 m_ctx.error(pos, "sourceEventSeqs", "invalid run [" + std::to_string(s) + "," +
                                                         std::to_string(e) + "]");
                 continue;

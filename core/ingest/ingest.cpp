@@ -2,11 +2,13 @@
 #include "ingest/ingest.h"
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <map>
 #include <regex>
 
 #include "ingest/readers.h"
+#include "redact/redactor.h"
 #include "util/hash.h"
 #include "util/utf8.h"
 
@@ -236,7 +238,7 @@ ReadResult read_source(std::unique_ptr<ByteSource> source, const std::string& na
         ReadResult out;
         out.file = name;
         out.format = "unknown";
-        out.errors.push_back(Error::invalid_input(std::string("unexpected structure: ") + e.what(),
+        out.errors.push_back(Error::invalid_input("unexpected structure: " + redact(describe_json_error(e)),
                                                   Location{name}, "please report this file"));
         return out;
     }
@@ -305,7 +307,12 @@ ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
             std::smatch m;
             std::string name = e.filename().string();
             if (std::regex_match(name, m, generation)) {
-                int gen = m[1].matched ? std::stoi(m[1].str()) : 0;
+                int gen = 0;
+                if (m[1].matched) {
+                    const std::string digits = m[1].str();
+                    auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), gen);
+                    if (ec != std::errc()) continue;  // not a generation the harness writes
+                }
                 auto& slot = newest[e.parent_path()];
                 ++generations[e.parent_path()];
                 if (slot.second.empty() || gen > slot.first) slot = {gen, e};

@@ -21,14 +21,29 @@ const char* type_name(const json& v) {
 }
 }  // namespace
 
+// Diagnostics are stored and printed: they must never carry a secret from the input.
 void ReadContext::error(RecordPos pos, std::string field, std::string message, std::string hint) {
     Location where{m_out.file, pos.line, pos.offset, std::move(field)};
-    m_out.errors.push_back(Error::invalid_input(std::move(message), std::move(where), std::move(hint)));
+    m_out.errors.push_back(Error::invalid_input(redact(message), std::move(where), std::move(hint)));
 }
 
 void ReadContext::warning(RecordPos pos, std::string field, std::string message, std::string hint) {
     Location where{m_out.file, pos.line, pos.offset, std::move(field)};
-    m_out.warnings.push_back(Error::invalid_input(std::move(message), std::move(where), std::move(hint)));
+    m_out.warnings.push_back(Error::invalid_input(redact(message), std::move(where), std::move(hint)));
+}
+
+std::string describe_json_error(const std::exception& e) {
+    // nlohmann quotes the token it was reading ("last read: '...'"): input text, possibly a
+    // secret torn mid-way, so it is cut out; the byte offset says where instead.
+    std::string what = e.what();
+    const size_t last = what.find("; last read: ");
+    if (last != std::string::npos) {
+        const size_t next = what.find("; ", last + 13);
+        what.erase(last, next == std::string::npos ? std::string::npos : next - last);
+    }
+    const size_t bracket = what.find("] ");
+    if (what.rfind("[json.exception.", 0) == 0 && bracket != std::string::npos) what.erase(0, bracket + 2);
+    return what;
 }
 
 void ReadContext::unknown_type(RecordPos pos, const std::string& type) {
@@ -63,7 +78,12 @@ std::optional<int64_t> ReadContext::integer(const json& obj, const char* key, Re
     auto it = obj.find(key);
     if (it == obj.end() || it->is_null()) return std::nullopt;
     if (it->is_number_integer() || it->is_number_unsigned()) return it->get<int64_t>();
-    if (it->is_number_float()) return static_cast<int64_t>(it->get<double>());
+    if (it->is_number_float()) {
+        const double d = it->get<double>();
+        if (d >= -9.2e18 && d <= 9.2e18) return static_cast<int64_t>(d);
+        error(pos, path, "number out of range for an integer");
+        return std::nullopt;
+    }
     error(pos, path, std::string("expected a number, found ") + type_name(*it));
     return std::nullopt;
 }
@@ -122,7 +142,7 @@ std::optional<json> ReadContext::parse_line(const Line& line) {
         }
         return v;
     } catch (const json::out_of_range& e) {
-        error(pos, "", std::string("number out of range: ") + e.what(), "fix or remove this line");
+        error(pos, "", "number out of range: " + describe_json_error(e), "fix or remove this line");
         m_out.partial = true;
         return std::nullopt;
     } catch (const json::parse_error& e) {
@@ -131,7 +151,7 @@ std::optional<json> ReadContext::parse_line(const Line& line) {
             warning(at, "", "last line is truncated (no newline, incomplete JSON); dropped",
                     "the writer was probably interrupted; earlier records were kept");
         } else {
-            error(at, "", std::string("not valid JSON: ") + e.what(), "fix or remove this line");
+            error(at, "", "not valid JSON: " + describe_json_error(e), "fix or remove this line");
         }
         m_out.partial = true;
         return std::nullopt;
@@ -149,14 +169,14 @@ std::optional<json> parse_document(ReadContext& ctx, std::string_view text) {
     try {
         return json::parse(text);
     } catch (const json::out_of_range& e) {
-        ctx.error(RecordPos{1, 0}, "", std::string("number out of range: ") + e.what());
+        ctx.error(RecordPos{1, 0}, "", "number out of range: " + describe_json_error(e));
         return std::nullopt;
     } catch (const json::parse_error& e) {
         int64_t line = 1;
         size_t end = std::min<size_t>(e.byte, text.size());
         for (size_t i = 0; i < end; ++i) line += text[i] == '\n';
         ctx.error(RecordPos{line, static_cast<int64_t>(e.byte)}, "",
-                  std::string("not valid JSON: ") + e.what(), "the document is truncated or damaged");
+                  "not valid JSON: " + describe_json_error(e), "the document is truncated or damaged");
         return std::nullopt;
     }
 }

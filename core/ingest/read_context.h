@@ -47,7 +47,7 @@ public:
     std::string redact_raw(std::string_view text) { return redact(text, nullptr); }
 
     // Parses one JSONL line: handles too-long lines, invalid UTF-8 and JSON errors (reported).
-    // Returns nullopt for blank or unreadable lines. `last` marks a possibly torn final line.
+    // Returns nullopt for blank or unreadable lines; an unterminated last line is a torn tail.
     std::optional<json> parse_line(const Line& line);
 
 private:
@@ -58,10 +58,23 @@ private:
         RecordPos first;
     };
     std::map<std::string, Unknown> m_unknown;
+    int64_t m_redactions_counted = 0;  // redactions already attributed to earlier sessions
+
+public:
+    // Redactions since the previous call (each session of a file gets its own count).
+    int64_t take_session_redactions() {
+        const int64_t total = m_out.redactions.total();
+        const int64_t mine = total - m_redactions_counted;
+        m_redactions_counted = total;
+        return mine;
+    }
 };
 
 // Reads JSON text of a whole-document format; errors name the byte offset.
 std::optional<json> parse_document(ReadContext& ctx, std::string_view text);
+
+// nlohmann's error text without the input it quotes (which may be a secret).
+std::string describe_json_error(const std::exception& e);
 
 // Text of a JSON value that may be a string, an array of {type,text} parts, or null.
 std::string flatten_text(const json& value);

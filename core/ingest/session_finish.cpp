@@ -13,7 +13,7 @@ ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text)
 void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
                     int64_t non_message_records) {
     session.id = canonical_session_id(session.id_form);
-    session.redactions = ctx.result().redactions.total();
+    session.redactions = ctx.take_session_redactions();
     for (auto& m : session.messages) m.session_id = session.id;
     if (session.branches.empty() && !session.messages.empty()) {
         Branch b;

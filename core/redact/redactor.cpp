@@ -166,9 +166,8 @@ std::optional<Match> match_url_credentials(std::string_view t, size_t i) {
         ++j;
     }
     if (j >= t.size() || t[j] != '@' || colon == std::string_view::npos) return std::nullopt;
-    if (colon == start || colon + 1 == j) return std::nullopt;  // needs user and password
-    std::string_view password = t.substr(colon + 1, j - colon - 1);
-    if (password.rfind("[REDACTED:", 0) == 0) return std::nullopt;
+    if (colon + 1 == j) return std::nullopt;  // needs a password (the user may be empty: redis://:pw@)
+    if (t.substr(start, j - start).find("[REDACTED:") != std::string_view::npos) return std::nullopt;
     return Match{start, j, "url-credentials"};
 }
 
@@ -185,15 +184,17 @@ bool is_placeholder(std::string_view v) {
 
 // Labels that introduce a secret value: api_key=…, token: …, password=…, 密钥：…
 std::optional<Match> match_labelled(std::string_view t, size_t i) {
-    static const std::array<std::string_view, 14> labels = {
+    static const std::array<std::string_view, 16> labels = {
         "api_key", "api-key", "apikey", "access_token", "auth_token", "client_secret",
-        "secret_key", "secret", "token", "password", "passwd", "\xE5\xAF\x86\xE9\x92\xA5" /*密钥*/,
+        "secret_access_key", "access_key", "secret_key", "secret", "token", "password", "passwd", "\xE5\xAF\x86\xE9\x92\xA5" /*密钥*/,
         "\xE5\xAF\x86\xE7\xA0\x81" /*密码*/, "bearer"};
     const unsigned char lower_first = lower(t[i]);
     for (std::string_view label : labels) {
         if (static_cast<unsigned char>(label[0]) != lower_first || !starts_with_at_ci(t, i, label)) continue;
         const bool is_bearer = label == "bearer";
-        if (static_cast<unsigned char>(label[0]) < 0x80 && !left_boundary(t, i)) return std::nullopt;
+        // A label may end a compound name: AWS_SECRET_ACCESS_KEY=, DB_PASSWORD=, x-api-key:.
+        if (static_cast<unsigned char>(label[0]) < 0x80 && !left_boundary(t, i) && t[i - 1] != '_' && t[i - 1] != '-')
+            return std::nullopt;
         size_t j = i + label.size();
         if (is_bearer) {
             if (j >= t.size() || t[j] != ' ') return std::nullopt;
@@ -282,7 +283,7 @@ std::string redact(std::string_view text, RedactionCounts* counts) {
         // Every rule starting with an ASCII letter needs a word start ("task-" is not "sk-").
         if (is_alpha_byte(c)) {
             if (i + 1 >= text.size() || !prefixes[(c << 8) | static_cast<unsigned char>(text[i + 1])]) continue;
-            if (!left_boundary(text, i)) continue;
+            if (!left_boundary(text, i) && text[i - 1] != '_' && text[i - 1] != '-') continue;
         }
         auto m = match_at(text, i);
         if (!m) continue;

@@ -74,8 +74,9 @@ public:
     }
     const Status& begun() const { return m_status; }
     Status commit() {
-        m_done = true;
-        return m_db.exec("COMMIT");
+        Status st = m_db.exec("COMMIT");
+        m_done = st.ok();  // a failed COMMIT is rolled back by the destructor
+        return st;
     }
 
 private:

@@ -30,9 +30,19 @@ std::string session_content_digest(const Session& session) {
     field(format_name(session.format));
     for (const auto& m : session.messages) {
         field(m.id);
+        field(std::to_string(m.seq));
         field(role_name(m.role));
+        field(encode_source(m.source).dump());
         field(encode_blocks(m.blocks).dump());
         field(m.surface == Surface::kShadowed ? "shadowed" : "visible");
+        field(m.time);
+        field(encode_annotations(m.annotations).dump());
+        field(m.raw);
+    }
+    for (const auto& c : session.checkpoints) {
+        field(c.id);
+        field(c.kind);
+        field(c.summary);
     }
     return to_hex(h.finish());
 }
@@ -63,7 +73,7 @@ Result<StoredSession> Workspace::store_session(const Session& session) {
     stored.key = session.id;
     // Resolve the key: same content → unchanged; same file with more messages → replace;
     // anything else → a new key, so nothing stored is ever overwritten with less.
-    for (int attempt = 0; attempt < 2; ++attempt) {
+    for (int attempt = 0; attempt < 64; ++attempt) {
         auto q = m_db->prepare("SELECT content_digest, file, message_count FROM sessions WHERE key = ?");
         if (!q) return q.error();
         q->bind(1, stored.key);
@@ -74,11 +84,12 @@ Result<StoredSession> Workspace::store_session(const Session& session) {
             stored.unchanged = true;
             return stored;
         }
-        if (attempt == 0 && q->text(1) == session.file && q->integer(2) <= stored.message_count) {
+        // Only a grown log (strictly more messages from the same file) replaces the stored copy.
+        if (attempt == 0 && q->text(1) == session.file && q->integer(2) < stored.message_count) {
             stored.replaced = true;
             break;
         }
-        stored.key = session.id + "~" + digest.substr(0, 8);
+        stored.key = session.id + "~" + digest.substr(0, 8) + (attempt == 0 ? "" : "-" + std::to_string(attempt));
     }
     if (stored.replaced) {
         auto del = m_db->prepare("DELETE FROM sessions WHERE key = ?");

@@ -48,6 +48,20 @@ TEST(HeuristicExtractor, AbbreviationsAndPluralsMeetThroughTheLexicalSignals) {
     EXPECT_EQ(s->tied, (std::vector<std::string>{"mysql", "postgresql"}));
 }
 
+TEST(HeuristicExtractor, ASharedDagPrefixCountsOnce) {
+    // One user statement, then a rewind: two leaves share the first message.
+    const std::string claude =
+        "{\"type\":\"user\",\"sessionId\":\"c1\",\"uuid\":\"u1\",\"parentUuid\":null,\"message\":{\"role\":\"user\",\"content\":\"The database is MySQL.\"}}\n"
+        "{\"type\":\"assistant\",\"sessionId\":\"c1\",\"uuid\":\"a1\",\"parentUuid\":\"u1\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"One way.\"}]}}\n"
+        "{\"type\":\"assistant\",\"sessionId\":\"c1\",\"uuid\":\"a2\",\"parentUuid\":\"u1\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Another way.\"}]}}\n";
+    auto sessions = sessions_of({claude, native("b", "user", "Use PostgreSQL for the database.")});
+    ASSERT_EQ(sessions[0].branches.size(), 2u);
+    MergedSnapshot snap = merge_branches(extract_heuristic(sessions, {}));
+    const Slot* s = snap.find("database");
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->state, SlotState::kDisputed) << snap.serialize();  // 8 vs 8, not 16 vs 8
+}
+
 TEST(HeuristicExtractor, CompetingValuesOnOneKeyBecomeADispute) {
     auto sessions = sessions_of({native("a", "user", "Use PostgreSQL for the database."),
                                  native("b", "user", "The database is MySQL.")});

@@ -105,8 +105,20 @@ TEST(Redact, SeesThroughJsonEscapesInRawRecords) {
     EXPECT_NE(out.find("[REDACTED:openai:" + sha256_hex(key).substr(0, 8) + "]"), std::string::npos);
 }
 
+TEST(Redact, CompoundLabelsAndPasswordOnlyUrls) {
+    const std::string v = "Zq8vN2mK4pR7tW1xY5bC";
+    for (std::string text : {"AWS_SECRET_ACCESS_KEY=" + v, "DB_PASSWORD=" + v, "GITHUB_TOKEN=" + v,
+                             "x-api-key: " + v, "redis://:" + v + "@cache:6379/0"}) {
+        const std::string out = redact(text);
+        EXPECT_EQ(out.find(v), std::string::npos) << text;
+        EXPECT_EQ(redact(out), out) << text;  // idempotent
+    }
+    EXPECT_EQ(redact("task_token_budget=1200000000000000000"), "task_token_budget=1200000000000000000");
+}
+
 TEST(Redact, IsIdempotent) {
-    const std::string text = "k=sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2 and password=Zq8vN2mK4pR7tW1xY5bC";
+    const std::string text = "k=sk-proj-A1b2C3d4E5f6G7h8I9j0K1l2 and password=Zq8vN2mK4pR7tW1xY5bC "
+                             "https://bob:s3cr3tpassw0rd@git.example.com";
     const std::string once = redact(text);
     EXPECT_NE(once, text);
     EXPECT_EQ(redact(once), once);

@@ -121,6 +121,35 @@ TEST_F(WorkspaceTest, NoRedactedSecretReachesTheFile) {
     EXPECT_NE(slurp(path).find("[REDACTED:openai:"), std::string::npos);
 }
 
+TEST_F(WorkspaceTest, ADamagedLineHoldingASecretNeverLeaksThroughItsDiagnostic) {
+    const std::string secret = std::string("Zq8vN2mK") + "4pR7tW1xY5bCq";
+    // A torn line: the JSON parser's own message would quote the token it was reading.
+    const std::string text = "{\"type\":\"beliefmerge.session\",\"version\":1,\"id\":\"torn\"}\n"
+                             "{\"type\":\"message\",\"role\":\"user\",\"content\":\"password=" + secret + "\n"
+                             "{\"type\":\"message\",\"role\":\"user\",\"content\":\"ok\"}\n";
+    auto r = read_bytes(text, "torn.jsonl");
+    ASSERT_FALSE(r.errors.empty());
+    for (const auto& e : r.errors) EXPECT_EQ(e.to_string().find(secret), std::string::npos) << e.to_string();
+    {
+        auto ws = Workspace::open(path);
+        ASSERT_TRUE(ws.ok());
+        ASSERT_TRUE((*ws)->import(r).ok());
+    }
+    for (const auto& f : {path, path + "-wal"})
+        if (fs::exists(f)) EXPECT_EQ(slurp(f).find(secret), std::string::npos) << f;
+}
+
+TEST_F(WorkspaceTest, SameCountDifferentContentIsKeptBeside) {
+    auto ws = Workspace::open(path);
+    ASSERT_TRUE(ws.ok());
+    ASSERT_TRUE((*ws)->import(native("s1", 2)).ok());
+    auto changed = (*ws)->import(native("s1", 2, " (edited)"));
+    ASSERT_TRUE(changed.ok());
+    EXPECT_NE(changed->sessions[0].key, "s1");
+    EXPECT_EQ((*ws)->sessions()->size(), 2u);
+    EXPECT_EQ((*ws)->messages("s1")->at(0).visible_text(), "message 0");
+}
+
 TEST_F(WorkspaceTest, CorruptFileIsAClearError) {
     std::ofstream(path) << "this is not a sqlite database, just some text padding it out to a page";
     auto ws = Workspace::open(path);
