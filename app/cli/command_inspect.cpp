@@ -1,4 +1,4 @@
-// `beliefmerge inspect PATH... --summary [--json]`: what each log holds, nothing stored.
+// `beliefmerge inspect PATH... --summary|--slots [--json]`: what logs hold, or their merged slots; nothing stored.
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>

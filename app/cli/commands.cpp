@@ -15,6 +15,7 @@ const char* kUsageText =
     "commands:\n"
     "  import PATH... [--workspace FILE]   read session logs into a workspace (SQLite)\n"
     "  inspect PATH... --summary [--json]  report what each log holds, without storing it\n"
+    "  inspect PATH... --slots [--json]    extract, merge and print every slot (state, values, trust)\n"
     "  bench confluence [--json]           the merge-confluence experiment (SPEC §6)\n"
     "\n"
     "Run 'beliefmerge <command> --help' for a command's options.\n"

@@ -210,8 +210,7 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             continue;
         }
     }
-    // Open questions: "which/what X ...?" from the user.
-    (void)is_user;
+    (void)is_user;  // open questions are matched per sentence in extract_from_text
     return out;
 }
 

@@ -64,7 +64,7 @@ std::vector<Sentence> split_sentences(std::string_view text) {
             boundary = i + 1 == text.size() || std::isspace(static_cast<unsigned char>(text[i + 1]));
         }
         if (boundary) {
-            emit(start, c == '?' ? i + 1 : i + 1);
+            emit(start, i + 1);  // the terminator stays in the sentence ("?" marks questions)
             start = i + 1;
         }
     }

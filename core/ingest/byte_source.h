@@ -18,7 +18,7 @@ namespace bm {
 class ByteSource {
 public:
     virtual ~ByteSource() = default;
-    // Reads up to `cap` bytes into `buf`; 0 means end of input. Errors are sticky.
+    // Reads up to `cap` bytes into `buf`; 0 means end of input.
     virtual Result<size_t> read(char* buf, size_t cap) = 0;
     // True when the input ended inside a zstd frame (its decoded bytes were dropped).
     virtual bool torn() const { return false; }

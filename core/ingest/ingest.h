@@ -23,7 +23,7 @@ ReadResult read_bytes(std::string_view data, const std::string& name, const Read
 
 // Expands command-line paths: files stay; a DeepSeek Harness session directory yields its newest
 // generation (session.vN.jsonl[.zstd]); other directories yield their supported files, sorted.
-// Problems (missing paths, skipped generations) are appended to `notes` as errors or warnings.
+// Problems (missing paths, skipped generations) are returned as errors or warnings.
 struct ExpandedInputs {
     std::vector<std::string> files;
     std::vector<Error> errors;

@@ -24,7 +24,7 @@ void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest
 void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
                     int64_t non_message_records);
 
-// Builds one tool-result block / text block with redaction.
+// A text or reasoning block holding the redacted `text`.
 ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text);
 
 }  // namespace bm

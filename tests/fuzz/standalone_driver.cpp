@@ -1,5 +1,6 @@
 // Standalone fuzz driver: runs the target over every file of the given corpus paths, then (with
-// --mutate-seconds N) over seeded mutations of them for N seconds. Deterministic for a given corpus.
+// --mutate-seconds N) over seeded mutations of them for N seconds (the mutation sequence is
+// seeded; how far it gets depends on the machine's speed).
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
