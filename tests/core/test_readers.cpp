@@ -2,6 +2,8 @@
 // the specific behaviour of each format (chunk folding, shadowing, seq ranges, DAG branches, ...).
 #include <gtest/gtest.h>
 
+#include "core/test_support.h"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -13,68 +15,14 @@
 namespace bm {
 namespace {
 
+using testing::Counts;
+using testing::describe;
+using testing::expect_counts_at;
+using testing::slurp;
+
 std::string fixture(const std::string& rel) { return std::string(DATA_DIR) + "/" + rel; }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::string describe(const ReadResult& r) {
-    std::string out;
-    for (const auto& e : r.errors) out += "  error: " + e.to_string() + "\n";
-    for (const auto& w : r.warnings) out += "  warning: " + w.to_string() + "\n";
-    return out;
-}
-
-// The counts `beliefmerge inspect --summary` shows for a file holding one session.
-struct Counts {
-    std::string format;
-    std::string id;
-    int64_t messages = 0;
-    std::map<std::string, int64_t> by_role;
-    int64_t branches = 0;
-    int64_t tool_calls = 0;
-    int64_t tool_calls_paired = 0;
-    int64_t reasoning_blocks = 0;
-    int64_t checkpoints = 0;
-    int64_t shadowed = 0;
-    int64_t redactions = 0;
-    size_t warnings = 0;
-};
-
-// Reads `rel`, requires no errors and exactly one session, and checks every count.
-Session expect_counts(const std::string& rel, const Counts& want) {
-    ReadResult r = read_file(fixture(rel));
-    EXPECT_TRUE(r.errors.empty()) << rel << "\n" << describe(r);
-    EXPECT_EQ(r.warnings.size(), want.warnings) << rel << "\n" << describe(r);
-    EXPECT_FALSE(r.partial) << rel;
-    EXPECT_EQ(r.format, want.format) << rel;
-    EXPECT_EQ(r.file, fixture(rel));
-    if (r.sessions.size() != 1) {
-        ADD_FAILURE() << rel << ": expected one session, got " << r.sessions.size();
-        return {};
-    }
-    const Session& s = r.sessions.front();
-    SessionSummary sum = summarize(s);
-    EXPECT_EQ(sum.format, want.format) << rel;
-    EXPECT_EQ(sum.id, want.id) << rel;
-    EXPECT_EQ(sum.messages, want.messages) << rel;
-    EXPECT_EQ(sum.by_role, want.by_role) << rel;
-    EXPECT_EQ(sum.branches, want.branches) << rel;
-    EXPECT_EQ(sum.tool_calls, want.tool_calls) << rel;
-    EXPECT_EQ(sum.tool_calls_paired, want.tool_calls_paired) << rel;
-    EXPECT_EQ(sum.reasoning_blocks, want.reasoning_blocks) << rel;
-    EXPECT_EQ(sum.checkpoints, want.checkpoints) << rel;
-    EXPECT_EQ(sum.shadowed, want.shadowed) << rel;
-    EXPECT_EQ(sum.redactions, want.redactions) << rel;
-    EXPECT_EQ(r.redactions.total(), want.redactions) << rel;
-    EXPECT_EQ(s.file, fixture(rel));
-    for (const auto& m : s.messages) EXPECT_EQ(m.session_id, s.id) << rel << " message " << m.id;
-    return s;
-}
+Session expect_counts(const std::string& rel, const Counts& want) { return expect_counts_at(fixture(rel), want); }
 
 const Message& by_id(const Session& s, const std::string& id) {
     for (const auto& m : s.messages)

@@ -2,6 +2,8 @@
 // place, never copied): every file reads without errors, and exact counts for one or more per format.
 #include <gtest/gtest.h>
 
+#include "core/test_support.h"
+
 #include <filesystem>
 
 #include "ingest/ingest.h"
@@ -9,6 +11,11 @@
 
 namespace bm {
 namespace {
+
+using testing::Counts;
+using testing::describe;
+using testing::expect_counts_at;
+using testing::slurp;
 
 namespace fs = std::filesystem;
 
@@ -18,13 +25,6 @@ const fs::path kSessions = fs::path(SHARED_DATA_DIR) / "sessions";
     if (!fs::is_directory(kSessions))                                                            \
     GTEST_SKIP() << "shared data folder " << kSessions.string()                                  \
                  << " is absent: real-log tests skipped (the hand-written fixtures still run)"
-
-std::string describe(const ReadResult& r) {
-    std::string out;
-    for (const auto& e : r.errors) out += "  error: " + e.to_string() + "\n";
-    for (const auto& w : r.warnings) out += "  warning: " + w.to_string() + "\n";
-    return out;
-}
 
 std::vector<fs::path> all_session_files() {
     std::vector<fs::path> out;
@@ -36,43 +36,8 @@ std::vector<fs::path> all_session_files() {
     return out;
 }
 
-struct Counts {
-    std::string format;
-    std::string id;
-    int64_t messages = 0;
-    std::map<std::string, int64_t> by_role;
-    int64_t branches = 1;
-    int64_t tool_calls = 0;
-    int64_t tool_calls_paired = 0;
-    int64_t reasoning_blocks = 0;
-    int64_t checkpoints = 0;
-    int64_t shadowed = 0;
-    int64_t redactions = 0;
-    size_t warnings = 0;
-};
-
 Session expect_counts(const std::string& rel, const Counts& want) {
-    const std::string path = (kSessions / rel).string();
-    ReadResult r = read_file(path);
-    EXPECT_TRUE(r.errors.empty()) << rel << "\n" << describe(r);
-    EXPECT_EQ(r.warnings.size(), want.warnings) << rel << "\n" << describe(r);
-    EXPECT_EQ(r.format, want.format) << rel;
-    if (r.sessions.size() != 1) {
-        ADD_FAILURE() << rel << ": expected one session, got " << r.sessions.size();
-        return {};
-    }
-    SessionSummary s = summarize(r.sessions[0]);
-    EXPECT_EQ(s.id, want.id) << rel;
-    EXPECT_EQ(s.messages, want.messages) << rel;
-    EXPECT_EQ(s.by_role, want.by_role) << rel;
-    EXPECT_EQ(s.branches, want.branches) << rel;
-    EXPECT_EQ(s.tool_calls, want.tool_calls) << rel;
-    EXPECT_EQ(s.tool_calls_paired, want.tool_calls_paired) << rel;
-    EXPECT_EQ(s.reasoning_blocks, want.reasoning_blocks) << rel;
-    EXPECT_EQ(s.checkpoints, want.checkpoints) << rel;
-    EXPECT_EQ(s.shadowed, want.shadowed) << rel;
-    EXPECT_EQ(s.redactions, want.redactions) << rel;
-    return r.sessions[0];
+    return expect_counts_at((kSessions / rel).string(), want);
 }
 
 TEST(SharedData, EveryRealLogReadsWithoutErrors) {

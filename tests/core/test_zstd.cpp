@@ -1,6 +1,8 @@
 // zstd-compressed logs (SPEC §3): concatenated independent frames built at test time with libzstd
 // read exactly as the plain log; a torn final frame keeps the prefix; a corrupt frame is an error.
 #include <gtest/gtest.h>
+
+#include "core/test_support.h"
 #include <zstd.h>
 
 #include <filesystem>
@@ -15,20 +17,8 @@ namespace bm {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::string describe(const ReadResult& r) {
-    std::string out;
-    for (const auto& e : r.errors) out += "  error: " + e.to_string() + "\n";
-    for (const auto& w : r.warnings) out += "  warning: " + w.to_string() + "\n";
-    return out;
-}
+using testing::describe;
+using testing::slurp;
 
 std::vector<std::string> split_lines(const std::string& text) {
     std::vector<std::string> out;
