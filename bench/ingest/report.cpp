@@ -1,6 +1,8 @@
 // Formats the measured rows as a Markdown table plus the notes needed to read it honestly.
 #include "report.h"
 
+#include <zstd.h>
+
 namespace bm::bench {
 
 namespace {
@@ -23,6 +25,17 @@ std::string verdict(const Row& r, double ratio, double memory) {
     return fast ? "MISS: memory" : "MISS: throughput";
 }
 
+std::string jq_version() {
+    std::FILE* p = popen("jq --version 2>/dev/null", "r");
+    if (!p) return "jq not found";
+    char buf[128] = {};
+    const bool got = std::fgets(buf, sizeof buf, p) != nullptr;
+    const int status = pclose(p);
+    std::string v = got && status == 0 ? std::string(buf) : std::string("jq not found");
+    while (!v.empty() && (v.back() == '\n' || v.back() == ' ')) v.pop_back();
+    return v;
+}
+
 }  // namespace
 
 void print_report(std::FILE* out, const Machine& m, const Options& o, const RunInfo& info,
@@ -31,8 +44,8 @@ void print_report(std::FILE* out, const Machine& m, const Options& o, const RunI
     std::fprintf(out, "- Machine: %s, %d logical cores, %.1f GiB RAM, %s\n", m.cpu_model.c_str(),
                  m.cores, m.memory_gib, m.kernel.c_str());
     std::fprintf(out, "- Date: %s\n", m.date.c_str());
-    std::fprintf(out, "- Build: %s; libzstd %s; %s\n", m.compiler.c_str(), m.zstd_version.c_str(),
-                 m.jq_version.c_str());
+    std::fprintf(out, "- Build: %s; libzstd %s; %s\n", m.compiler.c_str(), ZSTD_versionString(),
+                 jq_version().c_str());
     std::fprintf(out, "- Command: `%s`\n\n", info.command_line.c_str());
     std::fprintf(out,
                  "| file | size MB | ours MB/s | jq MB/s | ratio | peak RSS MB | peak/file size | "

@@ -9,6 +9,7 @@
 #include <string>
 #include <thread>
 
+#include "machine.h"
 #include "merge/merger.h"
 
 namespace {
@@ -19,14 +20,6 @@ long rss_kb(const char* field) {
     while (std::getline(in, line))
         if (line.rfind(field, 0) == 0) return std::strtol(line.c_str() + std::string(field).size(), nullptr, 10);
     return 0;
-}
-
-std::string cpu_model() {
-    std::ifstream in("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(in, line))
-        if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-    return "unknown";
 }
 
 }  // namespace
@@ -67,7 +60,7 @@ int main(int argc, char** argv) {
     bm::MergedSnapshot snap = bm::merge_branches(std::move(input));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const long peak_kb = rss_kb("VmHWM:");
-    std::printf("machine: %s, %u cores\n\n", cpu_model().c_str(), std::thread::hardware_concurrency());
+    std::printf("machine: %s\n\n", bm::bench::machine_line(bm::bench::describe_machine()).c_str());
     std::printf("| claims | keys | branches | slots | merge s | RSS before merge MB | peak RSS MB | target |\n");
     std::printf("|---:|---:|---:|---:|---:|---:|---:|---|\n");
     std::printf("| %ld | %ld | %ld | %zu | %.2f | %.0f | %.0f | %s |\n", claims, keys, branches, snap.slots.size(), seconds,

@@ -7,8 +7,7 @@ namespace bm::bench {
 
 void print_report(const Report& r) {
     fmt::print("## Lexical signal provider\n\n");
-    fmt::print("Machine: {} ({} logical cores), {}, {}; {}.\n\n", r.machine.cpu_model,
-               r.machine.cores, r.machine.compiler, r.machine.build_type, r.machine.date);
+    fmt::print("Machine: {}.\n\n", machine_line(r.machine));
     fmt::print(
         "Data: STS-B train {} pairs (IDF fit and tuning), STS-B dev {} pairs; SNLI dev {} labelled "
         "pairs "

@@ -135,8 +135,11 @@ TEST_F(WorkspaceTest, ADamagedLineHoldingASecretNeverLeaksThroughItsDiagnostic) 
         ASSERT_TRUE(ws.ok());
         ASSERT_TRUE((*ws)->import(r).ok());
     }
-    for (const auto& f : {path, path + "-wal"})
-        if (fs::exists(f)) EXPECT_EQ(slurp(f).find(secret), std::string::npos) << f;
+    for (const auto& f : {path, path + "-wal"}) {
+        if (fs::exists(f)) {
+            EXPECT_EQ(slurp(f).find(secret), std::string::npos) << f;
+        }
+    }
 }
 
 TEST_F(WorkspaceTest, SameCountDifferentContentIsKeptBeside) {

@@ -170,8 +170,11 @@ TEST_F(ZstdLogs, TornFinalFrameKeepsThePrefix) {
     EXPECT_FALSE(got.empty());
     EXPECT_LT(got.size(), plain.sessions.at(0).messages.size());
     // Chunks in complete frames may be folded into a message marked as rebuilt, never dropped.
-    for (const auto& m : r.sessions[0].messages)
-        if (m.from_chunks) EXPECT_LE(m.line, kept_lines);
+    for (const auto& m : r.sessions[0].messages) {
+        if (m.from_chunks) {
+            EXPECT_LE(m.line, kept_lines);
+        }
+    }
 }
 
 TEST_F(ZstdLogs, TornFirstFrameIsAnError) {

@@ -1,8 +1,7 @@
-// describe_machine: /proc/cpuinfo, /proc/meminfo, uname, the clock, and tool versions.
+// describe_machine: /proc/cpuinfo, /proc/meminfo, uname, the clock and the compiler.
 #include "machine.h"
 
 #include <sys/utsname.h>
-#include <zstd.h>
 
 #include <cstdio>
 #include <ctime>
@@ -11,22 +10,11 @@
 namespace bm::bench {
 
 namespace {
-
 std::string trim(std::string s) {
     const size_t a = s.find_first_not_of(" \t\n");
     const size_t b = s.find_last_not_of(" \t\n");
     return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
 }
-
-std::string first_line_of(const char* command) {
-    std::FILE* p = popen(command, "r");
-    if (!p) return "not found";
-    char buf[256] = {};
-    const bool got = std::fgets(buf, sizeof buf, p) != nullptr;
-    const int status = pclose(p);
-    return got && status == 0 ? trim(buf) : "not found";
-}
-
 }  // namespace
 
 Machine describe_machine() {
@@ -34,10 +22,9 @@ Machine describe_machine() {
     std::ifstream cpuinfo("/proc/cpuinfo");
     for (std::string line; std::getline(cpuinfo, line);) {
         if (line.rfind("processor", 0) == 0) ++m.cores;
-        if (m.cpu_model.empty() && line.rfind("model name", 0) == 0)
+        if (m.cpu_model == "unknown" && line.rfind("model name", 0) == 0)
             m.cpu_model = trim(line.substr(line.find(':') + 1));
     }
-    if (m.cpu_model.empty()) m.cpu_model = "unknown";
     std::ifstream meminfo("/proc/meminfo");
     for (std::string key; meminfo >> key;) {
         if (key == "MemTotal:") {
@@ -57,16 +44,23 @@ Machine describe_machine() {
     std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
     m.date = date;
 #if defined(__clang__)
-    m.compiler = std::string("clang ") + __VERSION__;
+    m.compiler = std::string("clang ") + __clang_version__;
 #else
     m.compiler = std::string("gcc ") + __VERSION__;
 #endif
-#ifdef BM_BENCH_BUILD_TYPE
-    m.compiler += std::string(", ") + BM_BENCH_BUILD_TYPE;
+#ifdef NDEBUG
+    m.compiler += " (optimised, NDEBUG)";
+#else
+    m.compiler += " (assertions on)";
 #endif
-    m.jq_version = first_line_of("jq --version 2>/dev/null");
-    m.zstd_version = ZSTD_versionString();
     return m;
+}
+
+std::string machine_line(const Machine& m) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%s, %d logical cores, %.1f GiB RAM, %s; %s; %s", m.cpu_model.c_str(), m.cores,
+                  m.memory_gib, m.kernel.c_str(), m.compiler.c_str(), m.date.c_str());
+    return buf;
 }
 
 }  // namespace bm::bench
