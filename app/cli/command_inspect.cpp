@@ -114,6 +114,7 @@ int command_inspect(const QStringList& args) {
             ReadResult r = read_file(file, options);
             errors |= !r.ok();
             for (const auto& e : r.errors) print_err("error: " + e.to_string() + "\n");
+            for (const auto& w : r.warnings) print_err("warning: " + w.to_string() + "\n");
             for (auto& s : r.sessions) sessions.push_back(std::move(s));
         }
         ExtractOptions extract;
