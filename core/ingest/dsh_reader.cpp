@@ -305,11 +305,7 @@ MessageSource parse_source(ReadContext& ctx, const json& msg, RecordPos pos, con
     const json* s = ctx.object(msg, "source", pos, path);
     if (!s) return src;
     auto kind = ctx.str(*s, "kind", pos, path + ".kind").value_or("");
-    if (kind == "user") src.kind = SourceKind::kUser;
-    else if (kind == "model") src.kind = SourceKind::kModel;
-    else if (kind == "tool") src.kind = SourceKind::kTool;
-    else if (kind == "plugin") src.kind = SourceKind::kPlugin;
-    else if (!kind.empty()) src.kind = SourceKind::kUnknown;
+    if (!kind.empty()) src.kind = source_kind_from_name(kind).value_or(SourceKind::kUnknown);
     src.provider = ctx.str(*s, "provider", pos, path + ".provider").value_or("");
     src.model = ctx.str(*s, "model", pos, path + ".model").value_or("");
     src.call_id = ctx.str(*s, "callId", pos, path + ".callId").value_or("");

@@ -170,12 +170,9 @@ void read_native(ByteSource& source, ReadContext& ctx) {
         }
         if (const json* s = ctx.object(*v, "source", pos, "source")) {
             auto kind = ctx.str(*s, "kind", pos, "source.kind").value_or("");
-            if (kind == "user") m.source.kind = SourceKind::kUser;
-            else if (kind == "model") m.source.kind = SourceKind::kModel;
-            else if (kind == "tool") m.source.kind = SourceKind::kTool;
-            else if (kind == "plugin") m.source.kind = SourceKind::kPlugin;
-            else if (kind == "unknown") m.source.kind = SourceKind::kUnknown;
-            else if (!kind.empty()) ctx.error(pos, "source.kind", "unknown source kind '" + kind + "'");
+            if (auto k = source_kind_from_name(kind)) m.source.kind = *k;
+            else if (!kind.empty())
+                ctx.error(pos, "source.kind", "unknown source kind '" + kind + "'", "use user, model, tool, plugin or unknown");
             m.source.provider = ctx.str(*s, "provider", pos, "source.provider").value_or("");
             m.source.model = ctx.str(*s, "model", pos, "source.model").value_or("");
             m.source.call_id = ctx.str(*s, "callId", pos, "source.callId").value_or("");

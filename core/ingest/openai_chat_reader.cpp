@@ -53,21 +53,7 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
             ctx.error(pos, path + ".content", "expected a string, an array of parts or null");
         }
     }
-    if (const json* calls = ctx.array(item, "tool_calls", pos, path + ".tool_calls")) {
-        for (size_t k = 0; k < calls->size(); ++k) {
-            const json& call = (*calls)[k];
-            const std::string cpath = path + ".tool_calls[" + std::to_string(k) + "]";
-            ContentBlock c;
-            c.kind = BlockKind::kToolCall;
-            c.tool_id = ctx.str(call, "id", pos, cpath + ".id").value_or("");
-            if (const json* fn = ctx.object(call, "function", pos, cpath + ".function")) {
-                c.tool_name = ctx.str(*fn, "name", pos, cpath + ".function.name").value_or("");
-                if (auto a = fn->find("arguments"); a != fn->end())
-                    c.arguments = ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
-            }
-            m.blocks.push_back(std::move(c));
-        }
-    }
+    append_tool_calls(ctx, item, pos, path, m.blocks);
     if (ctx.options().keep_raw) m.raw = ctx.redact_raw(item.dump());
     return true;
 }

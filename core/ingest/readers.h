@@ -24,6 +24,11 @@ void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest
 void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
                     int64_t non_message_records);
 
+// Appends one tool-call block per element of an OpenAI-style `tool_calls` array
+// ([{id, function{name, arguments}}]) found in `item` (absent: nothing). Returns how many.
+size_t append_tool_calls(ReadContext& ctx, const json& item, RecordPos pos, const std::string& path,
+                         std::vector<ContentBlock>& out);
+
 // A text or reasoning block holding the redacted `text`.
 ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text);
 

@@ -10,6 +10,26 @@ ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text)
     return b;
 }
 
+size_t append_tool_calls(ReadContext& ctx, const json& item, RecordPos pos, const std::string& path,
+                         std::vector<ContentBlock>& out) {
+    const json* calls = ctx.array(item, "tool_calls", pos, path + ".tool_calls");
+    if (!calls) return 0;
+    for (size_t k = 0; k < calls->size(); ++k) {
+        const json& call = (*calls)[k];
+        const std::string cpath = path + ".tool_calls[" + std::to_string(k) + "]";
+        ContentBlock c;
+        c.kind = BlockKind::kToolCall;
+        c.tool_id = ctx.str(call, "id", pos, cpath + ".id").value_or("");
+        if (const json* fn = ctx.object(call, "function", pos, cpath + ".function")) {
+            c.tool_name = ctx.str(*fn, "name", pos, cpath + ".function.name").value_or("");
+            if (auto a = fn->find("arguments"); a != fn->end())
+                c.arguments = ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
+        }
+        out.push_back(std::move(c));
+    }
+    return calls->size();
+}
+
 void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
                     int64_t non_message_records) {
     session.id = canonical_session_id(session.id_form);

@@ -41,22 +41,10 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
             m.role = Role::kAssistant;
             m.source.kind = SourceKind::kModel;
             m.blocks.push_back(text_block(ctx, BlockKind::kText, text));
-            const json* calls = ctx.array(item, "tool_calls", pos, path + ".tool_calls");
-            if (calls && !calls->empty()) {
-                for (size_t k = 0; k < calls->size(); ++k) {
-                    const json& call = (*calls)[k];
-                    const std::string cpath = path + ".tool_calls[" + std::to_string(k) + "]";
-                    ContentBlock c;
-                    c.kind = BlockKind::kToolCall;
-                    c.tool_id = ctx.str(call, "id", pos, cpath + ".id").value_or("");
-                    if (const json* fn = ctx.object(call, "function", pos, cpath + ".function")) {
-                        c.tool_name = ctx.str(*fn, "name", pos, cpath + ".function.name").value_or("");
-                        if (auto a = fn->find("arguments"); a != fn->end())
-                            c.arguments = ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
-                    }
-                    m.blocks.push_back(std::move(c));
-                }
-            } else if (auto action = ctx.str(item, "action", pos, path + ".action"); action && !action->empty()) {
+            // A function-calling run names its calls; an older run has only the action text.
+            const bool function_calling = append_tool_calls(ctx, item, pos, path, m.blocks) > 0;
+            auto action = function_calling ? std::nullopt : ctx.str(item, "action", pos, path + ".action");
+            if (action && !action->empty()) {
                 ContentBlock c;
                 c.kind = BlockKind::kToolCall;
                 c.tool_id = "action-" + std::to_string(i);

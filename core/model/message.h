@@ -18,6 +18,8 @@ const char* role_name(Role role);
 
 enum class SourceKind { kUser, kModel, kTool, kPlugin, kUnknown };
 const char* source_kind_name(SourceKind kind);
+// Inverse of source_kind_name(); nullopt for a name no SourceKind has.
+std::optional<SourceKind> source_kind_from_name(const std::string& name);
 
 // Who produced a message: the user, a model{provider,model}, a tool{call_id}, a plugin{name,form}.
 struct MessageSource {

@@ -29,6 +29,13 @@ const char* source_kind_name(SourceKind kind) {
     return "unknown";
 }
 
+std::optional<SourceKind> source_kind_from_name(const std::string& name) {
+    for (SourceKind k : {SourceKind::kUser, SourceKind::kModel, SourceKind::kTool, SourceKind::kPlugin,
+                         SourceKind::kUnknown})
+        if (name == source_kind_name(k)) return k;
+    return std::nullopt;
+}
+
 const char* block_kind_name(BlockKind kind) {
     switch (kind) {
         case BlockKind::kText: return "text";

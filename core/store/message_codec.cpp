@@ -49,10 +49,7 @@ json encode_source(const MessageSource& s) {
 
 MessageSource decode_source(const json& j) {
     MessageSource s;
-    const std::string kind = j.value("kind", "unknown");
-    for (SourceKind k : {SourceKind::kUser, SourceKind::kModel, SourceKind::kTool, SourceKind::kPlugin,
-                         SourceKind::kUnknown})
-        if (kind == source_kind_name(k)) s.kind = k;
+    s.kind = source_kind_from_name(j.value("kind", "unknown")).value_or(SourceKind::kUnknown);
     s.provider = j.value("provider", "");
     s.model = j.value("model", "");
     s.call_id = j.value("callId", "");
