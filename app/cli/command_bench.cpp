@@ -1,4 +1,4 @@
-// `beliefmerge bench confluence [--json]`: the confluence experiment of SPEC §6.
+// `beliefmerge bench NAME`: dispatch over the built-in benchmarks; the confluence experiment of SPEC §6.
 #include <chrono>
 #include <nlohmann/json.hpp>
 
@@ -72,11 +72,24 @@ int bench_confluence(const QStringList& args) {
 }  // namespace
 
 int command_bench(const QStringList& args) {
+    // Add a benchmark here: name, entry point, one synopsis line for the usage text.
+    struct BenchEntry {
+        const char* name;
+        int (*run)(const QStringList& args);
+        const char* synopsis;
+    };
+    static const BenchEntry kBenches[] = {
+        {"confluence", bench_confluence, "  beliefmerge bench confluence [--json]\n"},
+    };
     const QString sub = args.value(1);
     QStringList rest = args.mid(2);
     rest.prepend(args.value(0) + QStringLiteral(" ") + sub);
-    if (sub == QStringLiteral("confluence")) return bench_confluence(rest);
-    print_err("usage: beliefmerge bench confluence [--json]\n");
+    for (const BenchEntry& entry : kBenches) {
+        if (sub == QLatin1String(entry.name)) return entry.run(rest);
+    }
+    std::string usage = "usage:\n";
+    for (const BenchEntry& entry : kBenches) usage += entry.synopsis;
+    print_err(usage);
     return sub == QStringLiteral("--help") ? kOk : kUsage;
 }
 

@@ -1,5 +1,7 @@
-// Subcommand dispatch and top-level help of `beliefmerge`.
+// Subcommand dispatch and top-level help of `beliefmerge`: one table row per command.
 #include "cli/commands.h"
+
+#include <string>
 
 #include "cli/cli_common.h"
 
@@ -7,26 +9,42 @@ namespace bm::cli {
 
 namespace {
 
-const char* kUsageText =
-    "usage: beliefmerge <command> [options]\n"
-    "\n"
-    "Merge agent session logs into a provenance-typed claim graph.\n"
-    "\n"
-    "commands:\n"
-    "  import PATH... [--workspace FILE]   read session logs into a workspace (SQLite)\n"
-    "  inspect PATH... --summary [--json]  report what each log holds, without storing it\n"
-    "  inspect PATH... --slots [--json]    extract, merge and print every slot (state, values, trust)\n"
-    "  bench confluence [--json]           the merge-confluence experiment (SPEC §6)\n"
-    "\n"
-    "Run 'beliefmerge <command> --help' for a command's options.\n"
-    "Exit status: 0 ok, 1 a failed check or refused operation, 2 bad usage or bad input.\n";
+struct CommandEntry {
+    const char* name;
+    int (*run)(const QStringList& args);
+    const char* synopsis;  // one or more "  name ARGS   what it does\n" lines for the top-level help
+};
+
+// Add a command here (and its declaration in commands.h); the help text is built from this table.
+const CommandEntry kCommands[] = {
+    {"import", command_import, "  import PATH... [--workspace FILE]   read session logs into a workspace (SQLite)\n"},
+    {"inspect", command_inspect,
+     "  inspect PATH... --summary [--json]  report what each log holds, without storing it\n"
+     "  inspect PATH... --slots [--json]    extract, merge and print every slot (state, values, trust)\n"},
+    {"bench", command_bench, "  bench confluence [--json]           the merge-confluence experiment (SPEC §6)\n"},
+};
+
+std::string usage_text() {
+    std::string text =
+        "usage: beliefmerge <command> [options]\n"
+        "\n"
+        "Merge agent session logs into a provenance-typed claim graph.\n"
+        "\n"
+        "commands:\n";
+    for (const CommandEntry& entry : kCommands) text += entry.synopsis;
+    text +=
+        "\n"
+        "Run 'beliefmerge <command> --help' for a command's options.\n"
+        "Exit status: 0 ok, 1 a failed check or refused operation, 2 bad usage or bad input.\n";
+    return text;
+}
 
 }  // namespace
 
 int run(const QStringList& arguments) {
     if (arguments.size() < 2 || arguments[1] == QStringLiteral("--help") || arguments[1] == QStringLiteral("-h") ||
         arguments[1] == QStringLiteral("help")) {
-        print_out(kUsageText);
+        print_out(usage_text());
         return arguments.size() < 2 ? kUsage : kOk;
     }
     if (arguments[1] == QStringLiteral("--version")) {
@@ -36,10 +54,10 @@ int run(const QStringList& arguments) {
     const QString command = arguments[1];
     QStringList rest = arguments.mid(2);
     rest.prepend(QStringLiteral("beliefmerge ") + command);
-    if (command == QStringLiteral("import")) return command_import(rest);
-    if (command == QStringLiteral("inspect")) return command_inspect(rest);
-    if (command == QStringLiteral("bench")) return command_bench(rest);
-    print_err("beliefmerge: unknown command '" + to_std(command) + "'\n\n" + kUsageText);
+    for (const CommandEntry& entry : kCommands) {
+        if (command == QLatin1String(entry.name)) return entry.run(rest);
+    }
+    print_err("beliefmerge: unknown command '" + to_std(command) + "'\n\n" + usage_text());
     return kUsage;
 }
 
