@@ -60,6 +60,44 @@ const std::vector<const char*>& migrations() {
             partial INTEGER NOT NULL
         );
         )sql",
+        // 1 → 2: model-call records for record/replay (SPEC §18), human decisions (append-only,
+        // SPEC §7/§15), and the MELD Patch log (append-only, SPEC §13).
+        R"sql(
+        CREATE TABLE model_calls (
+            request_digest TEXT PRIMARY KEY,  -- SHA-256 (hex) of the canonical request JSON
+            endpoint TEXT NOT NULL,
+            model TEXT NOT NULL,
+            purpose TEXT NOT NULL,            -- align | adjudicate | embed | nli | fold
+            request TEXT NOT NULL,            -- canonical request JSON (API key never stored)
+            response TEXT NOT NULL,           -- response body as received
+            http_status INTEGER NOT NULL,
+            recorded_at TEXT NOT NULL
+        );
+        CREATE TABLE decisions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            reviewer TEXT NOT NULL,
+            decided_at TEXT NOT NULL,
+            slot_key TEXT NOT NULL,
+            annotation_digest TEXT NOT NULL,  -- the slot annotation the reviewer saw; stale when it changes
+            decision TEXT NOT NULL,           -- canonical JSON {"kind": accept|choose|both|conditional|unresolvable, ...}
+            reason TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX decisions_by_slot ON decisions(slot_key, id);
+        CREATE TRIGGER decisions_no_update BEFORE UPDATE ON decisions
+            BEGIN SELECT RAISE(ABORT, 'decisions are append-only'); END;
+        CREATE TRIGGER decisions_no_delete BEFORE DELETE ON decisions
+            BEGIN SELECT RAISE(ABORT, 'decisions are append-only'); END;
+        CREATE TABLE meld_patches (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            brain TEXT NOT NULL,
+            patch_id TEXT NOT NULL UNIQUE,
+            body TEXT NOT NULL                -- canonical JSON of the signed Patch
+        );
+        CREATE TRIGGER meld_patches_no_update BEFORE UPDATE ON meld_patches
+            BEGIN SELECT RAISE(ABORT, 'the Patch log is append-only'); END;
+        CREATE TRIGGER meld_patches_no_delete BEFORE DELETE ON meld_patches
+            BEGIN SELECT RAISE(ABORT, 'the Patch log is append-only'); END;
+        )sql",
     };
     return steps;
 }

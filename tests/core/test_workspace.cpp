@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "ingest/ingest.h"
+#include "store/schema.h"
 #include "store/workspace.h"
 
 namespace bm {
@@ -47,7 +48,7 @@ std::string slurp(const fs::path& p) {
 TEST_F(WorkspaceTest, CreatesCurrentSchemaAndRoundTripsMessages) {
     auto ws = Workspace::open(path);
     ASSERT_TRUE(ws.ok()) << ws.error().to_string();
-    EXPECT_EQ(*(*ws)->schema_version(), 1);
+    EXPECT_EQ(*(*ws)->schema_version(), kWorkspaceSchemaVersion);
     auto r = native("s1", 3);
     ASSERT_TRUE(r.ok());
     auto report = (*ws)->import(r);
@@ -75,6 +76,38 @@ TEST_F(WorkspaceTest, RefusesNewerSchemaWithoutTouchingIt) {
     EXPECT_NE(ws.error().to_string().find("99"), std::string::npos);
     EXPECT_NE(ws.error().to_string().find("newer"), std::string::npos);
     EXPECT_EQ(slurp(path), before);
+}
+
+TEST_F(WorkspaceTest, MigratesVersionOneKeepingSessionsAndLogsAreAppendOnly) {
+    {
+        // A version-1 workspace: the first migration step only, with one stored session.
+        auto ws = Workspace::open(path);
+        ASSERT_TRUE(ws.ok());
+        ASSERT_TRUE((*ws)->import(native("old", 2)).ok());
+    }
+    {
+        sqlite3* db = nullptr;
+        ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+        ASSERT_EQ(sqlite3_exec(db, "DROP TABLE model_calls; DROP TABLE decisions; DROP TABLE meld_patches;"
+                                   "PRAGMA user_version = 1", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+    }
+    auto ws = Workspace::open(path);
+    ASSERT_TRUE(ws.ok()) << ws.error().to_string();
+    EXPECT_EQ(*(*ws)->schema_version(), kWorkspaceSchemaVersion);
+    auto msgs = (*ws)->messages("old");
+    ASSERT_TRUE(msgs.ok());
+    EXPECT_EQ(msgs->size(), 2u);
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "INSERT INTO decisions(reviewer, decided_at, slot_key, annotation_digest, decision)"
+                               " VALUES ('r', 't', 'k', 'd', '{}')", nullptr, nullptr, nullptr), SQLITE_OK);
+    EXPECT_NE(sqlite3_exec(db, "UPDATE decisions SET reason = 'x'", nullptr, nullptr, nullptr), SQLITE_OK);
+    EXPECT_NE(sqlite3_exec(db, "DELETE FROM decisions", nullptr, nullptr, nullptr), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "INSERT INTO meld_patches(brain, patch_id, body) VALUES ('b', 'p', '{}')", nullptr,
+                           nullptr, nullptr), SQLITE_OK);
+    EXPECT_NE(sqlite3_exec(db, "DELETE FROM meld_patches", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
 }
 
 TEST_F(WorkspaceTest, ReimportIsIdempotentAndCollisionsNeverOverwrite) {
