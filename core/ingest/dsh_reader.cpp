@@ -7,6 +7,7 @@
 #include <set>
 
 #include "ingest/readers.h"
+#include "util/fast_json.h"
 
 namespace bm {
 
@@ -459,7 +460,8 @@ void DshReader::fold_raw(PendingStep& ps) {
     std::vector<RawChunk> raw = std::move(ps.raw);
     ps.raw.clear();
     for (const auto& r : raw) {
-        json v = json::parse(r.line);  // validated by json::accept when it was kept
+        auto fast = parse_json_fast(r.line);
+        json v = fast ? std::move(*fast) : json::parse(r.line);  // validated by json::accept when kept
         const json* data = m_ctx.object(v, "data", r.pos, "data");
         if (data) fold_chunk(ps, *data, r.type, r.pos);
     }

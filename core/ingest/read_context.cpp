@@ -1,6 +1,7 @@
 // Diagnostics, typed field access and line parsing shared by every reader.
 #include "ingest/read_context.h"
 
+#include "util/fast_json.h"
 #include "util/utf8.h"
 
 namespace bm {
@@ -126,6 +127,9 @@ std::optional<json> ReadContext::parse_line(const Line& line) {
     std::string_view text = line.text;
     size_t first = text.find_first_not_of(" \t");
     if (first == std::string_view::npos) return std::nullopt;  // blank line
+    // The fast parser validates UTF-8 inside strings and rejects any byte >= 0x80 outside them, so
+    // its success implies the checks below; anything it declines takes the diagnosing path.
+    if (auto fast = parse_json_fast(text); fast && fast->is_object()) return fast;
     if (size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {
         error(RecordPos{line.number, line.offset + static_cast<int64_t>(bad)}, "",
               "invalid UTF-8 at column " + std::to_string(bad + 1) + "; line skipped",
@@ -166,6 +170,7 @@ std::optional<json> parse_document(ReadContext& ctx, std::string_view text) {
                   "re-save the file as UTF-8");
         return std::nullopt;
     }
+    if (auto fast = parse_json_fast(text)) return fast;
     try {
         return json::parse(text);
     } catch (const json::out_of_range& e) {

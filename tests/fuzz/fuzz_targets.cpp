@@ -9,6 +9,7 @@
 #include "ingest/readers.h"
 #include "redact/redactor.h"
 #include "util/canonical_json.h"
+#include "util/fast_json.h"
 
 namespace {
 
@@ -32,6 +33,32 @@ void read_as(std::string_view data, const std::string& kind) {
     }
 }
 
+// Equal values of equal JSON types (nlohmann's == treats 1 and 1u and 1.0 as equal).
+bool same_json(const nlohmann::json& a, const nlohmann::json& b) {
+    if (a.type() != b.type()) return false;
+    if (a.is_object()) {
+        if (a.size() != b.size()) return false;
+        for (auto ia = a.begin(), ib = b.begin(); ia != a.end(); ++ia, ++ib)
+            if (ia.key() != ib.key() || !same_json(*ia, *ib)) return false;
+        return true;
+    }
+    if (a.is_array()) {
+        if (a.size() != b.size()) return false;
+        for (size_t i = 0; i < a.size(); ++i)
+            if (!same_json(a[i], b[i])) return false;
+        return true;
+    }
+    return a == b;
+}
+
+// Differential check: whenever the fast parser accepts, nlohmann accepts with the same value.
+void check_fast_json(std::string_view text) {
+    auto fast = bm::parse_json_fast(text);
+    if (!fast) return;
+    nlohmann::json reference = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (reference.is_discarded() || !same_json(*fast, reference)) __builtin_trap();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -47,6 +74,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             // Canonical form is a fixed point.
             auto second = bm::canonicalize_json_text(*first);
             if (!second.ok() || *second != *first) __builtin_trap();
+        }
+    } else if (kind == "fast_json") {
+        check_fast_json(input);
+        for (size_t start = 0; start < input.size();) {  // and every line of a JSONL input
+            size_t end = input.find('\n', start);
+            if (end == std::string_view::npos) end = input.size();
+            check_fast_json(input.substr(start, end - start));
+            start = end + 1;
         }
     } else if (kind == "redact") {
         std::string once = bm::redact(input);
