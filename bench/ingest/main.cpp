@@ -13,6 +13,7 @@
 #include "measure.h"
 #include "options.h"
 #include "report.h"
+#include "util/heap_tuning.h"
 
 namespace fs = std::filesystem;
 using namespace bm::bench;
@@ -135,6 +136,7 @@ int read_once(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    bm::tune_heap_and_reexec(argv);  // as beliefmerge and the studio do: measure what users run
     int exit_code = 0;
     const auto options = parse_options(argc, argv, exit_code);
     if (!options) return exit_code;

@@ -88,6 +88,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         RecordPos pos{line.number, line.offset};
         auto v = ctx.parse_line(line);
         if (!v) continue;
+        RecordScope record(ctx, line.text);
         ++records;
         auto type = ctx.str(*v, "type", pos, "type").value_or("");
         if (session.id_form.empty())
@@ -170,7 +171,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                 }
             }
         }
-        if (ctx.options().keep_raw) m.raw = ctx.redact_raw(line.text);
+        if (ctx.options().keep_raw) m.raw = record.take_raw();
         session.messages.push_back(std::move(m));
     }
     if (records == 0) {

@@ -113,7 +113,16 @@ const json* ReadContext::array(const json& obj, const char* key, RecordPos pos,
     return &*it;
 }
 
-std::string ReadContext::redact_text(std::string_view text) { return redact(text, &m_out.redactions); }
+std::string ReadContext::redact_text(std::string_view text) {
+    if (m_record_clean) return std::string(text);
+    return redact(text, &m_out.redactions);
+}
+
+std::string ReadContext::begin_record(std::string_view raw) {
+    m_record_clean = false;
+    if (!m_options.keep_raw) return {};  // rescanning the strings is cheaper than the whole line
+    return redact_json_record(raw, &m_record_clean);
+}
 
 std::optional<json> ReadContext::parse_line(const Line& line) {
     RecordPos pos{line.number, line.offset};

@@ -46,6 +46,12 @@ public:
     // Redacts an original record kept for exact recall; not counted again (its content was).
     std::string redact_raw(std::string_view text) { return redact(text, nullptr); }
 
+    // Starts a record whose strings are all decoded from `raw`, its original JSON text, and returns
+    // the redacted original (empty unless keep_raw). Until end_record(), redact_text() skips
+    // rescanning when the record provably holds no secret (see redact_json_record). Use RecordScope.
+    std::string begin_record(std::string_view raw);
+    void end_record() { m_record_clean = false; }
+
     // Parses one JSONL line: handles too-long lines, invalid UTF-8 and JSON errors (reported).
     // Returns nullopt for blank or unreadable lines; an unterminated last line is a torn tail.
     std::optional<json> parse_line(const Line& line);
@@ -59,6 +65,7 @@ private:
     };
     std::map<std::string, Unknown> m_unknown;
     int64_t m_redactions_counted = 0;  // redactions already attributed to earlier sessions
+    bool m_record_clean = false;       // the current record's decoded strings cannot hold a secret
 
 public:
     // Redactions since the previous call (each session of a file gets its own count).
@@ -68,6 +75,22 @@ public:
         m_redactions_counted = total;
         return mine;
     }
+};
+
+// The span of one record of a JSONL reader: every redact_text() call inside must be for strings
+// decoded from this record's line (nothing from other lines or the session as a whole).
+class RecordScope {
+public:
+    RecordScope(ReadContext& ctx, std::string_view raw) : m_ctx(ctx), m_raw(ctx.begin_record(raw)) {}
+    ~RecordScope() { m_ctx.end_record(); }
+    RecordScope(const RecordScope&) = delete;
+    RecordScope& operator=(const RecordScope&) = delete;
+    // The redacted original record (empty unless ReadOptions::keep_raw).
+    std::string take_raw() { return std::move(m_raw); }
+
+private:
+    ReadContext& m_ctx;
+    std::string m_raw;
 };
 
 // Reads JSON text of a whole-document format; errors name the byte offset.

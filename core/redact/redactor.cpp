@@ -140,8 +140,13 @@ std::optional<Match> match_provider(std::string_view t, size_t i) {
 
 std::optional<Match> match_pem(std::string_view t, size_t i) {
     if (!starts_with_at(t, i, "-----BEGIN ")) return std::nullopt;
-    size_t head_end = t.find("-----", i + 11);
-    if (head_end == std::string_view::npos) return std::nullopt;
+    // The label is local ("RSA PRIVATE KEY"): a header never reaches across other text, so whether
+    // it matches cannot depend on what other rules replace (idempotence).
+    size_t head_end = i + 11;
+    while (head_end < t.size() && head_end - i < 11 + 48 &&
+           (std::isupper(static_cast<unsigned char>(t[head_end])) || t[head_end] == ' '))
+        ++head_end;
+    if (!starts_with_at(t, head_end, "-----")) return std::nullopt;
     std::string_view label = t.substr(i + 11, head_end - (i + 11));
     if (label.size() < 11 || label.substr(label.size() - 11) != "PRIVATE KEY") return std::nullopt;
     size_t end = t.find("-----END ", head_end + 5);
@@ -279,13 +284,19 @@ std::string redact(std::string_view text, RedactionCounts* counts) {
     for (size_t i = 0; i < text.size(); ++i) {
         const unsigned char c = static_cast<unsigned char>(text[i]);
         if (!table[c]) continue;
+        // Rules see the text from the end of the previous replacement on, as a second pass would
+        // see it after the placeholder's ']': that keeps redaction idempotent.
+        const std::string_view rest = text.substr(copied);
+        const size_t at = i - copied;
         // Every rule starting with an ASCII letter needs a word start ("task-" is not "sk-").
         if (is_alpha_byte(c)) {
             if (i + 1 >= text.size() || !prefixes[(c << 8) | static_cast<unsigned char>(text[i + 1])]) continue;
-            if (!left_boundary(text, i) && text[i - 1] != '_' && text[i - 1] != '-') continue;
+            if (!left_boundary(rest, at) && rest[at - 1] != '_' && rest[at - 1] != '-') continue;
         }
-        auto m = match_at(text, i);
+        auto m = match_at(rest, at);
         if (!m) continue;
+        m->start += copied;
+        m->end += copied;
         std::string_view secret = text.substr(m->start, m->end - m->start);
         if (out.empty()) out.reserve(text.size());
         out.append(text.substr(copied, m->start - copied));
@@ -300,6 +311,18 @@ std::string redact(std::string_view text, RedactionCounts* counts) {
     }
     if (copied == 0) return std::string(text);
     out.append(text.substr(copied));
+    return out;
+}
+
+std::string redact_json_record(std::string_view json_text, bool* decoded_clean) {
+    RedactionCounts found;
+    std::string out = redact(json_text, &found);
+    bool clean = found.total() == 0;
+    for (size_t i = json_text.find('\\'); clean && i != std::string_view::npos; i = json_text.find('\\', i + 2)) {
+        const char next = i + 1 < json_text.size() ? json_text[i + 1] : '\0';
+        if (next == 'u' || next == '/' || next == 'b' || next == 'f') clean = false;
+    }
+    *decoded_clean = clean;
     return out;
 }
 

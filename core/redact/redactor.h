@@ -25,4 +25,11 @@ std::string redact(std::string_view text, RedactionCounts* counts = nullptr);
 // Cheap pre-check: false when `text` cannot contain anything redact() would replace.
 bool may_contain_secret(std::string_view text);
 
+// Redacts `json_text`, one JSON record as written (not counted: its decoded content is). Sets
+// `*decoded_clean` when nothing was replaced and the text holds no escape that could hide a
+// secret (\u, \/, \b, \f): then no string decoded from it — nor a re-serialisation of its
+// values, nor a newline-join of its strings — contains anything redact() would replace, so readers
+// may skip rescanning them. The redact fuzz target checks this claim on every input it generates.
+std::string redact_json_record(std::string_view json_text, bool* decoded_clean);
+
 }  // namespace bm
