@@ -28,9 +28,37 @@ QString blockText(const ContentBlock& b) {
 }  // namespace
 
 void TranscriptModel::setMessages(std::vector<Message> messages) {
+    auto owned = std::make_shared<const std::vector<Message>>(std::move(messages));
     beginResetModel();
-    m_messages = std::move(messages);
+    m_messages = owned.get();
+    m_owner = std::move(owned);
+    m_rows.clear();
+    m_all = true;
     endResetModel();
+}
+
+void TranscriptModel::setSession(std::shared_ptr<const void> owner, const Session* session, const Branch* branch) {
+    beginResetModel();
+    m_owner = std::move(owner);
+    m_messages = session ? &session->messages : nullptr;
+    m_all = branch == nullptr;
+    m_rows = branch ? branch->message_indexes : std::vector<size_t>();
+    endResetModel();
+}
+
+const Message* TranscriptModel::messageAt(int row) const {
+    if (!m_messages || row < 0) return nullptr;
+    const size_t r = static_cast<size_t>(row);
+    if (m_all) return r < m_messages->size() ? &(*m_messages)[r] : nullptr;
+    return r < m_rows.size() && m_rows[r] < m_messages->size() ? &(*m_messages)[m_rows[r]] : nullptr;
+}
+
+int TranscriptModel::rowOfMessage(const QString& id) const {
+    const std::string key = id.toStdString();
+    const int n = rowCount();
+    for (int row = 0; row < n; ++row)
+        if (messageAt(row)->id == key) return row;
+    return -1;
 }
 
 QModelIndex TranscriptModel::index(int row, int column, const QModelIndex& parent) const {
@@ -45,9 +73,12 @@ QModelIndex TranscriptModel::parent(const QModelIndex& child) const {
 }
 
 int TranscriptModel::rowCount(const QModelIndex& parent) const {
-    if (!parent.isValid()) return static_cast<int>(m_messages.size());
+    if (!m_messages) return 0;
+    if (!parent.isValid()) return static_cast<int>(m_all ? m_messages->size() : m_rows.size());
     if (parent.column() != 0 || parent.internalId() != kMessageRow) return 0;
-    return static_cast<int>(m_messages[static_cast<size_t>(parent.row())].blocks.size());
+    const Message* m = messageAt(parent.row());
+    // A message with one text block shows it on its own row; several blocks (reasoning, tool) fold beneath.
+    return m && m->blocks.size() > 1 ? static_cast<int>(m->blocks.size()) : 0;
 }
 
 int TranscriptModel::columnCount(const QModelIndex&) const { return 2; }
@@ -55,8 +86,9 @@ int TranscriptModel::columnCount(const QModelIndex&) const { return 2; }
 QVariant TranscriptModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid()) return {};
     if (index.internalId() == kMessageRow) {
-        const Message& m = m_messages[static_cast<size_t>(index.row())];
+        const Message& m = *messageAt(index.row());
         if (role == roles::MessageIndexRole) return index.row();
+        if (role == roles::MessageIdRole) return QString::fromStdString(m.id);
         if (role == roles::RoleNameRole) return QString::fromLatin1(role_name(m.role));
         if (role == roles::ShadowedRole) return m.surface == Surface::kShadowed;
         if (role == Qt::DisplayRole) {
@@ -70,7 +102,7 @@ QVariant TranscriptModel::data(const QModelIndex& index, int role) const {
         if (role == Qt::ToolTipRole) return QString::fromStdString(m.id);
         return {};
     }
-    const Message& m = m_messages[static_cast<size_t>(index.internalId() - 1)];
+    const Message& m = *messageAt(static_cast<int>(index.internalId() - 1));
     const ContentBlock& b = m.blocks[static_cast<size_t>(index.row())];
     if (role == roles::BlockKindRole) return QString::fromLatin1(block_kind_name(b.kind));
     if (role == Qt::DisplayRole)

@@ -2,9 +2,10 @@
 #pragma once
 
 #include <QAbstractItemModel>
+#include <memory>
 #include <vector>
 
-#include "model/message.h"
+#include "model/session.h"
 
 namespace bm {
 
@@ -14,6 +15,12 @@ public:
     explicit TranscriptModel(QObject* parent = nullptr) : QAbstractItemModel(parent) {}
 
     void setMessages(std::vector<Message> messages);
+    // Shows the messages of `branch` of `session` (all messages when `branch` is null) without
+    // copying them; `owner` keeps the session alive.
+    void setSession(std::shared_ptr<const void> owner, const Session* session, const Branch* branch);
+    // Row of the message with `id`, or -1.
+    int rowOfMessage(const QString& id) const;
+    const Message* messageAt(int row) const;
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
@@ -23,7 +30,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
-    std::vector<Message> m_messages;
+    std::shared_ptr<const void> m_owner;
+    const std::vector<Message>* m_messages = nullptr;
+    std::vector<size_t> m_rows;  // message index per row; empty with m_all
+    bool m_all = true;
 };
 
 }  // namespace bm

@@ -19,3 +19,6 @@ rm -f "$workspace" "$workspace-wal" "$workspace-shm"
 echo
 echo "== merged claim graph of examples/ (heuristic extractor)"
 "$bin/beliefmerge" inspect examples/ --slots
+echo
+echo "== merged context block of examples/ (what the next agent turn would read, 400-token budget)"
+"$bin/beliefmerge" merge examples/ --budget 400

@@ -19,8 +19,12 @@ for p in "${PACKAGES[@]}"; do
   fi
 done
 
+# The BPE reference (cl100k_base ranks, npm tiktoken) goes to a cache outside the repository.
+fetch_tokenizers() { bash "$(dirname "${BASH_SOURCE[0]}")/fetch_tokenizers.sh" || true; }
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all ${#PACKAGES[@]} packages present"
+  fetch_tokenizers
   exit 0
 fi
 
@@ -35,3 +39,4 @@ echo "setup: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fetch_tokenizers

@@ -1,19 +1,22 @@
-// Main window wiring: actions, docks, background import and transcript loading with QCoro.
+// Main window wiring: panes, the shared selection, background snapshot rebuilds and decisions.
 #include "main_window.h"
+#include "job_pool.h"
 
-#include <QAction>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QFileDialog>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QMenuBar>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QLoggingCategory>
-#include <QMenuBar>
 #include <QMetaObject>
 #include <QMimeData>
 #include <QProgressBar>
-#include <QSortFilterProxyModel>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolButton>
@@ -21,118 +24,228 @@
 #include <QtConcurrent>
 #include <QCoroFuture>
 
-#include "load_job.h"
+#include "claim_graph_view.h"
+#include "derivation_model.h"
+#include "disputes_pane.h"
+#include "pack_preview_pane.h"
 #include "roles.h"
-#include "session_list_model.h"
-#include "transcript_model.h"
+#include "slot_inspector_pane.h"
+#include "slot_table_model.h"
+#include "snapshot_job.h"
+#include "transcript_pane.h"
+#include "workspace_tree_model.h"
 
 Q_LOGGING_CATEGORY(lcStudio, "bm.studio.main")
 
 namespace bm {
 
+namespace {
+
+// Drops the last reference to a big snapshot on a worker thread, so freeing it never stalls the GUI.
+void releaseInBackground(SnapshotPtr old) {
+    if (old && old.use_count() == 1) (void)QtConcurrent::run(jobPool(), [old = std::move(old)]() mutable { old.reset(); });
+}
+
+}  // namespace
+
 MainWindow::MainWindow(QString workspacePath, QWidget* parent)
     : QMainWindow(parent),
       m_workspacePath(std::move(workspacePath)),
-      m_sessions(new SessionListModel(this)),
-      m_transcript(new TranscriptModel(this)),
-      m_sessionProxy(new QSortFilterProxyModel(this)),
-      m_sessionView(new QTableView),
-      m_transcriptView(new QTreeView),
+      m_reviewer(QString::fromLocal8Bit(qgetenv("USER"))),
+      m_slots(new SlotTableModel(this)),
+      m_workspace(new WorkspaceTreeModel(this)),
+      m_derivation(new DerivationModel(this)),
+      m_disputes(new DisputesPane(m_slots)),
+      m_inspector(new SlotInspectorPane),
+      m_graph(new ClaimGraphView),
+      m_transcript(new TranscriptPane),
+      m_pack(new PackPreviewPane),
+      m_workspaceView(new QTreeView),
+      m_derivationView(new QTreeView),
       m_diagnostics(new QListWidget),
       m_progress(new QProgressBar),
       m_cancelButton(new QToolButton),
       m_status(new QLabel),
       m_cancel(std::make_shared<std::atomic_bool>(false)) {
+    if (m_reviewer.isEmpty()) m_reviewer = QStringLiteral("reviewer");
     setWindowTitle(tr("BeliefMerge Studio"));
     setAcceptDrops(true);
-    resize(1200, 760);
+    resize(1400, 900);
+    setDockNestingEnabled(true);
 
-    m_sessionProxy->setSourceModel(m_sessions);
-    m_sessionProxy->setSortRole(roles::SortRole);
-    m_sessionView->setModel(m_sessionProxy);
-    m_sessionView->setSortingEnabled(true);
-    m_sessionView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_sessionView->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_sessionView->horizontalHeader()->setStretchLastSection(true);
-    m_sessionView->verticalHeader()->hide();
-    m_sessionView->setObjectName(QStringLiteral("sessionView"));
-
-    m_transcriptView->setModel(m_transcript);
-    m_transcriptView->setUniformRowHeights(true);
-    m_transcriptView->setAlternatingRowColors(true);
-    m_transcriptView->header()->setStretchLastSection(true);
-    m_transcriptView->setObjectName(QStringLiteral("transcriptView"));
-    setCentralWidget(m_transcriptView);
-
-    auto* sessionsDock = new QDockWidget(tr("Workspace"), this);
-    sessionsDock->setObjectName(QStringLiteral("workspaceDock"));
-    sessionsDock->setWidget(m_sessionView);
-    addDockWidget(Qt::LeftDockWidgetArea, sessionsDock);
-    auto* diagnosticsDock = new QDockWidget(tr("Import messages"), this);
-    diagnosticsDock->setObjectName(QStringLiteral("diagnosticsDock"));
-    diagnosticsDock->setWidget(m_diagnostics);
-    addDockWidget(Qt::BottomDockWidgetArea, diagnosticsDock);
+    m_workspaceView->setModel(m_workspace);
+    m_workspaceView->setObjectName(QStringLiteral("workspaceView"));
+    m_workspaceView->setUniformRowHeights(true);
+    m_derivationView->setModel(m_derivation);
+    m_derivationView->setObjectName(QStringLiteral("derivationView"));
+    m_derivationView->header()->setStretchLastSection(true);
+    m_diagnostics->setObjectName(QStringLiteral("diagnosticsList"));
+    setCentralWidget(m_graph);
+    setupDocks();
 
     m_progress->setMaximumWidth(220);
     m_progress->hide();
     m_cancelButton->setText(tr("Cancel"));
-    m_cancelButton->setToolTip(tr("Stop the import after the current file (Esc)"));
+    m_cancelButton->setToolTip(tr("Stop loading (Esc)"));
     m_cancelButton->hide();
     connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelLoad);
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
+    m_status->setObjectName(QStringLiteral("statusText"));
     m_status->setText(tr("Workspace: %1").arg(m_workspacePath));
 
-    connect(m_sessionView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                if (current.isValid()) showSession(current.data(roles::SessionKeyRole).toString());
+    connect(m_disputes, &DisputesPane::slotSelected, this, &MainWindow::selectSlot);
+    connect(m_disputes, &DisputesPane::decisionRequested, this, &MainWindow::decide);
+    connect(m_graph, &ClaimGraphView::slotActivated, this, &MainWindow::selectSlot);
+    connect(m_derivationView, &QTreeView::activated, this, [this](const QModelIndex& i) {
+        const QString key = i.siblingAtColumn(0).data(roles::SlotKeyRole).toString();
+        if (!key.isEmpty() && m_snapshot && m_snapshot->slot(key.toStdString())) selectSlot(key);
+    });
+    connect(m_inspector, &SlotInspectorPane::sourceActivated, this,
+            [this](const QString& session, const QString& message, const QString& quote, qlonglong offset) {
+                if (!m_transcript->showMessage(session, message, quote, offset))
+                    m_status->setText(tr("Message %1 of session %2 is not in the workspace").arg(message, session));
+                else if (auto* dock = findChild<QDockWidget*>(QStringLiteral("transcriptDock"))) dock->raise();
             });
+    connect(m_workspaceView->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& i) {
+        if (i.isValid())
+            m_transcript->showSession(i.siblingAtColumn(0).data(roles::SessionKeyRole).toString(),
+                                      i.siblingAtColumn(0).data(roles::BranchIdRole).toString());
+    });
+    connect(m_pack, &PackPreviewPane::exportFileRequested, this, &MainWindow::exportDialog);
+    connect(m_pack, &PackPreviewPane::exported, this, [this](const QString& where) { m_status->setText(tr("Exported to %1").arg(where)); });
     setupActions();
+    rememberWorkspace(m_workspacePath);
+    QSettings settings;
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
 
 MainWindow::~MainWindow() { m_cancel->store(true); }
 
+QDockWidget* MainWindow::addPane(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(name);
+    dock->setWidget(widget);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+void MainWindow::setupDocks() {
+    QDockWidget* workspace = addPane(tr("Workspace"), QStringLiteral("workspaceDock"), m_workspaceView, Qt::LeftDockWidgetArea);
+    QDockWidget* disputes = addPane(tr("Disputes"), QStringLiteral("disputesDock"), m_disputes, Qt::LeftDockWidgetArea);
+    QDockWidget* inspector = addPane(tr("Slot inspector"), QStringLiteral("inspectorDock"), m_inspector, Qt::RightDockWidgetArea);
+    QDockWidget* derivation = addPane(tr("Derivation chain"), QStringLiteral("derivationDock"), m_derivationView, Qt::RightDockWidgetArea);
+    QDockWidget* pack = addPane(tr("Pack preview"), QStringLiteral("packDock"), m_pack, Qt::RightDockWidgetArea);
+    QDockWidget* transcript = addPane(tr("Transcript"), QStringLiteral("transcriptDock"), m_transcript, Qt::BottomDockWidgetArea);
+    QDockWidget* diagnostics = addPane(tr("Load messages"), QStringLiteral("diagnosticsDock"), m_diagnostics, Qt::BottomDockWidgetArea);
+    splitDockWidget(workspace, disputes, Qt::Vertical);
+    splitDockWidget(inspector, derivation, Qt::Vertical);
+    tabifyDockWidget(derivation, pack);
+    derivation->raise();
+    tabifyDockWidget(transcript, diagnostics);
+    transcript->raise();
+    resizeDocks({workspace, inspector}, {380, 470}, Qt::Horizontal);
+    resizeDocks({transcript}, {260}, Qt::Vertical);
+}
+
 void MainWindow::setupActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open Logs…"), this, &MainWindow::openFilesDialog);
-    open->setShortcut(QKeySequence::Open);
-    QAction* folder = file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
-    folder->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    file->addAction(tr("&Open Logs…"), QKeySequence::Open, this, &MainWindow::openFilesDialog);
+    file->addAction(tr("Open &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, &MainWindow::openFolderDialog);
+    file->addAction(tr("Open &Workspace…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W), this, &MainWindow::openWorkspaceDialog);
+    m_recentMenu = file->addMenu(tr("&Recent Workspaces"));
+    refreshRecentMenu();
     file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-    auto* cancel = new QAction(tr("Cancel import"), this);
+    file->addAction(tr("&Export Block…"), QKeySequence(Qt::CTRL | Qt::Key_E), this, &MainWindow::exportDialog);
+    file->addAction(tr("&Copy Block to Clipboard"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] {
+        if (!m_pack->exportToClipboard()) m_status->setText(m_pack->lastError());
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* review = menuBar()->addMenu(tr("&Review"));
+    auto reviewAction = [&](const QString& text, DecisionKind kind) {
+        review->addAction(text, this, [this, kind] {
+            decide(kind, m_disputes->reasonEdit()->text().trimmed(), m_disputes->guardEdit()->text().trimmed());
+        });
+    };
+    reviewAction(tr("&Accept (A)"), DecisionKind::kAccept);
+    reviewAction(tr("&Overrule to the Selected Value (O)"), DecisionKind::kChoose);
+    reviewAction(tr("&Both Hold (B)"), DecisionKind::kBoth);
+    reviewAction(tr("&Conditional (C)"), DecisionKind::kConditional);
+    reviewAction(tr("&Unresolvable (U)"), DecisionKind::kUnresolvable);
+    review->addSeparator();
+    review->addAction(tr("Go to the Disputes &Queue"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] {
+        if (auto* d = findChild<QDockWidget*>(QStringLiteral("disputesDock"))) d->raise();
+        m_disputes->table()->setFocus();
+    });
+
+    QMenu* graph = menuBar()->addMenu(tr("&Graph"));
+    graph->addAction(tr("&Find Slot…"), QKeySequence::Find, this, [this] {
+        if (auto* edit = m_graph->findChild<QWidget*>(QStringLiteral("graphSearch"))) edit->setFocus();
+    });
+    graph->addAction(tr("&Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), m_graph, &ClaimGraphView::fit);
+    graph->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, m_graph, &ClaimGraphView::zoomIn);
+    graph->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_graph, &ClaimGraphView::zoomOut);
+    QAction* focus = graph->addAction(tr("Focus on &Selection"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this,
+                                      [this](bool on) { m_graph->setFocusMode(on); });
+    focus->setCheckable(true);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
+
+    auto* cancel = new QAction(tr("Cancel loading"), this);
     cancel->setShortcut(Qt::Key_Escape);
     connect(cancel, &QAction::triggered, this, &MainWindow::cancelLoad);
     addAction(cancel);
 }
 
-void MainWindow::openFilesDialog() {
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Open session logs"), QString(),
-        tr("Session logs (*.jsonl *.json *.traj *.zstd *.zst);;All files (*)"));
-    if (!files.isEmpty()) openPaths(files);
+QStringList MainWindow::recentWorkspaces() { return QSettings().value(QStringLiteral("recentWorkspaces")).toStringList(); }
+
+void MainWindow::rememberWorkspace(const QString& path) {
+    QStringList recent = recentWorkspaces();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > 8) recent.removeLast();
+    QSettings().setValue(QStringLiteral("recentWorkspaces"), recent);
+    refreshRecentMenu();
 }
 
-void MainWindow::openFolderDialog() {
-    QString start = QString::fromLocal8Bit(qgetenv("DSH_HOME"));
-    if (start.isEmpty()) start = QDir::homePath() + QStringLiteral("/.dsh/sessions");
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a folder of session logs"), start);
-    if (!dir.isEmpty()) openPaths({dir});
+void MainWindow::refreshRecentMenu() {
+    if (!m_recentMenu) return;
+    m_recentMenu->clear();
+    for (const QString& path : recentWorkspaces())
+        m_recentMenu->addAction(path, this, [this, path] { openWorkspace(path); });
+    m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
 }
 
-void MainWindow::openPaths(const QStringList& paths) { importInBackground(paths); }
+void MainWindow::openPaths(const QStringList& paths) { rebuild(paths); }
+
+void MainWindow::openWorkspace(const QString& path) {
+    m_workspacePath = path;
+    rememberWorkspace(path);
+    setWindowTitle(tr("BeliefMerge Studio — %1").arg(QFileInfo(path).fileName()));
+    rebuild({});
+}
 
 void MainWindow::cancelLoad() {
     if (m_loading) {
         m_cancel->store(true);
-        m_status->setText(tr("Cancelling after the current file…"));
+        m_status->setText(tr("Cancelling…"));
     }
 }
 
-QCoro::Task<> MainWindow::importInBackground(QStringList paths) {
-    // A new import supersedes the running one: cancel it and drop its result by generation.
+QString MainWindow::statusText() const { return m_status->text(); }
+
+QStringList MainWindow::diagnostics() const {
+    QStringList out;
+    for (int i = 0; i < m_diagnostics->count(); ++i) out << m_diagnostics->item(i)->text();
+    return out;
+}
+
+QCoro::Task<> MainWindow::rebuild(QStringList paths) {
+    // A new load supersedes the running one: cancel it and drop its result by generation.
     m_cancel->store(true);
     m_cancel = std::make_shared<std::atomic_bool>(false);
     const quint64 generation = ++m_generation;
@@ -140,59 +253,178 @@ QCoro::Task<> MainWindow::importInBackground(QStringList paths) {
     m_progress->setRange(0, 0);
     m_progress->show();
     m_cancelButton->show();
-    m_status->setText(tr("Importing %n path(s)…", nullptr, int(paths.size())));
+    m_status->setText(paths.isEmpty() ? tr("Reading the workspace…") : tr("Importing %n path(s)…", nullptr, int(paths.size())));
     QPointer<MainWindow> self(this);
     auto cancel = m_cancel;
-    const std::string workspace = m_workspacePath.toStdString();
-    auto progress = [self, generation](int done, int total) {
-        QMetaObject::invokeMethod(qApp, [self, generation, done, total] {
+    SnapshotRequest request;
+    request.workspace_path = m_workspacePath.toStdString();
+    request.import_paths = paths;
+    ProgressFn progress = [self, generation](const QString& phase, int done, int total) {
+        QMetaObject::invokeMethod(qApp, [self, generation, phase, done, total] {
             if (!self || self->m_generation != generation) return;
             self->m_progress->setRange(0, total);
             self->m_progress->setValue(done);
+            self->m_status->setText(total > 0 ? tr("%1 (%2 of %3)…").arg(phase).arg(done).arg(total) : phase + QStringLiteral("…"));
         }, Qt::QueuedConnection);
     };
     // GCC 12 double-destroys temporaries inside a co_await operand: build the future first.
-    QFuture<LoadOutcome> job = QtConcurrent::run(
-        [workspace, paths, cancel, progress] { return run_load_job(workspace, paths, *cancel, progress); });
-    LoadOutcome outcome = co_await job;
-    if (!self || self->m_generation != generation) co_return;  // window gone, or a newer import
+    QFuture<SnapshotOutcome> job = QtConcurrent::run(jobPool(), [request, cancel, progress] {
+        lowerJobThreadPriority();
+        return run_snapshot_job(request, *cancel, progress);
+    });
+    SnapshotOutcome outcome = co_await job;
+    if (!self || self->m_generation != generation) co_return;  // window gone, or a newer load
     m_loading = false;
     m_progress->hide();
     m_cancelButton->hide();
     m_diagnostics->clear();
     for (const auto& e : outcome.errors) m_diagnostics->addItem(tr("error: %1").arg(e));
     for (const auto& w : outcome.warnings) m_diagnostics->addItem(tr("warning: %1").arg(w));
-    m_sessions->setSessions(std::move(outcome.sessions));
-    m_sessionView->resizeColumnsToContents();
-    m_status->setText(outcome.cancelled
-                          ? tr("Import cancelled after %n file(s)", nullptr, outcome.files_read)
-                          : tr("Imported %n file(s): %1 errors, %2 warnings", nullptr, outcome.files_read)
-                                .arg(outcome.errors.size())
-                                .arg(outcome.warnings.size()));
-    qCInfo(lcStudio) << "import finished" << outcome.files_read << "files";
-    if (m_sessions->rowCount() > 0 && !m_sessionView->currentIndex().isValid())
-        m_sessionView->setCurrentIndex(m_sessionProxy->index(0, 0));
+    if (outcome.cancelled) {
+        m_status->setText(tr("Loading cancelled after %n file(s)", nullptr, outcome.files_read));
+    } else if (outcome.snapshot) {
+        outcome.snapshot->generation = ++m_published;
+        const auto& merged = *outcome.snapshot->merged;
+        publish(std::move(outcome.snapshot));
+        m_status->setText(tr("%n session(s), %1 slots, %2 to review; %3 errors, %4 warnings", nullptr,
+                             static_cast<int>(m_snapshot->sessions->size()))
+                              .arg(merged.slots.size())
+                              .arg(m_snapshot->reviewKeys().size())
+                              .arg(outcome.errors.size())
+                              .arg(outcome.warnings.size()));
+    } else {
+        m_status->setText(tr("Loading failed: %1").arg(outcome.errors.value(0)));
+    }
+    qCInfo(lcStudio) << "load finished" << outcome.files_read << "files";
     Q_EMIT loadFinished();
 }
 
-QCoro::Task<> MainWindow::showSession(QString key) {
-    const quint64 generation = ++m_transcriptGeneration;
-    qCDebug(lcStudio) << "show session" << key << generation;
+void MainWindow::publish(SnapshotPtr snapshot) {
+    QElapsedTimer clock;
+    clock.start();
+    auto lap = [&clock](const char* what) { qCDebug(lcStudio) << "publish:" << what << clock.restart() << "ms"; };
+    SnapshotPtr old = std::exchange(m_snapshot, std::move(snapshot));
+    m_slots->setSnapshot(m_snapshot);
+    lap("slots");
+    m_workspace->setSnapshot(m_snapshot);
+    m_workspaceView->resizeColumnToContents(0);
+    lap("workspace");
+    m_transcript->setSnapshot(m_snapshot);
+    lap("transcript");
+    m_graph->setSnapshot(m_snapshot);
+    m_pack->setSnapshot(m_snapshot);
+    lap("graph+pack");
+    const QString previous = std::exchange(m_currentSlot, QString());
+    if (!previous.isEmpty() && m_snapshot->slot(previous.toStdString())) selectSlot(previous);
+    else {
+        m_disputes->selectFirstIfNone();  // selects through DisputesPane::slotSelected
+        if (m_currentSlot.isEmpty() && !m_snapshot->merged->slots.empty())
+            selectSlot(QString::fromStdString(m_snapshot->merged->slots.front().key));
+    }
+    lap("select");
+    releaseInBackground(std::move(old));
+    Q_EMIT snapshotChanged();
+}
+
+void MainWindow::selectSlot(const QString& key) {
+    if (!m_snapshot || key == m_currentSlot) return;
+    const Slot* slot = m_snapshot->slot(key.toStdString());
+    if (!slot) return;
+    m_currentSlot = key;
+    m_disputes->selectSlot(key);
+    m_inspector->setSlot(m_snapshot, key);
+    m_derivation->setSlot(m_snapshot, key);
+    m_derivationView->expandAll();
+    m_derivationView->resizeColumnToContents(0);
+    m_graph->setCurrentSlot(key);
+    // The transcript follows: the message behind the presented (or first) value.
+    const SlotValue* value = nullptr;
+    for (const auto& v : slot->values)
+        if (!value || (slot->winner && v.value == *slot->winner)) value = &v;
+    if (value && !value->supporters.empty()) {
+        const Claim& c = m_snapshot->merged->claim(value->supporters.front());
+        m_transcript->showMessage(QString::fromStdString(c.source.session_id), QString::fromStdString(c.source.message_id),
+                                  QString::fromStdString(c.quote), c.quote_offset);
+        m_inspector->selectValue(QString::fromStdString(value->value));
+    }
+    Q_EMIT slotSelected(key);
+}
+
+void MainWindow::decide(DecisionKind kind, const QString& reason, const QString& guard) {
+    const Slot* slot = m_snapshot ? m_snapshot->slot(m_currentSlot.toStdString()) : nullptr;
+    if (!slot) {
+        m_status->setText(tr("Select a slot first."));
+        return;
+    }
+    DecisionRecord d;
+    d.reviewer = m_reviewer.toStdString();
+    d.slot_key = slot->key;
+    d.annotation_digest = annotation_digest(*m_snapshot->merged, *slot);
+    d.kind = kind;
+    d.reason = reason.toStdString();
+    switch (kind) {
+        case DecisionKind::kChoose:
+            d.value = m_inspector->selectedValue().toStdString();
+            if (d.value.empty()) {
+                m_status->setText(tr("Select the value to overrule to in the slot inspector first."));
+                return;
+            }
+            break;
+        case DecisionKind::kConditional:
+            d.guard = guard.toStdString();
+            if (d.guard.empty()) {
+                m_status->setText(tr("A conditional decision needs a guard: type it in the Guard field."));
+                m_disputes->guardEdit()->setFocus();
+                return;
+            }
+            break;
+        case DecisionKind::kAccept: {
+            const EffectiveResolution* e = m_snapshot->resolution(slot->key);
+            if (e && e->model) d.accepted = e->model->resolution;
+            else if (slot->winner) d.accepted = Resolution{ResolutionKind::kChoose, *slot->winner, {}, false, {}};
+            else {
+                m_status->setText(tr("Nothing to accept: no model resolution and no winner. Overrule instead (O, B, C or U)."));
+                return;
+            }
+            break;
+        }
+        default: break;
+    }
+    m_status->setText(tr("Saving the decision on %1…").arg(m_currentSlot));
+    storeDecision(std::move(d));
+}
+
+QCoro::Task<> MainWindow::storeDecision(DecisionRecord record) {
     QPointer<MainWindow> self(this);
+    SnapshotPtr basis = m_snapshot;
     const std::string workspace = m_workspacePath.toStdString();
-    const std::string k = key.toStdString();
-    QFuture<Result<std::vector<Message>>> job =
-        QtConcurrent::run([workspace, k] { return load_session_messages(workspace, k); });
-    auto messages = co_await job;
-    qCDebug(lcStudio) << "session loaded" << generation << (self ? self->m_transcriptGeneration : 0);
-    if (!self || self->m_transcriptGeneration != generation) co_return;
-    if (!messages) {
-        m_status->setText(QString::fromStdString(messages.error().to_string()));
+    const QString key = QString::fromStdString(record.slot_key);
+    QFuture<DecisionOutcome> job =
+        QtConcurrent::run(jobPool(), [workspace, merged = basis->merged, record] {
+            lowerJobThreadPriority();
+            return run_decision_job(workspace, merged, record);
+        });
+    DecisionOutcome outcome = co_await job;
+    if (!self) co_return;
+    if (!outcome.stored) {
+        m_status->setText(tr("Decision not saved: %1").arg(outcome.error));
+        Q_EMIT decisionRejected(outcome.error);
         co_return;
     }
-    m_transcript->setMessages(std::move(messages).value());
-    m_transcriptView->resizeColumnToContents(0);
-    Q_EMIT transcriptLoaded();
+    if (m_snapshot && m_snapshot->merged == basis->merged) {  // else a newer load already reads it
+        auto next = std::make_shared<StudioSnapshot>(*m_snapshot);
+        next->generation = ++m_published;
+        next->resolutions = std::move(outcome.resolutions);
+        publish(std::move(next));  // reselects `current` in every pane, now showing the decision
+    }
+    m_disputes->clearInputs();
+    m_status->setText(tr("Decision saved: %1 → %2").arg(key, QString::fromStdString(describe_resolution(outcome.stored->resolution()))));
+    Q_EMIT decisionStored(key);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    QSettings().setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(event);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

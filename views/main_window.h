@@ -1,4 +1,9 @@
-// The studio's main window: sessions and diagnostics docks around the transcript of the selection.
+// The studio's main window: docked panes over one immutable snapshot and one selected slot.
+//
+// Every pane reads the same StudioSnapshot; selecting a slot anywhere (queue, graph, derivation
+// tree, search) goes through selectSlot(), which updates every pane. Loading, merging, layout,
+// packing and storing a decision run off the GUI thread; results of superseded jobs are dropped
+// by generation.
 #pragma once
 
 #include <QMainWindow>
@@ -9,18 +14,27 @@
 
 #include <qcorotask.h>
 
+#include "store/decisions.h"
+#include "studio_snapshot.h"
+
+class QDockWidget;
 class QLabel;
 class QListWidget;
+class QMenu;
 class QProgressBar;
-class QSortFilterProxyModel;
-class QTableView;
 class QToolButton;
 class QTreeView;
 
 namespace bm {
 
-class SessionListModel;
-class TranscriptModel;
+class ClaimGraphView;
+class DerivationModel;
+class DisputesPane;
+class PackPreviewPane;
+class SlotInspectorPane;
+class SlotTableModel;
+class TranscriptPane;
+class WorkspaceTreeModel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -28,44 +42,88 @@ public:
     explicit MainWindow(QString workspacePath, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Imports `paths` in the background; a newer call supersedes an unfinished one.
+    // Imports `paths` (files or folders) into the workspace and rebuilds the snapshot in the
+    // background; a newer call supersedes an unfinished one. Empty: just read the workspace.
     void openPaths(const QStringList& paths);
+    // Switches to another workspace file (remembered in the recent list) and reads it.
+    void openWorkspace(const QString& path);
+    // Selects `key` in every pane.
+    void selectSlot(const QString& key);
+    // Records a decision on the selected slot (see DisputesPane for the keys).
+    void decide(DecisionKind kind, const QString& reason, const QString& guard);
+    void setReviewer(const QString& reviewer) { m_reviewer = reviewer; }
 
-    SessionListModel* sessionModel() const { return m_sessions; }
-    TranscriptModel* transcriptModel() const { return m_transcript; }
-    QTableView* sessionView() const { return m_sessionView; }
-    // True while a background import runs.
+    SnapshotPtr snapshot() const { return m_snapshot; }
+    QString currentSlot() const { return m_currentSlot; }
+    QString workspacePath() const { return m_workspacePath; }
     bool isLoading() const { return m_loading; }
+    QString statusText() const;
+    QStringList diagnostics() const;
+
+    SlotTableModel* slotModel() const { return m_slots; }
+    WorkspaceTreeModel* workspaceModel() const { return m_workspace; }
+    DerivationModel* derivationModel() const { return m_derivation; }
+    DisputesPane* disputesPane() const { return m_disputes; }
+    SlotInspectorPane* inspectorPane() const { return m_inspector; }
+    ClaimGraphView* graphView() const { return m_graph; }
+    TranscriptPane* transcriptPane() const { return m_transcript; }
+    PackPreviewPane* packPane() const { return m_pack; }
+    QTreeView* workspaceView() const { return m_workspaceView; }
+    QTreeView* derivationView() const { return m_derivationView; }
+
+    static QStringList recentWorkspaces();
 
 Q_SIGNALS:
     void loadFinished();
-    void transcriptLoaded();
+    void snapshotChanged();
+    void slotSelected(const QString& key);
+    // Emitted only after the decision is committed to the workspace.
+    void decisionStored(const QString& key);
+    void decisionRejected(const QString& message);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
 private:
-    QCoro::Task<> importInBackground(QStringList paths);
-    QCoro::Task<> showSession(QString key);
+    QCoro::Task<> rebuild(QStringList paths);
+    QCoro::Task<> storeDecision(DecisionRecord record);
+    void publish(SnapshotPtr snapshot);
+    void setupDocks();
+    void setupActions();
+    void rememberWorkspace(const QString& path);
+    void refreshRecentMenu();
     void openFilesDialog();
     void openFolderDialog();
+    void openWorkspaceDialog();
+    void exportDialog();
     void cancelLoad();
-    void setupActions();
+    QDockWidget* addPane(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
 
     QString m_workspacePath;
-    SessionListModel* m_sessions;
-    TranscriptModel* m_transcript;
-    QSortFilterProxyModel* m_sessionProxy;
-    QTableView* m_sessionView;
-    QTreeView* m_transcriptView;
+    QString m_reviewer;
+    SnapshotPtr m_snapshot;
+    QString m_currentSlot;
+    SlotTableModel* m_slots;
+    WorkspaceTreeModel* m_workspace;
+    DerivationModel* m_derivation;
+    DisputesPane* m_disputes;
+    SlotInspectorPane* m_inspector;
+    ClaimGraphView* m_graph;
+    TranscriptPane* m_transcript;
+    PackPreviewPane* m_pack;
+    QTreeView* m_workspaceView;
+    QTreeView* m_derivationView;
     QListWidget* m_diagnostics;
     QProgressBar* m_progress;
     QToolButton* m_cancelButton;
     QLabel* m_status;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
     std::shared_ptr<std::atomic_bool> m_cancel;
     quint64 m_generation = 0;
-    quint64 m_transcriptGeneration = 0;
+    quint64 m_published = 0;
     bool m_loading = false;
 };
 

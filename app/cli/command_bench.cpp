@@ -80,6 +80,10 @@ int command_bench(const QStringList& args) {
     };
     static const BenchEntry kBenches[] = {
         {"confluence", bench_confluence, "  beliefmerge bench confluence [--json]\n"},
+        {"meld-gold", bench_meld_gold, "  beliefmerge bench meld-gold [--pairs FILE] [--json]\n"},
+        {"convergence", bench_convergence, "  beliefmerge bench convergence [--orderings N] [--json]\n"},
+        {"mergebench", bench_mergebench,
+         "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME] [--json]\n"},
     };
     const QString sub = args.value(1);
     QStringList rest = args.mid(2);

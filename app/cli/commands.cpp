@@ -21,7 +21,27 @@ const CommandEntry kCommands[] = {
     {"inspect", command_inspect,
      "  inspect PATH... --summary [--json]  report what each log holds, without storing it\n"
      "  inspect PATH... --slots [--json]    extract, merge and print every slot (state, values, trust)\n"},
-    {"bench", command_bench, "  bench confluence [--json]           the merge-confluence experiment (SPEC §6)\n"},
+    {"merge", command_merge,
+     "  merge PATH... --budget N [--format md|json|dsh] [--query TEXT] [--current SESSION]\n"
+     "        [--extractor heuristic|oracle] [--out FILE]   pack the merged claims into a context block\n"},
+    {"fold", command_fold,
+     "  fold PATH --store DIR [--mode leaf|root|emergency] [--retain-tokens N] [--until-tokens N]\n"
+     "        fold a session into immutable checkpoint bundles (SPEC §12)\n"},
+    {"verify", command_verify, "  verify DIR [--json]                 verify every checkpoint bundle of a store\n"},
+    {"search", command_search, "  search DIR QUERY [--limit N]        search folded history (FTS5, newest first)\n"},
+    {"recall", command_recall,
+     "  recall DIR REF [--depth summary|detail|exact] [--offset N --limit N]   recall a checkpoint exactly\n"},
+    {"adjudicate", command_adjudicate,
+     "  adjudicate WORKSPACE [--endpoint URL --model NAME] [--replay]  settle ties with a model (symmetry-checked)\n"},
+    {"decide", command_decide,
+     "  decide WORKSPACE --slot KEY --accept|--choose V|--both|--conditional G|--unresolvable --reason TEXT\n"
+     "                                      record a human decision (append-only); --list shows them\n"},
+    {"mcp", command_mcp, "  mcp --store DIR [--workspace FILE]  MCP server over stdio: context_search, context_recall, merge_context\n"},
+    {"meld", command_meld,
+     "  meld admit|log|status|calibrate     admit claims from other memories (MELD); Patch log; status\n"},
+    {"bench", command_bench,
+     "  bench confluence [--json]           the merge-confluence experiment (SPEC §6)\n"
+     "  bench mergebench [--family NAME] [--json]  MergeBench: merge vs concatenation (SPEC §11)\n"},
 };
 
 std::string usage_text() {

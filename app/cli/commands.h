@@ -11,5 +11,21 @@ int run(const QStringList& arguments);
 int command_import(const QStringList& args);
 int command_inspect(const QStringList& args);
 int command_bench(const QStringList& args);
+int command_meld(const QStringList& args);
+
+// MELD benchmarks (bench_meld.cpp), dispatched by command_bench.
+int bench_meld_gold(const QStringList& args);
+int bench_convergence(const QStringList& args);
+int command_merge(const QStringList& args);
+// Epistemic Fold (app/cli/command_fold.cpp, app/cli/command_mcp.cpp).
+int command_fold(const QStringList& args);
+int command_verify(const QStringList& args);
+int command_search(const QStringList& args);
+int command_recall(const QStringList& args);
+int command_mcp(const QStringList& args);
+int command_adjudicate(const QStringList& args);
+int command_decide(const QStringList& args);
+// `beliefmerge bench mergebench` (app/cli/command_bench_mergebench.cpp).
+int bench_mergebench(const QStringList& args);
 
 }  // namespace bm::cli

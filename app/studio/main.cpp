@@ -2,25 +2,34 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QLocale>
 #include <QStandardPaths>
 
 #include "main_window.h"
+#include "translations.h"
+#include "util/heap_tuning.h"
 
 int main(int argc, char** argv) {
+    bm::tune_heap_and_reexec(argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("beliefmerge-studio"));
     QApplication::setOrganizationDomain(QStringLiteral("beliefmerge.org"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    bm::installStudioTranslations(QLocale::system());
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("BeliefMerge Studio: review merged agent sessions."));
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "BeliefMerge Studio: review merged agent sessions (claim graph, disputes, derivations, trust) and export the packed block."));
     parser.addHelpOption();
     parser.addVersionOption();
-    QCommandLineOption workspace(QStringLiteral("workspace"), QStringLiteral("Workspace file (SQLite)."),
+    QCommandLineOption workspace(QStringLiteral("workspace"),
+                                 QApplication::translate("main", "Workspace file (SQLite); default: the most recent one."),
                                  QStringLiteral("FILE"));
     parser.addOption(workspace);
-    parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("Session logs or folders to import."));
+    parser.addPositionalArgument(QStringLiteral("PATH"),
+                                 QApplication::translate("main", "Session logs or folders to import (any supported format)."));
     parser.process(app);
     QString path = parser.value(workspace);
+    if (path.isEmpty() && !bm::MainWindow::recentWorkspaces().isEmpty()) path = bm::MainWindow::recentWorkspaces().front();
     if (path.isEmpty()) {
         const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
         QDir().mkpath(dir);
@@ -28,7 +37,6 @@ int main(int argc, char** argv) {
     }
     bm::MainWindow window(path);
     window.show();
-    if (!parser.positionalArguments().isEmpty()) window.openPaths(parser.positionalArguments());
-    else window.openPaths({});
+    window.openPaths(parser.positionalArguments());
     return app.exec();
 }

@@ -98,6 +98,23 @@ const std::vector<const char*>& migrations() {
         CREATE TRIGGER meld_patches_no_delete BEFORE DELETE ON meld_patches
             BEGIN SELECT RAISE(ABORT, 'the Patch log is append-only'); END;
         )sql",
+        // 2 → 3: model resolutions of disputed slots (append-only, SPEC §7), beside human decisions.
+        R"sql(
+        CREATE TABLE model_resolutions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            slot_key TEXT NOT NULL,
+            annotation_digest TEXT NOT NULL,
+            model TEXT NOT NULL,
+            request_digest TEXT NOT NULL,     -- the model_calls record it came from
+            resolution TEXT NOT NULL,         -- canonical JSON {"kind", "value"?, "guard"?, "order_sensitive", ...}
+            recorded_at TEXT NOT NULL
+        );
+        CREATE INDEX model_resolutions_by_slot ON model_resolutions(slot_key, id);
+        CREATE TRIGGER model_resolutions_no_update BEFORE UPDATE ON model_resolutions
+            BEGIN SELECT RAISE(ABORT, 'model resolutions are append-only'); END;
+        CREATE TRIGGER model_resolutions_no_delete BEFORE DELETE ON model_resolutions
+            BEGIN SELECT RAISE(ABORT, 'model resolutions are append-only'); END;
+        )sql",
     };
     return steps;
 }

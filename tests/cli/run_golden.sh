@@ -30,6 +30,10 @@ check inspect_broken 2 "$bin" inspect inputs/broken.jsonl --summary
 check slots_oracle_json 0 "$bin" inspect inputs/decision.jsonl --slots --extractor oracle --json
 check slots_heuristic 0 "$bin" inspect inputs/decision.jsonl --slots --current 6f1c1f7e-8b7a-4c2e-9d3a-2f5b7c9e1a01
 check slots_bad_score 2 "$bin" inspect inputs/decision.jsonl --slots --score majority
+check merge_md 0 "$bin" merge inputs/decision.jsonl --budget 400 --extractor oracle
+check merge_json 0 "$bin" merge inputs/decision.jsonl --budget 400 --extractor oracle --format json
+check merge_tiny_budget 1 "$bin" merge inputs/decision.jsonl --budget 5 --extractor oracle
+check merge_no_budget 2 "$bin" merge inputs/decision.jsonl
 check import 0 "$bin" import inputs/decision.jsonl --workspace w.bmws
 check import_again 0 "$bin" import inputs/decision.jsonl --workspace w.bmws
 # Nothing redacted reaches the workspace.

@@ -1,15 +1,23 @@
 // libFuzzer entry point shared by every fuzz target; BM_FUZZ_KIND picks the parser under test.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "adjudicate/adjudication_contract.h"
+#include "adjudicate/alignment_contract.h"
+#include "fold/bundle.h"
+#include "fold/mcp_server.h"
 #include "ingest/ingest.h"
 #include "ingest/read_context.h"
 #include "ingest/readers.h"
+#include "meld/patch.h"
 #include "redact/redactor.h"
 #include "util/canonical_json.h"
 #include "util/fast_json.h"
+#include "fuzz_tokenizers.h"
 
 namespace {
 
@@ -59,6 +67,41 @@ void check_fast_json(std::string_view text) {
     if (reference.is_discarded() || !same_json(*fast, reference)) __builtin_trap();
 }
 
+// Every string the readers could derive from a record: its strings, each value re-serialised, and
+// newline-joins of adjacent strings in arrays (flatten_text).
+void derived_texts(const nlohmann::json& v, std::vector<std::string>& out) {
+    if (v.is_string()) {
+        out.push_back(v.get<std::string>());
+        return;
+    }
+    if (!v.is_structured()) return;
+    out.push_back(v.dump());
+    std::string joined;
+    for (auto it = v.begin(); it != v.end(); ++it) {
+        if (v.is_object()) out.push_back(it.key());
+        if (it->is_string()) joined += (joined.empty() ? "" : "\n") + it->get<std::string>();
+        derived_texts(*it, out);
+    }
+    out.push_back(joined);
+}
+
+// redact_json_record's claim: a clean record yields no derived string that redact() would change.
+void check_record_claim(std::string_view line) {
+    bool clean = false;
+    (void)bm::redact_json_record(line, &clean);
+    if (!clean) return;
+    auto v = bm::parse_json_fast(line);
+    if (!v) return;
+    std::vector<std::string> texts;
+    derived_texts(*v, texts);
+    for (const auto& t : texts) {
+        if (bm::redact(t) == t) continue;
+        std::fprintf(stderr, "record judged clean but a derived string holds a secret:\nrecord: %.*s\nstring: %s\n",
+                     static_cast<int>(line.size()), line.data(), t.c_str());
+        __builtin_trap();
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -68,6 +111,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         bm::ReadOptions options;
         options.max_line_bytes = 1 << 20;
         (void)bm::read_bytes(input, "fuzz-input", options);
+    } else if (kind == "meld_delta") {
+        // MELD wire objects, one per line: typed errors or values, never a crash; a parsed delta
+        // keeps its signed bytes through a JSON round trip.
+        for (size_t start = 0; start < input.size();) {
+            size_t end = input.find('\n', start);
+            if (end == std::string_view::npos) end = input.size();
+            auto j = nlohmann::json::parse(input.substr(start, end - start), nullptr, false);
+            if (!j.is_discarded()) {
+                auto delta = bm::meld::Delta::from_json(j, bm::Location{"fuzz-input"});
+                if (delta.ok()) {
+                    auto again = bm::meld::Delta::from_json(delta->to_json(), bm::Location{"fuzz-input"});
+                    if (!again.ok() || again->signed_bytes() != delta->signed_bytes()) __builtin_trap();
+                }
+                (void)bm::meld::Patch::from_json(j, bm::Location{"fuzz-input"});
+                (void)bm::meld::claim_from_json(j, bm::Location{"fuzz-input"});
+            }
+            start = end + 1;
+        }
     } else if (kind == "canonical_json") {
         auto first = bm::canonicalize_json_text(input);
         if (first.ok()) {
@@ -83,9 +144,70 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             check_fast_json(input.substr(start, end - start));
             start = end + 1;
         }
+    } else if (kind == "tokenizer_file") {
+        bm::fuzz::fuzz_tokenizer_file(input);
+    } else if (kind == "token_count") {
+        bm::fuzz::fuzz_token_count(input);
     } else if (kind == "redact") {
         std::string once = bm::redact(input);
-        if (bm::redact(once) != once) __builtin_trap();  // idempotent
+        if (const std::string twice = bm::redact(once); twice != once) {  // idempotent
+            std::fprintf(stderr, "redaction is not idempotent:\nonce:  %s\ntwice: %s\n", once.c_str(), twice.c_str());
+            __builtin_trap();
+        }
+        for (size_t start = 0; start < input.size();) {
+            size_t end = input.find('\n', start);
+            if (end == std::string_view::npos) end = input.size();
+            check_record_claim(input.substr(start, end - start));
+            start = end + 1;
+        }
+    } else if (kind == "fold_bundle") {
+        // Checkpoint bundles: decode never crashes; what decodes re-serialises to the same bytes.
+        auto bundle = bm::decode_bundle(input, "fuzz-input");
+        if (bundle.ok()) {
+            auto bytes = bm::bundle_bytes(*bundle);
+            if (!bytes.ok() || *bytes != input) __builtin_trap();
+        }
+        auto canonical = bm::canonicalize_json_text(input);
+        if (canonical.ok()) (void)bm::decode_bundle(*canonical, "fuzz-input");
+    } else if (kind == "model_replies") {
+        // Model replies (chat bodies, alignment and adjudication content, embeddings): typed errors
+        // or validated values, never a crash; validated claims quote the branch verbatim.
+        (void)bm::parse_chat_reply(std::string(input), "fuzz-input");
+        (void)bm::parse_embeddings_reply(std::string(input), 2, "fuzz-input");
+        static const bm::Session session = [] {
+            bm::Session s;
+            s.id = "b1";
+            bm::Message m;
+            m.id = "m1";
+            m.blocks.push_back({bm::BlockKind::kText, "The database is MySQL.", {}, {}, {}, false});
+            s.messages.push_back(m);
+            s.branches.push_back({"b1", {0}, false});
+            return s;
+        }();
+        std::vector<bm::AlignmentBranch> branches{{"b1", &session, {&session.messages[0]}}};
+        auto aligned = bm::validate_alignment(std::string(input), branches, {});
+        for (const auto& b : aligned.branches)
+            for (const auto& c : b.claims)
+                if (session.messages[0].visible_text().find(c.quote) == std::string::npos) __builtin_trap();
+        std::vector<bm::DisputeCase> cases(1);
+        cases[0].key = "database";
+        cases[0].options = {{"mysql", {4}, {}}, {"postgresql", {4}, {}}};
+        auto adjudicated = bm::parse_adjudication(std::string(input), cases);
+        for (const auto& [key, r] : adjudicated.resolutions)
+            if (r.kind == bm::ResolutionKind::kChoose && r.value != "mysql" && r.value != "postgresql") __builtin_trap();
+    } else if (kind == "mcp") {
+        // MCP JSON-RPC lines: every line gets one JSON answer or none, never a crash.
+        static bm::BundleStore store("/nonexistent-bmfold-fuzz-store");
+        static bm::McpServer server("fuzz", "0");
+        static const bool tools_added = (bm::add_fold_tools(server, store), true);
+        (void)tools_added;
+        for (size_t start = 0; start < input.size();) {
+            size_t end = input.find('\n', start);
+            if (end == std::string_view::npos) end = input.size();
+            auto reply = server.handle_line(input.substr(start, end - start));
+            if (reply && nlohmann::json::parse(*reply, nullptr, false).is_discarded()) __builtin_trap();
+            start = end + 1;
+        }
     } else {
         read_as(input, kind);
     }

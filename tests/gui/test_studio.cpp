@@ -1,84 +1,316 @@
-// Studio models and main window, headless: model contracts, background import, transcript view.
-#include <QAbstractItemModelTester>
+// The studio driven as a reviewer drives it, headless: open, select, decide by key, export, restart.
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QTimer>
+#include <QTreeView>
 
-#include "ingest/ingest.h"
+#include "claim_graph_view.h"
+#include "disputes_pane.h"
 #include "main_window.h"
+#include "pack_preview_pane.h"
 #include "roles.h"
-#include "session_list_model.h"
-#include "transcript_model.h"
+#include "slot_inspector_model.h"
+#include "slot_inspector_pane.h"
+#include "slot_table_model.h"
+#include "store/decisions.h"
+#include "studio_test_support.h"
+#include "transcript_pane.h"
+#include "translations.h"
+#include "workspace_tree_model.h"
 
 using namespace bm;
 
+namespace {
+
+// Loads `paths` into `window` and waits for the snapshot, its graph layout and its pack.
+bool loadAndSettle(MainWindow& window, const QStringList& paths) {
+    QSignalSpy loaded(&window, &MainWindow::loadFinished);
+    QSignalSpy laid(window.graphView(), &ClaimGraphView::layoutFinished);
+    QSignalSpy packed(window.packPane(), &PackPreviewPane::packFinished);
+    window.openPaths(paths);
+    if (!test::waitFor(loaded, 60000)) return false;
+    if (!window.snapshot()) return false;
+    if (window.graphView()->isLayingOut() && !test::waitFor(laid, 30000)) return false;
+    return !window.packPane()->isPacking() || test::waitFor(packed, 30000);
+}
+
+// The block's item line for `key` (the renderer's wording may evolve; the facts must be on that line).
+QString itemLine(const QString& block, const QString& key) {
+    for (const QString& line : block.split(u'\n'))
+        if (line.startsWith(QStringLiteral("- ")) && line.contains(key)) return line;
+    return {};
+}
+
+void screenshot(QWidget* w, const QString& name) {
+    QDir().mkpath(QStringLiteral(SCREENSHOT_DIR));
+    const QString path = QStringLiteral(SCREENSHOT_DIR "/") + name;
+    QVERIFY2(w->grab().save(path), qPrintable(path));
+}
+
+}  // namespace
+
 class TestStudio : public QObject {
     Q_OBJECT
+    QTemporaryDir m_config;
+
 private Q_SLOTS:
-    void transcriptModelKeepsItsContract() {
-        TranscriptModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        ReadResult r = read_file(QStringLiteral(EXAMPLES_DIR "/branch-a.jsonl").toStdString());
-        QVERIFY(r.ok());
-        model.setMessages(r.sessions.at(0).messages);
-        QCOMPARE(model.rowCount(), 4);
-        const QModelIndex assistant = model.index(1, 0);
-        QCOMPARE(assistant.data(roles::RoleNameRole).toString(), QStringLiteral("assistant"));
-        QCOMPARE(model.rowCount(assistant), 3);  // reasoning, text, tool call
-        QCOMPARE(model.index(0, 0, assistant).data(roles::BlockKindRole).toString(), QStringLiteral("reasoning"));
-        // The staging key in the last message is shown redacted.
-        const QString last = model.index(3, 1).data().toString();
-        QVERIFY2(last.contains(QStringLiteral("[REDACTED:")), qPrintable(last));
+    void initTestCase() {
+        // Recent workspaces and window state go to a throwaway settings folder.
+        qputenv("XDG_CONFIG_HOME", m_config.path().toLocal8Bit());
+        QCoreApplication::setOrganizationDomain(QStringLiteral("test.beliefmerge.org"));
+        QCoreApplication::setApplicationName(QStringLiteral("test-studio"));
     }
 
-    void sessionListModelKeepsItsContract() {
-        SessionListModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        StoredSession a;
-        a.key = "k1";
-        a.format = "dsh";
-        a.message_count = 12;
-        StoredSession b;
-        b.key = "k2";
-        b.format = "native";
-        b.message_count = 3;
-        model.setSessions({a, b});
-        QCOMPARE(model.rowCount(), 2);
-        QCOMPARE(model.index(1, SessionListModel::kMessages).data(roles::SortRole).toLongLong(), 3);
-        QCOMPARE(model.index(0, 0).data(roles::SessionKeyRole).toString(), QStringLiteral("k1"));
-    }
-
-    void windowImportsExamplesInTheBackground() {
+    void wholeReviewAsAUser() {
         QTemporaryDir dir;
-        MainWindow window(dir.filePath(QStringLiteral("w.bmws")));
+        const QString workspace = dir.filePath(QStringLiteral("review.bmws"));
+        const QString exported = dir.filePath(QStringLiteral("block.md"));
+        {
+            MainWindow window(workspace);
+            window.setReviewer(QStringLiteral("tester"));
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+            QVERIFY2(window.diagnostics().filter(QStringLiteral("error")).isEmpty(), qPrintable(window.diagnostics().join(u'\n')));
+            // Panes populate: sessions, the queue, the graph, the pack.
+            QCOMPARE(window.workspaceModel()->rowCount(), 3);
+            QVERIFY(window.disputesPane()->proxy()->rowCount() >= 1);
+            QVERIFY(window.graphView()->layout().nodes.size() >= window.snapshot()->merged->slots.size());
+            QVERIFY(!window.packPane()->block().isEmpty());
+            // The first dispute is selected, and the panes follow it.
+            QCOMPARE(window.currentSlot(), QStringLiteral("database"));
+
+            // Select the disputed slot in the queue the way a user does: click its row.
+            QTableView* queue = window.disputesPane()->table();
+            const int row = 0;
+            QCOMPARE(queue->model()->index(row, 0).data(roles::SlotKeyRole).toString(), QStringLiteral("database"));
+            QTest::mouseClick(queue->viewport(), Qt::LeftButton, {}, queue->visualRect(queue->model()->index(row, 1)).center());
+            QCOMPARE(window.currentSlot(), QStringLiteral("database"));
+            QCOMPARE(window.graphView()->currentSlot(), QStringLiteral("database"));
+            QVERIFY(window.inspectorPane()->model()->slot());
+            QCOMPARE(QString::fromStdString(window.inspectorPane()->model()->slot()->key), QStringLiteral("database"));
+            QVERIFY(window.inspectorPane()->summaryText().contains(QStringLiteral("never guessed")));
+            // The transcript shows the message behind a value with its quote highlighted.
+            QVERIFY(!window.transcriptPane()->highlightedQuote().isEmpty());
+            QVERIFY(window.transcriptPane()->detail()->toHtml().contains(QStringLiteral("#ffeb3b")));
+            screenshot(&window, QStringLiteral("studio-disputed-slot.png"));
+
+            // Click a source in the inspector: the transcript jumps to that message.
+            QTreeView* tree = window.inspectorPane()->tree();
+            const int pg = window.inspectorPane()->model()->rowOfValue(QStringLiteral("postgresql"));
+            const QModelIndex source = window.inspectorPane()->model()->index(0, 0, window.inspectorPane()->model()->index(pg, 0));
+            tree->setCurrentIndex(source);
+            Q_EMIT tree->activated(source);
+            QCOMPARE(window.transcriptPane()->currentSession(), QStringLiteral("branch-a"));
+            QVERIFY(window.transcriptPane()->detail()->toPlainText().contains(QStringLiteral("Use PostgreSQL for the database")));
+
+            // Overrule to mysql with a reason, by keyboard: select the value, type the reason, press O.
+            QVERIFY(window.inspectorPane()->selectValue(QStringLiteral("mysql")));
+            QLineEdit* reason = window.disputesPane()->reasonEdit();
+            reason->setFocus();
+            QTest::keyClicks(reason, QStringLiteral("ops only runs MySQL"));
+            QTest::keyClick(reason, Qt::Key_Return);  // back to the queue
+            QVERIFY(queue->hasFocus() || (queue->setFocus(), true));
+            QSignalSpy stored(&window, &MainWindow::decisionStored);
+            QSignalSpy repacked(window.packPane(), &PackPreviewPane::packFinished);
+            QTest::keyClick(queue, Qt::Key_O);
+            QVERIFY2(test::waitFor(stored), qPrintable(window.statusText()));
+            // Committed before the UI says so: the store already has it.
+            auto store = DecisionStore::open(workspace.toStdString());
+            QVERIFY(store.ok());
+            auto decisions = (*store)->decisions_for_slot("database");
+            QVERIFY(decisions.ok());
+            QCOMPARE(decisions->size(), size_t(1));
+            QCOMPARE(decisions->front().kind, DecisionKind::kChoose);
+            QCOMPARE(QString::fromStdString(decisions->front().value), QStringLiteral("mysql"));
+            QCOMPARE(QString::fromStdString(decisions->front().reason), QStringLiteral("ops only runs MySQL"));
+            QVERIFY(window.statusText().contains(QStringLiteral("saved")));
+            // Inspector, queue and graph show the decision.
+            QVERIFY(window.inspectorPane()->summaryText().contains(QStringLiteral("choose mysql")));
+            const int tableRow = window.slotModel()->rowOf(QStringLiteral("database"));
+            QCOMPARE(window.slotModel()->index(tableRow, 0).data(roles::DecisionRole).toString(), QStringLiteral("choose mysql"));
+            QSignalSpy relaid(window.graphView(), &ClaimGraphView::layoutFinished);
+            QVERIFY(!window.graphView()->isLayingOut() || test::waitFor(relaid));
+            bool graphShows = false;
+            for (const auto& n : window.graphView()->layout().nodes)
+                graphShows |= n.slotKey == QStringLiteral("database") && n.decision == QStringLiteral("choose mysql");
+            QVERIFY(graphShows);
+
+            // Export Markdown: the bytes carry the chosen value and who decided, with the reason.
+            QVERIFY(!window.packPane()->isPacking() || test::waitFor(repacked));
+            window.packPane()->setFormat(PackFormat::kMarkdown);
+            QSignalSpy md(window.packPane(), &PackPreviewPane::packFinished);
+            QVERIFY(!window.packPane()->isPacking() || test::waitFor(md));
+            screenshot(window.packPane(), QStringLiteral("pack-preview.png"));
+            QVERIFY2(window.packPane()->exportToFile(exported), qPrintable(window.packPane()->lastError()));
+            QFile file(exported);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray bytes = file.readAll();
+            const QString line = itemLine(QString::fromUtf8(bytes), QStringLiteral("database"));
+            QVERIFY2(line.contains(QStringLiteral("mysql")) && !line.contains(QStringLiteral("postgresql")), bytes.constData());
+            QVERIFY2(line.contains(QStringLiteral("settled by human:tester: ops only runs MySQL")), bytes.constData());
+            screenshot(&window, QStringLiteral("studio-after-decision.png"));
+        }
+        // Restart on the same workspace: the decision is still there and still applied.
+        MainWindow again(workspace);
+        again.show();
+        QVERIFY(loadAndSettle(again, {}));
+        const EffectiveResolution* r = again.snapshot()->resolution("database");
+        QVERIFY(r && r->resolution);
+        QCOMPARE(r->origin, ResolutionOrigin::kHuman);
+        QCOMPARE(QString::fromStdString(r->resolution->value), QStringLiteral("mysql"));
+        const QString line = itemLine(again.packPane()->block(), QStringLiteral("database"));
+        QVERIFY2(line.contains(QStringLiteral("mysql")) && line.contains(QStringLiteral("settled by human:tester")), qPrintable(line));
+    }
+
+    void keysNavigateAndDecideEveryKind() {
+        QTemporaryDir dir;
+        MainWindow window(dir.filePath(QStringLiteral("keys.bmws")));
+        window.setReviewer(QStringLiteral("tester"));
         window.show();
-        QSignalSpy loaded(&window, &MainWindow::loadFinished);
-        QSignalSpy transcript(&window, &MainWindow::transcriptLoaded);
-        // The event loop keeps turning while the import runs on a worker thread.
-        int ticks = 0;
-        QTimer ticker;
-        connect(&ticker, &QTimer::timeout, [&] { ++ticks; });
-        ticker.start(5);
-        window.openPaths({QStringLiteral(EXAMPLES_DIR)});
-        QVERIFY(window.isLoading());
-        QVERIFY(loaded.count() > 0 || loaded.wait(20000));
-        QVERIFY(ticks > 0);
-        QCOMPARE(window.sessionModel()->rowCount(), 3);
-        // A finished future resumes the coroutine at once: the signal may precede the wait.
-        QVERIFY(transcript.count() > 0 || transcript.wait(10000));
-        QVERIFY(window.transcriptModel()->rowCount() > 0);
-        // Keyboard: selecting another session shows its transcript.
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        const int before = window.sessionView()->currentIndex().row();
-        QVERIFY(before >= 0);
-        transcript.clear();
-        QTest::keyClick(window.sessionView(), Qt::Key_Down);
-        QVERIFY2(window.sessionView()->currentIndex().row() != before,
-                 qPrintable(QString::number(window.sessionView()->currentIndex().row())));
-        QVERIFY(transcript.count() > 0 || transcript.wait(10000));
-        window.grab().save(dir.filePath(QStringLiteral("studio.png")));
+        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        DisputesPane* pane = window.disputesPane();
+        pane->proxy()->setScope(SlotFilterProxy::Scope::kAll);
+        QTableView* queue = pane->table();
+        queue->setFocus();
+        QVERIFY(pane->selectSlot(QStringLiteral("database")));
+        const int start = queue->currentIndex().row();
+        QTest::keyClick(queue, Qt::Key_J);
+        QCOMPARE(queue->currentIndex().row(), start + 1);
+        QVERIFY(window.currentSlot() != QStringLiteral("database"));
+        QTest::keyClick(queue, Qt::Key_K);
+        QCOMPARE(window.currentSlot(), QStringLiteral("database"));
+        // C without a guard asks for it instead of storing anything.
+        QSignalSpy stored(&window, &MainWindow::decisionStored);
+        QTest::keyClick(queue, Qt::Key_C);
+        QVERIFY(pane->guardEdit()->hasFocus());
+        QCOMPARE(stored.count(), 0);
+        QTest::keyClicks(pane->guardEdit(), QStringLiteral("in staging"));
+        QTest::keyClick(pane->guardEdit(), Qt::Key_Return);
+        QTest::keyClick(queue, Qt::Key_C);
+        QVERIFY(test::waitFor(stored));
+        QVERIFY(window.inspectorPane()->summaryText().contains(QStringLiteral("conditional (guard: in staging)")));
+        for (auto [key, expected] : {std::pair{Qt::Key_B, "both"}, std::pair{Qt::Key_U, "unresolvable"}}) {
+            stored.clear();
+            QTest::keyClick(queue, key);
+            QVERIFY(test::waitFor(stored));
+            const int row = window.slotModel()->rowOf(QStringLiteral("database"));
+            QCOMPARE(window.slotModel()->index(row, 0).data(roles::DecisionRole).toString(), QString::fromLatin1(expected));
+        }
+        // Accept on a disputed slot with no model resolution is refused with a message, nothing stored.
+        stored.clear();
+        QTest::keyClick(queue, Qt::Key_A);
+        QTest::qWait(50);
+        QCOMPARE(stored.count(), 0);
+        QVERIFY(window.statusText().contains(QStringLiteral("Nothing to accept")));
+        auto store = DecisionStore::open(dir.filePath(QStringLiteral("keys.bmws")).toStdString());
+        QVERIFY(store.ok());
+        QCOMPARE((*store)->decisions_for_slot("database")->size(), size_t(3));
+    }
+
+    void staleDecisionIsFlaggedNotApplied() {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath(QStringLiteral("stale.bmws"));
+        {
+            auto store = DecisionStore::open(workspace.toStdString());
+            QVERIFY(store.ok());
+            DecisionRecord d;
+            d.reviewer = "earlier";
+            d.slot_key = "database";
+            d.annotation_digest = std::string(64, '0');  // made against another annotation
+            d.kind = DecisionKind::kChoose;
+            d.value = "postgresql";
+            QVERIFY((*store)->append(d).ok());
+        }
+        MainWindow window(workspace);
+        window.show();
+        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        const int row = window.slotModel()->rowOf(QStringLiteral("database"));
+        QVERIFY(window.slotModel()->index(row, 0).data(roles::StaleRole).toBool());
+        QVERIFY(window.slotModel()->index(row, SlotTableModel::kDecision).data().toString().startsWith(QStringLiteral("stale")));
+        QVERIFY(window.inspectorPane()->summaryText().contains(QStringLiteral("Stale")));
+        QVERIFY(window.packPane()->block().contains(QStringLiteral("DISPUTED")));
+        QVERIFY(window.packPane()->block().contains(QStringLiteral("a stale decision was not applied")));
+    }
+
+    void exportIsRefusedWhenATrustInvariantFails() {
+        // A snapshot presenting TRUSTED with only EXTERNAL support: laundering, which must fail closed.
+        auto merged = std::make_shared<MergedSnapshot>();
+        BranchClaims branch;
+        branch.branch_id = "b";
+        branch.session_id = "s";
+        Claim c;
+        c.key = "service.port";
+        c.value = "9090";
+        c.trust = TrustLabel::kExternal;
+        c.evidence = EvidenceLevel::kUserStated;
+        c.provenance_rank = 3;
+        c.source.branch_id = "b";
+        c.source.session_id = "s";
+        c.source.message_id = "m1";
+        c.quote = "port 9090";
+        branch.claims.push_back(c);
+        merged->inputs.push_back(branch);
+        Slot s;
+        s.key = "service.port";
+        s.winner = "9090";
+        s.trust = TrustLabel::kTrusted;
+        SlotValue v;
+        v.value = "9090";
+        v.supporters = {ClaimRef{0, 0}};
+        v.evidence = {4};
+        v.score = 8;
+        v.max_rank = 3;
+        v.trust = TrustLabel::kTrusted;
+        s.values.push_back(v);
+        s.derivation.status = DerivationStatus::kAxiom;
+        s.derivation.in = true;
+        merged->slots.push_back(s);
+        auto snapshot = std::make_shared<StudioSnapshot>();
+        snapshot->sessions = std::make_shared<std::vector<Session>>();
+        snapshot->merged = merged;
+        PackPreviewPane pane;
+        QSignalSpy packed(&pane, &PackPreviewPane::packFinished);
+        pane.setSnapshot(snapshot);
+        QVERIFY(test::waitFor(packed));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("refused.md"));
+        QVERIFY(!pane.exportToFile(path));
+        QVERIFY(!QFile::exists(path));
+        QVERIFY2(pane.lastError().contains(QStringLiteral("refused")), qPrintable(pane.lastError()));
+        QVERIFY2(pane.lastError().contains(QStringLiteral("service.port")), qPrintable(pane.lastError()));
+        QVERIFY(pane.block().isEmpty());
+    }
+
+    void menusAndPanesAreChineseUnderZhLocale() {
+        if (!QLocale::system().name().startsWith(QStringLiteral("zh")))
+            QSKIP("run with LANG=zh_CN.UTF-8 (the test_studio_zh CTest does)");
+        QVERIFY(installStudioTranslations(QLocale::system()));
+        QTemporaryDir dir;
+        MainWindow window(dir.filePath(QStringLiteral("zh.bmws")));
+        QStringList menus;
+        for (QAction* a : window.menuBar()->actions()) menus << a->text();
+        QVERIFY2(menus.contains(QStringLiteral("文件(&F)")), qPrintable(menus.join(u',')));
+        QVERIFY2(menus.contains(QStringLiteral("审阅(&R)")), qPrintable(menus.join(u',')));
+        QStringList titles;
+        for (QDockWidget* d : window.findChildren<QDockWidget*>()) titles << d->windowTitle();
+        for (const char* expected : {"工作区", "争议", "槽位检查器", "推导链", "对话记录", "打包预览"})
+            QVERIFY2(titles.contains(QString::fromUtf8(expected)), qPrintable(titles.join(u',')));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        screenshot(&window, QStringLiteral("studio-zh_CN.png"));
     }
 };
 

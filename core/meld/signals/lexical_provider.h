@@ -60,6 +60,7 @@ public:
     const std::vector<std::string>& warnings() const { return m_warnings; }
     const WordNet* wordnet() const { return m_wordnet.get(); }
     const IdfTable& idf() const { return m_idf; }
+    const LexicalOptions& options() const { return m_options; }
 
 private:
     std::shared_ptr<const WordNet> m_wordnet;

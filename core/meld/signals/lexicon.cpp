@@ -234,6 +234,30 @@ std::optional<int> weekday_number(std::string_view word) {
     return lookup(kWeekdays, word);
 }
 
+bool opposed_predicates(std::string_view a, std::string_view b) {
+    // Groups of opposite effects: a word of the first list against a word of the second.
+    struct Opposition {
+        std::initializer_list<std::string_view> keep, drop;
+    };
+    static const Opposition kOppositions[] = {
+        {{"retain", "keep", "preserve", "store", "archive"}, {"delete", "erase", "destroy", "purge", "discard", "remove", "wipe"}},
+        {{"allow", "permit", "authorize", "authorise", "accept"}, {"forbid", "prohibit", "ban", "deny", "block", "reject", "refuse"}},
+        {{"enable", "activate"}, {"disable", "deactivate"}},
+        {{"require", "mandate"}, {"forbid", "prohibit"}},
+        {{"include"}, {"exclude"}},
+        {{"encrypt"}, {"decrypt"}},
+    };
+    for (const Opposition& o : kOppositions) {
+        auto in = [](std::initializer_list<std::string_view> list, std::string_view w) {
+            for (std::string_view x : list)
+                if (x == w) return true;
+            return false;
+        };
+        if ((in(o.keep, a) && in(o.drop, b)) || (in(o.keep, b) && in(o.drop, a))) return true;
+    }
+    return false;
+}
+
 std::string_view expand_abbreviation(std::string_view word) {
     const std::optional<std::string_view> expansion = lookup(kAbbreviations, word);
     return expansion ? *expansion : word;

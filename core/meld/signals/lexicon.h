@@ -39,4 +39,8 @@ std::optional<int> weekday_number(std::string_view word);
 // word itself. Expansions with several words use '_' (os -> operating_system).
 std::string_view expand_abbreviation(std::string_view word);
 
+// Lemmas of predicates with opposite effects that WordNet does not list as antonyms
+// (retain/delete, allow/forbid, enable/disable, ...); symmetric.
+bool opposed_predicates(std::string_view a, std::string_view b);
+
 }  // namespace bm::lexicon

@@ -1,5 +1,6 @@
 // The negation and antonym rules: one text asserts what the other denies.
 #include "meld/signals/contradiction_rules.h"
+#include "meld/signals/lexicon.h"
 #include "meld/signals/rule_support.h"
 
 namespace bm {
@@ -53,7 +54,8 @@ std::optional<ContradictionVerdict> antonym_rule(const Analysis& a, const Analys
         if (!x.content() || x.kind != TermKind::kWord || cb.contains(x.canon)) continue;
         for (const Term& y : b.terms) {
             if (!y.content() || y.kind != TermKind::kWord || ca.contains(y.canon)) continue;
-            if (!wordnet->antonyms(x.lemma, y.lemma) && !wordnet->antonyms(x.canon, y.canon))
+            if (!wordnet->antonyms(x.lemma, y.lemma) && !wordnet->antonyms(x.canon, y.canon) &&
+                !lexicon::opposed_predicates(x.lemma, y.lemma))
                 continue;
             // Everything else the shorter text says must be said by the other.
             std::set<std::string> rest_a = ca, rest_b = cb;

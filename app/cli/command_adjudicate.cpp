@@ -1,0 +1,94 @@
+// `beliefmerge adjudicate WORKSPACE`: model adjudication of disputed slots with the symmetry check;
+// resolutions are appended to the workspace beside the annotations, then every effective
+// resolution (human > model > disputed) is printed.
+#include <QCoroTask>
+
+#include "adjudicate/resolved_view.h"
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "model_adjudication.h"
+#include "workspace_slots.h"
+
+namespace bm::cli {
+
+int command_adjudicate(const QStringList& args) {
+    QCommandLineParser parser;
+    WorkspaceSlotOptions o;
+    o.add_to(parser);
+    QCommandLineOption limit_opt(QStringLiteral("limit"),
+        QStringLiteral("Ask about at most N disputed slots, most-sourced first (default 12)."), QStringLiteral("N"),
+        QStringLiteral("12"));
+    QCommandLineOption json_opt(QStringLiteral("json"),
+        QStringLiteral("Print {\"resolutions\":[...],\"snapshot\":{...}} as RFC 8785 canonical JSON (byte-stable)."));
+    parser.addOption(limit_opt);
+    parser.addOption(json_opt);
+    auto p = parse(parser, args,
+                   QStringLiteral("Ask a model to settle disputed slots (ties) of the sessions in WORKSPACE: choose one\n"
+                                  "tied value, both, conditional with a guard, or unresolvable. Invented values are\n"
+                                  "rejected; a second call with every option list reversed downgrades answers that\n"
+                                  "change to unresolvable (order-sensitive). Every call is recorded in the workspace\n"
+                                  "and replayed from there when present (--replay: records only, no network).\n"
+                                  "Human decisions (`beliefmerge decide`) take precedence over the model's.\n"
+                                  "Exit status 1 when a model call failed (every tie stands), 2 on bad usage."),
+                   QStringLiteral("WORKSPACE"), QStringLiteral("The workspace file (SQLite)."), 1);
+    if (p.done) return p.exit_code;
+    const std::string workspace = to_std(parser.positionalArguments().first());
+    bool ok = false;
+    const int limit = parser.value(limit_opt).toInt(&ok);
+    if (!ok || limit <= 0) {
+        print_err("beliefmerge adjudicate: --limit must be a positive integer\n");
+        return kUsage;
+    }
+    auto config = service_config(parser, o, "adjudicate", workspace, false);
+    if (!config) return kUsage;
+    services::ModelCaller caller(*config);
+    int exit_code = kOk;
+    auto slots = workspace_slots(parser, o, "adjudicate", workspace, caller, &exit_code);
+    if (!slots) return exit_code;
+    auto run = QCoro::waitFor(services::adjudicate_with_model(caller, slots->snapshot, static_cast<size_t>(limit)));
+    for (const auto& w : run.warnings) print_err(w + "\n");
+    auto store = DecisionStore::open(workspace);
+    if (!store) {
+        print_err("beliefmerge adjudicate: " + store.error().to_string() + "\n");
+        return kFailed;
+    }
+    for (const auto& [key, resolution] : run.resolutions) {
+        const Slot* slot = slots->snapshot.find(key);
+        if (!slot) continue;
+        ModelResolutionRecord record;
+        record.slot_key = key;
+        record.annotation_digest = annotation_digest(slots->snapshot, *slot);
+        record.model = to_std(config->model);
+        record.request_digest = run.forward_digest;
+        record.resolution = resolution;
+        // A replay gives the same resolution again: the log keeps one copy per (digest, resolution).
+        auto existing = (*store)->model_resolutions_for_slot(key);
+        if (!existing) {
+            print_err("beliefmerge adjudicate: " + existing.error().to_string() + "\n");
+            return kFailed;
+        }
+        if (!existing->empty() && existing->back().annotation_digest == record.annotation_digest &&
+            existing->back().resolution == resolution)
+            continue;
+        if (auto st = (*store)->append_model_resolution(std::move(record)); !st) {
+            print_err("beliefmerge adjudicate: " + st.error().to_string() + "\n");
+            return kFailed;
+        }
+    }
+    auto effective = (*store)->effective(slots->snapshot);
+    if (!effective) {
+        print_err("beliefmerge adjudicate: " + effective.error().to_string() + "\n");
+        return kFailed;
+    }
+    if (parser.isSet(json_opt)) {
+        print_out(serialize_resolved(slots->snapshot, *effective) + "\n");
+    } else {
+        print_out("asked about " + std::to_string(run.cases.size()) + " disputed slot(s)" +
+                  (run.replayed ? " (replayed from records)" : "") + "; " + std::to_string(run.resolutions.size()) +
+                  " resolution(s), " + std::to_string(run.order_sensitive.size()) + " order-sensitive\n");
+        for (const auto& e : *effective) print_out(effective_text(e) + "\n");
+    }
+    return run.error ? kFailed : kOk;
+}
+
+}  // namespace bm::cli

@@ -1,0 +1,350 @@
+// `beliefmerge fold|verify|search|recall`: Epistemic Fold over a bundle store directory (SPEC §12, §17).
+#include <sys/stat.h>
+
+#include <chrono>
+#include <fstream>
+#include <set>
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "fold/fold_engine.h"
+#include "fold/recall.h"
+#include "fold/search_index.h"
+#include "fold/archive.h"
+#include "ingest/ingest.h"
+#include "util/canonical_json.h"
+
+namespace bm::cli {
+
+namespace {
+
+bool parse_size(const QCommandLineParser& parser, const QCommandLineOption& opt, size_t& out, const char* command) {
+    if (!parser.isSet(opt)) return true;
+    bool ok = false;
+    const qulonglong v = parser.value(opt).toULongLong(&ok);
+    if (!ok) {
+        print_err(std::string("beliefmerge ") + command + ": --" + to_std(opt.names().first()) +
+                  " needs a non-negative integer, got '" + to_std(parser.value(opt)) + "'\n");
+        return false;
+    }
+    out = static_cast<size_t>(v);
+    return true;
+}
+
+std::string one_line(std::string s, size_t max) {
+    for (char& c : s)
+        if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    return utf8_prefix(s, max);
+}
+
+int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+int command_fold(const QStringList& args) {
+    QCommandLineParser parser;
+    QCommandLineOption store_opt(QStringLiteral("store"), QStringLiteral("Bundle store directory (created 0700)."), QStringLiteral("DIR"));
+    QCommandLineOption mode_opt(QStringLiteral("mode"), QStringLiteral("leaf (default: leaf folds until --until-tokens), root (leaf folds, then rebase the frozen prefix into one checkpoint) or emergency (fold every live message, no retained tail)."), QStringLiteral("MODE"), QStringLiteral("leaf"));
+    QCommandLineOption retain_opt(QStringLiteral("retain-tokens"), QStringLiteral("Recent tail kept unfolded (default 2000)."), QStringLiteral("N"));
+    QCommandLineOption until_opt(QStringLiteral("until-tokens"), QStringLiteral("Stop folding once the surface costs at most N tokens (default 0: fold as far as the policy allows)."), QStringLiteral("N"));
+    QCommandLineOption leaf_opt(QStringLiteral("leaf-tokens"), QStringLiteral("Most tokens one leaf checkpoint folds (default 8000)."), QStringLiteral("N"));
+    QCommandLineOption reclaim_opt(QStringLiteral("min-reclaim"), QStringLiteral("Skip folds reclaiming fewer tokens (default 64)."), QStringLiteral("N"));
+    QCommandLineOption budget_opt(QStringLiteral("frozen-budget"), QStringLiteral("frozenCheckpointTokenBudget: a root fold is recommended above it (default 4000)."), QStringLiteral("N"));
+    QCommandLineOption created_opt(QStringLiteral("created-at"), QStringLiteral("createdAt of the bundles in epoch ms (default: now). Fixing it makes folds reproducible."), QStringLiteral("MS"));
+    QCommandLineOption zstd_opt(QStringLiteral("zstd"), QStringLiteral("Write bundles zstd-compressed (.json.zst)."));
+    QCommandLineOption view_opt(QStringLiteral("view"), QStringLiteral("Write the folded session view (JSONL) here (default: DIR/<session>/view-<last checkpoint>.jsonl)."), QStringLiteral("FILE"));
+    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the result as JSON."));
+    for (auto* o : {&store_opt, &mode_opt, &retain_opt, &until_opt, &leaf_opt, &reclaim_opt, &budget_opt, &created_opt,
+                    &zstd_opt, &view_opt, &json_opt})
+        parser.addOption(*o);
+    auto p = parse(parser, args,
+                   QStringLiteral("Fold a session log into immutable checkpoint bundles as a harness would under context\n"
+                                  "pressure: each bundle is published durably (fsync, atomic rename, read-back verify) and\n"
+                                  "committed before the surface changes. Prints the checkpoints and writes the folded view."),
+                   QStringLiteral("PATH"), QStringLiteral("Session log (any supported format) or DSH session directory."), 1);
+    if (p.done) return p.exit_code;
+    if (!parser.isSet(store_opt)) {
+        print_err("beliefmerge fold: --store DIR is required\n");
+        return kUsage;
+    }
+    auto mode = fold_mode_from_name(to_std(parser.value(mode_opt)));
+    if (!mode) {
+        print_err("beliefmerge fold: unknown --mode '" + to_std(parser.value(mode_opt)) + "' (leaf, root or emergency)\n");
+        return kUsage;
+    }
+    FoldOptions options;
+    size_t until = 0, created = 0;
+    if (!parse_size(parser, retain_opt, options.policy.retain_tokens, "fold") ||
+        !parse_size(parser, until_opt, until, "fold") || !parse_size(parser, leaf_opt, options.policy.max_leaf_tokens, "fold") ||
+        !parse_size(parser, reclaim_opt, options.policy.min_reclaim_tokens, "fold") ||
+        !parse_size(parser, budget_opt, options.policy.frozen_checkpoint_token_budget, "fold") ||
+        !parse_size(parser, created_opt, created, "fold"))
+        return kUsage;
+    options.created_at = parser.isSet(created_opt) ? static_cast<int64_t>(created) : now_ms();
+    BundleStore store(to_std(parser.value(store_opt)), posix_file_env(), parser.isSet(zstd_opt));
+    auto inputs = expand_inputs(to_std(parser.positionalArguments()));
+    for (const auto& e : inputs.errors) print_err("error: " + e.to_string() + "\n");
+    if (!inputs.errors.empty() || inputs.files.empty()) return kUsage;
+    nlohmann::json report = nlohmann::json::array();
+    bool failed = false;
+    for (const auto& file : inputs.files) {
+        ReadResult r = read_file(file);
+        for (const auto& e : r.errors) print_err("error: " + e.to_string() + "\n");
+        for (const auto& w : r.warnings) print_err("warning: " + w.to_string() + "\n");
+        if (!r.ok()) return kUsage;
+        for (const auto& session : r.sessions) {
+            FoldSurface surface = surface_from_session(session);
+            const size_t before = surface.tokens();
+            const FoldMode first = *mode == FoldMode::kRoot ? FoldMode::kLeaf : *mode;
+            auto run = fold_until(store, std::move(surface), first, until, options);
+            if (run.ok() && *mode == FoldMode::kRoot) {
+                auto root = fold_once(store, run->surface, FoldMode::kRoot, options);
+                if (!root.ok()) run = root.error();
+                else if (root->bundle) {
+                    run->published.push_back(*root->bundle);
+                    run->surface = root->surface;
+                    run->stop_reason = "root fold done";
+                } else {
+                    run->stop_reason = root->plan.reason;
+                }
+            }
+            if (!run.ok()) {
+                print_err("beliefmerge fold: " + file + ": " + run.error().to_string() + "\n");
+                failed = true;
+                continue;
+            }
+            const Frontier f = derive_frontier(run->surface);
+            std::string view = to_std(parser.value(view_opt));
+            if (view.empty())
+                view = store.session_dir(session.id) + "/view-" +
+                       (run->published.empty() ? std::string("unfolded") : run->published.back().checkpoint_id) + ".jsonl";
+            if (!run->published.empty() || parser.isSet(view_opt)) {
+                std::ofstream out(view, std::ios::binary | std::ios::trunc);
+                out << surface_to_jsonl(run->surface);
+                out.close();
+                ::chmod(view.c_str(), 0600);
+                if (!out) {
+                    print_err("beliefmerge fold: cannot write the view " + view + "\n");
+                    failed = true;
+                }
+            } else {
+                view.clear();
+            }
+            nlohmann::json cps = nlohmann::json::array();
+            for (const auto& b : run->published)
+                cps.push_back({{"checkpointId", b.checkpoint_id},
+                               {"mode", fold_mode_name(b.mode)},
+                               {"firstSeq", b.ordered_surface_seqs.front()},
+                               {"lastSeq", b.ordered_surface_seqs.back()},
+                               {"messageCount", b.message_count},
+                               {"logicalHash", b.logical_hash}});
+            report.push_back({{"file", file},
+                              {"sessionId", session.id},
+                              {"messages", session.messages.size()},
+                              {"tokensBefore", before},
+                              {"tokensAfter", run->surface.tokens()},
+                              {"frozenCheckpoints", f.frozen_ids.size()},
+                              {"checkpoints", cps},
+                              {"stopReason", run->stop_reason},
+                              {"rootRecommended", run->root_recommended},
+                              {"view", view}});
+        }
+    }
+    if (parser.isSet(json_opt)) {
+        print_out(report.dump(2) + "\n");
+    } else {
+        for (const auto& s : report) {
+            print_out(s["file"].get<std::string>() + ": session " + s["sessionId"].get<std::string>() + ", " +
+                      std::to_string(s["messages"].get<size_t>()) + " messages, " +
+                      std::to_string(s["tokensBefore"].get<size_t>()) + " -> " +
+                      std::to_string(s["tokensAfter"].get<size_t>()) + " tokens, " +
+                      std::to_string(s["checkpoints"].size()) + " checkpoints (" + s["stopReason"].get<std::string>() + ")\n");
+            for (const auto& c : s["checkpoints"])
+                print_out("  " + c["checkpointId"].get<std::string>() + "  " + c["mode"].get<std::string>() + "  seq " +
+                          std::to_string(c["firstSeq"].get<int64_t>()) + "-" + std::to_string(c["lastSeq"].get<int64_t>()) +
+                          "  " + std::to_string(c["messageCount"].get<int64_t>()) + " messages\n");
+            if (s["rootRecommended"].get<bool>()) print_out("  a root fold is recommended (--mode root)\n");
+            if (!s["view"].get<std::string>().empty()) print_out("  view: " + s["view"].get<std::string>() + "\n");
+        }
+    }
+    return failed ? kFailed : kOk;
+}
+
+int command_verify(const QStringList& args) {
+    QCommandLineParser parser;
+    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the result as JSON."));
+    parser.addOption(json_opt);
+    auto p = parse(parser, args,
+                   QStringLiteral("Verify every checkpoint bundle in a store: canonical bytes, logical hash, message refs,\n"
+                                  "state digest, rendering and id. Every commit record must name a verified bundle.\n"
+                                  "Exit status 1 when anything is corrupt or missing."),
+                   QStringLiteral("DIR"), QStringLiteral("Bundle store directory."), 1);
+    if (p.done) return p.exit_code;
+    const std::string root = to_std(parser.positionalArguments().first());
+    struct stat st {};
+    if (::stat(root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        print_err("beliefmerge verify: " + root + " is not a directory\n");
+        return kUsage;
+    }
+    BundleStore store(root);
+    auto entries = store.list_all();
+    if (!entries.ok()) {
+        print_err("beliefmerge verify: " + entries.error().to_string() + "\n");
+        return kUsage;
+    }
+    nlohmann::json list = nlohmann::json::array();
+    int64_t verified = 0, corrupt = 0, missing = 0;
+    std::set<std::string> sessions;
+    for (const auto& e : *entries) {
+        Verification v = store.verify(e);
+        sessions.insert(e.session_id);
+        if (v.state == VerifyState::kVerified) ++verified;
+        else if (v.state == VerifyState::kCorrupt) ++corrupt;
+        else ++missing;
+        list.push_back({{"checkpointId", e.checkpoint_id}, {"sessionId", e.session_id}, {"path", e.path},
+                        {"state", verify_state_name(v.state)}, {"reason", v.reason}});
+    }
+    nlohmann::json commit_problems = nlohmann::json::array();
+    for (const auto& sid : sessions) {
+        auto commits = store.commits(sid);
+        if (!commits.ok()) {
+            commit_problems.push_back(commits.error().to_string());
+            continue;
+        }
+        for (const auto& c : *commits) {
+            auto b = store.read(sid, c.checkpoint_id);
+            if (!b.ok()) commit_problems.push_back("commit " + c.checkpoint_id + ": " + b.error().to_string());
+            else if (b->logical_hash != c.logical_hash)
+                commit_problems.push_back("commit " + c.checkpoint_id + ": logicalHash differs from its bundle");
+        }
+    }
+    const auto temps = store.stale_temp_files();
+    const bool bad = corrupt > 0 || missing > 0 || !commit_problems.empty();
+    if (parser.isSet(json_opt)) {
+        print_out(nlohmann::json{{"bundles", list}, {"verified", verified}, {"corrupt", corrupt}, {"missing", missing},
+                                 {"commitProblems", commit_problems}, {"staleTempFiles", temps}}
+                      .dump(2) +
+                  "\n");
+    } else {
+        for (const auto& b : list)
+            if (b["state"] != "verified")
+                print_out(b["state"].get<std::string>() + "  " + b["path"].get<std::string>() + "  " +
+                          b["reason"].get<std::string>() + "\n");
+        for (const auto& c : commit_problems) print_out("commit problem: " + c.get<std::string>() + "\n");
+        print_out(std::to_string(verified) + " verified, " + std::to_string(corrupt) + " corrupt, " +
+                  std::to_string(missing) + " missing, " + std::to_string(commit_problems.size()) + " commit problems, " +
+                  std::to_string(temps.size()) + " stale temp files (interrupted publishes, never bundles)\n");
+    }
+    return bad ? kFailed : kOk;
+}
+
+int command_search(const QStringList& args) {
+    QCommandLineParser parser;
+    QCommandLineOption limit_opt(QStringLiteral("limit"), QStringLiteral("Most hits (default 10)."), QStringLiteral("N"), QStringLiteral("10"));
+    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the context_search result as JSON."));
+    parser.addOption(limit_opt);
+    parser.addOption(json_opt);
+    auto p = parse(parser, args,
+                   QStringLiteral("Search folded history (SQLite FTS5, BM25) over checkpoint ids, checkpoint text, archived\n"
+                                  "messages and tool names; newest checkpoint first. Each hit's message index is the offset\n"
+                                  "for `beliefmerge recall DIR ID --depth exact --offset N`. The index (DIR/index.sqlite)\n"
+                                  "rebuilds from the bundle files; corrupt bundles are never indexed."),
+                   QStringLiteral("DIR QUERY"), QStringLiteral("Bundle store directory and the query (words or a \"quoted phrase\")."), 2);
+    if (p.done) return p.exit_code;
+    size_t limit = 10;
+    if (!parse_size(parser, limit_opt, limit, "search")) return kUsage;
+    if (limit == 0 || limit > 1000) {
+        print_err("beliefmerge search: --limit must be between 1 and 1000\n");
+        return kUsage;
+    }
+    const QStringList pos = parser.positionalArguments();
+    BundleStore store(to_std(pos[0]));
+    auto result = context_search(store, to_std(pos.mid(1).join(QLatin1Char(' '))), limit);
+    if (!result.ok()) {
+        print_err("beliefmerge search: " + result.error().to_string() + "\n");
+        return result.error().is_invalid_input() ? kUsage : kFailed;
+    }
+    if (parser.isSet(json_opt)) {
+        print_out(result->dump(2) + "\n");
+        return kOk;
+    }
+    if ((*result)["hits"].empty()) print_out("no hits\n");
+    for (const auto& h : (*result)["hits"]) {
+        std::string line = h["checkpointId"].get<std::string>() + "  " + h["matchKind"].get<std::string>();
+        if (h.contains("messageIndex")) line += "  offset " + std::to_string(h["messageIndex"].get<int64_t>());
+        line += "  seq " + std::to_string(h["sourceRange"]["firstSeq"].get<int64_t>()) + "-" +
+                std::to_string(h["sourceRange"]["lastSeq"].get<int64_t>());
+        print_out(line + "\n    " + one_line(h["excerpt"].get<std::string>(), 160) + "\n");
+    }
+    return kOk;
+}
+
+int command_recall(const QStringList& args) {
+    QCommandLineParser parser;
+    QCommandLineOption depth_opt(QStringLiteral("depth"), QStringLiteral("summary (checkpoint text, default), detail (semantic text or checkpoint text) or exact (archived messages)."), QStringLiteral("DEPTH"), QStringLiteral("summary"));
+    QCommandLineOption offset_opt(QStringLiteral("offset"), QStringLiteral("First archived message of the exact page (default 0)."), QStringLiteral("N"), QStringLiteral("0"));
+    QCommandLineOption limit_opt(QStringLiteral("limit"), QStringLiteral("Messages per exact page, at most 20 (default 20)."), QStringLiteral("N"), QStringLiteral("20"));
+    QCommandLineOption tokens_opt(QStringLiteral("max-tokens"), QStringLiteral("Token cap of an exact page, at most 32000 (default 8000)."), QStringLiteral("N"), QStringLiteral("8000"));
+    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the context_recall result as JSON."));
+    for (auto* o : {&depth_opt, &offset_opt, &limit_opt, &tokens_opt, &json_opt}) parser.addOption(*o);
+    auto p = parse(parser, args,
+                   QStringLiteral("Recall a checkpoint. --depth exact pages through its archived messages byte-exactly (one\n"
+                                  "canonical JSON message per line; the page header goes to stderr; follow nextOffset).\n"
+                                  "A bundle that fails verification is reported unavailable (exit 1), never served."),
+                   QStringLiteral("DIR REF"), QStringLiteral("Bundle store directory and a checkpoint id, cp:<id> or marker line."), 2);
+    if (p.done) return p.exit_code;
+    RecallRequest req;
+    const QStringList pos = parser.positionalArguments();
+    req.ref = to_std(pos.mid(1).join(QLatin1Char(' ')));
+    auto depth = recall_depth_from_name(to_std(parser.value(depth_opt)));
+    if (!depth) {
+        print_err("beliefmerge recall: unknown --depth '" + to_std(parser.value(depth_opt)) + "' (summary, detail or exact)\n");
+        return kUsage;
+    }
+    req.depth = *depth;
+    size_t offset = 0, limit = 20, tokens = 8000;
+    if (!parse_size(parser, offset_opt, offset, "recall") || !parse_size(parser, limit_opt, limit, "recall") ||
+        !parse_size(parser, tokens_opt, tokens, "recall"))
+        return kUsage;
+    req.offset = static_cast<int64_t>(offset);
+    req.limit = static_cast<int64_t>(limit);
+    req.max_tokens = tokens;
+    BundleStore store(to_std(pos[0]));
+    auto result = context_recall(store, req);
+    if (!result.ok()) {
+        print_err("beliefmerge recall: " + result.error().to_string() + "\n");
+        return result.error().is_invalid_input() ? kUsage : kFailed;
+    }
+    const nlohmann::json& r = *result;
+    if (parser.isSet(json_opt)) {
+        print_out(r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+        return r["status"] == "ok" ? kOk : kFailed;
+    }
+    if (r["status"] != "ok") {
+        print_err("beliefmerge recall: checkpoint " + r["checkpointId"].get<std::string>() + " unavailable: " +
+                  r["reason"].get<std::string>() + "\n");
+        return kFailed;
+    }
+    if (req.depth != RecallDepth::kExact) {
+        print_out(r["text"].get<std::string>());
+        return kOk;
+    }
+    std::string header = "checkpoint " + r["checkpointId"].get<std::string>() + ": messages " +
+                         std::to_string(r["offset"].get<int64_t>()) + ".." +
+                         std::to_string(r["offset"].get<int64_t>() + static_cast<int64_t>(r["messages"].size())) + " of " +
+                         std::to_string(r["totalMessages"].get<int64_t>());
+    if (r.contains("nextOffset")) header += ", nextOffset " + std::to_string(r["nextOffset"].get<int64_t>());
+    if (r.contains("skipped")) header += "; skipped: " + r["skipped"]["reason"].get<std::string>();
+    print_err(header + "\n");
+    for (const auto& m : r["messages"]) {
+        auto bytes = canonical_json(m);
+        print_out((bytes.ok() ? *bytes : m.dump()) + "\n");
+    }
+    return kOk;
+}
+
+}  // namespace bm::cli

@@ -1,0 +1,161 @@
+// `beliefmerge mcp --store DIR [--workspace FILE]`: a Model Context Protocol server over stdio exposing
+// context_search, context_recall (folded history) and merge_context (merge + pack of session logs).
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "extract/heuristic_extractor.h"
+#include "fold/mcp_server.h"
+#include "ingest/ingest.h"
+#include "merge/merger.h"
+#include "pack/pack.h"
+#include "pack/render.h"
+#include "pack/token_estimator.h"
+#include "store/workspace.h"
+
+namespace bm::cli {
+
+namespace {
+
+// Sessions named by `paths` (log files) and `keys` (sessions of the workspace; all when `keys`
+// is empty and no path is given).
+Result<std::vector<Session>> load_sessions(const std::vector<std::string>& paths, const std::vector<std::string>& keys,
+                                           const std::string& workspace_path) {
+    std::vector<Session> sessions;
+    if (!paths.empty()) {
+        auto inputs = expand_inputs(paths);
+        if (!inputs.errors.empty()) return Error::invalid_input(inputs.errors.front().to_string());
+        ReadOptions read;
+        read.keep_raw = false;
+        for (const auto& f : inputs.files) {
+            ReadResult r = read_file(f, read);
+            if (!r.ok()) return Error::invalid_input(r.errors.front().to_string());
+            for (auto& s : r.sessions) sessions.push_back(std::move(s));
+        }
+    }
+    if (!workspace_path.empty() && (paths.empty() || !keys.empty())) {
+        auto ws = Workspace::open(workspace_path);
+        if (!ws.ok()) return ws.error();
+        auto stored = (*ws)->sessions();
+        if (!stored.ok()) return stored.error();
+        for (const auto& st : *stored) {
+            if (!keys.empty() && std::find(keys.begin(), keys.end(), st.key) == keys.end() &&
+                std::find(keys.begin(), keys.end(), st.id) == keys.end())
+                continue;
+            auto messages = (*ws)->messages(st.key);
+            if (!messages.ok()) return messages.error();
+            Session s;
+            s.id = st.id;
+            s.file = st.file;
+            s.messages = std::move(messages).value();
+            Branch b;
+            b.id = s.id;
+            for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);
+            s.branches.push_back(std::move(b));
+            sessions.push_back(std::move(s));
+        }
+    }
+    if (sessions.empty())
+        return Error::invalid_input("merge_context found no sessions",
+                                    Location("", 0, -1, "paths"),
+                                    "pass \"paths\" (session logs) or start the server with --workspace FILE");
+    return sessions;
+}
+
+std::vector<std::string> string_list(const nlohmann::json& args, const char* key) {
+    std::vector<std::string> out;
+    if (!args.contains(key)) return out;
+    if (!args[key].is_array()) throw std::invalid_argument(std::string("\"") + key + "\" must be an array of strings");
+    for (const auto& v : args[key]) {
+        if (!v.is_string()) throw std::invalid_argument(std::string("\"") + key + "\" must be an array of strings");
+        out.push_back(v.get<std::string>());
+    }
+    return out;
+}
+
+void add_merge_tool(McpServer& server, const std::string& workspace) {
+    server.add_tool(
+        {"merge_context",
+         "Merge session logs into a provenance-typed claim graph and pack it into a context block that never exceeds "
+         "the token budget (the same engine as `beliefmerge merge`). Sessions come from \"paths\" and/or the "
+         "server's workspace (\"sessions\" keys; all of them when no path is given).",
+         {{"type", "object"},
+          {"properties",
+           {{"budget", {{"type", "integer"}, {"minimum", 1}, {"description", "tokens for the whole block"}}},
+            {"paths", {{"type", "array"}, {"items", {{"type", "string"}}}}},
+            {"sessions", {{"type", "array"}, {"items", {{"type", "string"}}}}},
+            {"format", {{"type", "string"}, {"enum", {"md", "json", "dsh"}}, {"default", "md"}}},
+            {"query", {{"type", "string"}}},
+            {"current", {{"type", "string"}, {"description", "session whose user is TRUSTED"}}}}},
+          {"required", {"budget"}}},
+         [workspace](const nlohmann::json& args) -> Result<nlohmann::json> {
+             if (!args.contains("budget") || !args["budget"].is_number_integer() || args["budget"].get<int64_t>() < 1)
+                 return Error::invalid_input("\"budget\" must be a positive integer", Location("", 0, -1, "budget"));
+             PackOptions options;
+             options.budget = static_cast<size_t>(args["budget"].get<int64_t>());
+             const std::string format = args.value("format", "md");
+             if (!pack_format_from_name(format, &options.format))
+                 return Error::invalid_input("unknown format '" + format + "' (md, json or dsh)", Location("", 0, -1, "format"));
+             if (args.contains("query") && !args["query"].is_string())
+                 return Error::invalid_input("\"query\" must be a string", Location("", 0, -1, "query"));
+             options.query = args.value("query", "");
+             std::vector<std::string> paths, keys;
+             try {
+                 paths = string_list(args, "paths");
+                 keys = string_list(args, "sessions");
+             } catch (const std::invalid_argument& e) {
+                 return Error::invalid_input(e.what());
+             }
+             auto sessions = load_sessions(paths, keys, workspace);
+             if (!sessions.ok()) return sessions.error();
+             ExtractOptions extract;
+             extract.trust.current_session = canonical_session_id(args.value("current", ""));
+             MergedSnapshot snap = merge_branches(extract_heuristic(*sessions, extract));
+             auto counter = make_token_estimator();
+             auto packed = pack_context(snap, options, *counter);
+             if (!packed.ok()) return packed.error();
+             const PackReport& r = packed->report;
+             return nlohmann::json{{"block", packed->block},
+                                   {"report",
+                                    {{"included", r.included}, {"candidates", r.candidates}, {"tokens", r.tokens},
+                                     {"budget", r.budget}, {"format", r.format}, {"counter", r.counter},
+                                     {"empty", r.empty}, {"reason", r.reason}}}};
+         }});
+}
+
+}  // namespace
+
+int command_mcp(const QStringList& args) {
+    QCommandLineParser parser;
+    QCommandLineOption store_opt(QStringLiteral("store"), QStringLiteral("Bundle store directory searched and recalled."), QStringLiteral("DIR"));
+    QCommandLineOption ws_opt(QStringLiteral("workspace"), QStringLiteral("Workspace whose sessions merge_context merges (optional)."), QStringLiteral("FILE"));
+    parser.addOption(store_opt);
+    parser.addOption(ws_opt);
+    auto p = parse(parser, args,
+                   QStringLiteral("Serve the Model Context Protocol over stdio (JSON-RPC 2.0, one message per line):\n"
+                                  "initialize, tools/list and tools/call for context_search, context_recall and\n"
+                                  "merge_context. Malformed input gets a JSON-RPC error; the server runs until stdin closes.\n"
+                                  "Example client config: {\"command\":\"beliefmerge\",\"args\":[\"mcp\",\"--store\",\"DIR\"]}"),
+                   {}, {}, 0);
+    if (p.done) return p.exit_code;
+    if (!parser.isSet(store_opt)) {
+        print_err("beliefmerge mcp: --store DIR is required\n");
+        return kUsage;
+    }
+    BundleStore store(to_std(parser.value(store_opt)));
+    McpServer server("beliefmerge", "0.1.0");
+    add_fold_tools(server, store);
+    add_merge_tool(server, to_std(parser.value(ws_opt)));
+    std::string line;
+    while (std::getline(std::cin, line)) {
+        auto reply = server.handle_line(line);
+        if (reply) {
+            std::cout << *reply << '\n';
+            std::cout.flush();
+        }
+    }
+    return kOk;
+}
+
+}  // namespace bm::cli

@@ -1,0 +1,223 @@
+// `beliefmerge meld admit|log|status|calibrate` and the MELD benchmarks `bench meld-gold|convergence`.
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "meld/brain_dir.h"
+#include "meld/convergence.h"
+#include "meld/gold.h"
+
+namespace bm::cli {
+
+using namespace bm::meld;
+
+namespace {
+
+std::shared_ptr<const SignalEngine> lexical_engine() {
+    return std::make_shared<SignalEngine>(std::make_shared<LexicalProvider>(LexicalProvider::create()));
+}
+
+std::string fixed(double v, int digits = 3) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+    return buf;
+}
+
+nlohmann::json patch_summary(const Patch& p) {
+    nlohmann::json j = {{"id", p.id},           {"decision", decision_name(p.decision)}, {"rule", p.rule},
+                        {"subject", p.subject}, {"target", p.target},                    {"gates", p.gates},
+                        {"time", p.time}};
+    if (p.signals) j["signals"] = {{"kappa", p.signals->kappa}, {"sigma", p.signals->sigma}, {"chi", p.signals->chi}};
+    return j;
+}
+
+std::string patch_line(const Patch& p) {
+    std::string s = std::string(decision_name(p.decision)) + " " + p.rule + " " + p.subject.substr(0, 12);
+    if (!p.target.empty()) s += " -> " + p.target.substr(0, 12);
+    if (p.signals) s += " sigma=" + fixed(p.signals->sigma) + " chi=" + (p.signals->chi.empty() ? "-" : p.signals->chi);
+    if (!p.gates.empty()) {
+        s += " gates=";
+        for (size_t i = 0; i < p.gates.size(); ++i) s += (i ? "," : "") + p.gates[i];
+    }
+    return s;
+}
+
+int meld_admit(const QStringList& args) {
+    QCommandLineParser parser;
+    QCommandLineOption brain_opt(QStringLiteral("brain"), QStringLiteral("Brain directory (brain.json + workspace.bmws)."),
+                                 QStringLiteral("DIR"));
+    QCommandLineOption delta_opt(QStringLiteral("delta"), QStringLiteral("JSONL file of signed deltas."), QStringLiteral("FILE"));
+    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the Patches as JSON."));
+    parser.addOption(brain_opt);
+    parser.addOption(delta_opt);
+    parser.addOption(json_opt);
+    auto p = parse(parser, args,
+                   QStringLiteral("Admit every delta of FILE into the brain: MAC check, then exactly one Patch each\n"
+                                  "(insert, merge, relate, conflict, reject, or status), appended to the Patch log.\n"
+                                  "Deltas whose MAC does not verify are dropped and reported. Exit 2 on bad input."),
+                   {}, {}, 0);
+    if (p.done) return p.exit_code;
+    if (!parser.isSet(brain_opt) || !parser.isSet(delta_opt)) {
+        print_err("beliefmerge meld admit: --brain DIR and --delta FILE are required\n");
+        return kUsage;
+    }
+    auto dir = BrainDir::open(to_std(parser.value(brain_opt)), lexical_engine());
+    if (!dir) {
+        print_err("beliefmerge meld admit: " + dir.error().to_string() + "\n");
+        return kUsage;
+    }
+    const std::string file = to_std(parser.value(delta_opt));
+    std::ifstream in(file);
+    if (!in) {
+        print_err("beliefmerge meld admit: " + file + ": cannot open\n");
+        return kUsage;
+    }
+    nlohmann::json out = nlohmann::json::array();
+    std::string line;
+    int64_t n = 0;
+    int rc = kOk;
+    while (std::getline(in, line)) {
+        ++n;
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        auto j = nlohmann::json::parse(line, nullptr, false);
+        if (j.is_discarded()) {
+            print_err("error: " + Error::invalid_input("not JSON", Location{file, n}).to_string() + "\n");
+            rc = kUsage;
+            continue;
+        }
+        auto delta = Delta::from_json(j, Location{file, n});
+        if (!delta) {
+            print_err("error: " + delta.error().to_string() + "\n");
+            rc = kUsage;
+            continue;
+        }
+        auto a = dir->admit(*delta);
+        if (!a) {
+            print_err("beliefmerge meld admit: " + a.error().to_string() + "\n");
+            return kFailed;
+        }
+        const std::string where = file + ":" + std::to_string(n);
+        if (a->patch) {
+            if (parser.isSet(json_opt)) out.push_back(patch_summary(*a->patch));
+            else print_out(where + ": " + patch_line(*a->patch) + "\n");
+        } else {
+            if (parser.isSet(json_opt)) out.push_back({{"line", n}, {"dropped", a->reason}});
+            else print_out(where + ": dropped (" + a->reason + ")\n");
+        }
+    }
+    if (parser.isSet(json_opt)) print_out(out.dump(2) + "\n");
+    return rc;
+}
+
+int meld_log(const QStringList& args) {
+    QCommandLineParser parser;
+    QCommandLineOption brain_opt(QStringLiteral("brain"), QStringLiteral("Brain directory."), QStringLiteral("DIR"));
+    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the full signed Patches as JSON."));
+    parser.addOption(brain_opt);
+    parser.addOption(json_opt);
+    auto p = parse(parser, args, QStringLiteral("Print the brain's append-only Patch log (every Patch verified)."), {}, {}, 0);
+    if (p.done) return p.exit_code;
+    if (!parser.isSet(brain_opt)) {
+        print_err("beliefmerge meld log: --brain DIR is required\n");
+        return kUsage;
+    }
+    auto dir = BrainDir::open(to_std(parser.value(brain_opt)), lexical_engine());
+    if (!dir) {
+        print_err("beliefmerge meld log: " + dir.error().to_string() + "\n");
+        return dir.error().is_corruption() ? kFailed : kUsage;
+    }
+    nlohmann::json out = nlohmann::json::array();
+    for (const Patch& patch : dir->brain->patches()) {
+        if (parser.isSet(json_opt)) out.push_back(patch.to_json());
+        else print_out(std::to_string(patch.time) + " " + patch.id.substr(0, 12) + " " + patch_line(patch) + "\n");
+    }
+    if (parser.isSet(json_opt)) print_out(out.dump(2) + "\n");
+    return kOk;
+}
+
+int meld_status(const QStringList& args) {
+    QCommandLineParser parser;
+    QCommandLineOption brain_opt(QStringLiteral("brain"), QStringLiteral("Brain directory."), QStringLiteral("DIR"));
+    parser.addOption(brain_opt);
+    auto p = parse(parser, args,
+                   QStringLiteral("Print a claim's effective status and every status link on it, with whether each\n"
+                                  "materialises (read-time gate: freshness and authorisation)."),
+                   QStringLiteral("CLAIM"), QStringLiteral("Claim key (hex) or the claim's exact text."), 1);
+    if (p.done) return p.exit_code;
+    if (!parser.isSet(brain_opt)) {
+        print_err("beliefmerge meld status: --brain DIR is required\n");
+        return kUsage;
+    }
+    auto dir = BrainDir::open(to_std(parser.value(brain_opt)), lexical_engine());
+    if (!dir) {
+        print_err("beliefmerge meld status: " + dir.error().to_string() + "\n");
+        return kUsage;
+    }
+    const std::string wanted = to_std(parser.positionalArguments().value(0));
+    std::vector<std::string> keys;
+    for (const auto& c : dir->brain->claims())
+        if (c.key == wanted || c.claim.text == wanted) keys.push_back(c.key);
+    if (keys.empty()) keys.push_back(wanted);  // status links may exist for a claim not held here
+    const Brain& b = *dir->brain;
+    for (const auto& key : keys) {
+        print_out(key + " " + claim_status_name(b.status(key)) + "\n");
+        GateOptions gate;
+        gate.r_min = b.thresholds().r_min;
+        for (const StatusLink* l : b.status_links().links_of(key)) {
+            const bool fresh = link_is_fresh(*l, gate), authorised = link_is_authorised(*l, b.directory());
+            print_out("  " + l->kind + " " + claim_status_name(l->effect) + " by " + l->author +
+                      (fresh && authorised ? " (materialises)" : !fresh ? " (stale: stored, never materialises)"
+                                                                        : " (unauthorised: stored, never materialises)") +
+                      "\n");
+        }
+    }
+    return kOk;
+}
+
+int meld_calibrate(const QStringList& args) {
+    QCommandLineParser parser;
+    QCommandLineOption pairs_opt(QStringLiteral("pairs"), QStringLiteral("Labelled pairs (JSONL)."), QStringLiteral("FILE"));
+    QCommandLineOption provider_opt(QStringLiteral("provider"), QStringLiteral("Signal provider: lexical."),
+                                    QStringLiteral("NAME"), QStringLiteral("lexical"));
+    parser.addOption(pairs_opt);
+    parser.addOption(provider_opt);
+    auto p = parse(parser, args,
+                   QStringLiteral("Fit theta_merge and sigma_lo on labelled pairs (best macro-F1 with false-merge <= 0.02)\n"
+                                  "and print them as JSON with the provider identity."),
+                   {}, {}, 0);
+    if (p.done) return p.exit_code;
+    if (!parser.isSet(pairs_opt)) {
+        print_err("beliefmerge meld calibrate: --pairs FILE is required\n");
+        return kUsage;
+    }
+    if (parser.value(provider_opt) != QStringLiteral("lexical")) {
+        print_err("beliefmerge meld calibrate: provider '" + to_std(parser.value(provider_opt)) +
+                  "' is not available in this build (only 'lexical')\n");
+        return kUsage;
+    }
+    auto pairs = load_gold_pairs(to_std(parser.value(pairs_opt)));
+    if (!pairs) {
+        print_err("beliefmerge meld calibrate: " + pairs.error().to_string() + "\n");
+        return kUsage;
+    }
+    print_out(calibrate(*pairs, lexical_engine()).to_json().dump(2) + "\n");
+    return kOk;
+}
+
+}  // namespace
+
+int command_meld(const QStringList& args) {
+    const QString sub = args.value(1);
+    QStringList rest = args.mid(2);
+    rest.prepend(args.value(0) + QStringLiteral(" ") + sub);
+    if (sub == QStringLiteral("admit")) return meld_admit(rest);
+    if (sub == QStringLiteral("log")) return meld_log(rest);
+    if (sub == QStringLiteral("status")) return meld_status(rest);
+    if (sub == QStringLiteral("calibrate")) return meld_calibrate(rest);
+    print_err("usage:\n  beliefmerge meld admit --brain DIR --delta FILE [--json]\n  beliefmerge meld log --brain DIR [--json]\n"
+              "  beliefmerge meld status --brain DIR CLAIM\n  beliefmerge meld calibrate --pairs FILE --provider lexical\n");
+    return sub == QStringLiteral("--help") ? kOk : kUsage;
+}
+
+}  // namespace bm::cli

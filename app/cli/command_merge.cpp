@@ -1,0 +1,147 @@
+// `beliefmerge merge PATH... --budget N`: extract, merge and pack the logs into one context block.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "cli/cli_common.h"
+#include "cli/commands.h"
+#include "extract/heuristic_extractor.h"
+#include "extract/oracle_extractor.h"
+#include "ingest/ingest.h"
+#include "merge/merger.h"
+#include "pack/pack.h"
+#include "pack/token_counter_factory.h"
+
+namespace bm::cli {
+
+namespace {
+
+// Writes `bytes` to `path` durably: a temporary file, fsync, rename.
+bool write_file_durably(const std::string& path, const std::string& bytes, std::string* error) {
+    const std::string tmp = path + ".tmp";
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        *error = "cannot create " + tmp;
+        return false;
+    }
+    size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n <= 0) {
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            *error = "cannot write " + tmp;
+            return false;
+        }
+        done += static_cast<size_t>(n);
+    }
+    if (::fsync(fd) != 0 || ::close(fd) != 0 || std::rename(tmp.c_str(), path.c_str()) != 0) {
+        ::unlink(tmp.c_str());
+        *error = "cannot commit " + path;
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+int command_merge(const QStringList& args) {
+    QCommandLineParser parser;
+    QCommandLineOption budget_opt(QStringLiteral("budget"), QStringLiteral("Token budget for the whole block (header, banner, items, trailer). Required."), QStringLiteral("N"));
+    QCommandLineOption format_opt(QStringLiteral("format"), QStringLiteral("md (default: Markdown for injection), json (structured, full provenance) or dsh (a DeepSeek Harness user message)."), QStringLiteral("FORMAT"), QStringLiteral("md"));
+    QCommandLineOption query_opt(QStringLiteral("query"), QStringLiteral("Prefer slots whose key or value shares words with TEXT."), QStringLiteral("TEXT"));
+    QCommandLineOption current_opt(QStringLiteral("current"), QStringLiteral("The current session: its user's claims are TRUSTED (default: none)."), QStringLiteral("SESSION"));
+    QCommandLineOption extractor_opt(QStringLiteral("extractor"), QStringLiteral("heuristic (default) or oracle (native JSONL annotations)."), QStringLiteral("NAME"), QStringLiteral("heuristic"));
+    QCommandLineOption out_opt(QStringLiteral("out"), QStringLiteral("Write the block to FILE (fsynced, atomically replaced) instead of stdout."), QStringLiteral("FILE"));
+    QCommandLineOption algorithm_opt(QStringLiteral("algorithm"), QStringLiteral("partial (default: partial enumeration, seeds of size <= 3 from the top 16) or greedy (density greedy)."), QStringLiteral("NAME"), QStringLiteral("partial"));
+    QCommandLineOption tokenizer_opt(QStringLiteral("tokenizer"), QStringLiteral("How tokens are counted: estimate (default, the calibrated estimator), a cached vocabulary name such as cl100k_base, or a path to a .tiktoken file, an npm tiktoken encoder JSON or a Hugging Face tokenizer.json."), QStringLiteral("SPEC"), QStringLiteral("estimate"));
+    QCommandLineOption quiet_opt(QStringLiteral("quiet"), QStringLiteral("Do not print the pack report to stderr."));
+    for (auto* o : {&budget_opt, &format_opt, &query_opt, &current_opt, &extractor_opt, &out_opt, &algorithm_opt, &tokenizer_opt, &quiet_opt})
+        parser.addOption(*o);
+    auto p = parse(parser, args,
+                   QStringLiteral("Extract claims from session logs, merge them, and pack the result into a context block\n"
+                                  "that never exceeds the token budget (every byte counted by --tokenizer).\n"
+                                  "Exit status: 0 a block was written; 1 nothing can be injected (a trust invariant is\n"
+                                  "violated, or the budget cannot hold header + banner + one item; the reason goes to\n"
+                                  "stderr); 2 bad usage or unreadable input."),
+                   QStringLiteral("PATH..."), QStringLiteral("Log files or directories (any supported format)."), 1);
+    if (p.done) return p.exit_code;
+    bool number_ok = false;
+    const qulonglong budget = parser.value(budget_opt).toULongLong(&number_ok);
+    if (!parser.isSet(budget_opt) || !number_ok) {
+        print_err("beliefmerge merge: --budget N is required (a non-negative whole number of tokens)\n");
+        return kUsage;
+    }
+    PackOptions options;
+    options.budget = static_cast<size_t>(budget);
+    options.query = to_std(parser.value(query_opt));
+    if (!pack_format_from_name(to_std(parser.value(format_opt)), &options.format)) {
+        print_err("beliefmerge merge: unknown format '" + to_std(parser.value(format_opt)) + "' (md, json or dsh)\n");
+        return kUsage;
+    }
+    const QString algorithm = parser.value(algorithm_opt);
+    if (algorithm == QStringLiteral("greedy")) options.algorithm = PackAlgorithm::kDensityGreedy;
+    else if (algorithm != QStringLiteral("partial")) {
+        print_err("beliefmerge merge: unknown algorithm '" + to_std(algorithm) + "' (partial or greedy)\n");
+        return kUsage;
+    }
+    const QString extractor = parser.value(extractor_opt);
+    if (extractor != QStringLiteral("heuristic") && extractor != QStringLiteral("oracle")) {
+        print_err("beliefmerge merge: unknown extractor '" + to_std(extractor) + "' (heuristic or oracle)\n");
+        return kUsage;
+    }
+
+    auto inputs = expand_inputs(to_std(parser.positionalArguments()));
+    bool errors = !inputs.errors.empty();
+    for (const auto& e : inputs.errors) print_err("error: " + e.to_string() + "\n");
+    ReadOptions read;
+    read.keep_raw = false;
+    std::vector<Session> sessions;
+    for (const auto& file : inputs.files) {
+        ReadResult r = read_file(file, read);
+        errors |= !r.ok();
+        for (const auto& e : r.errors) print_err("error: " + e.to_string() + "\n");
+        for (const auto& w : r.warnings) print_err("warning: " + w.to_string() + "\n");
+        for (auto& s : r.sessions) sessions.push_back(std::move(s));
+    }
+    if (errors) return kUsage;
+    auto counter = open_token_counter(to_std(parser.value(tokenizer_opt)));
+    if (!counter) {
+        print_err("beliefmerge merge: " + counter.error().to_string() + "\n");
+        return kUsage;
+    }
+    ExtractOptions extract;
+    extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
+    auto branches = extractor == QStringLiteral("oracle") ? extract_oracle(sessions, extract)
+                                                          : extract_heuristic(sessions, extract);
+    MergedSnapshot snap = merge_branches(std::move(branches));
+    auto packed = pack_context(snap, options, **counter);
+    if (!packed) {
+        print_err("beliefmerge merge: " + packed.error().to_string() + "\n");
+        return kFailed;
+    }
+    const PackReport& r = packed->report;
+    if (!parser.isSet(quiet_opt) || r.empty) {
+        std::string line = "packed " + std::to_string(r.included) + " of " + std::to_string(r.candidates) + " slots, " +
+                           std::to_string(r.tokens) + "/" + std::to_string(r.budget) + " tokens (" + r.counter + ", " +
+                           r.format + ")";
+        if (!r.algorithm.empty())
+            line += ", " + r.algorithm + (r.beat_greedy ? ", beat density greedy" : ", same as density greedy");
+        if (r.empty) line += "; nothing injected: " + r.reason;
+        print_err(line + "\n");
+    }
+    if (r.empty) return kFailed;
+    if (parser.isSet(out_opt)) {
+        std::string error;
+        if (!write_file_durably(to_std(parser.value(out_opt)), packed->block, &error)) {
+            print_err("beliefmerge merge: " + error + " (check that the directory exists and is writable)\n");
+            return kFailed;
+        }
+        return kOk;
+    }
+    print_out(packed->block);
+    return kOk;
+}
+
+}  // namespace bm::cli

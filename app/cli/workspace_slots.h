@@ -1,0 +1,61 @@
+// Shared by `adjudicate` and `decide`: the merged slots of a workspace's sessions, extracted the
+// way the user asked (heuristic, oracle, or model alignment through record/replay).
+#pragma once
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "merge/snapshot.h"
+#include "model_caller.h"
+#include "store/decisions.h"
+
+namespace bm::cli {
+
+// The options both commands share.
+struct WorkspaceSlotOptions {
+    QCommandLineOption extractor{QStringLiteral("extractor"),
+        QStringLiteral("heuristic (default), oracle (native JSONL annotations) or model (joint alignment; served "
+                       "from the workspace's records when present)."),
+        QStringLiteral("NAME"), QStringLiteral("heuristic")};
+    QCommandLineOption current{QStringLiteral("current"),
+        QStringLiteral("The current session: its user's claims are TRUSTED."), QStringLiteral("SESSION")};
+    QCommandLineOption endpoint{QStringLiteral("endpoint"),
+        QStringLiteral("OpenAI-compatible base URL including the version, e.g. http://127.0.0.1:8080/v1 "
+                       "(default: $BELIEFMERGE_ENDPOINT). The key comes from $BELIEFMERGE_API_KEY."),
+        QStringLiteral("URL")};
+    QCommandLineOption model{QStringLiteral("model"), QStringLiteral("Model name (default: $BELIEFMERGE_MODEL)."),
+                             QStringLiteral("NAME")};
+    QCommandLineOption replay{QStringLiteral("replay"),
+        QStringLiteral("Use recorded model replies only; no network. A request never recorded fails.")};
+    QCommandLineOption timeout{QStringLiteral("timeout"),
+        QStringLiteral("Seconds per model request attempt (default 120)."), QStringLiteral("SECONDS")};
+    void add_to(QCommandLineParser& parser);
+};
+
+struct WorkspaceSlots {
+    std::vector<Session> sessions;
+    MergedSnapshot snapshot;
+};
+
+// Validates the options into a service config for `workspace` (prints usage errors itself).
+std::optional<services::ServiceConfig> service_config(const QCommandLineParser& parser, const WorkspaceSlotOptions& o,
+                                                      const std::string& command, const std::string& workspace,
+                                                      bool force_replay);
+
+// Loads, extracts and merges; prints load errors and extractor warnings to stderr. nullopt on
+// failure with *exit_code set.
+std::optional<WorkspaceSlots> workspace_slots(const QCommandLineParser& parser, const WorkspaceSlotOptions& o,
+                                              const std::string& command, const std::string& workspace,
+                                              services::ModelCaller& caller, int* exit_code);
+
+// "choose mysql", "both", "conditional (guard)", "unresolvable (order-sensitive)".
+std::string resolution_text(const Resolution& r);
+
+// One line per effective resolution, for people.
+std::string effective_text(const EffectiveResolution& e);
+
+}  // namespace bm::cli

@@ -1,0 +1,47 @@
+// MergeBench runs (SPEC §11): every arm over generated scenarios, pooled metrics, tables and JSON.
+//
+// Arms: single:<branch> (that branch's transcript, budget-truncated), concat (all transcripts in
+// order, budget-truncated; every arm is charged by the same counter), heuristic and oracle (the
+// packed block of the merge under the heuristic or the oracle extractor). Deterministic per seed.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bench/mergebench/metrics.h"
+#include "bench/mergebench/scenario.h"
+#include "pack/token_counter.h"
+
+namespace bm::mergebench {
+
+struct RunOptions {
+    Family family = Family::kBase;
+    size_t seeds = 5;
+    size_t topics = 10;
+    size_t branches = 2;
+    size_t budget = 400;
+};
+
+struct ArmResult {
+    std::string arm;
+    Tally tally;
+    double gain = 0;  // bridge rate minus the best single branch's bridge rate
+};
+
+struct RunResult {
+    RunOptions options;
+    std::string counter;
+    size_t local_questions = 0, bridge_questions = 0;
+    std::vector<ArmResult> arms;  // single:branch-a, concat, heuristic, oracle
+    bool within_budget = true;    // every block of every arm fit the budget
+};
+
+RunResult run_mergebench(const RunOptions& options, const TokenCounter& counter);
+
+std::string result_json(const RunResult& r);   // the --json form of the issue
+std::string result_table(const RunResult& r);  // a Markdown table
+
+// The transcript of `session` as a reader would paste it, truncated to `budget` tokens.
+std::string transcript(const std::vector<const Session*>& sessions, size_t budget, const TokenCounter& counter);
+
+}  // namespace bm::mergebench

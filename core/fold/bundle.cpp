@@ -1,0 +1,171 @@
+// CheckpointBundleV1: sealing (digests, id, rendering), JSON form, and decode-with-verification.
+#include "fold/bundle.h"
+
+#include "fold/checkpoint_body.h"
+#include "util/canonical_json.h"
+#include "util/hash.h"
+
+namespace bm {
+
+namespace {
+
+constexpr const char* kModes[] = {"leaf", "root", "emergency"};
+
+Result<std::string> jcs_hash(const nlohmann::json& value) {
+    auto bytes = canonical_json(value);
+    if (!bytes.ok()) return bytes.error();
+    return sha256_hex(*bytes);
+}
+
+nlohmann::json identity_json(const CheckpointBundle& b) {
+    nlohmann::json j = bundle_to_json(b);
+    j.erase("checkpointId");
+    j.erase("rendered");
+    return j;
+}
+
+}  // namespace
+
+const char* fold_mode_name(FoldMode mode) { return kModes[static_cast<int>(mode)]; }
+std::optional<FoldMode> fold_mode_from_name(const std::string& name) {
+    for (int i = 0; i < 3; ++i)
+        if (name == kModes[i]) return static_cast<FoldMode>(i);
+    return std::nullopt;
+}
+char fold_mode_letter(FoldMode mode) { return "LRE"[static_cast<int>(mode)]; }
+
+std::string checkpoint_marker(FoldMode mode, const std::string& id) {
+    return std::string("[EF1 ") + fold_mode_letter(mode) + " cp:" + id + "]";
+}
+
+nlohmann::json bundle_to_json(const CheckpointBundle& b) {
+    nlohmann::json refs = nlohmann::json::array();
+    for (const auto& r : b.refs) refs.push_back({{"seq", r.seq}, {"digest", r.digest}});
+    nlohmann::json j{{"format", "ef-checkpoint"},
+                     {"formatVersion", 1},
+                     {"checkpointId", b.checkpoint_id},
+                     {"sessionId", b.session_id},
+                     {"createdAt", b.created_at},
+                     {"mode", fold_mode_name(b.mode)},
+                     {"source", {{"orderedSurfaceSeqs", b.ordered_surface_seqs}, {"sourceDigest", b.source_digest}}},
+                     {"archive",
+                      {{"shadowedMessages", b.shadowed_messages},
+                       {"messageCount", b.message_count},
+                       {"logicalHash", b.logical_hash},
+                       {"refs", refs}}},
+                     {"rendered", {{"text", b.rendered_text}, {"digest", b.rendered_digest}}}};
+    if (b.semantic_text) j["semantic"] = {{"text", *b.semantic_text}};
+    if (b.state_anchors) j["state"] = {{"digest", b.state_digest}, {"anchors", *b.state_anchors}};
+    return j;
+}
+
+Result<std::string> bundle_bytes(const CheckpointBundle& b) { return canonical_json(bundle_to_json(b)); }
+
+Result<CheckpointBundle> seal_bundle(CheckpointBundle b) {
+    if (!b.shadowed_messages.is_array())
+        return Error::invalid_input("shadowedMessages must be an array", Location("", 0, -1, "archive.shadowedMessages"));
+    if (b.ordered_surface_seqs.size() != b.shadowed_messages.size())
+        return Error::invalid_input("orderedSurfaceSeqs and shadowedMessages differ in length",
+                                    Location("", 0, -1, "source.orderedSurfaceSeqs"));
+    b.message_count = static_cast<int64_t>(b.shadowed_messages.size());
+    b.refs.clear();
+    for (size_t i = 0; i < b.shadowed_messages.size(); ++i) {
+        auto h = jcs_hash(b.shadowed_messages[i]);
+        if (!h.ok()) return h.error();
+        b.refs.push_back({b.ordered_surface_seqs[i], *h});
+    }
+    auto logical = jcs_hash(b.shadowed_messages);
+    if (!logical.ok()) return logical.error();
+    b.logical_hash = *logical;
+    auto source = jcs_hash({{"sessionId", b.session_id}, {"orderedSurfaceSeqs", b.ordered_surface_seqs}});
+    if (!source.ok()) return source.error();
+    b.source_digest = *source;
+    if (b.state_anchors) {
+        auto state = jcs_hash(*b.state_anchors);
+        if (!state.ok()) return state.error();
+        b.state_digest = *state;
+    }
+    auto id = jcs_hash(identity_json(b));
+    if (!id.ok()) return id.error();
+    b.checkpoint_id = "ef" + id->substr(0, 30);
+    auto text = render_checkpoint(b);
+    if (!text.ok()) return text.error();
+    b.rendered_text = *text;
+    auto digest = jcs_hash(nlohmann::json(b.rendered_text));
+    if (!digest.ok()) return digest.error();
+    b.rendered_digest = *digest;
+    return b;
+}
+
+Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string& file) {
+    auto corrupt = [&](const std::string& field, const std::string& what) {
+        return Error::corruption(what, Location(file, 0, -1, field),
+                                 "the bundle file was altered or torn; recall it from a replica or re-fold the session");
+    };
+    nlohmann::json j = nlohmann::json::parse(bytes, nullptr, false);
+    if (j.is_discarded()) return corrupt("", "not valid JSON");
+    auto canonical = canonical_json(j);
+    if (!canonical.ok()) return corrupt("", "cannot be canonicalised: " + canonical.error().message());
+    if (*canonical != bytes) return corrupt("", "bytes are not the RFC 8785 canonical form of the bundle");
+    CheckpointBundle b;
+    std::string state_digest_stored;
+    try {
+        if (j.at("format") != "ef-checkpoint") return corrupt("format", "format is not ef-checkpoint");
+        if (j.at("formatVersion") != 1)
+            return Error::version_too_new("unsupported formatVersion", Location(file, 0, -1, "formatVersion"),
+                                          "this build reads CheckpointBundleV1 only");
+        b.checkpoint_id = j.at("checkpointId").get<std::string>();
+        b.session_id = j.at("sessionId").get<std::string>();
+        b.created_at = j.at("createdAt").get<int64_t>();
+        auto mode = fold_mode_from_name(j.at("mode").get<std::string>());
+        if (!mode) return corrupt("mode", "unknown fold mode");
+        b.mode = *mode;
+        b.ordered_surface_seqs = j.at("source").at("orderedSurfaceSeqs").get<std::vector<int64_t>>();
+        b.source_digest = j.at("source").at("sourceDigest").get<std::string>();
+        const auto& archive = j.at("archive");
+        b.shadowed_messages = archive.at("shadowedMessages");
+        if (!b.shadowed_messages.is_array()) return corrupt("archive.shadowedMessages", "not an array");
+        b.message_count = archive.at("messageCount").get<int64_t>();
+        b.logical_hash = archive.at("logicalHash").get<std::string>();
+        for (const auto& r : archive.at("refs"))
+            b.refs.push_back({r.at("seq").get<int64_t>(), r.at("digest").get<std::string>()});
+        if (j.contains("semantic")) b.semantic_text = j.at("semantic").at("text").get<std::string>();
+        if (j.contains("state")) {
+            b.state_anchors = j.at("state").at("anchors");
+            state_digest_stored = j.at("state").at("digest").get<std::string>();
+        }
+        b.rendered_text = j.at("rendered").at("text").get<std::string>();
+        b.rendered_digest = j.at("rendered").at("digest").get<std::string>();
+    } catch (const nlohmann::json::exception& ex) {
+        return corrupt("", std::string("missing or mistyped field: ") + ex.what());
+    }
+    // Re-seal from the content and compare every derived field.
+    CheckpointBundle draft;
+    draft.session_id = b.session_id;
+    draft.created_at = b.created_at;
+    draft.mode = b.mode;
+    draft.ordered_surface_seqs = b.ordered_surface_seqs;
+    draft.shadowed_messages = b.shadowed_messages;
+    draft.semantic_text = b.semantic_text;
+    draft.state_anchors = b.state_anchors;
+    if (b.ordered_surface_seqs.size() != b.shadowed_messages.size())
+        return corrupt("source.orderedSurfaceSeqs", "length differs from archive.shadowedMessages");
+    auto sealed = seal_bundle(std::move(draft));
+    if (!sealed.ok()) return corrupt("", "content fails sealing: " + sealed.error().message());
+    const CheckpointBundle& s = *sealed;
+    if (s.message_count != b.message_count) return corrupt("archive.messageCount", "messageCount mismatch");
+    if (s.logical_hash != b.logical_hash) return corrupt("archive.logicalHash", "logicalHash mismatch");
+    if (s.refs.size() != b.refs.size()) return corrupt("archive.refs", "refs count mismatch");
+    for (size_t i = 0; i < s.refs.size(); ++i)
+        if (s.refs[i].seq != b.refs[i].seq || s.refs[i].digest != b.refs[i].digest)
+            return corrupt("archive.refs[" + std::to_string(i) + "]", "message digest mismatch");
+    if (s.source_digest != b.source_digest) return corrupt("source.sourceDigest", "sourceDigest mismatch");
+    if (b.state_anchors && s.state_digest != state_digest_stored) return corrupt("state.digest", "state digest mismatch");
+    b.state_digest = state_digest_stored;
+    if (s.checkpoint_id != b.checkpoint_id) return corrupt("checkpointId", "checkpointId does not match the content");
+    if (s.rendered_text != b.rendered_text) return corrupt("rendered.text", "rendered text does not match the content");
+    if (s.rendered_digest != b.rendered_digest) return corrupt("rendered.digest", "rendered digest mismatch");
+    return b;
+}
+
+}  // namespace bm

@@ -1,0 +1,66 @@
+// CheckpointBundleV1 (SPEC §12): the immutable, self-verifying archive of one fold.
+//
+// Every byte of a stored bundle is covered by a check: the file must be the RFC 8785 canonical
+// form of its JSON; archive.logicalHash = SHA-256(JCS(shadowedMessages)); each ref digest is the
+// SHA-256 of its message's JCS; state.digest covers the anchors; rendered.text must equal the
+// deterministic rendering of the bundle and rendered.digest = SHA-256(JCS(rendered.text)); and
+// checkpointId is derived from the SHA-256 of everything else, so any flipped byte is detected.
+// Thread-safety: plain values and pure functions.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "util/result.h"
+
+namespace bm {
+
+enum class FoldMode { kLeaf, kRoot, kEmergency };
+const char* fold_mode_name(FoldMode mode);
+std::optional<FoldMode> fold_mode_from_name(const std::string& name);
+// L, R or E (the marker letter).
+char fold_mode_letter(FoldMode mode);
+
+struct MessageRef {
+    int64_t seq = 0;
+    std::string digest;  // SHA-256 of the archived message's JCS
+};
+
+struct CheckpointBundle {
+    std::string checkpoint_id;
+    std::string session_id;
+    int64_t created_at = 0;  // epoch milliseconds
+    FoldMode mode = FoldMode::kLeaf;
+    std::vector<int64_t> ordered_surface_seqs;
+    std::string source_digest;
+    nlohmann::json shadowed_messages = nlohmann::json::array();
+    int64_t message_count = 0;
+    std::string logical_hash;
+    std::vector<MessageRef> refs;
+    std::optional<std::string> semantic_text;
+    std::optional<nlohmann::json> state_anchors;  // StateReducer::to_json()
+    std::string state_digest;
+    std::string rendered_text;
+    std::string rendered_digest;
+};
+
+// Completes a draft (session_id, created_at, mode, ordered_surface_seqs, shadowed_messages,
+// optional semantic_text and state_anchors): computes every digest, the id and the rendering.
+// Fails on non-canonicalisable content (NaN, invalid UTF-8) or an inconsistent draft.
+Result<CheckpointBundle> seal_bundle(CheckpointBundle draft);
+
+nlohmann::json bundle_to_json(const CheckpointBundle& bundle);
+// The stored bytes: JCS of bundle_to_json().
+Result<std::string> bundle_bytes(const CheckpointBundle& bundle);
+
+// Parses stored bytes and checks every digest, the id and the rendering. Errors are kCorruption
+// naming `file` and the field that failed.
+Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string& file);
+
+// The marker line: "[EF1 <L|R|E> cp:<id>]".
+std::string checkpoint_marker(FoldMode mode, const std::string& checkpoint_id);
+
+}  // namespace bm

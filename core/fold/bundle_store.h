@@ -1,0 +1,95 @@
+// BundleStore: checkpoint bundles as immutable files, published atomically and verified on read.
+//
+// Layout: <root>/<escaped sessionId>/bundle-<checkpointId>.json (or .json.zst), with commit records
+// commit-<checkpointId>.json beside them. publish = serialise → temp file in the same directory →
+// write → fsync → rename (never replacing) → fsync the directory → read back and verify. A bundle
+// id is derived from its content, so publishing an existing id with different bytes is refused
+// (immutability) and identical content is idempotent. Files are 0600, directories 0700; temp files
+// (".tmp-*") are never listed as bundles. The files are the truth: any index rebuilds from them.
+// Thread-safety: one BundleStore per thread; concurrent publishers of the same id are safe (the
+// rename refuses to replace).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fold/bundle.h"
+#include "fold/file_env.h"
+#include "util/result.h"
+
+namespace bm {
+
+struct BundleEntry {
+    std::string session_id;     // as stored in the bundle's directory name (unescaped)
+    std::string checkpoint_id;
+    std::string path;
+    bool compressed = false;
+};
+
+enum class VerifyState { kVerified, kCorrupt, kMissing };
+const char* verify_state_name(VerifyState state);
+
+struct Verification {
+    VerifyState state = VerifyState::kMissing;
+    std::string reason;  // for corrupt and missing
+};
+
+// Written after the bundle is durable; a commit record names a bundle that must exist and verify.
+struct CommitRecord {
+    std::string checkpoint_id;
+    std::string session_id;
+    std::string mode;
+    std::string logical_hash;
+    std::string rendered_digest;
+    int64_t surface_end_seq = 0;  // last seq the checkpoint shadows
+};
+
+struct PublishResult {
+    std::string path;
+    bool already_present = false;  // identical bundle was there: idempotent publish
+};
+
+class BundleStore {
+public:
+    explicit BundleStore(std::string root, std::shared_ptr<FileEnv> env = posix_file_env(), bool compress = false);
+
+    const std::string& root() const { return m_root; }
+    std::string session_dir(const std::string& session_id) const;
+
+    // REQUIRES: `bundle` was sealed (seal_bundle).
+    Result<PublishResult> publish(const CheckpointBundle& bundle);
+    // Reads and verifies; kCorruption when any check fails, kNotFound when absent.
+    Result<CheckpointBundle> read(const std::string& session_id, const std::string& checkpoint_id);
+    // Finds a checkpoint in any session directory.
+    Result<CheckpointBundle> read(const std::string& checkpoint_id);
+    Verification verify(const BundleEntry& entry);
+    // Bundles of one session, sorted by checkpoint id; temp files and foreign names ignored.
+    Result<std::vector<BundleEntry>> list(const std::string& session_id);
+    // Every bundle of every session.
+    Result<std::vector<BundleEntry>> list_all();
+    std::optional<BundleEntry> find(const std::string& checkpoint_id);
+    Status remove(const std::string& session_id, const std::string& checkpoint_id);
+
+    Status write_commit(const CommitRecord& record);
+    Result<std::vector<CommitRecord>> commits(const std::string& session_id);
+    // Leftover temp files of interrupted publishes (never bundles).
+    std::vector<std::string> stale_temp_files();
+
+    // Directory name for a session id: [A-Za-z0-9._-] kept, everything else %XX.
+    static std::string escape_session(const std::string& session_id);
+    static std::string unescape_session(const std::string& name);
+
+private:
+    Result<std::string> load_bytes(const std::string& path, bool compressed);
+    // Writes `bytes` as dir/name atomically; returns true when an identical file already existed,
+    // kRefused when a different one exists.
+    Result<bool> write_atomically(const std::string& dir, const std::string& name, const std::string& bytes);
+
+    std::string m_root;
+    std::shared_ptr<FileEnv> m_env;
+    bool m_compress;
+};
+
+}  // namespace bm

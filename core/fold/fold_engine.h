@@ -1,0 +1,53 @@
+// The fold transaction (SPEC §12): plan → archive → state → optional semantic text → seal →
+// publish (durable) → commit record → and only then the new surface.
+//
+// BundleDurable ≺ SurfaceLoss: the caller's surface is never modified; a new surface is returned
+// only after the bundle is durable and verified and its commit record written. Any failure
+// (including an injected I/O failure at any step) returns an error and the old surface stays
+// valid. A semantic summariser failure never fails a fold: the checkpoint falls back to the
+// deterministic body. Thread-safety: one fold per session at a time.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "fold/bundle_store.h"
+#include "fold/fold_planner.h"
+#include "fold/state_events.h"
+
+namespace bm {
+
+// Optional semantic text for the archived messages; an error means "use the fallback".
+using SemanticSummarizer = std::function<Result<std::string>(const nlohmann::json& shadowed_messages)>;
+
+struct FoldOptions {
+    FoldPolicy policy;
+    int64_t created_at = 0;  // epoch ms written into the bundle
+    SemanticSummarizer summarizer;  // empty: deterministic body only
+};
+
+struct FoldOutcome {
+    FoldSurface surface;  // the surface after the fold (== input when nothing was folded)
+    FoldPlan plan;
+    std::optional<CheckpointBundle> bundle;
+    bool already_present = false;    // identical bundle existed (idempotent)
+    bool semantic_fallback = false;  // a summariser was given and failed
+    std::string semantic_error;
+    ReduceCounts reduce;
+};
+
+Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& surface, FoldMode mode, const FoldOptions& options);
+
+// Leaf-folds repeatedly until the surface costs at most `until_tokens` or no leaf fold is possible;
+// `max_folds` bounds the loop. Returns the final outcome (bundles listed in `published`).
+struct FoldRun {
+    FoldSurface surface;
+    std::vector<CheckpointBundle> published;
+    std::string stop_reason;
+    bool root_recommended = false;
+};
+Result<FoldRun> fold_until(BundleStore& store, FoldSurface surface, FoldMode mode, size_t until_tokens,
+                           const FoldOptions& options, size_t max_folds = 100000);
+
+}  // namespace bm

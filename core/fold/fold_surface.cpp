@@ -1,0 +1,67 @@
+// Fold surface construction, frontier derivation and the folded session view.
+#include "fold/fold_surface.h"
+
+#include "fold/archive.h"
+
+namespace bm {
+
+size_t FoldSurface::tokens() const {
+    size_t total = 0;
+    for (const auto& item : items) total += item.tokens;
+    return total;
+}
+
+FoldSurface surface_from_session(const Session& session) {
+    FoldSurface s;
+    s.session_id = session.id;
+    for (const auto& m : session.messages) {
+        SurfaceItem item;
+        item.message = archived_message(m);
+        item.seq = m.seq;
+        item.tokens = archived_message_tokens(item.message);
+        s.items.push_back(std::move(item));
+    }
+    return s;
+}
+
+SurfaceItem checkpoint_item(const CheckpointBundle& b) {
+    SurfaceItem item;
+    item.is_checkpoint = true;
+    item.checkpoint_id = b.checkpoint_id;
+    item.mode = b.mode;
+    item.text = b.rendered_text;
+    item.first_seq = b.ordered_surface_seqs.empty() ? 0 : b.ordered_surface_seqs.front();
+    item.seq = b.ordered_surface_seqs.empty() ? 0 : b.ordered_surface_seqs.back();
+    item.message_count = b.message_count;
+    item.tokens = estimate_tokens(b.rendered_text);
+    return item;
+}
+
+Frontier derive_frontier(const FoldSurface& surface) {
+    Frontier f;
+    while (f.index < surface.items.size() && surface.items[f.index].is_checkpoint) {
+        const auto& item = surface.items[f.index];
+        f.frozen_ids.push_back(item.checkpoint_id);
+        f.last_folded_seq = item.seq;
+        f.frozen_tokens += item.tokens;
+        ++f.index;
+    }
+    return f;
+}
+
+std::string surface_to_jsonl(const FoldSurface& surface) {
+    std::string out;
+    for (const auto& item : surface.items) {
+        nlohmann::json j;
+        if (item.is_checkpoint)
+            j = {{"kind", "checkpoint"},       {"checkpointId", item.checkpoint_id}, {"mode", fold_mode_name(item.mode)},
+                 {"firstSeq", item.first_seq}, {"lastSeq", item.seq},               {"messageCount", item.message_count},
+                 {"tokens", item.tokens},      {"text", item.text}};
+        else
+            j = {{"kind", "message"}, {"seq", item.seq}, {"tokens", item.tokens}, {"message", item.message}};
+        out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    }
+    return out;
+}
+
+}  // namespace bm

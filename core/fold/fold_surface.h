@@ -1,0 +1,53 @@
+// The fold surface (what a harness would send the model) and its frontier.
+//
+// A surface is a sequence of items: live messages (archived form) and checkpoint markers that
+// shadow folded messages. The frozen prefix is the leading run of checkpoints; the frontier is the
+// first item after it. The frontier is always re-derived from the surface (identity of the items),
+// never stored as an index. Thread-safety: plain values and pure functions.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "fold/bundle.h"
+#include "model/session.h"
+
+namespace bm {
+
+struct SurfaceItem {
+    bool is_checkpoint = false;
+    nlohmann::json message;      // live message: archived form
+    int64_t seq = 0;             // live message: its seq; checkpoint: last shadowed seq
+    std::string checkpoint_id;   // checkpoint
+    FoldMode mode = FoldMode::kLeaf;
+    std::string text;            // checkpoint: rendered text
+    int64_t first_seq = 0;       // checkpoint: first shadowed seq
+    int64_t message_count = 0;   // checkpoint
+    size_t tokens = 0;
+};
+
+struct FoldSurface {
+    std::string session_id;
+    std::vector<SurfaceItem> items;
+
+    size_t tokens() const;
+};
+
+// Every message of `session`, in order, as live items.
+FoldSurface surface_from_session(const Session& session);
+SurfaceItem checkpoint_item(const CheckpointBundle& bundle);
+
+struct Frontier {
+    size_t index = 0;               // first item after the frozen prefix
+    int64_t last_folded_seq = -1;   // last seq shadowed by the frozen prefix (-1: none)
+    std::vector<std::string> frozen_ids;
+    size_t frozen_tokens = 0;
+};
+
+Frontier derive_frontier(const FoldSurface& surface);
+
+// One JSON line per item: {"kind":"checkpoint",...} or {"kind":"message","seq",...,"message"}.
+std::string surface_to_jsonl(const FoldSurface& surface);
+
+}  // namespace bm

@@ -1,0 +1,117 @@
+// context_recall (summary / detail / exact paging under a token cap) and context_search.
+#include "fold/recall.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "fold/archive.h"
+#include "fold/search_index.h"
+
+namespace bm {
+
+std::optional<RecallDepth> recall_depth_from_name(const std::string& name) {
+    if (name == "summary") return RecallDepth::kSummary;
+    if (name == "detail") return RecallDepth::kDetail;
+    if (name == "exact") return RecallDepth::kExact;
+    return std::nullopt;
+}
+
+std::string checkpoint_id_from_ref(const std::string& ref) {
+    size_t at = ref.find("cp:");
+    std::string id = at == std::string::npos ? ref : ref.substr(at + 3);
+    size_t b = id.find_first_not_of(" \t");
+    if (b == std::string::npos) return {};
+    id = id.substr(b);
+    size_t e = 0;
+    while (e < id.size() && std::isalnum(static_cast<unsigned char>(id[e]))) ++e;
+    id.resize(e);
+    if (id.size() != 32 || id.compare(0, 2, "ef") != 0) return {};
+    for (size_t i = 2; i < id.size(); ++i)
+        if (!((id[i] >= '0' && id[i] <= '9') || (id[i] >= 'a' && id[i] <= 'f'))) return {};
+    return id;
+}
+
+Result<nlohmann::json> context_recall(BundleStore& store, const RecallRequest& req) {
+    const std::string id = checkpoint_id_from_ref(req.ref);
+    if (id.empty())
+        return Error::invalid_input("'" + utf8_prefix(req.ref, 80) + "' names no checkpoint", Location("", 0, -1, "ref"),
+                                    "pass a checkpoint id (ef + 30 hex digits), cp:<id> or a marker line");
+    if (req.offset < 0) return Error::invalid_input("offset must be >= 0", Location("", 0, -1, "offset"));
+    if (req.limit < 1) return Error::invalid_input("limit must be >= 1", Location("", 0, -1, "limit"));
+    auto entry = store.find(id);
+    if (!entry) return Error::not_found("no checkpoint " + id + " in " + store.root(), Location(store.root()),
+                                        "use context_search to find checkpoint ids");
+    auto bundle = store.read(entry->session_id, id);
+    if (!bundle.ok()) {
+        if (bundle.error().code() == ErrorCode::kNotFound) return bundle.error();
+        return nlohmann::json{{"status", "unavailable"}, {"checkpointId", id}, {"reason", bundle.error().to_string()}};
+    }
+    const CheckpointBundle& b = *bundle;
+    nlohmann::json out{{"status", "ok"}, {"checkpointId", id}, {"sessionId", b.session_id}, {"mode", fold_mode_name(b.mode)}};
+    if (req.depth == RecallDepth::kSummary) {
+        out["depth"] = "summary";
+        out["text"] = b.rendered_text;
+        return out;
+    }
+    if (req.depth == RecallDepth::kDetail) {
+        out["depth"] = "detail";
+        out["text"] = b.semantic_text ? *b.semantic_text : b.rendered_text;
+        out["textSource"] = b.semantic_text ? "semantic" : "rendered";
+        return out;
+    }
+    const int64_t total = static_cast<int64_t>(b.shadowed_messages.size());
+    if (req.offset > total)
+        return Error::invalid_input("offset " + std::to_string(req.offset) + " is past the " + std::to_string(total) +
+                                        " archived messages",
+                                    Location("", 0, -1, "offset"), "page from 0 and follow nextOffset");
+    const int64_t limit = std::min(req.limit, kMaxRecallLimit);
+    const size_t cap = std::min(req.max_tokens, kMaxPageTokens);
+    nlohmann::json messages = nlohmann::json::array();
+    size_t tokens = 0;
+    int64_t next = req.offset;
+    while (next < total && static_cast<int64_t>(messages.size()) < limit) {
+        const auto& m = b.shadowed_messages[static_cast<size_t>(next)];
+        const size_t t = archived_message_tokens(m);
+        if (tokens + t > cap) {
+            if (messages.empty())  // one message above the cap: report it, never an over-budget page
+                out["skipped"] = {{"index", next}, {"tokens", t},
+                                  {"reason", "message exceeds the page token cap " + std::to_string(cap) +
+                                                 "; raise maxTokens (at most " + std::to_string(kMaxPageTokens) + ")"}};
+            break;
+        }
+        messages.push_back(m);
+        tokens += t;
+        ++next;
+    }
+    out["depth"] = "exact";
+    out["totalMessages"] = total;
+    out["offset"] = req.offset;
+    out["limit"] = limit;
+    out["tokens"] = tokens;
+    out["maxTokens"] = cap;
+    out["messages"] = std::move(messages);
+    if (out.contains("skipped") && next < total) next = next + 1;
+    if (next < total) out["nextOffset"] = next;
+    return out;
+}
+
+Result<nlohmann::json> context_search(BundleStore& store, const std::string& query, size_t limit) {
+    auto index = SearchIndex::open(store);
+    if (!index.ok()) return index.error();
+    auto hits = (*index)->search(query, limit);
+    if (!hits.ok()) return hits.error();
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& h : *hits) {
+        nlohmann::json j{{"checkpointId", h.checkpoint_id},
+                         {"sessionId", h.session_id},
+                         {"matchKind", h.match_kind},
+                         {"excerpt", h.excerpt},
+                         {"sourceRange", {{"firstSeq", h.first_seq}, {"lastSeq", h.last_seq}}},
+                         {"createdAt", h.created_at}};
+        if (h.message_index) j["messageIndex"] = *h.message_index;
+        list.push_back(std::move(j));
+    }
+    return nlohmann::json{{"query", query}, {"hits", std::move(list)}};
+}
+
+}  // namespace bm

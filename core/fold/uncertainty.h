@@ -1,0 +1,57 @@
+// M3b uncertainty ladder: hypothesis → supported → established | rejected.
+//
+// A model may only propose (create a hypothesis, or raise it to supported), and every proposal
+// carries a classification record whose exact quote must occur verbatim in one of the cited source
+// messages. established and rejected need an evidence transition: at least one empirical or
+// procedural evidence ref. Thread-safety: a plain value.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fold/state_reducer.h"
+
+namespace bm {
+
+enum class BeliefLevel { kHypothesis, kSupported, kEstablished, kRejected };
+const char* belief_level_name(BeliefLevel level);
+
+struct ClassificationRecord {
+    std::vector<int64_t> source_seqs;
+    std::string quote;           // verified as a substring of a cited source's text
+    std::string model;
+    std::string prompt_version;
+};
+
+struct Belief {
+    std::string id;
+    std::string statement;
+    BeliefLevel level = BeliefLevel::kHypothesis;
+    std::vector<ClassificationRecord> records;
+    std::vector<EvidenceRef> evidence;
+};
+
+// Text of the source event `seq` (nullopt when unknown).
+using SourceText = std::function<std::optional<std::string>(int64_t seq)>;
+
+class UncertaintyLadder {
+public:
+    explicit UncertaintyLadder(SourceText sources) : m_sources(std::move(sources)) {}
+
+    // A model proposal: creates `id` as a hypothesis or raises it to supported (`to`). Refused:
+    // `to` above supported, a quote not found verbatim in any cited source, no cited source.
+    Status propose(const std::string& id, const std::string& statement, BeliefLevel to, ClassificationRecord record);
+    // An evidence transition to established or rejected; refused without empirical/procedural refs.
+    Status settle(const std::string& id, BeliefLevel to, const std::vector<EvidenceRef>& evidence);
+
+    const Belief* find(const std::string& id) const;
+    const std::vector<Belief>& beliefs() const { return m_beliefs; }
+
+private:
+    SourceText m_sources;
+    std::vector<Belief> m_beliefs;
+};
+
+}  // namespace bm

@@ -1,0 +1,160 @@
+// Brain: MAC check, decide, apply; status reads through the CRDT; authoring and the outbox.
+#include "meld/brain.h"
+
+#include "util/hash.h"
+
+namespace bm::meld {
+
+Brain::Brain(std::string id, KeyDirectory directory, Thresholds thresholds, std::shared_ptr<const SignalEngine> engine,
+             BrainOptions options)
+    : m_id(std::move(id)), m_directory(std::move(directory)), m_thresholds(std::move(thresholds)),
+      m_engine(std::move(engine)), m_options(options) {
+    m_gate.r_min = m_thresholds.r_min;
+}
+
+int Brain::authority() const {
+    const DirectoryEntry* e = m_directory.find(m_id);
+    return e ? e->authority : 0;
+}
+
+ClaimStatus Brain::status(const std::string& claim_key) const {
+    auto it = m_status_cache.find(claim_key);
+    return it == m_status_cache.end() ? ClaimStatus::kActive : it->second;
+}
+
+const HeldClaim* Brain::find(const std::string& claim_key) const {
+    auto it = m_by_key.find(claim_key);
+    return it == m_by_key.end() || it->second.empty() ? nullptr : &m_claims[it->second.front()];
+}
+
+size_t Brain::active_count() const {
+    size_t n = 0;
+    for (const auto& c : m_claims) n += status(c.key) == ClaimStatus::kActive;
+    return n;
+}
+
+void Brain::refresh_status(const std::string& claim_key) {
+    m_status_cache[claim_key] = m_status.status(claim_key, m_directory, m_gate);
+}
+
+bool Brain::add_link(const StatusLink& link) {
+    if (!m_status.add(link)) return false;
+    refresh_status(link.claim);
+    return true;
+}
+
+Patch Brain::decide(const Delta& delta, CandidateStats* stats) const {
+    if (delta.link) return decide_link(delta, *delta.link);
+    const PreparedText pb = m_engine->prepare(delta.claim->text);
+    return decide_claim(delta, *delta.claim, pb, stats);
+}
+
+Admission Brain::receive(const Delta& delta) {
+    Admission out;
+    // MAC first: an unverifiable delta is dropped before any signal is read (not a reject).
+    if (!delta.verify(m_directory)) {
+        out.outcome = Admission::Outcome::kDroppedMac;
+        out.reason = "MAC does not verify under the sender's key";
+        return out;
+    }
+    if (!delta.claim && !delta.link) {
+        out.outcome = Admission::Outcome::kInvalid;
+        out.reason = "the delta carries neither a claim nor a status link";
+        return out;
+    }
+    const std::string id = delta.id();
+    if (m_seen_deltas.count(id) || (delta.link && m_status.contains(delta.link->id))) {
+        out.outcome = Admission::Outcome::kDuplicate;
+        out.reason = "already admitted (idempotent re-delivery)";
+        return out;
+    }
+    Patch patch = decide(delta);
+    if (m_options.sign_patches) patch.seal(m_directory);
+    apply_verified(patch);  // sealed here a moment ago
+    m_seen_deltas.insert(id);
+    out.patch = std::move(patch);
+    return out;
+}
+
+Admission Brain::receive_patch(const Patch& patch) {
+    Admission out;
+    if (!patch.verify(m_directory)) {
+        out.outcome = Admission::Outcome::kDroppedMac;
+        out.reason = "Patch id or MAC does not verify (altered after signing)";
+        return out;
+    }
+    auto delta = Delta::from_json(patch.delta, Location{"patch " + patch.id, 0, -1, "delta"});
+    if (!delta.ok()) {
+        out.outcome = Admission::Outcome::kInvalid;
+        out.reason = delta.error().to_string();
+        return out;
+    }
+    return receive(*delta);  // re-adjudicated here: the decision recorded by the author is not trusted
+}
+
+Status Brain::apply(const Patch& patch) {
+    if (m_options.sign_patches && !patch.verify(m_directory))
+        return Error::refused("Patch " + patch.id + " does not verify; not applied",
+                              "the Patch was altered after signing or signed with another key");
+    apply_verified(patch);
+    return {};
+}
+
+void Brain::apply_verified(const Patch& patch) {
+    if (patch.added_claim) {
+        HeldClaim held;
+        held.claim = *patch.added_claim;
+        held.key = claim_key(held.claim);
+        held.prepared = m_engine->prepare(held.claim.text);
+        held.seq = static_cast<int64_t>(m_claims.size());
+        const auto slot = static_cast<uint32_t>(m_claims.size());
+        m_index.add(slot, held.prepared.index_terms);
+        m_by_key[held.key].push_back(slot);
+        m_claims.push_back(std::move(held));
+    }
+    for (const StatusLink& l : patch.links) add_link(l);
+    m_mappings.insert(m_mappings.end(), patch.mappings.begin(), patch.mappings.end());
+    m_contradictions.insert(m_contradictions.end(), patch.contradictions.begin(), patch.contradictions.end());
+    m_clock = std::max(m_clock, patch.time);
+    if (patch.delta.is_object() && patch.delta.contains("mac")) {
+        auto d = Delta::from_json(patch.delta, Location{"patch"});
+        if (d.ok()) m_seen_deltas.insert(d->id());
+    }
+    if (m_options.keep_patches) m_patches.push_back(patch);
+}
+
+Admission Brain::assert_claim(Claim claim) {
+    claim.scope.normalise();
+    if (claim.origin.empty()) claim.origin = m_id;
+    Delta d;
+    d.sender = m_id;
+    d.sent = m_clock + 1;
+    d.claim = std::move(claim);
+    d.sign(m_directory);
+    Admission a = receive(d);
+    if (a.outcome == Admission::Outcome::kAdmitted) m_outbox.push_back(std::move(d));
+    return a;
+}
+
+Admission Brain::author_link(StatusLink link) {
+    link.author = m_id;
+    if (link.authority == 0) link.authority = authority();
+    if (link.issued == 0) link.issued = m_clock + 1;
+    link.seal();
+    Delta d;
+    d.sender = m_id;
+    d.sent = m_clock + 1;
+    d.link = std::move(link);
+    d.sign(m_directory);
+    Admission a = receive(d);
+    if (a.outcome == Admission::Outcome::kAdmitted) m_outbox.push_back(std::move(d));
+    return a;
+}
+
+std::vector<Delta> Brain::take_outbox() {
+    std::vector<Delta> out;
+    out.swap(m_outbox);
+    return out;
+}
+
+}  // namespace bm::meld

@@ -1,0 +1,124 @@
+// Brain: one sovereign MELD memory — held claims, Mappings, contradiction links and the status
+// CRDT — that admits deltas through the five-outcome procedure (SPEC §13.3).
+//
+// receive() verifies the MAC before anything else, decides exactly one Patch (decide() reads the
+// state only) and applies it (apply() is the only mutation). Status links are admitted
+// unconditionally and gated at read time. Claims a brain received are never re-published
+// (echo-safety): only what it authored lands in its outbox. Thread-safety: one thread at a time.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "meld/candidate_index.h"
+#include "meld/delta.h"
+#include "meld/patch.h"
+#include "meld/signal_engine.h"
+#include "meld/status_crdt.h"
+#include "meld/thresholds.h"
+
+namespace bm::meld {
+
+struct HeldClaim {
+    Claim claim;
+    std::string key;
+    PreparedText prepared;
+    int64_t seq = 0;  // admission order (ties in σ go to the earliest)
+};
+
+struct BrainOptions {
+    Gates gates;
+    bool use_index = true;     // false: the exhaustive scan (the reference path)
+    bool keep_patches = true;  // false: do not keep applied Patches in memory (benchmarks)
+    bool sign_patches = true;  // false: skip Patch id/MAC (benchmarks of the procedure alone)
+};
+
+// What receive() did with one delta.
+struct Admission {
+    enum class Outcome { kAdmitted, kDroppedMac, kDuplicate, kInvalid } outcome = Outcome::kAdmitted;
+    std::optional<Patch> patch;
+    std::string reason;
+};
+
+// How candidate selection went, for instrumentation.
+struct CandidateStats {
+    size_t scanned = 0;
+};
+
+class Brain {
+public:
+    Brain(std::string id, KeyDirectory directory, Thresholds thresholds, std::shared_ptr<const SignalEngine> engine,
+          BrainOptions options = {});
+
+    // MAC check, then decide and apply exactly one Patch.
+    Admission receive(const Delta& delta);
+    // A re-published Patch: its MAC is verified, then its underlying delta is re-adjudicated here.
+    Admission receive_patch(const Patch& patch);
+
+    // The procedure: the Patch this brain would emit for a verified delta. Reads state only.
+    Patch decide(const Delta& delta, CandidateStats* stats = nullptr) const;
+    // Applies a Patch (the only mutation). Refuses one whose MAC does not verify.
+    Status apply(const Patch& patch);
+
+    // Authoring: sign a delta as this brain, admit it locally and queue it for publishing.
+    Admission assert_claim(Claim claim);
+    Admission author_link(StatusLink link);
+    // Deltas authored here and not yet taken (never a received claim).
+    std::vector<Delta> take_outbox();
+
+    ClaimStatus status(const std::string& claim_key) const;
+    const std::vector<HeldClaim>& claims() const { return m_claims; }
+    const HeldClaim* find(const std::string& claim_key) const;
+    const StatusCrdt& status_links() const { return m_status; }
+    // Adds a status link pulled by anti-entropy (idempotent); true when new.
+    bool add_link(const StatusLink& link);
+    const std::vector<Mapping>& mappings() const { return m_mappings; }
+    const std::vector<ContradictionLink>& contradictions() const { return m_contradictions; }
+    const std::vector<Patch>& patches() const { return m_patches; }
+    size_t active_count() const;
+    // Switches candidate selection between the index and the exhaustive scan (benchmarks).
+    void set_use_index(bool on) { m_options.use_index = on; }
+    // The slots the index proposes for a prepared text (before the status filter).
+    std::vector<uint32_t> index_candidates(const PreparedText& text) const { return m_index.query(text.index_terms); }
+
+    const std::string& id() const { return m_id; }
+    const KeyDirectory& directory() const { return m_directory; }
+    const Thresholds& thresholds() const { return m_thresholds; }
+    const BrainOptions& options() const { return m_options; }
+    const SignalEngine& engine() const { return *m_engine; }
+    const std::shared_ptr<const SignalEngine>& engine_handle() const { return m_engine; }
+    int authority() const;
+    int64_t clock() const { return m_clock; }
+
+private:
+    Patch decide_claim(const Delta& delta, const Claim& b, const PreparedText& pb, CandidateStats* stats) const;
+    Patch decide_link(const Delta& delta, const StatusLink& link) const;
+    void refresh_status(const std::string& claim_key);
+    void apply_verified(const Patch& patch);
+
+    std::string m_id;
+    KeyDirectory m_directory;
+    Thresholds m_thresholds;
+    std::shared_ptr<const SignalEngine> m_engine;
+    BrainOptions m_options;
+    GateOptions m_gate;
+
+    std::vector<HeldClaim> m_claims;
+    std::unordered_map<std::string, std::vector<uint32_t>> m_by_key;
+    CandidateIndex m_index;
+    StatusCrdt m_status;
+    std::unordered_map<std::string, ClaimStatus> m_status_cache;  // keys with at least one link
+    std::vector<Mapping> m_mappings;
+    std::vector<ContradictionLink> m_contradictions;
+    std::vector<Patch> m_patches;
+    std::set<std::string> m_seen_deltas;
+    std::vector<Delta> m_outbox;
+    int64_t m_clock = 0;
+};
+
+}  // namespace bm::meld

@@ -1,0 +1,49 @@
+// BrainDir: brain.json, the workspace Patch log, restore on open.
+#include "meld/brain_dir.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace bm::meld {
+
+Result<BrainDir> BrainDir::open(const std::string& dir, std::shared_ptr<const SignalEngine> engine) {
+    const std::string config = (std::filesystem::path(dir) / "brain.json").string();
+    std::ifstream in(config);
+    if (!in)
+        return Error::not_found("no brain.json", Location{config},
+                                "create DIR/brain.json with {\"id\", \"directory\"} (docs/meld.md)");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto j = nlohmann::json::parse(ss.str(), nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return Error::invalid_input("not a JSON object", Location{config});
+    if (!j.contains("id") || !j["id"].is_string() || j["id"].get<std::string>().empty())
+        return Error::invalid_input("missing or empty", Location{config, 0, -1, "id"}, "name the brain");
+    if (!j.contains("directory")) return Error::invalid_input("missing", Location{config, 0, -1, "directory"});
+    auto directory = KeyDirectory::from_json(j["directory"], config);
+    if (!directory) return directory.error();
+    Thresholds thresholds = lexical_default_thresholds();
+    if (j.contains("thresholds")) {
+        auto t = Thresholds::from_json(j["thresholds"], config);
+        if (!t) return t.error();
+        thresholds = *t;
+    }
+    auto log = PatchLog::open((std::filesystem::path(dir) / "workspace.bmws").string());
+    if (!log) return log.error();
+    BrainDir out;
+    out.brain = std::make_unique<Brain>(j["id"].get<std::string>(), *directory, thresholds, std::move(engine));
+    out.log = std::move(log).value();
+    auto patches = out.log->load(out.brain->id(), *directory);
+    if (!patches) return patches.error();
+    if (Status st = restore(*out.brain, *patches); !st.ok()) return st.error();
+    return out;
+}
+
+Result<Admission> BrainDir::admit(const Delta& delta) {
+    Admission a = brain->receive(delta);
+    if (a.patch)
+        if (Status st = log->append(*a.patch); !st.ok()) return st.error();
+    return a;
+}
+
+}  // namespace bm::meld

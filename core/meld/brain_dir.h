@@ -1,0 +1,26 @@
+// BrainDir: a brain on disk — DIR/brain.json (id, key directory, thresholds) and the workspace
+// DIR/workspace.bmws holding its append-only Patch log; the state is restored from the log.
+//
+// brain.json: {"id": "B", "directory": {KeyDirectory}, "thresholds"?: {Thresholds}}. Without
+// thresholds the lexical provider's calibrated defaults apply. Thread-safety: one thread.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "meld/brain.h"
+#include "meld/patch_log.h"
+
+namespace bm::meld {
+
+struct BrainDir {
+    std::unique_ptr<Brain> brain;
+    std::unique_ptr<PatchLog> log;
+
+    // Opens DIR (errors name DIR/brain.json and the field), restores the brain from its log.
+    static Result<BrainDir> open(const std::string& dir, std::shared_ptr<const SignalEngine> engine);
+    // receive() and, when a Patch was emitted, append it to the log.
+    Result<Admission> admit(const Delta& delta);
+};
+
+}  // namespace bm::meld

@@ -1,0 +1,31 @@
+// CandidateIndex: an inverted index from content-word features to held claims, so candidate
+// selection does not scan every active claim of a large brain (SPEC §13.3 keeps the exhaustive
+// scan as the reference path; bench throughput reports this index's recall against it).
+//
+// A query unions the postings of the query's rarest terms (at most max_terms of them); claims that
+// share no posted term with the query are not returned. Thread-safety: a plain value.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace bm::meld {
+
+class CandidateIndex {
+public:
+    explicit CandidateIndex(size_t max_terms = 6) : m_max_terms(max_terms) {}
+
+    // REQUIRES: slots are added in increasing order.
+    void add(uint32_t slot, const std::vector<uint64_t>& terms);
+    // Slots sharing one of the query's rarest terms, ascending, de-duplicated.
+    std::vector<uint32_t> query(const std::vector<uint64_t>& terms) const;
+    size_t term_count() const { return m_postings.size(); }
+
+private:
+    size_t m_max_terms;
+    std::unordered_map<uint64_t, std::vector<uint32_t>> m_postings;
+};
+
+}  // namespace bm::meld

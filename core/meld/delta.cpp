@@ -1,0 +1,170 @@
+// Delta and Claim JSON forms, and the delta MAC.
+#include "meld/delta.h"
+
+#include "util/canonical_json.h"
+#include "util/hash.h"
+
+namespace bm::meld {
+
+nlohmann::json claim_to_json(const Claim& c) {
+    nlohmann::json j = {{"text", c.text},
+                        {"scope", c.scope.cells},
+                        {"confidence", c.confidence},
+                        {"retention", c.retention},
+                        {"status", claim_status_name(c.status)},
+                        {"origin", c.origin},
+                        {"authority", c.authority}};
+    if (c.validity.from != std::numeric_limits<int64_t>::min()) j["valid_from"] = c.validity.from;
+    if (c.validity.to != std::numeric_limits<int64_t>::max()) j["valid_to"] = c.validity.to;
+    return j;
+}
+
+Result<Claim> claim_from_json(const nlohmann::json& j, const Location& where) {
+    auto fail = [&](const std::string& field, const std::string& what) {
+        Location at = where;
+        at.field = at.field.empty() ? field : at.field + "." + field;
+        return Error::invalid_input(what, at, "a claim needs a non-empty text; see docs/meld.md for the fields");
+    };
+    if (!j.is_object()) return fail("", "the claim is not a JSON object");
+    Claim c;
+    if (!j.contains("text") || !j["text"].is_string() || j["text"].get<std::string>().empty())
+        return fail("text", "missing, empty or not a string");
+    c.text = j["text"].get<std::string>();
+    if (j.contains("scope")) {
+        const auto& s = j["scope"];
+        if (s.is_array()) {
+            for (const auto& cell : s) {
+                if (!cell.is_string() || cell.get<std::string>().find(':') == std::string::npos)
+                    return fail("scope", "a cell is not a \"name:value\" string");
+                c.scope.cells.push_back(cell.get<std::string>());
+            }
+        } else if (s.is_object()) {
+            for (const auto& [name, value] : s.items()) {
+                if (!value.is_string()) return fail("scope." + name, "a scope value is not a string");
+                c.scope.cells.push_back(name + ":" + value.get<std::string>());
+            }
+        } else {
+            return fail("scope", "not an array of \"name:value\" cells or an object");
+        }
+        c.scope.normalise();
+    }
+    auto number = [&](const char* f, double& out, double lo, double hi) -> std::optional<Error> {
+        if (!j.contains(f)) return std::nullopt;
+        if (!j[f].is_number()) return fail(f, "not a number");
+        out = j[f].get<double>();
+        if (out < lo || out > hi) return fail(f, "out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+        return std::nullopt;
+    };
+    if (auto e = number("confidence", c.confidence, 0, 1)) return *e;
+    if (auto e = number("retention", c.retention, 0, 1)) return *e;
+    if (j.contains("status")) {
+        if (!j["status"].is_string()) return fail("status", "not a string");
+        auto s = parse_claim_status(j["status"].get<std::string>());
+        if (!s) return fail("status", "unknown status (active|deprecated|overruled|revoked)");
+        c.status = *s;
+    }
+    if (j.contains("origin")) {
+        if (!j["origin"].is_string()) return fail("origin", "not a string");
+        c.origin = j["origin"].get<std::string>();
+    }
+    if (j.contains("authority")) {
+        if (!j["authority"].is_number_integer()) return fail("authority", "not an integer");
+        c.authority = j["authority"].get<int>();
+    }
+    if (j.contains("valid_from")) {
+        if (!j["valid_from"].is_number_integer()) return fail("valid_from", "not an integer (seconds since the epoch)");
+        c.validity.from = j["valid_from"].get<int64_t>();
+    }
+    if (j.contains("valid_to")) {
+        if (!j["valid_to"].is_number_integer()) return fail("valid_to", "not an integer (seconds since the epoch)");
+        c.validity.to = j["valid_to"].get<int64_t>();
+    }
+    if (c.validity.from >= c.validity.to) return fail("valid_to", "the validity interval is empty (valid_to <= valid_from)");
+    return c;
+}
+
+namespace {
+
+nlohmann::json unsigned_body(const Delta& d) {
+    nlohmann::json j = {{"version", Delta::kVersion}, {"sender", d.sender}, {"sent", d.sent}};
+    if (d.claim) {
+        j["kind"] = "claim";
+        j["claim"] = claim_to_json(*d.claim);
+    } else if (d.link) {
+        j["kind"] = "status";
+        j["link"] = d.link->to_json();
+    }
+    return j;
+}
+
+}  // namespace
+
+std::string Delta::signed_bytes() const {
+    auto c = canonical_json(unsigned_body(*this));
+    return c.ok() ? *c : std::string();
+}
+
+void Delta::sign(const KeyDirectory& directory) { mac = to_hex(hmac_sha256(directory.key_for(sender), signed_bytes())); }
+
+bool mac_equal(const std::string& a, const std::string& b) {
+    if (a.size() != b.size()) return false;
+    unsigned char diff = 0;
+    for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+    return diff == 0;
+}
+
+bool Delta::verify(const KeyDirectory& directory) const {
+    if (mac.size() != 64) return false;
+    return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(sender), signed_bytes())));
+}
+
+std::string Delta::id() const { return sha256_hex(signed_bytes()); }
+
+nlohmann::json Delta::to_json() const {
+    nlohmann::json j = unsigned_body(*this);
+    j["mac"] = mac;
+    return j;
+}
+
+Result<Delta> Delta::from_json(const nlohmann::json& j, const Location& where) {
+    auto fail = [&](const std::string& field, const std::string& what) {
+        Location at = where;
+        at.field = field;
+        return Error::invalid_input(what, at, "a delta is {version, kind: claim|status, sender, sent, claim|link, mac}");
+    };
+    if (!j.is_object()) return fail("", "the delta is not a JSON object");
+    if (!j.contains("version") || !j["version"].is_number_integer()) return fail("version", "missing or not an integer");
+    if (j["version"].get<int>() > kVersion)
+        return Error::unsupported("delta version " + std::to_string(j["version"].get<int>()) + " is newer than this build",
+                                  where, "upgrade BeliefMerge");
+    Delta d;
+    if (!j.contains("sender") || !j["sender"].is_string()) return fail("sender", "missing or not a string");
+    d.sender = j["sender"].get<std::string>();
+    if (j.contains("sent")) {
+        if (!j["sent"].is_number_integer()) return fail("sent", "not an integer");
+        d.sent = j["sent"].get<int64_t>();
+    }
+    if (!j.contains("mac") || !j["mac"].is_string()) return fail("mac", "missing or not a string");
+    d.mac = j["mac"].get<std::string>();
+    if (!j.contains("kind") || !j["kind"].is_string()) return fail("kind", "missing or not a string");
+    const std::string kind = j["kind"].get<std::string>();
+    Location inner = where;
+    if (kind == "claim") {
+        if (!j.contains("claim")) return fail("claim", "missing");
+        inner.field = "claim";
+        auto c = claim_from_json(j["claim"], inner);
+        if (!c.ok()) return c.error();
+        d.claim = std::move(c).value();
+    } else if (kind == "status") {
+        if (!j.contains("link")) return fail("link", "missing");
+        inner.field = "link";
+        auto l = StatusLink::from_json(j["link"], inner);
+        if (!l.ok()) return l.error();
+        d.link = std::move(l).value();
+    } else {
+        return fail("kind", "unknown kind '" + kind + "' (claim|status)");
+    }
+    return d;
+}
+
+}  // namespace bm::meld

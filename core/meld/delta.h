@@ -1,0 +1,47 @@
+// Delta: the signed unit a brain PUBLISHes — one claim or one status link (SPEC §13.3, §14).
+//
+// The MAC is HMAC-SHA-256 over the RFC 8785 canonical JSON of every field but "mac", under the
+// key the directory gives the sender (the group key unless the sender has its own). A delta
+// whose MAC does not verify is dropped before any signal is read. Thread-safety: plain values.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "meld/claim.h"
+#include "meld/key_directory.h"
+#include "meld/status_link.h"
+#include "util/result.h"
+
+namespace bm::meld {
+
+nlohmann::json claim_to_json(const Claim& c);
+Result<Claim> claim_from_json(const nlohmann::json& j, const Location& where);
+
+struct Delta {
+    static constexpr int kVersion = 1;
+    std::string sender;  // the brain that published this copy
+    int64_t sent = 0;    // the sender's logical clock
+    std::optional<Claim> claim;
+    std::optional<StatusLink> link;
+    std::string mac;  // lowercase hex
+
+    bool is_claim() const { return claim.has_value(); }
+    // Everything but the MAC, canonical.
+    std::string signed_bytes() const;
+    void sign(const KeyDirectory& directory);
+    // Constant-time comparison of the recomputed MAC.
+    bool verify(const KeyDirectory& directory) const;
+    // A stable id for logs: sha256 of the signed bytes.
+    std::string id() const;
+
+    nlohmann::json to_json() const;
+    static Result<Delta> from_json(const nlohmann::json& j, const Location& where);
+};
+
+// Constant-time equality of two hex MACs.
+bool mac_equal(const std::string& a, const std::string& b);
+
+}  // namespace bm::meld

@@ -1,0 +1,79 @@
+// KeyDirectory lookups and its JSON form.
+#include "meld/key_directory.h"
+
+#include <algorithm>
+
+#include "meld/canon.h"
+
+namespace bm::meld {
+
+const DirectoryEntry* KeyDirectory::find(const std::string& brain) const {
+    auto it = brains.find(brain);
+    return it == brains.end() ? nullptr : &it->second;
+}
+
+const std::string& KeyDirectory::key_for(const std::string& brain) const {
+    const DirectoryEntry* e = find(brain);
+    return e && !e->key.empty() ? e->key : group_key;
+}
+
+bool KeyDirectory::covers(const std::string& brain, const std::vector<std::string>& scope_cells) const {
+    const DirectoryEntry* e = find(brain);
+    if (!e) return false;
+    if (std::find(e->cells.begin(), e->cells.end(), "*") != e->cells.end()) return true;
+    for (const auto& need : scope_cells) {
+        const std::string n = canon_text(need);
+        bool found = false;
+        for (const auto& have : e->cells) found = found || canon_text(have) == n;
+        if (!found) return false;
+    }
+    return true;
+}
+
+nlohmann::json KeyDirectory::to_json() const {
+    nlohmann::json b = nlohmann::json::object();
+    for (const auto& [id, e] : brains) b[id] = {{"key", e.key}, {"authority", e.authority}, {"cells", e.cells}};
+    return {{"group_key", group_key}, {"overrule_authority", overrule_authority}, {"brains", b}};
+}
+
+Result<KeyDirectory> KeyDirectory::from_json(const nlohmann::json& j, const std::string& file) {
+    KeyDirectory d;
+    if (!j.is_object()) return Error::invalid_input("the key directory is not a JSON object", Location{file}, "see docs/meld.md");
+    if (!j.contains("group_key") || !j["group_key"].is_string() || j["group_key"].get<std::string>().empty())
+        return Error::invalid_input("missing or empty group_key", Location{file, 0, -1, "group_key"},
+                                    "provision the federation's shared HMAC key");
+    d.group_key = j["group_key"].get<std::string>();
+    if (j.contains("overrule_authority")) {
+        if (!j["overrule_authority"].is_number_integer())
+            return Error::invalid_input("overrule_authority is not an integer", Location{file, 0, -1, "overrule_authority"});
+        d.overrule_authority = j["overrule_authority"].get<int>();
+    }
+    if (j.contains("brains")) {
+        if (!j["brains"].is_object()) return Error::invalid_input("brains is not an object", Location{file, 0, -1, "brains"});
+        for (const auto& [id, e] : j["brains"].items()) {
+            const std::string field = "brains." + id;
+            if (!e.is_object()) return Error::invalid_input("a brain entry is not an object", Location{file, 0, -1, field});
+            DirectoryEntry entry;
+            if (e.contains("key")) {
+                if (!e["key"].is_string()) return Error::invalid_input("key is not a string", Location{file, 0, -1, field + ".key"});
+                entry.key = e["key"].get<std::string>();
+            }
+            if (e.contains("authority")) {
+                if (!e["authority"].is_number_integer())
+                    return Error::invalid_input("authority is not an integer", Location{file, 0, -1, field + ".authority"});
+                entry.authority = e["authority"].get<int>();
+            }
+            if (e.contains("cells")) {
+                if (!e["cells"].is_array()) return Error::invalid_input("cells is not an array", Location{file, 0, -1, field + ".cells"});
+                for (const auto& c : e["cells"]) {
+                    if (!c.is_string()) return Error::invalid_input("a cell is not a string", Location{file, 0, -1, field + ".cells"});
+                    entry.cells.push_back(c.get<std::string>());
+                }
+            }
+            d.brains[id] = std::move(entry);
+        }
+    }
+    return d;
+}
+
+}  // namespace bm::meld

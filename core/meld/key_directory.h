@@ -1,0 +1,40 @@
+// KeyDirectory: brain id → key, authority level, cells, provisioned out of band (SPEC §13.4).
+//
+// It holds the federation's group key (the HMAC key of every delta and Patch unless a brain has a
+// key of its own) and the authority a brain needs to author overruled/revoked effects. Threat
+// model: benign faults only; a key holder is trusted to assert its own origin truthfully.
+// Thread-safety: a plain value.
+#pragma once
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "util/result.h"
+
+namespace bm::meld {
+
+struct DirectoryEntry {
+    std::string key;                 // per-brain HMAC key; empty: the group key
+    int authority = 0;               // higher is more authoritative
+    std::vector<std::string> cells;  // scope cells the brain speaks for; "*" = every cell
+};
+
+struct KeyDirectory {
+    std::string group_key;
+    int overrule_authority = 2;  // minimum authority to author an overruled or revoked effect
+    std::map<std::string, DirectoryEntry> brains;
+
+    const DirectoryEntry* find(const std::string& brain) const;
+    // The key that signs deltas and Patches authored by `brain`.
+    const std::string& key_for(const std::string& brain) const;
+    // Whether the brain's cells cover every cell of `scope_cells` (canonicalised comparison).
+    bool covers(const std::string& brain, const std::vector<std::string>& scope_cells) const;
+
+    nlohmann::json to_json() const;
+    // `file` names the source in errors.
+    static Result<KeyDirectory> from_json(const nlohmann::json& j, const std::string& file);
+};
+
+}  // namespace bm::meld

@@ -1,0 +1,171 @@
+// Patch JSON form, content id and MAC.
+#include "meld/patch.h"
+
+#include "util/canonical_json.h"
+#include "util/hash.h"
+
+namespace bm::meld {
+
+const char* decision_name(Decision d) {
+    switch (d) {
+        case Decision::kInsert: return "insert";
+        case Decision::kMerge: return "merge";
+        case Decision::kRelate: return "relate";
+        case Decision::kConflict: return "conflict";
+        case Decision::kReject: return "reject";
+        case Decision::kStatus: return "status";
+    }
+    return "insert";
+}
+
+std::optional<Decision> parse_decision(std::string_view name) {
+    for (Decision d : {Decision::kInsert, Decision::kMerge, Decision::kRelate, Decision::kConflict, Decision::kReject,
+                       Decision::kStatus})
+        if (name == decision_name(d)) return d;
+    return std::nullopt;
+}
+
+namespace {
+
+nlohmann::json body(const Patch& p) {
+    nlohmann::json links = nlohmann::json::array();
+    for (const auto& l : p.links) links.push_back(l.to_json());
+    nlohmann::json mappings = nlohmann::json::array();
+    for (const auto& m : p.mappings)
+        mappings.push_back({{"from", m.from}, {"to", m.to}, {"kind", m.kind}, {"weight", m.weight}});
+    nlohmann::json contradictions = nlohmann::json::array();
+    for (const auto& c : p.contradictions)
+        contradictions.push_back(
+            {{"a", c.a}, {"b", c.b}, {"context_a", c.context_a}, {"context_b", c.context_b}, {"rule", c.rule}});
+    nlohmann::json deltas = {{"links", links}, {"mappings", mappings}, {"contradictions", contradictions}};
+    if (p.added_claim) deltas["claim"] = claim_to_json(*p.added_claim);
+    nlohmann::json j = {{"version", Patch::kVersion},
+                        {"brain", p.brain},
+                        {"decision", decision_name(p.decision)},
+                        {"rule", p.rule},
+                        {"subject", p.subject},
+                        {"target", p.target},
+                        {"deltas", deltas},
+                        {"gates", p.gates},
+                        {"thresholds", p.thresholds.to_json()},
+                        {"provider", p.provider},
+                        {"time", p.time},
+                        {"delta", p.delta}};
+    if (p.signals)
+        j["signals"] = {{"kappa", p.signals->kappa},
+                        {"sigma", p.signals->sigma},
+                        {"chi", p.signals->chi},
+                        {"chi_rule", p.signals->chi_rule}};
+    return j;
+}
+
+std::string canonical(const nlohmann::json& j) {
+    auto c = canonical_json(j);
+    return c.ok() ? *c : std::string();
+}
+
+}  // namespace
+
+std::string Patch::body_bytes() const { return canonical(body(*this)); }
+
+void Patch::seal(const KeyDirectory& directory) {
+    id = sha256_hex(body_bytes());
+    nlohmann::json j = body(*this);
+    j["id"] = id;
+    mac = to_hex(hmac_sha256(directory.key_for(brain), canonical(j)));
+}
+
+bool Patch::verify(const KeyDirectory& directory) const {
+    if (id != sha256_hex(body_bytes()) || mac.size() != 64) return false;
+    nlohmann::json j = body(*this);
+    j["id"] = id;
+    return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(brain), canonical(j))));
+}
+
+nlohmann::json Patch::to_json() const {
+    nlohmann::json j = body(*this);
+    j["id"] = id;
+    j["mac"] = mac;
+    return j;
+}
+
+Result<Patch> Patch::from_json(const nlohmann::json& j, const Location& where) {
+    auto fail = [&](const std::string& field, const std::string& what) {
+        Location at = where;
+        at.field = field;
+        return Error::corruption(what, at, "the Patch record is damaged; it was not applied");
+    };
+    if (!j.is_object()) return fail("", "the Patch is not a JSON object");
+    Patch p;
+    auto str = [&](const char* f, std::string& out) -> bool {
+        if (!j.contains(f) || !j[f].is_string()) return false;
+        out = j[f].get<std::string>();
+        return true;
+    };
+    std::string decision;
+    for (auto [f, out] : {std::pair<const char*, std::string*>{"id", &p.id}, {"brain", &p.brain}, {"decision", &decision},
+                          {"rule", &p.rule}, {"subject", &p.subject}, {"target", &p.target}, {"provider", &p.provider},
+                          {"mac", &p.mac}})
+        if (!str(f, *out)) return fail(f, "missing or not a string");
+    auto d = parse_decision(decision);
+    if (!d) return fail("decision", "unknown decision '" + decision + "'");
+    p.decision = *d;
+    if (!j.contains("time") || !j["time"].is_number_integer()) return fail("time", "missing or not an integer");
+    p.time = j["time"].get<int64_t>();
+    if (!j.contains("gates") || !j["gates"].is_array()) return fail("gates", "missing or not an array");
+    for (const auto& g : j["gates"]) {
+        if (!g.is_string()) return fail("gates", "a gate is not a string");
+        p.gates.push_back(g.get<std::string>());
+    }
+    if (!j.contains("thresholds")) return fail("thresholds", "missing");
+    auto th = Thresholds::from_json(j["thresholds"], where.file);
+    if (!th.ok()) return th.error();
+    p.thresholds = *th;
+    p.delta = j.value("delta", nlohmann::json());
+    if (j.contains("signals")) {
+        const auto& s = j["signals"];
+        if (!s.is_object() || !s.contains("kappa") || !s["kappa"].is_boolean() || !s.contains("sigma") ||
+            !s["sigma"].is_number() || !s.contains("chi") || !s["chi"].is_string() || !s.contains("chi_rule") ||
+            !s["chi_rule"].is_string())
+            return fail("signals", "malformed signals {kappa, sigma, chi, chi_rule}");
+        p.signals = PatchSignals{s["kappa"].get<bool>(), s["sigma"].get<double>(), s["chi"].get<std::string>(),
+                                 s["chi_rule"].get<std::string>()};
+    }
+    if (!j.contains("deltas") || !j["deltas"].is_object()) return fail("deltas", "missing or not an object");
+    const auto& deltas = j["deltas"];
+    if (deltas.contains("claim")) {
+        Location at = where;
+        at.field = "deltas.claim";
+        auto c = claim_from_json(deltas["claim"], at);
+        if (!c.ok()) return c.error();
+        p.added_claim = std::move(c).value();
+    }
+    for (const char* f : {"links", "mappings", "contradictions"})
+        if (!deltas.contains(f) || !deltas[f].is_array()) return fail(std::string("deltas.") + f, "missing or not an array");
+    for (const auto& l : deltas["links"]) {
+        Location at = where;
+        at.field = "deltas.links";
+        auto link = StatusLink::from_json(l, at);
+        if (!link.ok()) return link.error();
+        p.links.push_back(std::move(link).value());
+    }
+    for (const auto& m : deltas["mappings"]) {
+        if (!m.is_object() || !m.contains("from") || !m["from"].is_string() || !m.contains("to") || !m["to"].is_string() ||
+            !m.contains("kind") || !m["kind"].is_string() || !m.contains("weight") || !m["weight"].is_number())
+            return fail("deltas.mappings", "malformed mapping {from, to, kind, weight}");
+        p.mappings.push_back({m["from"].get<std::string>(), m["to"].get<std::string>(), m["kind"].get<std::string>(),
+                              m["weight"].get<double>()});
+    }
+    for (const auto& c : deltas["contradictions"]) {
+        if (!c.is_object()) return fail("deltas.contradictions", "not an object");
+        ContradictionLink link;
+        for (auto [f, out] : {std::pair<const char*, std::string*>{"a", &link.a}, {"b", &link.b},
+                              {"context_a", &link.context_a}, {"context_b", &link.context_b}, {"rule", &link.rule}})
+            if (!c.contains(f) || !c[f].is_string()) return fail(std::string("deltas.contradictions.") + f, "missing");
+            else *out = c[f].get<std::string>();
+        p.contradictions.push_back(std::move(link));
+    }
+    return p;
+}
+
+}  // namespace bm::meld

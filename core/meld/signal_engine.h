@@ -1,0 +1,41 @@
+// SignalEngine: σ and χ over claims prepared once (SPEC §13.2), for any SignalProvider.
+//
+// A brain compares each incoming claim with many held ones, so texts are analysed and vectorised
+// once (PreparedText) when the provider is the lexical one; any other provider is called on the
+// raw texts. index_terms are the content-word features the candidate index posts.
+// Thread-safety: immutable after construction.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "meld/signals/lexical_provider.h"
+#include "meld/signals/signal_provider.h"
+
+namespace bm::meld {
+
+struct PreparedText {
+    std::string text;
+    Analysis analysis;                  // lexical provider only
+    SentenceVector vector;              // lexical provider only
+    std::vector<uint64_t> index_terms;  // sorted, unique content-word and character features
+};
+
+class SignalEngine {
+public:
+    explicit SignalEngine(std::shared_ptr<const SignalProvider> provider);
+
+    PreparedText prepare(std::string_view text) const;
+    double similarity(const PreparedText& a, const PreparedText& b) const;
+    ContradictionVerdict contradiction(const PreparedText& a, const PreparedText& b) const;
+    std::string identity() const { return m_provider->identity(); }
+    const SignalProvider& provider() const { return *m_provider; }
+
+private:
+    std::shared_ptr<const SignalProvider> m_provider;
+    const LexicalProvider* m_lexical = nullptr;
+};
+
+}  // namespace bm::meld

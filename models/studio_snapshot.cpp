@@ -1,0 +1,36 @@
+// Lookups over the studio's immutable snapshot.
+#include "studio_snapshot.h"
+
+namespace bm {
+
+const EffectiveResolution* StudioSnapshot::resolution(const std::string& key) const {
+    auto it = resolutions.find(key);
+    return it == resolutions.end() ? nullptr : &it->second;
+}
+
+int StudioSnapshot::sessionIndex(const std::string& session_id) const {
+    if (!sessions) return -1;
+    for (size_t i = 0; i < sessions->size(); ++i)
+        if ((*sessions)[i].id == session_id) return static_cast<int>(i);
+    return -1;
+}
+
+std::vector<std::string> StudioSnapshot::reviewKeys() const {
+    std::vector<std::string> keys;
+    if (!merged) return keys;
+    for (const auto& s : merged->slots)
+        if (s.state == SlotState::kDisputed || s.state == SlotState::kContested) keys.push_back(s.key);
+    return keys;
+}
+
+std::string describe_resolution(const Resolution& r) {
+    switch (r.kind) {
+        case ResolutionKind::kChoose: return "choose " + r.value;
+        case ResolutionKind::kBoth: return "both";
+        case ResolutionKind::kConditional: return "conditional (guard: " + r.guard + ")";
+        case ResolutionKind::kUnresolvable: return "unresolvable";
+    }
+    return "unresolvable";
+}
+
+}  // namespace bm

@@ -1,0 +1,72 @@
+// Shared fixtures of the MELD tests: the real lexical provider (with the system WordNet when
+// installed) and the Figure 2 federation's key directory.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "meld/brain.h"
+#include "meld/signal_engine.h"
+
+namespace bm::meld::meldtest {
+
+inline std::shared_ptr<const SignalEngine> lexical_engine() {
+    static const std::shared_ptr<const SignalEngine> engine = [] {
+        auto provider = std::make_shared<LexicalProvider>(LexicalProvider::create());
+        return std::make_shared<SignalEngine>(provider);
+    }();
+    return engine;
+}
+
+inline bool wordnet_installed() { return lexical_engine() && dynamic_cast<const LexicalProvider&>(lexical_engine()->provider()).wordnet(); }
+
+// Figure 2: EU edge agent A, EU team agent T, EU aggregate B, EU canonical authority C, US
+// aggregate U (high authority, but only for US cells).
+inline KeyDirectory figure2_directory() {
+    KeyDirectory d;
+    d.group_key = "figure-2 federation group key";
+    d.overrule_authority = 2;
+    d.brains["A"] = {"", 1, {"jurisdiction:EU"}};
+    d.brains["T"] = {"", 1, {"jurisdiction:EU"}};
+    d.brains["B"] = {"", 1, {"jurisdiction:EU"}};
+    d.brains["C"] = {"", 3, {"jurisdiction:EU"}};
+    d.brains["U"] = {"", 3, {"jurisdiction:US"}};
+    return d;
+}
+
+inline Claim claim(std::string text, std::string cell, int authority = 1) {
+    Claim c;
+    c.text = std::move(text);
+    c.scope.cells = {std::move(cell)};
+    c.authority = authority;
+    return c;
+}
+
+// A delta signed as `sender` under the directory.
+inline Delta signed_claim(const KeyDirectory& d, const std::string& sender, Claim c, int64_t sent = 1) {
+    c.scope.normalise();
+    if (c.origin.empty()) c.origin = sender;
+    Delta delta;
+    delta.sender = sender;
+    delta.sent = sent;
+    delta.claim = std::move(c);
+    delta.sign(d);
+    return delta;
+}
+
+inline Delta signed_link(const KeyDirectory& d, StatusLink link) {
+    link.seal();
+    Delta delta;
+    delta.sender = link.author;
+    delta.sent = link.issued;
+    delta.link = std::move(link);
+    delta.sign(d);
+    return delta;
+}
+
+inline const char* kC1 = "Customer data must be retained for seven years";
+inline const char* kParaphrase = "We are required to retain customer data for seven years";
+inline const char* kC2 = "Customer data must be deleted after two years";
+
+}  // namespace bm::meld::meldtest

@@ -1,0 +1,163 @@
+// Patches: MAC verification before any signal is read, tamper detection, the append-only log in
+// a real SQLite workspace, restore and re-adjudicating replay; echo-safety.
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+
+#include "meld/patch_log.h"
+#include "meld_fixture.h"
+
+namespace bm::meld {
+namespace {
+
+using namespace meldtest;
+
+// Wraps the lexical provider and counts every signal read.
+class CountingProvider final : public SignalProvider {
+public:
+    explicit CountingProvider(const SignalProvider& inner) : m_inner(inner) {}
+    double similarity(std::string_view a, std::string_view b) const override {
+        ++reads;
+        return m_inner.similarity(a, b);
+    }
+    ContradictionVerdict contradiction(std::string_view a, std::string_view b) const override {
+        ++reads;
+        return m_inner.contradiction(a, b);
+    }
+    std::string identity() const override { return "counting(" + m_inner.identity() + ")"; }
+    mutable std::atomic<int> reads{0};
+
+private:
+    const SignalProvider& m_inner;
+};
+
+std::string temp_path(const std::string& name) {
+    static std::atomic<int> n{0};
+    return (std::filesystem::temp_directory_path() /
+            ("bm_meld_" + std::to_string(::getpid()) + "_" + std::to_string(n++) + "_" + name))
+        .string();
+}
+
+TEST(Mac, ForgedDeltaAndTamperedPatchAreDroppedBeforeAnySignalIsRead) {
+    auto counting = std::make_shared<CountingProvider>(lexical_engine()->provider());
+    auto engine = std::make_shared<SignalEngine>(counting);
+    const KeyDirectory dir = figure2_directory();
+    Brain b("B", dir, lexical_default_thresholds(), engine);
+    b.assert_claim(claim(kC1, "jurisdiction:EU"));
+    const int baseline = counting->reads;
+
+    // Forged: signed with a key outside the group.
+    KeyDirectory outsider = dir;
+    outsider.group_key = "not the group key";
+    Admission forged = b.receive(signed_claim(outsider, "A", claim(kParaphrase, "jurisdiction:EU")));
+    EXPECT_EQ(forged.outcome, Admission::Outcome::kDroppedMac);
+    EXPECT_FALSE(forged.patch.has_value()) << "a dropped delta is not a reject: no Patch";
+    // Tampered in transit after signing.
+    Delta altered = signed_claim(dir, "A", claim(kParaphrase, "jurisdiction:EU"));
+    altered.claim->text = "Customer data may be sold after seven years";
+    EXPECT_EQ(b.receive(altered).outcome, Admission::Outcome::kDroppedMac);
+    EXPECT_EQ(counting->reads, baseline) << "no signal may be read for an unverified delta";
+
+    // A Patch tampered after signing, re-published to another brain.
+    Brain peer("A", dir, lexical_default_thresholds(), engine);
+    Admission ok = peer.receive(signed_claim(dir, "T", claim(kC2, "jurisdiction:EU")));
+    ASSERT_TRUE(ok.patch);
+    Patch tampered = *ok.patch;
+    tampered.decision = Decision::kMerge;
+    const int before = counting->reads;
+    EXPECT_EQ(b.receive_patch(tampered).outcome, Admission::Outcome::kDroppedMac);
+    EXPECT_EQ(counting->reads, before);
+    EXPECT_FALSE(b.apply(tampered).ok());
+    // The untampered Patch is verified and its delta re-adjudicated by the receiver itself.
+    Admission readjudicated = b.receive_patch(*ok.patch);
+    ASSERT_TRUE(readjudicated.patch);
+    EXPECT_EQ(readjudicated.patch->decision, Decision::kConflict) << "B holds c1, so c2 conflicts here";
+    EXPECT_EQ(ok.patch->decision, Decision::kInsert) << "A held nothing, so it inserted";
+    // A correctly authenticated delta is admitted.
+    EXPECT_EQ(b.receive(signed_claim(dir, "A", claim(kParaphrase, "jurisdiction:EU"))).outcome,
+              Admission::Outcome::kAdmitted);
+}
+
+TEST(Mac, PatchSurvivesJsonRoundTripAndRedeliveryIsIdempotent) {
+    const KeyDirectory dir = figure2_directory();
+    Brain b("B", dir, lexical_default_thresholds(), lexical_engine());
+    b.assert_claim(claim(kC1, "jurisdiction:EU"));
+    Delta d = signed_claim(dir, "A", claim(kParaphrase, "jurisdiction:EU"));
+    Admission a = b.receive(d);
+    ASSERT_TRUE(a.patch);
+    auto back = Patch::from_json(nlohmann::json::parse(a.patch->to_json().dump()), Location{"test"});
+    ASSERT_TRUE(back.ok()) << back.error().to_string();
+    EXPECT_TRUE(back->verify(dir));
+    EXPECT_EQ(back->body_bytes(), a.patch->body_bytes());
+    EXPECT_EQ(b.receive(d).outcome, Admission::Outcome::kDuplicate);
+    EXPECT_EQ(b.claims().size(), 2u);
+}
+
+TEST(PatchLog, AppendOnlyInTheWorkspaceRestoresAndReplays) {
+    const std::string path = temp_path("log.bmws");
+    const KeyDirectory dir = figure2_directory();
+    std::vector<std::string> statuses;
+    {
+        auto log = PatchLog::open(path);
+        ASSERT_TRUE(log.ok()) << log.error().to_string();
+        Brain b("B", dir, lexical_default_thresholds(), lexical_engine());
+        for (Admission a : {b.assert_claim(claim(kC1, "jurisdiction:EU")),
+                            b.receive(signed_claim(dir, "A", claim(kParaphrase, "jurisdiction:EU"))),
+                            b.receive(signed_claim(dir, "U", claim(kParaphrase, "jurisdiction:US"))),
+                            b.receive(signed_claim(dir, "T", claim(kC2, "jurisdiction:EU")))}) {
+            ASSERT_TRUE(a.patch);
+            ASSERT_TRUE((*log)->append(*a.patch).ok());
+        }
+        for (const auto& c : b.claims()) statuses.push_back(claim_status_name(b.status(c.key)));
+        // The log refuses edits and deletions.
+        EXPECT_FALSE((*log)->db().exec("UPDATE meld_patches SET body = '{}'").ok());
+        EXPECT_FALSE((*log)->db().exec("DELETE FROM meld_patches").ok());
+    }
+    auto log = PatchLog::open(path);
+    ASSERT_TRUE(log.ok());
+    auto patches = (*log)->load("B", dir);
+    ASSERT_TRUE(patches.ok()) << patches.error().to_string();
+    ASSERT_EQ(patches->size(), 4u);
+    Brain restored("B", dir, lexical_default_thresholds(), lexical_engine());
+    ASSERT_TRUE(restore(restored, *patches).ok());
+    std::vector<std::string> again;
+    for (const auto& c : restored.claims()) again.push_back(claim_status_name(restored.status(c.key)));
+    EXPECT_EQ(again, statuses);
+    // Replay against an empty brain re-adjudicates: the paraphrase is now novel.
+    Brain fresh("B", dir, lexical_default_thresholds(), lexical_engine());
+    std::vector<Patch> without_c1(patches->begin() + 1, patches->end());
+    auto steps = replay(fresh, without_c1);
+    ASSERT_EQ(steps.size(), 3u);
+    EXPECT_EQ(steps[0].recorded, Decision::kMerge);
+    EXPECT_EQ(steps[0].replayed, Decision::kInsert);
+
+    // A row altered behind the log's back (triggers dropped by hand) is reported, naming it.
+    ASSERT_TRUE((*log)->db().exec("DROP TRIGGER meld_patches_no_update").ok());
+    ASSERT_TRUE((*log)->db().exec("UPDATE meld_patches SET body = replace(body, 'seven', 'eight') WHERE seq = 2").ok());
+    auto damaged = (*log)->load("B", dir);
+    ASSERT_FALSE(damaged.ok());
+    EXPECT_TRUE(damaged.error().is_corruption());
+    EXPECT_NE(damaged.error().to_string().find("seq 2"), std::string::npos) << damaged.error().to_string();
+    std::filesystem::remove(path);
+}
+
+TEST(EchoSafety, AReceivedClaimIsNeverRepublished) {
+    const KeyDirectory dir = figure2_directory();
+    std::vector<std::unique_ptr<Brain>> peers;
+    for (const char* id : {"A", "T", "C"})
+        peers.push_back(std::make_unique<Brain>(id, dir, lexical_default_thresholds(), lexical_engine()));
+    Brain origin("B", dir, lexical_default_thresholds(), lexical_engine());
+    origin.assert_claim(claim(kC1, "jurisdiction:EU"));
+    std::vector<Delta> published = origin.take_outbox();
+    ASSERT_EQ(published.size(), 1u);
+    int republished = 0;
+    for (auto& p : peers) {
+        for (const Delta& d : published) p->receive(d);
+        for (const Delta& d : p->take_outbox()) republished += d.claim && d.claim->text == kC1;
+    }
+    EXPECT_EQ(republished, 0);
+}
+
+}  // namespace
+}  // namespace bm::meld

@@ -1,0 +1,282 @@
+// Claim graph pane: scene items for nodes (state colour, trust badge) and edges (kind by pen).
+#include "claim_graph_view.h"
+#include "job_pool.h"
+
+#include <QBrush>
+#include <QGraphicsItem>
+#include <QElapsedTimer>
+#include <QGraphicsScene>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLoggingCategory>
+#include <QPainterPath>
+#include <QPen>
+#include <QPointer>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+#include <QtConcurrent>
+#include <QCoroFuture>
+
+#include "slot_table_model.h"
+#include "trust/trust_lattice.h"
+
+Q_LOGGING_CATEGORY(lcGraph, "bm.studio.graph")
+
+namespace bm {
+
+namespace {
+
+constexpr int kSlotKeyData = 0;
+
+QPen edgePen(GraphEdgeKind kind) {
+    switch (kind) {
+        case GraphEdgeKind::kDerivation: return QPen(QColor(0x37, 0x47, 0x4f), 1.4);
+        case GraphEdgeKind::kDispute: return QPen(QColor(0xc6, 0x28, 0x28), 1.6, Qt::DashLine);
+        case GraphEdgeKind::kSupersession: return QPen(QColor(0x75, 0x75, 0x75), 1.2, Qt::DotLine);
+        case GraphEdgeKind::kValue: return QPen(QColor(0xbd, 0xbd, 0xbd), 1.0);
+    }
+    return QPen();
+}
+
+QString trustBadge(TrustLabel t) {
+    switch (t) {
+        case TrustLabel::kTrusted: return QStringLiteral("T");
+        case TrustLabel::kExternal: return QStringLiteral("E");
+        case TrustLabel::kUntrusted: return QStringLiteral("U");
+    }
+    return QStringLiteral("U");
+}
+
+QColor trustColor(TrustLabel t) {
+    switch (t) {
+        case TrustLabel::kTrusted: return QColor(0x2e, 0x7d, 0x32);
+        case TrustLabel::kExternal: return QColor(0x15, 0x65, 0xc0);
+        case TrustLabel::kUntrusted: return QColor(0xc6, 0x28, 0x28);
+    }
+    return Qt::black;
+}
+
+}  // namespace
+
+GraphCanvas::GraphCanvas(QWidget* parent) : QGraphicsView(parent) {
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setRenderHint(QPainter::Antialiasing);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+}
+
+void GraphCanvas::zoomBy(double factor) {
+    const double current = transform().m11();
+    if ((current > 8 && factor > 1) || (current < 0.05 && factor < 1)) return;
+    scale(factor, factor);
+}
+
+void GraphCanvas::wheelEvent(QWheelEvent* event) {
+    zoomBy(event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15);
+    event->accept();
+}
+
+ClaimGraphView::ClaimGraphView(QWidget* parent)
+    : QWidget(parent),
+      m_cancel(std::make_shared<std::atomic_bool>(false)),
+      m_scene(new QGraphicsScene(this)),
+      m_view(new GraphCanvas),
+      m_search(new QLineEdit),
+      m_info(new QLabel),
+      m_focusButton(new QToolButton) {
+    m_view->setScene(m_scene);
+    m_view->setObjectName(QStringLiteral("graphCanvas"));
+    m_search->setPlaceholderText(tr("Find a slot…"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setObjectName(QStringLiteral("graphSearch"));
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { search(m_search->text()); });
+    auto button = [this](const QString& text, const QString& tip, auto slot) {
+        auto* b = new QToolButton;
+        b->setText(text);
+        b->setToolTip(tip);
+        connect(b, &QToolButton::clicked, this, slot);
+        return b;
+    };
+    m_focusButton->setText(tr("Focus"));
+    m_focusButton->setToolTip(tr("Show only the selected slot's derivation neighbourhood"));
+    m_focusButton->setCheckable(true);
+    connect(m_focusButton, &QToolButton::toggled, this, &ClaimGraphView::setFocusMode);
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    bar->addWidget(m_search, 1);
+    bar->addWidget(button(tr("Fit"), tr("Fit the whole graph in view"), &ClaimGraphView::fit));
+    bar->addWidget(button(QStringLiteral("+"), tr("Zoom in"), &ClaimGraphView::zoomIn));
+    bar->addWidget(button(QStringLiteral("−"), tr("Zoom out"), &ClaimGraphView::zoomOut));
+    bar->addWidget(m_focusButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_info);
+    connect(m_scene, &QGraphicsScene::selectionChanged, this, [this] {
+        const auto items = m_scene->selectedItems();
+        if (items.size() != 1) return;
+        const QString key = items.front()->data(kSlotKeyData).toString();
+        if (!key.isEmpty() && key != m_current) {
+            m_current = key;
+            Q_EMIT slotActivated(key);
+        }
+    });
+}
+
+ClaimGraphView::~ClaimGraphView() { m_cancel->store(true); }
+
+void ClaimGraphView::setSnapshot(SnapshotPtr snapshot) {
+    m_snapshot = std::move(snapshot);
+    relayout();
+}
+
+void ClaimGraphView::setCurrentSlot(const QString& key) {
+    if (key == m_current && !m_focusMode) return;
+    m_current = key;
+    if (m_focusMode) relayout();
+    else highlightCurrent();
+}
+
+void ClaimGraphView::setFocusMode(bool on) {
+    if (m_focusMode == on) return;
+    m_focusMode = on;
+    m_focusButton->setChecked(on);
+    relayout();
+}
+
+void ClaimGraphView::fit() {
+    if (!m_scene->items().isEmpty()) m_view->fitInView(m_scene->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+}
+
+void ClaimGraphView::zoomIn() { m_view->zoomBy(1.25); }
+void ClaimGraphView::zoomOut() { m_view->zoomBy(1 / 1.25); }
+
+bool ClaimGraphView::search(const QString& text) {
+    if (text.isEmpty()) return false;
+    for (const auto& n : m_layout.nodes) {
+        if (n.id.contains(text, Qt::CaseInsensitive) || n.label.contains(text, Qt::CaseInsensitive)) {
+            if (n.slotKey != m_current) {
+                m_current = n.slotKey;
+                highlightCurrent();
+                Q_EMIT slotActivated(n.slotKey);
+            }
+            return true;
+        }
+    }
+    m_info->setText(tr("No slot matches “%1”").arg(text));
+    return false;
+}
+
+QCoro::Task<> ClaimGraphView::relayout() {
+    // Supersede any running layout: its result is dropped by generation.
+    m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    const quint64 generation = ++m_generation;
+    ++m_pending;
+    SnapshotPtr snapshot = m_snapshot;
+    const QString focus = m_focusMode ? m_current : QString();
+    auto cancel = m_cancel;
+    QPointer<ClaimGraphView> self(this);
+    m_info->setText(tr("Laying out…"));
+    QFuture<GraphLayout> job = QtConcurrent::run(jobPool(), [snapshot, focus, cancel] {
+        lowerJobThreadPriority();
+        if (!snapshot) return GraphLayout{};
+        return layout_graph(build_graph(*snapshot, focus), *cancel);
+    });
+    GraphLayout result = co_await job;
+    if (!self) co_return;
+    --m_pending;
+    if (m_generation != generation || result.cancelled) co_return;
+    m_layout = std::move(result);
+    QElapsedTimer clock;
+    clock.start();
+    rebuildScene();
+    qCDebug(lcGraph) << "scene built in" << clock.elapsed() << "ms";
+    qCDebug(lcGraph) << "layout" << m_layout.nodes.size() << "nodes" << m_layout.edges.size() << "edges";
+    Q_EMIT layoutFinished();
+}
+
+void ClaimGraphView::rebuildScene() {
+    m_scene->blockSignals(true);
+    m_scene->clear();
+    m_scene->blockSignals(false);
+    for (const auto& e : m_layout.edges) {
+        if (e.points.size() < 4) continue;
+        QPainterPath path(e.points[0]);
+        int i = 1;
+        for (; i + 2 < e.points.size(); i += 3) path.cubicTo(e.points[i], e.points[i + 1], e.points[i + 2]);
+        if (i < e.points.size()) path.lineTo(e.points.back());
+        auto* item = m_scene->addPath(path, edgePen(e.kind));
+        item->setZValue(-1);
+        item->setToolTip(e.kind == GraphEdgeKind::kDerivation     ? tr("derivation: premise → conclusion")
+                         : e.kind == GraphEdgeKind::kDispute      ? tr("dispute")
+                         : e.kind == GraphEdgeKind::kSupersession ? tr("superseded → current")
+                                                                  : QString());
+    }
+    QFont font;
+    for (const auto& n : m_layout.nodes) {
+        QGraphicsItem* shape = nullptr;
+        const QColor fill = slotStateColor(n.state, n.retracted);
+        if (n.valueNode) shape = m_scene->addEllipse(n.rect, QPen(fill.darker(150)), QBrush(fill.lighter(140)));
+        else shape = m_scene->addRect(n.rect, QPen(fill.darker(160), 1.2), QBrush(fill));
+        shape->setData(kSlotKeyData, n.slotKey);
+        shape->setFlag(QGraphicsItem::ItemIsSelectable, !n.valueNode);
+        shape->setToolTip(tr("%1 — %2, trust %3").arg(n.slotKey, slotStateText(n.state, n.retracted),
+                                                     QString::fromLatin1(trust_name(n.trust))));
+        QString label = n.label;
+        if (!n.decision.isEmpty()) label += QLatin1Char('\n') + n.decision;
+        font.setPointSizeF(n.valueNode ? 7.5 : 9);
+        auto* text = new QGraphicsSimpleTextItem(label, shape);
+        text->setFont(font);
+        const QRectF box = text->boundingRect();
+        text->setPos(n.rect.center() - QPointF(box.width() / 2, box.height() / 2));
+        if (!n.valueNode) {  // trust badge in the top-right corner
+            auto* badge = new QGraphicsEllipseItem(QRectF(n.rect.right() - 9, n.rect.top() - 5, 14, 14), shape);
+            badge->setBrush(trustColor(n.trust));
+            badge->setPen(QPen(Qt::white));
+            auto* letter = new QGraphicsSimpleTextItem(trustBadge(n.trust), badge);
+            QFont bf;
+            bf.setPointSizeF(6.5);
+            bf.setBold(true);
+            letter->setFont(bf);
+            letter->setBrush(Qt::white);
+            const QRectF lr = letter->boundingRect();
+            letter->setPos(badge->rect().center() - QPointF(lr.width() / 2, lr.height() / 2));
+        }
+    }
+    m_scene->setSceneRect(m_scene->itemsBoundingRect().adjusted(-20, -20, 20, 20));
+    QString info = m_layout.error.isEmpty()
+                       ? tr("%n slot(s) shown", nullptr, static_cast<int>(std::count_if(m_layout.nodes.begin(), m_layout.nodes.end(),
+                                                                                        [](const GraphNode& n) { return !n.valueNode; })))
+                       : m_layout.error;
+    if (m_layout.omitted > 0) info += tr("; %n more not shown (use Focus or search)", nullptr, m_layout.omitted);
+    m_info->setText(info);
+    fit();
+    highlightCurrent();
+}
+
+void ClaimGraphView::highlightCurrent() {
+    m_scene->blockSignals(true);
+    m_scene->clearSelection();
+    QGraphicsItem* target = nullptr;
+    for (QGraphicsItem* item : m_scene->items()) {
+        if (item->parentItem() || !(item->flags() & QGraphicsItem::ItemIsSelectable)) continue;
+        const bool current = item->data(kSlotKeyData).toString() == m_current;
+        if (auto* shape = dynamic_cast<QAbstractGraphicsShapeItem*>(item)) {
+            QPen pen = shape->pen();
+            pen.setWidthF(current ? 3.0 : 1.2);
+            pen.setColor(current ? QColor(0x1a, 0x23, 0x7e) : shape->brush().color().darker(160));
+            shape->setPen(pen);
+        }
+        if (current) {
+            item->setSelected(true);
+            target = item;
+        }
+    }
+    m_scene->blockSignals(false);
+    if (target) m_view->centerOn(target);
+}
+
+}  // namespace bm

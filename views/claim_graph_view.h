@@ -1,0 +1,75 @@
+// Claim graph pane: the laid-out graph in a QGraphicsView with zoom, pan, fit, search and focus.
+// Layout runs on a worker thread (QtConcurrent); a layout for an older request is dropped.
+#pragma once
+
+#include <QGraphicsView>
+#include <QWidget>
+#include <atomic>
+#include <memory>
+
+#include <qcorotask.h>
+
+#include "graph_layout.h"
+
+class QLabel;
+class QLineEdit;
+class QGraphicsScene;
+class QToolButton;
+
+namespace bm {
+
+class GraphCanvas : public QGraphicsView {
+    Q_OBJECT
+public:
+    explicit GraphCanvas(QWidget* parent = nullptr);
+    void zoomBy(double factor);
+
+protected:
+    void wheelEvent(QWheelEvent* event) override;
+};
+
+class ClaimGraphView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ClaimGraphView(QWidget* parent = nullptr);
+    ~ClaimGraphView() override;
+
+    void setSnapshot(SnapshotPtr snapshot);
+    // Highlights `key` and centres it; re-lays out around it when focus mode is on.
+    void setCurrentSlot(const QString& key);
+    void fit();
+    void zoomIn();
+    void zoomOut();
+    // Selects the first node whose slot key or value contains `text`.
+    bool search(const QString& text);
+    void setFocusMode(bool on);
+
+    const GraphLayout& layout() const { return m_layout; }
+    QString currentSlot() const { return m_current; }
+    bool isLayingOut() const { return m_pending > 0; }
+    GraphCanvas* canvas() const { return m_view; }
+
+Q_SIGNALS:
+    void slotActivated(const QString& key);
+    void layoutFinished();
+
+private:
+    QCoro::Task<> relayout();
+    void rebuildScene();
+    void highlightCurrent();
+
+    SnapshotPtr m_snapshot;
+    GraphLayout m_layout;
+    QString m_current;
+    bool m_focusMode = false;
+    quint64 m_generation = 0;
+    int m_pending = 0;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    QGraphicsScene* m_scene;
+    GraphCanvas* m_view;
+    QLineEdit* m_search;
+    QLabel* m_info;
+    QToolButton* m_focusButton;
+};
+
+}  // namespace bm

@@ -1,0 +1,140 @@
+// Disputes queue widgets, the 300 ms filter delay and the decision keys.
+#include "disputes_pane.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "roles.h"
+#include "slot_table_model.h"
+
+namespace bm {
+
+DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
+    : QWidget(parent),
+      m_proxy(new SlotFilterProxy(this)),
+      m_table(new QTableView),
+      m_filter(new QLineEdit),
+      m_scope(new QComboBox),
+      m_reason(new QLineEdit),
+      m_guard(new QLineEdit) {
+    m_proxy->setSourceModel(model);
+    m_table->setModel(m_proxy);
+    m_table->setObjectName(QStringLiteral("disputesTable"));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(SlotTableModel::kKey, Qt::AscendingOrder);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->installEventFilter(this);
+    m_table->setToolTip(tr("J/K next/previous · A accept · O overrule to the value selected in the inspector · "
+                           "B both · C conditional (guard) · U unresolvable"));
+
+    m_scope->addItem(tr("Needs review (disputed and contested)"), int(SlotFilterProxy::Scope::kNeedsReview));
+    m_scope->addItem(tr("Disputed"), int(SlotFilterProxy::Scope::kDisputed));
+    m_scope->addItem(tr("Contested"), int(SlotFilterProxy::Scope::kContested));
+    m_scope->addItem(tr("All slots"), int(SlotFilterProxy::Scope::kAll));
+    connect(m_scope, &QComboBox::currentIndexChanged, this,
+            [this] { m_proxy->setScope(SlotFilterProxy::Scope(m_scope->currentData().toInt())); });
+    m_filter->setPlaceholderText(tr("Filter by slot or value…"));
+    m_filter->setClearButtonEnabled(true);
+    m_filterDelay.setSingleShot(true);
+    m_filterDelay.setInterval(300);
+    connect(m_filter, &QLineEdit::textChanged, this, [this] { m_filterDelay.start(); });
+    connect(&m_filterDelay, &QTimer::timeout, this, [this] { m_proxy->setText(m_filter->text()); });
+
+    m_reason->setPlaceholderText(tr("Reason (optional)"));
+    m_reason->setObjectName(QStringLiteral("reasonEdit"));
+    m_guard->setPlaceholderText(tr("Guard for a conditional decision, e.g. “in staging”"));
+    m_guard->setObjectName(QStringLiteral("guardEdit"));
+    for (QLineEdit* edit : {m_reason, m_guard})
+        connect(edit, &QLineEdit::returnPressed, m_table, qOverload<>(&QWidget::setFocus));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_scope);
+    top->addWidget(m_filter, 1);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Reason:"), m_reason);
+    form->addRow(tr("Guard:"), m_guard);
+    auto* keys = new QLabel(tr("<b>J</b>/<b>K</b> next/previous · <b>A</b> accept · <b>O</b> overrule to the selected value · "
+                               "<b>B</b> both · <b>C</b> conditional · <b>U</b> unresolvable"));
+    keys->setWordWrap(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(top);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(form);
+    layout->addWidget(keys);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (current.isValid()) Q_EMIT slotSelected(current.data(roles::SlotKeyRole).toString());
+    });
+}
+
+void DisputesPane::setFilterText(const QString& text) {
+    m_filter->setText(text);
+    m_filterDelay.stop();
+    m_proxy->setText(text);
+}
+
+void DisputesPane::clearInputs() {
+    m_reason->clear();
+    m_guard->clear();
+}
+
+bool DisputesPane::selectSlot(const QString& key) {
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const QModelIndex i = m_proxy->index(row, 0);
+        if (i.data(roles::SlotKeyRole).toString() == key) {
+            if (m_table->currentIndex().row() != row) m_table->setCurrentIndex(i);
+            m_table->scrollTo(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+void DisputesPane::selectFirstIfNone() {
+    if (!m_table->currentIndex().isValid() && m_proxy->rowCount() > 0) m_table->setCurrentIndex(m_proxy->index(0, 0));
+}
+
+void DisputesPane::step(int delta) {
+    const int rows = m_proxy->rowCount();
+    if (rows == 0) return;
+    const int row = m_table->currentIndex().isValid() ? m_table->currentIndex().row() + delta : 0;
+    m_table->setCurrentIndex(m_proxy->index(qBound(0, row, rows - 1), 0));
+}
+
+bool DisputesPane::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != m_table || event->type() != QEvent::KeyPress) return QWidget::eventFilter(watched, event);
+    auto* key = static_cast<QKeyEvent*>(event);
+    if (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) return false;
+    auto decide = [&](DecisionKind kind) {
+        Q_EMIT decisionRequested(kind, m_reason->text().trimmed(), m_guard->text().trimmed());
+        return true;
+    };
+    switch (key->key()) {
+        case Qt::Key_J: step(1); return true;
+        case Qt::Key_K: step(-1); return true;
+        case Qt::Key_A: return decide(DecisionKind::kAccept);
+        case Qt::Key_O: return decide(DecisionKind::kChoose);
+        case Qt::Key_B: return decide(DecisionKind::kBoth);
+        case Qt::Key_C:
+            if (m_guard->text().trimmed().isEmpty()) {  // a conditional needs its guard: ask for it inline
+                m_guard->setFocus();
+                return true;
+            }
+            return decide(DecisionKind::kConditional);
+        case Qt::Key_U: return decide(DecisionKind::kUnresolvable);
+    }
+    return false;
+}
+
+}  // namespace bm

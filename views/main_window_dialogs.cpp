@@ -1,0 +1,44 @@
+// The main window's file dialogs: open logs, a folder, a workspace, and export the packed block.
+#include <QDir>
+#include <QFileDialog>
+#include <QLabel>
+
+#include "main_window.h"
+#include "pack_preview_pane.h"
+
+namespace bm {
+
+void MainWindow::openFilesDialog() {
+    const QStringList files = QFileDialog::getOpenFileNames(
+        this, tr("Open session logs"), QString(),
+        tr("Session logs (*.jsonl *.json *.traj *.zstd *.zst);;All files (*)"));
+    if (!files.isEmpty()) openPaths(files);
+}
+
+void MainWindow::openFolderDialog() {
+    QString start = QString::fromLocal8Bit(qgetenv("DSH_HOME"));
+    if (start.isEmpty()) start = QDir::homePath() + QStringLiteral("/.dsh/sessions");
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a folder of session logs"), start);
+    if (!dir.isEmpty()) openPaths({dir});
+}
+
+void MainWindow::openWorkspaceDialog() {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Open or create a workspace"), m_workspacePath,
+                                                      tr("BeliefMerge workspaces (*.bmws);;All files (*)"), nullptr,
+                                                      QFileDialog::DontConfirmOverwrite);
+    if (!path.isEmpty()) openWorkspace(path);
+}
+
+void MainWindow::exportDialog() {
+    QString filter;
+    switch (m_pack->format()) {
+        case PackFormat::kMarkdown: filter = tr("Markdown (*.md)"); break;
+        case PackFormat::kJson: filter = tr("JSON (*.json)"); break;
+        case PackFormat::kDsh: filter = tr("DSH user message (*.json)"); break;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the packed block"), QString(), filter);
+    if (path.isEmpty()) return;
+    if (!m_pack->exportToFile(path)) m_status->setText(m_pack->lastError());
+}
+
+}  // namespace bm

@@ -1,0 +1,240 @@
+// Pack preview: options, the background pack, the report, dropped items and export.
+#include "pack_preview_pane.h"
+#include "job_pool.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+#include <QCoroFuture>
+#include <set>
+
+#include "pack/layout.h"
+#include "pack/token_estimator.h"
+
+namespace bm {
+
+ResolutionMap resolution_map(const StudioSnapshot& snapshot) {
+    ResolutionMap out;
+    for (const auto& [key, e] : snapshot.resolutions) {
+        const Slot* slot = snapshot.slot(key);
+        if (!slot) continue;
+        SlotResolution r;
+        r.stale = e.stale();
+        if (e.resolution) {
+            const Resolution& res = *e.resolution;
+            switch (res.kind) {
+                case ResolutionKind::kChoose: r.kind = SlotResolution::Kind::kChoose; break;
+                case ResolutionKind::kBoth: r.kind = SlotResolution::Kind::kBoth; break;
+                case ResolutionKind::kConditional: r.kind = SlotResolution::Kind::kConditional; break;
+                case ResolutionKind::kUnresolvable: r.kind = SlotResolution::Kind::kUnresolvable; break;
+            }
+            if (res.kind == ResolutionKind::kChoose) r.values = {res.value};
+            else if (!slot->tied.empty()) r.values = slot->tied;
+            else for (const auto& v : slot->values) r.values.push_back(v.value);
+            r.guard = res.guard;
+            r.order_sensitive = res.order_sensitive;
+            if (e.origin == ResolutionOrigin::kHuman && e.decision) {
+                r.settled_by = "human:" + e.decision->reviewer;
+                r.reason = e.decision->reason;
+            } else if (e.model) {
+                r.settled_by = "model:" + e.model->model;
+                r.reason = res.rationale;
+            }
+        } else if (!r.stale) {
+            continue;
+        }
+        out.emplace(key, std::move(r));
+    }
+    return out;
+}
+
+PackPreviewPane::PackPreviewPane(QWidget* parent)
+    : QWidget(parent),
+      m_budget(new QSpinBox),
+      m_format(new QComboBox),
+      m_algorithm(new QComboBox),
+      m_report(new QLabel),
+      m_text(new QPlainTextEdit),
+      m_dropped(new QListWidget) {
+    m_budget->setRange(32, 1000000);
+    m_budget->setValue(1000);
+    m_budget->setSingleStep(100);
+    m_budget->setSuffix(tr(" tokens"));
+    m_budget->setObjectName(QStringLiteral("packBudget"));
+    m_format->addItem(tr("Markdown"), int(PackFormat::kMarkdown));
+    m_format->addItem(tr("JSON"), int(PackFormat::kJson));
+    m_format->addItem(tr("DSH user message"), int(PackFormat::kDsh));
+    m_algorithm->addItem(tr("Partial enumeration"), int(PackAlgorithm::kPartialEnumeration));
+    m_algorithm->addItem(tr("Density greedy"), int(PackAlgorithm::kDensityGreedy));
+    m_text->setReadOnly(true);
+    m_text->setObjectName(QStringLiteral("packText"));
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    QFont mono(QStringLiteral("DejaVu Sans Mono"));
+    mono.setStyleHint(QFont::Monospace);
+    m_text->setFont(mono);
+    m_report->setWordWrap(true);
+    m_report->setObjectName(QStringLiteral("packReport"));
+    connect(m_budget, &QSpinBox::valueChanged, this, [this] { repack(); });
+    connect(m_format, &QComboBox::currentIndexChanged, this, [this] { repack(); });
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] { repack(); });
+
+    auto* exportFile = new QPushButton(tr("Export…"));
+    auto* exportClip = new QPushButton(tr("Copy to clipboard"));
+    connect(exportClip, &QPushButton::clicked, this, [this] { exportToClipboard(); });
+    connect(exportFile, &QPushButton::clicked, this, &PackPreviewPane::exportFileRequested);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Budget:"), m_budget);
+    form->addRow(tr("Format:"), m_format);
+    form->addRow(tr("Algorithm:"), m_algorithm);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(exportFile);
+    buttons->addWidget(exportClip);
+    buttons->addStretch(1);
+    auto* dropped = new QWidget;
+    auto* droppedLayout = new QVBoxLayout(dropped);
+    droppedLayout->setContentsMargins(0, 0, 0, 0);
+    droppedLayout->addWidget(new QLabel(tr("Dropped for the budget:")));
+    droppedLayout->addWidget(m_dropped);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_text);
+    split->addWidget(dropped);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(form);
+    layout->addWidget(m_report);
+    layout->addWidget(split, 1);
+    layout->addLayout(buttons);
+}
+
+PackPreviewPane::~PackPreviewPane() = default;
+
+void PackPreviewPane::setSnapshot(SnapshotPtr snapshot) {
+    m_snapshot = std::move(snapshot);
+    repack();
+}
+
+void PackPreviewPane::setBudget(int tokens) { m_budget->setValue(tokens); }
+
+PackFormat PackPreviewPane::format() const { return PackFormat(m_format->currentData().toInt()); }
+
+void PackPreviewPane::setFormat(PackFormat format) { m_format->setCurrentIndex(m_format->findData(int(format))); }
+
+QString PackPreviewPane::block() const {
+    return m_result && m_result->ok() ? QString::fromStdString((*m_result)->block) : QString();
+}
+
+QStringList PackPreviewPane::droppedKeys() const {
+    QStringList out;
+    for (int i = 0; i < m_dropped->count(); ++i) out << m_dropped->item(i)->text();
+    return out;
+}
+
+QCoro::Task<> PackPreviewPane::repack() {
+    const quint64 generation = ++m_generation;
+    SnapshotPtr snapshot = m_snapshot;
+    if (!snapshot || !snapshot->merged) co_return;
+    ++m_pending;
+    PackOptions options;
+    options.budget = static_cast<size_t>(m_budget->value());
+    options.format = PackFormat(m_format->currentData().toInt());
+    options.algorithm = PackAlgorithm(m_algorithm->currentData().toInt());
+    options.resolutions = resolution_map(*snapshot);
+    QPointer<PackPreviewPane> self(this);
+    QFuture<std::shared_ptr<const Result<PackResult>>> job = QtConcurrent::run(jobPool(), [snapshot, options] {
+        lowerJobThreadPriority();
+        auto counter = make_token_estimator();
+        return std::make_shared<const Result<PackResult>>(pack_context(*snapshot->merged, options, *counter));
+    });
+    auto result = co_await job;
+    if (!self) co_return;
+    --m_pending;
+    if (generation != m_generation) co_return;
+    m_result = std::move(result);
+    m_dropped->clear();
+    if (!m_result->ok()) {
+        m_text->setPlainText(QString());
+        m_report->setText(QStringLiteral("<span style='color:#c62828'><b>%1</b></span><br>%2")
+                              .arg(tr("Refused: a trust invariant is violated; nothing can be exported."),
+                                   QString::fromStdString(m_result->error().to_string()).toHtmlEscaped()));
+        for (const auto& v : snapshot->merged->violations)
+            m_dropped->addItem(tr("violation %1 on %2: %3")
+                                   .arg(QString::fromStdString(v.invariant), QString::fromStdString(v.key), QString::fromStdString(v.detail)));
+        Q_EMIT packFinished();
+        co_return;
+    }
+    const PackResult& r = **m_result;
+    m_text->setPlainText(QString::fromStdString(r.block));
+    QString report = tr("%1 of %2 tokens · %3 of %4 items · %5 · counter %6")
+                         .arg(r.report.tokens).arg(r.report.budget).arg(r.report.included).arg(r.report.candidates)
+                         .arg(QString::fromStdString(r.report.algorithm), QString::fromStdString(r.report.counter));
+    if (r.report.beat_greedy) report += tr(" · beat density greedy");
+    if (!m_previousExport.empty())
+        report += tr(" · preserved prefix vs. last export: %1 of %2 items")
+                      .arg(preserved_prefix(m_previousExport, item_texts(r)))
+                      .arg(m_previousExport.size());
+    if (r.report.empty) report += QStringLiteral("<br><b>%1</b>").arg(QString::fromStdString(r.report.reason).toHtmlEscaped());
+    m_report->setText(report);
+    std::set<std::string> kept;
+    for (const auto& item : r.items) kept.insert(item.key);
+    for (const auto& s : snapshot->merged->slots)
+        if (!kept.count(s.key)) m_dropped->addItem(QString::fromStdString(s.key));
+    Q_EMIT packFinished();
+}
+
+bool PackPreviewPane::canExport() {
+    if (!m_result) {
+        m_error = tr("Nothing packed yet.");
+        return false;
+    }
+    if (!m_result->ok()) {
+        QStringList violations;
+        for (const auto& v : m_snapshot->merged->violations)
+            violations << QString::fromStdString(v.invariant + " on " + v.key + ": " + v.detail);
+        m_error = tr("Export refused: %1").arg(violations.isEmpty() ? QString::fromStdString(m_result->error().to_string())
+                                                                    : violations.join(QStringLiteral("; ")));
+        return false;
+    }
+    if ((*m_result)->block.empty()) {
+        m_error = tr("Export refused: %1").arg(QString::fromStdString((*m_result)->report.reason));
+        return false;
+    }
+    return true;
+}
+
+bool PackPreviewPane::exportToFile(const QString& path) {
+    if (!canExport()) return false;
+    QSaveFile file(path);
+    const std::string& bytes = (*m_result)->block;
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size()) ||
+        !file.commit()) {
+        m_error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    m_previousExport = item_texts(**m_result);
+    Q_EMIT exported(path);
+    return true;
+}
+
+bool PackPreviewPane::exportToClipboard() {
+    if (!canExport()) return false;
+    QApplication::clipboard()->setText(QString::fromStdString((*m_result)->block));
+    m_previousExport = item_texts(**m_result);
+    Q_EMIT exported(tr("the clipboard"));
+    return true;
+}
+
+}  // namespace bm

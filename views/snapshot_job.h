@@ -1,0 +1,52 @@
+// The background jobs behind every snapshot the studio shows: import + read + extract + merge +
+// decisions, and recording one human decision. Both run on worker threads and touch no widget.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "studio_snapshot.h"
+
+namespace bm {
+
+struct SnapshotRequest {
+    std::string workspace_path;
+    QStringList import_paths;      // imported first (may be empty: just read the workspace)
+    std::string current_session;   // its user is TRUSTED; empty: none
+    bool oracle = false;           // native-JSONL annotations instead of the heuristic extractor
+};
+
+struct SnapshotOutcome {
+    std::shared_ptr<StudioSnapshot> snapshot;  // null when cancelled or failed
+    QStringList errors;
+    QStringList warnings;
+    int files_read = 0;
+    bool cancelled = false;
+};
+
+// REQUIRES: progress may be called from the worker thread: (phase, done, total).
+using ProgressFn = std::function<void(const QString& phase, int done, int total)>;
+
+SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atomic_bool& cancel,
+                                 const ProgressFn& progress);
+
+// Effective decisions of every slot of `merged` from the workspace, by slot key.
+Result<std::map<std::string, EffectiveResolution>> read_resolutions(const std::string& workspace_path,
+                                                                   const MergedSnapshot& merged);
+
+struct DecisionOutcome {
+    std::optional<DecisionRecord> stored;  // set once the row is committed
+    std::map<std::string, EffectiveResolution> resolutions;
+    QString error;
+};
+
+// Validates `decision` against its slot, appends it (committed with fsync), and re-reads the
+// effective resolutions of `merged`.
+DecisionOutcome run_decision_job(const std::string& workspace_path, std::shared_ptr<const MergedSnapshot> merged,
+                                 DecisionRecord decision);
+
+}  // namespace bm

@@ -1,0 +1,127 @@
+// Transcript pane: message tree plus an HTML rendering of the selected message with its quote marked.
+#include "transcript_pane.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "roles.h"
+#include "transcript_model.h"
+
+namespace bm {
+
+namespace {
+
+// HTML of `text` with the first occurrence of `quote` (preferring byte `offset`) highlighted.
+QString highlighted(const std::string& text, const QString& quote, qlonglong offset) {
+    const std::string q = quote.toStdString();
+    size_t at = std::string::npos;
+    if (!q.empty()) {
+        if (offset >= 0 && static_cast<size_t>(offset) + q.size() <= text.size() && text.compare(static_cast<size_t>(offset), q.size(), q) == 0)
+            at = static_cast<size_t>(offset);
+        else at = text.find(q);
+    }
+    auto esc = [](const std::string& s) { return QString::fromStdString(s).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")); };
+    if (at == std::string::npos) return esc(text);
+    return esc(text.substr(0, at)) + QStringLiteral("<a name='quote'></a><span style='background:#ffeb3b'>") +
+           esc(text.substr(at, q.size())) + QStringLiteral("</span>") + esc(text.substr(at + q.size()));
+}
+
+}  // namespace
+
+TranscriptPane::TranscriptPane(QWidget* parent)
+    : QWidget(parent), m_model(new TranscriptModel(this)), m_tree(new QTreeView), m_detail(new QTextBrowser), m_title(new QLabel) {
+    m_tree->setModel(m_model);
+    m_tree->setObjectName(QStringLiteral("transcriptView"));
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setStretchLastSection(true);
+    m_tree->setColumnWidth(0, 160);
+    m_detail->setObjectName(QStringLiteral("transcriptDetail"));
+    m_detail->setOpenLinks(false);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& current) {
+        QModelIndex i = current;
+        while (i.parent().isValid()) i = i.parent();
+        m_quote.clear();
+        m_offset = -1;
+        if (i.isValid()) showDetail(i.row());
+    });
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_tree);
+    split->addWidget(m_detail);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(m_title);
+    layout->addWidget(split, 1);
+}
+
+void TranscriptPane::setSnapshot(SnapshotPtr snapshot) {
+    m_snapshot = std::move(snapshot);
+    const QString session = m_session, branch = m_branch;
+    m_session.clear();
+    if (m_snapshot && m_snapshot->sessionIndex(session.toStdString()) >= 0) showSession(session, branch);
+    else if (m_snapshot && m_snapshot->sessions && !m_snapshot->sessions->empty())
+        showSession(QString::fromStdString(m_snapshot->sessions->front().id));
+    else m_model->setSession(nullptr, nullptr, nullptr);
+}
+
+void TranscriptPane::showSession(const QString& sessionId, const QString& branchId) {
+    if (!m_snapshot) return;
+    if (sessionId == m_session && branchId == m_branch) return;
+    const int index = m_snapshot->sessionIndex(sessionId.toStdString());
+    if (index < 0) return;
+    const Session& s = (*m_snapshot->sessions)[static_cast<size_t>(index)];
+    const Branch* branch = nullptr;
+    for (const auto& b : s.branches)
+        if (QString::fromStdString(b.id) == branchId) branch = &b;
+    m_session = sessionId;
+    m_branch = branch ? branchId : QString();
+    m_model->setSession(m_snapshot, &s, branch);
+    m_title->setText(branch ? tr("Session %1, branch %2 (%n message(s))", nullptr, m_model->rowCount()).arg(sessionId, branchId)
+                            : tr("Session %1 (%n message(s))", nullptr, m_model->rowCount()).arg(sessionId));
+    m_detail->clear();
+}
+
+bool TranscriptPane::showMessage(const QString& sessionId, const QString& messageId, const QString& quote, qlonglong offset) {
+    if (!m_snapshot || m_snapshot->sessionIndex(sessionId.toStdString()) < 0) return false;
+    if (m_session != sessionId || m_model->rowOfMessage(messageId) < 0) {
+        m_branch = QStringLiteral("\x01");  // force a reload of the whole session
+        showSession(sessionId);
+    }
+    const int row = m_model->rowOfMessage(messageId);
+    if (row < 0) return false;
+    m_tree->setCurrentIndex(m_model->index(row, 0));
+    m_tree->scrollTo(m_model->index(row, 0), QAbstractItemView::PositionAtCenter);
+    m_quote = quote;
+    m_offset = offset;
+    showDetail(row);
+    return true;
+}
+
+void TranscriptPane::showDetail(int row) {
+    const Message* m = m_model->messageAt(row);
+    if (!m) return;
+    QString html = QStringLiteral("<p><b>%1</b> · %2 · %3</p>")
+                       .arg(QString::fromLatin1(role_name(m->role)), QString::fromStdString(m->id).toHtmlEscaped(),
+                            QString::fromStdString(m->time).toHtmlEscaped());
+    if (m->surface == Surface::kShadowed) html += QStringLiteral("<p><i>%1</i></p>").arg(tr("Shadowed by a compaction."));
+    if (m->source.kind == SourceKind::kPlugin)
+        html += QStringLiteral("<p style='color:#c62828'><b>%1</b></p>")
+                    .arg(tr("Injected by plugin %1: untrusted text, never instructions.").arg(QString::fromStdString(m->source.name).toHtmlEscaped()));
+    html += QStringLiteral("<p>") + highlighted(m->visible_text(), m_quote, m_offset) + QStringLiteral("</p>");
+    for (const auto& b : m->blocks) {
+        if (b.kind == BlockKind::kText) continue;
+        QString body = b.kind == BlockKind::kToolCall ? QString::fromStdString(b.tool_name + "(" + b.arguments + ")").toHtmlEscaped()
+                                                      : highlighted(b.text, m_quote, -1);
+        html += QStringLiteral("<p style='color:#555'><i>[%1]</i> %2</p>").arg(QString::fromLatin1(block_kind_name(b.kind)), body);
+    }
+    m_detail->setHtml(html);
+    if (!m_quote.isEmpty()) m_detail->scrollToAnchor(QStringLiteral("quote"));
+}
+
+}  // namespace bm

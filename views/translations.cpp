@@ -1,0 +1,24 @@
+// Translator installation from the resources qt_add_translations embeds under :/i18n.
+#include "translations.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QTranslator>
+
+namespace bm {
+
+bool installStudioTranslations(const QLocale& locale) {
+    auto* qt = new QTranslator(QCoreApplication::instance());
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+    else delete qt;
+    auto* studio = new QTranslator(QCoreApplication::instance());
+    if (studio->load(locale, QStringLiteral("beliefmerge"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        QCoreApplication::installTranslator(studio);
+        return true;
+    }
+    delete studio;
+    return false;
+}
+
+}  // namespace bm
