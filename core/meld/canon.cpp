@@ -24,24 +24,6 @@ std::vector<char32_t> decode(std::string_view s) {
     return out;
 }
 
-void encode(char32_t cp, std::string& out) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
-}
-
 // Latin-1 precomposed letters by (base, combining mark); enough for Western European text.
 char32_t compose(char32_t base, char32_t mark) {
     static const char* const kBases = "AEIOUaeiou";
@@ -125,7 +107,7 @@ std::string canon_text(std::string_view text) {
     while (begin < end && (is_punct(out[begin]) || out[begin] == ' ')) ++begin;
     while (end > begin && (is_punct(out[end - 1]) || out[end - 1] == ' ')) --end;
     std::string result;
-    for (size_t i = begin; i < end; ++i) encode(out[i], result);
+    for (size_t i = begin; i < end; ++i) append_utf8(result, out[i]);
     return result;
 }
 

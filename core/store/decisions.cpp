@@ -211,16 +211,8 @@ std::string utc_now_iso8601() {
 }
 
 Result<std::unique_ptr<DecisionStore>> DecisionStore::open(const std::string& workspace_path) {
-    auto db = Db::open(workspace_path);
+    auto db = open_shared_workspace_db(workspace_path);
     if (!db) return db.error();
-    auto version = (*db)->user_version();
-    if (!version) return version.error();
-    if (*version <= kWorkspaceSchemaVersion) {
-        if (auto st = (*db)->exec("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL");
-            !st)
-            return st.error();
-    }
-    if (auto st = migrate_workspace(**db); !st) return st.error();
     return std::unique_ptr<DecisionStore>(new DecisionStore(std::move(db).value()));
 }
 
@@ -274,27 +266,17 @@ Result<ModelResolutionRecord> DecisionStore::append_model_resolution(ModelResolu
 }
 
 Result<std::vector<DecisionRecord>> DecisionStore::decisions_for_slot(const std::string& slot_key) {
-    auto q = m_db->prepare(
-        "SELECT id, reviewer, decided_at, slot_key, annotation_digest, decision, reason FROM decisions "
-        "WHERE slot_key = ? ORDER BY id");
-    if (!q) return q.error();
-    q->bind(1, slot_key);
-    std::vector<DecisionRecord> out;
-    while (true) {
-        auto row = q->step();
-        if (!row) return row.error();
-        if (!*row) break;
-        auto d = decision_from_row(*q, path());
-        if (!d) return d.error();
-        out.push_back(std::move(*d));
-    }
-    return out;
+    return query_decisions(&slot_key);
 }
 
-Result<std::vector<DecisionRecord>> DecisionStore::all_decisions() {
-    auto q = m_db->prepare(
-        "SELECT id, reviewer, decided_at, slot_key, annotation_digest, decision, reason FROM decisions ORDER BY id");
+Result<std::vector<DecisionRecord>> DecisionStore::all_decisions() { return query_decisions(nullptr); }
+
+Result<std::vector<DecisionRecord>> DecisionStore::query_decisions(const std::string* slot_key) {
+    auto q = m_db->prepare(std::string("SELECT id, reviewer, decided_at, slot_key, annotation_digest, decision, reason "
+                                       "FROM decisions") +
+                           (slot_key ? " WHERE slot_key = ?" : "") + " ORDER BY id");
     if (!q) return q.error();
+    if (slot_key) q->bind(1, *slot_key);
     std::vector<DecisionRecord> out;
     while (true) {
         auto row = q->step();

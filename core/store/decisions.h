@@ -128,6 +128,8 @@ public:
     const std::string& path() const { return m_db->path(); }
 
 private:
+    // Decisions in append order, of one slot or (nullptr) of all slots.
+    Result<std::vector<DecisionRecord>> query_decisions(const std::string* slot_key);
     explicit DecisionStore(std::unique_ptr<Db> db) : m_db(std::move(db)) {}
     std::unique_ptr<Db> m_db;
 };

@@ -1,6 +1,8 @@
 // Fast JSON parsing into nlohmann::json: bulk string scanning, declines anything unusual (see header).
 #include "util/fast_json.h"
 
+#include "util/utf8.h"
+
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -23,24 +25,6 @@ inline bool has_special_byte(uint64_t w) {
     const uint64_t backslash = has_zero(w ^ (kOnes * '\\'));
     const uint64_t control = (w - kOnes * 0x20) & ~w & kHighs;
     return (quote | backslash | control | (w & kHighs)) != 0;
-}
-
-void append_utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 class FastParser {
@@ -202,7 +186,7 @@ private:
                     if (!hex4(low) || low < 0xDC00 || low > 0xDFFF) return false;
                     cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
                 }
-                append_utf8(out, cp);
+                append_utf8(out, static_cast<char32_t>(cp));
                 return true;
             }
             default: return false;

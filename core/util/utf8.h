@@ -12,6 +12,8 @@ bool is_valid_utf8(std::string_view s);
 size_t first_invalid_utf8(std::string_view s);
 // Replaces each invalid sequence by U+FFFD.
 std::string repair_utf8(std::string_view s);
+// Appends the UTF-8 encoding of code point `cp` (REQUIRES: cp <= 0x10FFFF, not a surrogate).
+void append_utf8(std::string& out, char32_t cp);
 // REQUIRES: is_valid_utf8(s).
 std::u16string utf8_to_utf16(std::string_view s);
 
