@@ -1,10 +1,17 @@
 // Standalone fuzz driver: runs the target over every file of the given corpus paths, then (with
 // --mutate-seconds N) over seeded mutations of them for N seconds (the mutation sequence is
-// seeded; how far it gets depends on the machine's speed).
+// seeded; how far it gets depends on the machine's speed). On a crash the input being run is written
+// to `fuzz-crash-input` (or $BM_FUZZ_ARTIFACT) before the signal is re-raised, so it can be replayed.
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <csignal>
+#include <cstdlib>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,7 +26,38 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The input under test, for the crash handler (async-signal-safe: plain pointer and size).
+const char* g_current_data = nullptr;
+size_t g_current_size = 0;
+const char* g_artifact_path = "fuzz-crash-input";
+
+void save_input_and_reraise(int sig) {
+    int fd = ::open(g_artifact_path, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+    if (fd >= 0) {
+        size_t done = 0;
+        while (done < g_current_size) {
+            ssize_t n = ::write(fd, g_current_data + done, g_current_size - done);
+            if (n <= 0) break;
+            done += static_cast<size_t>(n);
+        }
+        ::close(fd);
+        const char msg[] = "fuzz driver: crash; input saved to ";
+        (void)!::write(2, msg, sizeof msg - 1);
+        (void)!::write(2, g_artifact_path, std::strlen(g_artifact_path));
+        (void)!::write(2, "\n", 1);
+    }
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+void install_crash_handler() {
+    if (const char* p = std::getenv("BM_FUZZ_ARTIFACT"); p && *p) g_artifact_path = p;
+    for (int sig : {SIGSEGV, SIGABRT, SIGFPE, SIGILL, SIGBUS}) std::signal(sig, save_input_and_reraise);
+}
+
 void run_one(const std::string& input) {
+    g_current_data = input.data();
+    g_current_size = input.size();
     LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(input.data()), input.size());
 }
 
@@ -72,6 +110,7 @@ int main(int argc, char** argv) {
         std::cerr << "fuzz driver: empty corpus\n";
         return 2;
     }
+    install_crash_handler();
     for (const auto& c : corpus) run_one(c);
     size_t runs = corpus.size();
     if (mutate_seconds > 0) {
