@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "roles.h"
+#include "slot_table_model.h"
 
 namespace bm {
 
@@ -33,7 +34,7 @@ int DerivationModel::addSlot(const std::string& key, int parent, std::vector<std
         return addNode(std::move(n));
     }
     n.in = s->derivation.in;
-    n.status = QString::fromLatin1(derivation_status_name(s->derivation.status));
+    n.status = derivationStatusText(s->derivation.status);
     if (std::find(path.begin(), path.end(), key) != path.end()) {
         n.kind = Kind::kCycle;
         n.status = tr("cycle");

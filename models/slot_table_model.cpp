@@ -36,6 +36,16 @@ QString slotStateText(SlotState state, bool retracted) {
     return {};
 }
 
+QString derivationStatusText(DerivationStatus status) {
+    switch (status) {
+        case DerivationStatus::kAxiom: return QCoreApplication::translate("bm::SlotTableModel", "axiom");
+        case DerivationStatus::kFounded: return QCoreApplication::translate("bm::SlotTableModel", "founded");
+        case DerivationStatus::kRetracted: return QCoreApplication::translate("bm::SlotTableModel", "retracted");
+        case DerivationStatus::kUnasserted: return QCoreApplication::translate("bm::SlotTableModel", "unasserted");
+    }
+    return {};
+}
+
 QColor slotStateColor(SlotState state, bool retracted) {
     if (retracted) return QColor(0x9e, 0x9e, 0x9e);
     switch (state) {
@@ -100,7 +110,7 @@ QVariant SlotTableModel::data(const QModelIndex& index, int role) const {
                 case kState: return slotStateText(s.state, isRetracted(s));
                 case kValue: return valueText(s);
                 case kTrust: return QString::fromLatin1(trust_name(s.trust));
-                case kDerivation: return QString::fromLatin1(derivation_status_name(s.derivation.status));
+                case kDerivation: return derivationStatusText(s.derivation.status);
                 case kDecision:
                     if (stale) return tr("stale: %1").arg(r->stale_decisions.empty()
                                                               ? QString()

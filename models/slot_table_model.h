@@ -49,6 +49,8 @@ private:
 
 // Display name of a slot state (translated) and its colour, shared by the table and the graph.
 QString slotStateText(SlotState state, bool retracted);
+// Display name of a derivation status (translated): axiom, founded, retracted, unasserted.
+QString derivationStatusText(DerivationStatus status);
 QColor slotStateColor(SlotState state, bool retracted);
 
 }  // namespace bm

@@ -22,10 +22,16 @@ struct StudioSnapshot {
     std::string workspace_path;
     std::shared_ptr<const std::vector<Session>> sessions;      // with messages and branches
     std::vector<StoredSession> stored;                         // workspace rows, same order as sessions
+    // The merge as computed from the logs: what decisions are recorded and validated against.
+    std::shared_ptr<const MergedSnapshot> base;
+    // What every pane shows and packs: `base` with derivation labels recomputed under the effective
+    // resolutions (relabel_derivations); the same object as `base` when no label changes.
     std::shared_ptr<const MergedSnapshot> merged;
     std::map<std::string, EffectiveResolution> resolutions;   // by slot key: slots with any decision
 
     const Slot* slot(const std::string& key) const { return merged ? merged->find(key) : nullptr; }
+    // The merge decisions are made against (`base`, or `merged` for a snapshot built without one).
+    const std::shared_ptr<const MergedSnapshot>& decisionBasis() const { return base ? base : merged; }
     const EffectiveResolution* resolution(const std::string& key) const;
     // Index of the session with this id in `sessions`, or -1.
     int sessionIndex(const std::string& session_id) const;

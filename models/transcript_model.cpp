@@ -3,6 +3,7 @@
 
 #include <QBrush>
 #include <QFont>
+#include <algorithm>
 
 #include "roles.h"
 
@@ -34,6 +35,7 @@ void TranscriptModel::setMessages(std::vector<Message> messages) {
     m_owner = std::move(owned);
     m_rows.clear();
     m_all = true;
+    m_start = 0;
     endResetModel();
 }
 
@@ -43,14 +45,40 @@ void TranscriptModel::setSession(std::shared_ptr<const void> owner, const Sessio
     m_messages = session ? &session->messages : nullptr;
     m_all = branch == nullptr;
     m_rows = branch ? branch->message_indexes : std::vector<size_t>();
+    m_start = 0;
     endResetModel();
 }
 
+int TranscriptModel::totalMessages() const {
+    if (!m_messages) return 0;
+    return static_cast<int>(m_all ? m_messages->size() : m_rows.size());
+}
+
+void TranscriptModel::setWindowStart(int first) {
+    first = std::max(0, std::min(first, totalMessages() - kPageRows));
+    if (first == m_start) return;
+    beginResetModel();
+    m_start = first;
+    endResetModel();
+}
+
+const Message* TranscriptModel::messageAtPosition(size_t p) const {
+    if (!m_messages) return nullptr;
+    if (m_all) return p < m_messages->size() ? &(*m_messages)[p] : nullptr;
+    return p < m_rows.size() && m_rows[p] < m_messages->size() ? &(*m_messages)[m_rows[p]] : nullptr;
+}
+
 const Message* TranscriptModel::messageAt(int row) const {
-    if (!m_messages || row < 0) return nullptr;
-    const size_t r = static_cast<size_t>(row);
-    if (m_all) return r < m_messages->size() ? &(*m_messages)[r] : nullptr;
-    return r < m_rows.size() && m_rows[r] < m_messages->size() ? &(*m_messages)[m_rows[r]] : nullptr;
+    if (row < 0 || row >= rowCount()) return nullptr;
+    return messageAtPosition(static_cast<size_t>(m_start + row));
+}
+
+int TranscriptModel::positionOfMessage(const QString& id) const {
+    const std::string key = id.toStdString();
+    const int n = totalMessages();
+    for (int p = 0; p < n; ++p)
+        if (messageAtPosition(static_cast<size_t>(p))->id == key) return p;
+    return -1;
 }
 
 int TranscriptModel::rowOfMessage(const QString& id) const {
@@ -74,7 +102,7 @@ QModelIndex TranscriptModel::parent(const QModelIndex& child) const {
 
 int TranscriptModel::rowCount(const QModelIndex& parent) const {
     if (!m_messages) return 0;
-    if (!parent.isValid()) return static_cast<int>(m_all ? m_messages->size() : m_rows.size());
+    if (!parent.isValid()) return std::min(kPageRows, totalMessages() - m_start);
     if (parent.column() != 0 || parent.internalId() != kMessageRow) return 0;
     const Message* m = messageAt(parent.row());
     // A message with one text block shows it on its own row; several blocks (reasoning, tool) fold beneath.
@@ -87,7 +115,7 @@ QVariant TranscriptModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid()) return {};
     if (index.internalId() == kMessageRow) {
         const Message& m = *messageAt(index.row());
-        if (role == roles::MessageIndexRole) return index.row();
+        if (role == roles::MessageIndexRole) return m_start + index.row();
         if (role == roles::MessageIdRole) return QString::fromStdString(m.id);
         if (role == roles::RoleNameRole) return QString::fromLatin1(role_name(m.role));
         if (role == roles::ShadowedRole) return m.surface == Surface::kShadowed;

@@ -10,7 +10,9 @@ cmake --preset dev
 cmake --build --preset dev -j "$(nproc)"
 bin=build/dev/app
 if [ "$headless" = 0 ] && { [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; } && [ -x "$bin/studio/beliefmerge-studio" ]; then
-  exec "$bin/studio/beliefmerge-studio" examples/
+  # Its own workspace, so decisions made in the demo persist and no other workspace's slots mix in;
+  # the studio selects the first dispute of the queue once examples/ is merged.
+  exec "$bin/studio/beliefmerge-studio" --workspace "${BELIEFMERGE_STUDIO_WORKSPACE:-build/examples-studio.bmws}" examples/
 fi
 workspace="${BELIEFMERGE_WORKSPACE:-build/examples.bmws}"
 rm -f "$workspace" "$workspace-wal" "$workspace-shm"

@@ -21,10 +21,16 @@ done
 
 # The BPE reference (cl100k_base ranks, npm tiktoken) goes to a cache outside the repository.
 fetch_tokenizers() { bash "$(dirname "${BASH_SOURCE[0]}")/fetch_tokenizers.sh" || true; }
+# --with-vectors: also the GloVe vectors of the optional `glove` meld provider (~110 MB download,
+# ~300 MB in ~/.cache/beliefmerge/vectors; scripts/fetch_vectors.sh).
+WITH_VECTORS=0
+for arg in "$@"; do [ "$arg" = "--with-vectors" ] && WITH_VECTORS=1; done
+fetch_vectors() { if [ "$WITH_VECTORS" = 1 ]; then bash "$(dirname "${BASH_SOURCE[0]}")/fetch_vectors.sh" || true; fi; }
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all ${#PACKAGES[@]} packages present"
   fetch_tokenizers
+  fetch_vectors
   exit 0
 fi
 
@@ -40,3 +46,4 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 fetch_tokenizers
+fetch_vectors

@@ -4,140 +4,170 @@
 <context>
     <name>bm::ClaimGraphView</name>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="90"/>
+        <location filename="../views/claim_graph_view.cpp" line="60"/>
+        <source>dispute / contradiction: challenger → winner (no arrow: a tie)</source>
+        <translation>争议/矛盾：挑战值 → 胜出值（无箭头：平局）</translation>
+    </message>
+    <message>
+        <location filename="../views/claim_graph_view.cpp" line="61"/>
+        <source>supersession: superseded value → current value</source>
+        <translation>取代：被取代的值 → 当前值</translation>
+    </message>
+    <message>
+        <location filename="../views/claim_graph_view.cpp" line="62"/>
+        <source>a value of this slot</source>
+        <translation>此槽位的一个值</translation>
+    </message>
+    <message>
+        <location filename="../views/claim_graph_view.cpp" line="76"/>
+        <source>derivation</source>
+        <translation>推导</translation>
+    </message>
+    <message>
+        <location filename="../views/claim_graph_view.cpp" line="77"/>
+        <source>dispute / contradiction</source>
+        <translation>争议/矛盾</translation>
+    </message>
+    <message>
+        <location filename="../views/claim_graph_view.cpp" line="78"/>
+        <source>supersession</source>
+        <translation>取代</translation>
+    </message>
+    <message>
+        <location filename="../views/claim_graph_view.cpp" line="82"/>
+        <source>badge: trust T trusted, E external, U untrusted</source>
+        <translation>徽标：信任 T 可信、E 外部、U 不可信</translation>
+    </message>
+    <message>
+        <location filename="../views/claim_graph_view.cpp" line="132"/>
         <source>Find a slot…</source>
         <translation>查找槽位…</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="101"/>
+        <location filename="../views/claim_graph_view.cpp" line="143"/>
         <source>Focus</source>
         <translation>聚焦</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="102"/>
+        <location filename="../views/claim_graph_view.cpp" line="144"/>
         <source>Show only the selected slot&apos;s derivation neighbourhood</source>
         <translation>只显示所选槽位的推导邻域</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="108"/>
+        <location filename="../views/claim_graph_view.cpp" line="150"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="108"/>
+        <location filename="../views/claim_graph_view.cpp" line="150"/>
         <source>Fit the whole graph in view</source>
         <translation>将整个图缩放到视图内</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="109"/>
+        <location filename="../views/claim_graph_view.cpp" line="151"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="110"/>
+        <location filename="../views/claim_graph_view.cpp" line="152"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="168"/>
+        <location filename="../views/claim_graph_view.cpp" line="214"/>
         <source>No slot matches “%1”</source>
         <translation>没有与“%1”匹配的槽位</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="182"/>
+        <location filename="../views/claim_graph_view.cpp" line="228"/>
         <source>Laying out…</source>
         <translation>正在布局…</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="213"/>
+        <location filename="../views/claim_graph_view.cpp" line="59"/>
         <source>derivation: premise → conclusion</source>
         <translation>推导：前提 → 结论</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="214"/>
-        <source>dispute</source>
-        <translation>争议</translation>
-    </message>
-    <message>
-        <location filename="../views/claim_graph_view.cpp" line="215"/>
-        <source>superseded → current</source>
-        <translation>被取代 → 当前</translation>
-    </message>
-    <message>
-        <location filename="../views/claim_graph_view.cpp" line="226"/>
+        <location filename="../views/claim_graph_view.cpp" line="277"/>
         <source>%1 — %2, trust %3</source>
         <translation>%1 — %2，信任 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="251"/>
+        <location filename="../views/claim_graph_view.cpp" line="302"/>
         <source>%n slot(s) shown</source>
         <translation>
             <numerusform>显示 %n 个槽位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="254"/>
+        <location filename="../views/claim_graph_view.cpp" line="305"/>
         <source>; %n more not shown (use Focus or search)</source>
         <translation>
             <numerusform>；另有 %n 个未显示（使用聚焦或搜索）</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../views/graph_layout.cpp" line="177"/>
+        <source>The Graphviz dot layout failed; the graph cannot be drawn.</source>
+        <translation>Graphviz dot 布局失败；无法绘制图。</translation>
+    </message>
 </context>
 <context>
     <name>bm::DerivationModel</name>
     <message>
-        <location filename="../models/derivation_model.cpp" line="32"/>
+        <location filename="../models/derivation_model.cpp" line="33"/>
         <source>unknown premise</source>
         <translation>未知前提</translation>
     </message>
     <message>
-        <location filename="../models/derivation_model.cpp" line="39"/>
+        <location filename="../models/derivation_model.cpp" line="40"/>
         <source>cycle</source>
         <translation>循环</translation>
     </message>
     <message>
-        <location filename="../models/derivation_model.cpp" line="47"/>
+        <location filename="../models/derivation_model.cpp" line="48"/>
         <source>… deeper premises not shown</source>
         <translation>… 更深层的前提未显示</translation>
     </message>
     <message>
-        <location filename="../models/derivation_model.cpp" line="58"/>
+        <location filename="../models/derivation_model.cpp" line="59"/>
         <source>route %1</source>
         <translation>路径 %1</translation>
     </message>
     <message>
-        <location filename="../models/derivation_model.cpp" line="59"/>
+        <location filename="../models/derivation_model.cpp" line="60"/>
         <source>satisfied</source>
         <translation>已满足</translation>
     </message>
     <message>
-        <location filename="../models/derivation_model.cpp" line="115"/>
+        <location filename="../models/derivation_model.cpp" line="116"/>
         <source>IN</source>
         <translation>成立</translation>
     </message>
     <message>
-        <location filename="../models/derivation_model.cpp" line="115"/>
         <location filename="../models/derivation_model.cpp" line="116"/>
+        <location filename="../models/derivation_model.cpp" line="117"/>
         <source>OUT</source>
         <translation>不成立</translation>
     </message>
     <message>
-        <location filename="../models/derivation_model.cpp" line="118"/>
+        <location filename="../models/derivation_model.cpp" line="119"/>
         <source>%1 — unmet premise</source>
         <translation>%1 — 未满足的前提</translation>
     </message>
     <message>
-        <location filename="../models/derivation_model.cpp" line="140"/>
+        <location filename="../models/derivation_model.cpp" line="141"/>
         <source>Slot / route</source>
         <translation>槽位 / 路径</translation>
     </message>
     <message>
-        <location filename="../models/derivation_model.cpp" line="141"/>
+        <location filename="../models/derivation_model.cpp" line="142"/>
         <source>Label</source>
         <translation>标签</translation>
     </message>
     <message>
-        <location filename="../models/derivation_model.cpp" line="142"/>
+        <location filename="../models/derivation_model.cpp" line="143"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -203,273 +233,318 @@
 <context>
     <name>bm::MainWindow</name>
     <message>
-        <location filename="../views/main_window.cpp" line="71"/>
+        <location filename="../views/main_window.cpp" line="80"/>
         <source>BeliefMerge Studio</source>
         <translation>BeliefMerge 工作室</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="88"/>
+        <location filename="../views/main_window.cpp" line="97"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="89"/>
+        <location filename="../views/main_window.cpp" line="98"/>
         <source>Stop loading (Esc)</source>
         <translation>停止加载（Esc）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="96"/>
+        <location filename="../views/main_window.cpp" line="109"/>
         <source>Workspace: %1</source>
         <translation>工作区：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="108"/>
+        <location filename="../views/main_window.cpp" line="121"/>
         <source>Message %1 of session %2 is not in the workspace</source>
         <translation>会话 %2 的消息 %1 不在工作区中</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="117"/>
+        <location filename="../views/main_window.cpp" line="130"/>
         <source>Exported to %1</source>
         <translation>已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="135"/>
+        <location filename="../views/main_window.cpp" line="149"/>
         <source>Workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="136"/>
+        <location filename="../views/main_window.cpp" line="150"/>
         <source>Disputes</source>
         <translation>争议</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="137"/>
+        <location filename="../views/main_window.cpp" line="151"/>
         <source>Slot inspector</source>
         <translation>槽位检查器</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="138"/>
+        <location filename="../views/main_window.cpp" line="152"/>
         <source>Derivation chain</source>
         <translation>推导链</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="139"/>
+        <location filename="../views/main_window.cpp" line="153"/>
         <source>Pack preview</source>
         <translation>打包预览</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="140"/>
+        <location filename="../views/main_window.cpp" line="154"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="141"/>
+        <location filename="../views/main_window.cpp" line="155"/>
         <source>Load messages</source>
         <translation>加载消息</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="153"/>
+        <location filename="../views/main_window.cpp" line="167"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="154"/>
+        <location filename="../views/main_window.cpp" line="168"/>
         <source>&amp;Open Logs…</source>
         <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="155"/>
+        <location filename="../views/main_window.cpp" line="169"/>
         <source>Open &amp;Folder…</source>
         <translation>打开文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="156"/>
+        <location filename="../views/main_window.cpp" line="170"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="157"/>
+        <location filename="../views/main_window.cpp" line="171"/>
         <source>&amp;Recent Workspaces</source>
         <translation>最近的工作区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="160"/>
+        <location filename="../views/main_window.cpp" line="174"/>
         <source>&amp;Export Block…</source>
         <translation>导出上下文块(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="161"/>
+        <location filename="../views/main_window.cpp" line="175"/>
         <source>&amp;Copy Block to Clipboard</source>
         <translation>复制上下文块到剪贴板(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="165"/>
+        <location filename="../views/main_window.cpp" line="179"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="167"/>
+        <location filename="../views/main_window.cpp" line="181"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="173"/>
+        <location filename="../views/main_window.cpp" line="187"/>
         <source>&amp;Accept (A)</source>
         <translation>接受(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="174"/>
+        <location filename="../views/main_window.cpp" line="188"/>
         <source>&amp;Overrule to the Selected Value (O)</source>
         <translation>改判为所选值(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="175"/>
+        <location filename="../views/main_window.cpp" line="189"/>
         <source>&amp;Both Hold (B)</source>
         <translation>两者皆成立(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="176"/>
+        <location filename="../views/main_window.cpp" line="190"/>
         <source>&amp;Conditional (C)</source>
         <translation>有条件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="177"/>
+        <location filename="../views/main_window.cpp" line="191"/>
         <source>&amp;Unresolvable (U)</source>
         <translation>无法裁决(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="179"/>
+        <location filename="../views/main_window.cpp" line="193"/>
         <source>Go to the Disputes &amp;Queue</source>
         <translation>转到争议队列(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="184"/>
+        <location filename="../views/main_window.cpp" line="198"/>
         <source>&amp;Graph</source>
         <translation>图(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="185"/>
+        <location filename="../views/main_window.cpp" line="199"/>
         <source>&amp;Find Slot…</source>
         <translation>查找槽位(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="188"/>
+        <location filename="../views/main_window.cpp" line="202"/>
         <source>&amp;Fit</source>
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="189"/>
+        <location filename="../views/main_window.cpp" line="203"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="190"/>
+        <location filename="../views/main_window.cpp" line="204"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="191"/>
+        <location filename="../views/main_window.cpp" line="205"/>
         <source>Focus on &amp;Selection</source>
         <translation>聚焦所选(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="195"/>
+        <location filename="../views/main_window.cpp" line="209"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="198"/>
+        <location filename="../views/main_window.cpp" line="210"/>
+        <source>&amp;Oracle Extractor (native JSONL annotations)</source>
+        <translation>标注提取器（原生 JSONL 标注）(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="215"/>
+        <source>Read claims from the annotations of BeliefMerge native JSONL logs instead of the heuristic extractor</source>
+        <translation>从 BeliefMerge 原生 JSONL 日志的标注中读取断言，而不使用启发式提取器</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="216"/>
+        <source>&amp;Current Session</source>
+        <translation>当前会话(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="223"/>
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="228"/>
+        <location filename="../views/main_window.cpp" line="267"/>
+        <source>Extractor: %1 · current session: %2</source>
+        <translation>提取器：%1 · 当前会话：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="268"/>
+        <source>oracle</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="268"/>
+        <source>heuristic</source>
+        <translation>启发式</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="269"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="283"/>
+        <source>None (no user is TRUSTED)</source>
+        <translation>无（没有用户为可信）</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="287"/>
+        <source>%1 (not in this workspace)</source>
+        <translation>%1（不在此工作区中）</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="297"/>
         <source>BeliefMerge Studio — %1</source>
         <translation>BeliefMerge 工作室 — %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="235"/>
+        <location filename="../views/main_window.cpp" line="304"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="256"/>
+        <location filename="../views/main_window.cpp" line="325"/>
         <source>Reading the workspace…</source>
         <translation>正在读取工作区…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="256"/>
+        <location filename="../views/main_window.cpp" line="325"/>
         <source>Importing %n path(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个路径…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="267"/>
+        <location filename="../views/main_window.cpp" line="338"/>
         <source>%1 (%2 of %3)…</source>
         <translation>%1（%2/%3）…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="281"/>
+        <location filename="../views/main_window.cpp" line="352"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="282"/>
+        <location filename="../views/main_window.cpp" line="353"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="284"/>
+        <location filename="../views/main_window.cpp" line="355"/>
         <source>Loading cancelled after %n file(s)</source>
         <translation>
             <numerusform>已在 %n 个文件后取消加载</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="289"/>
+        <location filename="../views/main_window.cpp" line="360"/>
         <source>%n session(s), %1 slots, %2 to review; %3 errors, %4 warnings</source>
         <translation>
             <numerusform>%n 个会话，%1 个槽位，%2 个待审阅；%3 个错误，%4 个警告</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="296"/>
+        <location filename="../views/main_window.cpp" line="367"/>
         <source>Loading failed: %1</source>
         <translation>加载失败：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="356"/>
+        <location filename="../views/main_window.cpp" line="433"/>
         <source>Select a slot first.</source>
         <translation>请先选择一个槽位。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="369"/>
+        <location filename="../views/main_window.cpp" line="446"/>
         <source>Select the value to overrule to in the slot inspector first.</source>
         <translation>请先在槽位检查器中选择要改判的值。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="376"/>
+        <location filename="../views/main_window.cpp" line="453"/>
         <source>A conditional decision needs a guard: type it in the Guard field.</source>
         <translation>有条件裁决需要条件：请在“条件”栏中输入。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="386"/>
+        <location filename="../views/main_window.cpp" line="463"/>
         <source>Nothing to accept: no model resolution and no winner. Overrule instead (O, B, C or U).</source>
         <translation>没有可接受的内容：既无模型裁决也无胜出值。请改判（O、B、C 或 U）。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="393"/>
+        <location filename="../views/main_window.cpp" line="470"/>
         <source>Saving the decision on %1…</source>
         <translation>正在保存对 %1 的裁决…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="410"/>
+        <location filename="../views/main_window.cpp" line="487"/>
         <source>Decision not saved: %1</source>
         <translation>裁决未保存：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="421"/>
+        <location filename="../views/main_window.cpp" line="500"/>
         <source>Decision saved: %1 → %2</source>
         <translation>裁决已保存：%1 → %2</translation>
     </message>
@@ -607,23 +682,23 @@
         <translation> · 与上次导出相比保留的前缀：%1/%2 项</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="200"/>
+        <location filename="../views/pack_preview_pane.cpp" line="202"/>
         <source>Nothing packed yet.</source>
         <translation>尚未打包。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="207"/>
-        <location filename="../views/pack_preview_pane.cpp" line="212"/>
+        <location filename="../views/pack_preview_pane.cpp" line="209"/>
+        <location filename="../views/pack_preview_pane.cpp" line="214"/>
         <source>Export refused: %1</source>
         <translation>导出被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="224"/>
+        <location filename="../views/pack_preview_pane.cpp" line="226"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="236"/>
+        <location filename="../views/pack_preview_pane.cpp" line="238"/>
         <source>the clipboard</source>
         <translation>剪贴板</translation>
     </message>
@@ -795,6 +870,7 @@
     <name>bm::SlotTableModel</name>
     <message>
         <location filename="../models/slot_table_model.cpp" line="29"/>
+        <location filename="../models/slot_table_model.cpp" line="43"/>
         <source>retracted</source>
         <translation>已撤回</translation>
     </message>
@@ -819,42 +895,57 @@
         <translation>争议</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="93"/>
+        <location filename="../models/slot_table_model.cpp" line="41"/>
+        <source>axiom</source>
+        <translation>公理</translation>
+    </message>
+    <message>
+        <location filename="../models/slot_table_model.cpp" line="42"/>
+        <source>founded</source>
+        <translation>有据</translation>
+    </message>
+    <message>
+        <location filename="../models/slot_table_model.cpp" line="44"/>
+        <source>unasserted</source>
+        <translation>未断言</translation>
+    </message>
+    <message>
+        <location filename="../models/slot_table_model.cpp" line="103"/>
         <source>A decision was made against an older annotation: new evidence arrived; review again.</source>
         <translation>裁决基于较旧的注释：有新证据到达，请重新审阅。</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="105"/>
+        <location filename="../models/slot_table_model.cpp" line="115"/>
         <source>stale: %1</source>
         <translation>已过时：%1</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="118"/>
+        <location filename="../models/slot_table_model.cpp" line="128"/>
         <source>Slot</source>
         <translation>槽位</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="119"/>
+        <location filename="../models/slot_table_model.cpp" line="129"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="120"/>
+        <location filename="../models/slot_table_model.cpp" line="130"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="121"/>
+        <location filename="../models/slot_table_model.cpp" line="131"/>
         <source>Trust</source>
         <translation>信任</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="122"/>
+        <location filename="../models/slot_table_model.cpp" line="132"/>
         <source>Derivation</source>
         <translation>推导</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="123"/>
+        <location filename="../models/slot_table_model.cpp" line="133"/>
         <source>Decision</source>
         <translation>裁决</translation>
     </message>
@@ -862,27 +953,27 @@
 <context>
     <name>bm::SnapshotJob</name>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="31"/>
+        <location filename="../views/snapshot_job.cpp" line="32"/>
         <source>Importing</source>
         <translation>正在导入</translation>
     </message>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="40"/>
+        <location filename="../views/snapshot_job.cpp" line="41"/>
         <source>Reading the workspace</source>
         <translation>正在读取工作区</translation>
     </message>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="50"/>
+        <location filename="../views/snapshot_job.cpp" line="51"/>
         <source>Extracting claims</source>
         <translation>正在提取断言</translation>
     </message>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="59"/>
+        <location filename="../views/snapshot_job.cpp" line="60"/>
         <source>Merging</source>
         <translation>正在合并</translation>
     </message>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="78"/>
+        <location filename="../views/snapshot_job.cpp" line="80"/>
         <source>No slot &apos;%1&apos; in this snapshot</source>
         <translation>此快照中没有槽位“%1”</translation>
     </message>
@@ -890,44 +981,73 @@
 <context>
     <name>bm::TranscriptModel</name>
     <message>
-        <location filename="../models/transcript_model.cpp" line="97"/>
+        <location filename="../models/transcript_model.cpp" line="125"/>
         <source> (shadowed)</source>
         <translation> （已被遮蔽）</translation>
     </message>
     <message>
-        <location filename="../models/transcript_model.cpp" line="121"/>
+        <location filename="../models/transcript_model.cpp" line="149"/>
         <source>Role / block</source>
         <translation>角色 / 块</translation>
     </message>
     <message>
-        <location filename="../models/transcript_model.cpp" line="121"/>
+        <location filename="../models/transcript_model.cpp" line="149"/>
         <source>Content</source>
         <translation>内容</translation>
     </message>
 </context>
 <context>
     <name>bm::TranscriptPane</name>
+    <message>
+        <location filename="../views/transcript_pane.cpp" line="67"/>
+        <source>◀ Earlier</source>
+        <translation>◀ 更早</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../views/transcript_pane.cpp" line="85"/>
+        <location filename="../views/transcript_pane.cpp" line="68"/>
+        <source>Show the previous %n message(s)</source>
+        <translation>
+            <numerusform>显示前 %n 条消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/transcript_pane.cpp" line="69"/>
+        <source>Later ▶</source>
+        <translation>更晚 ▶</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/transcript_pane.cpp" line="70"/>
+        <source>Show the next %n message(s)</source>
+        <translation>
+            <numerusform>显示后 %n 条消息</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/transcript_pane.cpp" line="111"/>
         <source>Session %1, branch %2 (%n message(s))</source>
         <translation>
             <numerusform>会话 %1，分支 %2（%n 条消息）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/transcript_pane.cpp" line="86"/>
+        <location filename="../views/transcript_pane.cpp" line="112"/>
         <source>Session %1 (%n message(s))</source>
         <translation>
             <numerusform>会话 %1（%n 条消息）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="112"/>
+        <location filename="../views/transcript_pane.cpp" line="129"/>
+        <source>messages %1–%2 of %3</source>
+        <translation>第 %1–%2 条消息，共 %3 条</translation>
+    </message>
+    <message>
+        <location filename="../views/transcript_pane.cpp" line="161"/>
         <source>Shadowed by a compaction.</source>
         <translation>已被压缩遮蔽。</translation>
     </message>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="115"/>
+        <location filename="../views/transcript_pane.cpp" line="164"/>
         <source>Injected by plugin %1: untrusted text, never instructions.</source>
         <translation>由插件 %1 注入：不可信文本，绝非指令。</translation>
     </message>
@@ -985,19 +1105,34 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/studio/main.cpp" line="18"/>
+        <location filename="../app/studio/main.cpp" line="21"/>
         <source>BeliefMerge Studio: review merged agent sessions (claim graph, disputes, derivations, trust) and export the packed block.</source>
         <translation>BeliefMerge 工作室：审阅合并后的智能体会话（断言图、争议、推导、信任）并导出打包的上下文块。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main.cpp" line="23"/>
+        <location filename="../app/studio/main.cpp" line="26"/>
         <source>Workspace file (SQLite); default: the most recent one.</source>
         <translation>工作区文件（SQLite）；默认：最近使用的一个。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main.cpp" line="27"/>
+        <location filename="../app/studio/main.cpp" line="30"/>
+        <source>The current session: its user&apos;s claims are TRUSTED (remembered per workspace).</source>
+        <translation>当前会话：其用户的断言为可信（按工作区记住）。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main.cpp" line="34"/>
+        <source>heuristic or oracle (native JSONL annotations); remembered.</source>
+        <translation>heuristic（启发式）或 oracle（原生 JSONL 标注）；会被记住。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main.cpp" line="38"/>
         <source>Session logs or folders to import (any supported format).</source>
         <translation>要导入的会话日志或文件夹（任何支持的格式）。</translation>
+    </message>
+    <message>
+        <location filename="../app/studio/main.cpp" line="49"/>
+        <source>--extractor: expected heuristic or oracle, got &apos;%1&apos;</source>
+        <translation>--extractor：应为 heuristic 或 oracle，实际为“%1”</translation>
     </message>
 </context>
 </TS>

@@ -12,7 +12,9 @@
 #include <QLoggingCategory>
 #include <QPainterPath>
 #include <QPen>
+#include <QPolygonF>
 #include <QPointer>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -29,15 +31,60 @@ namespace bm {
 namespace {
 
 constexpr int kSlotKeyData = 0;
+constexpr int kEdgeKindData = 1;  // GraphEdgeKind of an edge path or arrowhead item
 
+// A triangle pointing from `from` (the curve's end) to `tip`, at most 10 points long.
+QPolygonF arrowHead(QPointF from, QPointF tip) {
+    QLineF axis(tip, from);
+    if (axis.length() < 0.1) return {};
+    if (axis.length() > 10) axis.setLength(10);
+    const QPointF base = axis.p2();
+    QLineF normal = axis.normalVector();
+    normal.setLength(3.6);
+    const QPointF side = normal.p2() - normal.p1();
+    return QPolygonF({tip, base + side, base - side});
+}
+
+// Edge strokes are cosmetic (device pixels): legible when zoomed out, and the dash pattern never
+// shrinks to sub-pixel dashes that are slow to stroke.
 QPen edgePen(GraphEdgeKind kind) {
+    QPen pen;
     switch (kind) {
-        case GraphEdgeKind::kDerivation: return QPen(QColor(0x37, 0x47, 0x4f), 1.4);
-        case GraphEdgeKind::kDispute: return QPen(QColor(0xc6, 0x28, 0x28), 1.6, Qt::DashLine);
-        case GraphEdgeKind::kSupersession: return QPen(QColor(0x75, 0x75, 0x75), 1.2, Qt::DotLine);
-        case GraphEdgeKind::kValue: return QPen(QColor(0xbd, 0xbd, 0xbd), 1.0);
+        case GraphEdgeKind::kDerivation: pen = QPen(QColor(0x37, 0x47, 0x4f), 1.4); break;
+        case GraphEdgeKind::kDispute: pen = QPen(QColor(0xc6, 0x28, 0x28), 1.6, Qt::DashLine); break;
+        case GraphEdgeKind::kSupersession: pen = QPen(QColor(0x75, 0x75, 0x75), 1.2, Qt::DotLine); break;
+        case GraphEdgeKind::kValue: pen = QPen(QColor(0xbd, 0xbd, 0xbd), 1.0); break;
     }
-    return QPen();
+    pen.setCosmetic(true);
+    return pen;
+}
+
+QString edgeToolTip(GraphEdgeKind kind) {
+    switch (kind) {
+        case GraphEdgeKind::kDerivation: return ClaimGraphView::tr("derivation: premise → conclusion");
+        case GraphEdgeKind::kDispute: return ClaimGraphView::tr("dispute / contradiction: challenger → winner (no arrow: a tie)");
+        case GraphEdgeKind::kSupersession: return ClaimGraphView::tr("supersession: superseded value → current value");
+        case GraphEdgeKind::kValue: return ClaimGraphView::tr("a value of this slot");
+    }
+    return {};
+}
+
+// One line explaining edge strokes, box colours and badges (the strings the scene uses).
+QString legendHtml() {
+    auto edge = [](const char* colour, const char* stroke, const QString& name) {
+        return QStringLiteral("<span style='color:%1'><b>%2</b></span>&nbsp;%3").arg(QLatin1String(colour), QString::fromUtf8(stroke), name);
+    };
+    auto box = [](SlotState state, bool retracted) {
+        return QStringLiteral("<span style='background:%1'>&nbsp;%2&nbsp;</span>")
+            .arg(slotStateColor(state, retracted).name(), slotStateText(state, retracted));
+    };
+    return edge("#37474f", "\u2501\u2501\u25b6", ClaimGraphView::tr("derivation")) + QStringLiteral(" &nbsp; ") +
+           edge("#c62828", "\u254c\u254c\u25b6", ClaimGraphView::tr("dispute / contradiction")) + QStringLiteral(" &nbsp; ") +
+           edge("#757575", "\u2508\u2508\u25b7", ClaimGraphView::tr("supersession")) + QStringLiteral(" &nbsp; ") +
+           box(SlotState::kSettled, false) + QLatin1Char(' ') + box(SlotState::kResolved, false) + QLatin1Char(' ') +
+           box(SlotState::kContested, false) + QLatin1Char(' ') + box(SlotState::kDisputed, false) + QLatin1Char(' ') +
+           box(SlotState::kSettled, true) + QStringLiteral(" &nbsp; ") +
+           ClaimGraphView::tr("badge: trust T trusted, E external, U untrusted");
 }
 
 QString trustBadge(TrustLabel t) {
@@ -113,9 +160,25 @@ ClaimGraphView::ClaimGraphView(QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
+    auto* legend = new QLabel(legendHtml());
+    legend->setObjectName(QStringLiteral("graphLegend"));
+    legend->setWordWrap(true);
+    layout->addWidget(legend);
     layout->addWidget(m_info);
-    connect(m_scene, &QGraphicsScene::selectionChanged, this, [this] {
-        const auto items = m_scene->selectedItems();
+    m_view->setOptimizationFlags(QGraphicsView::DontSavePainterState);
+    m_view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
+    m_buildTimer.setInterval(0);
+    connect(&m_buildTimer, &QTimer::timeout, this, &ClaimGraphView::buildSlice);
+    attachScene(m_scene);
+}
+
+ClaimGraphView::~ClaimGraphView() { m_cancel->store(true); }
+
+void ClaimGraphView::attachScene(QGraphicsScene* scene) {
+    m_scene = scene;
+    m_view->setScene(scene);
+    connect(scene, &QGraphicsScene::selectionChanged, this, [this, scene] {
+        const auto items = scene->selectedItems();
         if (items.size() != 1) return;
         const QString key = items.front()->data(kSlotKeyData).toString();
         if (!key.isEmpty() && key != m_current) {
@@ -124,8 +187,6 @@ ClaimGraphView::ClaimGraphView(QWidget* parent)
         }
     });
 }
-
-ClaimGraphView::~ClaimGraphView() { m_cancel->store(true); }
 
 void ClaimGraphView::setSnapshot(SnapshotPtr snapshot) {
     m_snapshot = std::move(snapshot);
@@ -175,6 +236,8 @@ QCoro::Task<> ClaimGraphView::relayout() {
     m_cancel = std::make_shared<std::atomic_bool>(false);
     const quint64 generation = ++m_generation;
     ++m_pending;
+    m_buildTimer.stop();  // a half-built scene of the previous layout is dropped
+    delete std::exchange(m_building, nullptr);
     SnapshotPtr snapshot = m_snapshot;
     const QString focus = m_focusMode ? m_current : QString();
     auto cancel = m_cancel;
@@ -190,63 +253,39 @@ QCoro::Task<> ClaimGraphView::relayout() {
     --m_pending;
     if (m_generation != generation || result.cancelled) co_return;
     m_layout = std::move(result);
-    QElapsedTimer clock;
-    clock.start();
-    rebuildScene();
-    qCDebug(lcGraph) << "scene built in" << clock.elapsed() << "ms";
     qCDebug(lcGraph) << "layout" << m_layout.nodes.size() << "nodes" << m_layout.edges.size() << "edges";
-    Q_EMIT layoutFinished();
+    startSceneBuild();
 }
 
-void ClaimGraphView::rebuildScene() {
-    m_scene->blockSignals(true);
-    m_scene->clear();
-    m_scene->blockSignals(false);
-    for (const auto& e : m_layout.edges) {
-        if (e.points.size() < 4) continue;
-        QPainterPath path(e.points[0]);
-        int i = 1;
-        for (; i + 2 < e.points.size(); i += 3) path.cubicTo(e.points[i], e.points[i + 1], e.points[i + 2]);
-        if (i < e.points.size()) path.lineTo(e.points.back());
-        auto* item = m_scene->addPath(path, edgePen(e.kind));
-        item->setZValue(-1);
-        item->setToolTip(e.kind == GraphEdgeKind::kDerivation     ? tr("derivation: premise → conclusion")
-                         : e.kind == GraphEdgeKind::kDispute      ? tr("dispute")
-                         : e.kind == GraphEdgeKind::kSupersession ? tr("superseded → current")
-                                                                  : QString());
-    }
-    QFont font;
-    for (const auto& n : m_layout.nodes) {
-        QGraphicsItem* shape = nullptr;
-        const QColor fill = slotStateColor(n.state, n.retracted);
-        if (n.valueNode) shape = m_scene->addEllipse(n.rect, QPen(fill.darker(150)), QBrush(fill.lighter(140)));
-        else shape = m_scene->addRect(n.rect, QPen(fill.darker(160), 1.2), QBrush(fill));
-        shape->setData(kSlotKeyData, n.slotKey);
-        shape->setFlag(QGraphicsItem::ItemIsSelectable, !n.valueNode);
-        shape->setToolTip(tr("%1 — %2, trust %3").arg(n.slotKey, slotStateText(n.state, n.retracted),
-                                                     QString::fromLatin1(trust_name(n.trust))));
-        QString label = n.label;
-        if (!n.decision.isEmpty()) label += QLatin1Char('\n') + n.decision;
-        font.setPointSizeF(n.valueNode ? 7.5 : 9);
-        auto* text = new QGraphicsSimpleTextItem(label, shape);
-        text->setFont(font);
-        const QRectF box = text->boundingRect();
-        text->setPos(n.rect.center() - QPointF(box.width() / 2, box.height() / 2));
-        if (!n.valueNode) {  // trust badge in the top-right corner
-            auto* badge = new QGraphicsEllipseItem(QRectF(n.rect.right() - 9, n.rect.top() - 5, 14, 14), shape);
-            badge->setBrush(trustColor(n.trust));
-            badge->setPen(QPen(Qt::white));
-            auto* letter = new QGraphicsSimpleTextItem(trustBadge(n.trust), badge);
-            QFont bf;
-            bf.setPointSizeF(6.5);
-            bf.setBold(true);
-            letter->setFont(bf);
-            letter->setBrush(Qt::white);
-            const QRectF lr = letter->boundingRect();
-            letter->setPos(badge->rect().center() - QPointF(lr.width() / 2, lr.height() / 2));
-        }
-    }
-    m_scene->setSceneRect(m_scene->itemsBoundingRect().adjusted(-20, -20, 20, 20));
+void ClaimGraphView::startSceneBuild() {
+    // Items are created a few milliseconds at a time into a scene the view does not show yet, and
+    // swapped in when complete: the event loop keeps running while text is shaped.
+    delete m_building;
+    m_building = new QGraphicsScene(this);
+    m_nextEdge = 0;
+    m_nextNode = 0;
+    m_buildClock.start();
+    m_buildTimer.start();
+}
+
+void ClaimGraphView::buildSlice() {
+    QElapsedTimer slice;
+    slice.start();
+    constexpr qint64 kSliceMs = 4;
+    while (m_nextEdge < m_layout.edges.size() && slice.elapsed() < kSliceMs) addEdgeItem(m_layout.edges[m_nextEdge++]);
+    while (m_nextEdge == m_layout.edges.size() && m_nextNode < m_layout.nodes.size() && slice.elapsed() < kSliceMs)
+        addNodeItem(m_layout.nodes[m_nextNode++]);
+    if (m_nextEdge < m_layout.edges.size() || m_nextNode < m_layout.nodes.size()) return;
+    m_buildTimer.stop();
+    finishSceneBuild();
+}
+
+void ClaimGraphView::finishSceneBuild() {
+    QGraphicsScene* old = m_scene;
+    m_building->setSceneRect(m_building->itemsBoundingRect().adjusted(-20, -20, 20, 20));
+    attachScene(std::exchange(m_building, nullptr));
+    old->blockSignals(true);
+    old->deleteLater();
     QString info = m_layout.error.isEmpty()
                        ? tr("%n slot(s) shown", nullptr, static_cast<int>(std::count_if(m_layout.nodes.begin(), m_layout.nodes.end(),
                                                                                         [](const GraphNode& n) { return !n.valueNode; })))
@@ -255,6 +294,58 @@ void ClaimGraphView::rebuildScene() {
     m_info->setText(info);
     fit();
     highlightCurrent();
+    qCDebug(lcGraph) << "scene built in" << m_buildClock.elapsed() << "ms of wall time";
+    Q_EMIT layoutFinished();
+}
+
+void ClaimGraphView::addEdgeItem(const GraphEdge& e) {
+    const int curveEnd = static_cast<int>(e.points.size()) - (e.arrowTip ? 1 : 0);  // points of the Bézier itself
+    if (curveEnd < 4) return;
+    QPainterPath path(e.points[0]);
+    for (int i = 1; i + 2 < curveEnd; i += 3) path.cubicTo(e.points[i], e.points[i + 1], e.points[i + 2]);
+    const QPen pen = edgePen(e.kind);
+    auto* item = m_building->addPath(path, pen);
+    item->setZValue(-1);
+    item->setData(kEdgeKindData, static_cast<int>(e.kind));
+    item->setToolTip(edgeToolTip(e.kind));
+    if (e.arrowTip) {  // dot leaves the gap between the curve's end and the node for the arrowhead
+        auto* head = new QGraphicsPolygonItem(arrowHead(e.points[curveEnd - 1], e.points.back()), item);
+        head->setPen(QPen(pen.color(), 1.0));
+        head->setBrush(e.kind == GraphEdgeKind::kSupersession ? QBrush(Qt::white) : QBrush(pen.color()));
+        head->setData(kEdgeKindData, static_cast<int>(e.kind));
+    }
+}
+
+void ClaimGraphView::addNodeItem(const GraphNode& n) {
+    QGraphicsItem* shape = nullptr;
+    const QColor fill = slotStateColor(n.state, n.retracted);
+    if (n.valueNode) shape = m_building->addEllipse(n.rect, QPen(fill.darker(150)), QBrush(fill.lighter(140)));
+    else shape = m_building->addRect(n.rect, QPen(fill.darker(160), 1.2), QBrush(fill));
+    shape->setData(kSlotKeyData, n.slotKey);
+    shape->setFlag(QGraphicsItem::ItemIsSelectable, !n.valueNode);
+    shape->setToolTip(tr("%1 — %2, trust %3").arg(n.slotKey, slotStateText(n.state, n.retracted),
+                                                 QString::fromLatin1(trust_name(n.trust))));
+    QString label = n.label;
+    if (!n.decision.isEmpty()) label += QLatin1Char('\n') + n.decision;
+    QFont font;
+    font.setPointSizeF(n.valueNode ? 7.5 : 9);
+    auto* text = new QGraphicsSimpleTextItem(label, shape);
+    text->setFont(font);
+    const QRectF box = text->boundingRect();
+    text->setPos(n.rect.center() - QPointF(box.width() / 2, box.height() / 2));
+    if (!n.valueNode) {  // trust badge in the top-right corner
+        auto* badge = new QGraphicsEllipseItem(QRectF(n.rect.right() - 9, n.rect.top() - 5, 14, 14), shape);
+        badge->setBrush(trustColor(n.trust));
+        badge->setPen(QPen(Qt::white));
+        auto* letter = new QGraphicsSimpleTextItem(trustBadge(n.trust), badge);
+        QFont bf;
+        bf.setPointSizeF(6.5);
+        bf.setBold(true);
+        letter->setFont(bf);
+        letter->setBrush(Qt::white);
+        const QRectF lr = letter->boundingRect();
+        letter->setPos(badge->rect().center() - QPointF(lr.width() / 2, lr.height() / 2));
+    }
 }
 
 void ClaimGraphView::highlightCurrent() {

@@ -2,7 +2,9 @@
 // Layout runs on a worker thread (QtConcurrent); a layout for an older request is dropped.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QGraphicsView>
+#include <QTimer>
 #include <QWidget>
 #include <atomic>
 #include <memory>
@@ -46,7 +48,7 @@ public:
 
     const GraphLayout& layout() const { return m_layout; }
     QString currentSlot() const { return m_current; }
-    bool isLayingOut() const { return m_pending > 0; }
+    bool isLayingOut() const { return m_pending > 0 || m_building; }
     GraphCanvas* canvas() const { return m_view; }
 
 Q_SIGNALS:
@@ -55,7 +57,12 @@ Q_SIGNALS:
 
 private:
     QCoro::Task<> relayout();
-    void rebuildScene();
+    void attachScene(QGraphicsScene* scene);
+    void startSceneBuild();
+    void buildSlice();
+    void finishSceneBuild();
+    void addEdgeItem(const GraphEdge& edge);
+    void addNodeItem(const GraphNode& node);
     void highlightCurrent();
 
     SnapshotPtr m_snapshot;
@@ -66,6 +73,11 @@ private:
     int m_pending = 0;
     std::shared_ptr<std::atomic_bool> m_cancel;
     QGraphicsScene* m_scene;
+    QGraphicsScene* m_building = nullptr;  // the next scene, filled a slice at a time
+    QTimer m_buildTimer;
+    QElapsedTimer m_buildClock;
+    int m_nextEdge = 0;
+    int m_nextNode = 0;
     GraphCanvas* m_view;
     QLineEdit* m_search;
     QLabel* m_info;

@@ -3,11 +3,13 @@
 
 #include <graphviz/gvc.h>
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QSet>
 #include <deque>
 #include <mutex>
 #include <set>
+#include <tuple>
 
 namespace bm {
 
@@ -40,6 +42,20 @@ std::vector<std::string> neighbourhood(const MergedSnapshot& merged, const std::
     return out;
 }
 
+bool needsReview(const Slot& s) { return s.state == SlotState::kDisputed || s.state == SlotState::kContested; }
+
+// Value ellipses build_graph draws for `s`: its values, superseded values and dispute values.
+int valueNodeCount(const MergedSnapshot& merged, const Slot& s) {
+    if (!needsReview(s) && s.history.empty() && s.disputes.empty()) return 0;
+    std::set<std::string> values;
+    if (needsReview(s))
+        for (const auto& v : s.values) values.insert(v.value);
+    for (const auto& d : s.disputes) values.insert({d.winner_value, d.challenger_value});
+    for (ClaimRef r : s.history) values.insert(merged.claim(r).value);
+    if (!s.history.empty()) values.insert(s.winner ? *s.winner : (s.values.empty() ? std::string() : s.values.front().value));
+    return static_cast<int>(values.size());
+}
+
 }  // namespace
 
 GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus) {
@@ -48,8 +64,15 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus) {
     const MergedSnapshot& merged = *snapshot.merged;
     std::vector<std::string> chosen;
     std::set<std::string> in;
+    int nodesUsed = 0;
+    // A slot costs its box plus the value ellipses drawn for it; the first slot (the focus) always fits.
     auto take = [&](const std::string& key) {
-        if (chosen.size() < static_cast<size_t>(kMaxGraphSlots) && in.insert(key).second) chosen.push_back(key);
+        if (chosen.size() >= static_cast<size_t>(kMaxGraphSlots) || in.count(key)) return;
+        const int cost = 1 + valueNodeCount(merged, *merged.find(key));
+        if (!chosen.empty() && nodesUsed + cost > kMaxGraphNodes) return;
+        nodesUsed += cost;
+        in.insert(key);
+        chosen.push_back(key);
     };
     if (!focus.isEmpty() && merged.find(focus.toStdString()))
         for (const auto& k : neighbourhood(merged, focus.toStdString(), kMaxGraphSlots)) take(k);
@@ -81,7 +104,7 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus) {
     // supersession edges run between them.
     for (const auto& key : chosen) {
         const Slot& s = *merged.find(key);
-        const bool review = s.state == SlotState::kDisputed || s.state == SlotState::kContested;
+        const bool review = needsReview(s);
         if (!review && s.history.empty() && s.disputes.empty()) continue;
         const int slotNode = index.value(QString::fromStdString(key));
         auto valueNode = [&](const std::string& value) {
@@ -95,23 +118,25 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus) {
             const int at = static_cast<int>(g.nodes.size());
             index.insert(id, at);
             g.nodes.push_back(n);
-            g.edges.push_back({slotNode, at, GraphEdgeKind::kValue, {}});
+            g.edges.push_back({slotNode, at, GraphEdgeKind::kValue, false, {}});
             return at;
         };
         if (review) {
             std::vector<int> values;
             for (const auto& v : s.values) values.push_back(valueNode(v.value));
+            // Every pair of up to three values; more are chained, which keeps the edge count linear.
             for (size_t a = 0; a + 1 < values.size(); ++a)
-                for (size_t b = a + 1; b < values.size(); ++b) g.edges.push_back({values[a], values[b], GraphEdgeKind::kDispute, {}});
+                for (size_t b = a + 1; b < values.size() && (values.size() <= 3 || b == a + 1); ++b)
+                    g.edges.push_back({values[a], values[b], GraphEdgeKind::kDispute, false, {}});
         }
         for (const auto& d : s.disputes)
             if (d.winner_value != d.challenger_value)
-                g.edges.push_back({valueNode(d.challenger_value), valueNode(d.winner_value), GraphEdgeKind::kDispute, {}});
+                g.edges.push_back({valueNode(d.challenger_value), valueNode(d.winner_value), GraphEdgeKind::kDispute, true, {}});
         for (ClaimRef r : s.history) {
             const Claim& old = merged.claim(r);
             const std::string current = s.winner ? *s.winner : (s.values.empty() ? old.value : s.values.front().value);
             if (old.value != current)
-                g.edges.push_back({valueNode(old.value), valueNode(current), GraphEdgeKind::kSupersession, {}});
+                g.edges.push_back({valueNode(old.value), valueNode(current), GraphEdgeKind::kSupersession, true, {}});
         }
     }
     for (const auto& key : chosen) {
@@ -120,8 +145,18 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus) {
         for (const auto& route : s.routes) premises.insert(route.begin(), route.end());
         for (const auto& p : premises)
             if (auto it = index.find(QString::fromStdString(p)); it != index.end())
-                g.edges.push_back({*it, index.value(QString::fromStdString(key)), GraphEdgeKind::kDerivation, {}});
+                g.edges.push_back({*it, index.value(QString::fromStdString(key)), GraphEdgeKind::kDerivation, true, {}});
     }
+    // One edge per (from, to, kind): a long log supersedes the same value many times over, and
+    // thousands of parallel edges would only slow the layout and the painting down.
+    std::set<std::tuple<int, int, int, bool>> seen;
+    QVector<GraphEdge> unique;
+    for (auto& e : g.edges) {
+        const int a = e.directed ? e.from : std::min(e.from, e.to);
+        const int b = e.directed ? e.to : std::max(e.from, e.to);
+        if (seen.insert({a, b, static_cast<int>(e.kind), e.directed}).second) unique.push_back(std::move(e));
+    }
+    g.edges = std::move(unique);
     return g;
 }
 
@@ -158,10 +193,11 @@ GraphLayout layout_graph(GraphLayout graph, const std::atomic_bool& cancel) {
     for (const auto& e : graph.edges) {
         Agedge_t* edge = agedge(g, nodes[static_cast<size_t>(e.from)], nodes[static_cast<size_t>(e.to)], nullptr, 1);
         if (e.kind == GraphEdgeKind::kDispute) set(edge, "constraint", "false");
+        if (!e.directed) set(edge, "dir", "none");
         edges.push_back(edge);
     }
     if (gvLayout(gvc, g, "dot") != 0) {
-        graph.error = QStringLiteral("graphviz dot layout failed");
+        graph.error = QCoreApplication::translate("bm::ClaimGraphView", "The Graphviz dot layout failed; the graph cannot be drawn.");
         agclose(g);
         gvFreeContext(gvc);
         return graph;
@@ -182,7 +218,10 @@ GraphLayout layout_graph(GraphLayout graph, const std::atomic_bool& cancel) {
         if (spl && spl->size > 0) {
             const bezier& bz = spl->list[0];
             for (int k = 0; k < bz.size; ++k) out.points.push_back(toScene(bz.list[k]));
-            if (bz.eflag) out.points.push_back(toScene(bz.ep));
+            if (bz.eflag) {
+                out.points.push_back(toScene(bz.ep));
+                out.arrowTip = true;
+            }
         }
     }
     graph.bounds = QRectF(bb.LL.x, 0, bb.UR.x - bb.LL.x, bb.UR.y - bb.LL.y);

@@ -30,7 +30,9 @@ struct GraphEdge {
     int from = 0;
     int to = 0;
     GraphEdgeKind kind = GraphEdgeKind::kDerivation;
-    QVector<QPointF> points;  // cubic Bézier control points (1 + 3k), then the arrow tip when one is drawn
+    bool directed = true;     // false: a tie between values or a slot's value link (no arrowhead)
+    QVector<QPointF> points;  // cubic Bézier control points (1 + 3k), then the arrow tip when arrowTip
+    bool arrowTip = false;    // the last point is where the arrowhead's tip touches the head node
 };
 
 struct GraphLayout {
@@ -43,9 +45,11 @@ struct GraphLayout {
 };
 
 inline constexpr int kMaxGraphSlots = 100;
+inline constexpr int kMaxGraphNodes = 240;  // slot boxes plus value ellipses: what paints in a few ms
 
 // Nodes and edges for `snapshot`: with `focus` set, the focus slot's derivation neighbourhood first;
-// then slots needing review, then the rest by key, up to kMaxGraphSlots slots.
+// then slots needing review, then derived slots, then the rest by key, up to kMaxGraphSlots slots
+// and kMaxGraphNodes nodes (a slot that would not fit is left out and counted in `omitted`).
 GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus);
 
 // Runs dot over `graph` and fills node rects and edge points. Serialised internally (libgvc keeps

@@ -2,7 +2,9 @@
 #include "main_window.h"
 #include "job_pool.h"
 
+#include <QActionGroup>
 #include <QCloseEvent>
+#include <QCryptographicHash>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QElapsedTimer>
@@ -19,6 +21,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
 #include <QtConcurrent>
@@ -46,6 +49,12 @@ void releaseInBackground(SnapshotPtr old) {
     if (old && old.use_count() == 1) (void)QtConcurrent::run(jobPool(), [old = std::move(old)]() mutable { old.reset(); });
 }
 
+// Settings key of a workspace's current session (the path hashed: settings keys cannot hold '/').
+QString currentSessionKey(const QString& workspacePath) {
+    return QStringLiteral("currentSession/") +
+           QString::fromLatin1(QCryptographicHash::hash(workspacePath.toUtf8(), QCryptographicHash::Sha1).toHex());
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QString workspacePath, QWidget* parent)
@@ -66,6 +75,7 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
       m_progress(new QProgressBar),
       m_cancelButton(new QToolButton),
       m_status(new QLabel),
+      m_mode(new QLabel),
       m_cancel(std::make_shared<std::atomic_bool>(false)) {
     if (m_reviewer.isEmpty()) m_reviewer = QStringLiteral("reviewer");
     setWindowTitle(tr("BeliefMerge Studio"));
@@ -90,9 +100,13 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
     m_cancelButton->hide();
     connect(m_cancelButton, &QToolButton::clicked, this, &MainWindow::cancelLoad);
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_mode);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
     m_status->setObjectName(QStringLiteral("statusText"));
+    m_mode->setObjectName(QStringLiteral("modeText"));
+    m_oracle = QSettings().value(QStringLiteral("extractor/oracle"), false).toBool();
+    m_currentSession = QSettings().value(currentSessionKey(m_workspacePath)).toString();
     m_status->setText(tr("Workspace: %1").arg(m_workspacePath));
 
     connect(m_disputes, &DisputesPane::slotSelected, this, &MainWindow::selectSlot);
@@ -116,6 +130,7 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
     connect(m_pack, &PackPreviewPane::exportFileRequested, this, &MainWindow::exportDialog);
     connect(m_pack, &PackPreviewPane::exported, this, [this](const QString& where) { m_status->setText(tr("Exported to %1").arg(where)); });
     setupActions();
+    refreshModeLabel();
     rememberWorkspace(m_workspacePath);
     QSettings settings;
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
@@ -193,6 +208,17 @@ void MainWindow::setupActions() {
     focus->setCheckable(true);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_oracleAction = m_viewMenu->addAction(tr("&Oracle Extractor (native JSONL annotations)"), this,
+                                           [this](bool on) { setOracleExtractor(on); });
+    m_oracleAction->setObjectName(QStringLiteral("oracleAction"));
+    m_oracleAction->setCheckable(true);
+    m_oracleAction->setChecked(m_oracle);
+    m_oracleAction->setToolTip(tr("Read claims from the annotations of BeliefMerge native JSONL logs instead of the heuristic extractor"));
+    m_sessionMenu = m_viewMenu->addMenu(tr("&Current Session"));
+    m_sessionMenu->setObjectName(QStringLiteral("currentSessionMenu"));
+    m_sessionMenu->setToolTipsVisible(true);
+    refreshSessionMenu();
+    m_viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
 
     auto* cancel = new QAction(tr("Cancel loading"), this);
@@ -220,10 +246,54 @@ void MainWindow::refreshRecentMenu() {
     m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
 }
 
+void MainWindow::setOracleExtractor(bool on) {
+    if (m_oracleAction) m_oracleAction->setChecked(on);
+    if (m_oracle == on) return;
+    m_oracle = on;
+    QSettings().setValue(QStringLiteral("extractor/oracle"), on);
+    refreshModeLabel();
+    rebuild({});
+}
+
+void MainWindow::setCurrentSession(const QString& sessionId) {
+    if (m_currentSession == sessionId) return;
+    m_currentSession = sessionId;
+    QSettings().setValue(currentSessionKey(m_workspacePath), sessionId);
+    refreshSessionMenu();
+    refreshModeLabel();
+    rebuild({});
+}
+
+void MainWindow::refreshModeLabel() {
+    m_mode->setText(tr("Extractor: %1 · current session: %2")
+                        .arg(m_oracle ? tr("oracle") : tr("heuristic"),
+                             m_currentSession.isEmpty() ? tr("none") : m_currentSession));
+}
+
+void MainWindow::refreshSessionMenu() {
+    if (!m_sessionMenu) return;
+    m_sessionMenu->clear();
+    auto* group = new QActionGroup(m_sessionMenu);
+    auto add = [&](const QString& text, const QString& id) {
+        QAction* a = m_sessionMenu->addAction(text, this, [this, id] { setCurrentSession(id); });
+        a->setCheckable(true);
+        a->setChecked(id == m_currentSession);
+        a->setData(id);
+        group->addAction(a);
+    };
+    add(tr("None (no user is TRUSTED)"), QString());
+    m_sessionMenu->addSeparator();
+    for (const QString& id : m_sessionIds) add(id, id);
+    if (!m_currentSession.isEmpty() && !m_sessionIds.contains(m_currentSession))
+        add(tr("%1 (not in this workspace)").arg(m_currentSession), m_currentSession);
+}
+
 void MainWindow::openPaths(const QStringList& paths) { rebuild(paths); }
 
 void MainWindow::openWorkspace(const QString& path) {
     m_workspacePath = path;
+    m_currentSession = QSettings().value(currentSessionKey(path)).toString();
+    refreshModeLabel();
     rememberWorkspace(path);
     setWindowTitle(tr("BeliefMerge Studio — %1").arg(QFileInfo(path).fileName()));
     rebuild({});
@@ -259,6 +329,8 @@ QCoro::Task<> MainWindow::rebuild(QStringList paths) {
     SnapshotRequest request;
     request.workspace_path = m_workspacePath.toStdString();
     request.import_paths = paths;
+    request.oracle = m_oracle;
+    request.current_session = m_currentSession.toStdString();
     ProgressFn progress = [self, generation](const QString& phase, int done, int total) {
         QMetaObject::invokeMethod(qApp, [self, generation, phase, done, total] {
             if (!self || self->m_generation != generation) return;
@@ -285,7 +357,7 @@ QCoro::Task<> MainWindow::rebuild(QStringList paths) {
     } else if (outcome.snapshot) {
         outcome.snapshot->generation = ++m_published;
         const auto& merged = *outcome.snapshot->merged;
-        publish(std::move(outcome.snapshot));
+        publish(std::move(outcome.snapshot), Selection::kDeferred);
         m_status->setText(tr("%n session(s), %1 slots, %2 to review; %3 errors, %4 warnings", nullptr,
                              static_cast<int>(m_snapshot->sessions->size()))
                               .arg(merged.slots.size())
@@ -299,7 +371,7 @@ QCoro::Task<> MainWindow::rebuild(QStringList paths) {
     Q_EMIT loadFinished();
 }
 
-void MainWindow::publish(SnapshotPtr snapshot) {
+void MainWindow::publish(SnapshotPtr snapshot, Selection selection) {
     QElapsedTimer clock;
     clock.start();
     auto lap = [&clock](const char* what) { qCDebug(lcStudio) << "publish:" << what << clock.restart() << "ms"; };
@@ -314,13 +386,26 @@ void MainWindow::publish(SnapshotPtr snapshot) {
     m_graph->setSnapshot(m_snapshot);
     m_pack->setSnapshot(m_snapshot);
     lap("graph+pack");
-    const QString previous = std::exchange(m_currentSlot, QString());
-    if (!previous.isEmpty() && m_snapshot->slot(previous.toStdString())) selectSlot(previous);
-    else {
-        m_disputes->selectFirstIfNone();  // selects through DisputesPane::slotSelected
-        if (m_currentSlot.isEmpty() && !m_snapshot->merged->slots.empty())
-            selectSlot(QString::fromStdString(m_snapshot->merged->slots.front().key));
+    QStringList ids;
+    for (const auto& s : *m_snapshot->sessions) ids << QString::fromStdString(s.id);
+    if (ids != m_sessionIds) {
+        m_sessionIds = ids;
+        refreshSessionMenu();
     }
+    const QString previous = std::exchange(m_currentSlot, QString());
+    auto select = [this, previous, generation = m_snapshot->generation] {
+        if (!m_snapshot || m_snapshot->generation != generation || !m_currentSlot.isEmpty()) return;  // superseded
+        if (!previous.isEmpty() && m_snapshot->slot(previous.toStdString())) selectSlot(previous);
+        else {
+            m_disputes->selectFirstIfNone();  // selects through DisputesPane::slotSelected
+            if (m_currentSlot.isEmpty() && !m_snapshot->merged->slots.empty())
+                selectSlot(QString::fromStdString(m_snapshot->merged->slots.front().key));
+        }
+    };
+    // After a load the selection fills inspector, derivation and transcript in the next event-loop
+    // turn, so that a large snapshot never costs one long stall; a decision reselects at once.
+    if (selection == Selection::kDeferred) QTimer::singleShot(0, this, select);
+    else select();
     lap("select");
     releaseInBackground(std::move(old));
     Q_EMIT snapshotChanged();
@@ -330,13 +415,19 @@ void MainWindow::selectSlot(const QString& key) {
     if (!m_snapshot || key == m_currentSlot) return;
     const Slot* slot = m_snapshot->slot(key.toStdString());
     if (!slot) return;
+    QElapsedTimer clock;
+    clock.start();
+    auto lap = [&clock](const char* what) { qCDebug(lcStudio) << "selectSlot:" << what << clock.restart() << "ms"; };
     m_currentSlot = key;
     m_disputes->selectSlot(key);
+    lap("queue");
     m_inspector->setSlot(m_snapshot, key);
+    lap("inspector");
     m_derivation->setSlot(m_snapshot, key);
     m_derivationView->expandAll();
     m_derivationView->resizeColumnToContents(0);
     m_graph->setCurrentSlot(key);
+    lap("derivation+graph");
     // The transcript follows: the message behind the presented (or first) value.
     const SlotValue* value = nullptr;
     for (const auto& v : slot->values)
@@ -347,6 +438,7 @@ void MainWindow::selectSlot(const QString& key) {
                                   QString::fromStdString(c.quote), c.quote_offset);
         m_inspector->selectValue(QString::fromStdString(value->value));
     }
+    lap("transcript");
     Q_EMIT slotSelected(key);
 }
 
@@ -359,7 +451,7 @@ void MainWindow::decide(DecisionKind kind, const QString& reason, const QString&
     DecisionRecord d;
     d.reviewer = m_reviewer.toStdString();
     d.slot_key = slot->key;
-    d.annotation_digest = annotation_digest(*m_snapshot->merged, *slot);
+    d.annotation_digest = annotation_digest(*m_snapshot->decisionBasis(), *slot);
     d.kind = kind;
     d.reason = reason.toStdString();
     switch (kind) {
@@ -400,7 +492,7 @@ QCoro::Task<> MainWindow::storeDecision(DecisionRecord record) {
     const std::string workspace = m_workspacePath.toStdString();
     const QString key = QString::fromStdString(record.slot_key);
     QFuture<DecisionOutcome> job =
-        QtConcurrent::run(jobPool(), [workspace, merged = basis->merged, record] {
+        QtConcurrent::run(jobPool(), [workspace, merged = basis->decisionBasis(), record] {
             lowerJobThreadPriority();
             return run_decision_job(workspace, merged, record);
         });
@@ -411,11 +503,13 @@ QCoro::Task<> MainWindow::storeDecision(DecisionRecord record) {
         Q_EMIT decisionRejected(outcome.error);
         co_return;
     }
-    if (m_snapshot && m_snapshot->merged == basis->merged) {  // else a newer load already reads it
+    if (m_snapshot && m_snapshot->decisionBasis() == basis->decisionBasis()) {  // else a newer load already reads it
         auto next = std::make_shared<StudioSnapshot>(*m_snapshot);
         next->generation = ++m_published;
         next->resolutions = std::move(outcome.resolutions);
-        publish(std::move(next));  // reselects `current` in every pane, now showing the decision
+        next->base = basis->decisionBasis();
+        next->merged = std::move(outcome.relabelled);  // derivation labels under the new decisions
+        publish(std::move(next), Selection::kNow);  // reselects `current` in every pane, now showing the decision
     }
     m_disputes->clearInputs();
     m_status->setText(tr("Decision saved: %1 → %2").arg(key, QString::fromStdString(describe_resolution(outcome.stored->resolution()))));

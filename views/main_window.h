@@ -52,6 +52,14 @@ public:
     // Records a decision on the selected slot (see DisputesPane for the keys).
     void decide(DecisionKind kind, const QString& reason, const QString& guard);
     void setReviewer(const QString& reviewer) { m_reviewer = reviewer; }
+    // Extractor behind the next snapshot: the oracle (native-JSONL annotations) or the heuristic
+    // one (default). Remembered in the settings; a change re-reads the workspace.
+    void setOracleExtractor(bool on);
+    bool oracleExtractor() const { return m_oracle; }
+    // The session whose user speaks with TRUSTED authority (SPEC §16, `inspect --current`); empty:
+    // none. Remembered per workspace; a change re-reads the workspace.
+    void setCurrentSession(const QString& sessionId);
+    QString currentSession() const { return m_currentSession; }
 
     SnapshotPtr snapshot() const { return m_snapshot; }
     QString currentSlot() const { return m_currentSlot; }
@@ -89,10 +97,14 @@ protected:
 private:
     QCoro::Task<> rebuild(QStringList paths);
     QCoro::Task<> storeDecision(DecisionRecord record);
-    void publish(SnapshotPtr snapshot);
+    enum class Selection { kNow, kDeferred };
+    // Shows `snapshot` in every pane and reselects the current slot (or the first dispute).
+    void publish(SnapshotPtr snapshot, Selection selection);
     void setupDocks();
     void setupActions();
     void rememberWorkspace(const QString& path);
+    void refreshSessionMenu();
+    void refreshModeLabel();
     void refreshRecentMenu();
     void openFilesDialog();
     void openFolderDialog();
@@ -121,6 +133,12 @@ private:
     QLabel* m_status;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
+    QMenu* m_sessionMenu = nullptr;
+    QAction* m_oracleAction = nullptr;
+    QLabel* m_mode;
+    QStringList m_sessionIds;  // what m_sessionMenu lists
+    bool m_oracle = false;
+    QString m_currentSession;
     std::shared_ptr<std::atomic_bool> m_cancel;
     quint64 m_generation = 0;
     quint64 m_published = 0;

@@ -190,8 +190,10 @@ QCoro::Task<> PackPreviewPane::repack() {
     m_report->setText(report);
     std::set<std::string> kept;
     for (const auto& item : r.items) kept.insert(item.key);
+    QStringList dropped;  // one insertion, not one per row: thousands of slots can be dropped
     for (const auto& s : snapshot->merged->slots)
-        if (!kept.count(s.key)) m_dropped->addItem(QString::fromStdString(s.key));
+        if (!kept.count(s.key)) dropped << QString::fromStdString(s.key);
+    m_dropped->addItems(dropped);
     Q_EMIT packFinished();
 }
 

@@ -56,7 +56,7 @@ void SlotInspectorPane::setSlot(SnapshotPtr snapshot, const QString& key) {
         html += tr(", tie between <b>%1</b> (never guessed)").arg(tied.join(QStringLiteral(" | ")));
     }
     html += tr("; trust %1; derivation %2").arg(QString::fromLatin1(trust_name(s->trust)),
-                                               QString::fromLatin1(derivation_status_name(s->derivation.status)));
+                                               derivationStatusText(s->derivation.status));
     if (!s->rank_comparison.empty()) html += QStringLiteral("<br>") + tr("Rank comparison: %1").arg(esc(s->rank_comparison));
     for (const auto& d : s->disputes)
         html += QStringLiteral("<br>") + tr("Disputed by “%1” (rank %2) against “%3” (rank %4)")

@@ -7,6 +7,7 @@
 #include "extract/oracle_extractor.h"
 #include "load_job.h"
 #include "merge/merger.h"
+#include "resolved_derivations.h"
 #include "workspace_sessions.h"
 
 namespace bm {
@@ -64,8 +65,9 @@ SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atom
     snap->workspace_path = request.workspace_path;
     snap->sessions = std::move(sessions);
     snap->stored = std::move(read->stored);
-    snap->merged = std::move(merged);
     if (resolutions) snap->resolutions = std::move(resolutions).value();
+    snap->base = std::move(merged);
+    snap->merged = relabel_derivations(snap->base, snap->resolutions);
     out.snapshot = std::move(snap);
     return out;
 }
@@ -100,6 +102,7 @@ DecisionOutcome run_decision_job(const std::string& workspace_path, std::shared_
         return out;
     }
     for (auto& e : *effective) out.resolutions.emplace(e.slot_key, std::move(e));
+    out.relabelled = relabel_derivations(merged, out.resolutions);
     return out;
 }
 

@@ -41,11 +41,12 @@ Result<std::map<std::string, EffectiveResolution>> read_resolutions(const std::s
 struct DecisionOutcome {
     std::optional<DecisionRecord> stored;  // set once the row is committed
     std::map<std::string, EffectiveResolution> resolutions;
+    std::shared_ptr<const MergedSnapshot> relabelled;  // the merge with derivations under `resolutions`
     QString error;
 };
 
-// Validates `decision` against its slot, appends it (committed with fsync), and re-reads the
-// effective resolutions of `merged`.
+// Validates `decision` against its slot, appends it (committed with fsync), re-reads the
+// effective resolutions of `merged` and recomputes its derivation labels under them.
 DecisionOutcome run_decision_job(const std::string& workspace_path, std::shared_ptr<const MergedSnapshot> merged,
                                  DecisionRecord decision);
 

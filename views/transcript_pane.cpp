@@ -1,10 +1,12 @@
 // Transcript pane: message tree plus an HTML rendering of the selected message with its quote marked.
 #include "transcript_pane.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
 #include <QTextBrowser>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -33,7 +35,15 @@ QString highlighted(const std::string& text, const QString& quote, qlonglong off
 }  // namespace
 
 TranscriptPane::TranscriptPane(QWidget* parent)
-    : QWidget(parent), m_model(new TranscriptModel(this)), m_tree(new QTreeView), m_detail(new QTextBrowser), m_title(new QLabel) {
+    : QWidget(parent),
+      m_model(new TranscriptModel(this)),
+      m_tree(new QTreeView),
+      m_detail(new QTextBrowser),
+      m_title(new QLabel),
+      m_pager(new QWidget),
+      m_pageText(new QLabel),
+      m_earlier(new QToolButton),
+      m_later(new QToolButton) {
     m_tree->setModel(m_model);
     m_tree->setObjectName(QStringLiteral("transcriptView"));
     m_tree->setUniformRowHeights(true);
@@ -54,9 +64,25 @@ TranscriptPane::TranscriptPane(QWidget* parent)
     split->addWidget(m_detail);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
+    m_earlier->setText(tr("◀ Earlier"));
+    m_earlier->setToolTip(tr("Show the previous %n message(s)", nullptr, TranscriptModel::pageRows()));
+    m_later->setText(tr("Later ▶"));
+    m_later->setToolTip(tr("Show the next %n message(s)", nullptr, TranscriptModel::pageRows()));
+    connect(m_earlier, &QToolButton::clicked, this, [this] { showPage(-1); });
+    connect(m_later, &QToolButton::clicked, this, [this] { showPage(1); });
+    auto* pager = new QHBoxLayout(m_pager);
+    pager->setContentsMargins(0, 0, 0, 0);
+    pager->addWidget(m_earlier);
+    pager->addWidget(m_pageText);
+    pager->addWidget(m_later);
+    pager->addStretch(1);
+    m_pager->hide();
+    auto* header = new QHBoxLayout;
+    header->addWidget(m_title, 1);
+    header->addWidget(m_pager);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(m_title);
+    layout->addLayout(header);
     layout->addWidget(split, 1);
 }
 
@@ -82,19 +108,42 @@ void TranscriptPane::showSession(const QString& sessionId, const QString& branch
     m_session = sessionId;
     m_branch = branch ? branchId : QString();
     m_model->setSession(m_snapshot, &s, branch);
-    m_title->setText(branch ? tr("Session %1, branch %2 (%n message(s))", nullptr, m_model->rowCount()).arg(sessionId, branchId)
-                            : tr("Session %1 (%n message(s))", nullptr, m_model->rowCount()).arg(sessionId));
+    m_title->setText(branch ? tr("Session %1, branch %2 (%n message(s))", nullptr, m_model->totalMessages()).arg(sessionId, branchId)
+                            : tr("Session %1 (%n message(s))", nullptr, m_model->totalMessages()).arg(sessionId));
     m_detail->clear();
+    updatePager();
+}
+
+void TranscriptPane::showPage(int direction) {
+    m_model->setWindowStart(m_model->windowStart() + direction * TranscriptModel::pageRows());
+    m_detail->clear();
+    updatePager();
+}
+
+void TranscriptPane::updatePager() {
+    const int total = m_model->totalMessages();
+    const bool paged = total > TranscriptModel::pageRows();
+    m_pager->setVisible(paged);
+    if (!paged) return;
+    const int first = m_model->windowStart();
+    m_pageText->setText(tr("messages %1–%2 of %3").arg(first + 1).arg(first + m_model->rowCount()).arg(total));
+    m_earlier->setEnabled(first > 0);
+    m_later->setEnabled(first + m_model->rowCount() < total);
 }
 
 bool TranscriptPane::showMessage(const QString& sessionId, const QString& messageId, const QString& quote, qlonglong offset) {
     if (!m_snapshot || m_snapshot->sessionIndex(sessionId.toStdString()) < 0) return false;
-    if (m_session != sessionId || m_model->rowOfMessage(messageId) < 0) {
+    if (m_session != sessionId || m_model->positionOfMessage(messageId) < 0) {
         m_branch = QStringLiteral("\x01");  // force a reload of the whole session
         showSession(sessionId);
     }
-    const int row = m_model->rowOfMessage(messageId);
-    if (row < 0) return false;
+    const int position = m_model->positionOfMessage(messageId);
+    if (position < 0) return false;
+    if (position < m_model->windowStart() || position >= m_model->windowStart() + m_model->rowCount()) {
+        m_model->setWindowStart(position - TranscriptModel::pageRows() / 2);
+        updatePager();
+    }
+    const int row = position - m_model->windowStart();
     m_tree->setCurrentIndex(m_model->index(row, 0));
     m_tree->scrollTo(m_model->index(row, 0), QAbstractItemView::PositionAtCenter);
     m_quote = quote;

@@ -8,6 +8,7 @@
 
 class QLabel;
 class QTextBrowser;
+class QToolButton;
 class QTreeView;
 
 namespace bm {
@@ -31,14 +32,22 @@ public:
     QString currentSession() const { return m_session; }
     QString highlightedQuote() const { return m_quote; }
 
+    // Moves the window of a long transcript one page back (-1) or forward (+1).
+    void showPage(int direction);
+
 private:
     void showDetail(int row);
+    void updatePager();
 
     SnapshotPtr m_snapshot;
     TranscriptModel* m_model;
     QTreeView* m_tree;
     QTextBrowser* m_detail;
     QLabel* m_title;
+    QWidget* m_pager;  // shown only when the transcript is longer than one window
+    QLabel* m_pageText;
+    QToolButton* m_earlier;
+    QToolButton* m_later;
     QString m_session;
     QString m_branch;
     QString m_quote;

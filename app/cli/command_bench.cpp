@@ -82,6 +82,9 @@ int command_bench(const QStringList& args) {
         {"confluence", bench_confluence, "  beliefmerge bench confluence [--json]\n"},
         {"meld-gold", bench_meld_gold, "  beliefmerge bench meld-gold [--pairs FILE] [--json]\n"},
         {"convergence", bench_convergence, "  beliefmerge bench convergence [--orderings N] [--json]\n"},
+        {"throughput", bench_throughput,
+         "  beliefmerge bench throughput [--sizes N,..] [--admissions N] [--sink-brains N,..] [--index-limit N] [--seed N] [--json]\n"},
+        {"fold", bench_fold, "  beliefmerge bench fold [--checkpoints N] [--big N] [--dir DIR] [--json]\n"},
         {"mergebench", bench_mergebench,
          "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME] [--json]\n"},
     };

@@ -1,7 +1,14 @@
-// `beliefmerge bench mergebench`: MergeBench (SPEC §11) over generated scenarios, as a table or JSON.
+// `beliefmerge bench mergebench`: MergeBench (SPEC §11) over generated scenarios, as a table or JSON;
+// the `model` arm runs through app/services (record/replay) when an endpoint or a workspace is given.
+#include <memory>
+
+#include <QCoroTask>
+
 #include "bench/mergebench/mergebench.h"
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/workspace_slots.h"
+#include "model_alignment.h"
 #include "pack/token_counter_factory.h"
 
 namespace bm::cli {
@@ -15,12 +22,18 @@ int bench_mergebench(const QStringList& args) {
     QCommandLineOption family_opt(QStringLiteral("family"), QStringLiteral("base (default), many-branches, paraphrase, derivation or injection."), QStringLiteral("NAME"), QStringLiteral("base"));
     QCommandLineOption tokenizer_opt(QStringLiteral("tokenizer"), QStringLiteral("How every arm's tokens are counted: estimate (default), a cached vocabulary name such as cl100k_base, or a tokenizer file path."), QStringLiteral("SPEC"), QStringLiteral("estimate"));
     QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print {family, seeds, topics, branches, budget, counter, questions, arms[...]} with rates in 0..1."));
-    for (auto* o : {&seeds_opt, &topics_opt, &branches_opt, &budget_opt, &family_opt, &tokenizer_opt, &json_opt}) parser.addOption(*o);
+    QCommandLineOption workspace_opt(QStringLiteral("workspace"), QStringLiteral("Record the model arm's calls in FILE (SQLite) and serve them from there when present; enables the model arm."), QStringLiteral("FILE"));
+    WorkspaceSlotOptions service;  // --endpoint, --model, --replay, --timeout (as `adjudicate`)
+    for (auto* o : {&seeds_opt, &topics_opt, &branches_opt, &budget_opt, &family_opt, &tokenizer_opt, &json_opt, &workspace_opt,
+                    &service.endpoint, &service.model, &service.replay, &service.timeout})
+        parser.addOption(*o);
     auto p = parse(parser, args,
                    QStringLiteral("Generate scenarios with known ground truth and score what each arm puts in front of the\n"
                                   "reader: single:branch-a and concat (budget-truncated transcripts), heuristic and oracle\n"
-                                  "(the packed merge). Metrics: local, bridge, GAIN over the best single branch, unambig,\n"
-                                  "both, invent, tokens. Exit status 1 when any block exceeds the budget."),
+                                  "(the packed merge), and model (one joint model alignment per scenario, then the same\n"
+                                  "merge) when an endpoint is configured (--endpoint or $BELIEFMERGE_ENDPOINT) or --workspace\n"
+                                  "is given (recorded replies). Metrics: local, bridge, GAIN over the best single branch,\n"
+                                  "unambig, both, invent, tokens. Exit status 1 when any block exceeds the budget."),
                    {}, {}, 0);
     if (p.done) return p.exit_code;
     mergebench::RunOptions o;
@@ -49,7 +62,24 @@ int bench_mergebench(const QStringList& args) {
         print_err("beliefmerge bench mergebench: " + counter.error().to_string() + "\n");
         return kUsage;
     }
-    mergebench::RunResult r = mergebench::run_mergebench(o, **counter);
+    const std::string workspace = to_std(parser.value(workspace_opt));
+    if (parser.isSet(service.replay) && workspace.empty()) {
+        print_err("beliefmerge bench mergebench: --replay needs --workspace FILE (where the model calls were recorded)\n");
+        return kUsage;
+    }
+    auto config = service_config(parser, service, "bench mergebench", workspace, false);
+    if (!config) return kUsage;
+    std::unique_ptr<services::ModelCaller> caller;
+    mergebench::ModelExtractor model;
+    if (config->has_endpoint() || !workspace.empty()) {
+        caller = std::make_unique<services::ModelCaller>(*config);
+        model = [&caller](const std::vector<Session>& sessions, const ExtractOptions& extract) {
+            services::ModelExtraction m = QCoro::waitFor(services::extract_with_model(*caller, sessions, extract));
+            for (const auto& w : m.warnings) print_err(w + "\n");
+            return mergebench::ModelArmClaims{std::move(m.branches), m.fell_back};
+        };
+    }
+    mergebench::RunResult r = mergebench::run_mergebench(o, **counter, model);
     print_out(parser.isSet(json_opt) ? mergebench::result_json(r) : mergebench::result_table(r));
     return r.within_budget ? kOk : kFailed;
 }

@@ -4,6 +4,7 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/meld_providers.h"
 #include "meld/brain_dir.h"
 #include "meld/convergence.h"
 #include "meld/gold.h"
@@ -191,9 +192,9 @@ int meld_calibrate(const QStringList& args) {
         print_err("beliefmerge meld calibrate: --pairs FILE is required\n");
         return kUsage;
     }
-    if (parser.value(provider_opt) != QStringLiteral("lexical")) {
-        print_err("beliefmerge meld calibrate: provider '" + to_std(parser.value(provider_opt)) +
-                  "' is not available in this build (only 'lexical')\n");
+    const MeldProvider provider = meld_provider(to_std(parser.value(provider_opt)));
+    if (!provider.engine) {
+        print_err("beliefmerge meld calibrate: " + provider.why + "\n");
         return kUsage;
     }
     auto pairs = load_gold_pairs(to_std(parser.value(pairs_opt)));
@@ -201,7 +202,7 @@ int meld_calibrate(const QStringList& args) {
         print_err("beliefmerge meld calibrate: " + pairs.error().to_string() + "\n");
         return kUsage;
     }
-    print_out(calibrate(*pairs, lexical_engine()).to_json().dump(2) + "\n");
+    print_out(calibrate(*pairs, provider.engine).to_json().dump(2) + "\n");
     return kOk;
 }
 

@@ -1,15 +1,19 @@
-// `beliefmerge merge PATH... --budget N`: extract, merge and pack the logs into one context block.
+// `beliefmerge merge PATH... --budget N`: extract, merge and pack the logs into one context block;
+// with --workspace, model calls are recorded/replayed there and its decisions are applied.
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdio>
 
+#include "adjudicate/workspace_sessions.h"
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/workspace_slots.h"
 #include "extract/heuristic_extractor.h"
 #include "extract/oracle_extractor.h"
 #include "ingest/ingest.h"
 #include "merge/merger.h"
+#include "model_alignment.h"
 #include "pack/pack.h"
 #include "pack/token_counter_factory.h"
 
@@ -52,12 +56,15 @@ int command_merge(const QStringList& args) {
     QCommandLineOption format_opt(QStringLiteral("format"), QStringLiteral("md (default: Markdown for injection), json (structured, full provenance) or dsh (a DeepSeek Harness user message)."), QStringLiteral("FORMAT"), QStringLiteral("md"));
     QCommandLineOption query_opt(QStringLiteral("query"), QStringLiteral("Prefer slots whose key or value shares words with TEXT."), QStringLiteral("TEXT"));
     QCommandLineOption current_opt(QStringLiteral("current"), QStringLiteral("The current session: its user's claims are TRUSTED (default: none)."), QStringLiteral("SESSION"));
-    QCommandLineOption extractor_opt(QStringLiteral("extractor"), QStringLiteral("heuristic (default) or oracle (native JSONL annotations)."), QStringLiteral("NAME"), QStringLiteral("heuristic"));
+    QCommandLineOption extractor_opt(QStringLiteral("extractor"), QStringLiteral("heuristic (default), oracle (native JSONL annotations) or model (one joint alignment call; on any failure the heuristic runs instead, with a warning)."), QStringLiteral("NAME"), QStringLiteral("heuristic"));
     QCommandLineOption out_opt(QStringLiteral("out"), QStringLiteral("Write the block to FILE (fsynced, atomically replaced) instead of stdout."), QStringLiteral("FILE"));
     QCommandLineOption algorithm_opt(QStringLiteral("algorithm"), QStringLiteral("partial (default: partial enumeration, seeds of size <= 3 from the top 16) or greedy (density greedy)."), QStringLiteral("NAME"), QStringLiteral("partial"));
     QCommandLineOption tokenizer_opt(QStringLiteral("tokenizer"), QStringLiteral("How tokens are counted: estimate (default, the calibrated estimator), a cached vocabulary name such as cl100k_base, or a path to a .tiktoken file, an npm tiktoken encoder JSON or a Hugging Face tokenizer.json."), QStringLiteral("SPEC"), QStringLiteral("estimate"));
     QCommandLineOption quiet_opt(QStringLiteral("quiet"), QStringLiteral("Do not print the pack report to stderr."));
-    for (auto* o : {&budget_opt, &format_opt, &query_opt, &current_opt, &extractor_opt, &out_opt, &algorithm_opt, &tokenizer_opt, &quiet_opt})
+    QCommandLineOption workspace_opt(QStringLiteral("workspace"), QStringLiteral("A workspace (SQLite): model calls are recorded there and replayed from there when present, and its human decisions and model resolutions (`decide`, `adjudicate`) are applied to the block. Without PATH, its imported sessions are merged."), QStringLiteral("FILE"));
+    WorkspaceSlotOptions service;  // --endpoint, --model, --replay, --timeout (as `adjudicate`)
+    for (auto* o : {&budget_opt, &format_opt, &query_opt, &current_opt, &extractor_opt, &out_opt, &algorithm_opt, &tokenizer_opt, &quiet_opt,
+                    &workspace_opt, &service.endpoint, &service.model, &service.replay, &service.timeout})
         parser.addOption(*o);
     auto p = parse(parser, args,
                    QStringLiteral("Extract claims from session logs, merge them, and pack the result into a context block\n"
@@ -65,8 +72,13 @@ int command_merge(const QStringList& args) {
                                   "Exit status: 0 a block was written; 1 nothing can be injected (a trust invariant is\n"
                                   "violated, or the budget cannot hold header + banner + one item; the reason goes to\n"
                                   "stderr); 2 bad usage or unreadable input."),
-                   QStringLiteral("PATH..."), QStringLiteral("Log files or directories (any supported format)."), 1);
+                   QStringLiteral("PATH..."), QStringLiteral("Log files or directories (any supported format)."), 0);
     if (p.done) return p.exit_code;
+    const std::string workspace = to_std(parser.value(workspace_opt));
+    if (parser.positionalArguments().isEmpty() && workspace.empty()) {
+        print_err("beliefmerge: missing PATH... (or --workspace FILE)\ntry '" + to_std(args.value(0)) + " --help'\n");
+        return kUsage;
+    }
     bool number_ok = false;
     const qulonglong budget = parser.value(budget_opt).toULongLong(&number_ok);
     if (!parser.isSet(budget_opt) || !number_ok) {
@@ -87,9 +99,19 @@ int command_merge(const QStringList& args) {
         return kUsage;
     }
     const QString extractor = parser.value(extractor_opt);
-    if (extractor != QStringLiteral("heuristic") && extractor != QStringLiteral("oracle")) {
-        print_err("beliefmerge merge: unknown extractor '" + to_std(extractor) + "' (heuristic or oracle)\n");
+    if (extractor != QStringLiteral("heuristic") && extractor != QStringLiteral("oracle") &&
+        extractor != QStringLiteral("model")) {
+        print_err("beliefmerge merge: unknown extractor '" + to_std(extractor) + "' (heuristic, oracle or model)\n");
         return kUsage;
+    }
+    if (parser.isSet(service.replay) && workspace.empty()) {
+        print_err("beliefmerge merge: --replay needs --workspace FILE (where the model calls were recorded)\n");
+        return kUsage;
+    }
+    std::optional<services::ServiceConfig> config;
+    if (extractor == QStringLiteral("model")) {
+        config = service_config(parser, service, "merge", workspace, false);
+        if (!config) return kUsage;
     }
 
     auto inputs = expand_inputs(to_std(parser.positionalArguments()));
@@ -106,6 +128,20 @@ int command_merge(const QStringList& args) {
         for (auto& s : r.sessions) sessions.push_back(std::move(s));
     }
     if (errors) return kUsage;
+    if (inputs.files.empty() && !workspace.empty()) {
+        auto stored = ::access(workspace.c_str(), F_OK) == 0 ? load_workspace_sessions(workspace)
+                                                             : Result<std::vector<Session>>(std::vector<Session>{});
+        if (!stored) {
+            print_err("beliefmerge merge: " + stored.error().to_string() + "\n");
+            return kUsage;
+        }
+        if (stored->empty()) {
+            print_err("beliefmerge merge: the workspace " + workspace + " holds no sessions (import some with "
+                      "`beliefmerge import PATH... --workspace " + workspace + "`, or give PATH...)\n");
+            return kUsage;
+        }
+        sessions = std::move(*stored);
+    }
     auto counter = open_token_counter(to_std(parser.value(tokenizer_opt)));
     if (!counter) {
         print_err("beliefmerge merge: " + counter.error().to_string() + "\n");
@@ -113,9 +149,21 @@ int command_merge(const QStringList& args) {
     }
     ExtractOptions extract;
     extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
-    auto branches = extractor == QStringLiteral("oracle") ? extract_oracle(sessions, extract)
-                                                          : extract_heuristic(sessions, extract);
+    std::vector<BranchClaims> branches;
+    if (extractor == QStringLiteral("model")) {
+        services::ModelExtraction m = services::extract_with_model_blocking(*config, sessions, extract);
+        for (const auto& w : m.warnings) print_err(w + "\n");  // fallback and drop counts, never silent
+        branches = std::move(m.branches);
+    } else {
+        branches = extractor == QStringLiteral("oracle") ? extract_oracle(sessions, extract)
+                                                         : extract_heuristic(sessions, extract);
+    }
     MergedSnapshot snap = merge_branches(std::move(branches));
+    if (!workspace.empty()) {
+        auto resolutions = workspace_resolutions("merge", workspace, snap);
+        if (!resolutions) return kFailed;
+        options.resolutions = std::move(*resolutions);
+    }
     auto packed = pack_context(snap, options, **counter);
     if (!packed) {
         print_err("beliefmerge merge: " + packed.error().to_string() + "\n");

@@ -16,12 +16,17 @@ int command_meld(const QStringList& args);
 // MELD benchmarks (bench_meld.cpp), dispatched by command_bench.
 int bench_meld_gold(const QStringList& args);
 int bench_convergence(const QStringList& args);
+// `bench throughput` (bench_meld_throughput.cpp); the checkout the MELD benches read data from.
+int bench_throughput(const QStringList& args);
+std::string meld_source_dir();
 int command_merge(const QStringList& args);
 // Epistemic Fold (app/cli/command_fold.cpp, app/cli/command_mcp.cpp).
 int command_fold(const QStringList& args);
 int command_verify(const QStringList& args);
 int command_search(const QStringList& args);
 int command_recall(const QStringList& args);
+// `bench fold` (app/cli/command_fold.cpp): publish/verify throughput, recall and search latency.
+int bench_fold(const QStringList& args);
 int command_mcp(const QStringList& args);
 int command_adjudicate(const QStringList& args);
 int command_decide(const QStringList& args);

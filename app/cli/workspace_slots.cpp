@@ -3,6 +3,7 @@
 
 #include <QCoroTask>
 
+#include "adjudicate/resolved_view.h"
 #include "adjudicate/workspace_sessions.h"
 #include "cli/cli_common.h"
 #include "extract/heuristic_extractor.h"
@@ -85,6 +86,26 @@ std::optional<WorkspaceSlots> workspace_slots(const QCommandLineParser& parser, 
     out.snapshot = merge_branches(std::move(branches));
     out.sessions = std::move(*sessions);
     return out;
+}
+
+std::optional<ResolutionMap> workspace_resolutions(const std::string& command, const std::string& workspace,
+                                                   const MergedSnapshot& snapshot) {
+    auto store = DecisionStore::open(workspace);
+    if (!store) {
+        print_err("beliefmerge " + command + ": " + store.error().to_string() + "\n");
+        return std::nullopt;
+    }
+    auto effective = (*store)->effective(snapshot);
+    if (!effective) {
+        print_err("beliefmerge " + command + ": " + effective.error().to_string() + "\n");
+        return std::nullopt;
+    }
+    for (const auto& e : *effective)
+        if (e.stale())
+            print_err("warning: " + e.slot_key + ": " + std::to_string(e.stale_decisions.size()) +
+                      " stale decision(s) not applied (made against an older annotation; new evidence arrived) — "
+                      "review with `beliefmerge decide " + workspace + " --list`\n");
+    return to_resolution_map(snapshot, *effective);
 }
 
 std::string resolution_text(const Resolution& r) {

@@ -11,6 +11,7 @@
 
 #include "merge/snapshot.h"
 #include "model_caller.h"
+#include "pack/resolution.h"
 #include "store/decisions.h"
 
 namespace bm::cli {
@@ -51,6 +52,12 @@ std::optional<services::ServiceConfig> service_config(const QCommandLineParser& 
 std::optional<WorkspaceSlots> workspace_slots(const QCommandLineParser& parser, const WorkspaceSlotOptions& o,
                                               const std::string& command, const std::string& workspace,
                                               services::ModelCaller& caller, int* exit_code);
+
+// The effective resolutions recorded in `workspace` (human decisions > model resolutions) for the
+// slots of `snapshot`, as pack takes them; prints a line per stale decision to stderr (stale ones
+// are handed over marked stale: rendered as not applied). nullopt on a store error (printed).
+std::optional<ResolutionMap> workspace_resolutions(const std::string& command, const std::string& workspace,
+                                                   const MergedSnapshot& snapshot);
 
 // "choose mysql", "both", "conditional (guard)", "unresolvable (order-sensitive)".
 std::string resolution_text(const Resolution& r);

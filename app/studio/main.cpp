@@ -1,4 +1,5 @@
-// `beliefmerge-studio [--workspace FILE] [PATH...]`: opens the studio, importing PATHs if given.
+// `beliefmerge-studio [--workspace FILE] [--current SESSION] [--extractor NAME] [PATH...]`: opens the
+// studio, importing PATHs if given.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -25,6 +26,14 @@ int main(int argc, char** argv) {
                                  QApplication::translate("main", "Workspace file (SQLite); default: the most recent one."),
                                  QStringLiteral("FILE"));
     parser.addOption(workspace);
+    QCommandLineOption current(QStringLiteral("current"),
+                               QApplication::translate("main", "The current session: its user's claims are TRUSTED (remembered per workspace)."),
+                               QStringLiteral("SESSION"));
+    parser.addOption(current);
+    QCommandLineOption extractor(QStringLiteral("extractor"),
+                                 QApplication::translate("main", "heuristic or oracle (native JSONL annotations); remembered."),
+                                 QStringLiteral("NAME"));
+    parser.addOption(extractor);
     parser.addPositionalArgument(QStringLiteral("PATH"),
                                  QApplication::translate("main", "Session logs or folders to import (any supported format)."));
     parser.process(app);
@@ -35,8 +44,16 @@ int main(int argc, char** argv) {
         QDir().mkpath(dir);
         path = dir + QStringLiteral("/workspace.bmws");
     }
+    const QString extractorName = parser.value(extractor);
+    if (!extractorName.isEmpty() && extractorName != QLatin1String("heuristic") && extractorName != QLatin1String("oracle")) {
+        qCritical("%s", qPrintable(QApplication::translate("main", "--extractor: expected heuristic or oracle, got '%1'").arg(extractorName)));
+        return 2;
+    }
     bm::MainWindow window(path);
     window.show();
+    // Either setting re-reads the workspace; openPaths() below supersedes that read at once.
+    if (!extractorName.isEmpty()) window.setOracleExtractor(extractorName == QLatin1String("oracle"));
+    if (parser.isSet(current)) window.setCurrentSession(parser.value(current));
     window.openPaths(parser.positionalArguments());
     return app.exec();
 }

@@ -57,13 +57,14 @@ std::string transcript(const std::vector<const Session*>& sessions, size_t budge
     return out;
 }
 
-RunResult run_mergebench(const RunOptions& options, const TokenCounter& counter) {
+RunResult run_mergebench(const RunOptions& options, const TokenCounter& counter, const ModelExtractor& model) {
     RunResult result;
     result.options = options;
     result.counter = counter.name();
     const size_t nb = std::max<size_t>(options.branches, 1);
     std::vector<Tally> singles(nb);
-    Tally concat, heuristic, oracle;
+    Tally concat, heuristic, oracle, model_tally;
+    result.model_arm = static_cast<bool>(model);
     for (size_t seed = 0; seed < options.seeds; ++seed) {
         Scenario sc = generate_scenario({options.family, seed, options.topics, nb});
         for (const auto& q : sc.questions) (q.bridge ? result.bridge_questions : result.local_questions)++;
@@ -81,6 +82,12 @@ RunResult run_mergebench(const RunOptions& options, const TokenCounter& counter)
 
         const std::string o = packed_block(extract_oracle(sc.sessions, extract), options.budget, counter);
         record(oracle, score_text(sc, o), o, options.budget, counter);
+        if (model) {
+            ModelArmClaims claims = model(sc.sessions, extract);
+            result.model_fallbacks += claims.fell_back ? 1 : 0;
+            const std::string m = packed_block(std::move(claims.branches), options.budget, counter);
+            record(model_tally, score_text(sc, m), m, options.budget, counter);
+        }
         if (std::getenv("MERGEBENCH_DUMP")) std::fprintf(stderr, "seed %zu\n%s\n---\n%s\n---\n%s\n", seed, cat.c_str(), h.c_str(), o.c_str());
     }
     double best_single = 0;
@@ -93,6 +100,7 @@ RunResult run_mergebench(const RunOptions& options, const TokenCounter& counter)
     arm("concat", concat);
     arm("heuristic", heuristic);
     arm("oracle", oracle);
+    if (result.model_arm) arm("model", model_tally);
     return result;
 }
 
@@ -120,6 +128,7 @@ std::string result_json(const RunResult& r) {
                           {"counter", r.counter},
                           {"questions", {{"local", r.local_questions}, {"bridge", r.bridge_questions}}},
                           {"arms", arms}};
+    if (r.model_arm) doc["model_fallbacks"] = r.model_fallbacks;
     return doc.dump(2) + "\n";
 }
 
@@ -145,6 +154,9 @@ std::string result_table(const RunResult& r) {
         if (injection) out += " " + std::to_string(t.leaks) + " |";
         out += "\n";
     }
+    if (r.model_arm && r.model_fallbacks > 0)
+        out += "\nmodel arm: " + std::to_string(r.model_fallbacks) + " of " + std::to_string(r.options.seeds) +
+               " scenario(s) fell back to the heuristic extractor (the call or its reply failed).\n";
     if (!r.within_budget) out += "\nA BLOCK EXCEEDED THE BUDGET.\n";
     return out;
 }

@@ -10,7 +10,9 @@
 
 #include "extract/claim_origin.h"
 #include "extract/key_normaliser.h"
+#include "extract/request_rules.h"
 #include "extract/sentence_tokens.h"
+#include "extract/tool_result_facts.h"
 
 namespace bm {
 
@@ -214,6 +216,17 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
     return out;
 }
 
+// Requests, choices and ports (request_rules.h) whose span no key/value statement already covers.
+void add_requests(std::vector<Candidate>& found, const std::string& text, const Toks& t, bool is_user) {
+    const size_t statements = found.size();
+    for (ClauseMatch& m : match_requests(text, t, is_user)) {
+        bool covered = false;
+        for (size_t k = 0; k < statements; ++k) covered |= m.first < found[k].last && found[k].first < m.last;
+        if (!covered) add(found, m.key, m.value, m.type, m.first, m.last);
+    }
+    std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.first < b.first; });
+}
+
 std::string quote_of(const std::string& text, const Toks& t, size_t first, size_t last) {
     if (first >= t.size() || last == 0) return {};
     last = std::min(last, t.size());
@@ -232,7 +245,11 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (const auto& tok : t) hedged |= hedges().count(tok.lower) > 0;
         hedged |= t.size() > 1 && t[0].lower == "i" && (t[1].lower == "think" || t[1].lower == "believe");
         const bool question = text[s.end - 1] == '?';
-        if (question) {
+        // "Can you analyse the MD files?" is a request, not an open question.
+        const bool polite_request = question && is_user &&
+                                    (t[0].lower == "can" || t[0].lower == "could" || t[0].lower == "would" ||
+                                     t[0].lower == "will" || t[0].lower == "please");
+        if (question && !polite_request) {
             if (!is_user || t.size() < 2 || (t[0].lower != "which" && t[0].lower != "what")) continue;
             size_t e = 1;
             while (e < t.size() && e < 4 && t[e].lower != "do" && t[e].lower != "does" && t[e].lower != "is" &&
@@ -257,7 +274,8 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             if (w == "because" || w == "since") { cue = i; break; }
             if ((w == "so" || w == "therefore" || w == "thus" || w == "hence") && i > 0) { cue = i; premise_first = true; break; }
         }
-        std::vector<Candidate> found = match_clause(t, 0, t.size(), is_user);
+        std::vector<Candidate> found = polite_request ? std::vector<Candidate>{} : match_clause(t, 0, t.size(), is_user);
+        add_requests(found, text, t, is_user);
         std::vector<size_t> premises, conclusions;
         if (cue < t.size()) {
             if (premise_first) {
@@ -299,6 +317,21 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
     return out;
 }
 
+std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Claim& origin) {
+    std::vector<Claim> out;
+    for (TextFact& f : tool_result_facts(text, origin.source.tool_name)) {
+        if (!plausible_key(f.key) || !plausible_value(f.value)) continue;
+        Claim c = origin;
+        c.key = std::move(f.key);
+        c.value = std::move(f.value);
+        c.type = f.type;
+        c.quote = text.substr(f.begin, f.end - f.begin);
+        c.quote_offset = static_cast<int64_t>(f.begin);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
 std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions, const ExtractOptions& options) {
     std::vector<BranchClaims> out;
     for (const auto& session : sessions) {
@@ -333,6 +366,8 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     auto claims = extract_from_text(b.text, proto,
                                                     m->role == Role::kUser && m->source.kind == SourceKind::kUser);
                     for (auto& c : claims) bc.claims.push_back(std::move(c));
+                    if (b.kind == BlockKind::kToolResult || m->role == Role::kTool)
+                        for (auto& c : tool_result_facts_as_claims(b.text, proto)) bc.claims.push_back(std::move(c));
                 }
             }
             out.push_back(std::move(bc));

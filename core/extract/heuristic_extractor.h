@@ -2,7 +2,9 @@
 //
 // Recognises `X is Y`, `X: Y`, `X = Y`, `set X to Y`, `use Y for X`, `switched/moved/migrated X to
 // Y`, `X should/must be Y`, negations (→ Refuted), decisions, open questions, and derivation cues
-// (`because`, `since`, `so`, `therefore`) linking a conclusion to its premises. Chatter is dropped.
+// (`because`, `since`, `so`, `therefore`) linking a conclusion to its premises; requests, reply
+// instructions and tool choices (request_rules.h); exit codes, test counts and files seen in tool
+// results (tool_result_facts.h). Chatter is dropped.
 // Thread-safety: pure function.
 #pragma once
 
@@ -16,5 +18,9 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
 
 // Claims of one text (exposed for tests): `origin` fills evidence/rank/trust/source.
 std::vector<Claim> extract_from_text(const std::string& text, const Claim& origin, bool is_user);
+
+// Claims of a tool result's own forms (exit codes, test counts, files; tool_result_facts.h), labelled
+// like `origin`, whose source.tool_name names the tool (exposed for tests).
+std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Claim& origin);
 
 }  // namespace bm

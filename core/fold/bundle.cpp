@@ -55,7 +55,11 @@ nlohmann::json bundle_to_json(const CheckpointBundle& b) {
                        {"refs", refs}}},
                      {"rendered", {{"text", b.rendered_text}, {"digest", b.rendered_digest}}}};
     if (b.semantic_text) j["semantic"] = {{"text", *b.semantic_text}};
-    if (b.state_anchors) j["state"] = {{"digest", b.state_digest}, {"anchors", *b.state_anchors}};
+    if (b.state_anchors) {
+        j["state"] = {{"digest", b.state_digest}, {"anchors", *b.state_anchors}};
+        if (b.negative_knowledge) j["state"]["negativeKnowledge"] = *b.negative_knowledge;
+        if (b.beliefs) j["state"]["beliefs"] = *b.beliefs;
+    }
     return j;
 }
 
@@ -133,6 +137,8 @@ Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string
         if (j.contains("state")) {
             b.state_anchors = j.at("state").at("anchors");
             state_digest_stored = j.at("state").at("digest").get<std::string>();
+            if (j["state"].contains("negativeKnowledge")) b.negative_knowledge = j["state"]["negativeKnowledge"];
+            if (j["state"].contains("beliefs")) b.beliefs = j["state"]["beliefs"];
         }
         b.rendered_text = j.at("rendered").at("text").get<std::string>();
         b.rendered_digest = j.at("rendered").at("digest").get<std::string>();
@@ -148,6 +154,8 @@ Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string
     draft.shadowed_messages = b.shadowed_messages;
     draft.semantic_text = b.semantic_text;
     draft.state_anchors = b.state_anchors;
+    draft.negative_knowledge = b.negative_knowledge;
+    draft.beliefs = b.beliefs;
     if (b.ordered_surface_seqs.size() != b.shadowed_messages.size())
         return corrupt("source.orderedSurfaceSeqs", "length differs from archive.shadowedMessages");
     auto sealed = seal_bundle(std::move(draft));

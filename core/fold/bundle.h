@@ -2,7 +2,8 @@
 //
 // Every byte of a stored bundle is covered by a check: the file must be the RFC 8785 canonical
 // form of its JSON; archive.logicalHash = SHA-256(JCS(shadowedMessages)); each ref digest is the
-// SHA-256 of its message's JCS; state.digest covers the anchors; rendered.text must equal the
+// SHA-256 of its message's JCS; state.digest covers the anchors (the M3b lists beside them are
+// covered by the id and the rendering); rendered.text must equal the
 // deterministic rendering of the bundle and rendered.digest = SHA-256(JCS(rendered.text)); and
 // checkpointId is derived from the SHA-256 of everything else, so any flipped byte is detected.
 // Thread-safety: plain values and pure functions.
@@ -42,6 +43,9 @@ struct CheckpointBundle {
     std::vector<MessageRef> refs;
     std::optional<std::string> semantic_text;
     std::optional<nlohmann::json> state_anchors;  // StateReducer::to_json()
+    // M3b, inside `state` beside the anchors (only with state_anchors, omitted when empty):
+    std::optional<nlohmann::json> negative_knowledge;  // NegativeKnowledgeSet::to_json()
+    std::optional<nlohmann::json> beliefs;             // beliefs_to_json()
     std::string state_digest;
     std::string rendered_text;
     std::string rendered_digest;

@@ -4,30 +4,66 @@
 #include <algorithm>
 
 #include "fold/archive.h"
+#include "fold/negative_knowledge.h"
 #include "fold/state_reducer.h"
+#include "fold/uncertainty.h"
 
 namespace bm {
 
 namespace {
 
+std::string one_line(std::string line) {
+    for (char& c : line)
+        if (c == '\n' || c == '\r') c = ' ';
+    return line;
+}
+
+std::string seq_list(const std::vector<int64_t>& seqs) {
+    std::string out;
+    for (size_t i = 0; i < seqs.size(); ++i) out += (i ? "," : " ") + std::to_string(seqs[i]);
+    return out;
+}
+
 std::string anchor_line(const Anchor& a) {
     std::string line = "- " + a.key.to_string();
     if (a.failure) line += std::string(" ") + failure_status_name(*a.failure);
-    line += ": " + utf8_prefix(a.value, 160);
-    for (char& c : line)
-        if (c == '\n' || c == '\r') c = ' ';
+    line = one_line(line + ": " + utf8_prefix(a.value, 160));
     line += " (" + a.authority + ", " + evidence_kind_name(a.support) + (a.verified ? ", verified" : "") + "; seq";
-    for (size_t i = 0; i < a.source_seqs.size(); ++i) line += (i ? "," : " ") + std::to_string(a.source_seqs[i]);
+    return line + seq_list(a.source_seqs) + ")";
+}
+
+// "- rejected: <claim> [<subject>] (because seq 3,4; while k=v)"
+std::string negative_line(const NegativeKnowledge& e) {
+    std::string line = one_line("- rejected: " + utf8_prefix(e.rejected_claim, 160) + " [" + utf8_prefix(e.subject, 80) + "]");
+    line += " (because seq" + seq_list(e.because);
+    for (size_t i = 0; i < e.valid_while.size(); ++i)
+        line += one_line((i ? ", " : "; while ") + e.valid_while[i].key.property + "=" + utf8_prefix(e.valid_while[i].value, 40));
     return line + ")";
 }
 
-void section(std::string& out, const char* title, const std::vector<const Anchor*>& items) {
+// "- belief b-…: hypothesis: <statement> (quote seq 7)" or "(evidence seq 9 empirical)"
+std::string belief_line(const Belief& b) {
+    std::string line = one_line("- belief " + b.id + " " + belief_level_name(b.level) + ": " + utf8_prefix(b.statement, 160));
+    if (!b.evidence.empty()) {
+        const auto& e = b.evidence.back();
+        return line + " (evidence seq " + std::to_string(e.seq) + " " + evidence_kind_name(e.kind) + ")";
+    }
+    return line + " (quote seq" + seq_list(b.records.back().source_seqs) + ")";
+}
+
+void section(std::string& out, const char* title, const std::vector<std::string>& items) {
     out += std::string("## ") + title + "\n";
     if (items.empty()) out += "- none\n";
     const size_t shown = std::min(items.size(), kMaxItemsPerSection);
     // Newest last: show the most recent items when over the bound.
-    for (size_t i = items.size() - shown; i < items.size(); ++i) out += anchor_line(*items[i]) + "\n";
+    for (size_t i = items.size() - shown; i < items.size(); ++i) out += items[i] + "\n";
     if (items.size() > shown) out += "- (+" + std::to_string(items.size() - shown) + " more in state)\n";
+}
+
+std::vector<std::string> lines_of(const std::vector<const Anchor*>& anchors) {
+    std::vector<std::string> out;
+    for (const Anchor* a : anchors) out.push_back(anchor_line(*a));
+    return out;
 }
 
 }  // namespace
@@ -65,10 +101,26 @@ Result<std::string> render_checkpoint(const CheckpointBundle& b) {
         return sx != sy ? sx < sy : x->key.to_string() < y->key.to_string();
     };
     for (auto* list : {&current, &evidence, &open, &rationale}) std::sort(list->begin(), list->end(), by_seq);
-    section(out, "Current", current);
-    section(out, "Evidence", evidence);
-    section(out, "Open", open);
-    section(out, "Rationale", rationale);
+    std::vector<std::string> evidence_lines = lines_of(evidence), open_lines = lines_of(open),
+                             rationale_lines = lines_of(rationale);
+    // M3b after the anchors: open beliefs are Open, settled ones Evidence, active rejections Rationale.
+    if (b.beliefs) {
+        auto beliefs = beliefs_from_json(*b.beliefs);
+        if (!beliefs.ok()) return beliefs.error();
+        for (const auto& belief : *beliefs) {
+            const bool settled = belief.level == BeliefLevel::kEstablished || belief.level == BeliefLevel::kRejected;
+            (settled ? evidence_lines : open_lines).push_back(belief_line(belief));
+        }
+    }
+    if (b.negative_knowledge) {
+        auto negative = NegativeKnowledgeSet::from_json(*b.negative_knowledge);
+        if (!negative.ok()) return negative.error();
+        for (const NegativeKnowledge* e : negative->active()) rationale_lines.push_back(negative_line(*e));
+    }
+    section(out, "Current", lines_of(current));
+    section(out, "Evidence", evidence_lines);
+    section(out, "Open", open_lines);
+    section(out, "Rationale", rationale_lines);
     return out;
 }
 

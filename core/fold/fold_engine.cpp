@@ -5,16 +5,40 @@ namespace bm {
 
 namespace {
 
+struct CarriedState {
+    StateReducer anchors;
+    M3bState m3b;
+};
+
+// The anchors and M3b lists a verified bundle carries.
+Result<CarriedState> carried_by(const CheckpointBundle& b) {
+    CarriedState out;
+    if (!b.state_anchors) return out;
+    auto anchors = StateReducer::from_json(*b.state_anchors);
+    if (!anchors.ok()) return anchors.error();
+    out.anchors = std::move(anchors).value();
+    if (b.negative_knowledge) {
+        auto negative = NegativeKnowledgeSet::from_json(*b.negative_knowledge);
+        if (!negative.ok()) return negative.error();
+        out.m3b.negative = std::move(negative).value();
+    }
+    if (b.beliefs) {
+        auto beliefs = beliefs_from_json(*b.beliefs);
+        if (!beliefs.ok()) return beliefs.error();
+        out.m3b.beliefs = std::move(beliefs).value();
+    }
+    return out;
+}
+
 // State carried by the last frozen checkpoint before `begin`, read back verified from the store.
-Result<StateReducer> prior_state(BundleStore& store, const FoldSurface& s, size_t begin) {
+Result<CarriedState> prior_state(BundleStore& store, const FoldSurface& s, size_t begin) {
     for (size_t i = begin; i-- > 0;) {
         if (!s.items[i].is_checkpoint) continue;
         auto b = store.read(s.session_id, s.items[i].checkpoint_id);
         if (!b.ok()) return b.error();
-        if (!b->state_anchors) return StateReducer();
-        return StateReducer::from_json(*b->state_anchors);
+        return carried_by(*b);
     }
-    return StateReducer();
+    return CarriedState();
 }
 
 }  // namespace
@@ -32,7 +56,7 @@ Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode
     draft.session_id = s.session_id;
     draft.created_at = options.created_at;
     draft.mode = mode;
-    StateReducer state;
+    CarriedState state;
     if (mode == FoldMode::kRoot) {
         // Rebase: the root archive is the concatenation of the frozen checkpoints' archives.
         for (size_t i = out.plan.begin; i < out.plan.end; ++i) {
@@ -43,7 +67,7 @@ Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode
                 draft.ordered_surface_seqs.push_back(b->ordered_surface_seqs[k]);
             }
             if (b->state_anchors) {
-                auto st = StateReducer::from_json(*b->state_anchors);
+                auto st = carried_by(*b);
                 if (!st.ok()) return st.error();
                 state = std::move(st).value();
             }
@@ -56,9 +80,21 @@ Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode
             draft.shadowed_messages.push_back(s.items[i].message);
             draft.ordered_surface_seqs.push_back(s.items[i].seq);
         }
-        out.reduce = reduce_messages(state, draft.shadowed_messages);
+        M3bReducer m3b(std::move(state.m3b), draft.shadowed_messages);
+        out.reduce = reduce_messages(state.anchors, draft.shadowed_messages, &m3b);
+        if (options.belief_proposer) {
+            try {
+                m3b.apply_proposals(options.belief_proposer(draft.shadowed_messages));
+            } catch (const std::exception& ex) {
+                out.semantic_error = std::string("belief proposer threw: ") + ex.what();  // proposals are optional
+            }
+        }
+        out.m3b = m3b.counts();
+        state.m3b = m3b.finish();
     }
-    draft.state_anchors = state.to_json();
+    draft.state_anchors = state.anchors.to_json();
+    if (!state.m3b.negative.entries().empty()) draft.negative_knowledge = state.m3b.negative.to_json();
+    if (!state.m3b.beliefs.empty()) draft.beliefs = beliefs_to_json(state.m3b.beliefs);
     if (options.summarizer) {
         Result<std::string> text = Error::internal("summariser threw");
         try {

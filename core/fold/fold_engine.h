@@ -25,6 +25,7 @@ struct FoldOptions {
     FoldPolicy policy;
     int64_t created_at = 0;  // epoch ms written into the bundle
     SemanticSummarizer summarizer;  // empty: deterministic body only
+    BeliefProposer belief_proposer;  // optional model proposals for the uncertainty ladder (verified)
 };
 
 struct FoldOutcome {
@@ -35,6 +36,7 @@ struct FoldOutcome {
     bool semantic_fallback = false;  // a summariser was given and failed
     std::string semantic_error;
     ReduceCounts reduce;
+    M3bCounts m3b;  // negative knowledge recorded, ladder proposals accepted/refused, settlements
 };
 
 Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& surface, FoldMode mode, const FoldOptions& options);

@@ -7,6 +7,7 @@
 // Thread-safety: a plain value.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -38,8 +39,17 @@ public:
     Status add(NegativeKnowledge entry, const StateReducer& state);
     // Re-checks every active entry's conditions against `state`.
     void refresh(const StateReducer& state);
+    // Marks active entries on `subject`/`claim` stale: the rejected thing was later seen to work.
+    // Returns how many changed.
+    size_t contradict(const std::string& subject, const std::string& claim);
+    // Keeps at most `max_entries`, dropping the oldest inactive entries first, then the oldest.
+    void bound(size_t max_entries);
     std::vector<const NegativeKnowledge*> active() const;
     const std::vector<NegativeKnowledge>& entries() const { return m_entries; }
+
+    // The bundle's state.negativeKnowledge (entries in order) and its inverse; errors name the field.
+    nlohmann::json to_json() const;
+    static Result<NegativeKnowledgeSet> from_json(const nlohmann::json& entries);
 
 private:
     static bool holds(const NegativeKnowledge& entry, const StateReducer& state);

@@ -3,7 +3,9 @@
 //
 // The index lives at <store>/index.sqlite and is only a cache: sync() adds bundles that verify,
 // drops vanished ones, and never indexes a corrupt bundle; deleting the file rebuilds it from the
-// directory. Thread-safety: one SearchIndex per thread.
+// directory. Documents are stored in age order (FTS5 rowid order == bundle age order), so a query
+// walks matches newest first and stops after `limit` hits: cost grows with the limit, not with how
+// many checkpoints match. Thread-safety: one SearchIndex per thread.
 #pragma once
 
 #include <memory>
@@ -40,7 +42,9 @@ public:
     static Result<std::unique_ptr<SearchIndex>> open(BundleStore& store, SyncReport* report = nullptr);
 
     Result<SyncReport> sync();
-    // Hits newest checkpoint first, then by BM25; kInvalidInput for an empty query.
+    // At most `limit` hits: checkpoints newest first (createdAt, then last source seq, descending;
+    // ties by session id then checkpoint id), hits inside one checkpoint by BM25, then document
+    // order. kInvalidInput for a query without words.
     Result<std::vector<SearchHit>> search(const std::string& query, size_t limit);
 
     // The FTS5 MATCH expression for a user query: quoted phrases stay phrases, other words
@@ -49,7 +53,9 @@ public:
 
 private:
     SearchIndex(BundleStore& store, std::unique_ptr<Db> db) : m_store(store), m_db(std::move(db)) {}
-    Status add(const CheckpointBundle& bundle, const std::string& file, int64_t size);
+    Status stage(const CheckpointBundle& bundle, const std::string& file, int64_t size);
+    Status drop(int64_t bundle_id);
+    Status place_staged();
 
     BundleStore& m_store;
     std::unique_ptr<Db> m_db;

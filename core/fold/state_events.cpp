@@ -183,7 +183,7 @@ std::vector<StateEvent> derive_state_events(const nlohmann::json& m, const State
     return out;
 }
 
-ReduceCounts reduce_messages(StateReducer& state, const nlohmann::json& archived_messages) {
+ReduceCounts reduce_messages(StateReducer& state, const nlohmann::json& archived_messages, M3bReducer* m3b) {
     ReduceCounts counts;
     if (!archived_messages.is_array()) return counts;
     CallNames names;
@@ -200,6 +200,7 @@ ReduceCounts reduce_messages(StateReducer& state, const nlohmann::json& archived
             else
                 ++counts.refused;
         }
+        if (m3b) m3b->apply(m, state);
     }
     return counts;
 }

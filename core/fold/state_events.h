@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "fold/m3b_reducer.h"
 #include "fold/state_reducer.h"
 
 namespace bm {
@@ -29,7 +30,8 @@ struct ReduceCounts {
 };
 
 // Derives and applies the events of every message of `archived_messages` in order; refused
-// events (the evidence rule, authority) are counted, never applied.
-ReduceCounts reduce_messages(StateReducer& state, const nlohmann::json& archived_messages);
+// events (the evidence rule, authority) are counted, never applied. With `m3b`, each message also
+// feeds negative knowledge and the uncertainty ladder, after its own anchor events.
+ReduceCounts reduce_messages(StateReducer& state, const nlohmann::json& archived_messages, M3bReducer* m3b = nullptr);
 
 }  // namespace bm

@@ -62,4 +62,71 @@ Status UncertaintyLadder::settle(const std::string& id, BeliefLevel to, const st
     return {};
 }
 
+void UncertaintyLadder::bound(size_t max_beliefs) {
+    while (m_beliefs.size() > max_beliefs) {
+        auto settled = std::find_if(m_beliefs.begin(), m_beliefs.end(), [](const Belief& b) {
+            return b.level == BeliefLevel::kEstablished || b.level == BeliefLevel::kRejected;
+        });
+        m_beliefs.erase(settled != m_beliefs.end() ? settled : m_beliefs.begin());
+    }
+}
+
+nlohmann::json beliefs_to_json(const std::vector<Belief>& beliefs) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& b : beliefs) {
+        nlohmann::json records = nlohmann::json::array(), evidence = nlohmann::json::array();
+        for (const auto& r : b.records)
+            records.push_back({{"sourceSeqs", r.source_seqs}, {"quote", r.quote}, {"model", r.model},
+                               {"promptVersion", r.prompt_version}});
+        for (const auto& e : b.evidence) evidence.push_back({{"seq", e.seq}, {"kind", evidence_kind_name(e.kind)}});
+        out.push_back({{"id", b.id}, {"statement", b.statement}, {"level", belief_level_name(b.level)},
+                       {"records", records}, {"evidence", evidence}});
+    }
+    return out;
+}
+
+Result<std::vector<Belief>> beliefs_from_json(const nlohmann::json& beliefs) {
+    auto bad = [](const std::string& field, const std::string& what) {
+        return Error::corruption(field + ": " + what, Location("", 0, -1, field),
+                                 "the bundle's beliefs do not follow CheckpointBundleV1");
+    };
+    if (!beliefs.is_array()) return bad("state.beliefs", "not an array");
+    std::vector<Belief> out;
+    for (size_t i = 0; i < beliefs.size(); ++i) {
+        const std::string field = "state.beliefs[" + std::to_string(i) + "]";
+        try {
+            const auto& j = beliefs[i];
+            Belief b;
+            b.id = j.at("id").get<std::string>();
+            b.statement = j.at("statement").get<std::string>();
+            const std::string level = j.at("level").get<std::string>();
+            bool known = false;
+            for (auto l : {BeliefLevel::kHypothesis, BeliefLevel::kSupported, BeliefLevel::kEstablished, BeliefLevel::kRejected})
+                if (level == belief_level_name(l)) {
+                    b.level = l;
+                    known = true;
+                }
+            if (!known) return bad(field + ".level", "unknown level '" + level + "'");
+            for (const auto& r : j.at("records"))
+                b.records.push_back({r.at("sourceSeqs").get<std::vector<int64_t>>(), r.at("quote").get<std::string>(),
+                                     r.at("model").get<std::string>(), r.at("promptVersion").get<std::string>()});
+            for (const auto& e : j.at("evidence")) {
+                auto kind = evidence_kind_from_name(e.at("kind").get<std::string>());
+                if (!kind) return bad(field + ".evidence", "unknown evidence kind");
+                b.evidence.push_back({e.at("seq").get<int64_t>(), *kind});
+            }
+            // Settled beliefs carry the evidence that settled them (the ladder's own rule).
+            const bool settled = b.level == BeliefLevel::kEstablished || b.level == BeliefLevel::kRejected;
+            if (settled && std::none_of(b.evidence.begin(), b.evidence.end(),
+                                        [](const EvidenceRef& r) { return is_verifying(r.kind); }))
+                return bad(field + ".evidence", "a settled belief without empirical or procedural evidence");
+            if (b.records.empty()) return bad(field + ".records", "a belief without a classification record");
+            out.push_back(std::move(b));
+        } catch (const nlohmann::json::exception& ex) {
+            return bad(field, std::string("missing or mistyped field: ") + ex.what());
+        }
+    }
+    return out;
+}
+
 }  // namespace bm

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,7 +39,9 @@ using SourceText = std::function<std::optional<std::string>(int64_t seq)>;
 
 class UncertaintyLadder {
 public:
-    explicit UncertaintyLadder(SourceText sources) : m_sources(std::move(sources)) {}
+    // `beliefs`: the ladder carried from an earlier checkpoint (settled and open beliefs).
+    explicit UncertaintyLadder(SourceText sources, std::vector<Belief> beliefs = {})
+        : m_sources(std::move(sources)), m_beliefs(std::move(beliefs)) {}
 
     // A model proposal: creates `id` as a hypothesis or raises it to supported (`to`). Refused:
     // `to` above supported, a quote not found verbatim in any cited source, no cited source.
@@ -48,10 +51,16 @@ public:
 
     const Belief* find(const std::string& id) const;
     const std::vector<Belief>& beliefs() const { return m_beliefs; }
+    // Keeps at most `max_beliefs`, dropping the oldest settled beliefs first, then the oldest.
+    void bound(size_t max_beliefs);
 
 private:
     SourceText m_sources;
     std::vector<Belief> m_beliefs;
 };
+
+// The bundle's state.beliefs and its inverse (errors name the field).
+nlohmann::json beliefs_to_json(const std::vector<Belief>& beliefs);
+Result<std::vector<Belief>> beliefs_from_json(const nlohmann::json& beliefs);
 
 }  // namespace bm

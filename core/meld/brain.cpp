@@ -52,7 +52,8 @@ Patch Brain::decide(const Delta& delta, CandidateStats* stats) const {
 Admission Brain::receive(const Delta& delta) {
     Admission out;
     // MAC first: an unverifiable delta is dropped before any signal is read (not a reject).
-    if (!delta.verify(m_directory)) {
+    const std::string signed_bytes = delta.signed_bytes();
+    if (!delta.verify(m_directory, signed_bytes)) {
         out.outcome = Admission::Outcome::kDroppedMac;
         out.reason = "MAC does not verify under the sender's key";
         return out;
@@ -62,16 +63,19 @@ Admission Brain::receive(const Delta& delta) {
         out.reason = "the delta carries neither a claim nor a status link";
         return out;
     }
-    const std::string id = delta.id();
+    std::string id = sha256_hex(signed_bytes);  // == delta.id()
     if (m_seen_deltas.count(id) || (delta.link && m_status.contains(delta.link->id))) {
         out.outcome = Admission::Outcome::kDuplicate;
         out.reason = "already admitted (idempotent re-delivery)";
         return out;
     }
-    Patch patch = decide(delta);
+    // The incoming text is analysed once, for the procedure and for the held claim it may become.
+    std::optional<PreparedText> prepared;
+    if (delta.claim) prepared = m_engine->prepare(delta.claim->text);
+    Patch patch = prepared ? decide_claim(delta, *delta.claim, *prepared, nullptr) : decide_link(delta, *delta.link);
     if (m_options.sign_patches) patch.seal(m_directory);
-    apply_verified(patch);  // sealed here a moment ago
-    m_seen_deltas.insert(id);
+    m_seen_deltas.insert(std::move(id));
+    apply_verified(patch, prepared ? &*prepared : nullptr, /*delta_seen=*/true);  // sealed here a moment ago
     out.patch = std::move(patch);
     return out;
 }
@@ -100,12 +104,17 @@ Status Brain::apply(const Patch& patch) {
     return {};
 }
 
-void Brain::apply_verified(const Patch& patch) {
+void Brain::apply_verified(const Patch& patch, PreparedText* prepared, bool delta_seen) {
     if (patch.added_claim) {
         HeldClaim held;
         held.claim = *patch.added_claim;
-        held.key = claim_key(held.claim);
-        held.prepared = m_engine->prepare(held.claim.text);
+        if (prepared && prepared->text == held.claim.text) {
+            held.key = patch.subject;  // decide_claim keyed the incoming claim, which is the added one
+            held.prepared = std::move(*prepared);
+        } else {
+            held.key = claim_key(held.claim);
+            held.prepared = m_engine->prepare(held.claim.text);
+        }
         held.seq = static_cast<int64_t>(m_claims.size());
         const auto slot = static_cast<uint32_t>(m_claims.size());
         m_index.add(slot, held.prepared.index_terms);
@@ -116,7 +125,7 @@ void Brain::apply_verified(const Patch& patch) {
     m_mappings.insert(m_mappings.end(), patch.mappings.begin(), patch.mappings.end());
     m_contradictions.insert(m_contradictions.end(), patch.contradictions.begin(), patch.contradictions.end());
     m_clock = std::max(m_clock, patch.time);
-    if (patch.delta.is_object() && patch.delta.contains("mac")) {
+    if (!delta_seen && patch.delta.is_object() && patch.delta.contains("mac")) {
         auto d = Delta::from_json(patch.delta, Location{"patch"});
         if (d.ok()) m_seen_deltas.insert(d->id());
     }

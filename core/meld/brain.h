@@ -34,6 +34,7 @@ struct HeldClaim {
 struct BrainOptions {
     Gates gates;
     bool use_index = true;     // false: the exhaustive scan (the reference path)
+    size_t index_limit = 64;   // σ is computed for at most this many index candidates (0: all)
     bool keep_patches = true;  // false: do not keep applied Patches in memory (benchmarks)
     bool sign_patches = true;  // false: skip Patch id/MAC (benchmarks of the procedure alone)
 };
@@ -84,7 +85,9 @@ public:
     // Switches candidate selection between the index and the exhaustive scan (benchmarks).
     void set_use_index(bool on) { m_options.use_index = on; }
     // The slots the index proposes for a prepared text (before the status filter).
-    std::vector<uint32_t> index_candidates(const PreparedText& text) const { return m_index.query(text.index_terms); }
+    std::vector<uint32_t> index_candidates(const PreparedText& text) const {
+        return m_index.query(text.index_terms, m_options.index_limit);
+    }
 
     const std::string& id() const { return m_id; }
     const KeyDirectory& directory() const { return m_directory; }
@@ -99,7 +102,9 @@ private:
     Patch decide_claim(const Delta& delta, const Claim& b, const PreparedText& pb, CandidateStats* stats) const;
     Patch decide_link(const Delta& delta, const StatusLink& link) const;
     void refresh_status(const std::string& claim_key);
-    void apply_verified(const Patch& patch);
+    // `prepared`: the added claim's analysis when the caller has it (moved from); `delta_seen`: the
+    // caller already recorded the incoming delta's id.
+    void apply_verified(const Patch& patch, PreparedText* prepared = nullptr, bool delta_seen = false);
 
     std::string m_id;
     KeyDirectory m_directory;

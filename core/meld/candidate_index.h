@@ -3,7 +3,10 @@
 // scan as the reference path; bench throughput reports this index's recall against it).
 //
 // A query unions the postings of the query's rarest terms (at most max_terms of them); claims that
-// share no posted term with the query are not returned. Thread-safety: a plain value.
+// share no posted term with the query are not returned. With a limit, only the `limit` claims of
+// highest shared-term weight (Σ log(1 + slots/df) over the shared terms; ties to the earlier slot)
+// are returned, so the σ computed per admission stays bounded as the store grows.
+// Thread-safety: a plain value; concurrent queries are safe (scratch space is per thread).
 #pragma once
 
 #include <cstddef>
@@ -19,12 +22,14 @@ public:
 
     // REQUIRES: slots are added in increasing order.
     void add(uint32_t slot, const std::vector<uint64_t>& terms);
-    // Slots sharing one of the query's rarest terms, ascending, de-duplicated.
-    std::vector<uint32_t> query(const std::vector<uint64_t>& terms) const;
+    // Slots sharing one of the query's rarest terms, ascending, de-duplicated; with limit > 0 the
+    // `limit` best by shared-term weight (still ascending).
+    std::vector<uint32_t> query(const std::vector<uint64_t>& terms, size_t limit = 0) const;
     size_t term_count() const { return m_postings.size(); }
 
 private:
     size_t m_max_terms;
+    uint32_t m_slots = 0;  // one past the highest slot added
     std::unordered_map<uint64_t, std::vector<uint32_t>> m_postings;
 };
 

@@ -113,9 +113,11 @@ bool mac_equal(const std::string& a, const std::string& b) {
     return diff == 0;
 }
 
-bool Delta::verify(const KeyDirectory& directory) const {
+bool Delta::verify(const KeyDirectory& directory) const { return verify(directory, signed_bytes()); }
+
+bool Delta::verify(const KeyDirectory& directory, const std::string& signed_bytes) const {
     if (mac.size() != 64) return false;
-    return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(sender), signed_bytes())));
+    return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(sender), signed_bytes)));
 }
 
 std::string Delta::id() const { return sha256_hex(signed_bytes()); }

@@ -34,6 +34,8 @@ struct Delta {
     void sign(const KeyDirectory& directory);
     // Constant-time comparison of the recomputed MAC.
     bool verify(const KeyDirectory& directory) const;
+    // The same, over signed_bytes() the caller already computed (admission also hashes them for id()).
+    bool verify(const KeyDirectory& directory, const std::string& signed_bytes) const;
     // A stable id for logs: sha256 of the signed bytes.
     std::string id() const;
 

@@ -69,15 +69,16 @@ std::string canonical(const nlohmann::json& j) {
 std::string Patch::body_bytes() const { return canonical(body(*this)); }
 
 void Patch::seal(const KeyDirectory& directory) {
-    id = sha256_hex(body_bytes());
-    nlohmann::json j = body(*this);
+    nlohmann::json j = body(*this);  // built once: admission seals one Patch per delta
+    id = sha256_hex(canonical(j));
     j["id"] = id;
     mac = to_hex(hmac_sha256(directory.key_for(brain), canonical(j)));
 }
 
 bool Patch::verify(const KeyDirectory& directory) const {
-    if (id != sha256_hex(body_bytes()) || mac.size() != 64) return false;
+    if (mac.size() != 64) return false;
     nlohmann::json j = body(*this);
+    if (id != sha256_hex(canonical(j))) return false;
     j["id"] = id;
     return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(brain), canonical(j))));
 }

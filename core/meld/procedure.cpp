@@ -59,7 +59,7 @@ Patch Brain::decide_claim(const Delta& delta, const Claim& b, const PreparedText
     };
     if (g.sigma) {
         if (m_options.use_index) {
-            for (uint32_t slot : m_index.query(pb.index_terms)) consider(m_claims[slot]);
+            for (uint32_t slot : m_index.query(pb.index_terms, m_options.index_limit)) consider(m_claims[slot]);
         } else {
             for (const HeldClaim& a : m_claims) consider(a);
         }

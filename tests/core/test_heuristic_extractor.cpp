@@ -103,6 +103,63 @@ TEST(HeuristicExtractor, ChatterCodeAndSecretsAreNotClaims) {
     EXPECT_TRUE(claims.empty()) << claims[0].key << "=" << claims[0].value;
 }
 
+std::string keyed(const std::vector<Claim>& claims) {
+    std::string out;
+    for (const auto& c : claims) out += c.key + "=" + c.value + "(" + slot_type_name(c.type) + ") ";
+    return out;
+}
+
+TEST(HeuristicExtractor, UserRequestsBecomeGoalsConstraintsAndToolChoices) {
+    Claim origin;
+    auto claims = extract_from_text("Read src/main.py and add a docstring to the top. Then stop. "
+                                    "Do NOT use the read tool and do NOT use bash or shell commands. "
+                                    "Use the write tool to create notes.txt. Do not use any tools. "
+                                    "Reply with exactly the single word DONE.",
+                                    origin, true);
+    EXPECT_EQ(keyed(claims),
+              "read.main.py=assert(Goal) add.docstring=assert(Goal) tool=not-read(Refuted) use.bash=refute(Constraint) "
+              "tool=write(Decision) tool=none(Constraint) reply=done(Constraint) ");
+    // The same words from an assistant are not its requests; only the choice and the reply stay.
+    auto assistant = extract_from_text("Let me read the file first. I'll use Redis. I should now reply with just DONE.",
+                                       origin, false);
+    EXPECT_EQ(keyed(assistant), "use.redis=assert(Decision) reply=done(Constraint) ");
+    // A polite question is a request; a reply without a literal is not an instruction we can key.
+    auto polite = extract_from_text("can you analyse the MD files in this directory? Reply with a short summary.",
+                                    origin, true);
+    EXPECT_EQ(keyed(polite), "analyse.md.file=assert(Goal) ");
+}
+
+TEST(HeuristicExtractor, PortsOfAServiceMeetHoweverTheyAreSaid) {
+    auto sessions = sessions_of({native("a", "assistant", "Understood. The service listens on port 8080, and the cache is Redis."),
+                                 native("b", "user", "The service port should be 9090.")});
+    MergedSnapshot snap = merge_branches(extract_heuristic(sessions, {}));
+    const Slot* s = snap.find("service.port");
+    ASSERT_NE(s, nullptr) << snap.serialize();
+    ASSERT_EQ(s->values.size(), 2u) << snap.serialize();
+    EXPECT_EQ(s->values[0].value, "8080");
+    EXPECT_EQ(s->values[1].value, "9090");
+    EXPECT_EQ(s->winner, "9090");  // the user's word (8) outweighs the assistant's (2)
+}
+
+TEST(HeuristicExtractor, ToolResultsStateExitCodesTestCountsAndFiles) {
+    Claim origin;
+    origin.source.tool_name = "bash";
+    std::string text = "(no output)\n[exit code: 1]";
+    EXPECT_EQ(keyed(tool_result_facts_as_claims(text, origin)), "bash.exit.code=1(Fact) ");
+    text = "===== 5 passed, 1 failed in 0.20s =====";
+    EXPECT_EQ(keyed(tool_result_facts_as_claims(text, origin)), "test.passed=5(Fact) test.failed=1(Fact) ");
+    text = "<path>{{cwd}}/workspace/notes.txt</path>\n<type>file</type>";
+    EXPECT_EQ(keyed(tool_result_facts_as_claims(text, origin)), "file.notes.txt=exists(Artifact) ");
+    text = "Error: cannot read \"{{cwd}}/deleted.txt\": not found";
+    auto missing = tool_result_facts_as_claims(text, origin);
+    EXPECT_EQ(keyed(missing), "file.deleted.txt=missing(Artifact) ");
+    ASSERT_EQ(missing.size(), 1u);
+    EXPECT_EQ(text.substr(static_cast<size_t>(missing[0].quote_offset), missing[0].quote.size()), missing[0].quote);
+    // Versions and placeholders are not files; a number without a marker is not an exit code.
+    text = "psql (PostgreSQL) 15.4. Exit code N. Returned 3 rows.";
+    EXPECT_EQ(keyed(tool_result_facts_as_claims(text, origin)), "");
+}
+
 TEST(HeuristicExtractor, EverySharedLogMergesWithoutViolations) {
     const std::filesystem::path dir = std::filesystem::path(SHARED_DATA_DIR) / "sessions";
     if (!std::filesystem::exists(dir)) GTEST_SKIP() << "shared data not found at " << dir;

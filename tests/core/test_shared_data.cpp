@@ -6,8 +6,10 @@
 
 #include <filesystem>
 
+#include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
 #include "ingest/summary.h"
+#include "merge/merger.h"
 
 namespace bm {
 namespace {
@@ -71,6 +73,48 @@ TEST(SharedData, EveryRealLogReadsWithoutErrors) {
         for (const auto& m : s.messages) EXPECT_FALSE(m.blocks.empty() && m.raw.empty()) << rel << " " << m.id;
     }
     EXPECT_EQ(header_only, 13);
+}
+
+// The must-show of issue 3: every real log with a message yields claims, and the slots that
+// `inspect --slots` builds from it (extract, merge, label, serialise) come out without a violation.
+// A header-only log has no message to quote, so no claim can name its source (SPEC §2 `source`,
+// §5 evidence by role/block): it must yield nothing rather than an invented claim.
+TEST(SharedData, EveryRealLogWithAMessageYieldsClaimsAndSlots) {
+    REQUIRE_SHARED_DATA();
+    int with_messages = 0, header_only = 0;
+    for (const auto& f : all_session_files()) {
+        const std::string rel = fs::relative(f, kSessions).string();
+        ReadResult r = read_file(f.string());
+        ASSERT_TRUE(r.ok()) << rel;
+        const bool has_messages = !r.sessions.at(0).messages.empty();
+        std::vector<BranchClaims> branches = extract_heuristic(r.sessions, {});
+        size_t claims = 0;
+        for (const auto& b : branches) {
+            claims += b.claims.size();
+            for (const auto& c : b.claims) {
+                EXPECT_FALSE(c.key.empty()) << rel;
+                EXPECT_FALSE(c.value.empty()) << rel << " " << c.key;
+                EXPECT_FALSE(c.quote.empty()) << rel << " " << c.key;
+                if (c.evidence == EvidenceLevel::kUserStated) {  // only a user's own words
+                    EXPECT_EQ(c.source.role, "user") << rel << " " << c.key;
+                    EXPECT_EQ(c.source.source_kind, "user") << rel << " " << c.key;
+                }
+            }
+        }
+        MergedSnapshot snap = merge_branches(std::move(branches));
+        EXPECT_TRUE(snap.violations.empty()) << rel << "\n" << snap.serialize();
+        EXPECT_FALSE(snap.serialize().empty()) << rel;
+        if (has_messages) {
+            ++with_messages;
+            EXPECT_GE(claims, 1u) << rel << ": a real log with messages yields no claim";
+            EXPECT_FALSE(snap.slots.empty()) << rel;
+        } else {
+            ++header_only;
+            EXPECT_EQ(claims, 0u) << rel;
+        }
+    }
+    EXPECT_EQ(header_only, 13);
+    EXPECT_EQ(with_messages + header_only, static_cast<int>(all_session_files().size()));
 }
 
 TEST(SharedData, ExpandingTheSessionsFolderFindsEveryLog) {

@@ -14,6 +14,8 @@
 #include "ingest/read_context.h"
 #include "ingest/readers.h"
 #include "meld/patch.h"
+#include "meld/signals/glove_vectors.h"
+#include "meld/transport/wire.h"
 #include "redact/redactor.h"
 #include "util/canonical_json.h"
 #include "util/fast_json.h"
@@ -129,6 +131,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             }
             start = end + 1;
         }
+    } else if (kind == "meld_wire") {
+        // A transport message: the first line is the subject, the rest the body. A decoded delta
+        // re-encodes to a message that decodes to the same signed bytes.
+        const size_t nl = input.find('\n');
+        const std::string_view subject = input.substr(0, nl), body = nl == std::string_view::npos ? "" : input.substr(nl + 1);
+        auto m = bm::meld::decode_wire(subject, body);
+        if (m.ok() && m->topic != bm::meld::WireTopic::kDigest) {
+            auto again = bm::meld::decode_wire(subject, bm::meld::encode_wire(m->delta));
+            if (!again.ok() || again->delta.signed_bytes() != m->delta.signed_bytes()) __builtin_trap();
+        }
+    } else if (kind == "glove_vectors") {
+        // GloVe text rows: typed errors or vectors whose every row has the first row's dimension.
+        auto g = bm::GloveVectors::parse(input, "fuzz-input");
+        if (g.ok())
+            for (size_t r = 0; r < g->size(); ++r)
+                if (g->vector(r).size() != g->dimensions() || g->find(g->word(r)) != static_cast<int64_t>(r)) __builtin_trap();
     } else if (kind == "canonical_json") {
         auto first = bm::canonicalize_json_text(input);
         if (first.ok()) {

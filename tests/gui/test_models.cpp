@@ -24,7 +24,7 @@ private Q_SLOTS:
     void initTestCase() {
         m_snapshot = test::buildSnapshot(m_dir.filePath(QStringLiteral("w.bmws")), {QStringLiteral(EXAMPLES_DIR)});
         QVERIFY(m_snapshot);
-        QCOMPARE(m_snapshot->sessions->size(), size_t(3));
+        QCOMPARE(m_snapshot->sessions->size(), size_t(4));
         QVERIFY(m_snapshot->slot("database"));
     }
 
@@ -49,11 +49,81 @@ private Q_SLOTS:
         QCOMPARE(model.rowOfMessage(QStringLiteral("no-such-message")), -1);
     }
 
+    void longTranscriptShowsOneWindowOfMessages() {
+        TranscriptModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const int total = TranscriptModel::pageRows() * 2 + 500;
+        std::vector<Message> messages(static_cast<size_t>(total));
+        for (int i = 0; i < total; ++i) {
+            messages[static_cast<size_t>(i)].id = "m" + std::to_string(i);
+            messages[static_cast<size_t>(i)].role = Role::kUser;
+        }
+        model.setMessages(std::move(messages));
+        QCOMPARE(model.totalMessages(), total);
+        QCOMPARE(model.rowCount(), TranscriptModel::pageRows());
+        QCOMPARE(model.positionOfMessage(QStringLiteral("m%1").arg(total - 1)), total - 1);
+        QCOMPARE(model.rowOfMessage(QStringLiteral("m%1").arg(total - 1)), -1);  // not in the first window
+        model.setWindowStart(total);  // clamped so that the window is full
+        QCOMPARE(model.windowStart(), total - TranscriptModel::pageRows());
+        QCOMPARE(model.rowCount(), TranscriptModel::pageRows());
+        QCOMPARE(model.index(0, 0).data(roles::MessageIdRole).toString(), QStringLiteral("m%1").arg(model.windowStart()));
+        QCOMPARE(model.index(0, 0).data(roles::MessageIndexRole).toInt(), model.windowStart());
+        QCOMPARE(model.rowOfMessage(QStringLiteral("m%1").arg(total - 1)), TranscriptModel::pageRows() - 1);
+        model.setWindowStart(-5);
+        QCOMPARE(model.windowStart(), 0);
+    }
+
+    void decisionOnAPremiseRelabelsItsConclusion() {
+        // examples/: branch C disputes the premise of branch A's retention rule, so the conclusion
+        // is retracted; settling the premise by a decision must make it founded through the engine.
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath(QStringLiteral("premise.bmws"));
+        SnapshotPtr snapshot = test::buildSnapshot(workspace, {QStringLiteral(EXAMPLES_DIR)});
+        QVERIFY(snapshot && snapshot->base);
+        const Slot* conclusion = nullptr;
+        const Slot* premise = nullptr;
+        for (const auto& s : snapshot->merged->slots)
+            for (const auto& p : s.derivation.unmet_premises)
+                if (s.derivation.status == DerivationStatus::kRetracted && snapshot->slot(p) &&
+                    snapshot->slot(p)->state == SlotState::kDisputed) {
+                    conclusion = &s;
+                    premise = snapshot->slot(p);
+                }
+        QVERIFY2(conclusion && premise, "examples/ has a conclusion whose premise is disputed");
+        DecisionRecord d;
+        d.reviewer = "tester";
+        d.slot_key = premise->key;
+        d.annotation_digest = annotation_digest(*snapshot->base, *premise);
+        d.kind = DecisionKind::kChoose;
+        d.value = premise->values.front().value;
+        DecisionOutcome chosen = run_decision_job(workspace.toStdString(), snapshot->base, d);
+        QVERIFY2(chosen.stored, qPrintable(chosen.error));
+        QVERIFY(chosen.relabelled && chosen.relabelled != snapshot->base);
+        const Slot* founded = chosen.relabelled->find(conclusion->key);
+        QCOMPARE(founded->derivation.status, DerivationStatus::kFounded);
+        QVERIFY(founded->derivation.in);
+        QVERIFY(chosen.relabelled->find(premise->key)->derivation.in);
+        QCOMPARE(snapshot->base->find(conclusion->key)->derivation.status, DerivationStatus::kRetracted);  // not patched
+        SnapshotPtr reread = test::buildSnapshot(workspace, {});  // a restart applies the stored decision
+        QVERIFY(reread);
+        QCOMPARE(reread->slot(conclusion->key)->derivation.status, DerivationStatus::kFounded);
+        // A later "unresolvable" withdraws the premise again.
+        d.kind = DecisionKind::kUnresolvable;
+        d.value.clear();
+        DecisionOutcome withdrawn = run_decision_job(workspace.toStdString(), snapshot->base, d);
+        QVERIFY2(withdrawn.stored, qPrintable(withdrawn.error));
+        QCOMPARE(withdrawn.relabelled->find(conclusion->key)->derivation.status, DerivationStatus::kRetracted);
+        SnapshotPtr again = test::buildSnapshot(workspace, {});
+        QVERIFY(again);
+        QCOMPARE(again->slot(conclusion->key)->derivation.status, DerivationStatus::kRetracted);
+        QVERIFY(again->resolution(premise->key) && again->resolution(premise->key)->origin == ResolutionOrigin::kHuman);
+    }
+
     void sessionListModelKeepsItsContract() {
         SessionListModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setSessions(m_snapshot->stored);
-        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.rowCount(), 4);
         QVERIFY(!model.index(0, 0).data(roles::SessionKeyRole).toString().isEmpty());
     }
 
@@ -61,7 +131,7 @@ private Q_SLOTS:
         WorkspaceTreeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setSnapshot(m_snapshot);
-        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.rowCount(), 4);
         const QModelIndex a = model.sessionIndex(QStringLiteral("branch-a"));
         QVERIFY(a.isValid());
         QCOMPARE(a.siblingAtColumn(WorkspaceTreeModel::kFormat).data().toString(), QStringLiteral("native"));

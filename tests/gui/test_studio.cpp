@@ -4,9 +4,13 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -16,6 +20,7 @@
 #include <QTreeView>
 
 #include "claim_graph_view.h"
+#include "derivation_model.h"
 #include "disputes_pane.h"
 #include "main_window.h"
 #include "pack_preview_pane.h"
@@ -72,6 +77,12 @@ private Q_SLOTS:
         QCoreApplication::setApplicationName(QStringLiteral("test-studio"));
     }
 
+    void init() {
+        // Extractor and current session are remembered settings: every test starts from the defaults.
+        QSettings().remove(QStringLiteral("extractor"));
+        QSettings().remove(QStringLiteral("currentSession"));
+    }
+
     void wholeReviewAsAUser() {
         QTemporaryDir dir;
         const QString workspace = dir.filePath(QStringLiteral("review.bmws"));
@@ -84,7 +95,7 @@ private Q_SLOTS:
             QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
             QVERIFY2(window.diagnostics().filter(QStringLiteral("error")).isEmpty(), qPrintable(window.diagnostics().join(u'\n')));
             // Panes populate: sessions, the queue, the graph, the pack.
-            QCOMPARE(window.workspaceModel()->rowCount(), 3);
+            QCOMPARE(window.workspaceModel()->rowCount(), 4);
             QVERIFY(window.disputesPane()->proxy()->rowCount() >= 1);
             QVERIFY(window.graphView()->layout().nodes.size() >= window.snapshot()->merged->slots.size());
             QVERIFY(!window.packPane()->block().isEmpty());
@@ -172,6 +183,143 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(r->resolution->value), QStringLiteral("mysql"));
         const QString line = itemLine(again.packPane()->block(), QStringLiteral("database"));
         QVERIFY2(line.contains(QStringLiteral("mysql")) && line.contains(QStringLiteral("settled by human:tester")), qPrintable(line));
+    }
+
+    void overrulingAPremiseRelabelsItsConclusion() {
+        QTemporaryDir dir;
+        MainWindow window(dir.filePath(QStringLiteral("premise.bmws")));
+        window.setReviewer(QStringLiteral("tester"));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        // The retracted conclusion whose premise is disputed (branch C against branch A).
+        QString conclusion, premise;
+        for (const auto& s : window.snapshot()->merged->slots)
+            for (const auto& p : s.derivation.unmet_premises)
+                if (s.derivation.status == DerivationStatus::kRetracted && window.snapshot()->slot(p) &&
+                    window.snapshot()->slot(p)->state == SlotState::kDisputed) {
+                    conclusion = QString::fromStdString(s.key);
+                    premise = QString::fromStdString(p);
+                }
+        QVERIFY2(!conclusion.isEmpty(), "examples/ has a conclusion whose premise is disputed");
+        auto derivationText = [&] {
+            return window.slotModel()->index(window.slotModel()->rowOf(conclusion), SlotTableModel::kDerivation).data().toString();
+        };
+        QCOMPARE(derivationText(), QStringLiteral("retracted"));
+        // Overrule the premise to its first value with O in the queue.
+        QVERIFY(window.disputesPane()->selectSlot(premise));
+        QCOMPARE(window.currentSlot(), premise);
+        const QString value = QString::fromStdString(window.snapshot()->slot(premise.toStdString())->values.front().value);
+        QVERIFY(window.inspectorPane()->selectValue(value));
+        QSignalSpy stored(&window, &MainWindow::decisionStored);
+        window.disputesPane()->table()->setFocus();
+        QTest::keyClick(window.disputesPane()->table(), Qt::Key_O);
+        QVERIFY2(test::waitFor(stored), qPrintable(window.statusText()));
+        QCOMPARE(derivationText(), QStringLiteral("founded"));
+        // The derivation chain of the conclusion shows the premise IN now.
+        window.selectSlot(conclusion);
+        const QModelIndex root = window.derivationModel()->index(0, 0);
+        const QModelIndex route = window.derivationModel()->index(0, 0, root);
+        QCOMPARE(window.derivationModel()->index(0, DerivationModel::kLabel, route).data().toString(), QStringLiteral("IN"));
+        // Unresolvable on the premise retracts the conclusion again.
+        window.selectSlot(premise);
+        stored.clear();
+        QTest::keyClick(window.disputesPane()->table(), Qt::Key_U);
+        QVERIFY2(test::waitFor(stored), qPrintable(window.statusText()));
+        QCOMPARE(derivationText(), QStringLiteral("retracted"));
+    }
+
+    void extractorToggleAndCurrentSession() {
+        QTemporaryDir dir;
+        MainWindow window(dir.filePath(QStringLiteral("modes.bmws")));
+        window.show();
+        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        QVERIFY(!window.oracleExtractor());
+        QVERIFY(!window.snapshot()->slot("orders.retention"));  // a key only the annotations use
+        auto* oracle = window.findChild<QAction*>(QStringLiteral("oracleAction"));
+        QVERIFY(oracle && oracle->isCheckable());
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        oracle->trigger();  // View > Oracle Extractor
+        QVERIFY(test::waitFor(loaded));
+        QVERIFY(window.oracleExtractor());
+        const Slot* retention = window.snapshot()->slot("orders.retention");
+        QVERIFY(retention);
+        QCOMPARE(retention->derivation.status, DerivationStatus::kRetracted);
+        QVERIFY(window.snapshot()->slot("database.engine"));
+        QCOMPARE(window.snapshot()->slot("database.engine")->trust, TrustLabel::kExternal);
+        // View > Current Session lists the sessions; choosing branch-a makes its user TRUSTED.
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("currentSessionMenu"));
+        QVERIFY(menu);
+        QAction* branchA = nullptr;
+        for (QAction* a : menu->actions())
+            if (a->data().toString() == QStringLiteral("branch-a")) branchA = a;
+        QVERIFY(branchA);
+        loaded.clear();
+        branchA->trigger();
+        QVERIFY(test::waitFor(loaded));
+        QCOMPARE(window.currentSession(), QStringLiteral("branch-a"));
+        QCOMPARE(window.snapshot()->slot("database.engine")->trust, TrustLabel::kTrusted);
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("modeText"))->text().contains(QStringLiteral("branch-a")));
+        // Both settings are remembered: a new window on the workspace starts with them.
+        {
+            MainWindow again(dir.filePath(QStringLiteral("modes.bmws")));
+            QVERIFY(again.oracleExtractor());
+            QCOMPARE(again.currentSession(), QStringLiteral("branch-a"));
+        }
+        loaded.clear();
+        window.setOracleExtractor(false);  // later tests expect the default
+        QVERIFY(test::waitFor(loaded));
+        QVERIFY(window.snapshot()->slot("database"));
+    }
+
+    void injectedPluginMessageIsShownUntrustedAndYieldsNoClaim() {
+        QTemporaryDir dir;
+        MainWindow window(dir.filePath(QStringLiteral("plugin.bmws")));
+        window.show();
+        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        for (const auto& s : window.snapshot()->merged->slots)
+            for (const auto& v : s.values) {
+                QVERIFY2(v.value.find("sqlite") == std::string::npos, s.key.c_str());
+                QVERIFY2(!(s.key.find("port") != std::string::npos && v.value == "22"), s.key.c_str());
+            }
+        QVERIFY(window.transcriptPane()->showMessage(QStringLiteral("branch-c"), QStringLiteral("c-p1"), {}, -1));
+        const QString text = window.transcriptPane()->detail()->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("Injected by plugin repo-notes")), qPrintable(text));
+        // The secret in the tool result is redacted on read.
+        QVERIFY(window.transcriptPane()->showMessage(QStringLiteral("branch-c"), QStringLiteral("c-t1"), {}, -1));
+        const QString tool = window.transcriptPane()->detail()->toPlainText();
+        QVERIFY2(!tool.contains(QStringLiteral("Tr0ub4dor")) && tool.contains(QStringLiteral("[REDACTED")), qPrintable(tool));
+    }
+
+    void graphEdgesHaveArrowheadsByKind() {
+        QTemporaryDir dir;
+        MainWindow window(dir.filePath(QStringLiteral("graph.bmws")));
+        window.show();
+        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        const GraphLayout& layout = window.graphView()->layout();
+        int derivations = 0, disputes = 0, arrows = 0;
+        for (const auto& e : layout.edges) {
+            if (e.kind == GraphEdgeKind::kDerivation) {
+                ++derivations;
+                QVERIFY(e.directed && e.arrowTip);  // premise → conclusion carries an arrowhead
+            }
+            if (e.kind == GraphEdgeKind::kDispute) ++disputes;
+            if (!e.directed) QVERIFY(!e.arrowTip);  // ties and value links have none
+            arrows += e.arrowTip ? 1 : 0;
+        }
+        QVERIFY(derivations >= 1);
+        QVERIFY(disputes >= 1);
+        // One polygon per arrowhead in the scene, drawn in its edge kind's colour.
+        int polygons = 0;
+        for (QGraphicsItem* item : window.graphView()->canvas()->scene()->items())
+            if (auto* p = dynamic_cast<QGraphicsPolygonItem*>(item)) {
+                ++polygons;
+                QVERIFY(p->parentItem());
+                QCOMPARE(p->pen().color(), static_cast<QGraphicsPathItem*>(p->parentItem())->pen().color());
+            }
+        QCOMPARE(polygons, arrows);
+        QVERIFY(window.graphView()->findChild<QLabel*>(QStringLiteral("graphLegend")));
+        screenshot(window.graphView(), QStringLiteral("claim-graph.png"));
     }
 
     void keysNavigateAndDecideEveryKind() {

@@ -1,0 +1,293 @@
+// Requests, prohibitions, reply instructions, tool choices and ports: token patterns, no regex.
+#include "extract/request_rules.h"
+
+#include <cctype>
+#include <set>
+
+#include "extract/key_normaliser.h"
+
+namespace bm {
+
+namespace {
+
+using Toks = std::vector<Token>;
+
+std::string bare(const std::string& w) { return !w.empty() && w.back() == ':' ? w.substr(0, w.size() - 1) : w; }
+
+bool in(const std::set<std::string>& s, const std::string& w) { return s.count(bare(w)) > 0; }
+
+const std::set<std::string>& imperative_verbs() {
+    // Base forms that open a request; "reply" and "use" have rules of their own.
+    static const std::set<std::string> s = {
+        "add",     "analyse", "analyze",  "build",   "call",    "change",  "check",     "commit",  "create",
+        "delete",  "deploy",  "describe", "edit",    "explain", "find",    "fix",       "implement", "inspect",
+        "install", "list",    "make",     "merge",   "move",    "open",    "perform",   "plan",    "print",
+        "push",    "read",    "refactor", "remove",  "rename",  "replace", "report",    "return",  "review",
+        "run",     "search",  "start",    "summarise", "summarize", "test", "update",   "upgrade", "verify",
+        "write",   "quote",   "delete",   "configure", "enable",  "disable", "migrate", "document", "debug"};
+    return s;
+}
+
+const std::set<std::string>& lead_ins() {
+    static const std::set<std::string> s = {"please", "then", "first", "finally", "next", "now", "also", "and",
+                                            "immediately", "1", "2", "3", "4", "5", "kindly", "so"};
+    return s;
+}
+
+const std::set<std::string>& object_skips() {
+    static const std::set<std::string> s = {"the", "a", "an", "any", "all", "this", "these", "those", "exactly",
+                                            "only", "just", "one", "both", "some", "its", "their", "your", "my",
+                                            "our", "each", "every", "single", "new", "that"};
+    return s;
+}
+
+const std::set<std::string>& object_stops() {
+    static const std::set<std::string> s = {
+        "to",     "in",    "on",     "with",  "for",    "from",  "into",    "at",   "by",    "via",   "and",
+        "or",     "then",  "using",  "as",    "so",     "which", "if",      "when", "before", "after", "without",
+        "named",  "called", "containing", "instead", "not", "but", "while", "of",  "until", "because", "since",
+        "once",   "is",    "are",    "was",   "were",   "will",  "should",  "can",  "again", "first", "now",
+        "exactly", "twice", "once",  "here",  "there",  "directly", "verbatim", "immediately"};
+    return s;
+}
+
+const std::set<std::string>& category_heads() {
+    // "use the X <head>": the head names the slot, X its value ("the bash tool" → tool = bash).
+    static const std::set<std::string> s = {
+        "tool",     "tools",     "command",  "program",  "library",  "framework", "language", "database",
+        "model",    "shell",     "editor",   "format",   "api",      "package",   "image",    "provider",
+        "service",  "server",    "client",   "driver",   "engine",   "backend",   "cache",    "queue",
+        "runtime",  "compiler",  "sdk",      "cli",      "branch",   "strategy",  "approach", "method",
+        "algorithm", "protocol", "mode",     "style",    "template", "plugin",    "extension", "container",
+        "cluster",  "region",    "bucket",   "registry", "store",    "broker",    "orm",      "linter"};
+    return s;
+}
+
+const std::set<std::string>& negators() {
+    static const std::set<std::string> s = {"not", "never", "don't", "dont", "do't", "no", "avoid", "cannot", "can't"};
+    return s;
+}
+
+const std::set<std::string>& choice_subjects() {
+    // Who may precede "use"/"go with" for it to be a choice ("I'll use", "we decided to use").
+    static const std::set<std::string> s = {"i",     "we",     "i'll",  "we'll", "let's", "lets", "will", "should",
+                                            "to",    "please", "shall", "must",  "can",   "could", "would", "then",
+                                            "also",  "and",    "first", "just",  "instead", "always", "now", "it's"};
+    return s;
+}
+
+bool all_caps_literal(std::string_view text, const Token& t) {
+    int letters = 0;
+    for (size_t i = t.begin; i < t.end; ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (std::islower(c)) return false;
+        letters += std::isupper(c) ? 1 : 0;
+    }
+    return letters >= 2;
+}
+
+// Object words after `from`: determiners skipped, up to a preposition or clause break, at most 3.
+struct Object {
+    std::vector<std::string> words;
+    size_t end = 0;
+    bool quantified = false;  // "any"/"all": "do not use any tools"
+    std::string file;         // a file name among the words, or after "named"/"called"
+};
+
+Object object_after(const Toks& t, size_t from, size_t hi) {
+    Object o;
+    size_t i = from;
+    while (i < hi && in(object_skips(), t[i].lower)) {
+        o.quantified |= t[i].lower == "any" || t[i].lower == "all";
+        if (t[i].comma_after) return o.end = i + 1, o;
+        ++i;
+    }
+    while (i < hi && o.words.size() < 3 && !in(object_stops(), t[i].lower)) {
+        const std::string w = bare(t[i].lower);
+        if (o.file.empty()) o.file = file_key_part(w);
+        o.words.push_back(w);
+        ++i;
+        if (t[i - 1].comma_after || t[i - 1].lower.back() == ':') break;
+    }
+    if (o.file.empty() && i + 1 < hi && (t[i].lower == "named" || t[i].lower == "called")) {
+        o.file = file_key_part(t[i + 1].lower);
+        if (!o.file.empty()) i += 2;
+    }
+    o.end = i;
+    return o;
+}
+
+std::string join_key(const std::string& a, const std::string& b) {
+    return a.empty() ? b : b.empty() ? a : a + "." + b;
+}
+
+// "reply|respond|answer [with|in] [exactly] [the single word] VALUE".
+bool match_reply(std::string_view text, const Toks& t, size_t i, size_t hi, std::vector<ClauseMatch>& out) {
+    const std::string& w = t[i].lower;
+    if (w != "reply" && w != "respond" && w != "answer") return false;
+    size_t j = i + 1;
+    bool format = false;
+    if (j < hi && (t[j].lower == "in" || t[j].lower == "using")) format = true, ++j;
+    else if (j < hi && t[j].lower == "with") ++j;
+    bool literal = false;
+    static const std::set<std::string> skips = {"exactly", "just", "only", "the", "a", "single", "word", "words",
+                                                "plain", "with", "text", "string", "token", "literal"};
+    while (j < hi && in(skips, t[j].lower)) {
+        const std::string b = bare(t[j].lower);
+        literal |= b == "exactly" || b == "just" || b == "only" || b == "word" || b == "literal";
+        ++j;
+    }
+    if (j >= hi) return false;
+    if (!format && !literal && !all_caps_literal(text, t[j])) return false;
+    const std::string value = normalise_value({bare(t[j].lower)});
+    if (value.empty()) return false;
+    out.push_back({format ? "reply.format" : "reply", value, SlotType::kConstraint, i, j + 1});
+    return true;
+}
+
+// "use|go with|opt for NP" → tool = bash, use.redis = assert; negated → not-x / refute / none.
+bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start, std::vector<ClauseMatch>& out) {
+    const std::string& w = t[i].lower;
+    size_t after = i + 1;
+    if (w == "go" || w == "going" || w == "went" || w == "opt" || w == "opted" || w == "settle" || w == "settled") {
+        if (after >= hi || (t[after].lower != "with" && t[after].lower != "for" && t[after].lower != "on")) return false;
+        ++after;
+    } else if (w != "use" && w != "using" && w != "uses") {
+        return false;
+    }
+    // "the use of", "a go with": nouns, not choices.
+    if (i > lo && (t[i - 1].lower == "the" || t[i - 1].lower == "a")) return false;
+    if (!clause_start && !(i > lo && in(choice_subjects(), t[i - 1].lower)) &&
+        !(i > lo && in(negators(), t[i - 1].lower)) && !(i > lo + 1 && in(negators(), t[i - 2].lower)))
+        return false;
+    bool negated = false;
+    for (size_t k = i; k > lo && k + 3 > i; --k) negated |= in(negators(), t[k - 1].lower);
+    // "use Y for X" / "use Y as X" name their slot: the main rule handles them.
+    for (size_t k = after; k < hi && k <= after + 4; ++k)
+        if (t[k].lower == "for" || t[k].lower == "as") return false;
+    Object o = object_after(t, after, hi);
+    if (o.words.empty()) return false;
+    const std::string head = o.words.back();
+    size_t first = i;
+    while (first > lo && (in(negators(), t[first - 1].lower) || t[first - 1].lower == "do")) --first;
+    if (negated && o.quantified && o.words.size() == 1) {
+        const std::string key = normalise_subject({head});
+        if (!key.empty()) out.push_back({key, "none", SlotType::kConstraint, first, o.end});
+        return !key.empty();
+    }
+    if (o.words.size() >= 2 && category_heads().count(head)) {
+        const std::string key = normalise_subject({head});
+        std::string value = normalise_value({o.words[o.words.size() - 2]});
+        if (key.empty() || value.empty()) return false;
+        if (negated) value = "not-" + value;
+        out.push_back({key, value, negated ? SlotType::kRefuted : SlotType::kDecision, first, o.end});
+        return true;
+    }
+    const std::string part = normalise_subject({o.words.front()});
+    if (part.empty()) return false;
+    out.push_back({"use." + part, negated ? "refute" : "assert", negated ? SlotType::kConstraint : SlotType::kDecision,
+                   first, o.end});
+    return true;
+}
+
+// A user's imperative "read src/main.py" → read.main.py = assert (Goal); "do not X" → refute.
+bool match_imperative(const Toks& t, size_t lo, size_t i, size_t hi, std::vector<ClauseMatch>& out) {
+    const std::string verb = bare(t[i].lower);
+    if (!imperative_verbs().count(verb)) return false;
+    bool negated = false, always = false;
+    size_t first = i;
+    for (size_t k = i; k > lo && k + 3 > i; --k) {
+        negated |= in(negators(), t[k - 1].lower);
+        always |= t[k - 1].lower == "always";
+    }
+    while (first > lo && (in(negators(), t[first - 1].lower) || t[first - 1].lower == "do" ||
+                          t[first - 1].lower == "always"))
+        --first;
+    Object o = object_after(t, i + 1, hi);
+    std::string part = o.file;
+    if (part.empty()) part = normalise_subject(o.words);
+    if (part.empty()) return false;
+    const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
+    out.push_back({join_key(verb, part), negated ? "refute" : "assert", type, first, o.end});
+    return true;
+}
+
+// "X listens|runs|is served on port N" → x.port = N.
+bool match_port(const Toks& t, size_t lo, size_t i, size_t hi, std::vector<ClauseMatch>& out) {
+    if (t[i].lower != "port" || i + 1 >= hi || i < lo + 1) return false;
+    if (t[i - 1].lower != "on" && t[i - 1].lower != "at") return false;
+    const std::string& n = t[i + 1].lower;
+    if (n.empty() || n.size() > 5) return false;
+    for (char c : n)
+        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    static const std::set<std::string> verbs = {
+        "is", "are", "was", "listens", "listening", "listen", "runs", "running", "run", "serves", "serving",
+        "served", "binds", "bound", "bind", "exposed", "exposes", "expose", "available", "reachable", "started",
+        "starts", "start", "up", "will", "be", "now", "should", "must", "still", "accepts", "accepting", "hosted"};
+    size_t v = i - 1;
+    while (v > lo && verbs.count(t[v - 1].lower)) --v;
+    if (v == i - 1) return false;  // "on port N" without a verb before it is not a statement about X
+    size_t s = v;
+    while (s > lo && v - s < 3 && !t[s - 1].comma_after && !in(object_stops(), t[s - 1].lower) &&
+           !imperative_verbs().count(t[s - 1].lower) && t[s - 1].lower.back() != ':')
+        --s;
+    std::vector<std::string> subject;
+    for (size_t k = s; k < v; ++k) subject.push_back(t[k].lower);
+    const std::string key = join_key(normalise_subject(subject), "port");
+    out.push_back({key, n, SlotType::kFact, s, i + 2});
+    return true;
+}
+
+}  // namespace
+
+std::string file_key_part(std::string_view token) {
+    size_t slash = token.find_last_of('/');
+    std::string_view base = slash == std::string_view::npos ? token : token.substr(slash + 1);
+    while (!base.empty() && (base.back() == '.' || base.back() == ',' || base.back() == ':')) base.remove_suffix(1);
+    const size_t dot = base.rfind('.');
+    if (dot == std::string_view::npos || dot == 0 || dot + 1 >= base.size() || base.size() > 40) return {};
+    if (!std::isalpha(static_cast<unsigned char>(base[0]))) return {};
+    const std::string_view ext = base.substr(dot + 1);
+    if (ext.size() > 5) return {};
+    for (char c : ext)
+        if (!std::isalnum(static_cast<unsigned char>(c))) return {};
+    if (!std::isalpha(static_cast<unsigned char>(ext[0]))) return {};  // "8.0", "v1.2": versions, not files
+    std::string out;
+    for (char c : base) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        if (!std::isalnum(u) && c != '.' && c != '-' && c != '_') return {};
+        out += static_cast<char>(std::tolower(u));
+    }
+    return out;
+}
+
+std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bool is_user) {
+    std::vector<ClauseMatch> out;
+    const size_t hi = t.size();
+    size_t lo = 0;  // a match never reaches back before the previous one's end
+    bool clause_start = true;
+    for (size_t i = 0; i < hi; ++i) {
+        const std::string& w = t[i].lower;
+        if (clause_start && (in(lead_ins(), w) || in(negators(), w) || w == "do" || w == "always")) {
+            continue;  // "Then do NOT use ...": the clause starts at the verb
+        }
+        if (clause_start && (w == "can" || w == "could" || w == "would" || w == "will") && i + 1 < hi &&
+            t[i + 1].lower == "you") {
+            ++i;
+            continue;
+        }
+        const size_t before = out.size();
+        if (match_reply(text, t, i, hi, out) || match_use(t, lo, i, hi, clause_start, out) ||
+            match_port(t, lo, i, hi, out) || (is_user && clause_start && match_imperative(t, lo, i, hi, out))) {
+            lo = out.back().last;
+            i = lo > 0 ? lo - 1 : 0;
+            clause_start = out.size() > before && lo < hi &&
+                           (t[lo - 1].comma_after || t[lo].lower == "and" || t[lo].lower == "then");
+            continue;
+        }
+        clause_start = t[i].comma_after || w == "and" || w == "then" || w.back() == ':';
+    }
+    return out;
+}
+
+}  // namespace bm

@@ -1,0 +1,36 @@
+// Statement shapes without a "X is Y" subject: user requests, prohibitions, reply instructions,
+// tool/approach choices, "X listens on port N" (SPEC §5 decisions and constraints).
+//
+// "Reply with exactly DONE" → reply = done (Constraint); "Use the bash tool" → tool = bash;
+// "Do NOT use the read tool" → tool = not-read (Refuted); "Do not use any tools" → tool = none;
+// "Never use bash" → use.bash = refute (Constraint); "I'll use Redis" / "let's go with Redis" →
+// use.redis = assert (Decision); a user imperative "Read src/main.py and add a docstring" →
+// read.main.py = assert, add.docstring = assert (Goal); "The service listens on port 8080" →
+// service.port = 8080. Thread-safety: pure functions.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "extract/sentence_tokens.h"
+#include "model/claim.h"
+
+namespace bm {
+
+struct ClauseMatch {
+    std::string key;
+    std::string value;
+    SlotType type = SlotType::kFact;
+    size_t first = 0, last = 0;  // token span (inclusive, exclusive) for the quote
+};
+
+// Matches of one sentence's tokens. `text` is the message text the tokens index (case of the
+// original, e.g. an ALL-CAPS literal reply). Imperatives count as requests only when `is_user`.
+std::vector<ClauseMatch> match_requests(std::string_view text, const std::vector<Token>& tokens, bool is_user);
+
+// Key component for a file path or name: its base name, lowercased ("src/main.py" → "main.py");
+// empty when the token is not a file name (no extension, or the name does not start with a letter).
+std::string file_key_part(std::string_view token);
+
+}  // namespace bm

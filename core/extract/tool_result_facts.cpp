@@ -1,0 +1,121 @@
+// Exit codes, test summaries and file existence from tool output: bounded string scans, no regex.
+#include "extract/tool_result_facts.h"
+
+#include <cctype>
+
+#include "extract/key_normaliser.h"
+#include "extract/request_rules.h"
+
+namespace bm {
+
+namespace {
+
+std::string lowered(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+// Digits at `at` (after optional spaces/':'/"of"), their end in `end`; empty when none.
+std::string number_at(const std::string& low, size_t at, size_t& end) {
+    while (at < low.size() && (low[at] == ' ' || low[at] == ':' || low[at] == '=')) ++at;
+    if (low.compare(at, 3, "of ") == 0) at += 3;
+    size_t e = at;
+    while (e < low.size() && e - at < 4 && digit(low[e])) ++e;
+    end = e;
+    if (e == at || (e < low.size() && std::isalpha(static_cast<unsigned char>(low[e])))) return {};
+    return low.substr(at, e - at);
+}
+
+void exit_codes(const std::string& low, const std::string& tool_key, std::vector<TextFact>& out) {
+    for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code"}) {
+        for (size_t p = low.find(marker); p != std::string::npos; p = low.find(marker, p + 1)) {
+            size_t end = 0;
+            const std::string n = number_at(low, p + std::string_view(marker).size(), end);
+            if (n.empty()) continue;
+            out.push_back({tool_key + ".exit.code", n, SlotType::kFact, p, end});
+        }
+    }
+}
+
+// "5 passed", "1 failed" as a test runner prints them (digits right before the word).
+void test_counts(const std::string& low, std::vector<TextFact>& out) {
+    for (const char* word : {" passed", " failed"}) {
+        size_t found = 0;
+        for (size_t p = low.find(word); p != std::string::npos && found < 1; p = low.find(word, p + 1)) {
+            size_t b = p;
+            while (b > 0 && digit(low[b - 1]) && p - b < 6) --b;
+            if (b == p || (b > 0 && std::isalnum(static_cast<unsigned char>(low[b - 1])))) continue;
+            const size_t after = p + std::string_view(word).size();
+            if (after < low.size() && std::isalpha(static_cast<unsigned char>(low[after]))) continue;
+            out.push_back({std::string("test.") + (word + 1), low.substr(b, p - b), SlotType::kFact, b, after});
+            ++found;  // the first summary of a result is the one that counts
+        }
+    }
+}
+
+// The path-like token that ends right before `at` (skipping quotes and a colon).
+std::string path_before(const std::string& low, size_t at, size_t& begin) {
+    size_t e = at;
+    while (e > 0 && (low[e - 1] == '"' || low[e - 1] == '\'' || low[e - 1] == ':' || low[e - 1] == ' ')) --e;
+    size_t b = e;
+    while (b > 0 && !std::isspace(static_cast<unsigned char>(low[b - 1])) && low[b - 1] != '"' && low[b - 1] != '\'')
+        --b;
+    begin = b;
+    return file_key_part(std::string_view(low).substr(b, e - b));
+}
+
+std::string path_after(const std::string& low, size_t at, size_t& end) {
+    while (at < low.size() && (low[at] == ' ' || low[at] == '"' || low[at] == '\'')) ++at;
+    size_t e = at;
+    while (e < low.size() && !std::isspace(static_cast<unsigned char>(low[e])) && low[e] != '"' && low[e] != '<' &&
+           low[e] != '\'')
+        ++e;
+    end = e;
+    return file_key_part(std::string_view(low).substr(at, e - at));
+}
+
+void files(const std::string& low, std::vector<TextFact>& out) {
+    auto add = [&](const std::string& file, const char* value, size_t b, size_t e) {
+        if (!file.empty()) out.push_back({"file." + file, value, SlotType::kArtifact, b, e});
+    };
+    size_t end = 0, begin = 0;
+    if (low.compare(0, 6, "<path>") == 0) {
+        const std::string f = path_after(low, 6, end);
+        add(f, "exists", 0, end);
+    }
+    for (const char* lead : {"the file ", "file created successfully at: ", "file written: "}) {
+        for (size_t p = low.find(lead); p != std::string::npos; p = low.find(lead, p + 1)) {
+            const std::string f = path_after(low, p + std::string_view(lead).size(), end);
+            const size_t tail = low.find_first_not_of(' ', end);
+            const bool changed = std::string_view(lead) != "the file " ||
+                                 (tail != std::string::npos && (low.compare(tail, 8, "has been") == 0 ||
+                                                                low.compare(tail, 3, "was") == 0));
+            if (changed) add(f, "exists", p, end);
+        }
+    }
+    for (const char* missing : {": not found", ": no such file or directory", " does not exist"}) {
+        for (size_t p = low.find(missing); p != std::string::npos; p = low.find(missing, p + 1)) {
+            const std::string f = path_before(low, p, begin);
+            add(f, "missing", begin, p + std::string_view(missing).size());
+        }
+    }
+}
+
+}  // namespace
+
+std::vector<TextFact> tool_result_facts(std::string_view text, const std::string& tool_name) {
+    std::vector<TextFact> out;
+    if (text.size() > 200'000) text = text.substr(0, 200'000);  // bounded work on huge outputs
+    const std::string low = lowered(text);
+    std::string tool_key = normalise_subject({tool_name});
+    if (tool_key.empty()) tool_key = "command";
+    exit_codes(low, tool_key, out);
+    test_counts(low, out);
+    files(low, out);
+    return out;
+}
+
+}  // namespace bm

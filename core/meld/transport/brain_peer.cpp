@@ -1,0 +1,90 @@
+// BrainPeer: publish queue with retry, admission of delivered deltas, digest answers.
+#include "meld/transport/brain_peer.h"
+
+#include <algorithm>
+
+namespace bm::meld {
+
+Status BrainPeer::flush(bool digest) {
+    for (Delta& d : m_brain.take_outbox()) {
+        const WireTopic topic = d.is_claim() ? WireTopic::kClaim : WireTopic::kLink;
+        m_pending.emplace_back(std::move(d), topic);
+    }
+    while (!m_pending.empty()) {
+        if (auto s = m_transport.publish(m_pending.front().first, m_pending.front().second); !s) return s;
+        m_pending.pop_front();
+        ++m_counters.published;
+    }
+    if (!digest) return {};
+    SignedDigest d;
+    d.brain = m_brain.id();
+    d.digest = m_brain.status_links().digest();
+    d.cell = digest_cell(m_brain.directory(), m_brain.id());
+    d.sign(m_brain.directory());
+    return m_transport.publish_digest(d);
+}
+
+Result<size_t> BrainPeer::consume(int max_messages, int timeout_ms) {
+    return m_transport.poll([this](const WireMessage& m) { return handle(m); }, max_messages, timeout_ms);
+}
+
+bool BrainPeer::handle(const WireMessage& m) {
+    if (m.topic == WireTopic::kDigest) {
+        if (m.digest.brain == m_brain.id()) {
+            ++m_counters.own;
+        } else if (!m.digest.verify(m_brain.directory())) {
+            ++m_counters.dropped_mac;
+        } else {
+            ++m_counters.digests;
+            answer_digest(m.digest);
+        }
+        return true;
+    }
+    if (m.delta.sender == m_brain.id()) {  // our own publish: admitted when authored
+        ++m_counters.own;
+        return true;
+    }
+    const Admission a = m_brain.receive(m.delta);
+    switch (a.outcome) {
+        case Admission::Outcome::kAdmitted:
+            ++m_counters.admitted;
+            break;
+        case Admission::Outcome::kDuplicate:
+            ++m_counters.duplicates;
+            break;
+        case Admission::Outcome::kDroppedMac:
+            ++m_counters.dropped_mac;
+            break;
+        case Admission::Outcome::kInvalid:
+            break;
+    }
+    return true;  // handled: an admitted, duplicate or dropped delta needs no second delivery
+}
+
+void BrainPeer::answer_digest(const SignedDigest& peer) {
+    // Links held here that the peer's digest does not list: re-publish each once as a repair.
+    const StatusDigest mine = m_brain.status_links().digest();
+    for (const auto& [claim, cd] : mine) {
+        auto it = peer.digest.find(claim);
+        if (it != peer.digest.end() && it->second.hash == cd.hash) continue;
+        std::vector<std::string> lacking;
+        if (it == peer.digest.end()) lacking = cd.ids;
+        else
+            std::set_difference(cd.ids.begin(), cd.ids.end(), it->second.ids.begin(), it->second.ids.end(),
+                                std::back_inserter(lacking));
+        for (const std::string& id : lacking) {
+            if (!m_repaired.insert(id).second) continue;
+            const StatusLink* link = m_brain.status_links().find(id);
+            if (!link) continue;
+            Delta d;
+            d.sender = m_brain.id();
+            d.sent = m_brain.clock();
+            d.link = *link;
+            d.sign(m_brain.directory());
+            m_pending.emplace_back(std::move(d), WireTopic::kRepair);
+            ++m_counters.repairs_sent;
+        }
+    }
+}
+
+}  // namespace bm::meld

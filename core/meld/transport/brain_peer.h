@@ -1,0 +1,54 @@
+// BrainPeer: drives one Brain over a Transport — publishes what the brain authored, admits what
+// arrives, and answers peers' digests with the status links they lack (SPEC §13.4, §14).
+//
+// Echo-safety: only the brain's outbox (what it authored) and repairs of status links are ever
+// published; a received claim is never re-published. A publish that fails (the brain's server is
+// stopped or cut off) stays queued and is retried by the next flush(); the transport's message id
+// makes the retry idempotent. Thread-safety: one thread at a time, like the Brain it drives.
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <set>
+#include <string>
+
+#include "meld/brain.h"
+#include "meld/transport/transport.h"
+
+namespace bm::meld {
+
+struct PeerCounters {
+    size_t admitted = 0;     // deltas that produced a Patch
+    size_t duplicates = 0;   // idempotent re-deliveries
+    size_t dropped_mac = 0;  // deltas or digests whose MAC did not verify
+    size_t own = 0;          // this brain's own messages seen on the stream (skipped)
+    size_t digests = 0;      // peers' digests answered
+    size_t repairs_sent = 0; // status links re-published for peers that lacked them
+    size_t published = 0;    // deltas published (authored + repairs)
+};
+
+class BrainPeer {
+public:
+    BrainPeer(Brain& brain, Transport& transport) : m_brain(brain), m_transport(transport) {}
+
+    // Queues the brain's outbox, then publishes the queue in order; stops at the first failure
+    // (kept for the next flush). With `digest`, publishes the brain's signed digest afterwards.
+    Status flush(bool digest = false);
+    // Handles what arrives for up to `max_messages` (waiting at most `timeout_ms`).
+    Result<size_t> consume(int max_messages = 256, int timeout_ms = 200);
+    // Deltas waiting to be published (after a failed flush).
+    size_t pending() const { return m_pending.size(); }
+    const PeerCounters& counters() const { return m_counters; }
+
+private:
+    bool handle(const WireMessage& m);
+    void answer_digest(const SignedDigest& peer);
+
+    Brain& m_brain;
+    Transport& m_transport;
+    std::deque<std::pair<Delta, WireTopic>> m_pending;
+    std::set<std::string> m_repaired;  // link ids already re-published (the stream keeps them)
+    PeerCounters m_counters;
+};
+
+}  // namespace bm::meld

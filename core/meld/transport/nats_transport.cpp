@@ -1,0 +1,206 @@
+// NatsTransport over cnats: stream and durable consumer setup, publish with message ids, pull
+// consumption with acknowledgement after handling.
+#include "meld/transport/nats_transport.h"
+
+#include <nats/nats.h>
+
+#include <chrono>
+#include <thread>
+
+namespace bm::meld {
+
+struct NatsTransport::Handles {
+    natsOptions* opts = nullptr;
+    natsConnection* conn = nullptr;
+    jsCtx* js = nullptr;
+    natsSubscription* sub = nullptr;
+    std::string stream;
+
+    ~Handles() {
+        if (sub) natsSubscription_Destroy(sub);  // Destroy, not Unsubscribe: the durable consumer stays
+        if (js) jsCtx_Destroy(js);
+        if (conn) {
+            natsConnection_Close(conn);
+            natsConnection_Destroy(conn);
+        }
+        if (opts) natsOptions_Destroy(opts);
+    }
+};
+
+namespace {
+
+Error nats_error(const std::string& what, natsStatus s, jsErrCode jerr = static_cast<jsErrCode>(0)) {
+    std::string msg = what + ": " + natsStatus_GetText(s);
+    if (jerr) msg += " (JetStream error " + std::to_string(static_cast<int>(jerr)) + ")";
+    return Error::io(msg, Location{"nats"}, "is nats-server running with -js and reachable at the configured URLs?");
+}
+
+}  // namespace
+
+std::string nats_name_token(std::string_view id) {
+    std::string out;
+    for (char c : id) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+        out += ok ? c : '_';
+    }
+    return out.empty() ? "_" : out;
+}
+
+NatsTransport::NatsTransport(NatsTransportOptions options) : m_options(std::move(options)), m_h(std::make_unique<Handles>()) {}
+
+NatsTransport::~NatsTransport() = default;
+
+std::string NatsTransport::stream_name() const { return "MELD_" + nats_name_token(m_options.federation); }
+
+Result<std::unique_ptr<NatsTransport>> NatsTransport::connect(const NatsTransportOptions& options) {
+    if (options.servers.empty()) return Error::invalid_input("no NATS server URL given", Location{"nats", 0, -1, "servers"});
+    if (options.brain.empty()) return Error::invalid_input("no brain id for the durable consumer", Location{"nats", 0, -1, "brain"});
+    std::unique_ptr<NatsTransport> t(new NatsTransport(options));
+    Handles& h = *t->m_h;
+    h.stream = t->stream_name();
+    std::vector<const char*> urls;
+    for (const auto& s : options.servers) urls.push_back(s.c_str());
+    natsStatus s = natsOptions_Create(&h.opts);
+    if (s == NATS_OK) s = natsOptions_SetServers(h.opts, urls.data(), static_cast<int>(urls.size()));
+    if (s == NATS_OK) s = natsOptions_SetNoRandomize(h.opts, true);
+    if (s == NATS_OK) s = natsOptions_SetTimeout(h.opts, options.request_timeout_ms);
+    if (s == NATS_OK) s = natsOptions_SetMaxReconnect(h.opts, -1);  // forever: a partition heals
+    if (s == NATS_OK) s = natsOptions_SetReconnectWait(h.opts, 100);
+    if (s == NATS_OK) s = natsOptions_SetPingInterval(h.opts, 1000);  // notice a stopped server quickly
+    if (s == NATS_OK) s = natsOptions_SetMaxPingsOut(h.opts, 3);
+    if (s != NATS_OK) return nats_error("NATS options", s);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.setup_deadline_ms);
+    Status last;
+    while (true) {
+        if (!h.conn) {
+            s = natsConnection_Connect(&h.conn, h.opts);
+            if (s != NATS_OK) {
+                h.conn = nullptr;
+                last = nats_error("connect to " + options.servers.front(), s);
+            }
+        }
+        if (h.conn) {
+            last = t->setup();
+            if (last.ok()) return t;
+        }
+        if (std::chrono::steady_clock::now() >= deadline) return last.error();
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+}
+
+Status NatsTransport::setup() {
+    Handles& h = *m_h;
+    jsErrCode jerr = static_cast<jsErrCode>(0);
+    if (!h.js) {
+        jsOptions jo;
+        jsOptions_Init(&jo);
+        jo.Wait = m_options.request_timeout_ms;
+        if (natsStatus s = natsConnection_JetStream(&h.js, h.conn, &jo); s != NATS_OK) {
+            h.js = nullptr;
+            return nats_error("JetStream context", s);
+        }
+    }
+    jsStreamConfig cfg;
+    jsStreamConfig_Init(&cfg);
+    const char* subjects[] = {"meld.>"};
+    cfg.Name = h.stream.c_str();
+    cfg.Subjects = subjects;
+    cfg.SubjectsLen = 1;
+    cfg.Storage = js_FileStorage;
+    cfg.Replicas = m_options.replicas;
+    jsStreamInfo* si = nullptr;
+    natsStatus s = js_AddStream(&si, h.js, &cfg, nullptr, &jerr);
+    if (si) jsStreamInfo_Destroy(si);
+    if (s != NATS_OK && jerr != JSStreamNameExistErr) return nats_error("create stream " + h.stream, s, jerr);
+    if (!h.sub) {
+        jsSubOptions so;
+        jsSubOptions_Init(&so);
+        so.Stream = h.stream.c_str();
+        const std::string durable = nats_name_token(m_options.brain);
+        so.Config.AckPolicy = js_AckExplicit;
+        so.Config.DeliverPolicy = js_DeliverAll;
+        so.Config.AckWait = m_options.ack_wait_ms * 1000000;  // nanoseconds
+        so.Config.MaxDeliver = -1;
+        jerr = static_cast<jsErrCode>(0);
+        s = js_PullSubscribe(&h.sub, h.js, "meld.>", durable.c_str(), nullptr, &so, &jerr);
+        if (s != NATS_OK) {
+            h.sub = nullptr;
+            return nats_error("durable consumer " + durable + " on " + h.stream, s, jerr);
+        }
+    }
+    return {};
+}
+
+Status NatsTransport::publish_bytes(const std::string& subject, const std::string& body, const std::string& msg_id) {
+    jsPubOptions po;
+    jsPubOptions_Init(&po);
+    po.MsgId = msg_id.empty() ? nullptr : msg_id.c_str();
+    po.MaxWait = m_options.request_timeout_ms;
+    jsPubAck* ack = nullptr;
+    jsErrCode jerr = static_cast<jsErrCode>(0);
+    const natsStatus s = js_Publish(&ack, m_h->js, subject.c_str(), body.data(), static_cast<int>(body.size()), &po, &jerr);
+    if (ack) {
+        m_duplicates += ack->Duplicate;
+        jsPubAck_Destroy(ack);
+    }
+    if (s != NATS_OK) return nats_error("publish on " + subject, s, jerr);
+    return {};
+}
+
+Status NatsTransport::publish(const Delta& delta, WireTopic topic) {
+    return publish_bytes(wire_subject(delta, topic), encode_wire(delta), std::string(wire_topic_name(topic)) + ":" + delta.id());
+}
+
+Status NatsTransport::publish_digest(const SignedDigest& digest) {
+    // No message id: every digest is a fresh statement of what the brain holds now.
+    return publish_bytes("meld." + subject_token(digest.cell.empty() ? "global" : digest.cell) + ".digest",
+                         encode_wire(digest), {});
+}
+
+Status NatsTransport::publish_raw(const std::string& subject, const std::string& body) { return publish_bytes(subject, body, {}); }
+
+Result<size_t> NatsTransport::poll(const std::function<bool(const WireMessage&)>& handler, int max_messages, int timeout_ms) {
+    natsMsgList list{nullptr, 0};
+    jsErrCode jerr = static_cast<jsErrCode>(0);
+    const natsStatus s = natsSubscription_Fetch(&list, m_h->sub, max_messages, timeout_ms, &jerr);
+    if (s == NATS_TIMEOUT) return size_t{0};
+    if (s != NATS_OK) return nats_error("fetch for " + m_options.brain, s, jerr);
+    struct ListGuard {
+        natsMsgList* l;
+        ~ListGuard() { natsMsgList_Destroy(l); }
+    } guard{&list};
+    size_t handed = 0;
+    for (int i = 0; i < list.Count; ++i) {
+        natsMsg* msg = list.Msgs[i];
+        auto decoded = decode_wire(natsMsg_GetSubject(msg),
+                                   std::string_view(natsMsg_GetData(msg), static_cast<size_t>(natsMsg_GetDataLength(msg))));
+        if (!decoded) {
+            ++m_undecodable;
+            natsMsg_Ack(msg, nullptr);
+            continue;
+        }
+        ++handed;
+        bool handled = false;
+        try {
+            handled = handler(*decoded);
+        } catch (...) {
+            for (int k = i; k < list.Count; ++k) natsMsg_Nak(list.Msgs[k], nullptr);
+            throw;
+        }
+        if (handled) natsMsg_Ack(msg, nullptr);
+        else natsMsg_Nak(msg, nullptr);  // re-delivered at once rather than after AckWait
+    }
+    return handed;
+}
+
+Result<uint64_t> NatsTransport::stream_messages() const {
+    jsStreamInfo* si = nullptr;
+    jsErrCode jerr = static_cast<jsErrCode>(0);
+    const natsStatus s = js_GetStreamInfo(&si, m_h->js, m_h->stream.c_str(), nullptr, &jerr);
+    if (s != NATS_OK) return nats_error("stream info " + m_h->stream, s, jerr);
+    const uint64_t n = si->State.Msgs;
+    jsStreamInfo_Destroy(si);
+    return n;
+}
+
+}  // namespace bm::meld

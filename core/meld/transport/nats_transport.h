@@ -1,0 +1,68 @@
+// NatsTransport: the federation transport over NATS JetStream through cnats (SPEC §14).
+//
+// One stream per federation (MELD_<federation>, subjects meld.>, file storage, `replicas` copies),
+// subjects meld.<cell>.<claim|link|repair|digest>, and one durable pull consumer per brain (its
+// name is the brain id), so a brain that was cut off re-consumes everything it missed from where
+// it stopped. Publishes carry the delta id as the JetStream message id, so a retried publish is
+// stored once; deliveries are acknowledged only after the brain handled them. The connection
+// reconnects forever on its own. Thread-safety: one thread per instance.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "meld/transport/transport.h"
+
+namespace bm::meld {
+
+struct NatsTransportOptions {
+    std::vector<std::string> servers;   // e.g. nats://127.0.0.1:4222, tried in this order
+    std::string federation = "default"; // the stream is MELD_<federation>
+    std::string brain;                  // the durable consumer's name
+    int replicas = 1;                   // stream copies (3 on a 3-node cluster)
+    int64_t ack_wait_ms = 2000;         // an unacknowledged delivery is re-sent after this
+    int64_t request_timeout_ms = 2000;  // JetStream API calls and publish acknowledgements
+    int64_t setup_deadline_ms = 15000;  // how long connect() keeps retrying stream/consumer setup
+};
+
+class NatsTransport final : public Transport {
+public:
+    // Connects, creates the stream if needed (an identical existing one is reused) and binds the
+    // brain's durable consumer. Retries while the cluster elects its leaders, up to the deadline.
+    static Result<std::unique_ptr<NatsTransport>> connect(const NatsTransportOptions& options);
+    ~NatsTransport() override;
+    NatsTransport(const NatsTransport&) = delete;
+    NatsTransport& operator=(const NatsTransport&) = delete;
+
+    Status publish(const Delta& delta, WireTopic topic) override;
+    Status publish_digest(const SignedDigest& digest) override;
+    Result<size_t> poll(const std::function<bool(const WireMessage&)>& handler, int max_messages,
+                        int timeout_ms) override;
+    size_t undecodable() const override { return m_undecodable; }
+
+    // Messages the stream holds (JetStream stream info), for audits of echo-safety.
+    Result<uint64_t> stream_messages() const;
+    // Publishes raw bytes on a subject (tests: malformed input from the network).
+    Status publish_raw(const std::string& subject, const std::string& body);
+    // How many publishes the server reported as duplicates of a stored message id.
+    size_t duplicate_publishes() const { return m_duplicates; }
+    std::string stream_name() const;
+
+private:
+    struct Handles;
+    explicit NatsTransport(NatsTransportOptions options);
+    Status setup();
+    Status publish_bytes(const std::string& subject, const std::string& body, const std::string& msg_id);
+
+    NatsTransportOptions m_options;
+    std::unique_ptr<Handles> m_h;
+    size_t m_undecodable = 0;
+    size_t m_duplicates = 0;
+};
+
+// A consumer or stream name token from an id: characters outside [A-Za-z0-9_-] become '_'.
+std::string nats_name_token(std::string_view id);
+
+}  // namespace bm::meld

@@ -1,0 +1,222 @@
+// `beliefmerge meld admit|log|status|calibrate` driven as a real binary on temporary brain
+// directories: the Figure 2 flow persisted across processes, forged deltas, and bad input that
+// must name the file, line and field.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "meld_fixture.h"
+
+namespace bm::meld {
+namespace {
+
+using namespace meldtest;
+namespace fs = std::filesystem;
+
+struct CliRun {
+    std::string out, err;
+    int status = -1;
+};
+
+class MeldCli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        char pattern[] = "/tmp/meld-cli-XXXXXX";
+        ASSERT_NE(::mkdtemp(pattern), nullptr);
+        m_root = pattern;
+    }
+    void TearDown() override { fs::remove_all(m_root); }
+
+    std::string path(const std::string& name) const { return (fs::path(m_root) / name).string(); }
+    void write(const std::string& name, const std::string& text) const {
+        fs::create_directories(fs::path(path(name)).parent_path());
+        std::ofstream(path(name), std::ios::binary) << text;
+    }
+    static std::string slurp(const std::string& file) {
+        std::ifstream in(file, std::ios::binary);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        return ss.str();
+    }
+    // Runs the built binary with stdout and stderr captured to files.
+    CliRun run(std::vector<std::string> args) const {
+        args.insert(args.begin(), BELIEFMERGE_BIN);
+        const std::string out = path("stdout.txt"), err = path("stderr.txt");
+        const pid_t pid = ::fork();
+        if (pid == 0) {
+            if (!std::freopen(out.c_str(), "w", stdout) || !std::freopen(err.c_str(), "w", stderr)) ::_exit(126);
+            std::vector<char*> argv;
+            for (auto& a : args) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            ::execv(argv[0], argv.data());
+            ::_exit(127);
+        }
+        int status = 0;
+        ::waitpid(pid, &status, 0);
+        return {slurp(out), slurp(err), WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+    }
+    // DIR/brain.json for brain `id` under the Figure 2 directory.
+    std::string make_brain(const std::string& id) const {
+        nlohmann::json j = {{"id", id}, {"directory", figure2_directory().to_json()}};
+        write(id + "/brain.json", j.dump(2));
+        return path(id);
+    }
+    static std::string jsonl(const std::vector<Delta>& deltas) {
+        std::string s;
+        for (const Delta& d : deltas) s += d.to_json().dump() + "\n";
+        return s;
+    }
+    static StatusLink link(const std::string& author, const std::string& claim, ClaimStatus effect, int authority,
+                           int64_t issued) {
+        StatusLink l;
+        l.claim = claim;
+        l.claim_scope = {"jurisdiction:EU"};
+        l.effect = effect;
+        l.kind = effect == ClaimStatus::kOverruled ? "overrule" : "deprecate";
+        l.author = author;
+        l.authority = authority;
+        l.issued = issued;
+        return l;
+    }
+
+    std::string m_root;
+};
+
+std::vector<std::string> decisions(const CliRun& r) {
+    std::vector<std::string> out;
+    for (const auto& p : nlohmann::json::parse(r.out)) out.push_back(p.value("decision", p.contains("dropped") ? "dropped" : "?"));
+    return out;
+}
+
+TEST_F(MeldCli, AdmitLogAndStatusFollowFigure2AcrossProcesses) {
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    const KeyDirectory dir = figure2_directory();
+    const std::string brain = make_brain("B");
+    const std::string c1 = claim_key(kC1, Scope{{"jurisdiction:EU"}}), c2 = claim_key(kC2, Scope{{"jurisdiction:EU"}});
+    write("claims.jsonl", jsonl({signed_claim(dir, "A", claim(kC1, "jurisdiction:EU")),
+                                 signed_claim(dir, "T", claim(kParaphrase, "jurisdiction:EU")),
+                                 signed_claim(dir, "U", claim(kParaphrase, "jurisdiction:US")),
+                                 signed_claim(dir, "T", claim(kC2, "jurisdiction:EU"))}));
+    CliRun first = run({"meld", "admit", "--brain", brain, "--delta", path("claims.jsonl"), "--json"});
+    ASSERT_EQ(first.status, 0) << first.err;
+    EXPECT_EQ(decisions(first), (std::vector<std::string>{"insert", "merge", "relate", "conflict"}));
+
+    // A second process restores the brain from its Patch log: status links land on the held claims.
+    write("links.jsonl", jsonl({signed_link(dir, link("C", c2, ClaimStatus::kOverruled, 3, 11)),
+                                signed_link(dir, link("U", c1, ClaimStatus::kOverruled, 3, 12))}));
+    CliRun second = run({"meld", "admit", "--brain", brain, "--delta", path("links.jsonl")});
+    ASSERT_EQ(second.status, 0) << second.err;
+    EXPECT_NE(second.out.find("links.jsonl:1: status"), std::string::npos) << second.out;
+    EXPECT_NE(second.out.find("links.jsonl:2: status"), std::string::npos) << second.out;
+
+    CliRun log = run({"meld", "log", "--brain", brain, "--json"});
+    ASSERT_EQ(log.status, 0) << log.err;
+    const auto patches = nlohmann::json::parse(log.out);
+    ASSERT_EQ(patches.size(), 6u);
+    EXPECT_EQ(patches[1]["decision"], "merge");
+    EXPECT_EQ(patches[1]["target"], c1);
+    EXPECT_EQ(patches[3]["decision"], "conflict");
+    for (const auto& p : patches) EXPECT_FALSE(p["mac"].get<std::string>().empty());
+
+    CliRun s2 = run({"meld", "status", "--brain", brain, kC2});
+    ASSERT_EQ(s2.status, 0) << s2.err;
+    EXPECT_EQ(s2.out.rfind(c2 + " overruled\n", 0), 0u) << s2.out;
+    EXPECT_NE(s2.out.find("overrule overruled by C (materialises)"), std::string::npos) << s2.out;
+    CliRun s1 = run({"meld", "status", "--brain", brain, c1});
+    ASSERT_EQ(s1.status, 0) << s1.err;
+    EXPECT_EQ(s1.out.rfind(c1 + " active\n", 0), 0u) << s1.out;
+    EXPECT_NE(s1.out.find("by U (unauthorised: stored, never materialises)"), std::string::npos) << s1.out;
+
+    // Re-delivery is idempotent: nothing new is appended.
+    CliRun again = run({"meld", "admit", "--brain", brain, "--delta", path("claims.jsonl"), "--json"});
+    ASSERT_EQ(again.status, 0) << again.err;
+    EXPECT_EQ(decisions(again), (std::vector<std::string>(4, "dropped")));
+    EXPECT_EQ(nlohmann::json::parse(run({"meld", "log", "--brain", brain, "--json"}).out).size(), 6u);
+}
+
+TEST_F(MeldCli, ForgedDeltaIsDroppedBeforeAdmission) {
+    const KeyDirectory dir = figure2_directory();
+    const std::string brain = make_brain("B");
+    Delta forged = signed_claim(dir, "A", claim(kC1, "jurisdiction:EU"));
+    forged.claim->text = "Customer data may be kept forever";  // altered after signing
+    write("forged.jsonl", jsonl({forged}));
+    CliRun r = run({"meld", "admit", "--brain", brain, "--delta", path("forged.jsonl")});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("forged.jsonl:1: dropped (MAC does not verify"), std::string::npos) << r.out;
+    EXPECT_TRUE(nlohmann::json::parse(run({"meld", "log", "--brain", brain, "--json"}).out).empty());
+}
+
+TEST_F(MeldCli, BadDeltaLinesNameFileLineAndFieldAndExit2) {
+    const KeyDirectory dir = figure2_directory();
+    const std::string brain = make_brain("B");
+    nlohmann::json no_sender = signed_claim(dir, "A", claim(kC1, "jurisdiction:EU")).to_json();
+    no_sender.erase("sender");
+    nlohmann::json empty_text = signed_claim(dir, "A", claim(kC2, "jurisdiction:EU")).to_json();
+    empty_text["claim"]["text"] = "";
+    write("bad.jsonl", jsonl({signed_claim(dir, "A", claim(kC1, "jurisdiction:EU"))}) + "{not json\n" + no_sender.dump() +
+                           "\n" + empty_text.dump() + "\n");
+    CliRun r = run({"meld", "admit", "--brain", brain, "--delta", path("bad.jsonl")});
+    EXPECT_EQ(r.status, 2);
+    const std::string file = path("bad.jsonl");
+    EXPECT_NE(r.err.find(file + ":2"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(file + ":3 field sender"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(file + ":4 field claim.text"), std::string::npos) << r.err;
+    EXPECT_NE(r.out.find("bad.jsonl:1: insert"), std::string::npos) << "good lines are still admitted: " << r.out;
+}
+
+TEST_F(MeldCli, BadBrainDirectoryNamesBrainJsonAndField) {
+    CliRun missing = run({"meld", "log", "--brain", path("nowhere")});
+    EXPECT_EQ(missing.status, 2);
+    EXPECT_NE(missing.err.find(path("nowhere/brain.json")), std::string::npos) << missing.err;
+
+    write("noid/brain.json", R"({"directory": {"group_key": "k"}})");
+    CliRun noid = run({"meld", "status", "--brain", path("noid"), "x"});
+    EXPECT_EQ(noid.status, 2);
+    EXPECT_NE(noid.err.find(path("noid/brain.json") + " field id"), std::string::npos) << noid.err;
+
+    write("badauth/brain.json", R"({"id": "B", "directory": {"group_key": "k", "brains": {"C": {"authority": "high"}}}})");
+    CliRun badauth = run({"meld", "admit", "--brain", path("badauth"), "--delta", path("none.jsonl")});
+    EXPECT_EQ(badauth.status, 2);
+    EXPECT_NE(badauth.err.find(path("badauth/brain.json") + " field brains.C.authority"), std::string::npos) << badauth.err;
+
+    CliRun usage = run({"meld", "admit", "--brain", path("noid")});
+    EXPECT_EQ(usage.status, 2);
+    EXPECT_NE(usage.err.find("--delta FILE"), std::string::npos) << usage.err;
+}
+
+TEST_F(MeldCli, CalibrateFitsThresholdsWithTheProviderIdentity) {
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    const std::string gold = std::string(SOURCE_DIR) + "/bench/data/meld_gold_dev.jsonl";
+    CliRun r = run({"meld", "calibrate", "--pairs", gold, "--provider", "lexical"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto t = nlohmann::json::parse(r.out);
+    EXPECT_EQ(t["provider"].get<std::string>().rfind("lexical/", 0), 0u) << r.out;
+    EXPECT_GT(t["theta_merge"].get<double>(), t["sigma_lo"].get<double>());
+    EXPECT_DOUBLE_EQ(t["theta_merge"].get<double>(), lexical_default_thresholds().theta_merge)
+        << "the shipped default is what calibration on the dev gold gives";
+}
+
+TEST_F(MeldCli, CalibrateRejectsBadPairsAndUnknownProviders) {
+    write("pairs.jsonl", R"({"class":"merge","a":{"text":"x"},"b":{"text":"y"}})"
+                         "\n"
+                         R"({"class":"maybe","a":{"text":"x"},"b":{"text":"y"}})"
+                         "\n");
+    CliRun bad = run({"meld", "calibrate", "--pairs", path("pairs.jsonl")});
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find(path("pairs.jsonl") + ":2 field class"), std::string::npos) << bad.err;
+    write("nob.jsonl", R"({"class":"merge","a":{"text":"x"}})"
+                       "\n");
+    CliRun nob = run({"meld", "calibrate", "--pairs", path("nob.jsonl")});
+    EXPECT_EQ(nob.status, 2);
+    EXPECT_NE(nob.err.find(path("nob.jsonl") + ":1 field b"), std::string::npos) << nob.err;
+    CliRun provider = run({"meld", "calibrate", "--pairs", path("pairs.jsonl"), "--provider", "nosuch"});
+    EXPECT_EQ(provider.status, 2);
+    EXPECT_NE(provider.err.find("nosuch"), std::string::npos) << provider.err;
+}
+
+}  // namespace
+}  // namespace bm::meld
