@@ -9,7 +9,7 @@ PACKAGES=(
   libsqlite3-dev sqlite3 nlohmann-json3-dev libssl-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev googletest
   libnats-dev nats-server wordnet-base libgraphviz-dev libzstd-dev zstd
-  fonts-dejavu-core jq
+  fonts-dejavu-core fonts-wqy-microhei jq
 )
 
 missing=()

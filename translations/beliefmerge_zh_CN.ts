@@ -4,111 +4,111 @@
 <context>
     <name>bm::ClaimGraphView</name>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="60"/>
+        <location filename="../views/claim_graph_view.cpp" line="65"/>
         <source>dispute / contradiction: challenger → winner (no arrow: a tie)</source>
         <translation>争议/矛盾：挑战值 → 胜出值（无箭头：平局）</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="61"/>
+        <location filename="../views/claim_graph_view.cpp" line="66"/>
         <source>supersession: superseded value → current value</source>
         <translation>取代：被取代的值 → 当前值</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="62"/>
+        <location filename="../views/claim_graph_view.cpp" line="67"/>
         <source>a value of this slot</source>
         <translation>此槽位的一个值</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="76"/>
+        <location filename="../views/claim_graph_view.cpp" line="81"/>
         <source>derivation</source>
         <translation>推导</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="77"/>
+        <location filename="../views/claim_graph_view.cpp" line="82"/>
         <source>dispute / contradiction</source>
         <translation>争议/矛盾</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="78"/>
+        <location filename="../views/claim_graph_view.cpp" line="83"/>
         <source>supersession</source>
         <translation>取代</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="82"/>
+        <location filename="../views/claim_graph_view.cpp" line="87"/>
         <source>badge: trust T trusted, E external, U untrusted</source>
         <translation>徽标：信任 T 可信、E 外部、U 不可信</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="132"/>
+        <location filename="../views/claim_graph_view.cpp" line="137"/>
         <source>Find a slot…</source>
         <translation>查找槽位…</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="143"/>
+        <location filename="../views/claim_graph_view.cpp" line="148"/>
         <source>Focus</source>
         <translation>聚焦</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="144"/>
+        <location filename="../views/claim_graph_view.cpp" line="149"/>
         <source>Show only the selected slot&apos;s derivation neighbourhood</source>
         <translation>只显示所选槽位的推导邻域</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="150"/>
+        <location filename="../views/claim_graph_view.cpp" line="155"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="150"/>
+        <location filename="../views/claim_graph_view.cpp" line="155"/>
         <source>Fit the whole graph in view</source>
         <translation>将整个图缩放到视图内</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="151"/>
+        <location filename="../views/claim_graph_view.cpp" line="156"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="152"/>
+        <location filename="../views/claim_graph_view.cpp" line="157"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="214"/>
+        <location filename="../views/claim_graph_view.cpp" line="229"/>
         <source>No slot matches “%1”</source>
         <translation>没有与“%1”匹配的槽位</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="228"/>
+        <location filename="../views/claim_graph_view.cpp" line="245"/>
         <source>Laying out…</source>
         <translation>正在布局…</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="59"/>
+        <location filename="../views/claim_graph_view.cpp" line="64"/>
         <source>derivation: premise → conclusion</source>
         <translation>推导：前提 → 结论</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="277"/>
+        <location filename="../views/claim_graph_view.cpp" line="326"/>
         <source>%1 — %2, trust %3</source>
         <translation>%1 — %2，信任 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="302"/>
+        <location filename="../views/claim_graph_view.cpp" line="290"/>
         <source>%n slot(s) shown</source>
         <translation>
             <numerusform>显示 %n 个槽位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="305"/>
+        <location filename="../views/claim_graph_view.cpp" line="293"/>
         <source>; %n more not shown (use Focus or search)</source>
         <translation>
             <numerusform>；另有 %n 个未显示（使用聚焦或搜索）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/graph_layout.cpp" line="177"/>
+        <location filename="../views/graph_layout.cpp" line="200"/>
         <source>The Graphviz dot layout failed; the graph cannot be drawn.</source>
         <translation>Graphviz dot 布局失败；无法绘制图。</translation>
     </message>
@@ -175,57 +175,57 @@
 <context>
     <name>bm::DisputesPane</name>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="37"/>
+        <location filename="../views/disputes_pane.cpp" line="39"/>
         <source>J/K next/previous · A accept · O overrule to the value selected in the inspector · B both · C conditional (guard) · U unresolvable</source>
         <translation>J/K 下一个/上一个 · A 接受 · O 改判为检查器中所选的值 · B 两者皆成立 · C 有条件（需条件） · U 无法裁决</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="40"/>
+        <location filename="../views/disputes_pane.cpp" line="42"/>
         <source>Needs review (disputed and contested)</source>
         <translation>待审阅（争议与有异议）</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="41"/>
+        <location filename="../views/disputes_pane.cpp" line="43"/>
         <source>Disputed</source>
         <translation>争议</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="42"/>
+        <location filename="../views/disputes_pane.cpp" line="44"/>
         <source>Contested</source>
         <translation>有异议</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="43"/>
+        <location filename="../views/disputes_pane.cpp" line="45"/>
         <source>All slots</source>
         <translation>全部槽位</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="46"/>
+        <location filename="../views/disputes_pane.cpp" line="48"/>
         <source>Filter by slot or value…</source>
         <translation>按槽位或值筛选…</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="53"/>
+        <location filename="../views/disputes_pane.cpp" line="55"/>
         <source>Reason (optional)</source>
         <translation>理由（可选）</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="55"/>
+        <location filename="../views/disputes_pane.cpp" line="57"/>
         <source>Guard for a conditional decision, e.g. “in staging”</source>
         <translation>有条件裁决的条件，例如“在预发布环境中”</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="64"/>
+        <location filename="../views/disputes_pane.cpp" line="66"/>
         <source>Reason:</source>
         <translation>理由：</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="65"/>
+        <location filename="../views/disputes_pane.cpp" line="67"/>
         <source>Guard:</source>
         <translation>条件：</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="66"/>
+        <location filename="../views/disputes_pane.cpp" line="68"/>
         <source>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;K&lt;/b&gt; next/previous · &lt;b&gt;A&lt;/b&gt; accept · &lt;b&gt;O&lt;/b&gt; overrule to the selected value · &lt;b&gt;B&lt;/b&gt; both · &lt;b&gt;C&lt;/b&gt; conditional · &lt;b&gt;U&lt;/b&gt; unresolvable</source>
         <translation>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;K&lt;/b&gt; 下一个/上一个 · &lt;b&gt;A&lt;/b&gt; 接受 · &lt;b&gt;O&lt;/b&gt; 改判为所选值 · &lt;b&gt;B&lt;/b&gt; 两者皆成立 · &lt;b&gt;C&lt;/b&gt; 有条件 · &lt;b&gt;U&lt;/b&gt; 无法裁决</translation>
     </message>
@@ -233,318 +233,318 @@
 <context>
     <name>bm::MainWindow</name>
     <message>
-        <location filename="../views/main_window.cpp" line="80"/>
+        <location filename="../views/main_window.cpp" line="81"/>
         <source>BeliefMerge Studio</source>
         <translation>BeliefMerge 工作室</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="97"/>
+        <location filename="../views/main_window.cpp" line="98"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="98"/>
+        <location filename="../views/main_window.cpp" line="99"/>
         <source>Stop loading (Esc)</source>
         <translation>停止加载（Esc）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="109"/>
+        <location filename="../views/main_window.cpp" line="110"/>
         <source>Workspace: %1</source>
         <translation>工作区：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="121"/>
+        <location filename="../views/main_window.cpp" line="122"/>
         <source>Message %1 of session %2 is not in the workspace</source>
         <translation>会话 %2 的消息 %1 不在工作区中</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="130"/>
+        <location filename="../views/main_window.cpp" line="131"/>
         <source>Exported to %1</source>
         <translation>已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="149"/>
+        <location filename="../views/main_window.cpp" line="150"/>
         <source>Workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="150"/>
+        <location filename="../views/main_window.cpp" line="151"/>
         <source>Disputes</source>
         <translation>争议</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="151"/>
+        <location filename="../views/main_window.cpp" line="152"/>
         <source>Slot inspector</source>
         <translation>槽位检查器</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="152"/>
+        <location filename="../views/main_window.cpp" line="153"/>
         <source>Derivation chain</source>
         <translation>推导链</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="153"/>
+        <location filename="../views/main_window.cpp" line="154"/>
         <source>Pack preview</source>
         <translation>打包预览</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="154"/>
+        <location filename="../views/main_window.cpp" line="155"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="155"/>
+        <location filename="../views/main_window.cpp" line="156"/>
         <source>Load messages</source>
         <translation>加载消息</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="167"/>
+        <location filename="../views/main_window.cpp" line="169"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="168"/>
+        <location filename="../views/main_window.cpp" line="170"/>
         <source>&amp;Open Logs…</source>
         <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="169"/>
+        <location filename="../views/main_window.cpp" line="171"/>
         <source>Open &amp;Folder…</source>
         <translation>打开文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="170"/>
+        <location filename="../views/main_window.cpp" line="172"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="171"/>
+        <location filename="../views/main_window.cpp" line="173"/>
         <source>&amp;Recent Workspaces</source>
         <translation>最近的工作区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="174"/>
+        <location filename="../views/main_window.cpp" line="176"/>
         <source>&amp;Export Block…</source>
         <translation>导出上下文块(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="175"/>
+        <location filename="../views/main_window.cpp" line="177"/>
         <source>&amp;Copy Block to Clipboard</source>
         <translation>复制上下文块到剪贴板(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="179"/>
+        <location filename="../views/main_window.cpp" line="181"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="181"/>
+        <location filename="../views/main_window.cpp" line="183"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="187"/>
+        <location filename="../views/main_window.cpp" line="189"/>
         <source>&amp;Accept (A)</source>
         <translation>接受(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="188"/>
+        <location filename="../views/main_window.cpp" line="190"/>
         <source>&amp;Overrule to the Selected Value (O)</source>
         <translation>改判为所选值(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="189"/>
+        <location filename="../views/main_window.cpp" line="191"/>
         <source>&amp;Both Hold (B)</source>
         <translation>两者皆成立(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="190"/>
+        <location filename="../views/main_window.cpp" line="192"/>
         <source>&amp;Conditional (C)</source>
         <translation>有条件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="191"/>
+        <location filename="../views/main_window.cpp" line="193"/>
         <source>&amp;Unresolvable (U)</source>
         <translation>无法裁决(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="193"/>
+        <location filename="../views/main_window.cpp" line="195"/>
         <source>Go to the Disputes &amp;Queue</source>
         <translation>转到争议队列(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="198"/>
+        <location filename="../views/main_window.cpp" line="200"/>
         <source>&amp;Graph</source>
         <translation>图(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="199"/>
+        <location filename="../views/main_window.cpp" line="201"/>
         <source>&amp;Find Slot…</source>
         <translation>查找槽位(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="202"/>
+        <location filename="../views/main_window.cpp" line="204"/>
         <source>&amp;Fit</source>
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="203"/>
+        <location filename="../views/main_window.cpp" line="205"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="204"/>
+        <location filename="../views/main_window.cpp" line="206"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="205"/>
+        <location filename="../views/main_window.cpp" line="207"/>
         <source>Focus on &amp;Selection</source>
         <translation>聚焦所选(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="209"/>
+        <location filename="../views/main_window.cpp" line="211"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="210"/>
+        <location filename="../views/main_window.cpp" line="212"/>
         <source>&amp;Oracle Extractor (native JSONL annotations)</source>
         <translation>标注提取器（原生 JSONL 标注）(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="215"/>
+        <location filename="../views/main_window.cpp" line="217"/>
         <source>Read claims from the annotations of BeliefMerge native JSONL logs instead of the heuristic extractor</source>
         <translation>从 BeliefMerge 原生 JSONL 日志的标注中读取断言，而不使用启发式提取器</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="216"/>
+        <location filename="../views/main_window.cpp" line="218"/>
         <source>&amp;Current Session</source>
         <translation>当前会话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="223"/>
+        <location filename="../views/main_window.cpp" line="225"/>
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="267"/>
+        <location filename="../views/main_window.cpp" line="269"/>
         <source>Extractor: %1 · current session: %2</source>
         <translation>提取器：%1 · 当前会话：%2</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="268"/>
+        <location filename="../views/main_window.cpp" line="270"/>
         <source>oracle</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="268"/>
+        <location filename="../views/main_window.cpp" line="270"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="269"/>
+        <location filename="../views/main_window.cpp" line="271"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="283"/>
+        <location filename="../views/main_window.cpp" line="285"/>
         <source>None (no user is TRUSTED)</source>
         <translation>无（没有用户为可信）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="287"/>
+        <location filename="../views/main_window.cpp" line="289"/>
         <source>%1 (not in this workspace)</source>
         <translation>%1（不在此工作区中）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="297"/>
+        <location filename="../views/main_window.cpp" line="299"/>
         <source>BeliefMerge Studio — %1</source>
         <translation>BeliefMerge 工作室 — %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="304"/>
+        <location filename="../views/main_window.cpp" line="306"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="325"/>
+        <location filename="../views/main_window.cpp" line="327"/>
         <source>Reading the workspace…</source>
         <translation>正在读取工作区…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="325"/>
+        <location filename="../views/main_window.cpp" line="327"/>
         <source>Importing %n path(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个路径…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="338"/>
+        <location filename="../views/main_window.cpp" line="340"/>
         <source>%1 (%2 of %3)…</source>
         <translation>%1（%2/%3）…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="352"/>
+        <location filename="../views/main_window.cpp" line="354"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="353"/>
+        <location filename="../views/main_window.cpp" line="355"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="355"/>
+        <location filename="../views/main_window.cpp" line="357"/>
         <source>Loading cancelled after %n file(s)</source>
         <translation>
             <numerusform>已在 %n 个文件后取消加载</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="360"/>
+        <location filename="../views/main_window.cpp" line="362"/>
         <source>%n session(s), %1 slots, %2 to review; %3 errors, %4 warnings</source>
         <translation>
             <numerusform>%n 个会话，%1 个槽位，%2 个待审阅；%3 个错误，%4 个警告</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="367"/>
+        <location filename="../views/main_window.cpp" line="369"/>
         <source>Loading failed: %1</source>
         <translation>加载失败：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="433"/>
+        <location filename="../views/main_window.cpp" line="449"/>
         <source>Select a slot first.</source>
         <translation>请先选择一个槽位。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="446"/>
+        <location filename="../views/main_window.cpp" line="462"/>
         <source>Select the value to overrule to in the slot inspector first.</source>
         <translation>请先在槽位检查器中选择要改判的值。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="453"/>
+        <location filename="../views/main_window.cpp" line="469"/>
         <source>A conditional decision needs a guard: type it in the Guard field.</source>
         <translation>有条件裁决需要条件：请在“条件”栏中输入。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="463"/>
+        <location filename="../views/main_window.cpp" line="479"/>
         <source>Nothing to accept: no model resolution and no winner. Overrule instead (O, B, C or U).</source>
         <translation>没有可接受的内容：既无模型裁决也无胜出值。请改判（O、B、C 或 U）。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="470"/>
+        <location filename="../views/main_window.cpp" line="486"/>
         <source>Saving the decision on %1…</source>
         <translation>正在保存对 %1 的裁决…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="487"/>
+        <location filename="../views/main_window.cpp" line="503"/>
         <source>Decision not saved: %1</source>
         <translation>裁决未保存：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="500"/>
+        <location filename="../views/main_window.cpp" line="516"/>
         <source>Decision saved: %1 → %2</source>
         <translation>裁决已保存：%1 → %2</translation>
     </message>
@@ -657,48 +657,48 @@
         <translation>因预算而舍弃：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="171"/>
+        <location filename="../views/pack_preview_pane.cpp" line="173"/>
         <source>Refused: a trust invariant is violated; nothing can be exported.</source>
         <translation>已拒绝：违反了信任不变式；无法导出任何内容。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="174"/>
+        <location filename="../views/pack_preview_pane.cpp" line="176"/>
         <source>violation %1 on %2: %3</source>
         <translation>%2 违反 %1：%3</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="181"/>
+        <location filename="../views/pack_preview_pane.cpp" line="183"/>
         <source>%1 of %2 tokens · %3 of %4 items · %5 · counter %6</source>
         <translation>%1/%2 词元 · %3/%4 项 · %5 · 计数器 %6</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="184"/>
+        <location filename="../views/pack_preview_pane.cpp" line="186"/>
         <source> · beat density greedy</source>
         <translation> · 优于密度贪心</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="186"/>
+        <location filename="../views/pack_preview_pane.cpp" line="188"/>
         <source> · preserved prefix vs. last export: %1 of %2 items</source>
         <translation> · 与上次导出相比保留的前缀：%1/%2 项</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="202"/>
+        <location filename="../views/pack_preview_pane.cpp" line="204"/>
         <source>Nothing packed yet.</source>
         <translation>尚未打包。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="209"/>
-        <location filename="../views/pack_preview_pane.cpp" line="214"/>
+        <location filename="../views/pack_preview_pane.cpp" line="211"/>
+        <location filename="../views/pack_preview_pane.cpp" line="216"/>
         <source>Export refused: %1</source>
         <translation>导出被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="226"/>
+        <location filename="../views/pack_preview_pane.cpp" line="228"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="238"/>
+        <location filename="../views/pack_preview_pane.cpp" line="240"/>
         <source>the clipboard</source>
         <translation>剪贴板</translation>
     </message>

@@ -33,6 +33,8 @@ DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
     m_table->sortByColumn(SlotTableModel::kKey, Qt::AscendingOrder);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // The decision is what a reviewer looks for after a keystroke: show it beside the value.
+    m_table->horizontalHeader()->moveSection(SlotTableModel::kDecision, SlotTableModel::kValue + 1);
     m_table->installEventFilter(this);
     m_table->setToolTip(tr("J/K next/previous · A accept · O overrule to the value selected in the inspector · "
                            "B both · C conditional (guard) · U unresolvable"));

@@ -161,6 +161,7 @@ void MainWindow::setupDocks() {
     tabifyDockWidget(transcript, diagnostics);
     transcript->raise();
     resizeDocks({workspace, inspector}, {380, 470}, Qt::Horizontal);
+    resizeDocks({inspector, derivation}, {360, 280}, Qt::Vertical);  // values and claims need the room
     resizeDocks({transcript}, {260}, Qt::Vertical);
 }
 

@@ -112,6 +112,9 @@ PackPreviewPane::PackPreviewPane(QWidget* parent)
     split->addWidget(dropped);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
+    // The block is what a reviewer reads; the dropped list is a footnote.
+    dropped->setMaximumHeight(80);
+    m_text->setMinimumHeight(150);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(form);

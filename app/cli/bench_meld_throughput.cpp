@@ -106,7 +106,7 @@ int bench_throughput(const QStringList& args) {
     md += "| active claims | path | admissions | admissions/s (wall) | p50 µs | p99 µs | admissions/s (CPU) | CPU p50 µs | "
           "CPU p99 µs | candidates scored | decisions |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
     nlohmann::json rows = nlohmann::json::array();
-    bool target_met = false;
+    bool target_wall = false, target_cpu = false;
     for (const ThroughputRow& row : r.rows) {
         rows.push_back({{"active", row.active}, {"path", row.path}, {"admissions", row.admissions},
                         {"admissions_per_second", row.per_second}, {"p50_us", row.p50_us}, {"p99_us", row.p99_us},
@@ -117,7 +117,10 @@ int bench_throughput(const QStringList& args) {
               num(row.per_second, 0) + " | " + num(row.p50_us, 1) + " | " + num(row.p99_us, 1) + " | " +
               num(row.cpu_per_second, 0) + " | " + num(row.cpu_p50_us, 1) + " | " + num(row.cpu_p99_us, 1) + " | " +
               num(row.mean_candidates, 1) + " | " + decisions_text(row.decisions) + " |\n";
-        if (row.active == 10000 && row.path == "index") target_met = row.per_second >= 20000 || row.cpu_per_second >= 20000;
+        if (row.active == 10000 && row.path == "index") {
+            target_wall = row.per_second >= 20000;
+            target_cpu = row.cpu_per_second >= 20000;
+        }
     }
     out["rows"] = rows;
     md += "\nindex recall against the exhaustive scan (candidates at sigma >= sigma_lo, same state, same queries):\n\n"
@@ -154,7 +157,7 @@ int bench_throughput(const QStringList& args) {
     }
     out["sink"] = {{"corpus", corpus.size()}, {"rows", sink_json}};
     if (corpus.empty()) md += "(skipped: " + gold + " not readable)\n";
-    out["target_met"] = target_met;
+    out["target_met"] = {{"wall", target_wall}, {"cpu", target_cpu}};
     print_out(parser.isSet(json_opt) ? out.dump(2) + "\n" : md);
     return sink_ok || corpus.empty() ? kOk : kFailed;
 }

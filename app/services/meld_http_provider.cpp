@@ -61,7 +61,11 @@ ContradictionVerdict MeldHttpProvider::contradiction(std::string_view a, std::st
     ContradictionVerdict v;
     if (m_nli) {
         // Both directions in one request: χ is symmetric by construction.
-        const nlohmann::json body = {{"inputs", {{std::string(a), std::string(b)}, {std::string(b), std::string(a)}}}};
+        // Explicit arrays: a braced list of two-string pairs would become a JSON object.
+        nlohmann::json pairs = nlohmann::json::array();
+        pairs.push_back(nlohmann::json::array({std::string(a), std::string(b)}));
+        pairs.push_back(nlohmann::json::array({std::string(b), std::string(a)}));
+        const nlohmann::json body = {{"inputs", pairs}};
         auto task = m_nli->post(QStringLiteral("/predict"), QByteArray::fromStdString(body.dump()));
         HttpOutcome out = QCoro::waitFor(task);
         if (!out.ok) {

@@ -4,6 +4,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFontDatabase>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QLabel>
@@ -163,6 +164,8 @@ private Q_SLOTS:
             window.packPane()->setFormat(PackFormat::kMarkdown);
             QSignalSpy md(window.packPane(), &PackPreviewPane::packFinished);
             QVERIFY(!window.packPane()->isPacking() || test::waitFor(md));
+            if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("packDock"))) dock->raise();
+            QTest::qWait(50);  // the raised tab lays out and paints
             screenshot(window.packPane(), QStringLiteral("pack-preview.png"));
             QVERIFY2(window.packPane()->exportToFile(exported), qPrintable(window.packPane()->lastError()));
             QFile file(exported);
@@ -456,8 +459,12 @@ private Q_SLOTS:
         for (QDockWidget* d : window.findChildren<QDockWidget*>()) titles << d->windowTitle();
         for (const char* expected : {"工作区", "争议", "槽位检查器", "推导链", "对话记录", "打包预览"})
             QVERIFY2(titles.contains(QString::fromUtf8(expected)), qPrintable(titles.join(u',')));
+        // Chinese text renders as glyphs, not boxes, only with a CJK font (scripts/setup.sh installs one).
+        QVERIFY2(!QFontDatabase::families(QFontDatabase::SimplifiedChinese).isEmpty(),
+                 "no Simplified Chinese font: install fonts-wqy-microhei (scripts/setup.sh)");
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
         screenshot(&window, QStringLiteral("studio-zh_CN.png"));
     }
 };
