@@ -1,4 +1,5 @@
 // Single-pass secret scanner: candidate positions by first byte, then per-rule matchers.
+#include <algorithm>
 #include "redact/redactor.h"
 
 #include <array>
@@ -186,6 +187,19 @@ bool is_placeholder(std::string_view v) {
     return false;
 }
 
+// Passwords are short: after a password label, 8+ characters with a digit, an uppercase letter or a
+// symbol count ("DB_PASSWORD=Tr0ub4dor-and-3"); a lowercase word ("password: required") does not.
+// Every other label needs 16+ characters, so "token: none" and prose stay.
+size_t min_secret_length(std::string_view label, std::string_view value) {
+    const bool password_label = label == "password" || label == "passwd" || label == "\xE5\xAF\x86\xE7\xA0\x81";
+    if (!password_label) return 16;
+    const bool mixed = std::any_of(value.begin(), value.end(), [](char ch) {
+        const auto c = static_cast<unsigned char>(ch);
+        return std::isdigit(c) || std::isupper(c) || (std::ispunct(c) && ch != '.');
+    });
+    return mixed ? 8 : 16;
+}
+
 // Labels that introduce a secret value: api_key=…, token: …, password=…, 密钥：…
 std::optional<Match> match_labelled(std::string_view t, size_t i) {
     static const std::array<std::string_view, 16> labels = {
@@ -224,7 +238,7 @@ std::optional<Match> match_labelled(std::string_view t, size_t i) {
         size_t start = j;
         while (j < t.size() && value_char(t[j])) ++j;
         std::string_view value = t.substr(start, j - start);
-        if (value.size() < 16 || is_placeholder(value)) return std::nullopt;
+        if (value.size() < min_secret_length(label, value) || is_placeholder(value)) return std::nullopt;
         return Match{start, j, is_bearer ? "bearer" : "labelled-secret"};
     }
     return std::nullopt;

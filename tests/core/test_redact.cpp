@@ -76,6 +76,21 @@ TEST(Redact, LabelledValues) {
     }
 }
 
+TEST(Redact, ShortPasswordsAfterAPasswordLabel) {
+    for (std::string text : {"ORDERS_DB_PASSWORD=Tr0ub4dor-and-3", "password: hunter22", "passwd=Secret!x",
+                             "\xE5\xAF\x86\xE7\xA0\x81\xEF\xBC\x9A" "Ab3d5f7h"}) {
+        RedactionCounts counts;
+        const std::string out = redact(text, &counts);
+        EXPECT_EQ(counts.total(), 1) << text;
+        EXPECT_NE(out.find("[REDACTED:labelled-secret"), std::string::npos) << out;
+        EXPECT_EQ(redact(out), out) << "idempotent: " << out;
+    }
+    // Too short, a plain lowercase word, or not a password label: kept.
+    for (std::string text : {"password: hunter2", "password: required", "the password=changeme now",
+                             "token: Ab3d5f7h9"})
+        EXPECT_EQ(redact(text), text) << text;
+}
+
 TEST(Redact, MustKeepCasesSurvive) {
     const std::vector<std::string> keep = {
         "commit 4b825dc642cb6eb9a060e54bf8d69288fbee4904 fixed it",  // 40-hex commit
