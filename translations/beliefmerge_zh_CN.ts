@@ -448,103 +448,103 @@
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="285"/>
+        <location filename="../views/main_window.cpp" line="286"/>
         <source>None (no user is TRUSTED)</source>
         <translation>无（没有用户为可信）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="289"/>
+        <location filename="../views/main_window.cpp" line="290"/>
         <source>%1 (not in this workspace)</source>
         <translation>%1（不在此工作区中）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="299"/>
+        <location filename="../views/main_window.cpp" line="300"/>
         <source>BeliefMerge Studio — %1</source>
         <translation>BeliefMerge 工作室 — %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="306"/>
+        <location filename="../views/main_window.cpp" line="307"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="327"/>
+        <location filename="../views/main_window.cpp" line="328"/>
         <source>Reading the workspace…</source>
         <translation>正在读取工作区…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="327"/>
+        <location filename="../views/main_window.cpp" line="328"/>
         <source>Importing %n path(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个路径…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="340"/>
+        <location filename="../views/main_window.cpp" line="341"/>
         <source>%1 (%2 of %3)…</source>
         <translation>%1（%2/%3）…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="354"/>
+        <location filename="../views/main_window.cpp" line="355"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="355"/>
+        <location filename="../views/main_window.cpp" line="356"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="357"/>
+        <location filename="../views/main_window.cpp" line="358"/>
         <source>Loading cancelled after %n file(s)</source>
         <translation>
             <numerusform>已在 %n 个文件后取消加载</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="362"/>
+        <location filename="../views/main_window.cpp" line="363"/>
         <source>%n session(s), %1 slots, %2 to review; %3 errors, %4 warnings</source>
         <translation>
             <numerusform>%n 个会话，%1 个槽位，%2 个待审阅；%3 个错误，%4 个警告</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="369"/>
+        <location filename="../views/main_window.cpp" line="370"/>
         <source>Loading failed: %1</source>
         <translation>加载失败：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="449"/>
+        <location filename="../views/main_window.cpp" line="450"/>
         <source>Select a slot first.</source>
         <translation>请先选择一个槽位。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="462"/>
+        <location filename="../views/main_window.cpp" line="463"/>
         <source>Select the value to overrule to in the slot inspector first.</source>
         <translation>请先在槽位检查器中选择要改判的值。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="469"/>
+        <location filename="../views/main_window.cpp" line="470"/>
         <source>A conditional decision needs a guard: type it in the Guard field.</source>
         <translation>有条件裁决需要条件：请在“条件”栏中输入。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="479"/>
+        <location filename="../views/main_window.cpp" line="480"/>
         <source>Nothing to accept: no model resolution and no winner. Overrule instead (O, B, C or U).</source>
         <translation>没有可接受的内容：既无模型裁决也无胜出值。请改判（O、B、C 或 U）。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="486"/>
+        <location filename="../views/main_window.cpp" line="487"/>
         <source>Saving the decision on %1…</source>
         <translation>正在保存对 %1 的裁决…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="503"/>
+        <location filename="../views/main_window.cpp" line="504"/>
         <source>Decision not saved: %1</source>
         <translation>裁决未保存：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="516"/>
+        <location filename="../views/main_window.cpp" line="517"/>
         <source>Decision saved: %1 → %2</source>
         <translation>裁决已保存：%1 → %2</translation>
     </message>
@@ -597,108 +597,108 @@
 <context>
     <name>bm::PackPreviewPane</name>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="74"/>
+        <location filename="../views/pack_preview_pane.cpp" line="73"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="76"/>
+        <location filename="../views/pack_preview_pane.cpp" line="75"/>
         <source>Markdown</source>
         <translation>Markdown</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="77"/>
+        <location filename="../views/pack_preview_pane.cpp" line="76"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="78"/>
+        <location filename="../views/pack_preview_pane.cpp" line="77"/>
         <source>DSH user message</source>
         <translation>DSH 用户消息</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="79"/>
+        <location filename="../views/pack_preview_pane.cpp" line="78"/>
         <source>Partial enumeration</source>
         <translation>部分枚举</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="80"/>
+        <location filename="../views/pack_preview_pane.cpp" line="79"/>
         <source>Density greedy</source>
         <translation>密度贪心</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="93"/>
+        <location filename="../views/pack_preview_pane.cpp" line="92"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="94"/>
+        <location filename="../views/pack_preview_pane.cpp" line="93"/>
         <source>Copy to clipboard</source>
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="98"/>
+        <location filename="../views/pack_preview_pane.cpp" line="97"/>
         <source>Budget:</source>
         <translation>预算：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="99"/>
+        <location filename="../views/pack_preview_pane.cpp" line="98"/>
         <source>Format:</source>
         <translation>格式：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="100"/>
+        <location filename="../views/pack_preview_pane.cpp" line="99"/>
         <source>Algorithm:</source>
         <translation>算法：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="108"/>
+        <location filename="../views/pack_preview_pane.cpp" line="113"/>
         <source>Dropped for the budget:</source>
         <translation>因预算而舍弃：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="173"/>
+        <location filename="../views/pack_preview_pane.cpp" line="166"/>
         <source>Refused: a trust invariant is violated; nothing can be exported.</source>
         <translation>已拒绝：违反了信任不变式；无法导出任何内容。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="176"/>
+        <location filename="../views/pack_preview_pane.cpp" line="169"/>
         <source>violation %1 on %2: %3</source>
         <translation>%2 违反 %1：%3</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="183"/>
+        <location filename="../views/pack_preview_pane.cpp" line="176"/>
         <source>%1 of %2 tokens · %3 of %4 items · %5 · counter %6</source>
         <translation>%1/%2 词元 · %3/%4 项 · %5 · 计数器 %6</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="186"/>
+        <location filename="../views/pack_preview_pane.cpp" line="179"/>
         <source> · beat density greedy</source>
         <translation> · 优于密度贪心</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="188"/>
+        <location filename="../views/pack_preview_pane.cpp" line="181"/>
         <source> · preserved prefix vs. last export: %1 of %2 items</source>
         <translation> · 与上次导出相比保留的前缀：%1/%2 项</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="204"/>
+        <location filename="../views/pack_preview_pane.cpp" line="197"/>
         <source>Nothing packed yet.</source>
         <translation>尚未打包。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="211"/>
-        <location filename="../views/pack_preview_pane.cpp" line="216"/>
+        <location filename="../views/pack_preview_pane.cpp" line="204"/>
+        <location filename="../views/pack_preview_pane.cpp" line="209"/>
         <source>Export refused: %1</source>
         <translation>导出被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="228"/>
+        <location filename="../views/pack_preview_pane.cpp" line="221"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="240"/>
+        <location filename="../views/pack_preview_pane.cpp" line="233"/>
         <source>the clipboard</source>
         <translation>剪贴板</translation>
     </message>

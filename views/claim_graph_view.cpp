@@ -24,7 +24,7 @@
 #include "slot_table_model.h"
 #include "trust/trust_lattice.h"
 
-Q_LOGGING_CATEGORY(lcGraph, "bm.studio.graph")
+Q_LOGGING_CATEGORY(lcGraph, "bm.studio.graph", QtInfoMsg)
 
 namespace bm {
 

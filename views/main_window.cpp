@@ -38,7 +38,7 @@
 #include "transcript_pane.h"
 #include "workspace_tree_model.h"
 
-Q_LOGGING_CATEGORY(lcStudio, "bm.studio.main")
+Q_LOGGING_CATEGORY(lcStudio, "bm.studio.main", QtInfoMsg)  // timings: QT_LOGGING_RULES="bm.studio.*.debug=true"
 
 namespace bm {
 
@@ -274,6 +274,7 @@ void MainWindow::refreshModeLabel() {
 void MainWindow::refreshSessionMenu() {
     if (!m_sessionMenu) return;
     m_sessionMenu->clear();
+    qDeleteAll(m_sessionMenu->findChildren<QActionGroup*>(Qt::FindDirectChildrenOnly));
     auto* group = new QActionGroup(m_sessionMenu);
     auto add = [&](const QString& text, const QString& id) {
         QAction* a = m_sessionMenu->addAction(text, this, [this, id] { setCurrentSession(id); });

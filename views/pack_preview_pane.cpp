@@ -14,7 +14,6 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 #include <QCoroFuture>
@@ -102,24 +101,17 @@ PackPreviewPane::PackPreviewPane(QWidget* parent)
     buttons->addWidget(exportFile);
     buttons->addWidget(exportClip);
     buttons->addStretch(1);
-    auto* dropped = new QWidget;
-    auto* droppedLayout = new QVBoxLayout(dropped);
-    droppedLayout->setContentsMargins(0, 0, 0, 0);
-    droppedLayout->addWidget(new QLabel(tr("Dropped for the budget:")));
-    droppedLayout->addWidget(m_dropped);
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_text);
-    split->addWidget(dropped);
-    split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 1);
-    // The block is what a reviewer reads; the dropped list is a footnote.
-    dropped->setMaximumHeight(80);
-    m_text->setMinimumHeight(150);
+    // The block is what a reviewer reads; the dropped list (or the violations) is a footnote.
+    m_text->setMinimumHeight(120);
+    m_dropped->setMinimumHeight(36);
+    m_dropped->setUniformItemSizes(true);  // thousands of dropped keys: no per-row size hint (text shaping)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(form);
     layout->addWidget(m_report);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_text, 4);
+    layout->addWidget(new QLabel(tr("Dropped for the budget:")));
+    layout->addWidget(m_dropped, 1);
     layout->addLayout(buttons);
 }
 

@@ -35,7 +35,7 @@ nlohmann::json report_json(const GoldReport& r) {
             {"false_merge_ci95", {r.false_merge_lo, r.false_merge_hi}},
             {"false_merges", r.false_merges},
             {"non_merge_pairs", r.non_merge},
-            {"auc_merge", r.auc_merge},
+            {"auc_merge", r.per_class[0].support && r.non_merge ? nlohmann::json(r.auc_merge) : nlohmann::json()},
             {"hard_accuracy", r.hard_accuracy},
             {"confusion", r.confusion}};
 }
@@ -127,7 +127,7 @@ int bench_meld_gold(const QStringList& args) {
         sets_json[name] = report_json(r);
         table += "| " + name + " | " + std::to_string(r.pairs) + " | " + f3(r.macro_f1) + " | " + f3(r.false_merge) + " (" +
                  std::to_string(r.false_merges) + "/" + std::to_string(r.non_merge) + ") [" + f3(r.false_merge_lo) + ", " +
-                 f3(r.false_merge_hi) + "] | " + f3(r.auc_merge);
+                 f3(r.false_merge_hi) + "] | " + (r.per_class[0].support && r.non_merge ? f3(r.auc_merge) : std::string("-"));
         for (size_t c = 0; c < kPairClassCount; ++c)
             table += " | " + (r.per_class[c].support ? f3(r.per_class[c].precision) + "/" + f3(r.per_class[c].recall) + "/" +
                                                            f3(r.per_class[c].f1)

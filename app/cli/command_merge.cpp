@@ -128,7 +128,7 @@ int command_merge(const QStringList& args) {
         for (auto& s : r.sessions) sessions.push_back(std::move(s));
     }
     if (errors) return kUsage;
-    if (inputs.files.empty() && !workspace.empty()) {
+    if (parser.positionalArguments().isEmpty()) {  // then --workspace is set (checked above)
         auto stored = ::access(workspace.c_str(), F_OK) == 0 ? load_workspace_sessions(workspace)
                                                              : Result<std::vector<Session>>(std::vector<Session>{});
         if (!stored) {

@@ -23,7 +23,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
+double ms_since(Clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
 
 double percentile(std::vector<double> v, double p) {
     if (v.empty()) return 0;
@@ -31,12 +33,14 @@ double percentile(std::vector<double> v, double p) {
     return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
 }
 
-const char* kWords[] = {"parser", "timeout", "server", "cache", "deploy", "retry", "socket", "config", "build",
-                        "linker", "thread", "mutex", "schema", "index", "query", "bundle", "fold", "recall",
-                        "token", "budget", "branch", "merge", "claim", "slot", "trust", "quorum", "replica",
-                        "latency", "shard", "kernel", "driver", "compile", "verify", "digest", "archive"};
+const char* kWords[] = {"parser", "timeout", "server", "cache",   "deploy", "retry",   "socket",
+                        "config", "build",   "linker", "thread",  "mutex",  "schema",  "index",
+                        "query",  "bundle",  "fold",   "recall",  "token",  "budget",  "branch",
+                        "merge",  "claim",   "slot",   "trust",   "quorum", "replica", "latency",
+                        "shard",  "kernel",  "driver", "compile", "verify", "digest",  "archive"};
 
-CheckpointBundle make_bundle(std::mt19937_64& rng, int64_t n, int messages, size_t bytes_per_message) {
+CheckpointBundle make_bundle(std::mt19937_64& rng, int64_t n, int messages,
+                             size_t bytes_per_message) {
     CheckpointBundle d;
     d.session_id = "bench-" + std::to_string(n % 50);
     d.created_at = 1700000000000 + n;
@@ -48,9 +52,14 @@ CheckpointBundle make_bundle(std::mt19937_64& rng, int64_t n, int messages, size
         const int64_t seq = n * 100 + i;
         nlohmann::json blocks = nlohmann::json::array({{{"kind", "text"}, {"text", text}}});
         if (i % 3 == 1)
-            blocks.push_back({{"kind", "tool_call"}, {"id", "c" + std::to_string(seq)}, {"name", "run_tool_" + std::to_string(n % 7)}});
-        d.shadowed_messages.push_back({{"seq", seq}, {"id", "m" + std::to_string(seq)}, {"role", i % 2 ? "assistant" : "user"},
-                                       {"blocks", blocks}, {"record", {{"type", "event"}, {"text", text}}}});
+            blocks.push_back({{"kind", "tool_call"},
+                              {"id", "c" + std::to_string(seq)},
+                              {"name", "run_tool_" + std::to_string(n % 7)}});
+        d.shadowed_messages.push_back({{"seq", seq},
+                                       {"id", "m" + std::to_string(seq)},
+                                       {"role", i % 2 ? "assistant" : "user"},
+                                       {"blocks", blocks},
+                                       {"record", {{"type", "event"}, {"text", text}}}});
         d.ordered_surface_seqs.push_back(seq);
     }
     return *seal_bundle(std::move(d));
@@ -86,7 +95,8 @@ Result<FoldBenchReport> measure(const FoldBenchOptions& o, const std::string& di
     auto entries = big_store.list_all();
     if (!entries.ok()) return entries.error();
     t0 = Clock::now();
-    for (const auto& e : *entries) r.verified += big_store.verify(e).state == VerifyState::kVerified;
+    for (const auto& e : *entries)
+        r.verified += big_store.verify(e).state == VerifyState::kVerified;
     r.verify_ms = ms_since(t0);
     // 3. Exact recall page latency (20 messages, 8000-token cap) at random offsets.
     std::vector<double> recall;
@@ -99,7 +109,8 @@ Result<FoldBenchReport> measure(const FoldBenchOptions& o, const std::string& di
         auto page = context_recall(big_store, req);
         recall.push_back(ms_since(t));
         if (!page.ok()) return page.error();
-        if ((*page)["status"] != "ok") return Error::internal("recall of " + b.checkpoint_id + " was not ok");
+        if ((*page)["status"] != "ok")
+            return Error::internal("recall of " + b.checkpoint_id + " was not ok");
     }
     r.recall_p50_ms = percentile(recall, 0.5);
     r.recall_p99_ms = percentile(recall, 0.99);
@@ -135,12 +146,14 @@ Result<FoldBenchReport> measure(const FoldBenchOptions& o, const std::string& di
 
 Result<FoldBenchReport> run_fold_bench(const FoldBenchOptions& o) {
     if (o.checkpoints < 1 || o.big < 1)
-        return Error::invalid_input("the fold bench needs at least one checkpoint and one big bundle");
+        return Error::invalid_input(
+            "the fold bench needs at least one checkpoint and one big bundle");
     std::string dir = o.dir;
     const bool scratch = dir.empty();
     if (scratch) {
         std::string tmpl = (std::filesystem::temp_directory_path() / "bench-fold-XXXXXX").string();
-        if (!::mkdtemp(tmpl.data())) return Error::io("cannot create a temp directory for the fold bench");
+        if (!::mkdtemp(tmpl.data()))
+            return Error::io("cannot create a temp directory for the fold bench");
         dir = tmpl;
     }
     auto report = measure(o, dir);
@@ -156,19 +169,23 @@ std::string fold_bench_markdown(const FoldBenchReport& r) {
     char buf[2048];
     std::string out = "| measure | value |\n|---|---:|\n";
     std::snprintf(buf, sizeof buf,
-                  "| publish (fsync file + dir, read-back verify), %lld bundles, %.1f MB | %.1f MB/s (%.2f ms/bundle) |\n"
+                  "| publish (fsync file + dir, read-back verify), %lld bundles, %.1f MB | %.1f "
+                  "MB/s (%.2f ms/bundle) |\n"
                   "| verify (%lld verified) | %.1f MB/s |\n"
                   "| exact recall page (20 msgs, 8000-token cap), p50 / p99 | %.2f / %.2f ms |\n"
                   "| publish %lld small checkpoints | %.0f ms (%.2f ms each) |\n"
                   "| FTS5 index build from the directory | %.0f ms |\n"
-                  "| search over %lld checkpoints (limit 10), p50 / p99 | %.2f / %.2f ms (target p50 <= 10 ms) |\n",
-                  static_cast<long long>(o.big), r.big_mb, r.publish_mb_per_s(), r.publish_ms / static_cast<double>(o.big),
-                  static_cast<long long>(r.verified), r.verify_mb_per_s(), r.recall_p50_ms, r.recall_p99_ms,
+                  "| search over %lld checkpoints (limit 10), p50 / p99 | %.2f / %.2f ms (target "
+                  "p50 <= 10 ms) |\n",
+                  static_cast<long long>(o.big), r.big_mb, r.publish_mb_per_s(),
+                  r.publish_ms / static_cast<double>(o.big), static_cast<long long>(r.verified),
+                  r.verify_mb_per_s(), r.recall_p50_ms, r.recall_p99_ms,
                   static_cast<long long>(o.checkpoints), r.many_publish_ms,
                   r.many_publish_ms / static_cast<double>(o.checkpoints), r.index_build_ms,
                   static_cast<long long>(o.checkpoints), r.search_p50_ms, r.search_p99_ms);
     out += buf;
-    out += "\n" + std::to_string(r.search_hits) + " search hits over " + std::to_string(o.searches) + " queries; " + r.load + "\n";
+    out += "\n" + std::to_string(r.search_hits) + " search hits over " +
+           std::to_string(o.searches) + " queries; " + r.load + "\n";
     return out;
 }
 
@@ -177,7 +194,8 @@ nlohmann::json fold_bench_json(const FoldBenchReport& r) {
             {"bigBundles", r.options.big},
             {"bigMB", r.big_mb},
             {"publishMBps", r.publish_mb_per_s()},
-            {"publishMsPerBundle", r.publish_ms / static_cast<double>(std::max<int64_t>(1, r.options.big))},
+            {"publishMsPerBundle",
+             r.publish_ms / static_cast<double>(std::max<int64_t>(1, r.options.big))},
             {"verifyMBps", r.verify_mb_per_s()},
             {"verified", r.verified},
             {"recallPageMs", {{"p50", r.recall_p50_ms}, {"p99", r.recall_p99_ms}}},

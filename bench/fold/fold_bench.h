@@ -15,8 +15,8 @@ struct FoldBenchOptions {
     int64_t checkpoints = 10000;  // small bundles (4 messages x 300 B) the search runs over
     int64_t big = 100;            // large bundles (40 messages x 2 KB) for publish/verify/recall
     int64_t recalls = 300;
-    int64_t searches = 400;       // half rare markers, half two common words
-    std::string dir;              // scratch store; empty: a fresh temp directory, removed afterwards
+    int64_t searches = 400;  // half rare markers, half two common words
+    std::string dir;         // scratch store; empty: a fresh temp directory, removed afterwards
 };
 
 struct FoldBenchReport {

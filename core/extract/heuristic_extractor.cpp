@@ -101,10 +101,13 @@ bool plausible_value(const std::string& value) {
 
 // Code, stack traces and markup are not statements.
 bool looks_like_code(std::string_view sentence) {
+    // Quotes, `inline code` and one aside in parentheses are prose; a parenthesis counts half.
     int symbols = 0;
-    for (char c : sentence)
-        if (std::string_view("(){}[]<>=;\"`$\\|#").find(c) != std::string_view::npos) ++symbols;
-    return symbols >= 3 || sentence.find("==") != std::string_view::npos || sentence.find("->") != std::string_view::npos;
+    for (char c : sentence) {
+        if (std::string_view("{}[]<>=;$\\|#").find(c) != std::string_view::npos) symbols += 2;
+        else if (c == '(' || c == ')') symbols += 1;
+    }
+    return symbols >= 6 || sentence.find("==") != std::string_view::npos || sentence.find("->") != std::string_view::npos;
 }
 
 bool add(std::vector<Candidate>& out, const std::string& key, const std::string& value, SlotType type, size_t first,

@@ -24,7 +24,9 @@ const std::set<std::string>& imperative_verbs() {
         "install", "list",    "make",     "merge",   "move",    "open",    "perform",   "plan",    "print",
         "push",    "read",    "refactor", "remove",  "rename",  "replace", "report",    "return",  "review",
         "run",     "search",  "start",    "summarise", "summarize", "test", "update",   "upgrade", "verify",
-        "write",   "quote",   "delete",   "configure", "enable",  "disable", "migrate", "document", "debug"};
+        "write",   "quote",   "delete",   "configure", "enable",  "disable", "migrate", "document", "debug",
+        "establish", "record", "ensure",  "keep",    "include", "generate", "download", "upload", "compile",
+        "clone",   "restart", "stop",     "begin",   "publish", "translate", "count",   "compare", "measure"};
     return s;
 }
 
@@ -139,8 +141,11 @@ bool match_reply(std::string_view text, const Toks& t, size_t i, size_t hi, std:
     }
     if (j >= hi) return false;
     if (!format && !literal && !all_caps_literal(text, t[j])) return false;
-    const std::string value = normalise_value({bare(t[j].lower)});
-    if (value.empty()) return false;
+    // A reply literal is the instruction itself: "DONE" is not chatter here.
+    const std::string value = literal || !format ? bare(t[j].lower) : normalise_value({bare(t[j].lower)});
+    if (value.empty() || !std::isalnum(static_cast<unsigned char>(value[0]))) return false;
+    static const std::set<std::string> not_literals = {"that", "this", "it", "your", "its", "their", "what", "one"};
+    if (not_literals.count(value)) return false;
     out.push_back({format ? "reply.format" : "reply", value, SlotType::kConstraint, i, j + 1});
     return true;
 }
@@ -152,11 +157,31 @@ bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
     if (w == "go" || w == "going" || w == "went" || w == "opt" || w == "opted" || w == "settle" || w == "settled") {
         if (after >= hi || (t[after].lower != "with" && t[after].lower != "for" && t[after].lower != "on")) return false;
         ++after;
+    } else if (w == "call" || w == "calls" || w == "calling" || w == "invoke") {
+        // "call the run_code tool": a choice only when a category names the slot.
+        Object o = object_after(t, after, hi);
+        if (o.words.size() < 2 || !category_heads().count(o.words.back())) return false;
     } else if (w != "use" && w != "using" && w != "uses") {
         return false;
     }
     // "the use of", "a go with": nouns, not choices.
     if (i > lo && (t[i - 1].lower == "the" || t[i - 1].lower == "a")) return false;
+    // "persistence uses JSONL": a third-person "uses" states what its subject is built on.
+    if (w == "uses" && !clause_start && i > lo && !in(choice_subjects(), t[i - 1].lower)) {
+        size_t s = i;
+        while (s > lo && i - s < 3 && !t[s - 1].comma_after && !in(object_stops(), t[s - 1].lower) &&
+               t[s - 1].lower.back() != ':')
+            --s;
+        std::vector<std::string> subject;
+        for (size_t k = s; k < i; ++k) subject.push_back(t[k].lower);
+        const std::string key = normalise_subject(subject);
+        Object o = object_after(t, after, hi);
+        if (key.empty() || o.words.empty()) return false;
+        const std::string value = normalise_value({o.words.front()});
+        if (value.empty()) return false;
+        out.push_back({key, value, SlotType::kFact, s, o.end});
+        return true;
+    }
     if (!clause_start && !(i > lo && in(choice_subjects(), t[i - 1].lower)) &&
         !(i > lo && in(negators(), t[i - 1].lower)) && !(i > lo + 1 && in(negators(), t[i - 2].lower)))
         return false;

@@ -35,7 +35,8 @@ std::vector<std::string> sentences(const std::string& text) {
     };
     for (size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
-        if (c == '\n' || ((c == '.' || c == '!' || c == '?') && (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n')))
+        if (c == '\n' || ((c == '.' || c == '!' || c == '?') &&
+                          (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n')))
             flush(i + 1);
     }
     flush(text.size());
@@ -44,8 +45,8 @@ std::vector<std::string> sentences(const std::string& text) {
 
 bool hedged(const std::string& sentence) {
     const std::string l = " " + lower(sentence) + " ";
-    for (const char* h : {" i think ", " probably ", " i suspect ", " might be ", " may be ", " likely ", " hypothesis",
-                          " my guess ", " perhaps "})
+    for (const char* h : {" i think ", " probably ", " i suspect ", " might be ", " may be ",
+                          " likely ", " hypothesis", " my guess ", " perhaps "})
         if (l.find(h) != std::string::npos) return true;
     return false;
 }
@@ -53,7 +54,8 @@ bool hedged(const std::string& sentence) {
 std::string text_blocks(const nlohmann::json& m) {
     std::string out;
     for (const auto& b : m.value("blocks", nlohmann::json::array()))
-        if (b.is_object() && b.value("kind", "") == "text" && b.contains("text") && b["text"].is_string()) {
+        if (b.is_object() && b.value("kind", "") == "text" && b.contains("text") &&
+            b["text"].is_string()) {
             if (!out.empty()) out += "\n";
             out += b["text"].get<std::string>();
         }
@@ -61,19 +63,22 @@ std::string text_blocks(const nlohmann::json& m) {
 }
 
 // What a failed call rejects: the subject (the file it worked on, else the tool) and the claim.
-std::pair<std::string, std::string> attempt_of(const std::string& name, const std::string& arguments) {
+std::pair<std::string, std::string> attempt_of(const std::string& name,
+                                               const std::string& arguments) {
     std::string subject = name.empty() ? "call" : name;
     std::string args = arguments;
     auto parsed = nlohmann::json::parse(arguments, nullptr, false);
     if (parsed.is_object()) {
         args = parsed.dump();  // sorted keys: the same call gives the same claim
         for (const char* field : {"path", "file_path", "filename", "file"})
-            if (parsed.contains(field) && parsed[field].is_string() && !parsed[field].get<std::string>().empty()) {
+            if (parsed.contains(field) && parsed[field].is_string() &&
+                !parsed[field].get<std::string>().empty()) {
                 subject = parsed[field].get<std::string>();
                 break;
             }
     }
-    std::string claim = (name.empty() ? std::string("call") : name) + (args.empty() ? "" : " " + args);
+    std::string claim =
+        (name.empty() ? std::string("call") : name) + (args.empty() ? "" : " " + args);
     claim = utf8_prefix(claim, kMaxClaimBytes) + " succeeds";
     return {subject, claim};
 }
@@ -82,11 +87,13 @@ std::pair<std::string, std::string> attempt_of(const std::string& name, const st
 
 M3bReducer::M3bReducer(M3bState carried, const nlohmann::json& messages)
     : m_state{std::move(carried.negative), {}},
-      m_ladder([this](int64_t seq) -> std::optional<std::string> {
-          auto it = m_texts.find(seq);
-          if (it == m_texts.end()) return std::nullopt;
-          return it->second;
-      }, std::move(carried.beliefs)) {
+      m_ladder(
+          [this](int64_t seq) -> std::optional<std::string> {
+              auto it = m_texts.find(seq);
+              if (it == m_texts.end()) return std::nullopt;
+              return it->second;
+          },
+          std::move(carried.beliefs)) {
     if (messages.is_array())
         for (const auto& m : messages)
             if (m.is_object() && m.contains("seq") && m["seq"].is_number_integer())
@@ -113,7 +120,8 @@ void M3bReducer::apply(const nlohmann::json& m, const StateReducer& state) {
         if (!b.is_object()) continue;
         const std::string kind = b.value("kind", "");
         if (kind == "tool_call" && b.contains("id") && b["id"].is_string()) {
-            m_calls[b["id"].get<std::string>()] = {b.value("name", ""), b.value("arguments", ""), seq, proposed_here};
+            m_calls[b["id"].get<std::string>()] = {b.value("name", ""), b.value("arguments", ""),
+                                                   seq, proposed_here};
             continue;
         }
         if (kind != "tool_result") continue;
@@ -124,15 +132,19 @@ void M3bReducer::apply(const nlohmann::json& m, const StateReducer& state) {
         const auto [subject, claim] = attempt_of(name, arguments);
         if (failed) {
             NegativeKnowledge entry{subject, claim, {}, {}, KnowledgeLifecycle::kActive};
-            if (it != m_calls.end() && it->second.seq != seq) entry.because.push_back(it->second.seq);
+            if (it != m_calls.end() && it->second.seq != seq)
+                entry.because.push_back(it->second.seq);
             entry.because.push_back(seq);
             // Valid while the configuration of this moment holds (newest values first).
             std::vector<const Anchor*> values;
             for (const auto& a : state.heads())
                 if (a.kind == AnchorKind::kValue) values.push_back(&a);
-            auto newest = [](const Anchor* a) { return a->source_seqs.empty() ? int64_t{0} : a->source_seqs.back(); };
+            auto newest = [](const Anchor* a) {
+                return a->source_seqs.empty() ? int64_t{0} : a->source_seqs.back();
+            };
             std::sort(values.begin(), values.end(), [&](const Anchor* x, const Anchor* y) {
-                return newest(x) != newest(y) ? newest(x) > newest(y) : x->key.to_string() < y->key.to_string();
+                return newest(x) != newest(y) ? newest(x) > newest(y)
+                                              : x->key.to_string() < y->key.to_string();
             });
             for (size_t i = 0; i < values.size() && i < M3bState::kMaxConditions; ++i)
                 entry.valid_while.push_back({values[i]->key, values[i]->value});
@@ -142,8 +154,9 @@ void M3bReducer::apply(const nlohmann::json& m, const StateReducer& state) {
         }
         if (it == m_calls.end()) continue;
         for (const auto& id : it->second.beliefs_under_test) {
-            Status st = m_ladder.settle(id, failed ? BeliefLevel::kRejected : BeliefLevel::kEstablished,
-                                        {{seq, EvidenceKind::kEmpirical}});
+            Status st =
+                m_ladder.settle(id, failed ? BeliefLevel::kRejected : BeliefLevel::kEstablished,
+                                {{seq, EvidenceKind::kEmpirical}});
             ++(st.ok() ? m_counts.settled : m_counts.refused);
         }
         it->second.beliefs_under_test.clear();

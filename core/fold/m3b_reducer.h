@@ -38,7 +38,8 @@ struct BeliefProposal {
     BeliefLevel level = BeliefLevel::kHypothesis;
     ClassificationRecord record;
 };
-using BeliefProposer = std::function<std::vector<BeliefProposal>(const nlohmann::json& shadowed_messages)>;
+using BeliefProposer =
+    std::function<std::vector<BeliefProposal>(const nlohmann::json& shadowed_messages)>;
 
 struct M3bCounts {
     int64_t rejected_attempts = 0;  // negative knowledge recorded

@@ -59,10 +59,11 @@ int64_t file_size(const std::string& path) {
 }
 
 Result<std::optional<AgeKey>> age_key(Db& db, const std::string& where, bool newest) {
-    auto q = db.prepare(std::string("SELECT ") + kAgeColumns + " FROM bundles WHERE " + where + " ORDER BY " +
-                        (newest ? "created_at DESC, last_seq DESC, session_id DESC, checkpoint_id DESC"
-                                : "created_at, last_seq, session_id, checkpoint_id") +
-                        " LIMIT 1");
+    auto q = db.prepare(
+        std::string("SELECT ") + kAgeColumns + " FROM bundles WHERE " + where + " ORDER BY " +
+        (newest ? "created_at DESC, last_seq DESC, session_id DESC, checkpoint_id DESC"
+                : "created_at, last_seq, session_id, checkpoint_id") +
+        " LIMIT 1");
     if (!q.ok()) return q.error();
     auto row = q->step();
     if (!row.ok()) return row.error();
@@ -72,7 +73,9 @@ Result<std::optional<AgeKey>> age_key(Db& db, const std::string& where, bool new
 
 }  // namespace
 
-std::string SearchIndex::fts_query(const std::string& query) { return fts_match_expression(query); }
+std::string SearchIndex::fts_query(const std::string& query) {
+    return fts_match_expression(query);
+}
 
 Result<std::unique_ptr<SearchIndex>> SearchIndex::open(BundleStore& store, SyncReport* report) {
     Status made = posix_file_env()->make_dirs(store.root());
@@ -97,22 +100,32 @@ Result<std::unique_ptr<SearchIndex>> SearchIndex::open(BundleStore& store, SyncR
 
 Status SearchIndex::stage(const CheckpointBundle& b, const std::string& file, int64_t size) {
     auto ins = m_db->prepare(
-        "INSERT INTO bundles(file,size,checkpoint_id,session_id,created_at,first_seq,last_seq,mode) "
+        "INSERT INTO "
+        "bundles(file,size,checkpoint_id,session_id,created_at,first_seq,last_seq,mode) "
         "VALUES(?,?,?,?,?,?,?,?)");
     if (!ins.ok()) return ins.error();
     const int64_t first = b.ordered_surface_seqs.empty() ? 0 : b.ordered_surface_seqs.front();
     const int64_t last = b.ordered_surface_seqs.empty() ? 0 : b.ordered_surface_seqs.back();
-    ins->bind(1, file).bind(2, size).bind(3, b.checkpoint_id).bind(4, b.session_id).bind(5, b.created_at);
+    ins->bind(1, file)
+        .bind(2, size)
+        .bind(3, b.checkpoint_id)
+        .bind(4, b.session_id)
+        .bind(5, b.created_at);
     ins->bind(6, first).bind(7, last).bind(8, std::string_view(fold_mode_name(b.mode)));
     Status st = ins->run();
     if (!st.ok()) return st;
     const int64_t id = sqlite3_last_insert_rowid(m_db->handle());
-    auto doc = m_db->prepare("INSERT INTO staged(bundle,ord,body,kind,msg_index) VALUES(?,?,?,?,?)");
+    auto doc =
+        m_db->prepare("INSERT INTO staged(bundle,ord,body,kind,msg_index) VALUES(?,?,?,?,?)");
     if (!doc.ok()) return doc.error();
     int64_t ord = 0;
     auto put = [&](const std::string& body, const char* kind, std::optional<int64_t> index) {
         if (body.empty()) return Status();
-        doc->bind(1, id).bind(2, ord++).bind(3, body).bind(4, std::string_view(kind)).bind(5, index);
+        doc->bind(1, id)
+            .bind(2, ord++)
+            .bind(3, body)
+            .bind(4, std::string_view(kind))
+            .bind(5, index);
         return doc->run();
     };
     st = put(b.checkpoint_id, "checkpoint_id", std::nullopt);
@@ -128,7 +141,8 @@ Status SearchIndex::stage(const CheckpointBundle& b, const std::string& file, in
 }
 
 Status SearchIndex::drop(int64_t bundle_id) {
-    auto range = m_db->prepare("SELECT first_doc, last_doc FROM bundles WHERE id = ? AND first_doc IS NOT NULL");
+    auto range = m_db->prepare(
+        "SELECT first_doc, last_doc FROM bundles WHERE id = ? AND first_doc IS NOT NULL");
     if (!range.ok()) return range.error();
     range->bind(1, bundle_id);
     auto row = range->step();
@@ -156,14 +170,16 @@ Status SearchIndex::place_staged() {
     if (!oldest_staged.ok()) return oldest_staged.error();
     if (!*oldest_staged) return {};
     if (*newest_placed && **newest_placed > **oldest_staged) {
-        Status st = m_db->exec("INSERT INTO staged(bundle,ord,body,kind,msg_index) "
-                               "SELECT bundle, rowid, body, kind, msg_index FROM docs");
+        Status st = m_db->exec(
+            "INSERT INTO staged(bundle,ord,body,kind,msg_index) "
+            "SELECT bundle, rowid, body, kind, msg_index FROM docs");
         if (st.ok()) st = m_db->exec(kRecreateDocs);
         if (!st.ok()) return st;
     }
-    auto q = m_db->prepare(std::string("SELECT s.bundle, s.body, s.kind, s.msg_index FROM staged s JOIN bundles b "
-                                       "ON b.id = s.bundle ORDER BY ") +
-                           "b.created_at, b.last_seq, b.session_id, b.checkpoint_id, s.bundle, s.ord");
+    auto q = m_db->prepare(
+        std::string("SELECT s.bundle, s.body, s.kind, s.msg_index FROM staged s JOIN bundles b "
+                    "ON b.id = s.bundle ORDER BY ") +
+        "b.created_at, b.last_seq, b.session_id, b.checkpoint_id, s.bundle, s.ord");
     auto ins = m_db->prepare("INSERT INTO docs(body,kind,msg_index,bundle) VALUES(?,?,?,?)");
     auto range = m_db->prepare("UPDATE bundles SET first_doc = ?, last_doc = ? WHERE id = ?");
     if (!q.ok()) return q.error();
@@ -181,8 +197,10 @@ Status SearchIndex::place_staged() {
         if (!*row) break;
         const int64_t b = q->integer(0);
         ins->bind(1, q->text(1)).bind(2, q->text(2)).bind(4, b);
-        if (q->is_null(3)) ins->bind_null(3);
-        else ins->bind(3, q->integer(3));
+        if (q->is_null(3))
+            ins->bind_null(3);
+        else
+            ins->bind(3, q->integer(3));
         Status st = ins->run();
         if (!st.ok()) return st;
         const int64_t rowid = sqlite3_last_insert_rowid(m_db->handle());
@@ -256,7 +274,8 @@ Result<std::vector<SearchHit>> SearchIndex::search(const std::string& query, siz
     // Newest documents first; stop once `limit` hits are in hand and the checkpoint changes, so
     // every hit of the last checkpoint taken competes on BM25.
     auto q = m_db->prepare(
-        "SELECT rowid, bundle, kind, msg_index, bm25(docs), body FROM docs WHERE docs MATCH ? ORDER BY rowid DESC");
+        "SELECT rowid, bundle, kind, msg_index, bm25(docs), body FROM docs WHERE docs MATCH ? "
+        "ORDER BY rowid DESC");
     if (!q.ok()) return q.error();
     q->bind(1, match);
     struct Row {
@@ -286,7 +305,9 @@ Result<std::vector<SearchHit>> SearchIndex::search(const std::string& query, siz
         return std::tie(a.group, a.score, a.rowid) < std::tie(b.group, b.score, b.rowid);
     });
     if (rows.size() > limit) rows.resize(limit);
-    auto meta = m_db->prepare("SELECT checkpoint_id, session_id, created_at, first_seq, last_seq FROM bundles WHERE id = ?");
+    auto meta = m_db->prepare(
+        "SELECT checkpoint_id, session_id, created_at, first_seq, last_seq FROM bundles WHERE id = "
+        "?");
     if (!meta.ok()) return meta.error();
     std::vector<SearchHit> hits;
     for (auto& r : rows) {

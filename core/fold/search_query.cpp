@@ -12,7 +12,8 @@ namespace bm {
 namespace {
 
 bool is_word_byte(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || (static_cast<unsigned char>(c) & 0x80) || c == '_';
+    return std::isalnum(static_cast<unsigned char>(c)) || (static_cast<unsigned char>(c) & 0x80) ||
+           c == '_';
 }
 
 std::string lower_ascii(std::string s) {
@@ -42,7 +43,9 @@ std::string fts_match_expression(const std::string& query) {
     auto add_phrase = [&](const std::string& p) {
         bool has_word = false;
         for (char c : p)
-            if (std::isalnum(static_cast<unsigned char>(c)) || (static_cast<unsigned char>(c) & 0x80)) has_word = true;
+            if (std::isalnum(static_cast<unsigned char>(c)) ||
+                (static_cast<unsigned char>(c) & 0x80))
+                has_word = true;
         if (!has_word) return;
         std::string escaped;
         for (char c : p) {

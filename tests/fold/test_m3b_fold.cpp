@@ -5,8 +5,8 @@
 
 #include "fold/fold_engine.h"
 #include "fold/m3b_reducer.h"
-#include "util/canonical_json.h"
 #include "fold_test_support.h"
+#include "util/canonical_json.h"
 
 namespace bm {
 namespace {
@@ -30,7 +30,8 @@ struct SessionBuilder {
         s.messages.push_back(std::move(m));
     }
     void user(const std::string& text) { add(Role::kUser, {text_block(text)}); }
-    void call(const std::string& text, const std::string& id, const std::string& name, const std::string& args) {
+    void call(const std::string& text, const std::string& id, const std::string& name,
+              const std::string& args) {
         ContentBlock c;
         c.kind = BlockKind::kToolCall;
         c.tool_id = id;
@@ -49,7 +50,8 @@ struct SessionBuilder {
 };
 
 // Folds every message but the last `keep` into one leaf checkpoint, then the rest into another.
-std::vector<CheckpointBundle> fold_in_two(BundleStore& store, const Session& s, size_t first_part, FoldOptions o = {}) {
+std::vector<CheckpointBundle> fold_in_two(BundleStore& store, const Session& s, size_t first_part,
+                                          FoldOptions o = {}) {
     o.policy.retain_tokens = 0;
     o.policy.min_reclaim_tokens = 1;
     o.policy.max_leaf_tokens = 1000000;
@@ -63,7 +65,9 @@ std::vector<CheckpointBundle> fold_in_two(BundleStore& store, const Session& s, 
     if (!first.ok() || !first->bundle) return out;
     out.push_back(*first->bundle);
     FoldSurface next = first->surface;
-    next.items.insert(next.items.end(), surface.items.begin() + static_cast<std::ptrdiff_t>(first_part), surface.items.end());
+    next.items.insert(next.items.end(),
+                      surface.items.begin() + static_cast<std::ptrdiff_t>(first_part),
+                      surface.items.end());
     auto second = fold_once(store, next, FoldMode::kLeaf, o);
     EXPECT_TRUE(second.ok()) << second.error().to_string();
     if (second.ok() && second->bundle) out.push_back(*second->bundle);
@@ -87,9 +91,11 @@ std::vector<Belief> beliefs_of(const CheckpointBundle& b) {
 TEST(M3bFold, FailedAttemptRecordedAsNegativeKnowledgeSurvivesAFold) {
     SessionBuilder b("nk-survives");
     b.user("Make the parser test pass. timeout=30");
-    b.call("Trying the quick patch.", "c1", "apply_patch", "{\"path\":\"src/parser.cpp\",\"patch\":\"quick\"}");
+    b.call("Trying the quick patch.", "c1", "apply_patch",
+           "{\"path\":\"src/parser.cpp\",\"patch\":\"quick\"}");
     b.result("c1", true, "error: patch does not apply");
-    b.call("Another approach.", "c2", "apply_patch", "{\"path\":\"src/parser.cpp\",\"patch\":\"careful\"}");
+    b.call("Another approach.", "c2", "apply_patch",
+           "{\"path\":\"src/parser.cpp\",\"patch\":\"careful\"}");
     b.result("c2", false, "patched");
     b.user("Now update the docs.");  // second checkpoint: nothing about the failed patch
     b.call("Editing docs.", "c3", "edit", "{\"path\":\"docs/parser.md\"}");
@@ -103,12 +109,14 @@ TEST(M3bFold, FailedAttemptRecordedAsNegativeKnowledgeSurvivesAFold) {
         ASSERT_EQ(nk.active().size(), 1u) << bundle.rendered_text;
         const NegativeKnowledge& e = *nk.active()[0];
         EXPECT_EQ(e.subject, "src/parser.cpp");
-        EXPECT_EQ(e.rejected_claim, "apply_patch {\"patch\":\"quick\",\"path\":\"src/parser.cpp\"} succeeds");
+        EXPECT_EQ(e.rejected_claim,
+                  "apply_patch {\"patch\":\"quick\",\"path\":\"src/parser.cpp\"} succeeds");
         EXPECT_EQ(e.because, (std::vector<int64_t>{1, 2}));  // the call and its failed result
         ASSERT_EQ(e.valid_while.size(), 1u);
         EXPECT_EQ(e.valid_while[0].key.to_string(), "value/config/timeout");
         EXPECT_EQ(e.valid_while[0].value, "30");
-        EXPECT_NE(bundle.rendered_text.find("- rejected: apply_patch"), std::string::npos) << bundle.rendered_text;
+        EXPECT_NE(bundle.rendered_text.find("- rejected: apply_patch"), std::string::npos)
+            << bundle.rendered_text;
         // What the store serves is what was folded (the lists are part of the verified bundle).
         auto read = store.read(bundle.session_id, bundle.checkpoint_id);
         ASSERT_TRUE(read.ok());
@@ -130,11 +138,13 @@ TEST(M3bFold, RejectionGoesStaleWhenItsConfigurationChanges) {
     auto bundles = fold_in_two(store, b.s, 3);
     ASSERT_EQ(bundles.size(), 2u);
     ASSERT_EQ(negative_of(bundles[0]).active().size(), 1u);
-    EXPECT_NE(bundles[0].rendered_text.find("- rejected: deploy"), std::string::npos) << bundles[0].rendered_text;
+    EXPECT_NE(bundles[0].rendered_text.find("- rejected: deploy"), std::string::npos)
+        << bundles[0].rendered_text;
     const auto later = negative_of(bundles[1]);
     ASSERT_EQ(later.entries().size(), 1u);
     EXPECT_EQ(later.entries()[0].lifecycle, KnowledgeLifecycle::kStale);
-    EXPECT_EQ(bundles[1].rendered_text.find("- rejected:"), std::string::npos) << bundles[1].rendered_text;
+    EXPECT_EQ(bundles[1].rendered_text.find("- rejected:"), std::string::npos)
+        << bundles[1].rendered_text;
 }
 
 TEST(M3bFold, RejectionGoesStaleWhenTheSameCallLaterWorks) {
@@ -164,10 +174,22 @@ TEST(M3bFold, UnverifiableQuoteIsNotPromotedUpTheLadder) {
     FoldOptions o;
     o.belief_proposer = [](const nlohmann::json&) {
         return std::vector<BeliefProposal>{
-            {"cold", "cache cold after deploy", BeliefLevel::kSupported, {{1}, "cache is cold after every deploy", "m", "v1"}},
-            {"para", "cache outdated", BeliefLevel::kSupported, {{1}, "the cache is outdated", "m", "v1"}},
-            {"wrong-source", "cache cold", BeliefLevel::kHypothesis, {{0}, "cache is cold after every deploy", "m", "v1"}},
-            {"too-high", "cache cold", BeliefLevel::kEstablished, {{1}, "cache is cold after every deploy", "m", "v1"}},
+            {"cold",
+             "cache cold after deploy",
+             BeliefLevel::kSupported,
+             {{1}, "cache is cold after every deploy", "m", "v1"}},
+            {"para",
+             "cache outdated",
+             BeliefLevel::kSupported,
+             {{1}, "the cache is outdated", "m", "v1"}},
+            {"wrong-source",
+             "cache cold",
+             BeliefLevel::kHypothesis,
+             {{0}, "cache is cold after every deploy", "m", "v1"}},
+            {"too-high",
+             "cache cold",
+             BeliefLevel::kEstablished,
+             {{1}, "cache is cold after every deploy", "m", "v1"}},
         };
     };
     TempDir dir;
@@ -192,7 +214,8 @@ TEST(M3bFold, UnverifiableQuoteIsNotPromotedUpTheLadder) {
 TEST(M3bFold, HedgedHypothesisIsSettledOnlyByTheToolResultThatTestsIt) {
     SessionBuilder b("ladder-settle");
     b.user("The tests time out.");
-    b.call("I think the timeout is too low. Running with a longer one.", "c1", "run_tests", "{\"timeout\":60}");
+    b.call("I think the timeout is too low. Running with a longer one.", "c1", "run_tests",
+           "{\"timeout\":60}");
     b.result("c1", false, "42 passed");
     b.call("Perhaps the network is flaky. Checking.", "c2", "ping", "{\"host\":\"ci\"}");
     b.result("c2", true, "error: ci reachable, no loss");
@@ -211,7 +234,8 @@ TEST(M3bFold, HedgedHypothesisIsSettledOnlyByTheToolResultThatTestsIt) {
     EXPECT_EQ(beliefs[1].level, BeliefLevel::kRejected);
     EXPECT_EQ(beliefs[2].level, BeliefLevel::kHypothesis);  // an assertion alone never settles
     EXPECT_TRUE(beliefs[2].evidence.empty());
-    EXPECT_NE(bundles[1].rendered_text.find("established: I think the timeout is too low. (evidence seq 2 empirical)"),
+    EXPECT_NE(bundles[1].rendered_text.find(
+                  "established: I think the timeout is too low. (evidence seq 2 empirical)"),
               std::string::npos)
         << bundles[1].rendered_text;
 }
@@ -235,7 +259,8 @@ TEST(M3bFold, TamperedNegativeKnowledgeIsCorruptNeverServed) {
     ASSERT_EQ(json["state"]["negativeKnowledge"][0]["lifecycle"], "active");
     json["state"]["negativeKnowledge"][0]["lifecycle"] = "stale";
     const std::string bytes = *canonical_json(json);
-    std::filesystem::permissions(entry->path, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+    std::filesystem::permissions(entry->path, std::filesystem::perms::owner_write,
+                                 std::filesystem::perm_options::add);
     testing::write_file(entry->path, bytes);
     EXPECT_FALSE(store.read(out->bundle->session_id, out->bundle->checkpoint_id).ok());
 }

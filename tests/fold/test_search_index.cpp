@@ -16,9 +16,11 @@ namespace {
 
 using testing::TempDir;
 
-const char* kWords[] = {"parser", "timeout", "server", "cache", "deploy", "retry", "socket", "config"};
+const char* kWords[] = {"parser", "timeout", "server", "cache",
+                        "deploy", "retry",   "socket", "config"};
 
-CheckpointBundle word_bundle(std::mt19937_64& rng, int64_t n, int64_t created_at, const std::string& session) {
+CheckpointBundle word_bundle(std::mt19937_64& rng, int64_t n, int64_t created_at,
+                             const std::string& session) {
     CheckpointBundle d;
     d.session_id = session;
     d.created_at = created_at;
@@ -29,9 +31,15 @@ CheckpointBundle word_bundle(std::mt19937_64& rng, int64_t n, int64_t created_at
         text += "marker" + std::to_string(n);
         const int64_t seq = n * 10 + i;
         nlohmann::json blocks = nlohmann::json::array({{{"kind", "text"}, {"text", text}}});
-        if (i == 1) blocks.push_back({{"kind", "tool_call"}, {"id", "c" + std::to_string(seq)}, {"name", "run_tool"}});
-        d.shadowed_messages.push_back({{"seq", seq}, {"id", "m" + std::to_string(seq)}, {"role", "user"}, {"blocks", blocks}});
-        d.ordered_surface_seqs.push_back(n % 4);  // equal source ranges, so ties reach the session/id tie-break
+        if (i == 1)
+            blocks.push_back(
+                {{"kind", "tool_call"}, {"id", "c" + std::to_string(seq)}, {"name", "run_tool"}});
+        d.shadowed_messages.push_back({{"seq", seq},
+                                       {"id", "m" + std::to_string(seq)},
+                                       {"role", "user"},
+                                       {"blocks", blocks}});
+        d.ordered_surface_seqs.push_back(
+            n % 4);  // equal source ranges, so ties reach the session/id tie-break
     }
     return *seal_bundle(std::move(d));
 }
@@ -40,17 +48,21 @@ using HitKey = std::tuple<std::string, std::string, int64_t>;
 
 std::vector<HitKey> keys(const std::vector<SearchHit>& hits) {
     std::vector<HitKey> out;
-    for (const auto& h : hits) out.emplace_back(h.checkpoint_id, h.match_kind, h.message_index.value_or(-1));
+    for (const auto& h : hits)
+        out.emplace_back(h.checkpoint_id, h.match_kind, h.message_index.value_or(-1));
     return out;
 }
 
 // Every match sorted by the contract (no early stop), straight from the index tables.
-std::vector<HitKey> full_sort(const std::string& store_root, const std::string& query, size_t limit) {
+std::vector<HitKey> full_sort(const std::string& store_root, const std::string& query,
+                              size_t limit) {
     auto db = Db::open(store_root + "/index.sqlite");
     EXPECT_TRUE(db.ok());
     auto q = (*db)->prepare(
-        "SELECT b.checkpoint_id, d.kind, d.msg_index FROM docs d JOIN bundles b ON b.id = d.bundle WHERE docs MATCH ? "
-        "ORDER BY b.created_at DESC, b.last_seq DESC, b.session_id DESC, b.checkpoint_id DESC, bm25(docs), d.rowid "
+        "SELECT b.checkpoint_id, d.kind, d.msg_index FROM docs d JOIN bundles b ON b.id = d.bundle "
+        "WHERE docs MATCH ? "
+        "ORDER BY b.created_at DESC, b.last_seq DESC, b.session_id DESC, b.checkpoint_id DESC, "
+        "bm25(docs), d.rowid "
         "LIMIT ?");
     EXPECT_TRUE(q.ok());
     q->bind(1, SearchIndex::fts_query(query)).bind(2, static_cast<int64_t>(limit));
@@ -62,11 +74,13 @@ std::vector<HitKey> full_sort(const std::string& store_root, const std::string& 
 void expect_same_as_full_sort(BundleStore& store, const std::string& label) {
     auto index = SearchIndex::open(store);
     ASSERT_TRUE(index.ok()) << index.error().to_string();
-    for (const std::string q : {"parser", "timeout server", "\"cache deploy\"", "run_tool", "marker7", "marker39"})
+    for (const std::string q :
+         {"parser", "timeout server", "\"cache deploy\"", "run_tool", "marker7", "marker39"})
         for (size_t limit : {1, 3, 10, 1000}) {
             auto hits = (*index)->search(q, limit);
             ASSERT_TRUE(hits.ok());
-            EXPECT_EQ(keys(*hits), full_sort(store.root(), q, limit)) << label << ": '" << q << "' limit " << limit;
+            EXPECT_EQ(keys(*hits), full_sort(store.root(), q, limit))
+                << label << ": '" << q << "' limit " << limit;
         }
 }
 
@@ -75,8 +89,11 @@ TEST(SearchIndex, TopKWalkEqualsFullSortOfEveryMatch) {
     BundleStore store(dir.path());
     std::mt19937_64 rng(7);
     std::vector<CheckpointBundle> bundles;
-    // Shuffled creation times with ties (n / 3), several sessions: directory order is not age order.
-    for (int64_t n = 0; n < 40; ++n) bundles.push_back(word_bundle(rng, n, 1000 + (n * 7919 % 40) / 3, "s" + std::to_string(n % 3)));
+    // Shuffled creation times with ties (n / 3), several sessions: directory order is not age
+    // order.
+    for (int64_t n = 0; n < 40; ++n)
+        bundles.push_back(
+            word_bundle(rng, n, 1000 + (n * 7919 % 40) / 3, "s" + std::to_string(n % 3)));
     for (const auto& b : bundles) ASSERT_TRUE(store.publish(b).ok());
     expect_same_as_full_sort(store, "initial build");
 
@@ -105,7 +122,8 @@ TEST(SearchIndex, TopKWalkEqualsFullSortOfEveryMatch) {
 }
 
 TEST(SearchIndex, FtsQueryKeepsPhrasesAndQuotesTerms) {
-    EXPECT_EQ(SearchIndex::fts_query("run_code  \"flaky parser\" x\"y"), "\"run_code\" \"flaky parser\" \"x\" \"y\"");
+    EXPECT_EQ(SearchIndex::fts_query("run_code  \"flaky parser\" x\"y"),
+              "\"run_code\" \"flaky parser\" \"x\" \"y\"");
     EXPECT_EQ(SearchIndex::fts_query("\"unterminated phrase"), "\"unterminated phrase\"");
     EXPECT_EQ(SearchIndex::fts_query(" -- ** "), "");
 }

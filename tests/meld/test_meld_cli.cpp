@@ -218,5 +218,41 @@ TEST_F(MeldCli, CalibrateRejectsBadPairsAndUnknownProviders) {
     EXPECT_NE(provider.err.find("nosuch"), std::string::npos) << provider.err;
 }
 
+TEST_F(MeldCli, BenchMeldGoldReproducesTheDevGoldFigure) {
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    CliRun r = run({"bench", "meld-gold", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& dev = j["sets"]["dev gold"];
+    EXPECT_NEAR(dev["macro_f1"].get<double>(), 0.757, 0.0005);
+    EXPECT_EQ(dev["false_merges"], 0);
+    EXPECT_EQ(dev["non_merge_pairs"], 84);
+    EXPECT_NEAR(dev["auc_merge"].get<double>(), 0.829, 0.0005);
+    ASSERT_EQ(j["ablation"].size() % 4, 0u);
+    EXPECT_LT(j["ablation"][0]["macro_f1"].get<double>(), 0.2) << "kappa only";
+    EXPECT_GT(j["ablation"][1]["false_merge"].get<double>(), 0.02) << "sigma without chi merges contradictions";
+    EXPECT_LT(j["ablation"][3]["conflict_recall"].get<double>(), j["ablation"][2]["conflict_recall"].get<double>());
+}
+
+TEST_F(MeldCli, BenchConvergenceJsonShowsThePaperComparisons) {
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    CliRun r = run({"bench", "convergence", "--orderings", "20", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["contested_lifecycle"]["crdt_agreement"], 1.0);
+    EXPECT_LT(j["contested_lifecycle"]["lww_agreement"].get<double>(), 0.5);
+    ASSERT_EQ(j["partition_reorder"].size(), 20u);
+    for (const auto& cell : j["partition_reorder"]) EXPECT_EQ(cell["crdt_agreement"], 1.0) << cell.dump();
+    EXPECT_EQ(j["reject_race"]["read_time_agree"], 20);
+    EXPECT_GT(j["reject_race"]["admission_overruled"].get<int>(), 0);
+    EXPECT_GT(j["reject_race"]["admission_revoked"].get<int>(), 0);
+    for (const auto& row : j["lossy_routing"]["rows"]) {
+        EXPECT_EQ(row["agreement_with"], 1.0) << row.dump();
+        if (row["loss"].get<double>() >= 0.1) EXPECT_LT(row["agreement_without"].get<double>(), 1.0);
+    }
+    EXPECT_GT(j["order_sensitivity"]["distinct_without"].get<int>(), 1);
+    EXPECT_EQ(j["order_sensitivity"]["distinct_with"], 1);
+}
+
 }  // namespace
 }  // namespace bm::meld

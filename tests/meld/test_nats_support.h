@@ -1,10 +1,12 @@
 // Test support for the NATS transport tests: real nats-server processes (JetStream on) on free
-// loopback ports in temporary directories, killed by pid on teardown even when a test fails.
+// loopback ports in temporary directories, killed by pid on teardown even when a test fails (and
+// by the kernel, PR_SET_PDEATHSIG, if the test binary itself dies).
 #pragma once
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -77,6 +79,7 @@ public:
         }
         m_pid = ::fork();
         if (m_pid == 0) {
+            ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a crashed test binary takes its servers with it
             std::vector<char*> argv;
             for (auto& a : args) argv.push_back(a.data());
             argv.push_back(nullptr);

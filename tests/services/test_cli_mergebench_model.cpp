@@ -77,10 +77,12 @@ TEST_F(CliMergeBenchModel, model_arm_with_oracle_quality_replies_reaches_the_ora
         const json* oracle = arm(doc, "oracle");
         ASSERT_NE(model, nullptr) << run.out;
         ASSERT_NE(oracle, nullptr) << run.out;
-        for (const char* metric : {"local", "bridge", "gain", "unambig", "both", "invent"})
+        for (const char* metric : {"local", "bridge", "gain", "unambig", "both", "invent", "tokens", "max_tokens"})
             EXPECT_EQ((*model)[metric], (*oracle)[metric]) << metric << "\n" << run.out;
         EXPECT_LE((*model)["max_tokens"].get<double>(), 400.0);
-        if (f.family == mergebench::Family::kInjection) EXPECT_EQ((*model)["leaks"], 0);
+        if (f.family == mergebench::Family::kInjection) {
+            EXPECT_EQ((*model)["leaks"], 0);
+        }
         // Replayed from the records with no endpoint at all: identical bytes.
         CliRun replayed = cli(args + QStringList{QStringLiteral("--replay")});
         ASSERT_EQ(replayed.exit_code, 0) << replayed.err;
