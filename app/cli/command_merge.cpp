@@ -160,7 +160,7 @@ int command_merge(const QStringList& args) {
     }
     MergedSnapshot snap = merge_branches(std::move(branches));
     if (!workspace.empty()) {
-        auto resolutions = workspace_resolutions("merge", workspace, snap);
+        auto resolutions = workspace_resolutions("merge", workspace, &snap);  // also relabels derivations
         if (!resolutions) return kFailed;
         options.resolutions = std::move(*resolutions);
     }

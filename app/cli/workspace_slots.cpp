@@ -3,6 +3,7 @@
 
 #include <QCoroTask>
 
+#include "adjudicate/resolved_derivations.h"
 #include "adjudicate/resolved_view.h"
 #include "adjudicate/workspace_sessions.h"
 #include "cli/cli_common.h"
@@ -89,13 +90,13 @@ std::optional<WorkspaceSlots> workspace_slots(const QCommandLineParser& parser, 
 }
 
 std::optional<ResolutionMap> workspace_resolutions(const std::string& command, const std::string& workspace,
-                                                   const MergedSnapshot& snapshot) {
+                                                   MergedSnapshot* snapshot) {
     auto store = DecisionStore::open(workspace);
     if (!store) {
         print_err("beliefmerge " + command + ": " + store.error().to_string() + "\n");
         return std::nullopt;
     }
-    auto effective = (*store)->effective(snapshot);
+    auto effective = (*store)->effective(*snapshot);
     if (!effective) {
         print_err("beliefmerge " + command + ": " + effective.error().to_string() + "\n");
         return std::nullopt;
@@ -105,7 +106,9 @@ std::optional<ResolutionMap> workspace_resolutions(const std::string& command, c
             print_err("warning: " + e.slot_key + ": " + std::to_string(e.stale_decisions.size()) +
                       " stale decision(s) not applied (made against an older annotation; new evidence arrived) — "
                       "review with `beliefmerge decide " + workspace + " --list`\n");
-    return to_resolution_map(snapshot, *effective);
+    ResolutionMap map = to_resolution_map(*snapshot, *effective);
+    relabel_derivations_in_place(*snapshot, *effective);
+    return map;
 }
 
 std::string resolution_text(const Resolution& r) {

@@ -54,10 +54,13 @@ std::optional<WorkspaceSlots> workspace_slots(const QCommandLineParser& parser, 
                                               services::ModelCaller& caller, int* exit_code);
 
 // The effective resolutions recorded in `workspace` (human decisions > model resolutions) for the
-// slots of `snapshot`, as pack takes them; prints a line per stale decision to stderr (stale ones
-// are handed over marked stale: rendered as not applied). nullopt on a store error (printed).
+// slots of `*snapshot`, as pack takes them; prints a line per stale decision to stderr (stale ones
+// are handed over marked stale: rendered as not applied). `*snapshot`'s derivation labels are
+// recomputed under them (core/adjudicate/resolved_derivations.h, as the studio does): a premise
+// declared unresolvable retracts its conclusions, one settled by a decision founds them. nullopt
+// on a store error (printed; `*snapshot` untouched).
 std::optional<ResolutionMap> workspace_resolutions(const std::string& command, const std::string& workspace,
-                                                   const MergedSnapshot& snapshot);
+                                                   MergedSnapshot* snapshot);
 
 // "choose mysql", "both", "conditional (guard)", "unresolvable (order-sensitive)".
 std::string resolution_text(const Resolution& r);

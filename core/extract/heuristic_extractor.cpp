@@ -288,9 +288,11 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
                 std::optional<size_t> premise;
                 for (size_t k = 0; k < found.size(); ++k)
                     if (!premise && found[k].first > cue) premise = k;
+                // "X, and since A, B": "and" before the cue closes X's clause; X is not concluded from A.
+                const bool new_clause = cue > 0 && t[cue - 1].lower == "and";
                 for (size_t k = 0; k < found.size(); ++k) {
                     if (premise && k == *premise) premises.push_back(k);
-                    else if (!premise || found[k].first < cue || k > *premise) conclusions.push_back(k);
+                    else if (!premise || (found[k].first < cue && !new_clause) || k > *premise) conclusions.push_back(k);
                 }
                 if (!premise) conclusions.clear();
             }
