@@ -1,7 +1,13 @@
 // libFuzzer entry point shared by every fuzz target; BM_FUZZ_KIND picks the parser under test.
+#include <unistd.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +48,28 @@ void read_as(std::string_view data, const std::string& kind) {
         else if (kind == "openhands") bm::read_openhands(*doc, ctx, "0000000000000000");
     }
 }
+
+#ifdef BM_FUZZ_SEED_BUNDLE
+// A real bundle store in a temporary directory holding the seed bundle, so MCP search and recall
+// calls reach the index and the bundle files rather than failing on a missing store.
+std::string seeded_fuzz_store() {
+    namespace fs = std::filesystem;
+    std::string pattern = (fs::temp_directory_path() / "bmfuzz-mcp-XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) return "/nonexistent-bmfold-fuzz-store";
+    static const std::string root = pattern;
+    std::atexit([] { std::error_code ec; fs::remove_all(root, ec); });
+    std::ifstream in(BM_FUZZ_SEED_BUNDLE, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto bundle = bm::decode_bundle(bytes, BM_FUZZ_SEED_BUNDLE);
+    if (!bundle || !bm::BundleStore(root).publish(*bundle)) {
+        std::fprintf(stderr, "fuzz_mcp: cannot seed the store from %s\n", BM_FUZZ_SEED_BUNDLE);
+        std::abort();
+    }
+    return root;
+}
+#else
+std::string seeded_fuzz_store() { return "/nonexistent-bmfold-fuzz-store"; }
+#endif
 
 // Equal values of equal JSON types (nlohmann's == treats 1 and 1u and 1.0 as equal).
 bool same_json(const nlohmann::json& a, const nlohmann::json& b) {
@@ -215,7 +243,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             if (r.kind == bm::ResolutionKind::kChoose && r.value != "mysql" && r.value != "postgresql") __builtin_trap();
     } else if (kind == "mcp") {
         // MCP JSON-RPC lines: every line gets one JSON answer or none, never a crash.
-        static bm::BundleStore store("/nonexistent-bmfold-fuzz-store");
+        static bm::BundleStore store(seeded_fuzz_store());
         static bm::McpServer server("fuzz", "0");
         static const bool tools_added = (bm::add_fold_tools(server, store), true);
         (void)tools_added;
