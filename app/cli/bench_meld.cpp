@@ -15,6 +15,13 @@ using namespace bm::meld;
 
 namespace {
 
+// Non-empty when the provider is `http` and some model calls failed: figures from them are refused.
+std::string http_failures(const SignalEngine& engine) {
+    const auto* http = dynamic_cast<const bm::services::MeldHttpProvider*>(&engine.provider());
+    if (!http || http->failures() == 0) return {};
+    return std::to_string(http->failures()) + " model call(s) failed (first: " + http->first_failure() + ")";
+}
+
 std::string f3(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3f", v);
@@ -147,6 +154,10 @@ int bench_meld_gold(const QStringList& args) {
                      f3(r.per_class[2].recall) + " |\n";
         }
     out["ablation"] = ladder_json;
+    if (const std::string failed = http_failures(*engine); !failed.empty()) {
+        print_err("beliefmerge bench meld-gold: " + failed + "; no figures printed (fix the endpoint and rerun)\n");
+        return kFailed;
+    }
     print_out(parser.isSet(json_opt) ? out.dump(2) + "\n" : table);
     return kOk;
 }

@@ -176,6 +176,13 @@ int meld_status(const QStringList& args) {
     return kOk;
 }
 
+// Non-empty when the provider is `http` and some model calls failed: figures from them are refused.
+std::string http_failures(const SignalEngine& engine) {
+    const auto* http = dynamic_cast<const bm::services::MeldHttpProvider*>(&engine.provider());
+    if (!http || http->failures() == 0) return {};
+    return std::to_string(http->failures()) + " model call(s) failed (first: " + http->first_failure() + ")";
+}
+
 int meld_calibrate(const QStringList& args) {
     QCommandLineParser parser;
     QCommandLineOption pairs_opt(QStringLiteral("pairs"), QStringLiteral("Labelled pairs (JSONL)."), QStringLiteral("FILE"));
@@ -202,7 +209,12 @@ int meld_calibrate(const QStringList& args) {
         print_err("beliefmerge meld calibrate: " + pairs.error().to_string() + "\n");
         return kUsage;
     }
-    print_out(calibrate(*pairs, provider.engine).to_json().dump(2) + "\n");
+    const auto fitted = calibrate(*pairs, provider.engine);
+    if (const std::string failed = http_failures(*provider.engine); !failed.empty()) {
+        print_err("beliefmerge meld calibrate: " + failed + "; no thresholds printed (fix the endpoint and rerun)\n");
+        return kFailed;
+    }
+    print_out(fitted.to_json().dump(2) + "\n");
     return kOk;
 }
 

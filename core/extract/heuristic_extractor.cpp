@@ -107,7 +107,8 @@ bool looks_like_code(std::string_view sentence) {
         if (std::string_view("{}[]<>=;$\\|#").find(c) != std::string_view::npos) symbols += 2;
         else if (c == '(' || c == ')') symbols += 1;
     }
-    return symbols >= 6 || sentence.find("==") != std::string_view::npos || sentence.find("->") != std::string_view::npos;
+    return symbols >= 6 || sentence.find("\":") != std::string_view::npos ||  // a JSON member
+           sentence.find("==") != std::string_view::npos || sentence.find("->") != std::string_view::npos;
 }
 
 bool add(std::vector<Candidate>& out, const std::string& key, const std::string& value, SlotType type, size_t first,

@@ -140,7 +140,10 @@ bool match_reply(std::string_view text, const Toks& t, size_t i, size_t hi, std:
         ++j;
     }
     if (j >= hi) return false;
-    if (!format && !literal && !all_caps_literal(text, t[j])) return false;
+    // A literal is set apart: ALL CAPS, quoted, or right after "word" ("just the color" is not one).
+    const bool quoted = t[j].begin > 0 && (text[t[j].begin - 1] == '"' || text[t[j].begin - 1] == '\'');
+    const bool after_word = bare(t[j - 1].lower) == "word" || bare(t[j - 1].lower) == "exactly";
+    if (!format && !all_caps_literal(text, t[j]) && !quoted && !(literal && after_word)) return false;
     // A reply literal is the instruction itself: "DONE" is not chatter here.
     const std::string value = literal || !format ? bare(t[j].lower) : normalise_value({bare(t[j].lower)});
     if (value.empty() || !std::isalnum(static_cast<unsigned char>(value[0]))) return false;

@@ -9,7 +9,9 @@
 namespace bm::meld {
 
 SignalEngine::SignalEngine(std::shared_ptr<const SignalProvider> provider)
-    : m_provider(std::move(provider)), m_lexical(dynamic_cast<const LexicalProvider*>(m_provider.get())) {}
+    : m_provider(std::move(provider)), m_lexical(dynamic_cast<const LexicalProvider*>(m_provider.get())) {
+    if (m_lexical) m_identity = m_lexical->identity();
+}
 
 PreparedText SignalEngine::prepare(std::string_view text) const {
     PreparedText p;

@@ -30,12 +30,13 @@ public:
     PreparedText prepare(std::string_view text) const;
     double similarity(const PreparedText& a, const PreparedText& b) const;
     ContradictionVerdict contradiction(const PreparedText& a, const PreparedText& b) const;
-    std::string identity() const { return m_provider->identity(); }
+    std::string identity() const { return m_lexical ? m_identity : m_provider->identity(); }
     const SignalProvider& provider() const { return *m_provider; }
 
 private:
     std::shared_ptr<const SignalProvider> m_provider;
     const LexicalProvider* m_lexical = nullptr;
+    std::string m_identity;  // the lexical provider's, formatted once (it is written into every Patch)
 };
 
 }  // namespace bm::meld

@@ -86,30 +86,54 @@ std::vector<Feature> extract_features(const Analysis& analysis, const WordNet* w
 }
 
 SentenceVector::SentenceVector(const std::vector<Feature>& features, const IdfTable& idf) {
+    std::array<std::vector<std::pair<uint64_t, float>>, kFeatureBlockCount> entries;
     for (const Feature& f : features)
-        m_blocks[static_cast<size_t>(f.block)].entries.emplace_back(
+        entries[static_cast<size_t>(f.block)].emplace_back(
             f.hash, static_cast<float>(f.prior * idf.weight(f.hash)));
-    for (Block& block : m_blocks) {
-        auto& e = block.entries;
+    for (size_t b = 0; b < kFeatureBlockCount; ++b) {
+        auto& e = entries[b];
         std::sort(e.begin(), e.end());
-        size_t w = 0;  // sum repeated features: term frequency
-        for (size_t r = 0; r < e.size(); ++r) {
-            if (w > 0 && e[w - 1].first == e[r].first)
-                e[w - 1].second += e[r].second;
-            else
-                e[w++] = e[r];
+        Block& block = m_blocks[b];
+        block.keys.reserve(e.size());
+        block.weights.reserve(e.size());
+        for (const auto& [hash, weight] : e) {  // sum repeated features: term frequency
+            if (!block.keys.empty() && block.keys.back() == hash)
+                block.weights.back() += weight;
+            else {
+                block.keys.push_back(hash);
+                block.weights.push_back(weight);
+            }
         }
-        e.resize(w);
         double sum = 0;
-        for (const auto& [hash, weight] : e) sum += static_cast<double>(weight) * weight;
+        for (float weight : block.weights) sum += static_cast<double>(weight) * weight;
         block.norm = std::sqrt(sum);
     }
 }
 
 bool SentenceVector::empty() const {
     return std::all_of(m_blocks.begin(), m_blocks.end(),
-                       [](const Block& b) { return b.entries.empty(); });
+                       [](const Block& b) { return b.keys.empty(); });
 }
+
+namespace {
+
+// Σ x_w·y_w over the keys both sorted lists hold, in key order (so the sum is bit-identical to a
+// plain merge). Branch-free steps: which side advances is data-dependent and unpredictable.
+double sorted_dot(const uint64_t* xk, const float* xw, size_t xn, const uint64_t* yk,
+                  const float* yw, size_t yn) {
+    double dot = 0;
+    size_t i = 0, j = 0;
+    while (i < xn && j < yn) {
+        const uint64_t a = xk[i], b = yk[j];
+        const double product = static_cast<double>(xw[i]) * yw[j];
+        dot += a == b ? product : 0.0;  // weights are non-negative: adding +0.0 changes nothing
+        i += a <= b;
+        j += b <= a;
+    }
+    return dot;
+}
+
+}  // namespace
 
 double SentenceVector::similarity(const SentenceVector& other,
                                   const FeatureOptions& options) const {
@@ -117,18 +141,11 @@ double SentenceVector::similarity(const SentenceVector& other,
     for (size_t b = 0; b < kFeatureBlockCount; ++b) {
         const Block& x = m_blocks[b];
         const Block& y = other.m_blocks[b];
-        if ((x.entries.empty() && y.entries.empty()) || options.block_weight[b] <= 0) continue;
+        if ((x.keys.empty() && y.keys.empty()) || options.block_weight[b] <= 0) continue;
         weights += options.block_weight[b];
         if (x.norm == 0 || y.norm == 0) continue;
-        double dot = 0;
-        for (size_t i = 0, j = 0; i < x.entries.size() && j < y.entries.size();) {
-            if (x.entries[i].first < y.entries[j].first)
-                ++i;
-            else if (y.entries[j].first < x.entries[i].first)
-                ++j;
-            else
-                dot += static_cast<double>(x.entries[i++].second) * y.entries[j++].second;
-        }
+        const double dot = sorted_dot(x.keys.data(), x.weights.data(), x.keys.size(),
+                                      y.keys.data(), y.weights.data(), y.keys.size());
         total += options.block_weight[b] * dot / (x.norm * y.norm);
     }
     if (weights == 0) return 0;

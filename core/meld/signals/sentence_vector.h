@@ -55,8 +55,10 @@ public:
     bool empty() const;
 
 private:
+    // Keys and weights apart (structure of arrays): the merge in similarity() streams the keys.
     struct Block {
-        std::vector<std::pair<uint64_t, float>> entries;  // sorted by hash
+        std::vector<uint64_t> keys;  // sorted, unique feature hashes
+        std::vector<float> weights;  // weights[i] belongs to keys[i]
         double norm = 0;
     };
     std::array<Block, kFeatureBlockCount> m_blocks;
