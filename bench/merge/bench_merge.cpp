@@ -11,6 +11,7 @@
 
 #include "machine.h"
 #include "merge/merger.h"
+#include "util/heap_tuning.h"
 
 namespace {
 
@@ -33,6 +34,7 @@ double cpu_seconds() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    bm::tune_heap_and_reexec(argv);  // as beliefmerge and the studio do: measure what users run
     long claims = 1'000'000, keys = 100'000, branches = 16;
     for (int i = 1; i + 1 < argc; i += 2) {
         std::string a = argv[i];
