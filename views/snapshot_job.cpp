@@ -3,11 +3,11 @@
 
 #include <QCoreApplication>
 
+#include "adjudicate/resolved_derivations.h"
 #include "extract/heuristic_extractor.h"
 #include "extract/oracle_extractor.h"
 #include "load_job.h"
 #include "merge/merger.h"
-#include "resolved_derivations.h"
 #include "workspace_sessions.h"
 
 namespace bm {
