@@ -12,6 +12,7 @@
 #include "extract/key_normaliser.h"
 #include "extract/request_rules.h"
 #include "extract/sentence_tokens.h"
+#include "extract/tool_call_facts.h"
 #include "extract/tool_result_facts.h"
 
 namespace bm {
@@ -36,6 +37,20 @@ const std::set<std::string>& subject_breaks() {
         "know", "knows", "found", "notes", "means", "mean", "seems", "checked", "verified", "mentioned", "states",
         "stated", "indicates", "suggests", "believe", "sure", "see", "saw", "is", "are", "was", "were", "has", "have",
         "had", "of", "in", "on", "at", "to", "for", "with", "from", "by", "the-end"};
+    return s;
+}
+
+// "The file was already committed": an adverb after the copula is not the value.
+const std::set<std::string>& copula_adverbs() {
+    static const std::set<std::string> s = {"already", "now", "still", "also", "just", "then", "currently",
+                                            "actually", "again", "always", "really", "indeed", "only", "even"};
+    return s;
+}
+
+// "This prompt triggers a provider error": verbs whose object is what the subject brings about.
+const std::set<std::string>& outcome_verbs() {
+    static const std::set<std::string> s = {"triggers", "triggered", "causes",      "caused",  "produces",
+                                            "produced", "raises",    "raised",      "establishes", "established"};
     return s;
 }
 
@@ -109,6 +124,17 @@ bool looks_like_code(std::string_view sentence) {
     }
     return symbols >= 6 || sentence.find("\":") != std::string_view::npos ||  // a JSON member
            sentence.find("==") != std::string_view::npos || sentence.find("->") != std::string_view::npos;
+}
+
+// "a recorded provider error" → recorded-provider-error: an object phrase kept whole.
+std::string joined_value(const Toks& t, size_t a, size_t b) {
+    std::string out;
+    for (size_t i = a; i < b; ++i) {
+        const std::string v = normalise_value({t[i].lower});
+        if (v.empty()) return {};
+        out += (out.empty() ? "" : "-") + v;
+    }
+    return out;
 }
 
 bool add(std::vector<Candidate>& out, const std::string& key, const std::string& value, SlotType type, size_t first,
@@ -188,6 +214,24 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
                 }
             }
         }
+        // X triggers/causes/established Y → x.outcome = y (a subject-verb-object report, no copula)
+        if (outcome_verbs().count(w) && i > lo) {
+            const size_t s = subject_start(t, lo, i);
+            size_t j = i + 1;
+            while (j < hi && (t[j].lower == "a" || t[j].lower == "an" || t[j].lower == "the")) ++j;
+            const size_t ve = value_end(t, j, hi);
+            std::string subject = normalise_subject(words(t, s, i));
+            // "as it raised X": a pronoun or clause word in the subject names nothing.
+            for (size_t k = s; k < i; ++k)
+                for (const char* p : {"it", "they", "he", "she", "we", "i", "you", "as", "which", "that", "who"})
+                    if (t[k].lower == p) subject.clear();
+            if (s < i && ve > j && !subject.empty() &&
+                add(out, subject + ".outcome", joined_value(t, j, ve), SlotType::kFact, s, ve)) {
+                lo = ve;
+                i = std::max(i, ve - 1);
+                continue;
+            }
+        }
         // X is/are/was (not) Y, X = Y, X: Y
         const bool colon = w.size() > 1 && w.back() == ':';
         if (w == "is" || w == "are" || w == "was" || w == "were" || w == "=" || w == ":" || colon) {
@@ -203,6 +247,7 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             bool negated = false;
             if (j < hi && (t[j].lower == "not" || t[j].lower == "no")) negated = true, ++j;
             if (j + 1 < hi && t[j].lower == "no" && t[j + 1].lower == "longer") negated = true, j += 2;
+            while (j < hi && copula_adverbs().count(t[j].lower)) ++j;
             size_t ve = value_end(t, j, hi);
             std::string value = normalise_value(words(t, j, ve));
             SlotType type = SlotType::kFact;
@@ -338,6 +383,56 @@ std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Cl
     return out;
 }
 
+namespace {
+
+// Claims at assistant-text evidence (2 / rank 1, SPEC §5): what a model wrote, whatever carries it.
+Claim model_statement_origin(const Session& session, const std::string& branch_id, const Message& m,
+                             const std::string& tool, const ExtractOptions& options) {
+    Claim proto;
+    proto.evidence = EvidenceLevel::kInferred;
+    proto.provenance_rank = m.source.kind == SourceKind::kUnknown ? provenance_rank::kPluginOrUnknown
+                                                                  : provenance_rank::kModelSpeculation;
+    proto.trust = trust_for_message(m, session.id, tool, options.trust);
+    proto.source = {branch_id, session.id, m.id, m.seq, role_name(m.role), source_kind_name(m.source.kind), tool};
+    proto.time = m.time;
+    return proto;
+}
+
+// A structured-output call's arguments are the agent's stated result: assistant evidence.
+void add_tool_call_claims(const Session& session, const std::string& branch_id, const Message& m, const ContentBlock& b,
+                          const ExtractOptions& options, std::vector<Claim>& out) {
+    if (m.role != Role::kAssistant || m.source.kind == SourceKind::kPlugin) return;
+    const std::vector<TextFact> facts = tool_call_facts(b.arguments, b.tool_name);
+    if (facts.empty()) return;
+    const Claim proto = model_statement_origin(session, branch_id, m, std::string(), options);
+    for (const TextFact& f : facts) {
+        Claim c = proto;
+        c.key = f.key;
+        c.value = f.value;
+        c.type = f.type;
+        c.quote = b.arguments.substr(f.begin, f.end - f.begin);
+        c.quote_offset = static_cast<int64_t>(f.begin);
+        out.push_back(std::move(c));
+    }
+}
+
+// A compaction checkpoint's summary, carried by a plugin message, is a model's report of the
+// shadowed span: read at model evidence (never user evidence), the rest of the message stays skipped.
+void add_checkpoint_summary_claims(const Session& session, const std::string& branch_id, const Message& m,
+                                   const ExtractOptions& options, std::vector<Claim>& out) {
+    for (const CheckpointRecord& cp : session.checkpoints) {
+        if (cp.summary.empty()) continue;
+        for (const ContentBlock& b : m.blocks) {
+            if (b.kind != BlockKind::kText || b.text != cp.summary) continue;
+            const Claim proto = model_statement_origin(session, branch_id, m, std::string(), options);
+            for (auto& c : extract_from_text(b.text, proto, false)) out.push_back(std::move(c));
+            return;
+        }
+    }
+}
+
+}  // namespace
+
 std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions, const ExtractOptions& options) {
     std::vector<BranchClaims> out;
     for (const auto& session : sessions) {
@@ -350,8 +445,15 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             const Branch& branch = session.branches[bi];
             BranchClaims bc{branch.id, session.id, {}};
             for (const Message* m : per_branch[bi]) {
-                if (m->source.kind == SourceKind::kPlugin && !options.include_plugin_messages) continue;
+                if (m->source.kind == SourceKind::kPlugin && !options.include_plugin_messages) {
+                    add_checkpoint_summary_claims(session, branch.id, *m, options, bc.claims);
+                    continue;
+                }
                 for (const auto& b : m->blocks) {
+                    if (b.kind == BlockKind::kToolCall) {
+                        add_tool_call_claims(session, branch.id, *m, b, options, bc.claims);
+                        continue;
+                    }
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)
                         continue;
                     std::string tool = b.kind == BlockKind::kToolResult ? tool_names[b.tool_id] : std::string();

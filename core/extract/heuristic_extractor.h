@@ -4,7 +4,8 @@
 // Y`, `X should/must be Y`, negations (→ Refuted), decisions, open questions, and derivation cues
 // (`because`, `since`, `so`, `therefore`) linking a conclusion to its premises; requests, reply
 // instructions and tool choices (request_rules.h); exit codes, test counts and files seen in tool
-// results (tool_result_facts.h). Chatter is dropped.
+// results (tool_result_facts.h); `X triggers/causes Y` → x.outcome; structured-output tool-call
+// arguments (tool_call_facts.h) and compaction summaries at assistant evidence. Chatter is dropped.
 // Thread-safety: pure function.
 #pragma once
 

@@ -39,7 +39,7 @@ const std::set<std::string>& lead_ins() {
 const std::set<std::string>& object_skips() {
     static const std::set<std::string> s = {"the", "a", "an", "any", "all", "this", "these", "those", "exactly",
                                             "only", "just", "one", "both", "some", "its", "their", "your", "my",
-                                            "our", "each", "every", "single", "new", "that"};
+                                            "our", "each", "every", "single", "new", "that", "other"};
     return s;
 }
 
@@ -93,6 +93,7 @@ struct Object {
     std::vector<std::string> words;
     size_t end = 0;
     bool quantified = false;  // "any"/"all": "do not use any tools"
+    bool others = false;      // "any other tools": relative to the ones named elsewhere, not a value
     std::string file;         // a file name among the words, or after "named"/"called"
 };
 
@@ -101,6 +102,7 @@ Object object_after(const Toks& t, size_t from, size_t hi) {
     size_t i = from;
     while (i < hi && in(object_skips(), t[i].lower)) {
         o.quantified |= t[i].lower == "any" || t[i].lower == "all";
+        o.others |= t[i].lower == "other";
         if (t[i].comma_after) return o.end = i + 1, o;
         ++i;
     }
@@ -194,7 +196,7 @@ bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
     for (size_t k = after; k < hi && k <= after + 4; ++k)
         if (t[k].lower == "for" || t[k].lower == "as") return false;
     Object o = object_after(t, after, hi);
-    if (o.words.empty()) return false;
+    if (o.words.empty() || o.others) return false;
     const std::string head = o.words.back();
     size_t first = i;
     while (first > lo && (in(negators(), t[first - 1].lower) || t[first - 1].lower == "do")) --first;
@@ -232,6 +234,7 @@ bool match_imperative(const Toks& t, size_t lo, size_t i, size_t hi, std::vector
                           t[first - 1].lower == "always"))
         --first;
     Object o = object_after(t, i + 1, hi);
+    if (o.others) return false;  // "do not call any other tool" names no object
     std::string part = o.file;
     if (part.empty()) part = normalise_subject(o.words);
     if (part.empty()) return false;

@@ -34,7 +34,10 @@ size_t Brain::active_count() const {
 }
 
 void Brain::refresh_status(const std::string& claim_key) {
-    m_status_cache[claim_key] = m_status.status(claim_key, m_directory, m_gate);
+    const ClaimStatus now = m_status.status(claim_key, m_directory, m_gate);
+    m_status_cache[claim_key] = now;
+    if (auto it = m_by_key.find(claim_key); it != m_by_key.end())
+        for (uint32_t slot : it->second) m_slot_status[slot] = now;
 }
 
 bool Brain::add_link(const StatusLink& link) {
@@ -119,6 +122,7 @@ void Brain::apply_verified(const Patch& patch, PreparedText* prepared, bool delt
         const auto slot = static_cast<uint32_t>(m_claims.size());
         m_index.add(slot, held.prepared.index_terms);
         m_by_key[held.key].push_back(slot);
+        m_slot_status.push_back(status(held.key));
         m_claims.push_back(std::move(held));
     }
     for (const StatusLink& l : patch.links) add_link(l);

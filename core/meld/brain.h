@@ -118,6 +118,7 @@ private:
     CandidateIndex m_index;
     StatusCrdt m_status;
     std::unordered_map<std::string, ClaimStatus> m_status_cache;  // keys with at least one link
+    std::vector<ClaimStatus> m_slot_status;  // status(m_claims[slot].key), read per candidate without hashing the key
     std::vector<Mapping> m_mappings;
     std::vector<ContradictionLink> m_contradictions;
     std::vector<Patch> m_patches;

@@ -35,7 +35,7 @@ Patch Brain::decide_claim(const Delta& delta, const Claim& b, const PreparedText
         auto it = m_by_key.find(p.subject);
         if (it != m_by_key.end())
             for (uint32_t slot : it->second)
-                if (status(m_claims[slot].key) == ClaimStatus::kActive) {
+                if (m_slot_status[slot] == ClaimStatus::kActive) {
                     exact = &m_claims[slot];
                     break;
                 }
@@ -48,7 +48,7 @@ Patch Brain::decide_claim(const Delta& delta, const Claim& b, const PreparedText
     const HeldClaim* best = nullptr;
     double best_sigma = -1;
     auto consider = [&](const HeldClaim& a) {
-        if (status(a.key) != ClaimStatus::kActive) return;
+        if (m_slot_status[static_cast<size_t>(a.seq)] != ClaimStatus::kActive) return;  // seq is the slot
         const double s = g.sigma ? m_engine->similarity(a.prepared, pb) : 0.0;
         if (stats) ++stats->scanned;
         if (s > best_sigma || (s == best_sigma && best && a.seq < best->seq)) {

@@ -190,6 +190,12 @@ std::string render_markdown_item(const MergedSnapshot& snap, const Slot& slot, c
     } else if (applied && resolution->kind == SlotResolution::Kind::kConditional) {
         line += " (" + type + ") CONDITIONAL: " + value_list(snap, slot, resolution->values, false) + " when " +
                 escape_inline(resolution->guard, 100) + " (" + settled_by(*resolution) + ")";
+    } else if (applied && resolution->kind == SlotResolution::Kind::kUnresolvable && slot.winner) {
+        // A reviewer withdrew a value evidence had settled: every value is named, none is the answer.
+        std::vector<std::string> all;
+        for (const auto& v : slot.values) all.push_back(v.value);
+        line += " (" + type + ") DISPUTED: " + value_list(snap, slot, all, true) + " (unresolvable, " +
+                settled_by(*resolution) + ")";
     } else if (slot.winner) {
         // key = value (type[; state]; evidence; sources) "quote": the losing values are not named.
         line += " = " + escape_inline(*slot.winner, 60) + " (" + type;

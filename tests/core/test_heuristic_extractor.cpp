@@ -129,6 +129,16 @@ TEST(HeuristicExtractor, UserRequestsBecomeGoalsConstraintsAndToolChoices) {
     EXPECT_EQ(keyed(polite), "analyse.md.file=assert(Goal) ");
 }
 
+TEST(HeuristicExtractor, OutcomeVerbsAdverbsAndOtherToolsAreReadAsMeant) {
+    Claim origin;
+    // Subject-verb-object with no copula; an adverb after the copula is not the value; "any other
+    // tools" names no tool (no tool = not-other, no tool = none).
+    auto claims = extract_from_text("This prompt triggers a recorded provider error. The cache is already Redis. "
+                                    "Do not use any other tools. Do not call any other tool.",
+                                    origin, true);
+    EXPECT_EQ(keyed(claims), "prompt.outcome=recorded-provider-error(Fact) cache=redis(Fact) ");
+}
+
 TEST(HeuristicExtractor, PortsOfAServiceMeetHoweverTheyAreSaid) {
     auto sessions = sessions_of({native("a", "assistant", "Understood. The service listens on port 8080, and the cache is Redis."),
                                  native("b", "user", "The service port should be 9090.")});

@@ -16,6 +16,7 @@
 #include "adjudicate/alignment_contract.h"
 #include "fold/bundle.h"
 #include "fold/mcp_server.h"
+#include "extract/tool_call_facts.h"
 #include "ingest/ingest.h"
 #include "ingest/read_context.h"
 #include "ingest/readers.h"
@@ -141,6 +142,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         bm::ReadOptions options;
         options.max_line_bytes = 1 << 20;
         (void)bm::read_bytes(input, "fuzz-input", options);
+    } else if (kind == "tool_call_args") {
+        // Structured-output tool-call arguments (core/extract/tool_call_facts): any bytes, quotes in bounds.
+        for (const auto& f : bm::tool_call_facts(input, "structured_output"))
+            if (f.begin > f.end || f.end > input.size() || f.key.empty() || f.value.empty()) __builtin_trap();
     } else if (kind == "meld_delta") {
         // MELD wire objects, one per line: typed errors or values, never a crash; a parsed delta
         // keeps its signed bytes through a JSON round trip.

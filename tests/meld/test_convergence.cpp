@@ -21,7 +21,9 @@ TEST(StatusCrdt, JoinIsOrderIndependentWhereLastWriterWinsIsNot) {
 TEST(StatusCrdt, PartitionTimesReorderSweepAgreesInEveryCell) {
     for (const SweepCell& cell : partition_reorder_sweep(10)) {
         EXPECT_EQ(cell.crdt.agreement, 1.0) << cell.duration << " x " << cell.reorder;
-        if (cell.reorder == 0) EXPECT_EQ(cell.lww.agreement, 1.0);
+        if (cell.reorder == 0) {
+            EXPECT_EQ(cell.lww.agreement, 1.0);
+        }
     }
 }
 

@@ -248,7 +248,9 @@ TEST_F(MeldCli, BenchConvergenceJsonShowsThePaperComparisons) {
     EXPECT_GT(j["reject_race"]["admission_revoked"].get<int>(), 0);
     for (const auto& row : j["lossy_routing"]["rows"]) {
         EXPECT_EQ(row["agreement_with"], 1.0) << row.dump();
-        if (row["loss"].get<double>() >= 0.1) EXPECT_LT(row["agreement_without"].get<double>(), 1.0);
+        if (row["loss"].get<double>() >= 0.1) {
+            EXPECT_LT(row["agreement_without"].get<double>(), 1.0);
+        }
     }
     EXPECT_GT(j["order_sensitivity"]["distinct_without"].get<int>(), 1);
     EXPECT_EQ(j["order_sensitivity"]["distinct_with"], 1);

@@ -53,6 +53,11 @@ TEST_F(CliMergeDerivations, a_premise_decided_unresolvable_retracts_its_conclusi
     ASSERT_FALSE(orm_after.empty()) << after.out;
     EXPECT_NE(orm_after.find("RETRACTED: unmet premises database"), std::string::npos) << orm_after;
     EXPECT_EQ(orm_after.find("derived from"), std::string::npos) << orm_after;
+    // The premise's own line no longer presents evidence's winner as the answer.
+    const std::string database_after = item_line(after.out, "database");
+    EXPECT_NE(database_after.find("DISPUTED: "), std::string::npos) << database_after;
+    EXPECT_NE(database_after.find("(unresolvable, settled by human:ana: reviewed)"), std::string::npos) << database_after;
+    EXPECT_EQ(database_after.find("database = mysql"), std::string::npos) << database_after;
 }
 
 TEST_F(CliMergeDerivations, a_tied_premise_chosen_by_a_reviewer_founds_its_conclusion_in_the_packed_block) {
