@@ -77,7 +77,7 @@ int TranscriptModel::positionOfMessage(const QString& id) const {
     const std::string key = id.toStdString();
     const int n = totalMessages();
     for (int p = 0; p < n; ++p)
-        if (messageAtPosition(static_cast<size_t>(p))->id == key) return p;
+        if (const Message* m = messageAtPosition(static_cast<size_t>(p)); m && m->id == key) return p;
     return -1;
 }
 
@@ -85,7 +85,7 @@ int TranscriptModel::rowOfMessage(const QString& id) const {
     const std::string key = id.toStdString();
     const int n = rowCount();
     for (int row = 0; row < n; ++row)
-        if (messageAt(row)->id == key) return row;
+        if (const Message* m = messageAt(row); m && m->id == key) return row;
     return -1;
 }
 

@@ -12,6 +12,14 @@ PACKAGES=(
   fonts-dejavu-core fonts-wqy-microhei jq
 )
 
+# --with-vectors: also the GloVe vectors of the optional `glove` meld provider (~110 MB download,
+# ~300 MB in ~/.cache/beliefmerge/vectors; scripts/fetch_vectors.sh), which needs npm.
+WITH_VECTORS=0
+for arg in "$@"; do
+  if [ "$arg" = "--with-vectors" ]; then WITH_VECTORS=1; fi
+done
+if [ "$WITH_VECTORS" = 1 ]; then PACKAGES+=(nodejs npm); fi
+
 missing=()
 for p in "${PACKAGES[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
@@ -21,10 +29,6 @@ done
 
 # The BPE reference (cl100k_base ranks, npm tiktoken) goes to a cache outside the repository.
 fetch_tokenizers() { bash "$(dirname "${BASH_SOURCE[0]}")/fetch_tokenizers.sh" || true; }
-# --with-vectors: also the GloVe vectors of the optional `glove` meld provider (~110 MB download,
-# ~300 MB in ~/.cache/beliefmerge/vectors; scripts/fetch_vectors.sh).
-WITH_VECTORS=0
-for arg in "$@"; do [ "$arg" = "--with-vectors" ] && WITH_VECTORS=1; done
 fetch_vectors() { if [ "$WITH_VECTORS" = 1 ]; then bash "$(dirname "${BASH_SOURCE[0]}")/fetch_vectors.sh" || true; fi; }
 
 if [ ${#missing[@]} -eq 0 ]; then

@@ -544,6 +544,11 @@
         <translation>裁决未保存：%1</translation>
     </message>
     <message>
+        <location filename="../views/main_window.cpp" line="504"/>
+        <source>Decision saved, but the decisions could not be re-read: %1</source>
+        <translation>裁决已保存，但无法重新读取裁决：%1</translation>
+    </message>
+    <message>
         <location filename="../views/main_window.cpp" line="517"/>
         <source>Decision saved: %1 → %2</source>
         <translation>裁决已保存：%1 → %2</translation>

@@ -260,7 +260,8 @@ void MainWindow::setCurrentSession(const QString& sessionId) {
     if (m_currentSession == sessionId) return;
     m_currentSession = sessionId;
     QSettings().setValue(currentSessionKey(m_workspacePath), sessionId);
-    refreshSessionMenu();
+    // Deferred: this may run from one of the menu's own actions, which the rebuild deletes.
+    QTimer::singleShot(0, this, &MainWindow::refreshSessionMenu);
     refreshModeLabel();
     rebuild({});
 }
@@ -503,6 +504,12 @@ QCoro::Task<> MainWindow::storeDecision(DecisionRecord record) {
     if (!outcome.stored) {
         m_status->setText(tr("Decision not saved: %1").arg(outcome.error));
         Q_EMIT decisionRejected(outcome.error);
+        co_return;
+    }
+    if (!outcome.relabelled) {  // committed, but the decisions could not be read back: rebuild from the workspace
+        m_status->setText(tr("Decision saved, but the decisions could not be re-read: %1").arg(outcome.error));
+        Q_EMIT decisionStored(key);
+        rebuild({});
         co_return;
     }
     if (m_snapshot && m_snapshot->decisionBasis() == basis->decisionBasis()) {  // else a newer load already reads it

@@ -78,12 +78,13 @@ int bench_throughput(const QStringList& args) {
     ThroughputOptions options;
     options.sizes = size_list(parser.value(sizes_opt));
     const std::vector<size_t> sink_counts = size_list(parser.value(sink_opt));
-    bool ok = false;
+    bool ok = false, seed_ok = false, limit_ok = false;
     options.admissions = parser.value(admissions_opt).toULongLong(&ok);
-    options.seed = parser.value(seed_opt).toULongLong();
-    options.index_limit = parser.value(limit_opt).toULongLong();
-    if (options.sizes.empty() || sink_counts.empty() || !ok || options.admissions == 0) {
-        print_err("beliefmerge bench throughput: --sizes, --sink-brains and --admissions take positive integers\n");
+    options.seed = parser.value(seed_opt).toULongLong(&seed_ok);
+    options.index_limit = parser.value(limit_opt).toULongLong(&limit_ok);
+    if (options.sizes.empty() || sink_counts.empty() || !ok || options.admissions == 0 || !seed_ok || !limit_ok) {
+        print_err("beliefmerge bench throughput: --sizes, --sink-brains and --admissions take positive integers, "
+                  "--seed and --index-limit non-negative integers\n");
         return kUsage;
     }
     const MeldProvider provider = meld_provider("lexical");

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -297,7 +298,9 @@ Result<std::vector<SearchHit>> SearchIndex::search(const std::string& query, siz
         SearchHit h;
         h.match_kind = q->text(2);
         if (!q->is_null(3)) h.message_index = q->integer(3);
-        h.score = std::strtod(q->text(4).c_str(), nullptr);
+        const std::string score = q->text(4);  // SQLite prints reals with '.', whatever the C locale says
+        h.score = 0;
+        std::from_chars(score.data(), score.data() + score.size(), h.score);
         h.excerpt = search_excerpt(q->text(5), query, kMaxExcerptBytes);
         rows.push_back({group, h.score, q->integer(0), bundle, std::move(h)});
     }

@@ -187,16 +187,18 @@ bool is_placeholder(std::string_view v) {
     return false;
 }
 
-// Passwords are short: after a password label, 8+ characters with a digit, an uppercase letter or a
-// symbol count ("DB_PASSWORD=Tr0ub4dor-and-3"); a lowercase word ("password: required") does not.
-// Every other label needs 16+ characters, so "token: none" and prose stay.
+// Passwords are short: after a password label, 8+ characters with a digit, a symbol or an uppercase
+// letter past the first count ("DB_PASSWORD=Tr0ub4dor-and-3"); a word ("password: Required",
+// "password: auto-generated") does not. Every other label needs 16+ characters ("token: none" stays).
 size_t min_secret_length(std::string_view label, std::string_view value) {
     const bool password_label = label == "password" || label == "passwd" || label == "\xE5\xAF\x86\xE7\xA0\x81";
     if (!password_label) return 16;
-    const bool mixed = std::any_of(value.begin(), value.end(), [](char ch) {
-        const auto c = static_cast<unsigned char>(ch);
-        return std::isdigit(c) || std::isupper(c) || (std::ispunct(c) && ch != '.');
-    });
+    bool mixed = false;
+    for (size_t k = 0; k < value.size() && !mixed; ++k) {
+        const auto c = static_cast<unsigned char>(value[k]);
+        mixed = std::isdigit(c) || (k > 0 && std::isupper(c)) ||
+                (std::ispunct(c) && c != '.' && c != '-' && c != '_');
+    }
     return mixed ? 8 : 16;
 }
 

@@ -174,7 +174,8 @@ TEST(HeuristicExtractor, EverySharedLogMergesWithoutViolations) {
     const std::filesystem::path dir = std::filesystem::path(SHARED_DATA_DIR) / "sessions";
     if (!std::filesystem::exists(dir)) GTEST_SKIP() << "shared data not found at " << dir;
     size_t with_claims = 0, logs = 0;
-    for (const auto& fmt : std::filesystem::directory_iterator(dir))
+    for (const auto& fmt : std::filesystem::directory_iterator(dir)) {
+        if (!fmt.is_directory()) continue;
         for (const auto& f : std::filesystem::directory_iterator(fmt.path())) {
             ReadResult r = read_file(f.path().string());
             ASSERT_TRUE(r.ok()) << f.path();
@@ -186,6 +187,7 @@ TEST(HeuristicExtractor, EverySharedLogMergesWithoutViolations) {
             ++logs;
             with_claims += claims > 0;
         }
+    }
     // Many shared logs are harness test fixtures with one-word replies or no messages at all.
     EXPECT_GE(with_claims, 40u) << "of " << logs;
 }

@@ -87,7 +87,7 @@ TEST(Redact, ShortPasswordsAfterAPasswordLabel) {
     }
     // Too short, a plain lowercase word, or not a password label: kept.
     for (std::string text : {"password: hunter2", "password: required", "the password=changeme now",
-                             "token: Ab3d5f7h9"})
+                             "Password: Required", "password: auto-generated", "token: Ab3d5f7h9"})
         EXPECT_EQ(redact(text), text) << text;
 }
 

@@ -33,7 +33,13 @@ inline CliRun cli(const QStringList& args) {
     process.setProcessEnvironment(env);
     process.start();
     auto finished = qCoro(process).waitForFinished(std::chrono::seconds(60));
-    QCoro::waitFor(finished);
+    const bool done = QCoro::waitFor(finished);
+    if (!done || process.exitStatus() != QProcess::NormalExit) {  // a hang or a crash is never exit code 0
+        process.kill();
+        process.waitForFinished();
+        return {-1, process.readAllStandardOutput().toStdString(),
+                process.readAllStandardError().toStdString() + "\n[cli test: the process hung or crashed]"};
+    }
     return {process.exitCode(), process.readAllStandardOutput().toStdString(),
             process.readAllStandardError().toStdString()};
 }

@@ -2,6 +2,7 @@
 #include "meld/signals/glove_provider.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -107,8 +108,9 @@ ContradictionVerdict GloveProvider::contradiction(std::string_view a, std::strin
 }
 
 std::string GloveProvider::identity() const {
-    char a[32];
-    std::snprintf(a, sizeof a, "%g", m_options.sif_a);
+    char a[32];  // std::to_chars: the identity enters Patch ids and MACs, so never the C locale's format
+    const auto end = std::to_chars(a, a + sizeof a - 1, m_options.sif_a).ptr;
+    *end = '\0';
     return std::string(kName) + "/" + std::to_string(kVersion) + " vectors=" + m_vectors->source() +
            " words=" + std::to_string(m_vectors->size()) + " dims=" + std::to_string(m_vectors->dimensions()) +
            " sif_a=" + a + " common=" + (m_common.empty() ? "kept" : "removed") + " chi=[" + m_lexical->identity() + "]";

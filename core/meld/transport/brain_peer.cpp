@@ -69,9 +69,13 @@ void BrainPeer::answer_digest(const SignedDigest& peer) {
         if (it != peer.digest.end() && it->second.hash == cd.hash) continue;
         std::vector<std::string> lacking;
         if (it == peer.digest.end()) lacking = cd.ids;
-        else
-            std::set_difference(cd.ids.begin(), cd.ids.end(), it->second.ids.begin(), it->second.ids.end(),
+        else {
+            // The peer's list came off the wire: sort it before the set difference relies on order.
+            std::vector<std::string> theirs = it->second.ids;
+            std::sort(theirs.begin(), theirs.end());
+            std::set_difference(cd.ids.begin(), cd.ids.end(), theirs.begin(), theirs.end(),
                                 std::back_inserter(lacking));
+        }
         for (const std::string& id : lacking) {
             if (!m_repaired.insert(id).second) continue;
             const StatusLink* link = m_brain.status_links().find(id);
