@@ -15,12 +15,6 @@ using namespace bm::meld;
 
 namespace {
 
-// Non-empty when the provider is `http` and some model calls failed: figures from them are refused.
-std::string http_failures(const SignalEngine& engine) {
-    const auto* http = dynamic_cast<const bm::services::MeldHttpProvider*>(&engine.provider());
-    if (!http || http->failures() == 0) return {};
-    return std::to_string(http->failures()) + " model call(s) failed (first: " + http->first_failure() + ")";
-}
 
 std::string f3(double v) {
     char buf[32];

@@ -55,4 +55,11 @@ inline MeldProvider meld_provider(const std::string& name) {
     return p;
 }
 
+// Non-empty when the provider is `http` and some model calls failed: figures from them are refused.
+inline std::string http_failures(const bm::meld::SignalEngine& engine) {
+    const auto* http = dynamic_cast<const bm::services::MeldHttpProvider*>(&engine.provider());
+    if (!http || http->failures() == 0) return {};
+    return std::to_string(http->failures()) + " model call(s) failed (first: " + http->first_failure() + ")";
+}
+
 }  // namespace bm::cli
