@@ -105,7 +105,7 @@ int bench_throughput(const QStringList& args) {
                      "; index limit " + std::to_string(options.index_limit) +
                      "; mix: novel 45%, paraphrase 25%, contradiction 15%, re-publication 15%\n\n";
     md += "| active claims | path | admissions | admissions/s (wall) | p50 µs | p99 µs | admissions/s (CPU) | CPU p50 µs | "
-          "CPU p99 µs | candidates scored | decisions |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
+          "CPU p99 µs | candidates | σ computed | decisions |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n";
     nlohmann::json rows = nlohmann::json::array();
     bool target_wall = false, target_cpu = false;
     for (const ThroughputRow& row : r.rows) {
@@ -113,11 +113,12 @@ int bench_throughput(const QStringList& args) {
                         {"admissions_per_second", row.per_second}, {"p50_us", row.p50_us}, {"p99_us", row.p99_us},
                         {"cpu_admissions_per_second", row.cpu_per_second}, {"cpu_p50_us", row.cpu_p50_us},
                         {"cpu_p99_us", row.cpu_p99_us}, {"mean_candidates", row.mean_candidates},
+                        {"mean_scored", row.mean_scored},
                         {"decisions", row.decisions}});
         md += "| " + std::to_string(row.active) + " | " + row.path + " | " + std::to_string(row.admissions) + " | " +
               num(row.per_second, 0) + " | " + num(row.p50_us, 1) + " | " + num(row.p99_us, 1) + " | " +
               num(row.cpu_per_second, 0) + " | " + num(row.cpu_p50_us, 1) + " | " + num(row.cpu_p99_us, 1) + " | " +
-              num(row.mean_candidates, 1) + " | " + decisions_text(row.decisions) + " |\n";
+              num(row.mean_candidates, 1) + " | " + num(row.mean_scored, 1) + " | " + decisions_text(row.decisions) + " |\n";
         if (row.active == 10000 && row.path == "index") {
             target_wall = row.per_second >= 20000;
             target_cpu = row.cpu_per_second >= 20000;

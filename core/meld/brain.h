@@ -13,6 +13,7 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "meld/candidate_index.h"
@@ -35,6 +36,7 @@ struct BrainOptions {
     Gates gates;
     bool use_index = true;     // false: the exhaustive scan (the reference path)
     size_t index_limit = 64;   // σ is computed for at most this many index candidates (0: all)
+    bool bound_pruning = true; // skip candidates whose σ ceiling cannot matter (same outcome)
     bool keep_patches = true;  // false: do not keep applied Patches in memory (benchmarks)
     bool sign_patches = true;  // false: skip Patch id/MAC (benchmarks of the procedure alone)
 };
@@ -48,7 +50,8 @@ struct Admission {
 
 // How candidate selection went, for instrumentation.
 struct CandidateStats {
-    size_t scanned = 0;
+    size_t scanned = 0;  // active candidates considered
+    size_t scored = 0;   // of them, those σ was computed for (the rest were bounded out)
 };
 
 class Brain {
@@ -84,6 +87,7 @@ public:
     size_t active_count() const;
     // Switches candidate selection between the index and the exhaustive scan (benchmarks).
     void set_use_index(bool on) { m_options.use_index = on; }
+    void set_bound_pruning(bool on) { m_options.bound_pruning = on; }
     // The slots the index proposes for a prepared text (before the status filter).
     std::vector<uint32_t> index_candidates(const PreparedText& text) const {
         return m_index.query(text.index_terms, m_options.index_limit);
@@ -122,7 +126,7 @@ private:
     std::vector<Mapping> m_mappings;
     std::vector<ContradictionLink> m_contradictions;
     std::vector<Patch> m_patches;
-    std::set<std::string> m_seen_deltas;
+    std::unordered_set<std::string> m_seen_deltas;
     std::vector<Delta> m_outbox;
     int64_t m_clock = 0;
 };

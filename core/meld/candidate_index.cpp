@@ -2,6 +2,7 @@
 #include "meld/candidate_index.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace bm::meld {
@@ -19,30 +20,70 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
     }
     std::sort(lists.begin(), lists.end(), [](const auto* a, const auto* b) { return a->size() < b->size(); });
     if (lists.size() > m_max_terms) lists.resize(m_max_terms);
+    size_t touched = 0;
+    for (const auto* l : lists) touched += l->size();
     std::vector<uint32_t> out;
+    out.reserve(std::min<size_t>(touched, m_slots));
     if (limit == 0) {
         for (const auto* l : lists) out.insert(out.end(), l->begin(), l->end());
         std::sort(out.begin(), out.end());
         out.erase(std::unique(out.begin(), out.end()), out.end());
         return out;
     }
-    // Accumulate shared-term weight in per-thread scratch (zeroed again through `out`).
-    thread_local std::vector<float> weight;
-    if (weight.size() < m_slots) weight.resize(m_slots, 0.0f);
-    for (const auto* l : lists) {
-        const float w = static_cast<float>(std::log1p(static_cast<double>(m_slots) / static_cast<double>(l->size())));
-        for (uint32_t slot : *l) {
-            if (weight[slot] == 0.0f) out.push_back(slot);
-            weight[slot] += w;
+    // Which of the query's lists hold each slot, as a bit mask in per-thread scratch (zeroed again
+    // through `out`). A slot's weight is the sum over its mask, so at most 2^max_terms weights exist.
+    thread_local std::vector<uint8_t> mask;
+    if (mask.size() < m_slots) mask.resize(m_slots, 0);
+    for (size_t i = 0; i < lists.size(); ++i) {
+        const auto bit = static_cast<uint8_t>(1u << i);
+        for (uint32_t slot : *lists[i]) {
+            if (mask[slot] == 0) out.push_back(slot);
+            mask[slot] |= bit;
         }
     }
     if (out.size() > limit) {
-        auto better = [&](uint32_t a, uint32_t b) { return weight[a] != weight[b] ? weight[a] > weight[b] : a < b; };
-        std::nth_element(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(limit), out.end(), better);
-        for (size_t i = limit; i < out.size(); ++i) weight[out[i]] = 0.0f;
-        out.resize(limit);
+        // Σ log(1 + slots/df) over the lists in the mask, summed in list order as a float.
+        std::array<float, 256> weight{};
+        for (unsigned m = 1; m < (1u << lists.size()); ++m)
+            for (size_t i = 0; i < lists.size(); ++i)
+                if (m & (1u << i))
+                    weight[m] += static_cast<float>(
+                        std::log1p(static_cast<double>(m_slots) / static_cast<double>(lists[i]->size())));
+        // The weight of the limit-th best slot: every heavier slot is kept, and of the slots at
+        // exactly that weight, the earliest.
+        std::array<size_t, 256> count{};
+        for (uint32_t slot : out) ++count[mask[slot]];
+        std::vector<unsigned> masks;
+        for (unsigned m = 1; m < 256; ++m)
+            if (count[m]) masks.push_back(m);
+        std::sort(masks.begin(), masks.end(), [&](unsigned a, unsigned b) { return weight[a] > weight[b]; });
+        size_t heavier = 0;
+        float cut = 0;
+        for (size_t i = 0; i < masks.size();) {
+            size_t at_weight = 0, j = i;
+            for (; j < masks.size() && weight[masks[j]] == weight[masks[i]]; ++j) at_weight += count[masks[j]];
+            if (heavier + at_weight >= limit) {
+                cut = weight[masks[i]];
+                break;
+            }
+            heavier += at_weight;
+            i = j;
+        }
+        std::vector<uint32_t> kept, tied;
+        kept.reserve(limit);
+        for (uint32_t slot : out) {
+            const float w = weight[mask[slot]];
+            if (w > cut) kept.push_back(slot);
+            else if (w == cut) tied.push_back(slot);
+            mask[slot] = 0;
+        }
+        const size_t wanted = limit - kept.size();
+        std::nth_element(tied.begin(), tied.begin() + static_cast<std::ptrdiff_t>(wanted), tied.end());
+        kept.insert(kept.end(), tied.begin(), tied.begin() + static_cast<std::ptrdiff_t>(wanted));
+        out = std::move(kept);
+    } else {
+        for (uint32_t slot : out) mask[slot] = 0;
     }
-    for (uint32_t slot : out) weight[slot] = 0.0f;
     std::sort(out.begin(), out.end());
     return out;
 }

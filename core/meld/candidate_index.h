@@ -9,6 +9,7 @@
 // Thread-safety: a plain value; concurrent queries are safe (scratch space is per thread).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <unordered_map>
@@ -18,7 +19,8 @@ namespace bm::meld {
 
 class CandidateIndex {
 public:
-    explicit CandidateIndex(size_t max_terms = 6) : m_max_terms(max_terms) {}
+    // REQUIRES: max_terms <= 8 (a slot's shared terms are kept as a bit mask).
+    explicit CandidateIndex(size_t max_terms = 6) : m_max_terms(std::min<size_t>(max_terms, 8)) {}
 
     // REQUIRES: slots are added in increasing order.
     void add(uint32_t slot, const std::vector<uint64_t>& terms);

@@ -27,7 +27,58 @@ std::optional<Decision> parse_decision(std::string_view name) {
 
 namespace {
 
-nlohmann::json body(const Patch& p) {
+// RFC 8785 members of a canonical object, appended in key order by the caller.
+class CanonicalObject {
+public:
+    // Every member of a canonical object (`{...}`) whose keys all sort after those added so far.
+    void members_of(const nlohmann::json& object) { splice(canonical(object)); }
+    void member(std::string_view key, const nlohmann::json& value) {
+        const std::string canonical_value = canonical(value);
+        if (canonical_value.empty()) m_failed = true;
+        m_out += m_out.size() > 1 ? ",\"" : "\"";
+        m_out += key;
+        m_out += "\":";
+        m_out += canonical_value;
+    }
+    // "" when any part could not be canonicalised (as canonical() reports it).
+    std::string close() && { return m_failed ? std::string() : std::move(m_out) + "}"; }
+
+private:
+    static std::string canonical(const nlohmann::json& j) {
+        auto c = canonical_json(j);
+        return c.ok() ? *c : std::string();
+    }
+    void splice(const std::string& object) {
+        if (object.size() < 2) {
+            m_failed = true;
+            return;
+        }
+        if (object.size() == 2) return;  // {}
+        if (m_out.size() > 1) m_out += ',';
+        m_out.append(object, 1, object.size() - 2);
+    }
+    std::string m_out = "{";
+    bool m_failed = false;
+};
+
+// The Patch body in canonical form, built member by member in key order (brain < decision < delta <
+// deltas < gates < id < provider < …) so the delta is not copied. The members below and above
+// "id" are kept apart, so one canonicalisation serves both the id (without it) and the MAC (with).
+struct CanonicalBody {
+    std::string below_id, above_id;  // "{...": brain … gates; "...}": provider … version
+    std::string bytes(const std::string* id) const {
+        if (below_id.empty() || above_id.empty()) return {};
+        return below_id + (id ? ",\"id\":\"" + *id + "\"," : std::string(",")) + above_id;
+    }
+};
+
+// The body's members apart from the delta: those whose keys sort below "delta" and between
+// "delta" and "id" (brain, decision; deltas, gates), and those above "id".
+struct BodyParts {
+    nlohmann::json before_delta, before_id, after_id;
+};
+
+BodyParts body_parts(const Patch& p) {
     nlohmann::json links = nlohmann::json::array();
     for (const auto& l : p.links) links.push_back(l.to_json());
     nlohmann::json mappings = nlohmann::json::array();
@@ -37,54 +88,65 @@ nlohmann::json body(const Patch& p) {
     for (const auto& c : p.contradictions)
         contradictions.push_back(
             {{"a", c.a}, {"b", c.b}, {"context_a", c.context_a}, {"context_b", c.context_b}, {"rule", c.rule}});
-    nlohmann::json deltas = {{"links", links}, {"mappings", mappings}, {"contradictions", contradictions}};
+    nlohmann::json deltas = {{"links", std::move(links)}, {"mappings", std::move(mappings)},
+                             {"contradictions", std::move(contradictions)}};
     if (p.added_claim) deltas["claim"] = claim_to_json(*p.added_claim);
-    nlohmann::json j = {{"version", Patch::kVersion},
-                        {"brain", p.brain},
-                        {"decision", decision_name(p.decision)},
-                        {"rule", p.rule},
-                        {"subject", p.subject},
-                        {"target", p.target},
-                        {"deltas", deltas},
-                        {"gates", p.gates},
-                        {"thresholds", p.thresholds.to_json()},
-                        {"provider", p.provider},
-                        {"time", p.time},
-                        {"delta", p.delta}};
+    BodyParts parts;
+    parts.before_delta = {{"brain", p.brain}, {"decision", decision_name(p.decision)}};
+    parts.before_id = {{"deltas", std::move(deltas)}, {"gates", p.gates}};
+    parts.after_id = {{"version", Patch::kVersion},
+                      {"rule", p.rule},
+                      {"subject", p.subject},
+                      {"target", p.target},
+                      {"thresholds", p.thresholds.to_json()},
+                      {"provider", p.provider},
+                      {"time", p.time}};
     if (p.signals)
-        j["signals"] = {{"kappa", p.signals->kappa},
-                        {"sigma", p.signals->sigma},
-                        {"chi", p.signals->chi},
-                        {"chi_rule", p.signals->chi_rule}};
-    return j;
+        parts.after_id["signals"] = {{"kappa", p.signals->kappa},
+                                     {"sigma", p.signals->sigma},
+                                     {"chi", p.signals->chi},
+                                     {"chi_rule", p.signals->chi_rule}};
+    return parts;
 }
 
-std::string canonical(const nlohmann::json& j) {
-    auto c = canonical_json(j);
-    return c.ok() ? *c : std::string();
+CanonicalBody canonical_body(const Patch& p) {
+    const BodyParts parts = body_parts(p);
+    CanonicalObject below;
+    below.members_of(parts.before_delta);
+    below.member("delta", p.delta);
+    below.members_of(parts.before_id);
+    CanonicalObject above;
+    above.members_of(parts.after_id);
+    CanonicalBody body{std::move(below).close(), std::move(above).close()};
+    if (body.below_id.size() < 2 || body.above_id.size() < 2) return {};
+    body.below_id.pop_back();   // "}"
+    body.above_id.erase(0, 1);  // "{"
+    return body;
 }
 
 }  // namespace
 
-std::string Patch::body_bytes() const { return canonical(body(*this)); }
+std::string Patch::body_bytes() const { return canonical_body(*this).bytes(nullptr); }
 
 void Patch::seal(const KeyDirectory& directory) {
-    nlohmann::json j = body(*this);  // built once: admission seals one Patch per delta
-    id = sha256_hex(canonical(j));
-    j["id"] = id;
-    mac = to_hex(hmac_sha256(directory.key_for(brain), canonical(j)));
+    const CanonicalBody body = canonical_body(*this);  // built once: admission seals one Patch per delta
+    id = sha256_hex(body.bytes(nullptr));
+    mac = to_hex(hmac_sha256(directory.key_for(brain), body.bytes(&id)));
 }
 
 bool Patch::verify(const KeyDirectory& directory) const {
     if (mac.size() != 64) return false;
-    nlohmann::json j = body(*this);
-    if (id != sha256_hex(canonical(j))) return false;
-    j["id"] = id;
-    return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(brain), canonical(j))));
+    const CanonicalBody body = canonical_body(*this);
+    if (id != sha256_hex(body.bytes(nullptr))) return false;
+    return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(brain), body.bytes(&id))));
 }
 
 nlohmann::json Patch::to_json() const {
-    nlohmann::json j = body(*this);
+    BodyParts parts = body_parts(*this);
+    nlohmann::json j = std::move(parts.before_delta);
+    j.update(parts.before_id);
+    j.update(parts.after_id);
+    j["delta"] = delta;
     j["id"] = id;
     j["mac"] = mac;
     return j;

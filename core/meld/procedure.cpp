@@ -47,10 +47,7 @@ Patch Brain::decide_claim(const Delta& delta, const Claim& b, const PreparedText
     std::vector<Scored> above_merge;  // σ ≥ θ_merge, for the gate-aware fallback
     const HeldClaim* best = nullptr;
     double best_sigma = -1;
-    auto consider = [&](const HeldClaim& a) {
-        if (m_slot_status[static_cast<size_t>(a.seq)] != ClaimStatus::kActive) return;  // seq is the slot
-        const double s = g.sigma ? m_engine->similarity(a.prepared, pb) : 0.0;
-        if (stats) ++stats->scanned;
+    auto score = [&](const HeldClaim& a, double s) {
         if (s > best_sigma || (s == best_sigma && best && a.seq < best->seq)) {
             best = &a;
             best_sigma = s;
@@ -58,10 +55,31 @@ Patch Brain::decide_claim(const Delta& delta, const Claim& b, const PreparedText
         if (s >= m_thresholds.theta_merge) above_merge.push_back({&a, s});
     };
     if (g.sigma) {
+        std::vector<uint32_t> slots;  // active candidates, seq is the slot
         if (m_options.use_index) {
-            for (uint32_t slot : m_index.query(pb.index_terms, m_options.index_limit)) consider(m_claims[slot]);
+            slots = m_index.query(pb.index_terms, m_options.index_limit);
+            std::erase_if(slots, [&](uint32_t slot) { return m_slot_status[slot] != ClaimStatus::kActive; });
         } else {
-            for (const HeldClaim& a : m_claims) consider(a);
+            for (uint32_t slot = 0; slot < m_claims.size(); ++slot)
+                if (m_slot_status[slot] == ClaimStatus::kActive) slots.push_back(slot);
+        }
+        if (stats) stats->scanned += slots.size();
+        if (m_options.bound_pruning) {
+            // Highest σ ceiling first; stop once no candidate left can be the best or reach θ_merge.
+            // Every skipped σ is provably below both, so the outcome equals scoring them all.
+            std::vector<std::pair<double, uint32_t>> bounded;
+            bounded.reserve(slots.size());
+            for (uint32_t slot : slots) bounded.emplace_back(m_engine->similarity_ceiling(m_claims[slot].prepared, pb), slot);
+            std::sort(bounded.begin(), bounded.end(),
+                      [](const auto& x, const auto& y) { return x.first != y.first ? x.first > y.first : x.second < y.second; });
+            for (const auto& [ceiling, slot] : bounded) {
+                if (ceiling < best_sigma && ceiling < m_thresholds.theta_merge) break;
+                score(m_claims[slot], m_engine->similarity(m_claims[slot].prepared, pb));
+                if (stats) ++stats->scored;
+            }
+        } else {
+            for (uint32_t slot : slots) score(m_claims[slot], m_engine->similarity(m_claims[slot].prepared, pb));
+            if (stats) stats->scored += slots.size();
         }
     }
 

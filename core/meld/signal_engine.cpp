@@ -48,6 +48,11 @@ double SignalEngine::similarity(const PreparedText& a, const PreparedText& b) co
     return m_provider->similarity(a.text, b.text);
 }
 
+double SignalEngine::similarity_ceiling(const PreparedText& a, const PreparedText& b) const {
+    if (m_lexical) return a.vector.similarity_ceiling(b.vector, m_lexical->options().features);
+    return 1.0;
+}
+
 ContradictionVerdict SignalEngine::contradiction(const PreparedText& a, const PreparedText& b) const {
     if (m_lexical) return m_lexical->contradiction(a.analysis, b.analysis);
     return m_provider->contradiction(a.text, b.text);

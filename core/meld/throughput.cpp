@@ -86,9 +86,9 @@ ThroughputRow time_admissions(Brain& brain, const std::vector<Delta>& deltas, si
 
 // Candidates σ is computed for on each path, and the recall of the index at σ ≥ σ_lo.
 void compare_paths(Brain& brain, const std::vector<Delta>& queries, double sigma_lo, double theta_merge, RecallRow& recall,
-                   double& index_candidates, double& exhaustive_candidates) {
+                   CandidateStats& index_stats, CandidateStats& exhaustive_stats) {
     const SignalEngine& engine = brain.engine();
-    size_t agree = 0, index_scanned = 0, exhaustive_scanned = 0;
+    size_t agree = 0;
     for (const Delta& d : queries) {
         const PreparedText q = engine.prepare(d.claim->text);
         std::vector<uint32_t> proposed = brain.index_candidates(q);
@@ -120,20 +120,21 @@ void compare_paths(Brain& brain, const std::vector<Delta>& queries, double sigma
         brain.set_use_index(true);
         const Patch a = brain.decide(d, &with_index);
         brain.set_use_index(false);
+        brain.set_bound_pruning(false);
         const Patch b = brain.decide(d, &without_index);
         brain.set_use_index(true);
+        brain.set_bound_pruning(true);
         agree += a.decision == b.decision && a.target == b.target;
-        index_scanned += with_index.scanned;
-        exhaustive_scanned += without_index.scanned;
+        index_stats.scanned += with_index.scanned;
+        index_stats.scored += with_index.scored;
+        exhaustive_stats.scanned += without_index.scanned;
+        exhaustive_stats.scored += without_index.scored;
     }
     recall.queries = queries.size();
     recall.recall = recall.exhaustive_candidates
                         ? static_cast<double>(recall.index_found) / static_cast<double>(recall.exhaustive_candidates)
                         : 1.0;
     recall.decision_agreement = queries.empty() ? 1.0 : static_cast<double>(agree) / static_cast<double>(queries.size());
-    const double n = queries.empty() ? 1.0 : static_cast<double>(queries.size());
-    index_candidates = static_cast<double>(index_scanned) / n;
-    exhaustive_candidates = static_cast<double>(exhaustive_scanned) / n;
 }
 
 }  // namespace
@@ -170,16 +171,21 @@ ThroughputResult measure_throughput(const std::shared_ptr<const SignalEngine>& e
         // Both paths start from the same state: the exhaustive one runs on a copy.
         Brain scan_brain = brain;
         scan_brain.set_use_index(false);
+        scan_brain.set_bound_pruning(false);
         RecallRow recall;
         recall.active = size;
-        double index_candidates = 0, exhaustive_candidates = 0;
-        compare_paths(brain, exhaustive_deltas, options.thresholds.sigma_lo, options.thresholds.theta_merge, recall, index_candidates, exhaustive_candidates);
+        CandidateStats index_stats, exhaustive_stats;
+        compare_paths(brain, exhaustive_deltas, options.thresholds.sigma_lo, options.thresholds.theta_merge, recall,
+                      index_stats, exhaustive_stats);
         result.recall.push_back(recall);
+        const double n = exhaustive_deltas.empty() ? 1.0 : static_cast<double>(exhaustive_deltas.size());
 
         ThroughputRow indexed = time_admissions(brain, deltas, size, "index");
-        indexed.mean_candidates = index_candidates;
+        indexed.mean_candidates = static_cast<double>(index_stats.scanned) / n;
+        indexed.mean_scored = static_cast<double>(index_stats.scored) / n;
         ThroughputRow scanned = time_admissions(scan_brain, exhaustive_deltas, size, "exhaustive");
-        scanned.mean_candidates = exhaustive_candidates;
+        scanned.mean_candidates = static_cast<double>(exhaustive_stats.scanned) / n;
+        scanned.mean_scored = static_cast<double>(exhaustive_stats.scored) / n;
         result.rows.push_back(indexed);
         result.rows.push_back(scanned);
     }

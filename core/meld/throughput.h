@@ -25,7 +25,8 @@ struct ThroughputOptions {
     Thresholds thresholds = lexical_default_thresholds();
 };
 
-// One path (index or exhaustive scan) at one size. Latency is the whole receive(): MAC check,
+// One path (index with σ-ceiling pruning, or the exhaustive scan scoring every active claim: the
+// reference) at one size. Latency is the whole receive(): MAC check,
 // candidate selection, signals, the procedure, Patch sealing and apply.
 struct ThroughputRow {
     size_t active = 0;
@@ -35,7 +36,8 @@ struct ThroughputRow {
     double p50_us = 0, p99_us = 0;
     // The same from this thread's CPU time: on a shared machine wall time includes waiting for a core.
     double cpu_per_second = 0, cpu_p50_us = 0, cpu_p99_us = 0;
-    double mean_candidates = 0;  // held claims σ was computed for, per admission
+    double mean_candidates = 0;  // active held claims considered, per admission
+    double mean_scored = 0;      // of them, those σ was computed for (the rest bounded out)
     std::map<std::string, size_t> decisions;
 };
 

@@ -3,6 +3,7 @@
 // the candidates the exhaustive scan finds (the figures bench throughput reports at full size).
 #include <set>
 
+#include "meld/brain.h"
 #include "meld/claim_corpus.h"
 #include "meld/throughput.h"
 #include "meld_fixture.h"
@@ -66,6 +67,53 @@ TEST(CandidateIndex, FindsTheDecisiveCandidatesOfTheExhaustiveScanWhileScoringFa
     EXPECT_LT(r.rows[0].mean_candidates * 4, r.rows[1].mean_candidates) << "the index scores far fewer claims";
     for (const ThroughputRow& row : r.rows)
         for (const char* d : {"merge", "relate", "conflict"}) EXPECT_GT(row.decisions.count(d), 0u) << row.path << " " << d;
+}
+
+TEST(BoundPruning, GivesTheSamePatchesAsScoringEveryCandidateOnBothPaths) {
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    KeyDirectory dir;
+    dir.group_key = "pruning test group key";
+    dir.brains["sink"] = {"", 1, {"*"}};
+    dir.brains["peer"] = {"", 1, {"*"}};
+    ClaimCorpus corpus(11);
+    Brain brain("sink", dir, lexical_default_thresholds(), lexical_engine());
+    int64_t sent = 0;
+    auto delta = [&](const std::string& text) {
+        Delta d;
+        d.sender = "peer";
+        d.sent = ++sent;
+        d.claim = Claim{};
+        d.claim->text = text;
+        d.claim->scope.cells = {"team:platform"};
+        d.claim->origin = "peer";
+        d.sign(dir);
+        return d;
+    };
+    for (const std::string& text : corpus.held(1500)) brain.receive(delta(text));
+    std::map<std::string, size_t> decisions;
+    size_t pruned_away = 0, considered = 0;
+    for (const IncomingClaim& incoming : corpus.incoming(300)) {
+        const Delta d = delta(incoming.text);
+        for (bool index : {true, false}) {
+            brain.set_use_index(index);
+            CandidateStats with, without;
+            brain.set_bound_pruning(true);
+            const Patch pruned = brain.decide(d, &with);
+            brain.set_bound_pruning(false);
+            const Patch full = brain.decide(d, &without);
+            ASSERT_EQ(pruned.body_bytes(), full.body_bytes()) << incoming.text << (index ? " (index)" : " (scan)");
+            EXPECT_EQ(with.scanned, without.scanned);
+            EXPECT_EQ(without.scored, without.scanned);
+            pruned_away += without.scored - with.scored;
+            considered += without.scored;
+            if (!index) ++decisions[decision_name(full.decision)];
+        }
+        brain.set_use_index(true);
+        brain.set_bound_pruning(true);
+        brain.receive(d);  // the state grows as in production
+    }
+    for (const char* name : {"merge", "relate", "conflict"}) EXPECT_GT(decisions[name], 0u) << name;
+    EXPECT_GT(pruned_away * 2, considered) << "the σ ceiling skips most candidates on this workload";
 }
 
 }  // namespace

@@ -137,6 +137,17 @@ double sorted_dot(const uint64_t* xk, const float* xw, size_t xn, const uint64_t
 
 double SentenceVector::similarity(const SentenceVector& other,
                                   const FeatureOptions& options) const {
+    return blockwise(other, options, /*ceiling=*/false);
+}
+
+double SentenceVector::similarity_ceiling(const SentenceVector& other,
+                                          const FeatureOptions& options) const {
+    return blockwise(other, options, /*ceiling=*/true);
+}
+
+double SentenceVector::blockwise(const SentenceVector& other, const FeatureOptions& options,
+                                 bool ceiling) const {
+    constexpr double kCosineCeiling = 1.0 + 1e-9;  // a computed cosine may round just above 1
     double total = 0, weights = 0;
     for (size_t b = 0; b < kFeatureBlockCount; ++b) {
         const Block& x = m_blocks[b];
@@ -144,11 +155,16 @@ double SentenceVector::similarity(const SentenceVector& other,
         if ((x.keys.empty() && y.keys.empty()) || options.block_weight[b] <= 0) continue;
         weights += options.block_weight[b];
         if (x.norm == 0 || y.norm == 0) continue;
+        if (ceiling && b != static_cast<size_t>(FeatureBlock::kWord)) {
+            total += options.block_weight[b] * kCosineCeiling;
+            continue;
+        }
         const double dot = sorted_dot(x.keys.data(), x.weights.data(), x.keys.size(),
                                       y.keys.data(), y.weights.data(), y.keys.size());
         total += options.block_weight[b] * dot / (x.norm * y.norm);
     }
     if (weights == 0) return 0;
+    if (ceiling) return std::min(1.0, total / weights + 1e-12);
     return std::clamp(total / weights, 0.0, 1.0);
 }
 
