@@ -20,20 +20,20 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
     }
     std::sort(lists.begin(), lists.end(), [](const auto* a, const auto* b) { return a->size() < b->size(); });
     if (lists.size() > m_max_terms) lists.resize(m_max_terms);
-    size_t touched = 0;
-    for (const auto* l : lists) touched += l->size();
-    std::vector<uint32_t> out;
-    out.reserve(std::min<size_t>(touched, m_slots));
     if (limit == 0) {
+        std::vector<uint32_t> out;
         for (const auto* l : lists) out.insert(out.end(), l->begin(), l->end());
         std::sort(out.begin(), out.end());
         out.erase(std::unique(out.begin(), out.end()), out.end());
         return out;
     }
     // Which of the query's lists hold each slot, as a bit mask in per-thread scratch (zeroed again
-    // through `out`). A slot's weight is the sum over its mask, so at most 2^max_terms weights exist.
+    // through `out`). A slot's weight is the sum over its mask, so at most 2^max_terms weights
+    // exist. The scratch keeps its capacity: a fresh buffer per query cost more than the query.
     thread_local std::vector<uint8_t> mask;
+    thread_local std::vector<uint32_t> out;
     if (mask.size() < m_slots) mask.resize(m_slots, 0);
+    out.clear();
     for (size_t i = 0; i < lists.size(); ++i) {
         const auto bit = static_cast<uint8_t>(1u << i);
         for (uint32_t slot : *lists[i]) {
@@ -43,12 +43,13 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
     }
     if (out.size() > limit) {
         // Σ log(1 + slots/df) over the lists in the mask, summed in list order as a float.
+        std::array<float, 8> list_weight{};
+        for (size_t i = 0; i < lists.size(); ++i)
+            list_weight[i] = static_cast<float>(std::log1p(static_cast<double>(m_slots) / static_cast<double>(lists[i]->size())));
         std::array<float, 256> weight{};
         for (unsigned m = 1; m < (1u << lists.size()); ++m)
             for (size_t i = 0; i < lists.size(); ++i)
-                if (m & (1u << i))
-                    weight[m] += static_cast<float>(
-                        std::log1p(static_cast<double>(m_slots) / static_cast<double>(lists[i]->size())));
+                if (m & (1u << i)) weight[m] += list_weight[i];
         // The weight of the limit-th best slot: every heavier slot is kept, and of the slots at
         // exactly that weight, the earliest.
         std::array<size_t, 256> count{};
@@ -69,7 +70,9 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
             heavier += at_weight;
             i = j;
         }
-        std::vector<uint32_t> kept, tied;
+        thread_local std::vector<uint32_t> tied;
+        tied.clear();
+        std::vector<uint32_t> kept;
         kept.reserve(limit);
         for (uint32_t slot : out) {
             const float w = weight[mask[slot]];
@@ -80,12 +83,13 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
         const size_t wanted = limit - kept.size();
         std::nth_element(tied.begin(), tied.begin() + static_cast<std::ptrdiff_t>(wanted), tied.end());
         kept.insert(kept.end(), tied.begin(), tied.begin() + static_cast<std::ptrdiff_t>(wanted));
-        out = std::move(kept);
-    } else {
-        for (uint32_t slot : out) mask[slot] = 0;
+        std::sort(kept.begin(), kept.end());
+        return kept;
     }
-    std::sort(out.begin(), out.end());
-    return out;
+    for (uint32_t slot : out) mask[slot] = 0;
+    std::vector<uint32_t> result(out.begin(), out.end());
+    std::sort(result.begin(), result.end());
+    return result;
 }
 
 }  // namespace bm::meld

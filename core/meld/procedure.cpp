@@ -69,6 +69,9 @@ Patch Brain::decide_claim(const Delta& delta, const Claim& b, const PreparedText
             // Every skipped σ is provably below both, so the outcome equals scoring them all.
             std::vector<std::pair<double, uint32_t>> bounded;
             bounded.reserve(slots.size());
+            // Held claims sit far apart in memory: start every candidate's loads before using any.
+            for (uint32_t slot : slots) __builtin_prefetch(&m_claims[slot].prepared.vector);
+            for (uint32_t slot : slots) m_claims[slot].prepared.vector.prefetch_word_block();
             for (uint32_t slot : slots) bounded.emplace_back(m_engine->similarity_ceiling(m_claims[slot].prepared, pb), slot);
             std::sort(bounded.begin(), bounded.end(),
                       [](const auto& x, const auto& y) { return x.first != y.first ? x.first > y.first : x.second < y.second; });

@@ -56,10 +56,17 @@ std::string ecmascript_number(double value) {
 
 namespace {
 
+bool needs_escape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
+
 void append_string(std::string& out, const std::string& s) {
     static const char* hex = "0123456789abcdef";
     out += '"';
-    for (unsigned char c : s) {
+    size_t run = 0;  // start of the pending run of bytes copied as they are
+    for (size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (!needs_escape(c)) continue;
+        out.append(s, run, i - run);
+        run = i + 1;
         switch (c) {
             case '"': out += "\\\""; break;
             case '\\': out += "\\\\"; break;
@@ -69,16 +76,31 @@ void append_string(std::string& out, const std::string& s) {
             case '\r': out += "\\r"; break;
             case '\t': out += "\\t"; break;
             default:
-                if (c < 0x20) {
-                    out += "\\u00";
-                    out += hex[c >> 4];
-                    out += hex[c & 0xF];
-                } else {
-                    out += static_cast<char>(c);
-                }
+                out += "\\u00";
+                out += hex[c >> 4];
+                out += hex[c & 0xF];
         }
     }
+    out.append(s, run, std::string::npos);
     out += '"';
+}
+
+// An integer an IEEE double holds exactly prints as its decimal digits in ECMAScript (|v| < 1e21).
+constexpr int64_t kExactIntegerLimit = int64_t{1} << 53;
+
+void append_integer(std::string& out, int64_t value) {
+    char buf[24];
+    auto res = std::to_chars(buf, buf + sizeof buf, value);
+    out.append(buf, res.ptr);
+}
+
+// std::map orders keys by UTF-8 bytes, which is code-point order; UTF-16 order differs only where
+// a supplementary character (4-byte UTF-8, lead byte >= 0xF0) meets U+E000..U+FFFF.
+bool byte_order_is_utf16_order(const nlohmann::json& object) {
+    for (auto it = object.begin(); it != object.end(); ++it)
+        for (unsigned char c : it.key())
+            if (c >= 0xF0) return false;
+    return true;
 }
 
 Status append(std::string& out, const nlohmann::json& v) {
@@ -86,17 +108,31 @@ Status append(std::string& out, const nlohmann::json& v) {
     switch (v.type()) {
         case json::value_t::null: out += "null"; break;
         case json::value_t::boolean: out += v.get<bool>() ? "true" : "false"; break;
-        case json::value_t::number_integer:
-            out += ecmascript_number(static_cast<double>(v.get<int64_t>()));
+        case json::value_t::number_integer: {
+            const auto i = v.get<int64_t>();
+            if (i > -kExactIntegerLimit && i < kExactIntegerLimit)
+                append_integer(out, i);
+            else
+                out += ecmascript_number(static_cast<double>(i));
             break;
-        case json::value_t::number_unsigned:
-            out += ecmascript_number(static_cast<double>(v.get<uint64_t>()));
+        }
+        case json::value_t::number_unsigned: {
+            const auto u = v.get<uint64_t>();
+            if (u < static_cast<uint64_t>(kExactIntegerLimit))
+                append_integer(out, static_cast<int64_t>(u));
+            else
+                out += ecmascript_number(static_cast<double>(u));
             break;
+        }
         case json::value_t::number_float: {
             double d = v.get<double>();
             if (!std::isfinite(d))
                 return Error::invalid_input("RFC 8785 forbids NaN and Infinity in canonical JSON");
-            out += ecmascript_number(d);
+            if (d > -static_cast<double>(kExactIntegerLimit) && d < static_cast<double>(kExactIntegerLimit) &&
+                d == std::trunc(d))
+                append_integer(out, static_cast<int64_t>(d));  // -0 prints as 0, as ECMAScript does
+            else
+                out += ecmascript_number(d);
             break;
         }
         case json::value_t::string: {
@@ -117,6 +153,20 @@ Status append(std::string& out, const nlohmann::json& v) {
             break;
         }
         case json::value_t::object: {
+            if (byte_order_is_utf16_order(v)) {  // the common case: members in stored order
+                out += '{';
+                bool first = true;
+                for (auto it = v.begin(); it != v.end(); ++it) {
+                    if (!is_valid_utf8(it.key())) return Error::invalid_input("object key is not valid UTF-8");
+                    if (!first) out += ',';
+                    first = false;
+                    append_string(out, it.key());
+                    out += ':';
+                    if (auto st = append(out, it.value()); !st) return st;
+                }
+                out += '}';
+                break;
+            }
             std::vector<std::pair<std::u16string, const std::string*>> keys;
             keys.reserve(v.size());
             for (auto it = v.begin(); it != v.end(); ++it) {

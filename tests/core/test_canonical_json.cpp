@@ -2,14 +2,23 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <random>
 
 #include "util/canonical_json.h"
+#include "util/utf8.h"
 
 namespace bm {
 namespace {
 
 double from_bits(uint64_t bits) { return std::bit_cast<double>(bits); }
+
+std::string fmt_u00(unsigned char c) {
+    static const char* hex = "0123456789abcdef";
+    return std::string("\\u00") + hex[c >> 4] + hex[c & 0xF];
+}
 
 TEST(CanonicalJson, NumberSerialisationMatchesRfc8785AppendixB) {
     const std::pair<uint64_t, const char*> table[] = {
@@ -40,6 +49,9 @@ TEST(CanonicalJson, NumberSerialisationMatchesRfc8785AppendixB) {
     };
     for (const auto& [bits, expected] : table)
         EXPECT_EQ(ecmascript_number(from_bits(bits)), expected) << std::hex << bits;
+    // canonical_json prints integral doubles and integers by a fast path: it must agree.
+    for (const auto& [bits, expected] : table)
+        EXPECT_EQ(*canonical_json(nlohmann::json(from_bits(bits))), expected) << std::hex << bits;
 }
 
 TEST(CanonicalJson, Rfc8785Section322Example) {
@@ -89,6 +101,87 @@ TEST(CanonicalJson, RejectsNonFiniteNumbersAndNamesParseErrorOffset) {
     ASSERT_FALSE(bad.ok());
     EXPECT_TRUE(bad.error().is_invalid_input());
     EXPECT_GE(bad.error().where().byte_offset, 6);
+}
+
+// The RFC's rules applied literally: every key converted to UTF-16 and sorted, every number through
+// ecmascript_number, one character at a time. canonical_json takes shortcuts; they must not show.
+std::string reference_canonical(const nlohmann::json& v) {
+    using nlohmann::json;
+    switch (v.type()) {
+        case json::value_t::null: return "null";
+        case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
+        case json::value_t::number_integer: return ecmascript_number(static_cast<double>(v.get<int64_t>()));
+        case json::value_t::number_unsigned: return ecmascript_number(static_cast<double>(v.get<uint64_t>()));
+        case json::value_t::number_float: return ecmascript_number(v.get<double>());
+        case json::value_t::string: {
+            std::string out = "\"";
+            for (unsigned char c : v.get<std::string>()) {
+                if (c == '"') out += "\\\"";
+                else if (c == '\\') out += "\\\\";
+                else if (c == '\b') out += "\\b";
+                else if (c == '\f') out += "\\f";
+                else if (c == '\n') out += "\\n";
+                else if (c == '\r') out += "\\r";
+                else if (c == '\t') out += "\\t";
+                else if (c < 0x20) out += fmt_u00(c);
+                else out += static_cast<char>(c);
+            }
+            return out + "\"";
+        }
+        case json::value_t::array: {
+            std::string out = "[";
+            for (size_t i = 0; i < v.size(); ++i) out += (i ? "," : "") + reference_canonical(v[i]);
+            return out + "]";
+        }
+        case json::value_t::object: {
+            std::vector<std::pair<std::u16string, std::string>> keys;
+            for (auto it = v.begin(); it != v.end(); ++it) keys.emplace_back(utf8_to_utf16(it.key()), it.key());
+            std::sort(keys.begin(), keys.end());
+            std::string out = "{";
+            for (size_t i = 0; i < keys.size(); ++i)
+                out += (i ? "," : "") + reference_canonical(json(keys[i].second)) + ":" + reference_canonical(v.at(keys[i].second));
+            return out + "}";
+        }
+        default: return "";
+    }
+}
+
+TEST(CanonicalJson, ShortcutsAgreeWithTheLiteralRulesOnRandomDocuments) {
+    std::mt19937_64 rng(8785);
+    // Keys and strings mix ASCII, escapes, BMP characters above U+E000 and supplementary ones (the
+    // case where UTF-16 order differs from byte order).
+    const std::vector<std::string> pieces = {"a", "B", "z", "_", "\"", "\\", "\n", "\x01", "\x1f", "é", "\xef\xbd\xa1" /* U+FF61 */,
+                                             "\xf0\x9f\x98\x80" /* U+1F600 */, "\xee\x80\x80" /* U+E000 */, " ", "0"};
+    auto text = [&] {
+        std::string s;
+        for (int n = static_cast<int>(rng() % 5); n > 0; --n) s += pieces[rng() % pieces.size()];
+        return s;
+    };
+    std::function<nlohmann::json(int)> make = [&](int depth) -> nlohmann::json {
+        switch (rng() % (depth > 3 ? 5 : 7)) {
+            case 0: return static_cast<int64_t>(rng()) >> (rng() % 64);
+            case 1: return rng() >> (rng() % 64);
+            case 2: return std::bit_cast<double>(rng() & 0x7fefffffffffffffULL) * ((rng() & 1) ? -1 : 1);
+            case 3: return static_cast<double>(static_cast<int64_t>(rng() % 20000) - 10000) / ((rng() % 3) + 1);
+            case 4: return text();
+            case 5: {
+                nlohmann::json a = nlohmann::json::array();
+                for (int n = static_cast<int>(rng() % 4); n > 0; --n) a.push_back(make(depth + 1));
+                return a;
+            }
+            default: {
+                nlohmann::json o = nlohmann::json::object();
+                for (int n = static_cast<int>(rng() % 5); n > 0; --n) o[text()] = make(depth + 1);
+                return o;
+            }
+        }
+    };
+    for (int i = 0; i < 3000; ++i) {
+        const nlohmann::json doc = make(0);
+        auto fast = canonical_json(doc);
+        ASSERT_TRUE(fast.ok()) << doc.dump();
+        ASSERT_EQ(*fast, reference_canonical(doc)) << doc.dump();
+    }
 }
 
 }  // namespace

@@ -56,6 +56,13 @@ public:
     // every other block's cosine taken as 1 (Cauchy–Schwarz), with a margin for rounding. Lets a
     // caller skip candidates that cannot beat the best σ so far.
     double similarity_ceiling(const SentenceVector& other, const FeatureOptions& options) const;
+    // Starts loading what similarity_ceiling() reads of this vector. Called for a batch of stored
+    // vectors before their ceilings are computed, the cache misses overlap instead of queueing.
+    void prefetch_word_block() const {
+        const Block& b = m_blocks[static_cast<size_t>(FeatureBlock::kWord)];
+        __builtin_prefetch(b.keys.data());
+        __builtin_prefetch(b.weights.data());
+    }
     bool empty() const;
 
 private:
