@@ -20,6 +20,7 @@ struct ExtractOptions {
     TrustPolicy trust;
     bool include_plugin_messages = false;  // plugin text is skipped unless asked for (never user evidence)
     bool include_shadowed = false;         // compacted-away messages are history, not surface
+    bool include_environment = true;       // the harness's records of the run → env.* claims (heuristic)
 };
 
 // The messages each branch of `session` contributes, in order. A message shared by several

@@ -11,7 +11,10 @@ std::optional<ClaimOrigin> claim_origin(const Message& message, BlockKind block,
         o.evidence = EvidenceLevel::kSpeculative;
         o.provenance_rank = provenance_rank::kModelSpeculation;
     } else if (message.role == Role::kUser) {
-        o.evidence = hedged ? EvidenceLevel::kSpeculative : EvidenceLevel::kUserStated;
+        // Only the user's own words are user evidence: a user-role message of another origin
+        // (harness-injected workspace instructions, an unrecognised source kind) is speculation at best.
+        o.evidence = hedged || message.source.kind != SourceKind::kUser ? EvidenceLevel::kSpeculative
+                                                                        : EvidenceLevel::kUserStated;
         o.provenance_rank = provenance_rank::kUserAssertion;
     } else if (message.role == Role::kTool || block == BlockKind::kToolResult) {
         o.evidence = EvidenceLevel::kToolVerified;

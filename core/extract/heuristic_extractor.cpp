@@ -9,6 +9,7 @@
 #include <set>
 
 #include "extract/claim_origin.h"
+#include "extract/environment_claims.h"
 #include "extract/key_normaliser.h"
 #include "extract/request_rules.h"
 #include "extract/sentence_tokens.h"
@@ -393,7 +394,7 @@ Claim model_statement_origin(const Session& session, const std::string& branch_i
     proto.provenance_rank = m.source.kind == SourceKind::kUnknown ? provenance_rank::kPluginOrUnknown
                                                                   : provenance_rank::kModelSpeculation;
     proto.trust = trust_for_message(m, session.id, tool, options.trust);
-    proto.source = {branch_id, session.id, m.id, m.seq, role_name(m.role), source_kind_name(m.source.kind), tool};
+    proto.source = {branch_id, session.id, m.id, m.seq, role_name(m.role), source_kind_name(m.source.kind), tool, m.line};
     proto.time = m.time;
     return proto;
 }
@@ -429,6 +430,17 @@ void add_checkpoint_summary_claims(const Session& session, const std::string& br
             return;
         }
     }
+}
+
+// The session's harness facts (session-level, so given to its first branch once, like a shared
+// prefix), placed among the message claims by seq.
+void add_environment_claims(const Session& session, BranchClaims& bc) {
+    std::vector<Claim> env = environment_claims(session, bc.branch_id);
+    if (env.empty()) return;
+    for (auto& c : bc.claims) env.push_back(std::move(c));  // the header (seq 0) before an event of seq 0
+    bc.claims = std::move(env);
+    std::stable_sort(bc.claims.begin(), bc.claims.end(),
+                     [](const Claim& a, const Claim& b) { return a.source.seq < b.source.seq; });
 }
 
 }  // namespace
@@ -469,7 +481,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     }
                     proto.trust = trust_for_message(*m, session.id, tool, options.trust);
                     proto.source = {branch.id, session.id, m->id, m->seq, role_name(m->role),
-                                    source_kind_name(m->source.kind), tool};
+                                    source_kind_name(m->source.kind), tool, m->line};
                     proto.time = m->time;
                     auto claims = extract_from_text(b.text, proto,
                                                     m->role == Role::kUser && m->source.kind == SourceKind::kUser);
@@ -478,7 +490,14 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         for (auto& c : tool_result_facts_as_claims(b.text, proto)) bc.claims.push_back(std::move(c));
                 }
             }
+            if (bi == 0 && options.include_environment) add_environment_claims(session, bc);
             out.push_back(std::move(bc));
+        }
+        // A log holding only harness records has no branch of messages; its facts still have a source.
+        if (session.branches.empty() && options.include_environment && !session.environment.empty()) {
+            BranchClaims bc{session.id, session.id, {}};
+            add_environment_claims(session, bc);
+            if (!bc.claims.empty()) out.push_back(std::move(bc));
         }
     }
     return out;

@@ -55,7 +55,7 @@ std::vector<BranchClaims> extract_oracle(const std::vector<Session>& sessions, c
                         c.evidence = EvidenceLevel::kToolVerified;
                     c.trust = trust_for_message(*m, session.id, "", options.trust);
                     c.source = {branch.id, session.id, m->id, m->seq, role_name(m->role),
-                                source_kind_name(m->source.kind), {}};
+                                source_kind_name(m->source.kind), {}, m->line};
                     c.quote = a.quote;
                     const std::string text = m->visible_text();
                     auto pos = a.quote.empty() ? std::string::npos : text.find(a.quote);

@@ -1,5 +1,7 @@
 // DeepSeek Harness persistence, versions 0–4 (SPEC §3): surface events, chunk folding,
-// surface replace ops → shadowed ranges, compaction events → checkpoint records, fork lineage.
+// surface replace ops → shadowed ranges, compaction events → checkpoint records, fork lineage,
+// and the harness's own records of the run (cwd, model, policies, hook verdicts, turn errors) →
+// Session::environment.
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -26,6 +28,39 @@ const std::set<std::string>& known_non_surface() {
         "tool-workflow/run-start", "tool-workflow/run-end", "tool-workflow/agent-start",
         "tool-workflow/agent-end", "usage", "session/usage", "model/change"};
     return types;
+}
+
+// Non-surface events that state a fact about the run (Session::environment): parsed, not skipped.
+const std::set<std::string>& harness_fact_types() {
+    static const std::set<std::string> types = {"request/header", "approval/policy", "sandbox/mode",
+                                                "permission/preset", "hook/result"};
+    return types;
+}
+
+// The member `"key":value` as written in `raw` (its first occurrence whose value equals `value`),
+// with its byte offset; rebuilt from `value` with offset -1 when the line spells it differently.
+std::pair<std::string, int64_t> member_quote(std::string_view raw, const std::string& key, const json& value) {
+    const std::string needle = "\"" + key + "\"";
+    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    for (size_t at = raw.find(needle); at != std::string_view::npos; at = raw.find(needle, at + 1)) {
+        size_t i = at + needle.size();
+        while (i < raw.size() && space(raw[i])) ++i;
+        if (i >= raw.size() || raw[i] != ':') continue;
+        ++i;
+        while (i < raw.size() && space(raw[i])) ++i;
+        size_t end = i;
+        if (end < raw.size() && raw[end] == '"') {
+            for (++end; end < raw.size() && raw[end] != '"'; ++end)
+                if (raw[end] == '\\') ++end;
+            if (end >= raw.size()) continue;
+            ++end;
+        } else {
+            while (end < raw.size() && !space(raw[end]) && raw[end] != ',' && raw[end] != '}' && raw[end] != ']') ++end;
+        }
+        const json token = json::parse(raw.substr(i, end - i), nullptr, /*allow_exceptions=*/false);
+        if (!token.is_discarded() && token == value) return {std::string(raw.substr(at, end - at)), static_cast<int64_t>(at)};
+    }
+    return {needle + ":" + value.dump(), -1};
 }
 
 struct PendingBlock {
@@ -59,7 +94,11 @@ public:
     void run();
 
 private:
-    void header(const json& v, RecordPos pos);
+    void header(const json& v, RecordPos pos, std::string_view raw);
+    void harness_event(const json& v, const json& data, const std::string& type, RecordPos pos,
+                       std::string_view raw, int64_t seq);
+    void environment(const std::string& name, const json* value, const std::string& field, RecordPos pos,
+                     int64_t seq, std::string_view raw, const json& record, std::string qualifier = {});
     void event(const json& v, RecordPos pos, std::string_view raw);
     void surface_message(const json& v, const json& data, const std::string& type, RecordPos pos,
                          std::string_view raw, int64_t seq);
@@ -86,6 +125,7 @@ private:
     std::map<std::pair<int64_t, int64_t>, PendingStep> m_pending;
     std::vector<std::pair<int64_t, int64_t>> m_shadow_ranges;
     std::map<std::string, size_t> m_compactions;  // compactionId → checkpoint index
+    std::map<std::string, std::string> m_last_fact;  // name + qualifier → last value recorded
 };
 
 void DshReader::run() {
@@ -104,7 +144,7 @@ void DshReader::run() {
         auto v = m_ctx.parse_line(line);
         if (!v) continue;
         if (!m_have_header) {
-            header(*v, pos);
+            header(*v, pos, line.text);
             continue;
         }
         event(*v, pos, line.text);
@@ -132,7 +172,7 @@ void DshReader::run() {
     m_ctx.result().sessions.push_back(std::move(m_session));
 }
 
-void DshReader::header(const json& v, RecordPos pos) {
+void DshReader::header(const json& v, RecordPos pos, std::string_view raw) {
     m_header_pos = pos;
     auto type = m_ctx.str(v, "type", pos, "type");
     if (type != "session") {
@@ -172,6 +212,80 @@ void DshReader::header(const json& v, RecordPos pos) {
     m_session.seed_length = m_ctx.integer(v, "seedLength", pos, "seedLength");
     m_session.origin = m_ctx.str(v, "origin", pos, "origin").value_or("");
     if (m_session.seed_length.value_or(0) > 0 || (v.contains("isSeeded") && v["isSeeded"] == true)) m_seeded = true;
+    // The header's facts about the run (the id is identity, not a fact about the run).
+    auto member = [&](const char* key) -> const json* {
+        auto it = v.find(key);
+        return it == v.end() ? nullptr : &*it;
+    };
+    environment("log_format_version", member("version"), "version", pos, 0, raw, v);
+    environment("created_at", member("createdAt"), "createdAt", pos, 0, raw, v);
+    environment("cwd", member("cwd"), "cwd", pos, 0, raw, v);
+    environment("parent_session", member("parentSession"), "parentSession", pos, 0, raw, v);
+    environment("origin", member("origin"), "origin", pos, 0, raw, v);
+    environment("delegation_depth", member("delegationDepth"), "delegationDepth", pos, 0, raw, v);
+}
+
+// One harness fact, recorded where it is first stated and again only when its value changes (a
+// request header repeats the model on every step). Strings, integers and booleans only; anything
+// else is not a fact this reader knows how to state.
+void DshReader::environment(const std::string& name, const json* value, const std::string& field, RecordPos pos,
+                            int64_t seq, std::string_view raw, const json& record, std::string qualifier) {
+    if (!value || !(value->is_string() || value->is_number_integer() || value->is_boolean())) return;
+    EnvironmentFact f;
+    f.name = name;
+    f.value = value->is_string() ? m_ctx.redact_text(value->get_ref<const std::string&>()) : value->dump();
+    if (f.value.empty()) return;
+    const std::string slot = name + "\n" + qualifier;
+    if (auto last = m_last_fact.find(slot); last != m_last_fact.end() && last->second == f.value) return;
+    m_last_fact[slot] = f.value;
+    f.qualifier = std::move(qualifier);
+    f.field = field;
+    f.line = pos.line;
+    f.seq = seq;
+    const size_t dot = field.find_last_of('.');
+    auto [quote, offset] = member_quote(raw, dot == std::string::npos ? field : field.substr(dot + 1), *value);
+    f.quote = m_ctx.redact_raw(quote);
+    f.quote_offset = offset;
+    if (auto t = record.find("time"); t != record.end() && !t->is_null())
+        f.time = t->is_string() ? t->get<std::string>() : t->dump();
+    m_session.environment.push_back(std::move(f));
+}
+
+// request/header (model, provider), approval/policy, sandbox/mode, permission/preset, hook/result,
+// and a turn/end that carries an error: what the harness recorded, not what anyone said.
+void DshReader::harness_event(const json& v, const json& data, const std::string& type, RecordPos pos,
+                              std::string_view raw, int64_t seq) {
+    auto member = [](const json* obj, const char* key) -> const json* {
+        if (!obj || !obj->is_object()) return nullptr;
+        auto it = obj->find(key);
+        return it == obj->end() ? nullptr : &*it;
+    };
+    if (type == "request/header") {
+        const json* config = member(member(&data, "header"), "config");
+        environment("model", member(config, "model"), "data.header.config.model", pos, seq, raw, v);
+        environment("provider", member(config, "provider"), "data.header.config.provider", pos, seq, raw, v);
+        environment("reasoning_effort", member(config, "reasoningEffort"), "data.header.config.reasoningEffort", pos,
+                    seq, raw, v);
+    } else if (type == "approval/policy") {
+        environment("approval_policy", member(&data, "policy"), "data.policy", pos, seq, raw, v);
+    } else if (type == "sandbox/mode") {
+        environment("sandbox_mode", member(&data, "mode"), "data.mode", pos, seq, raw, v);
+    } else if (type == "permission/preset") {
+        environment("permission_preset", member(&data, "preset"), "data.preset", pos, seq, raw, v);
+    } else if (type == "hook/result") {
+        const json* handler = member(&data, "handlerId");
+        if (!handler || !handler->is_string()) handler = member(&data, "point");
+        environment("hook_decision", member(&data, "decision"), "data.decision", pos, seq, raw, v,
+                    handler && handler->is_string() ? handler->get<std::string>() : std::string());
+    } else if (type == "turn/end") {
+        const json* turn = member(&data, "turn");
+        const std::string qualifier = turn && turn->is_number_integer() ? turn->dump() : std::string();
+        const json* error = member(&data, "error");
+        std::string field = "data.error";
+        if (!error) error = member(member(&data, "reason"), "error"), field = "data.reason.error";
+        if (error && error->is_object()) error = member(error, "message"), field += ".message";
+        environment("turn_error", error, field, pos, seq, raw, v, qualifier);
+    }
 }
 
 std::vector<int64_t> DshReader::source_seqs(const json& v, RecordPos pos) {
@@ -232,6 +346,7 @@ void DshReader::event(const json& v, RecordPos pos, std::string_view raw) {
         m_seeded = false;
         ++m_non_message;
     } else if (t == "step/end" || t == "turn/end") {
+        if (t == "turn/end") harness_event(v, *data, t, pos, raw, seq);
         auto turn = m_ctx.integer(*data, "turn", pos, "data.turn");
         auto step = m_ctx.integer(*data, "step", pos, "data.step");
         if (turn && step) flush_step({*turn, *step});
@@ -242,6 +357,7 @@ void DshReader::event(const json& v, RecordPos pos, std::string_view raw) {
             }
         ++m_non_message;
     } else if (known_non_surface().count(t)) {
+        if (harness_fact_types().count(t)) harness_event(v, *data, t, pos, raw, seq);
         ++m_non_message;
     } else {
         m_ctx.unknown_type(pos, t);
@@ -478,7 +594,8 @@ bool DshReader::fast_path(const Line& line, RecordPos pos) {
     const std::string type(t.substr(kPrefix.size(), type_end - kPrefix.size()));
     const bool is_chunk = type == "assistant/chunk" || type == "text-chunks" || type == "reasoning-chunks" ||
                           type == "tool-call-chunks";
-    const bool skip = !is_chunk && type != "step/end" && type != "turn/end" && known_non_surface().count(type);
+    const bool skip = !is_chunk && type != "step/end" && type != "turn/end" && !harness_fact_types().count(type) &&
+                      known_non_surface().count(type);
     if (!is_chunk && !skip) return false;
     // The envelope must be exactly {"type":..,["seq":N,]["time":..,]"data":{"turn":T,"step":S,...
     auto number_after = [&](std::string_view key, size_t from) -> std::optional<std::pair<int64_t, size_t>> {

@@ -48,7 +48,11 @@ void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
                              ? std::string("only its header")
                              : "its header and " + std::to_string(non_message_records) +
                                    " non-conversation records"),
-                    "nothing from this session can be merged");
+                    session.environment.empty()
+                        ? std::string("nothing from this session can be merged")
+                        : "its " + std::to_string(session.environment.size()) +
+                              " harness record(s) of the run can still be merged as env.* facts; "
+                              "placeholders are skipped (docs/extract.md)");
     }
 }
 

@@ -49,6 +49,7 @@ struct ClaimSource {
     std::string role;         // role_name() of the message
     std::string source_kind;  // source_kind_name() of the message
     std::string tool_name;    // for tool results: the tool that produced the text
+    int64_t line = 0;         // 1-based line of the record in the session's file; 0 when unknown
 };
 
 // One extracted claim (SPEC §2): a value for a slot key, with evidence, rank, trust and the quote.

@@ -23,6 +23,22 @@ struct CheckpointRecord {
     std::string summary;                    // redacted summary text, when the log has one
 };
 
+// A fact the harness itself recorded about a run, not said by the user or the model: the working
+// directory, the model, the approval policy, a hook's verdict, a turn's error, lineage, the log
+// format, the creation time. The extractor turns these into `env.*` claims (docs/extract.md,
+// "Harness environment facts"); `line` is where a reviewer finds the record.
+struct EnvironmentFact {
+    std::string name;       // "cwd", "model", "approval_policy", "hook_decision", ... (docs/formats.md)
+    std::string value;      // as recorded (redacted); numbers as their decimal text
+    std::string qualifier;  // what the value is about when the record says: a hook handler, a turn
+    std::string field;      // JSON path of the member in its record, e.g. "data.header.config.model"
+    int64_t line = 0;       // 1-based line of the record in the file
+    int64_t seq = 0;        // the event's seq; 0 for the session header
+    std::string quote;      // the member as written in the record (redacted), e.g. "cwd":"/srv"
+    int64_t quote_offset = -1;  // byte offset of the quote in its line; -1 when rebuilt
+    std::string time;       // the event's time as found; empty when absent
+};
+
 // What is merged: a path through the session's messages (a leaf of a DAG, or the whole log).
 struct Branch {
     std::string id;
@@ -44,6 +60,7 @@ struct Session {
     std::vector<Message> messages;
     std::vector<CheckpointRecord> checkpoints;
     std::vector<Branch> branches;
+    std::vector<EnvironmentFact> environment;  // in record order: each fact where first stated or changed
     int64_t redactions = 0;
 };
 

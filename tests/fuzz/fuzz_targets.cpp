@@ -16,6 +16,7 @@
 #include "adjudicate/alignment_contract.h"
 #include "fold/bundle.h"
 #include "fold/mcp_server.h"
+#include "extract/environment_claims.h"
 #include "extract/tool_call_facts.h"
 #include "ingest/ingest.h"
 #include "ingest/read_context.h"
@@ -30,6 +31,31 @@
 
 namespace {
 
+// The DSH reader's harness records and their env.* claims: each names a line of the input, its
+// quote (when not rebuilt) is the bytes at its offset in that line, no placeholder becomes a claim.
+void check_environment(std::string_view data, const bm::ReadResult& out) {
+    std::vector<std::string_view> lines;
+    for (size_t start = 0; start <= data.size();) {
+        size_t end = data.find('\n', start);
+        if (end == std::string_view::npos) end = data.size();
+        lines.push_back(data.substr(start, end - start));
+        start = end + 1;
+    }
+    for (const auto& s : out.sessions) {
+        for (const auto& f : s.environment) {
+            if (f.line < 1 || f.line > static_cast<int64_t>(lines.size()) || f.value.empty()) __builtin_trap();
+            const std::string_view line = lines[static_cast<size_t>(f.line - 1)];
+            if (f.quote_offset >= 0 && f.quote.find("[REDACTED:") == std::string::npos &&
+                (static_cast<size_t>(f.quote_offset) > line.size() || line.substr(static_cast<size_t>(f.quote_offset), f.quote.size()) != f.quote))
+                __builtin_trap();
+        }
+        for (const auto& c : bm::environment_claims(s, s.id)) {
+            if (c.key.rfind("env.", 0) != 0 || c.value.empty() || bm::is_placeholder_value(c.value)) __builtin_trap();
+            if (c.evidence != bm::EvidenceLevel::kToolVerified || c.trust != bm::TrustLabel::kExternal) __builtin_trap();
+        }
+    }
+}
+
 void read_as(std::string_view data, const std::string& kind) {
     bm::ReadResult out;
     out.file = "fuzz-input";
@@ -37,8 +63,10 @@ void read_as(std::string_view data, const std::string& kind) {
     options.max_line_bytes = 1 << 20;
     bm::ReadContext ctx(out, options);
     bm::MemoryByteSource src(data);
-    if (kind == "dsh") bm::read_dsh(src, ctx);
-    else if (kind == "claude_code") bm::read_claude_code(src, ctx);
+    if (kind == "dsh") {
+        bm::read_dsh(src, ctx);
+        check_environment(data, out);
+    } else if (kind == "claude_code") bm::read_claude_code(src, ctx);
     else if (kind == "codex") bm::read_codex(src, ctx);
     else if (kind == "native") bm::read_native(src, ctx);
     else {
