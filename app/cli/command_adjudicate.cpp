@@ -1,8 +1,9 @@
 // `beliefmerge adjudicate WORKSPACE`: model adjudication of disputed slots with the symmetry check;
 // resolutions are appended to the workspace beside the annotations, then every effective
-// resolution (human > model > disputed) is printed.
+// resolution (human > model > disputed) is printed; --json also relabels derivations under them.
 #include <QCoroTask>
 
+#include "adjudicate/resolved_derivations.h"
 #include "adjudicate/resolved_view.h"
 #include "cli/cli_common.h"
 #include "cli/commands.h"
@@ -19,7 +20,9 @@ int command_adjudicate(const QStringList& args) {
         QStringLiteral("Ask about at most N disputed slots, most-sourced first (default 12)."), QStringLiteral("N"),
         QStringLiteral("12"));
     QCommandLineOption json_opt(QStringLiteral("json"),
-        QStringLiteral("Print {\"resolutions\":[...],\"snapshot\":{...}} as RFC 8785 canonical JSON (byte-stable)."));
+        QStringLiteral("Print {\"resolutions\":[...],\"snapshot\":{...}} as RFC 8785 canonical JSON (byte-stable). "
+                       "The snapshot's derivation labels apply the effective resolutions, as `merge --workspace` "
+                       "and the studio show them."));
     parser.addOption(limit_opt);
     parser.addOption(json_opt);
     auto p = parse(parser, args,
@@ -29,6 +32,9 @@ int command_adjudicate(const QStringList& args) {
                                   "change to unresolvable (order-sensitive). Every call is recorded in the workspace\n"
                                   "and replayed from there when present (--replay: records only, no network).\n"
                                   "Human decisions (`beliefmerge decide`) take precedence over the model's.\n"
+                                  "With --json, derivation labels follow the effective resolutions (as `merge\n"
+                                  "--workspace` shows them): a conclusion whose premise is decided unresolvable is\n"
+                                  "retracted, one whose tied premise is chosen is founded.\n"
                                   "Exit status 1 when a model call failed (every tie stands), 2 on bad usage."),
                    QStringLiteral("WORKSPACE"), QStringLiteral("The workspace file (SQLite)."), 1);
     if (p.done) return p.exit_code;
@@ -81,6 +87,8 @@ int command_adjudicate(const QStringList& args) {
         return kFailed;
     }
     if (parser.isSet(json_opt)) {
+        // The annotations (and so the digests above) are the merge's; only derivation labels change.
+        relabel_derivations_in_place(slots->snapshot, *effective);
         print_out(serialize_resolved(slots->snapshot, *effective) + "\n");
     } else {
         print_out("asked about " + std::to_string(run.cases.size()) + " disputed slot(s)" +

@@ -86,7 +86,8 @@ int command_bench(const QStringList& args) {
          "  beliefmerge bench throughput [--sizes N,..] [--admissions N] [--sink-brains N,..] [--index-limit N] [--seed N] [--json]\n"},
         {"fold", bench_fold, "  beliefmerge bench fold [--checkpoints N] [--big N] [--dir DIR] [--json]\n"},
         {"mergebench", bench_mergebench,
-         "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME] [--json]\n"},
+         "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME]\n"
+         "      [--tokenizer SPEC] [--workspace FILE] [--endpoint URL] [--model NAME] [--replay] [--timeout S] [--json]\n"},
     };
     const QString sub = args.value(1);
     QStringList rest = args.mid(2);

@@ -1,12 +1,12 @@
-// `beliefmerge inspect PATH... --summary|--slots [--json]`: what logs hold, or their merged slots; nothing stored.
+// `beliefmerge inspect PATH... --summary|--slots [--json]`: what logs hold, or their merged slots; nothing
+// stored but, with --extractor model --workspace FILE, the model calls (recorded for replay).
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
-#include "extract/heuristic_extractor.h"
-#include "extract/oracle_extractor.h"
+#include "cli/extractor_choice.h"
 #include "ingest/ingest.h"
 #include "ingest/summary.h"
 #include "merge/merger.h"
@@ -72,15 +72,18 @@ int command_inspect(const QStringList& args) {
     QCommandLineOption max_line(QStringLiteral("max-line-bytes"), QStringLiteral("Skip (with an error) lines longer than N bytes (default 33554432)."), QStringLiteral("N"));
     QCommandLineOption slots_opt(QStringLiteral("slots"), QStringLiteral("Extract claims, merge every input, and print each slot: state, values with sources, evidence, rank and trust, disputes, derivation status and unmet premises."));
     QCommandLineOption current_opt(QStringLiteral("current"), QStringLiteral("The current session: its user's claims are TRUSTED (default: none)."), QStringLiteral("SESSION"));
-    QCommandLineOption extractor_opt(QStringLiteral("extractor"), QStringLiteral("heuristic (default) or oracle (native JSONL annotations)."), QStringLiteral("NAME"), QStringLiteral("heuristic"));
     QCommandLineOption score_opt(QStringLiteral("score"), QStringLiteral("egalitarian (default: sum of evidence weights over distinct sources) or elitist (evidence levels compared lexicographically)."), QStringLiteral("RULE"), QStringLiteral("egalitarian"));
     parser.addOption(summary);
     parser.addOption(slots_opt);
     parser.addOption(score_opt);
     parser.addOption(current_opt);
-    parser.addOption(extractor_opt);
+    QCommandLineOption workspace_opt(QStringLiteral("workspace"), QStringLiteral("With --extractor model: a workspace (SQLite) where the model calls are recorded and replayed from when present (as `merge --workspace`). Its decisions are not applied here."), QStringLiteral("FILE"));
+    ExtractorOptions ext;  // --extractor, and --endpoint, --model, --replay, --timeout (shared with `merge`)
+    parser.addOption(ext.extractor);
     parser.addOption(json_opt);
     parser.addOption(max_line);
+    for (auto* o : {&workspace_opt, &ext.service.endpoint, &ext.service.model, &ext.service.replay, &ext.service.timeout})
+        parser.addOption(*o);
     auto p = parse(parser, args,
                    QStringLiteral("Read session logs (any supported format, plain or .zstd) and report what they hold.\n"
                                   "Exit status 0 only when no file has errors."),
@@ -95,11 +98,8 @@ int command_inspect(const QStringList& args) {
         print_err("beliefmerge inspect: unknown score '" + to_std(score) + "' (egalitarian or elitist)\n");
         return kUsage;
     }
-    const QString extractor = parser.value(extractor_opt);
-    if (extractor != QStringLiteral("heuristic") && extractor != QStringLiteral("oracle")) {
-        print_err("beliefmerge inspect: unknown extractor '" + to_std(extractor) + "' (heuristic or oracle)\n");
-        return kUsage;
-    }
+    const auto extractor = extractor_choice(parser, ext, "inspect", to_std(parser.value(workspace_opt)));
+    if (!extractor) return kUsage;
     ReadOptions options;
     options.keep_raw = false;
     if (parser.isSet(max_line)) options.max_line_bytes = parser.value(max_line).toULongLong();
@@ -119,8 +119,7 @@ int command_inspect(const QStringList& args) {
         }
         ExtractOptions extract;
         extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
-        auto branches = extractor == QStringLiteral("oracle") ? extract_oracle(sessions, extract)
-                                                              : extract_heuristic(sessions, extract);
+        auto branches = extract_claims(*extractor, sessions, extract);
         MergeOptions merge_options;
         merge_options.rule = score == QStringLiteral("elitist") ? ScoreRule::kElitist : ScoreRule::kEgalitarian;
         MergedSnapshot snap = merge_branches(std::move(branches), merge_options);

@@ -8,12 +8,10 @@
 #include "adjudicate/workspace_sessions.h"
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/extractor_choice.h"
 #include "cli/workspace_slots.h"
-#include "extract/heuristic_extractor.h"
-#include "extract/oracle_extractor.h"
 #include "ingest/ingest.h"
 #include "merge/merger.h"
-#include "model_alignment.h"
 #include "pack/pack.h"
 #include "pack/token_counter_factory.h"
 
@@ -56,15 +54,14 @@ int command_merge(const QStringList& args) {
     QCommandLineOption format_opt(QStringLiteral("format"), QStringLiteral("md (default: Markdown for injection), json (structured, full provenance) or dsh (a DeepSeek Harness user message)."), QStringLiteral("FORMAT"), QStringLiteral("md"));
     QCommandLineOption query_opt(QStringLiteral("query"), QStringLiteral("Prefer slots whose key or value shares words with TEXT."), QStringLiteral("TEXT"));
     QCommandLineOption current_opt(QStringLiteral("current"), QStringLiteral("The current session: its user's claims are TRUSTED (default: none)."), QStringLiteral("SESSION"));
-    QCommandLineOption extractor_opt(QStringLiteral("extractor"), QStringLiteral("heuristic (default), oracle (native JSONL annotations) or model (one joint alignment call; on any failure the heuristic runs instead, with a warning)."), QStringLiteral("NAME"), QStringLiteral("heuristic"));
     QCommandLineOption out_opt(QStringLiteral("out"), QStringLiteral("Write the block to FILE (fsynced, atomically replaced) instead of stdout."), QStringLiteral("FILE"));
     QCommandLineOption algorithm_opt(QStringLiteral("algorithm"), QStringLiteral("partial (default: partial enumeration, seeds of size <= 3 from the top 16) or greedy (density greedy)."), QStringLiteral("NAME"), QStringLiteral("partial"));
     QCommandLineOption tokenizer_opt(QStringLiteral("tokenizer"), QStringLiteral("How tokens are counted: estimate (default, the calibrated estimator), a cached vocabulary name such as cl100k_base, or a path to a .tiktoken file, an npm tiktoken encoder JSON or a Hugging Face tokenizer.json."), QStringLiteral("SPEC"), QStringLiteral("estimate"));
     QCommandLineOption quiet_opt(QStringLiteral("quiet"), QStringLiteral("Do not print the pack report to stderr."));
     QCommandLineOption workspace_opt(QStringLiteral("workspace"), QStringLiteral("A workspace (SQLite): model calls are recorded there and replayed from there when present, and its human decisions and model resolutions (`decide`, `adjudicate`) are applied to the block. Without PATH, its imported sessions are merged."), QStringLiteral("FILE"));
-    WorkspaceSlotOptions service;  // --endpoint, --model, --replay, --timeout (as `adjudicate`)
-    for (auto* o : {&budget_opt, &format_opt, &query_opt, &current_opt, &extractor_opt, &out_opt, &algorithm_opt, &tokenizer_opt, &quiet_opt,
-                    &workspace_opt, &service.endpoint, &service.model, &service.replay, &service.timeout})
+    ExtractorOptions ext;  // --extractor, and --endpoint, --model, --replay, --timeout (shared with `inspect`)
+    for (auto* o : {&budget_opt, &format_opt, &query_opt, &current_opt, &ext.extractor, &out_opt, &algorithm_opt, &tokenizer_opt, &quiet_opt,
+                    &workspace_opt, &ext.service.endpoint, &ext.service.model, &ext.service.replay, &ext.service.timeout})
         parser.addOption(*o);
     auto p = parse(parser, args,
                    QStringLiteral("Extract claims from session logs, merge them, and pack the result into a context block\n"
@@ -98,21 +95,8 @@ int command_merge(const QStringList& args) {
         print_err("beliefmerge merge: unknown algorithm '" + to_std(algorithm) + "' (partial or greedy)\n");
         return kUsage;
     }
-    const QString extractor = parser.value(extractor_opt);
-    if (extractor != QStringLiteral("heuristic") && extractor != QStringLiteral("oracle") &&
-        extractor != QStringLiteral("model")) {
-        print_err("beliefmerge merge: unknown extractor '" + to_std(extractor) + "' (heuristic, oracle or model)\n");
-        return kUsage;
-    }
-    if (parser.isSet(service.replay) && workspace.empty()) {
-        print_err("beliefmerge merge: --replay needs --workspace FILE (where the model calls were recorded)\n");
-        return kUsage;
-    }
-    std::optional<services::ServiceConfig> config;
-    if (extractor == QStringLiteral("model")) {
-        config = service_config(parser, service, "merge", workspace, false);
-        if (!config) return kUsage;
-    }
+    const auto extractor = extractor_choice(parser, ext, "merge", workspace);
+    if (!extractor) return kUsage;
 
     auto inputs = expand_inputs(to_std(parser.positionalArguments()));
     bool errors = !inputs.errors.empty();
@@ -149,16 +133,7 @@ int command_merge(const QStringList& args) {
     }
     ExtractOptions extract;
     extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
-    std::vector<BranchClaims> branches;
-    if (extractor == QStringLiteral("model")) {
-        services::ModelExtraction m = services::extract_with_model_blocking(*config, sessions, extract);
-        for (const auto& w : m.warnings) print_err(w + "\n");  // fallback and drop counts, never silent
-        branches = std::move(m.branches);
-    } else {
-        branches = extractor == QStringLiteral("oracle") ? extract_oracle(sessions, extract)
-                                                         : extract_heuristic(sessions, extract);
-    }
-    MergedSnapshot snap = merge_branches(std::move(branches));
+    MergedSnapshot snap = merge_branches(extract_claims(*extractor, sessions, extract));
     if (!workspace.empty()) {
         auto resolutions = workspace_resolutions("merge", workspace, &snap);  // also relabels derivations
         if (!resolutions) return kFailed;

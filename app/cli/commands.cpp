@@ -20,10 +20,12 @@ const CommandEntry kCommands[] = {
     {"import", command_import, "  import PATH... [--workspace FILE]   read session logs into a workspace (SQLite)\n"},
     {"inspect", command_inspect,
      "  inspect PATH... --summary [--json]  report what each log holds, without storing it\n"
-     "  inspect PATH... --slots [--json]    extract, merge and print every slot (state, values, trust)\n"},
+     "  inspect PATH... --slots [--json]    extract, merge and print every slot (state, values, trust)\n"
+     "        [--extractor heuristic|oracle|model] [--workspace FILE]\n"},
     {"merge", command_merge,
      "  merge PATH... --budget N [--format md|json|dsh] [--query TEXT] [--current SESSION]\n"
-     "        [--extractor heuristic|oracle] [--out FILE]   pack the merged claims into a context block\n"},
+     "        [--extractor heuristic|oracle|model] [--workspace FILE] [--out FILE]\n"
+     "        pack the merged claims into a context block\n"},
     {"fold", command_fold,
      "  fold PATH --store DIR [--mode leaf|root|emergency] [--retain-tokens N] [--until-tokens N]\n"
      "        fold a session into immutable checkpoint bundles (SPEC §12)\n"},
@@ -41,7 +43,9 @@ const CommandEntry kCommands[] = {
      "  meld admit|log|status|calibrate     admit claims from other memories (MELD); Patch log; status\n"},
     {"bench", command_bench,
      "  bench confluence [--json]           the merge-confluence experiment (SPEC §6)\n"
-     "  bench mergebench [--family NAME] [--json]  MergeBench: merge vs concatenation (SPEC §11)\n"},
+     "  bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME] [--json]\n"
+     "        [--tokenizer SPEC] [--workspace FILE] [--endpoint URL] [--model NAME] [--replay] [--timeout S]\n"
+     "        MergeBench: merge vs concatenation (SPEC §11)\n"},
 };
 
 std::string usage_text() {

@@ -106,7 +106,9 @@ Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode
             draft.semantic_text = *text;
         else {
             out.semantic_fallback = true;
-            out.semantic_error = text.ok() ? "empty semantic text" : text.error().to_string();
+            // Keep the proposer's earlier error first: the user needs both causes, not the last one.
+            const std::string cause = text.ok() ? "empty semantic text" : text.error().to_string();
+            out.semantic_error = out.semantic_error.empty() ? cause : out.semantic_error + "; then " + cause;
         }
     }
     auto sealed = seal_bundle(std::move(draft));

@@ -34,7 +34,7 @@ struct FoldOutcome {
     std::optional<CheckpointBundle> bundle;
     bool already_present = false;    // identical bundle existed (idempotent)
     bool semantic_fallback = false;  // a summariser was given and failed
-    std::string semantic_error;
+    std::string semantic_error;      // the proposer's and/or summariser's failure, in order ("A; then B")
     ReduceCounts reduce;
     M3bCounts m3b;  // negative knowledge recorded, ladder proposals accepted/refused, settlements
 };

@@ -2,6 +2,7 @@
 #include "fold/uncertainty.h"
 
 #include <algorithm>
+#include <cstddef>
 
 namespace bm {
 
@@ -13,6 +14,23 @@ const char* belief_level_name(BeliefLevel level) {
         case BeliefLevel::kRejected: return "rejected";
     }
     return "unknown";
+}
+
+namespace {
+
+// Keeps the newest Belief::kMaxRecords records, counting the dropped ones.
+void trim_records(Belief& b) {
+    if (b.records.size() <= Belief::kMaxRecords) return;
+    const size_t drop = b.records.size() - Belief::kMaxRecords;
+    b.records.erase(b.records.begin(), b.records.begin() + static_cast<std::ptrdiff_t>(drop));
+    b.earlier_records += static_cast<int64_t>(drop);
+}
+
+}  // namespace
+
+UncertaintyLadder::UncertaintyLadder(SourceText sources, std::vector<Belief> beliefs)
+    : m_sources(std::move(sources)), m_beliefs(std::move(beliefs)) {
+    for (auto& b : m_beliefs) trim_records(b);
 }
 
 const Belief* UncertaintyLadder::find(const std::string& id) const {
@@ -46,6 +64,7 @@ Status UncertaintyLadder::propose(const std::string& id, const std::string& stat
                               "a settled belief changes only by new evidence");
     if (static_cast<int>(to) > static_cast<int>(it->level)) it->level = to;
     it->records.push_back(std::move(record));
+    trim_records(*it);
     return {};
 }
 
@@ -79,8 +98,10 @@ nlohmann::json beliefs_to_json(const std::vector<Belief>& beliefs) {
             records.push_back({{"sourceSeqs", r.source_seqs}, {"quote", r.quote}, {"model", r.model},
                                {"promptVersion", r.prompt_version}});
         for (const auto& e : b.evidence) evidence.push_back({{"seq", e.seq}, {"kind", evidence_kind_name(e.kind)}});
-        out.push_back({{"id", b.id}, {"statement", b.statement}, {"level", belief_level_name(b.level)},
-                       {"records", records}, {"evidence", evidence}});
+        nlohmann::json belief = {{"id", b.id}, {"statement", b.statement}, {"level", belief_level_name(b.level)},
+                                 {"records", records}, {"evidence", evidence}};
+        if (b.earlier_records > 0) belief["earlierRecords"] = b.earlier_records;
+        out.push_back(std::move(belief));
     }
     return out;
 }
@@ -121,6 +142,12 @@ Result<std::vector<Belief>> beliefs_from_json(const nlohmann::json& beliefs) {
                                         [](const EvidenceRef& r) { return is_verifying(r.kind); }))
                 return bad(field + ".evidence", "a settled belief without empirical or procedural evidence");
             if (b.records.empty()) return bad(field + ".records", "a belief without a classification record");
+            if (j.contains("earlierRecords")) {
+                const auto& earlier = j["earlierRecords"];
+                if (!earlier.is_number_integer() || earlier.get<int64_t>() < 0)
+                    return bad(field + ".earlierRecords", "not a non-negative integer");
+                b.earlier_records = earlier.get<int64_t>();
+            }
             out.push_back(std::move(b));
         } catch (const nlohmann::json::exception& ex) {
             return bad(field, std::string("missing or mistyped field: ") + ex.what());

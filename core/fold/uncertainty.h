@@ -27,11 +27,16 @@ struct ClassificationRecord {
 };
 
 struct Belief {
+    // A belief keeps its newest records only: one re-stated in every turn must not grow the hot
+    // state without limit. Older records are counted in `earlier_records`, never silently lost.
+    static constexpr size_t kMaxRecords = 8;
+
     std::string id;
     std::string statement;
     BeliefLevel level = BeliefLevel::kHypothesis;
-    std::vector<ClassificationRecord> records;
+    std::vector<ClassificationRecord> records;  // oldest first, at most kMaxRecords
     std::vector<EvidenceRef> evidence;
+    int64_t earlier_records = 0;  // accepted records dropped to keep `records` bounded
 };
 
 // Text of the source event `seq` (nullopt when unknown).
@@ -40,11 +45,12 @@ using SourceText = std::function<std::optional<std::string>(int64_t seq)>;
 class UncertaintyLadder {
 public:
     // `beliefs`: the ladder carried from an earlier checkpoint (settled and open beliefs).
-    explicit UncertaintyLadder(SourceText sources, std::vector<Belief> beliefs = {})
-        : m_sources(std::move(sources)), m_beliefs(std::move(beliefs)) {}
+    // Carried beliefs with more than Belief::kMaxRecords records are trimmed the same way.
+    explicit UncertaintyLadder(SourceText sources, std::vector<Belief> beliefs = {});
 
     // A model proposal: creates `id` as a hypothesis or raises it to supported (`to`). Refused:
     // `to` above supported, a quote not found verbatim in any cited source, no cited source.
+    // The accepted record is appended; beyond Belief::kMaxRecords the oldest is dropped and counted.
     Status propose(const std::string& id, const std::string& statement, BeliefLevel to, ClassificationRecord record);
     // An evidence transition to established or rejected; refused without empirical/procedural refs.
     Status settle(const std::string& id, BeliefLevel to, const std::vector<EvidenceRef>& evidence);
@@ -59,7 +65,8 @@ private:
     std::vector<Belief> m_beliefs;
 };
 
-// The bundle's state.beliefs and its inverse (errors name the field).
+// The bundle's state.beliefs and its inverse (errors name the field). `earlierRecords` is written
+// only when non-zero, so bundles of beliefs that never overflowed keep their bytes.
 nlohmann::json beliefs_to_json(const std::vector<Belief>& beliefs);
 Result<std::vector<Belief>> beliefs_from_json(const nlohmann::json& beliefs);
 

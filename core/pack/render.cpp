@@ -174,6 +174,13 @@ std::string settled_by(const SlotResolution& r) {
     return s;
 }
 
+// A decision made against an older annotation is never applied but always named, whether the slot
+// is still disputed or evidence has since settled it: " (a stale decision was not applied: by …)".
+std::string stale_note(const SlotResolution& r) {
+    return " (a stale decision was not applied: by " + escape_inline(r.settled_by.empty() ? "unknown" : r.settled_by, 60) +
+           ", made before the evidence changed)";
+}
+
 }  // namespace
 
 std::string render_markdown_item(const MergedSnapshot& snap, const Slot& slot, const SlotResolution* resolution) {
@@ -205,10 +212,11 @@ std::string render_markdown_item(const MergedSnapshot& snap, const Slot& slot, c
         if (v) line += "; " + value_support(snap, *v, false);
         line += ")";
         if (v) line += quote_of(snap, *v);
+        if (resolution && resolution->stale) line += stale_note(*resolution);
     } else {
         line += " (" + type + ") DISPUTED: " + value_list(snap, slot, slot.tied, true);
         if (applied) line += " (unresolvable, " + settled_by(*resolution) + ")";
-        else if (resolution && resolution->stale) line += " (a stale decision was not applied)";
+        else if (resolution && resolution->stale) line += stale_note(*resolution);
     }
     line += derivation_text(slot);
     return line;

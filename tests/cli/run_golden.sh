@@ -24,6 +24,7 @@ check() {  # name, expected exit status, command...
 check help 0 "$bin" --help
 check unknown_command 2 "$bin" frobnicate
 check inspect_help 0 "$bin" inspect --help
+check bench_mergebench_help 0 "$bin" bench mergebench --help
 check inspect_missing_path 2 "$bin" inspect --summary
 check inspect_json 0 "$bin" inspect inputs/decision.jsonl --summary --json
 check inspect_broken 2 "$bin" inspect inputs/broken.jsonl --summary

@@ -177,5 +177,43 @@ TEST(FoldGates, C0_5_SemanticFailureFallsBackToTheDeterministicBody) {
     EXPECT_NE(w->bundle->rendered_text.find("## Summary"), std::string::npos);
 }
 
+TEST(FoldGates, C0_5_ProposerAndSummariserFailuresAreBothReported) {
+    testing::TempDir dir;
+    BundleStore store(dir.path());
+    FoldSurface s = surface_from_session(testing::synthetic_session("c05-both", 6));
+    FoldOptions o = testing::small_fold_options();
+    o.belief_proposer = [](const nlohmann::json&) -> std::vector<BeliefProposal> {
+        throw std::runtime_error("proposer endpoint refused");
+    };
+    o.summarizer = [](const nlohmann::json&) -> Result<std::string> { return Error::io("summariser unreachable"); };
+    auto r = fold_once(store, s, FoldMode::kLeaf, o);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    ASSERT_TRUE(r->bundle);
+    EXPECT_TRUE(r->semantic_fallback);
+    // The first cause is kept, the second appended after it.
+    const std::string& e = r->semantic_error;
+    const size_t proposer = e.find("belief proposer threw: proposer endpoint refused");
+    const size_t summariser = e.find("summariser unreachable");
+    ASSERT_NE(proposer, std::string::npos) << e;
+    ASSERT_NE(summariser, std::string::npos) << e;
+    EXPECT_LT(proposer, summariser) << e;
+    EXPECT_NE(e.find("; then "), std::string::npos) << e;
+
+    // Each failure alone is reported alone.
+    FoldOptions only_summariser = testing::small_fold_options();
+    only_summariser.summarizer = o.summarizer;
+    auto a = fold_once(store, s, FoldMode::kLeaf, only_summariser);
+    ASSERT_TRUE(a.ok() && a->bundle);
+    EXPECT_EQ(a->semantic_error.find("proposer"), std::string::npos) << a->semantic_error;
+    EXPECT_NE(a->semantic_error.find("summariser unreachable"), std::string::npos) << a->semantic_error;
+    FoldOptions only_proposer = testing::small_fold_options();
+    only_proposer.belief_proposer = o.belief_proposer;
+    only_proposer.summarizer = [](const nlohmann::json&) -> Result<std::string> { return std::string("Summary."); };
+    auto b = fold_once(store, s, FoldMode::kLeaf, only_proposer);
+    ASSERT_TRUE(b.ok() && b->bundle);
+    EXPECT_FALSE(b->semantic_fallback);
+    EXPECT_EQ(b->semantic_error, "belief proposer threw: proposer endpoint refused");
+}
+
 }  // namespace
 }  // namespace bm

@@ -265,5 +265,76 @@ TEST(M3bFold, TamperedNegativeKnowledgeIsCorruptNeverServed) {
     EXPECT_FALSE(store.read(out->bundle->session_id, out->bundle->checkpoint_id).ok());
 }
 
+TEST(M3bFold, BeliefRestatedManyTimesKeepsOnlyItsNewestRecords) {
+    // The same hedge in 50 assistant turns: the belief's record list stays at Belief::kMaxRecords
+    // through both folds (the carried one included), the dropped records are counted, and the
+    // rendering still cites the newest quote.
+    SessionBuilder b("ladder-repeats");
+    b.add(Role::kAssistant, {text_block("The build is probably stale.")});
+    for (int i = 1; i < 50; ++i) b.add(Role::kAssistant, {text_block("I think the cache is cold.")});
+    TempDir dir;
+    BundleStore store(dir.path());
+    auto bundles = fold_in_two(store, b.s, 30);
+    ASSERT_EQ(bundles.size(), 2u);
+
+    const auto first = beliefs_of(bundles[0]);
+    ASSERT_EQ(first.size(), 2u);
+    EXPECT_EQ(first[1].statement, "I think the cache is cold.");
+    EXPECT_EQ(first[1].level, BeliefLevel::kSupported);
+    ASSERT_EQ(first[1].records.size(), Belief::kMaxRecords);
+    EXPECT_EQ(first[1].earlier_records, 29 - static_cast<int64_t>(Belief::kMaxRecords));
+    EXPECT_EQ(first[1].records.front().source_seqs, std::vector<int64_t>{30 - static_cast<int64_t>(Belief::kMaxRecords)});
+    EXPECT_EQ(first[1].records.back().source_seqs, std::vector<int64_t>{29});
+
+    const auto second = beliefs_of(bundles[1]);
+    ASSERT_EQ(second.size(), 2u);
+    ASSERT_EQ(second[1].records.size(), Belief::kMaxRecords);
+    EXPECT_EQ(second[1].earlier_records, 49 - static_cast<int64_t>(Belief::kMaxRecords));
+    EXPECT_EQ(second[1].records.back().source_seqs, std::vector<int64_t>{49});
+    for (const auto& r : second[1].records) EXPECT_EQ(r.quote, "I think the cache is cold.");
+    EXPECT_NE(bundles[1].rendered_text.find("supported: I think the cache is cold. (quote seq 49)"), std::string::npos)
+        << bundles[1].rendered_text;
+
+    // Stored: the count beside the kept records; a belief that never overflowed has no count.
+    ASSERT_TRUE(bundles[1].beliefs);
+    const auto& stored = *bundles[1].beliefs;
+    EXPECT_FALSE(stored[0].contains("earlierRecords")) << stored[0].dump();
+    EXPECT_EQ(stored[1]["earlierRecords"], 49 - static_cast<int64_t>(Belief::kMaxRecords));
+    EXPECT_EQ(stored[1]["records"].size(), Belief::kMaxRecords);
+}
+
+TEST(M3bFold, LadderBoundsRecordsOfCarriedAndProposedBeliefs) {
+    const std::string quote = "the cache is cold";
+    SourceText sources = [&](int64_t) -> std::optional<std::string> { return "I think " + quote + "."; };
+    // A carried belief written before the bound (20 records) is trimmed when the ladder takes it.
+    Belief old{"b-old", "old", BeliefLevel::kSupported, {}, {}};
+    for (int64_t i = 0; i < 20; ++i) old.records.push_back({{i}, quote, "m", "v1"});
+    UncertaintyLadder ladder(sources, {old});
+    ASSERT_EQ(ladder.find("b-old")->records.size(), Belief::kMaxRecords);
+    EXPECT_EQ(ladder.find("b-old")->earlier_records, 20 - static_cast<int64_t>(Belief::kMaxRecords));
+    EXPECT_EQ(ladder.find("b-old")->records.front().source_seqs, std::vector<int64_t>{20 - static_cast<int64_t>(Belief::kMaxRecords)});
+    for (int64_t i = 0; i < 1000; ++i)
+        ASSERT_TRUE(ladder.propose("b-new", "new", BeliefLevel::kSupported, {{i}, quote, "m", "v1"}).ok());
+    const Belief* fresh = ladder.find("b-new");
+    ASSERT_EQ(fresh->records.size(), Belief::kMaxRecords);
+    EXPECT_EQ(fresh->earlier_records, 1000 - static_cast<int64_t>(Belief::kMaxRecords));
+    EXPECT_EQ(fresh->records.back().source_seqs, std::vector<int64_t>{999});
+    // A refused proposal adds nothing and drops nothing.
+    EXPECT_FALSE(ladder.propose("b-new", "new", BeliefLevel::kSupported, {{5}, "paraphrase", "m", "v1"}).ok());
+    EXPECT_EQ(ladder.find("b-new")->earlier_records, 1000 - static_cast<int64_t>(Belief::kMaxRecords));
+
+    // The count round-trips through the bundle JSON; a bad count names its field.
+    auto json = beliefs_to_json(ladder.beliefs());
+    auto back = beliefs_from_json(json);
+    ASSERT_TRUE(back.ok()) << back.error().to_string();
+    EXPECT_EQ((*back)[1].earlier_records, 1000 - static_cast<int64_t>(Belief::kMaxRecords));
+    EXPECT_EQ(canonical_json(beliefs_to_json(*back)).value(), canonical_json(json).value());
+    json[1]["earlierRecords"] = -3;
+    auto bad = beliefs_from_json(json);
+    ASSERT_FALSE(bad.ok());
+    EXPECT_NE(bad.error().to_string().find("state.beliefs[1].earlierRecords"), std::string::npos)
+        << bad.error().to_string();
+}
+
 }  // namespace
 }  // namespace bm

@@ -269,10 +269,64 @@ TEST(Pack, resolutions_render_both_conditional_and_settled_by) {
     EXPECT_NE(b.find("- db (fact) CONDITIONAL: mysql | postgresql when mysql in staging (settled by human:ana: ops runs mysql)"),
               std::string::npos) << b;
     EXPECT_NE(b.find("- port = 9090 (fact; settled by human:bo: load balancer)"), std::string::npos) << b;
-    EXPECT_NE(b.find("- queue (fact) DISPUTED: kafka (user; a) | sqs (user; b) (a stale decision was not applied)"), std::string::npos) << b;
-    EXPECT_NE(b.find("(a stale decision was not applied)"), std::string::npos) << b;
+    EXPECT_NE(b.find("- queue (fact) DISPUTED: kafka (user; a) | sqs (user; b) (a stale decision was not applied: by "
+                     "model:x, made before the evidence changed)"),
+              std::string::npos) << b;
     EXPECT_EQ(r->report.trailer.adjudicated, 3u);
     EXPECT_EQ(r->report.trailer.unresolved, 1u);
+}
+
+TEST(Pack, a_stale_decision_is_named_whether_the_slot_is_still_disputed_or_settled_by_evidence) {
+    auto counter = make_token_estimator();
+    // db: evidence settled it after the decision (a second source for postgresql); cache: still tied;
+    // port: settled, with a current decision (no stale note).
+    MergedSnapshot snap = snapshot_of({make_claim("a", "db", "postgresql"), make_claim("c", "db", "postgresql"),
+                                       make_claim("b", "db", "mysql"), make_claim("a", "cache", "redis"),
+                                       make_claim("b", "cache", "memcached"), make_claim("a", "port", "8080")});
+    ASSERT_TRUE(snap.find("db") && snap.find("db")->winner);
+    PackOptions o = opts(2000);
+    o.resolutions["db"] = {SlotResolution::Kind::kChoose, {"mysql"}, "", "human:ana", "ops runs mysql", true, false};
+    o.resolutions["cache"] = {SlotResolution::Kind::kUnresolvable, {"memcached", "redis"}, "", "human:bo", "", true, false};
+    auto r = pack_context(snap, o, *counter);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    const std::string& b = r->block;
+    const std::string note = " (a stale decision was not applied: by human:ana, made before the evidence changed)";
+    // The settled slot shows evidence's winner, never the stale choice, and names the stale decision once.
+    size_t db = b.find("- db = postgresql (fact; resolved over 1; ");
+    ASSERT_NE(db, std::string::npos) << b;
+    const std::string db_line = b.substr(db, b.find('\n', db) - db);
+    EXPECT_NE(db_line.find(note), std::string::npos) << db_line;
+    EXPECT_EQ(db_line.find("settled by"), std::string::npos) << db_line;
+    EXPECT_EQ(b.find("db = mysql"), std::string::npos) << b;
+    EXPECT_EQ(b.find(note), b.rfind(note)) << b;
+    // The disputed slot gets the same form, naming its own reviewer.
+    EXPECT_NE(b.find("- cache (fact) DISPUTED: memcached (user; b) | redis (user; a) (a stale decision was not applied: by "
+                     "human:bo, made before the evidence changed)"),
+              std::string::npos) << b;
+    const size_t port = b.find("- port = 8080");
+    ASSERT_NE(port, std::string::npos) << b;
+    EXPECT_EQ(b.substr(port, b.find('\n', port) - port).find("stale"), std::string::npos) << b;
+    // Neither counts as adjudicated; only the tie is unresolved.
+    EXPECT_EQ(r->report.trailer.adjudicated, 0u);
+    EXPECT_EQ(r->report.trailer.unresolved, 1u);
+    // The DSH form carries the same line; the JSON form marks the resolution stale beside evidence's winner.
+    o.format = PackFormat::kDsh;
+    auto dsh = pack_context(snap, o, *counter);
+    ASSERT_TRUE(dsh.ok());
+    EXPECT_EQ(nlohmann::json::parse(dsh->block)["data"]["content"][0]["text"], b);
+    o.format = PackFormat::kJson;
+    auto js = pack_context(snap, o, *counter);
+    ASSERT_TRUE(js.ok());
+    const auto doc = nlohmann::json::parse(js->block);
+    bool seen = false;
+    for (const auto& item : doc["items"])
+        if (item["key"] == "db") {
+            seen = true;
+            EXPECT_EQ(item["value"], "postgresql");
+            EXPECT_EQ(item["resolution"]["stale"], true);
+            EXPECT_EQ(item["resolution"]["settled_by"], "human:ana");
+        }
+    EXPECT_TRUE(seen);
 }
 
 TEST(Pack, json_and_dsh_forms_carry_the_same_content) {

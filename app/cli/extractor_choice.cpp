@@ -1,0 +1,57 @@
+// The --extractor choice of `merge` and `inspect`: validation and extraction.
+#include "cli/extractor_choice.h"
+
+#include "cli/cli_common.h"
+#include "extract/heuristic_extractor.h"
+#include "extract/oracle_extractor.h"
+#include "model_alignment.h"
+
+namespace bm::cli {
+
+std::optional<ExtractorChoice> extractor_choice(const QCommandLineParser& parser,
+                                                const ExtractorOptions& o,
+                                                const std::string& command,
+                                                const std::string& workspace) {
+    const QString name = parser.value(o.extractor);
+    ExtractorChoice choice;
+    if (name == QStringLiteral("oracle"))
+        choice.kind = ExtractorKind::kOracle;
+    else if (name == QStringLiteral("model"))
+        choice.kind = ExtractorKind::kModel;
+    else if (name != QStringLiteral("heuristic")) {
+        print_err("beliefmerge " + command + ": unknown extractor '" + to_std(name) +
+                  "' (heuristic, oracle or model)\n");
+        return std::nullopt;
+    }
+    if (parser.isSet(o.service.replay) && workspace.empty()) {
+        print_err("beliefmerge " + command +
+                  ": --replay needs --workspace FILE (where the model calls were recorded)\n");
+        return std::nullopt;
+    }
+    if (choice.kind == ExtractorKind::kModel) {
+        choice.config = service_config(parser, o.service, command, workspace, false);
+        if (!choice.config) return std::nullopt;
+    }
+    return choice;
+}
+
+std::vector<BranchClaims> extract_claims(const ExtractorChoice& choice,
+                                         const std::vector<Session>& sessions,
+                                         const ExtractOptions& extract) {
+    switch (choice.kind) {
+        case ExtractorKind::kModel: {
+            services::ModelExtraction m =
+                services::extract_with_model_blocking(*choice.config, sessions, extract);
+            for (const auto& w : m.warnings)
+                print_err(w + "\n");  // fallback and drop counts, never silent
+            return std::move(m.branches);
+        }
+        case ExtractorKind::kOracle:
+            return extract_oracle(sessions, extract);
+        case ExtractorKind::kHeuristic:
+            break;
+    }
+    return extract_heuristic(sessions, extract);
+}
+
+}  // namespace bm::cli

@@ -1,0 +1,50 @@
+// `--extractor heuristic|oracle|model` with the model options, shared by `merge` and `inspect`:
+// one validation and one extraction path (model alignment, heuristic fallback with a warning).
+#pragma once
+
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/workspace_slots.h"
+#include "extract/branch_claims.h"
+#include "service_config.h"
+
+namespace bm::cli {
+
+// The options; each command adds them to its parser in its own order (help text order).
+struct ExtractorOptions {
+    QCommandLineOption extractor{
+        QStringLiteral("extractor"),
+        QStringLiteral("heuristic (default), oracle (native JSONL annotations) or model (one joint "
+                       "alignment call; on any failure the heuristic runs instead, with a warning)."),
+        QStringLiteral("NAME"), QStringLiteral("heuristic")};
+    WorkspaceSlotOptions service;  // --endpoint, --model, --replay, --timeout (as `adjudicate`)
+};
+
+enum class ExtractorKind { kHeuristic, kOracle, kModel };
+
+// A validated --extractor; `config` is set for `model` (calls recorded in the workspace, if any).
+struct ExtractorChoice {
+    ExtractorKind kind = ExtractorKind::kHeuristic;
+    std::optional<services::ServiceConfig> config;
+};
+
+// Validates --extractor, --replay (needs `workspace`, where the calls were recorded) and, for
+// model, --endpoint/--model/--timeout. On bad usage prints "beliefmerge COMMAND: ..." to stderr
+// and returns nullopt (the caller exits 2).
+std::optional<ExtractorChoice> extractor_choice(const QCommandLineParser& parser,
+                                                const ExtractorOptions& o,
+                                                const std::string& command,
+                                                const std::string& workspace);
+
+// Every session's claims by the chosen extractor. Model warnings (a fallback to the heuristic,
+// dropped items) go to stderr, one line each, never silently.
+std::vector<BranchClaims> extract_claims(const ExtractorChoice& choice,
+                                         const std::vector<Session>& sessions,
+                                         const ExtractOptions& extract);
+
+}  // namespace bm::cli
