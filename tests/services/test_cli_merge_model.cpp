@@ -163,11 +163,12 @@ TEST_F(CliMergeModel, a_stale_decision_is_reported_and_not_applied_in_the_packed
     ASSERT_EQ(imported.exit_code, 0) << imported.err;
     CliRun stale = cli(merge_ws);
     ASSERT_EQ(stale.exit_code, 0) << stale.err;
-    // gamma's MySQL statement resolves the tie by evidence; the decision against the old tie is not applied
-    // (the renderer notes a stale decision only on a slot that is still disputed).
+    // gamma's MySQL statement resolves the tie by evidence; the decision against the old tie is not applied,
+    // and the block names it as stale on the slot evidence settled.
     EXPECT_EQ(stale.out.find("database = postgresql"), std::string::npos) << stale.out;
     EXPECT_NE(stale.out.find("- database = mysql (fact; resolved over 1"), std::string::npos) << stale.out;
     EXPECT_EQ(stale.out.find("settled by human"), std::string::npos) << stale.out;
+    EXPECT_NE(stale.out.find("a stale decision was not applied: by human:ana"), std::string::npos) << stale.out;
     EXPECT_NE(stale.err.find("warning: database: 1 stale decision(s) not applied"), std::string::npos) << stale.err;
 }
 
