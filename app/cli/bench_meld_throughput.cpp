@@ -41,13 +41,17 @@ std::string decisions_text(const std::map<std::string, size_t>& d) {
 }
 
 // The 26 seed facts of the dev gold set (the a-side of its merge pairs), or a generated corpus.
-std::vector<std::string> sink_corpus(const std::string& gold_path) {
+// The seed facts of the dev gold set (the first text of each paraphrase pair).
+Result<std::vector<std::string>> sink_corpus(const std::string& gold_path) {
+    auto gold = load_gold_pairs(gold_path);
+    if (!gold.ok()) return gold.error();
     std::vector<std::string> out;
-    if (auto gold = load_gold_pairs(gold_path); gold.ok()) {
-        std::set<std::string> seen;
-        for (const GoldPair& p : *gold)
-            if (p.label == PairClass::kMerge && seen.insert(p.a.text).second) out.push_back(p.a.text);
-    }
+    std::set<std::string> seen;
+    for (const GoldPair& p : *gold)
+        if (p.label == PairClass::kMerge && seen.insert(p.a.text).second) out.push_back(p.a.text);
+    if (out.empty())
+        return Error::invalid_input("no paraphrase (merge) pair to take seed facts from", Location{gold_path},
+                                    "the sink experiment re-publishes the dev gold set's seed facts");
     return out;
 }
 
@@ -87,14 +91,18 @@ int bench_throughput(const QStringList& args) {
                   "--seed and --index-limit non-negative integers\n");
         return kUsage;
     }
+    const std::string gold = meld_source_dir() + "/bench/data/meld_gold_dev.jsonl";
+    const auto loaded = sink_corpus(gold);  // before the long runs: a missing file fails at once
+    if (!loaded.ok()) {
+        print_err("beliefmerge bench throughput: " + loaded.error().to_string() + "\n");
+        return kFailed;
+    }
+    const std::vector<std::string>& corpus = *loaded;
     const MeldProvider provider = meld_provider("lexical");
     const auto& engine = provider.engine;
     options.thresholds = provider.thresholds;
     const ThroughputResult r = measure_throughput(engine, options);
-
-    const std::string gold = meld_source_dir() + "/bench/data/meld_gold_dev.jsonl";
-    const std::vector<std::string> corpus = sink_corpus(gold);
-    const std::vector<SinkRow> sink = corpus.empty() ? std::vector<SinkRow>{} : sink_republish(engine, corpus, sink_counts);
+    const std::vector<SinkRow> sink = sink_republish(engine, corpus, sink_counts);
 
     nlohmann::json out = {{"provider", engine->identity()},
                           {"thresholds", options.thresholds.to_json()},

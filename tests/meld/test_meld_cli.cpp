@@ -168,6 +168,15 @@ TEST_F(MeldCli, BadDeltaLinesNameFileLineAndFieldAndExit2) {
     EXPECT_NE(r.out.find("bad.jsonl:1: insert"), std::string::npos) << "good lines are still admitted: " << r.out;
 }
 
+TEST_F(MeldCli, BenchThroughputWithoutTheGoldSetFailsAtOnceNamingTheFile) {
+    ::setenv("BELIEFMERGE_SOURCE_DIR", path("no-checkout").c_str(), 1);
+    CliRun r = run({"bench", "throughput", "--sizes", "100", "--admissions", "10", "--sink-brains", "1"});
+    ::unsetenv("BELIEFMERGE_SOURCE_DIR");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("no-checkout/bench/data/meld_gold_dev.jsonl"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << "no table is printed without the sink experiment's corpus";
+}
+
 TEST_F(MeldCli, BadBrainDirectoryNamesBrainJsonAndField) {
     CliRun missing = run({"meld", "log", "--brain", path("nowhere")});
     EXPECT_EQ(missing.status, 2);
