@@ -2,6 +2,7 @@
 #include "cli/extractor_choice.h"
 
 #include "cli/cli_common.h"
+#include "extract/environment_claims.h"
 #include "extract/heuristic_extractor.h"
 #include "extract/oracle_extractor.h"
 #include "model_alignment.h"
@@ -38,20 +39,28 @@ std::optional<ExtractorChoice> extractor_choice(const QCommandLineParser& parser
 std::vector<BranchClaims> extract_claims(const ExtractorChoice& choice,
                                          const std::vector<Session>& sessions,
                                          const ExtractOptions& extract) {
+    // The harness's env.* records are added the same way whichever extractor reads the prose (and
+    // whether or not the model call fell back), so the block does not depend on the network.
+    ExtractOptions prose_only = extract;
+    prose_only.include_environment = false;
+    std::vector<BranchClaims> branches;
     switch (choice.kind) {
         case ExtractorKind::kModel: {
             services::ModelExtraction m =
-                services::extract_with_model_blocking(*choice.config, sessions, extract);
+                services::extract_with_model_blocking(*choice.config, sessions, prose_only);
             for (const auto& w : m.warnings)
                 print_err(w + "\n");  // fallback and drop counts, never silent
-            return std::move(m.branches);
+            branches = std::move(m.branches);
+            break;
         }
         case ExtractorKind::kOracle:
-            return extract_oracle(sessions, extract);
-        case ExtractorKind::kHeuristic:
+            branches = extract_oracle(sessions, prose_only);
             break;
+        case ExtractorKind::kHeuristic:
+            return extract_heuristic(sessions, extract);
     }
-    return extract_heuristic(sessions, extract);
+    if (extract.include_environment) add_environment_claims(sessions, branches);
+    return branches;
 }
 
 }  // namespace bm::cli

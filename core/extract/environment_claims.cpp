@@ -1,9 +1,12 @@
 // env.* claims from the harness's own records: keys, placeholder rule, value forms, provenance.
 #include "extract/environment_claims.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <set>
+
+#include "util/hash.h"
 
 namespace bm {
 
@@ -66,6 +69,14 @@ std::string trimmed(std::string_view text) {
     return std::string(text.substr(b, e - b));
 }
 
+// key_tag(id) when it is the id itself (UUIDs), else the tag plus 8 hex digits of the id's SHA-256:
+// "Build.1" and "build_1" tag alike, and two runs must never share a per-run slot.
+std::string session_tag(const std::string& session_id) {
+    std::string tag = key_tag(session_id);
+    if (tag != session_id) tag += "-" + sha256_hex(session_id).substr(0, 8);
+    return tag;
+}
+
 bool all_digits(std::string_view s) {
     if (s.empty() || s.size() > 18) return false;
     for (char c : s)
@@ -102,7 +113,7 @@ bool is_competing_environment_fact(const std::string& name) { return competing_n
 std::string environment_key(const EnvironmentFact& fact, const std::string& session_id) {
     if (is_competing_environment_fact(fact.name)) return "env." + fact.name;
     if (!per_run_names().count(fact.name)) return {};
-    std::string key = "env.session." + key_tag(session_id) + "." + fact.name;
+    std::string key = "env.session." + session_tag(session_id) + "." + fact.name;
     if (!fact.qualifier.empty())
         key += "." + (fact.name == "turn_error" ? "turn-" + key_tag(fact.qualifier) : key_tag(fact.qualifier));
     return key;
@@ -132,7 +143,8 @@ std::string environment_value(const EnvironmentFact& fact) {
         return iso8601_from_epoch_ms(ms);
     }
     if (fact.name == "cwd" || fact.name == "parent_session") return v;  // a path's case is part of it
-    return token_value(v);
+    std::string token = token_value(v);
+    return is_placeholder_value(token) ? std::string() : token;  // "Run Placeholder" → run-placeholder
 }
 
 std::vector<Claim> environment_claims(const Session& session, const std::string& branch_id) {
@@ -158,6 +170,29 @@ std::vector<Claim> environment_claims(const Session& session, const std::string&
         out.push_back(std::move(c));
     }
     return out;
+}
+
+void add_environment_claims(const Session& session, BranchClaims& branch) {
+    std::vector<Claim> env = environment_claims(session, branch.branch_id);
+    if (env.empty()) return;
+    for (auto& c : branch.claims) env.push_back(std::move(c));  // the header (seq 0) before an event of seq 0
+    branch.claims = std::move(env);
+    std::stable_sort(branch.claims.begin(), branch.claims.end(),
+                     [](const Claim& a, const Claim& b) { return a.source.seq < b.source.seq; });
+}
+
+void add_environment_claims(const std::vector<Session>& sessions, std::vector<BranchClaims>& branches) {
+    for (const Session& session : sessions) {
+        if (session.environment.empty()) continue;
+        auto first = std::find_if(branches.begin(), branches.end(),
+                                  [&](const BranchClaims& b) { return b.session_id == session.id; });
+        if (first != branches.end()) {
+            add_environment_claims(session, *first);
+            continue;
+        }
+        BranchClaims own{session.id, session.id, environment_claims(session, session.id)};
+        if (!own.claims.empty()) branches.push_back(std::move(own));
+    }
 }
 
 }  // namespace bm

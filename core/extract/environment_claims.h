@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "extract/branch_claims.h"
 #include "model/claim.h"
 #include "model/session.h"
 
@@ -40,5 +41,14 @@ std::string iso8601_from_epoch_ms(int64_t ms);
 // names its record: source.role "system", source.source_kind "harness", source.message_id
 // "harness:L<line>", source.line the line, quote the member as written.
 std::vector<Claim> environment_claims(const Session& session, const std::string& branch_id);
+
+// Adds `session`'s environment claims to `branch`, ordered by seq with the branch's own claims.
+void add_environment_claims(const Session& session, BranchClaims& branch);
+
+// For extractors that read only the conversation (oracle, model): the harness's records do not
+// depend on how prose is read, so every extractor gives the same env.* claims. Each session's go to
+// its first branch in `branches` (ordered by seq with that branch's claims), or to a branch of its
+// own when the session has none there (a log with no message). extract_heuristic does this itself.
+void add_environment_claims(const std::vector<Session>& sessions, std::vector<BranchClaims>& branches);
 
 }  // namespace bm

@@ -432,17 +432,6 @@ void add_checkpoint_summary_claims(const Session& session, const std::string& br
     }
 }
 
-// The session's harness facts (session-level, so given to its first branch once, like a shared
-// prefix), placed among the message claims by seq.
-void add_environment_claims(const Session& session, BranchClaims& bc) {
-    std::vector<Claim> env = environment_claims(session, bc.branch_id);
-    if (env.empty()) return;
-    for (auto& c : bc.claims) env.push_back(std::move(c));  // the header (seq 0) before an event of seq 0
-    bc.claims = std::move(env);
-    std::stable_sort(bc.claims.begin(), bc.claims.end(),
-                     [](const Claim& a, const Claim& b) { return a.source.seq < b.source.seq; });
-}
-
 }  // namespace
 
 std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions, const ExtractOptions& options) {
@@ -490,6 +479,8 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         for (auto& c : tool_result_facts_as_claims(b.text, proto)) bc.claims.push_back(std::move(c));
                 }
             }
+            // The session's harness facts: session-level, so given to its first branch once (like a
+            // shared prefix), placed among the message claims by seq.
             if (bi == 0 && options.include_environment) add_environment_claims(session, bc);
             out.push_back(std::move(bc));
         }

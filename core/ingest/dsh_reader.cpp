@@ -231,6 +231,7 @@ void DshReader::header(const json& v, RecordPos pos, std::string_view raw) {
 void DshReader::environment(const std::string& name, const json* value, const std::string& field, RecordPos pos,
                             int64_t seq, std::string_view raw, const json& record, std::string qualifier) {
     if (!value || !(value->is_string() || value->is_number_integer() || value->is_boolean())) return;
+    if (name == "turn_error" && !value->is_string()) return;  // `"error": false` is a clean turn, not an error
     EnvironmentFact f;
     f.name = name;
     f.value = value->is_string() ? m_ctx.redact_text(value->get_ref<const std::string&>()) : value->dump();

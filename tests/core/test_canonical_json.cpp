@@ -146,6 +146,17 @@ std::string reference_canonical(const nlohmann::json& v) {
     }
 }
 
+TEST(CanonicalJson, IntegerShortcutBoundaries) {
+    const int64_t two53 = int64_t{1} << 53;
+    for (int64_t v : {two53 - 1, two53, two53 + 1, -(two53 - 1), -two53, -two53 - 1, int64_t{0}, int64_t{-1}})
+        EXPECT_EQ(*canonical_json(nlohmann::json(v)), reference_canonical(nlohmann::json(v))) << v;
+    for (uint64_t v : {uint64_t(two53) - 1, uint64_t(two53), uint64_t(two53) + 1, ~uint64_t{0}})
+        EXPECT_EQ(*canonical_json(nlohmann::json(v)), reference_canonical(nlohmann::json(v))) << v;
+    for (double v : {-0.0, 1.0, -1.0, 9007199254740991.0, 9007199254740992.0, -9007199254740992.0, 1e21, 0.5})
+        EXPECT_EQ(*canonical_json(nlohmann::json(v)), reference_canonical(nlohmann::json(v))) << v;
+    EXPECT_EQ(*canonical_json(nlohmann::json::parse(R"({"b":-0.0,"a":[1.0,2]})")), R"({"a":[1,2],"b":0})");
+}
+
 TEST(CanonicalJson, ShortcutsAgreeWithTheLiteralRulesOnRandomDocuments) {
     std::mt19937_64 rng(8785);
     // Keys and strings mix ASCII, escapes, BMP characters above U+E000 and supplementary ones (the

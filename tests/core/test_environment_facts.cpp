@@ -111,10 +111,10 @@ TEST(EnvironmentFacts, KeysAreNamespacedAndPerRunFactsCarryTheirSession) {
               "env.session.11112222-3333-4444-8555-666677778888.created_at");
     f.name = "hook_decision";
     f.qualifier = "claude-code:PreToolUse:1";
-    EXPECT_EQ(environment_key(f, "S"), "env.session.s.hook_decision.claude-code-pretooluse-1");
+    EXPECT_EQ(environment_key(f, "S"), "env.session.s-8de0b3c4.hook_decision.claude-code-pretooluse-1");
     f.name = "turn_error";
     f.qualifier = "2";
-    EXPECT_EQ(environment_key(f, "{{sessionId}}"), "env.session.sessionid.turn_error.turn-2");
+    EXPECT_EQ(environment_key(f, "{{sessionId}}"), "env.session.sessionid-50de3d86.turn_error.turn-2");
     f.name = "title";  // not a fact this extractor knows
     EXPECT_EQ(environment_key(f, "s1"), "");
 }
@@ -136,7 +136,7 @@ TEST(EnvironmentFacts, PlaceholdersAndNilsAreNotFacts) {
     std::vector<std::string> keys;
     for (const auto& c : environment_claims(s, s.id)) keys.push_back(c.key + "=" + c.value);
     // ... and only the format version states a fact.
-    EXPECT_EQ(keys, (std::vector<std::string>{"env.session.sessionid.log_format_version=0"}));
+    EXPECT_EQ(keys, (std::vector<std::string>{"env.session.sessionid-50de3d86.log_format_version=0"}));
 }
 
 TEST(EnvironmentFacts, ValuesAreTokensExceptPathsAndTimes) {
@@ -271,6 +271,53 @@ TEST(EnvironmentFacts, ASecretInAHarnessValueIsRedactedInValueAndQuote) {
     EXPECT_EQ(s.environment[0].quote.find(token), std::string::npos);
     EXPECT_NE(s.environment[0].value.find("[REDACTED:"), std::string::npos);
     EXPECT_GE(r.redactions.total(), 1);
+}
+
+TEST(EnvironmentFacts, SessionIdsThatFoldAlikeKeepApartPerRunSlots) {
+    EnvironmentFact f;
+    f.name = "created_at";
+    const std::string a = environment_key(f, "Build.1"), b = environment_key(f, "build_1");
+    EXPECT_NE(a, b) << "two runs must never share a per-run slot";
+    EXPECT_EQ(a.rfind("env.session.build-1-", 0), 0u) << a;
+    EXPECT_NE(environment_key(f, "\xc3\xa9t\xc3\xa9"), environment_key(f, "\xc3\xa0"));  // both fold to "unnamed"
+}
+
+TEST(EnvironmentFacts, AValueThatNormalisesToAPlaceholderAndANonStringTurnErrorAreNotFacts) {
+    const Session s = read_one(
+        R"({"type":"session","version":0,"id":"11112222-3333-4444-8555-666677778888","createdAt":0})"
+        "\n"
+        R"({"type":"approval/policy","seq":1,"data":{"policy":"Run Placeholder"}})"
+        "\n"
+        R"({"type":"turn/end","seq":2,"data":{"turn":3,"error":false}})"
+        "\n");
+    for (const auto& f : s.environment) EXPECT_NE(f.name, "turn_error") << "error:false is a clean turn";
+    for (const auto& c : environment_claims(s, s.id)) {
+        EXPECT_FALSE(is_placeholder_value(c.value)) << c.key << "=" << c.value;
+        EXPECT_NE(c.key, "env.approval_policy");
+    }
+}
+
+TEST(EnvironmentFacts, ExtractorsThatReadOnlyProseGetTheSameEnvClaims) {
+    const Session s = read_one(join(kLines));
+    const std::vector<Session> sessions = {s};
+    const std::vector<BranchClaims> heuristic = extract_heuristic(sessions, {});
+    ExtractOptions prose_only;
+    prose_only.include_environment = false;
+    std::vector<BranchClaims> added = extract_heuristic(sessions, prose_only);
+    ASSERT_EQ(claim(added, "env.cwd"), nullptr);
+    add_environment_claims(sessions, added);
+    ASSERT_EQ(added.size(), heuristic.size());
+    for (size_t i = 0; i < added.size(); ++i) {
+        ASSERT_EQ(added[i].claims.size(), heuristic[i].claims.size());
+        for (size_t j = 0; j < added[i].claims.size(); ++j)
+            EXPECT_EQ(added[i].claims[j].key, heuristic[i].claims[j].key) << i << "/" << j;
+    }
+    // A session no branch holds (an extractor that found nothing) gets a branch of its own.
+    std::vector<BranchClaims> none;
+    add_environment_claims(sessions, none);
+    ASSERT_EQ(none.size(), 1u);
+    EXPECT_EQ(none[0].session_id, s.id);
+    EXPECT_NE(claim(none, "env.cwd"), nullptr);
 }
 
 }  // namespace

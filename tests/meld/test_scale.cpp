@@ -1,10 +1,15 @@
 // Scale properties of MELD at small sizes: the sink's live store stays corpus-sized while N brains
 // re-publish one corpus, the throughput workload is deterministic, and the candidate index finds
 // the candidates the exhaustive scan finds (the figures bench throughput reports at full size).
+#include <algorithm>
+#include <cmath>
+#include <random>
 #include <set>
 
 #include "meld/brain.h"
+#include "meld/candidate_index.h"
 #include "meld/claim_corpus.h"
+#include "meld/signals/sentence_vector.h"
 #include "meld/throughput.h"
 #include "meld_fixture.h"
 
@@ -114,6 +119,77 @@ TEST(BoundPruning, GivesTheSamePatchesAsScoringEveryCandidateOnBothPaths) {
     }
     for (const char* name : {"merge", "relate", "conflict"}) EXPECT_GT(decisions[name], 0u) << name;
     EXPECT_GT(pruned_away * 2, considered) << "the σ ceiling skips most candidates on this workload";
+}
+
+// The index's top-k as first written: per-slot float weights, nth_element on (weight desc, slot asc).
+std::vector<uint32_t> reference_top(const std::vector<std::vector<uint32_t>>& postings, const std::vector<uint64_t>& terms,
+                                    size_t slots, size_t limit, size_t max_terms) {
+    std::vector<const std::vector<uint32_t>*> lists;
+    for (uint64_t t : terms)
+        if (t < postings.size() && !postings[t].empty()) lists.push_back(&postings[t]);
+    std::sort(lists.begin(), lists.end(), [](const auto* a, const auto* b) { return a->size() < b->size(); });
+    if (lists.size() > max_terms) lists.resize(max_terms);
+    std::vector<float> weight(slots, 0.0f);
+    std::vector<uint32_t> out;
+    for (const auto* l : lists) {
+        const float w = static_cast<float>(std::log1p(static_cast<double>(slots) / static_cast<double>(l->size())));
+        for (uint32_t slot : *l) {
+            if (weight[slot] == 0.0f) out.push_back(slot);
+            weight[slot] += w;
+        }
+    }
+    if (out.size() > limit) {
+        auto better = [&](uint32_t a, uint32_t b) { return weight[a] != weight[b] ? weight[a] > weight[b] : a < b; };
+        std::nth_element(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(limit), out.end(), better);
+        out.resize(limit);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+TEST(CandidateIndex, TopKEqualsPerSlotWeightsWithNthElementOnRandomPostings) {
+    std::mt19937_64 rng(64);
+    for (int round = 0; round < 300; ++round) {
+        const size_t slots = 20 + rng() % 400, vocabulary = 3 + rng() % 12;
+        // Few distinct list sizes, so equal weights across different term sets are common.
+        std::vector<std::vector<uint32_t>> postings(vocabulary);
+        CandidateIndex index;
+        for (uint32_t slot = 0; slot < slots; ++slot) {
+            std::vector<uint64_t> terms;
+            for (uint64_t t = 0; t < vocabulary; ++t)
+                if (rng() % (2 + t % 3) == 0) terms.push_back(t);
+            for (uint64_t t : terms) postings[t].push_back(slot);
+            index.add(slot, terms);
+        }
+        std::vector<uint64_t> query;
+        for (uint64_t t = 0; t < vocabulary + 2; ++t)  // terms past the vocabulary are unknown
+            if (rng() % 2) query.push_back(t);
+        const size_t touched = reference_top(postings, query, slots, 0 + slots, 6).size();
+        for (size_t limit : {size_t{1}, size_t{2}, size_t{7}, size_t{64}, touched > 1 ? touched - 1 : 1, touched, touched + 1})
+            ASSERT_EQ(index.query(query, limit), reference_top(postings, query, slots, limit, 6))
+                << "round " << round << ", limit " << limit;
+    }
+}
+
+TEST(SimilarityCeiling, IsNeverBelowSimilarityEvenForNearDuplicates) {
+    std::mt19937_64 rng(7);
+    IdfTable idf;  // unfitted: every feature weighs alike
+    FeatureOptions options;
+    options.block_weight = {1.0, 0.5, 0.35, 0.25};
+    for (int i = 0; i < 20000; ++i) {
+        std::vector<Feature> a, b;
+        const int n = 1 + static_cast<int>(rng() % 30);
+        for (int k = 0; k < n; ++k) {
+            const Feature f{rng() % 40, static_cast<FeatureBlock>(rng() % kFeatureBlockCount),
+                            static_cast<float>(0.05 + static_cast<double>(rng() % 100) / 37.0)};
+            a.push_back(f);
+            if (rng() % 10) b.push_back(f);  // mostly the same features: cosines near 1
+            else b.push_back({rng() % 40, f.block, f.prior});
+        }
+        const SentenceVector x(a, idf), y(b, idf);
+        ASSERT_GE(x.similarity_ceiling(y, options), x.similarity(y, options)) << i;
+        ASSERT_GE(x.similarity_ceiling(x, options), x.similarity(x, options)) << i;
+    }
 }
 
 }  // namespace
