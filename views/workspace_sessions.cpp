@@ -71,6 +71,9 @@ Result<WorkspaceSessions> read_workspace_sessions(const std::string& path, const
         s.file = st.file;
         s.redactions = st.redactions;
         s.messages = std::move(messages).value();
+        auto environment = (*ws)->environment(st.key);  // empty for a session stored before schema 4
+        if (!environment) return environment.error();
+        s.environment = std::move(environment).value();
         if (auto status = read_details(**db, st.key, s); !status) return status.error();
         if (s.branches.empty()) {  // a log without branch records is one linear branch
             Branch b;

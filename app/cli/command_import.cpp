@@ -52,7 +52,10 @@ int command_import(const QStringList& args) {
             redactions += s.redactions;
             print_out(file + ": [" + s.format + "] session " + s.key + ", " + std::to_string(s.message_count) +
                       " messages, " + std::to_string(s.redactions) + " redactions" +
-                      (s.unchanged ? " (already stored)" : s.replaced ? " (replaced an earlier, shorter copy)" : "") +
+                      (s.environment_added ? " (already stored; its harness environment facts added)"
+                       : s.unchanged       ? " (already stored)"
+                       : s.replaced        ? " (replaced an earlier, shorter copy)"
+                                           : "") +
                       (r.partial ? " [partial]" : "") + "\n");
         }
     }

@@ -49,6 +49,9 @@ Result<std::vector<Session>> load_sessions(const std::vector<std::string>& paths
             s.id = st.id;
             s.file = st.file;
             s.messages = std::move(messages).value();
+            auto environment = (*ws)->environment(st.key);  // empty for a session stored before schema 4
+            if (!environment.ok()) return environment.error();
+            s.environment = std::move(environment).value();
             Branch b;
             b.id = s.id;
             for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);

@@ -33,6 +33,9 @@ Result<std::vector<Session>> load_workspace_sessions(const std::string& workspac
         auto messages = (*ws)->messages(s.key);
         if (!messages) return messages.error();
         session.messages = std::move(*messages);
+        auto environment = (*ws)->environment(s.key);  // empty for a session stored before schema 4
+        if (!environment) return environment.error();
+        session.environment = std::move(*environment);
         auto q = (*db)->prepare(
             "SELECT branch_id, sidechain, message_indexes FROM branches WHERE session_key = ? ORDER BY rowid");
         if (!q) return q.error();

@@ -115,6 +115,24 @@ const std::vector<const char*>& migrations() {
         CREATE TRIGGER model_resolutions_no_delete BEFORE DELETE ON model_resolutions
             BEGIN SELECT RAISE(ABORT, 'model resolutions are append-only'); END;
         )sql",
+        // 3 → 4: harness environment facts of each session (Session::environment), in record order.
+        // Sessions stored before this step have none until their log is imported again.
+        R"sql(
+        CREATE TABLE environment_facts (
+            session_key TEXT NOT NULL REFERENCES sessions(key) ON DELETE CASCADE,
+            idx INTEGER NOT NULL,             -- position in Session::environment (record order)
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            qualifier TEXT NOT NULL,
+            field TEXT NOT NULL,
+            line INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            quote TEXT NOT NULL,
+            quote_offset INTEGER NOT NULL,    -- -1 when the quote was rebuilt
+            time TEXT NOT NULL,
+            PRIMARY KEY (session_key, idx)
+        );
+        )sql",
     };
     return steps;
 }

@@ -1,6 +1,7 @@
 // Workspace import and read-back over SQLite (WAL, synchronous=FULL).
 #include "store/workspace.h"
 
+#include "store/environment_facts.h"
 #include "store/message_codec.h"
 #include "store/schema.h"
 #include "util/hash.h"
@@ -82,6 +83,13 @@ Result<StoredSession> Workspace::store_session(const Session& session) {
         if (!*row) break;
         if (q->text(0) == digest) {
             stored.unchanged = true;
+            // Stored before schema 4 (no environment facts): importing the log again adds them.
+            auto has = has_environment_facts(*m_db, stored.key);
+            if (!has) return has.error();
+            if (!*has && !session.environment.empty()) {
+                if (auto st = store_environment_facts(*m_db, stored.key, session.environment); !st) return st.error();
+                stored.environment_added = true;
+            }
             return stored;
         }
         // Only a grown log (strictly more messages from the same file) replaces the stored copy.
@@ -142,6 +150,7 @@ Result<StoredSession> Workspace::store_session(const Session& session) {
         cp->bind(5, c.shadowed_start).bind(6, c.shadowed_end).bind(7, c.summary);
         if (auto st = cp->run(); !st) return st.error();
     }
+    if (auto st = store_environment_facts(*m_db, stored.key, session.environment); !st) return st.error();
     return stored;
 }
 
@@ -230,6 +239,90 @@ Result<std::vector<Message>> Workspace::messages(const std::string& key) {
         out.push_back(std::move(m));
     }
     return out;
+}
+
+Result<std::vector<EnvironmentFact>> Workspace::environment(const std::string& key) {
+    return load_environment_facts(*m_db, key);
+}
+
+Result<Session> Workspace::session(const std::string& key) {
+    auto messages = this->messages(key);  // NotFound for an unknown key
+    if (!messages) return messages.error();
+    Session s;
+    auto meta = m_db->prepare(
+        "SELECT id, id_form, format, format_version, file, cwd, created_at, parent_session, seed_length, origin, "
+        "redactions FROM sessions WHERE key = ?");
+    if (!meta) return meta.error();
+    meta->bind(1, key);
+    auto row = meta->step();
+    if (!row) return row.error();
+    if (!*row) return Error::not_found("no session '" + key + "' in the workspace", Location{path()});
+    s.id = meta->text(0);
+    s.id_form = meta->text(1);
+    const std::string format = meta->text(2);
+    for (SessionFormat f : {SessionFormat::kDsh, SessionFormat::kClaudeCode, SessionFormat::kCodex,
+                            SessionFormat::kOpenAiChat, SessionFormat::kSweAgent, SessionFormat::kOpenHands,
+                            SessionFormat::kNative})
+        if (format == format_name(f)) s.format = f;
+    s.format_version = static_cast<int>(meta->integer(3));
+    s.file = meta->text(4);
+    s.cwd = meta->text(5);
+    s.created_at = meta->text(6);
+    s.parent_session = meta->text(7);
+    if (!meta->is_null(8)) s.seed_length = meta->integer(8);
+    s.origin = meta->text(9);
+    s.redactions = meta->integer(10);
+    s.messages = std::move(messages).value();
+
+    auto br = m_db->prepare(
+        "SELECT branch_id, sidechain, message_indexes FROM branches WHERE session_key = ? ORDER BY rowid");
+    if (!br) return br.error();
+    br->bind(1, key);
+    while (true) {
+        auto r = br->step();
+        if (!r) return r.error();
+        if (!*r) break;
+        Branch b;
+        b.id = br->text(0);
+        b.sidechain = br->integer(1) != 0;
+        auto idx = json::parse(br->text(2), nullptr, false);
+        if (idx.is_discarded() || !idx.is_array())
+            return Error::corruption("branch message list is not a JSON array",
+                                     Location{path(), 0, -1, "branches[" + key + "/" + b.id + "].message_indexes"},
+                                     "re-import the session's log");
+        for (const auto& i : idx) {
+            if (!i.is_number_unsigned() || i.get<size_t>() >= s.messages.size())
+                return Error::corruption("branch names a message the session does not have",
+                                         Location{path(), 0, -1, "branches[" + key + "/" + b.id + "].message_indexes"},
+                                         "re-import the session's log");
+            b.message_indexes.push_back(i.get<size_t>());
+        }
+        s.branches.push_back(std::move(b));
+    }
+
+    auto cp = m_db->prepare(
+        "SELECT id, kind, seq, shadowed_start, shadowed_end, summary FROM checkpoints WHERE session_key = ? "
+        "ORDER BY rowid");
+    if (!cp) return cp.error();
+    cp->bind(1, key);
+    while (true) {
+        auto r = cp->step();
+        if (!r) return r.error();
+        if (!*r) break;
+        CheckpointRecord c;
+        c.id = cp->text(0);
+        c.kind = cp->text(1);
+        c.seq = cp->integer(2);
+        if (!cp->is_null(3)) c.shadowed_start = cp->integer(3);
+        if (!cp->is_null(4)) c.shadowed_end = cp->integer(4);
+        c.summary = cp->text(5);
+        s.checkpoints.push_back(std::move(c));
+    }
+
+    auto env = load_environment_facts(*m_db, key);
+    if (!env) return env.error();
+    s.environment = std::move(env).value();
+    return s;
 }
 
 }  // namespace bm

@@ -24,6 +24,7 @@ struct StoredSession {
     int64_t redactions = 0;
     bool replaced = false;   // an earlier copy with the same key and fewer messages was replaced
     bool unchanged = false;  // identical content was already stored
+    bool environment_added = false;  // unchanged, but stored before schema 4: its harness facts were added
 };
 
 struct ImportReport {
@@ -42,6 +43,12 @@ public:
     Result<std::vector<StoredSession>> sessions();
     // Messages of one stored session, in order. NotFound when the key is unknown.
     Result<std::vector<Message>> messages(const std::string& key);
+    // Harness environment facts of one stored session, in record order; empty for a session stored
+    // before schema 4 (import its log again to add them).
+    Result<std::vector<EnvironmentFact>> environment(const std::string& key);
+    // One stored session in full: lineage, messages, branches, checkpoints and environment facts,
+    // as the reader returned it. NotFound when the key is unknown; Corruption for a damaged branch.
+    Result<Session> session(const std::string& key);
 
     Result<int64_t> schema_version() { return m_db->user_version(); }
     const std::string& path() const { return m_db->path(); }

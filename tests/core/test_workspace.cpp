@@ -89,7 +89,7 @@ TEST_F(WorkspaceTest, MigratesVersionOneKeepingSessionsAndLogsAreAppendOnly) {
         sqlite3* db = nullptr;
         ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
         ASSERT_EQ(sqlite3_exec(db, "DROP TABLE model_calls; DROP TABLE decisions; DROP TABLE meld_patches;"
-                                   "DROP TABLE model_resolutions;"
+                                   "DROP TABLE model_resolutions; DROP TABLE environment_facts;"
                                    "PRAGMA user_version = 1", nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_close(db);
     }
