@@ -43,20 +43,9 @@ Result<std::vector<Session>> load_sessions(const std::vector<std::string>& paths
             if (!keys.empty() && std::find(keys.begin(), keys.end(), st.key) == keys.end() &&
                 std::find(keys.begin(), keys.end(), st.id) == keys.end())
                 continue;
-            auto messages = (*ws)->messages(st.key);
-            if (!messages.ok()) return messages.error();
-            Session s;
-            s.id = st.id;
-            s.file = st.file;
-            s.messages = std::move(messages).value();
-            auto environment = (*ws)->environment(st.key);  // empty for a session stored before schema 4
-            if (!environment.ok()) return environment.error();
-            s.environment = std::move(environment).value();
-            Branch b;
-            b.id = s.id;
-            for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);
-            s.branches.push_back(std::move(b));
-            sessions.push_back(std::move(s));
+            auto s = (*ws)->session(st.key);  // as merge --workspace reads it: stored branches, facts
+            if (!s.ok()) return s.error();
+            sessions.push_back(std::move(s).value());
         }
     }
     if (sessions.empty())

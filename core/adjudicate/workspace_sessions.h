@@ -10,8 +10,9 @@
 
 namespace bm {
 
-// Every stored session (messages, branches, lineage, harness environment facts), ordered by
-// workspace key. NotFound-free: an empty workspace gives an empty list. Errors name the workspace file.
+// Every stored session as Workspace::session gives it (lineage, messages, branches, checkpoints,
+// harness environment facts), ordered by workspace key. An empty workspace gives an empty list.
+// Errors name the workspace file.
 Result<std::vector<Session>> load_workspace_sessions(const std::string& workspace_path);
 
 }  // namespace bm
