@@ -74,7 +74,10 @@ int meld_admit(const QStringList& args) {
         print_err("beliefmerge meld admit: " + file + ": cannot open\n");
         return kUsage;
     }
-    nlohmann::json out = nlohmann::json::array();
+    // Every line is parsed first (errors name their line), then the deltas are admitted together:
+    // pipelined, and their Patches appended to the log in one transaction.
+    std::vector<Delta> deltas;
+    std::vector<int64_t> lines;
     std::string line;
     int64_t n = 0;
     int rc = kOk;
@@ -93,18 +96,24 @@ int meld_admit(const QStringList& args) {
             rc = kUsage;
             continue;
         }
-        auto a = dir->admit(*delta);
-        if (!a) {
-            print_err("beliefmerge meld admit: " + a.error().to_string() + "\n");
-            return kFailed;
-        }
-        const std::string where = file + ":" + std::to_string(n);
-        if (a->patch) {
-            if (parser.isSet(json_opt)) out.push_back(patch_summary(*a->patch));
-            else print_out(where + ": " + patch_line(*a->patch) + "\n");
+        deltas.push_back(std::move(delta).value());
+        lines.push_back(n);
+    }
+    auto admitted = dir->admit_all(deltas);
+    if (!admitted) {
+        print_err("beliefmerge meld admit: " + admitted.error().to_string() + "\n");
+        return kFailed;
+    }
+    nlohmann::json out = nlohmann::json::array();
+    for (size_t i = 0; i < admitted->size(); ++i) {
+        const Admission& a = (*admitted)[i];
+        const std::string where = file + ":" + std::to_string(lines[i]);
+        if (a.patch) {
+            if (parser.isSet(json_opt)) out.push_back(patch_summary(*a.patch));
+            else print_out(where + ": " + patch_line(*a.patch) + "\n");
         } else {
-            if (parser.isSet(json_opt)) out.push_back({{"line", n}, {"dropped", a->reason}});
-            else print_out(where + ": dropped (" + a->reason + ")\n");
+            if (parser.isSet(json_opt)) out.push_back({{"line", lines[i]}, {"dropped", a.reason}});
+            else print_out(where + ": dropped (" + a.reason + ")\n");
         }
     }
     if (parser.isSet(json_opt)) print_out(out.dump(2) + "\n");

@@ -1,6 +1,9 @@
 // Brain: MAC check, decide, apply; status reads through the CRDT; authoring and the outbox.
 #include "meld/brain.h"
 
+#include <cstdint>
+#include <future>
+
 #include "util/hash.h"
 
 namespace bm::meld {
@@ -52,34 +55,86 @@ Patch Brain::decide(const Delta& delta, CandidateStats* stats) const {
     return decide_claim(delta, *delta.claim, pb, stats);
 }
 
-Admission Brain::receive(const Delta& delta) {
-    Admission out;
+Brain::CheckedDelta Brain::check(const Delta& delta) const {
+    CheckedDelta out;
+    auto drop = [&](Admission::Outcome outcome, const char* reason) {
+        out.dropped.emplace();
+        out.dropped->outcome = outcome;
+        out.dropped->reason = reason;
+        return std::move(out);
+    };
     // MAC first: an unverifiable delta is dropped before any signal is read (not a reject).
     const std::string signed_bytes = delta.signed_bytes();
-    if (!delta.verify(m_directory, signed_bytes)) {
-        out.outcome = Admission::Outcome::kDroppedMac;
-        out.reason = "MAC does not verify under the sender's key";
-        return out;
-    }
-    if (!delta.claim && !delta.link) {
-        out.outcome = Admission::Outcome::kInvalid;
-        out.reason = "the delta carries neither a claim nor a status link";
-        return out;
-    }
-    std::string id = sha256_hex(signed_bytes);  // == delta.id()
-    if (m_seen_deltas.count(id) || (delta.link && m_status.contains(delta.link->id))) {
+    if (!delta.verify(m_directory, signed_bytes))
+        return drop(Admission::Outcome::kDroppedMac, "MAC does not verify under the sender's key");
+    if (!delta.claim && !delta.link)
+        return drop(Admission::Outcome::kInvalid, "the delta carries neither a claim nor a status link");
+    out.id = sha256_hex(signed_bytes);  // == delta.id()
+    // The incoming text is analysed once, for the procedure and for the held claim it may become.
+    if (delta.claim) out.prepared = m_engine->prepare(delta.claim->text);
+    return out;
+}
+
+Admission Brain::admit_checked(const Delta& delta, CheckedDelta checked, bool seal) {
+    if (checked.dropped) return std::move(*checked.dropped);
+    Admission out;
+    if (m_seen_deltas.count(checked.id) || (delta.link && m_status.contains(delta.link->id))) {
         out.outcome = Admission::Outcome::kDuplicate;
         out.reason = "already admitted (idempotent re-delivery)";
         return out;
     }
-    // The incoming text is analysed once, for the procedure and for the held claim it may become.
-    std::optional<PreparedText> prepared;
-    if (delta.claim) prepared = m_engine->prepare(delta.claim->text);
+    std::optional<PreparedText>& prepared = checked.prepared;
     Patch patch = prepared ? decide_claim(delta, *delta.claim, *prepared, nullptr) : decide_link(delta, *delta.link);
-    if (m_options.sign_patches) patch.seal(m_directory);
-    m_seen_deltas.insert(std::move(id));
-    apply_verified(patch, prepared ? &*prepared : nullptr, /*delta_seen=*/true);  // sealed here a moment ago
+    if (seal && m_options.sign_patches) patch.seal(m_directory);
+    m_seen_deltas.insert(std::move(checked.id));
+    apply_verified(patch, prepared ? &*prepared : nullptr, /*delta_seen=*/true);  // decided here a moment ago
     out.patch = std::move(patch);
+    return out;
+}
+
+Admission Brain::receive(const Delta& delta) { return admit_checked(delta, check(delta), /*seal=*/true); }
+
+std::vector<Admission> Brain::receive_all(std::span<const Delta> deltas, bool pipelined) {
+    std::vector<Admission> out(deltas.size());
+    if (!pipelined || deltas.size() < 2) {
+        for (size_t i = 0; i < deltas.size(); ++i) out[i] = receive(deltas[i]);
+        return out;
+    }
+    // Chunk c is decided and applied here while the worker seals chunk c-1 and checks chunk c+1:
+    // the three touch disjoint elements, and each hand-over happens across the worker's start/join.
+    constexpr size_t kChunk = 64;
+    const size_t n = deltas.size(), chunks = (n + kChunk - 1) / kChunk;
+    std::vector<CheckedDelta> checked(n);
+    std::vector<size_t> kept(n, SIZE_MAX);  // where apply kept an unsealed copy in m_patches
+    auto each = [&](size_t chunk, auto&& f) {
+        for (size_t i = chunk * kChunk; i < std::min(n, (chunk + 1) * kChunk); ++i) f(i);
+    };
+    auto check_chunk = [&](size_t c) { each(c, [&](size_t i) { checked[i] = check(deltas[i]); }); };
+    auto seal_chunk = [&](size_t c) {
+        if (m_options.sign_patches)
+            each(c, [&](size_t i) {
+                if (out[i].patch) out[i].patch->seal(m_directory);
+            });
+    };
+    check_chunk(0);
+    for (size_t c = 0; c < chunks; ++c) {
+        std::future<void> worker = std::async(std::launch::async, [&, c] {
+            if (c > 0) seal_chunk(c - 1);
+            if (c + 1 < chunks) check_chunk(c + 1);
+        });
+        each(c, [&](size_t i) {
+            const size_t before = m_patches.size();
+            out[i] = admit_checked(deltas[i], std::move(checked[i]), /*seal=*/false);
+            if (m_patches.size() > before) kept[i] = before;
+        });
+        worker.get();
+    }
+    seal_chunk(chunks - 1);
+    for (size_t i = 0; i < n; ++i)
+        if (kept[i] != SIZE_MAX) {
+            m_patches[kept[i]].id = out[i].patch->id;
+            m_patches[kept[i]].mac = out[i].patch->mac;
+        }
     return out;
 }
 

@@ -4,13 +4,15 @@
 // receive() verifies the MAC before anything else, decides exactly one Patch (decide() reads the
 // state only) and applies it (apply() is the only mutation). Status links are admitted
 // unconditionally and gated at read time. Claims a brain received are never re-published
-// (echo-safety): only what it authored lands in its outbox. Thread-safety: one thread at a time.
+// (echo-safety): only what it authored lands in its outbox. Thread-safety: one thread at a time
+// (receive_all() uses a worker thread of its own for the work that reads no brain state).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -61,6 +63,11 @@ public:
 
     // MAC check, then decide and apply exactly one Patch.
     Admission receive(const Delta& delta);
+    // receive() for each delta in order, with the same admissions and Patches byte for byte. When
+    // pipelined, what reads no brain state — each delta's MAC check, id and text analysis ahead of
+    // it, each Patch's seal behind it — runs on one worker thread, chunk by chunk, beside the
+    // sequential decide-and-apply; otherwise everything runs on the calling thread.
+    std::vector<Admission> receive_all(std::span<const Delta> deltas, bool pipelined = true);
     // A re-published Patch: its MAC is verified, then its underlying delta is re-adjudicated here.
     Admission receive_patch(const Patch& patch);
 
@@ -103,6 +110,16 @@ public:
     int64_t clock() const { return m_clock; }
 
 private:
+    // What admission learns from a delta alone (no brain state is read, so any thread may do it).
+    struct CheckedDelta {
+        std::optional<Admission> dropped;     // MAC failure or an empty delta
+        std::string id;                       // Delta::id()
+        std::optional<PreparedText> prepared;  // the incoming claim's text, analysed
+    };
+    CheckedDelta check(const Delta& delta) const;
+    // The rest of receive(): duplicates, decide, then apply; the Patch is sealed first when `seal`
+    // (otherwise the caller seals it, and the copy kept in patches(), later).
+    Admission admit_checked(const Delta& delta, CheckedDelta checked, bool seal);
     Patch decide_claim(const Delta& delta, const Claim& b, const PreparedText& pb, CandidateStats* stats) const;
     Patch decide_link(const Delta& delta, const StatusLink& link) const;
     void refresh_status(const std::string& claim_key);

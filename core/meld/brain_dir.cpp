@@ -46,4 +46,15 @@ Result<Admission> BrainDir::admit(const Delta& delta) {
     return a;
 }
 
+Result<std::vector<Admission>> BrainDir::admit_all(std::span<const Delta> deltas) {
+    std::vector<Admission> admitted = brain->receive_all(deltas);
+    Transaction tx(log->db());
+    if (!tx.begun().ok()) return tx.begun().error();
+    for (const Admission& a : admitted)
+        if (a.patch)
+            if (Status st = log->append(*a.patch); !st.ok()) return st.error();
+    if (Status st = tx.commit(); !st.ok()) return st.error();
+    return admitted;
+}
+
 }  // namespace bm::meld

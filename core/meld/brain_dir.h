@@ -6,7 +6,9 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "meld/brain.h"
 #include "meld/patch_log.h"
@@ -21,6 +23,8 @@ struct BrainDir {
     static Result<BrainDir> open(const std::string& dir, std::shared_ptr<const SignalEngine> engine);
     // receive() and, when a Patch was emitted, append it to the log.
     Result<Admission> admit(const Delta& delta);
+    // receive_all() (pipelined), then every emitted Patch appended in one transaction (one fsync).
+    Result<std::vector<Admission>> admit_all(std::span<const Delta> deltas);
 };
 
 }  // namespace bm::meld

@@ -15,11 +15,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double thread_cpu_us() {
+double cpu_us(clockid_t clock) {
     timespec ts{};
-    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    ::clock_gettime(clock, &ts);
     return static_cast<double>(ts.tv_sec) * 1e6 + static_cast<double>(ts.tv_nsec) / 1e3;
 }
+double thread_cpu_us() { return cpu_us(CLOCK_THREAD_CPUTIME_ID); }
 
 KeyDirectory throughput_directory() {
     KeyDirectory d;
@@ -55,7 +56,9 @@ double percentile(std::vector<double> v, double q) {
 }
 
 // Times receive() for each delta; the brain keeps the admitted state (it grows as in production).
-ThroughputRow time_admissions(Brain& brain, const std::vector<Delta>& deltas, size_t active, const char* path) {
+// The Patch ids go to `ids` when given.
+ThroughputRow time_admissions(Brain& brain, const std::vector<Delta>& deltas, size_t active, const char* path,
+                              std::vector<std::string>* ids = nullptr) {
     ThroughputRow row;
     row.active = active;
     row.path = path;
@@ -72,6 +75,7 @@ ThroughputRow time_admissions(Brain& brain, const std::vector<Delta>& deltas, si
         cpu.push_back(thread_cpu_us() - c0);
         latency.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
         if (a.patch) ++row.decisions[decision_name(a.patch->decision)];
+        if (ids) ids->push_back(a.patch ? std::move(a.patch->id) : std::string());
     }
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     row.per_second = seconds > 0 ? static_cast<double>(deltas.size()) / seconds : 0;
@@ -81,6 +85,31 @@ ThroughputRow time_admissions(Brain& brain, const std::vector<Delta>& deltas, si
     row.cpu_per_second = cpu_seconds > 0 ? static_cast<double>(deltas.size()) / cpu_seconds : 0;
     row.cpu_p50_us = percentile(cpu, 0.50);
     row.cpu_p99_us = percentile(cpu, 0.99);
+    return row;
+}
+
+// Times receive_all() over the deltas (pipelined) and compares its Patch ids with `expected`.
+ThroughputRow time_pipelined(Brain& brain, const std::vector<Delta>& deltas, size_t active,
+                             const std::vector<std::string>& expected) {
+    ThroughputRow row;
+    row.active = active;
+    row.path = "index, pipelined";
+    row.admissions = deltas.size();
+    row.has_latency = false;
+    const auto start = Clock::now();
+    const double cpu_start = cpu_us(CLOCK_PROCESS_CPUTIME_ID);
+    const std::vector<Admission> admitted = brain.receive_all(deltas, /*pipelined=*/true);
+    const double cpu_seconds = (cpu_us(CLOCK_PROCESS_CPUTIME_ID) - cpu_start) / 1e6;
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    row.per_second = seconds > 0 ? static_cast<double>(deltas.size()) / seconds : 0;
+    row.cpu_per_second = cpu_seconds > 0 ? static_cast<double>(deltas.size()) / cpu_seconds : 0;
+    bool same = admitted.size() == expected.size();
+    for (size_t i = 0; i < admitted.size(); ++i) {
+        const Admission& a = admitted[i];
+        if (a.patch) ++row.decisions[decision_name(a.patch->decision)];
+        same = same && i < expected.size() && (a.patch ? a.patch->id : std::string()) == expected[i];
+    }
+    row.same_patches = same;
     return row;
 }
 
@@ -180,13 +209,19 @@ ThroughputResult measure_throughput(const std::shared_ptr<const SignalEngine>& e
         result.recall.push_back(recall);
         const double n = exhaustive_deltas.empty() ? 1.0 : static_cast<double>(exhaustive_deltas.size());
 
-        ThroughputRow indexed = time_admissions(brain, deltas, size, "index");
+        Brain pipelined_brain = brain;  // the same state for the pipelined path
+        std::vector<std::string> ids;
+        ThroughputRow indexed = time_admissions(brain, deltas, size, "index", &ids);
         indexed.mean_candidates = static_cast<double>(index_stats.scanned) / n;
         indexed.mean_scored = static_cast<double>(index_stats.scored) / n;
+        ThroughputRow pipelined = time_pipelined(pipelined_brain, deltas, size, ids);
+        pipelined.mean_candidates = indexed.mean_candidates;
+        pipelined.mean_scored = indexed.mean_scored;
         ThroughputRow scanned = time_admissions(scan_brain, exhaustive_deltas, size, "exhaustive");
         scanned.mean_candidates = static_cast<double>(exhaustive_stats.scanned) / n;
         scanned.mean_scored = static_cast<double>(exhaustive_stats.scored) / n;
         result.rows.push_back(indexed);
+        result.rows.push_back(pipelined);
         result.rows.push_back(scanned);
     }
     return result;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,17 +26,23 @@ struct ThroughputOptions {
     Thresholds thresholds = lexical_default_thresholds();
 };
 
-// One path (index with σ-ceiling pruning, or the exhaustive scan scoring every active claim: the
-// reference) at one size. Latency is the whole receive(): MAC check,
-// candidate selection, signals, the procedure, Patch sealing and apply.
+// One path at one size: "index" (the candidate index with σ-ceiling pruning, receive() one delta at
+// a time), "index, pipelined" (the same through receive_all() with its worker thread) or
+// "exhaustive" (every active claim scored: the reference). Latency is the whole receive(): MAC
+// check, candidate selection, signals, the procedure, Patch sealing and apply; the pipelined path
+// has no per-admission latency (an admission's stages run on two threads at different times).
 struct ThroughputRow {
     size_t active = 0;
     std::string path;
     size_t admissions = 0;
     double per_second = 0;
     double p50_us = 0, p99_us = 0;
-    // The same from this thread's CPU time: on a shared machine wall time includes waiting for a core.
+    bool has_latency = true;  // false on the pipelined path
+    // The same from CPU time (the process's on the pipelined path, both threads): on a shared
+    // machine wall time includes waiting for a core.
     double cpu_per_second = 0, cpu_p50_us = 0, cpu_p99_us = 0;
+    // Pipelined path: every Patch equal, byte for byte (id), to the one-by-one path's.
+    std::optional<bool> same_patches;
     double mean_candidates = 0;  // active held claims considered, per admission
     double mean_scored = 0;      // of them, those σ was computed for (the rest bounded out)
     std::map<std::string, size_t> decisions;

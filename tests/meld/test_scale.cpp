@@ -57,7 +57,9 @@ TEST(CandidateIndex, FindsTheDecisiveCandidatesOfTheExhaustiveScanWhileScoringFa
     options.admissions = 300;
     const ThroughputResult r = measure_throughput(lexical_engine(), options);
     ASSERT_EQ(r.recall.size(), 1u);
-    ASSERT_EQ(r.rows.size(), 2u);
+    ASSERT_EQ(r.rows.size(), 3u);  // index, index pipelined, exhaustive
+    ASSERT_TRUE(r.rows[1].same_patches.has_value());
+    EXPECT_TRUE(*r.rows[1].same_patches) << "receive_all gives the one-by-one Patches";
     const RecallRow& recall = r.recall[0];
     EXPECT_EQ(recall.queries, 300u);
     // σ_lo is low for lexical σ on one-domain text: most queries have hundreds of candidates above
@@ -69,7 +71,7 @@ TEST(CandidateIndex, FindsTheDecisiveCandidatesOfTheExhaustiveScanWhileScoringFa
     EXPECT_EQ(recall.merge_found, recall.merge_candidates);
     EXPECT_GE(static_cast<double>(recall.best_found), 0.95 * static_cast<double>(recall.with_best));
     EXPECT_GE(recall.decision_agreement, 0.95);
-    EXPECT_LT(r.rows[0].mean_candidates * 4, r.rows[1].mean_candidates) << "the index scores far fewer claims";
+    EXPECT_LT(r.rows[0].mean_candidates * 4, r.rows[2].mean_candidates) << "the index scores far fewer claims";
     for (const ThroughputRow& row : r.rows)
         for (const char* d : {"merge", "relate", "conflict"}) EXPECT_GT(row.decisions.count(d), 0u) << row.path << " " << d;
 }
@@ -119,6 +121,91 @@ TEST(BoundPruning, GivesTheSamePatchesAsScoringEveryCandidateOnBothPaths) {
     }
     for (const char* name : {"merge", "relate", "conflict"}) EXPECT_GT(decisions[name], 0u) << name;
     EXPECT_GT(pruned_away * 2, considered) << "the σ ceiling skips most candidates on this workload";
+}
+
+// receive_all's worker thread checks deltas ahead of, and seals Patches behind, the sequential
+// decide-and-apply: the admissions, Patches (bytes, ids, MACs), the kept log and the state must be
+// exactly those of receive() one delta at a time, over forged, duplicate, link and claim deltas in
+// several chunks.
+TEST(ReceiveAll, PipelinedGivesExactlyTheOneByOneAdmissionsPatchesAndState) {
+    KeyDirectory dir;
+    dir.group_key = "pipeline test group key";
+    dir.overrule_authority = 2;
+    dir.brains["sink"] = {"", 1, {"*"}};
+    dir.brains["peer"] = {"", 3, {"*"}};
+    ClaimCorpus corpus(19);
+    std::vector<Delta> deltas;
+    int64_t sent = 0;
+    auto claim_delta = [&](const std::string& text) {
+        Claim c;
+        c.text = text;
+        c.scope.cells = {"team:platform"};
+        return signed_claim(dir, "peer", c, ++sent);
+    };
+    for (const std::string& text : corpus.held(150)) deltas.push_back(claim_delta(text));
+    std::vector<std::string> keys;
+    for (const Delta& d : deltas) keys.push_back(claim_key(*d.claim));
+    size_t i = 0;
+    for (const IncomingClaim& incoming : corpus.incoming(250)) {
+        deltas.push_back(claim_delta(incoming.text));
+        if (++i % 17 == 0) deltas.push_back(deltas[deltas.size() / 2]);  // a re-delivery: duplicate
+        if (i % 23 == 0) {                                                // a forged delta: dropped
+            Delta forged = claim_delta(incoming.text + " (forged)");
+            forged.mac[3] = forged.mac[3] == 'a' ? 'b' : 'a';
+            deltas.push_back(forged);
+        }
+        if (i % 19 == 0) {  // an overrule of a held claim: a status Patch that changes candidates
+            StatusLink link;
+            link.claim = keys[i % keys.size()];
+            link.claim_scope = {"team:platform"};
+            link.effect = ClaimStatus::kOverruled;
+            link.kind = "overrule";
+            link.author = "peer";
+            link.authority = 3;
+            link.issued = ++sent;
+            deltas.push_back(signed_link(dir, link));
+        }
+    }
+    ASSERT_GT(deltas.size(), 64u * 4) << "several chunks of the pipeline";
+    Brain one("sink", dir, lexical_default_thresholds(), lexical_engine());
+    Brain all = one;
+    std::vector<Admission> expected;
+    for (const Delta& d : deltas) expected.push_back(one.receive(d));
+    const std::vector<Admission> got = all.receive_all(deltas);
+    ASSERT_EQ(got.size(), expected.size());
+    std::map<Admission::Outcome, size_t> outcomes;
+    std::set<std::string> decisions;
+    for (size_t k = 0; k < got.size(); ++k) {
+        ++outcomes[expected[k].outcome];
+        EXPECT_EQ(got[k].outcome, expected[k].outcome) << k;
+        EXPECT_EQ(got[k].reason, expected[k].reason) << k;
+        ASSERT_EQ(got[k].patch.has_value(), expected[k].patch.has_value()) << k;
+        if (!got[k].patch) continue;
+        decisions.insert(decision_name(expected[k].patch->decision));
+        EXPECT_EQ(got[k].patch->body_bytes(), expected[k].patch->body_bytes()) << k;
+        EXPECT_EQ(got[k].patch->id, expected[k].patch->id) << k;
+        EXPECT_EQ(got[k].patch->mac, expected[k].patch->mac) << k;
+        EXPECT_TRUE(got[k].patch->verify(dir)) << k;
+    }
+    EXPECT_GT(outcomes[Admission::Outcome::kDuplicate], 5u);
+    EXPECT_GT(outcomes[Admission::Outcome::kDroppedMac], 5u);
+    for (const char* d : {"insert", "merge", "relate", "conflict", "status"}) EXPECT_TRUE(decisions.count(d)) << d;
+    // The Patches the brain kept (its log) are sealed too, and equal.
+    ASSERT_EQ(all.patches().size(), one.patches().size());
+    for (size_t k = 0; k < one.patches().size(); ++k) {
+        EXPECT_EQ(all.patches()[k].id, one.patches()[k].id) << k;
+        EXPECT_EQ(all.patches()[k].mac, one.patches()[k].mac) << k;
+    }
+    EXPECT_EQ(all.claims().size(), one.claims().size());
+    EXPECT_EQ(all.active_count(), one.active_count());
+    EXPECT_EQ(all.mappings().size(), one.mappings().size());
+    EXPECT_EQ(all.contradictions().size(), one.contradictions().size());
+    EXPECT_EQ(all.clock(), one.clock());
+    // Not pipelined: the same again.
+    Brain plain("sink", dir, lexical_default_thresholds(), lexical_engine());
+    const std::vector<Admission> sequential = plain.receive_all(deltas, /*pipelined=*/false);
+    for (size_t k = 0; k < sequential.size(); ++k)
+        EXPECT_EQ(sequential[k].patch ? sequential[k].patch->id : "", expected[k].patch ? expected[k].patch->id : "") << k;
 }
 
 // The index's top-k as first written: per-slot float weights, nth_element on (weight desc, slot asc).
