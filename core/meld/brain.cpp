@@ -50,9 +50,9 @@ bool Brain::add_link(const StatusLink& link) {
 }
 
 Patch Brain::decide(const Delta& delta, CandidateStats* stats) const {
-    if (delta.link) return decide_link(delta, *delta.link);
+    if (delta.link) return decide_link(delta.to_json(), *delta.link);
     const PreparedText pb = m_engine->prepare(delta.claim->text);
-    return decide_claim(delta, *delta.claim, pb, stats);
+    return decide_claim(delta.to_json(), claim_key(*delta.claim), *delta.claim, pb, stats);
 }
 
 Brain::CheckedDelta Brain::check(const Delta& delta) const {
@@ -71,7 +71,11 @@ Brain::CheckedDelta Brain::check(const Delta& delta) const {
         return drop(Admission::Outcome::kInvalid, "the delta carries neither a claim nor a status link");
     out.id = sha256_hex(signed_bytes);  // == delta.id()
     // The incoming text is analysed once, for the procedure and for the held claim it may become.
-    if (delta.claim) out.prepared = m_engine->prepare(delta.claim->text);
+    if (delta.claim) {
+        out.prepared = m_engine->prepare(delta.claim->text);
+        out.subject = claim_key(*delta.claim);
+    }
+    out.json = delta.to_json();
     return out;
 }
 
@@ -84,7 +88,8 @@ Admission Brain::admit_checked(const Delta& delta, CheckedDelta checked, bool se
         return out;
     }
     std::optional<PreparedText>& prepared = checked.prepared;
-    Patch patch = prepared ? decide_claim(delta, *delta.claim, *prepared, nullptr) : decide_link(delta, *delta.link);
+    Patch patch = prepared ? decide_claim(std::move(checked.json), std::move(checked.subject), *delta.claim, *prepared, nullptr)
+                           : decide_link(std::move(checked.json), *delta.link);
     if (seal && m_options.sign_patches) patch.seal(m_directory);
     m_seen_deltas.insert(std::move(checked.id));
     apply_verified(patch, prepared ? &*prepared : nullptr, /*delta_seen=*/true);  // decided here a moment ago

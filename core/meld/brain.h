@@ -115,13 +115,17 @@ private:
         std::optional<Admission> dropped;     // MAC failure or an empty delta
         std::string id;                       // Delta::id()
         std::optional<PreparedText> prepared;  // the incoming claim's text, analysed
+        nlohmann::json json;                   // the delta as the Patch records it
+        std::string subject;                   // claim_key() of the incoming claim
     };
     CheckedDelta check(const Delta& delta) const;
     // The rest of receive(): duplicates, decide, then apply; the Patch is sealed first when `seal`
     // (otherwise the caller seals it, and the copy kept in patches(), later).
     Admission admit_checked(const Delta& delta, CheckedDelta checked, bool seal);
-    Patch decide_claim(const Delta& delta, const Claim& b, const PreparedText& pb, CandidateStats* stats) const;
-    Patch decide_link(const Delta& delta, const StatusLink& link) const;
+    // `delta_json`: the delta's to_json(); `subject`: claim_key(b) (computed ahead by check()).
+    Patch decide_claim(nlohmann::json delta_json, std::string subject, const Claim& b, const PreparedText& pb,
+                       CandidateStats* stats) const;
+    Patch decide_link(nlohmann::json delta_json, const StatusLink& link) const;
     void refresh_status(const std::string& claim_key);
     // `prepared`: the added claim's analysis when the caller has it (moved from); `delta_seen`: the
     // caller already recorded the incoming delta's id.

@@ -33,14 +33,20 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
     thread_local std::vector<uint8_t> mask;
     thread_local std::vector<uint32_t> out;
     if (mask.size() < m_slots) mask.resize(m_slots, 0);
-    out.clear();
+    size_t postings = 0;
+    for (const auto* l : lists) postings += l->size();
+    if (out.size() < postings) out.resize(postings);
+    // Without a branch: whether a slot is new is data-dependent and mispredicts often.
+    size_t found = 0;
     for (size_t i = 0; i < lists.size(); ++i) {
         const auto bit = static_cast<uint8_t>(1u << i);
         for (uint32_t slot : *lists[i]) {
-            if (mask[slot] == 0) out.push_back(slot);
+            out[found] = slot;
+            found += mask[slot] == 0;
             mask[slot] |= bit;
         }
     }
+    out.resize(found);
     if (out.size() > limit) {
         // Σ log(1 + slots/df) over the lists in the mask, summed in list order as a float.
         std::array<float, 8> list_weight{};

@@ -19,6 +19,20 @@ nlohmann::json claim_to_json(const Claim& c) {
     return j;
 }
 
+void write_claim(CanonicalWriter& w, const Claim& c) {
+    w.begin_object();
+    w.key("authority").integer(c.authority);
+    w.key("confidence").number(c.confidence);
+    w.key("origin").string(c.origin);
+    w.key("retention").number(c.retention);
+    w.key("scope").strings(c.scope.cells);
+    w.key("status").string(claim_status_name(c.status));
+    w.key("text").string(c.text);
+    if (c.validity.from != std::numeric_limits<int64_t>::min()) w.key("valid_from").integer(c.validity.from);
+    if (c.validity.to != std::numeric_limits<int64_t>::max()) w.key("valid_to").integer(c.validity.to);
+    w.end_object();
+}
+
 Result<Claim> claim_from_json(const nlohmann::json& j, const Location& where) {
     auto fail = [&](const std::string& field, const std::string& what) {
         Location at = where;
@@ -100,8 +114,23 @@ nlohmann::json unsigned_body(const Delta& d) {
 }  // namespace
 
 std::string Delta::signed_bytes() const {
-    auto c = canonical_json(unsigned_body(*this));
-    return c.ok() ? *c : std::string();
+    // canonical_json(unsigned_body(*this)), written directly: members in key order.
+    CanonicalWriter w;
+    w.begin_object();
+    if (claim) {
+        w.key("claim");
+        write_claim(w, *claim);
+        w.key("kind").string("claim");
+    } else if (link) {
+        w.key("kind").string("status");
+        w.key("link");
+        link->write(w, /*with_id=*/true);
+    }
+    w.key("sender").string(sender);
+    w.key("sent").integer(sent);
+    w.key("version").integer(kVersion);
+    w.end_object();
+    return std::move(w).bytes();
 }
 
 void Delta::sign(const KeyDirectory& directory) { mac = to_hex(hmac_sha256(directory.key_for(sender), signed_bytes())); }

@@ -13,11 +13,14 @@
 #include "meld/claim.h"
 #include "meld/key_directory.h"
 #include "meld/status_link.h"
+#include "util/canonical_writer.h"
 #include "util/result.h"
 
 namespace bm::meld {
 
 nlohmann::json claim_to_json(const Claim& c);
+// The canonical bytes of claim_to_json(c), written as one value (members in key order).
+void write_claim(CanonicalWriter& w, const Claim& c);
 Result<Claim> claim_from_json(const nlohmann::json& j, const Location& where);
 
 struct Delta {

@@ -1,7 +1,7 @@
 // Patch JSON form, content id and MAC.
 #include "meld/patch.h"
 
-#include "util/canonical_json.h"
+#include "util/canonical_writer.h"
 #include "util/hash.h"
 
 namespace bm::meld {
@@ -27,43 +27,9 @@ std::optional<Decision> parse_decision(std::string_view name) {
 
 namespace {
 
-// RFC 8785 members of a canonical object, appended in key order by the caller.
-class CanonicalObject {
-public:
-    // Every member of a canonical object (`{...}`) whose keys all sort after those added so far.
-    void members_of(const nlohmann::json& object) { splice(canonical(object)); }
-    void member(std::string_view key, const nlohmann::json& value) {
-        const std::string canonical_value = canonical(value);
-        if (canonical_value.empty()) m_failed = true;
-        m_out += m_out.size() > 1 ? ",\"" : "\"";
-        m_out += key;
-        m_out += "\":";
-        m_out += canonical_value;
-    }
-    // "" when any part could not be canonicalised (as canonical() reports it).
-    std::string close() && { return m_failed ? std::string() : std::move(m_out) + "}"; }
-
-private:
-    static std::string canonical(const nlohmann::json& j) {
-        auto c = canonical_json(j);
-        return c.ok() ? *c : std::string();
-    }
-    void splice(const std::string& object) {
-        if (object.size() < 2) {
-            m_failed = true;
-            return;
-        }
-        if (object.size() == 2) return;  // {}
-        if (m_out.size() > 1) m_out += ',';
-        m_out.append(object, 1, object.size() - 2);
-    }
-    std::string m_out = "{";
-    bool m_failed = false;
-};
-
-// The Patch body in canonical form, built member by member in key order (brain < decision < delta <
-// deltas < gates < id < provider < …) so the delta is not copied. The members below and above
-// "id" are kept apart, so one canonicalisation serves both the id (without it) and the MAC (with).
+// The Patch body in canonical form, written member by member in key order (brain < decision <
+// delta < deltas < gates < id < provider < …). The members below and above "id" are kept apart,
+// so one canonicalisation serves both the id (without it) and the MAC (with it).
 struct CanonicalBody {
     std::string below_id, above_id;  // "{...": brain … gates; "...}": provider … version
     std::string bytes(const std::string* id) const {
@@ -110,14 +76,58 @@ BodyParts body_parts(const Patch& p) {
 }
 
 CanonicalBody canonical_body(const Patch& p) {
-    const BodyParts parts = body_parts(p);
-    CanonicalObject below;
-    below.members_of(parts.before_delta);
-    below.member("delta", p.delta);
-    below.members_of(parts.before_id);
-    CanonicalObject above;
-    above.members_of(parts.after_id);
-    CanonicalBody body{std::move(below).close(), std::move(above).close()};
+    CanonicalWriter below;
+    below.begin_object();
+    below.key("brain").string(p.brain);
+    below.key("decision").string(decision_name(p.decision));
+    below.key("delta").json(p.delta);
+    below.key("deltas").begin_object();
+    if (p.added_claim) {
+        below.key("claim");
+        write_claim(below, *p.added_claim);
+    }
+    below.key("contradictions").begin_array();
+    for (const auto& c : p.contradictions) {
+        below.begin_object();
+        below.key("a").string(c.a).key("b").string(c.b);
+        below.key("context_a").string(c.context_a).key("context_b").string(c.context_b);
+        below.key("rule").string(c.rule);
+        below.end_object();
+    }
+    below.end_array();
+    below.key("links").begin_array();
+    for (const auto& l : p.links) l.write(below, /*with_id=*/true);
+    below.end_array();
+    below.key("mappings").begin_array();
+    for (const auto& m : p.mappings) {
+        below.begin_object();
+        below.key("from").string(m.from).key("kind").string(m.kind).key("to").string(m.to).key("weight").number(m.weight);
+        below.end_object();
+    }
+    below.end_array();
+    below.end_object();
+    below.key("gates").strings(p.gates);
+    below.end_object();
+
+    CanonicalWriter above;
+    above.begin_object();
+    above.key("provider").string(p.provider);
+    above.key("rule").string(p.rule);
+    if (p.signals) {
+        above.key("signals").begin_object();
+        above.key("chi").string(p.signals->chi).key("chi_rule").string(p.signals->chi_rule);
+        above.key("kappa").boolean(p.signals->kappa).key("sigma").number(p.signals->sigma);
+        above.end_object();
+    }
+    above.key("subject").string(p.subject);
+    above.key("target").string(p.target);
+    above.key("thresholds");
+    write_thresholds(above, p.thresholds);
+    above.key("time").integer(p.time);
+    above.key("version").integer(Patch::kVersion);
+    above.end_object();
+
+    CanonicalBody body{std::move(below).bytes(), std::move(above).bytes()};
     if (body.below_id.size() < 2 || body.above_id.size() < 2) return {};
     body.below_id.pop_back();   // "}"
     body.above_id.erase(0, 1);  // "{"

@@ -11,15 +11,16 @@ const char* chi_name(const ContradictionVerdict& v) { return contradiction_name(
 
 }  // namespace
 
-Patch Brain::decide_claim(const Delta& delta, const Claim& b, const PreparedText& pb, CandidateStats* stats) const {
+Patch Brain::decide_claim(nlohmann::json delta_json, std::string subject, const Claim& b, const PreparedText& pb,
+                          CandidateStats* stats) const {
     const Gates& g = m_options.gates;
     Patch p;
     p.brain = m_id;
     p.thresholds = m_thresholds;
     p.provider = m_engine->identity();
     p.time = m_clock + 1;
-    p.delta = delta.to_json();
-    p.subject = claim_key(b);
+    p.delta = std::move(delta_json);
+    p.subject = std::move(subject);
 
     // R1: the admission gate (stale or non-active incoming claim). Never "no match".
     if (g.staleness && (b.retention < m_thresholds.r_min || b.status != ClaimStatus::kActive)) {
@@ -203,13 +204,13 @@ Patch Brain::decide_claim(const Delta& delta, const Claim& b, const PreparedText
     return p;
 }
 
-Patch Brain::decide_link(const Delta& delta, const StatusLink& link) const {
+Patch Brain::decide_link(nlohmann::json delta_json, const StatusLink& link) const {
     Patch p;
     p.brain = m_id;
     p.thresholds = m_thresholds;
     p.provider = m_engine->identity();
     p.time = m_clock + 1;
-    p.delta = delta.to_json();
+    p.delta = std::move(delta_json);
     p.decision = Decision::kStatus;
     p.rule = "status";
     p.subject = link.id;

@@ -18,8 +18,25 @@ nlohmann::json body(const StatusLink& l) {
 }  // namespace
 
 void StatusLink::seal() {
-    auto c = canonical_json(body(*this));
-    id = sha256_hex(c.ok() ? *c : std::string());
+    CanonicalWriter w;
+    write(w, /*with_id=*/false);
+    id = sha256_hex(std::move(w).bytes());
+}
+
+void StatusLink::write(CanonicalWriter& w, bool with_id) const {
+    w.begin_object();
+    w.key("author").string(author);
+    w.key("authority").integer(authority);
+    w.key("carried").string(claim_status_name(carried));
+    w.key("claim").string(claim);
+    w.key("claim_scope").strings(claim_scope);
+    w.key("effect").string(claim_status_name(effect));
+    if (with_id) w.key("id").string(id);
+    w.key("issued").integer(issued);
+    w.key("kind").string(kind);
+    w.key("retention").number(retention);
+    w.key("target").string(target);
+    w.end_object();
 }
 
 nlohmann::json StatusLink::to_json() const {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "meld/status.h"
+#include "util/canonical_writer.h"
 #include "util/result.h"
 
 namespace bm::meld {
@@ -32,6 +33,8 @@ struct StatusLink {
     // Fills id from the other fields.
     void seal();
     nlohmann::json to_json() const;  // includes id
+    // canonical_json(to_json()) as one value, or without the id (the bytes the id hashes).
+    void write(CanonicalWriter& w, bool with_id) const;
     // Checks the id matches the content. `where` names the source in errors.
     static Result<StatusLink> from_json(const nlohmann::json& j, const Location& where);
 };

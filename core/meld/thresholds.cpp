@@ -7,6 +7,15 @@ nlohmann::json Thresholds::to_json() const {
     return {{"theta_merge", theta_merge}, {"sigma_lo", sigma_lo}, {"r_min", r_min}, {"provider", provider}};
 }
 
+void write_thresholds(CanonicalWriter& w, const Thresholds& t) {
+    w.begin_object();
+    w.key("provider").string(t.provider);
+    w.key("r_min").number(t.r_min);
+    w.key("sigma_lo").number(t.sigma_lo);
+    w.key("theta_merge").number(t.theta_merge);
+    w.end_object();
+}
+
 Result<Thresholds> Thresholds::from_json(const nlohmann::json& j, const std::string& file) {
     if (!j.is_object()) return Error::invalid_input("thresholds are not a JSON object", Location{file});
     Thresholds t;

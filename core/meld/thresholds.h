@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "util/canonical_writer.h"
 #include "util/result.h"
 
 namespace bm::meld {
@@ -21,6 +22,9 @@ struct Thresholds {
     nlohmann::json to_json() const;
     static Result<Thresholds> from_json(const nlohmann::json& j, const std::string& file);
 };
+
+// canonical_json(t.to_json()) as one value.
+void write_thresholds(CanonicalWriter& w, const Thresholds& t);
 
 // The operating point of the lexical provider, from `meld calibrate` on the development gold set
 // (docs/meld.md): lexical σ runs lower than a neural encoder's cosine.

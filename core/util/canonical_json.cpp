@@ -58,14 +58,14 @@ namespace {
 
 bool needs_escape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
 
-void append_string(std::string& out, const std::string& s) {
+void append_string(std::string& out, std::string_view s) {
     static const char* hex = "0123456789abcdef";
     out += '"';
     size_t run = 0;  // start of the pending run of bytes copied as they are
     for (size_t i = 0; i < s.size(); ++i) {
         const auto c = static_cast<unsigned char>(s[i]);
         if (!needs_escape(c)) continue;
-        out.append(s, run, i - run);
+        out.append(s.substr(run, i - run));
         run = i + 1;
         switch (c) {
             case '"': out += "\\\""; break;
@@ -81,7 +81,7 @@ void append_string(std::string& out, const std::string& s) {
                 out += hex[c & 0xF];
         }
     }
-    out.append(s, run, std::string::npos);
+    out.append(s.substr(run));
     out += '"';
 }
 
@@ -108,14 +108,7 @@ Status append(std::string& out, const nlohmann::json& v) {
     switch (v.type()) {
         case json::value_t::null: out += "null"; break;
         case json::value_t::boolean: out += v.get<bool>() ? "true" : "false"; break;
-        case json::value_t::number_integer: {
-            const auto i = v.get<int64_t>();
-            if (i > -kExactIntegerLimit && i < kExactIntegerLimit)
-                append_integer(out, i);
-            else
-                out += ecmascript_number(static_cast<double>(i));
-            break;
-        }
+        case json::value_t::number_integer: jcs::append_integer(out, v.get<int64_t>()); break;
         case json::value_t::number_unsigned: {
             const auto u = v.get<uint64_t>();
             if (u < static_cast<uint64_t>(kExactIntegerLimit))
@@ -124,17 +117,10 @@ Status append(std::string& out, const nlohmann::json& v) {
                 out += ecmascript_number(static_cast<double>(u));
             break;
         }
-        case json::value_t::number_float: {
-            double d = v.get<double>();
-            if (!std::isfinite(d))
+        case json::value_t::number_float:
+            if (!jcs::append_number(out, v.get<double>()))
                 return Error::invalid_input("RFC 8785 forbids NaN and Infinity in canonical JSON");
-            if (d > -static_cast<double>(kExactIntegerLimit) && d < static_cast<double>(kExactIntegerLimit) &&
-                d == std::trunc(d))
-                append_integer(out, static_cast<int64_t>(d));  // -0 prints as 0, as ECMAScript does
-            else
-                out += ecmascript_number(d);
             break;
-        }
         case json::value_t::string: {
             const auto& s = v.get_ref<const std::string&>();
             if (!is_valid_utf8(s)) return Error::invalid_input("string is not valid UTF-8");
@@ -197,6 +183,32 @@ Status append(std::string& out, const nlohmann::json& v) {
 }
 
 }  // namespace
+
+namespace jcs {
+
+bool append_string(std::string& out, std::string_view s) {
+    if (!is_valid_utf8(s)) return false;
+    bm::append_string(out, s);
+    return true;
+}
+
+void append_integer(std::string& out, int64_t i) {
+    if (i > -kExactIntegerLimit && i < kExactIntegerLimit)
+        bm::append_integer(out, i);
+    else
+        out += ecmascript_number(static_cast<double>(i));
+}
+
+bool append_number(std::string& out, double d) {
+    if (!std::isfinite(d)) return false;
+    if (d > -static_cast<double>(kExactIntegerLimit) && d < static_cast<double>(kExactIntegerLimit) && d == std::trunc(d))
+        bm::append_integer(out, static_cast<int64_t>(d));  // -0 prints as 0, as ECMAScript does
+    else
+        out += ecmascript_number(d);
+    return true;
+}
+
+}  // namespace jcs
 
 Result<std::string> canonical_json(const nlohmann::json& value) {
     std::string out;

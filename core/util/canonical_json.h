@@ -6,7 +6,9 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "util/result.h"
 
@@ -20,5 +22,13 @@ Result<std::string> canonicalize_json_text(std::string_view text);
 
 // ECMAScript Number::toString for a finite double (exposed for tests).
 std::string ecmascript_number(double value);
+
+// The value forms canonical_json() writes, for writers that emit a fixed schema without building
+// a JSON object first (util/canonical_writer.h).
+namespace jcs {
+bool append_string(std::string& out, std::string_view s);  // false, nothing appended: invalid UTF-8
+void append_integer(std::string& out, int64_t value);      // as a JSON integer member
+bool append_number(std::string& out, double value);        // false, nothing appended: NaN or Infinity
+}  // namespace jcs
 
 }  // namespace bm

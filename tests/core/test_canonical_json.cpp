@@ -8,6 +8,7 @@
 #include <random>
 
 #include "util/canonical_json.h"
+#include "util/canonical_writer.h"
 #include "util/utf8.h"
 
 namespace bm {
@@ -193,6 +194,43 @@ TEST(CanonicalJson, ShortcutsAgreeWithTheLiteralRulesOnRandomDocuments) {
         ASSERT_TRUE(fast.ok()) << doc.dump();
         ASSERT_EQ(*fast, reference_canonical(doc)) << doc.dump();
     }
+}
+
+TEST(CanonicalWriter, WritesWhatCanonicalJsonWritesForTheSameDocument) {
+    CanonicalWriter w;
+    w.begin_object();
+    w.key("a").integer(int64_t{1} << 53).key("b").number(-0.0).key("c").number(1e21).key("d").number(0.1);
+    w.key("e").strings({"x\"y", "\n", "\xef\xbd\xa1"}).key("f").boolean(false);
+    w.key("g").begin_array().begin_object().key("k").string("v").end_object().integer(-3).end_array();
+    w.key("h").json(nlohmann::json::parse(R"({"z":1,"y":[2.5]})"));
+    w.end_object();
+    ASSERT_TRUE(w.ok());
+    const nlohmann::json same = nlohmann::json::parse(
+        R"({"a":9007199254740992,"b":-0.0,"c":1e21,"d":0.1,"e":["x\"y","\n","\uff61"],"f":false,"g":[{"k":"v"},-3],"h":{"z":1,"y":[2.5]}})");
+    EXPECT_EQ(std::move(w).bytes(), *canonical_json(same));
+}
+
+TEST(CanonicalWriter, OutOfOrderKeysNonFiniteNumbersBadUtf8AndUnbalancedNestingFail) {
+    auto fails = [](const std::function<void(CanonicalWriter&)>& write) {
+        CanonicalWriter w;
+        write(w);
+        return !w.ok() && std::move(w).bytes().empty();
+    };
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().key("b").integer(1).key("a").integer(2).end_object(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().key("a").integer(1).key("a").integer(2).end_object(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_array().number(std::nan("")).end_array(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_array().number(INFINITY).end_array(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_array().string("\xff").end_array(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().key("a").integer(1); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_array().end_object(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_array().key("a").end_array(); }));
+    // U+1F600 sorts before U+FF61 in UTF-16 (a surrogate, 0xD83D) though after it in bytes.
+    CanonicalWriter utf16;
+    utf16.begin_object().key("\xf0\x9f\x98\x80").integer(1).key("\xef\xbd\xa1").integer(2).end_object();
+    EXPECT_TRUE(utf16.ok());
+    EXPECT_TRUE(fails([](CanonicalWriter& w) {
+        w.begin_object().key("\xef\xbd\xa1").integer(1).key("\xf0\x9f\x98\x80").integer(2).end_object();
+    }));
 }
 
 }  // namespace

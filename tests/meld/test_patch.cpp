@@ -3,9 +3,13 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <bit>
 #include <filesystem>
+#include <random>
 
 #include "meld/patch_log.h"
+#include "util/canonical_json.h"
+#include "util/hash.h"
 #include "meld_fixture.h"
 
 namespace bm::meld {
@@ -92,6 +96,100 @@ TEST(Mac, PatchSurvivesJsonRoundTripAndRedeliveryIsIdempotent) {
     EXPECT_EQ(back->body_bytes(), a.patch->body_bytes());
     EXPECT_EQ(b.receive(d).outcome, Admission::Outcome::kDuplicate);
     EXPECT_EQ(b.claims().size(), 2u);
+}
+
+// Patch, delta and status-link bytes are written directly in key order (CanonicalWriter); they must
+// equal RFC 8785 over the JSON forms the log stores, for any content: escapes, non-ASCII and
+// supplementary characters, doubles of every magnitude, integers around 2^53, optional members.
+TEST(CanonicalBytes, DirectWritersEqualCanonicalJsonOfTheJsonFormsOnRandomPatches) {
+    std::mt19937_64 rng(1301);
+    const std::vector<std::string> pieces = {"a", "Z", " ", "\"", "\\", "\n", "\x01", "é", "\xef\xbd\xa1",
+                                             "\xf0\x9f\x98\x80", "\xee\x80\x80", "0", "team:x"};
+    auto text = [&] {
+        std::string s;
+        for (int n = static_cast<int>(rng() % 6); n > 0; --n) s += pieces[rng() % pieces.size()];
+        return s;
+    };
+    auto real = [&]() -> double {
+        switch (rng() % 4) {
+            case 0: return static_cast<double>(rng() % 1000) / 1000.0;
+            case 1: return std::bit_cast<double>(rng() & 0x7fefffffffffffffULL);
+            case 2: return static_cast<double>(int64_t{1} << 53) + static_cast<double>(rng() % 5) - 2.0;
+            default: return static_cast<double>(rng() % 7);
+        }
+    };
+    auto integer = [&]() -> int64_t {
+        switch (rng() % 3) {
+            case 0: return (int64_t{1} << 53) + static_cast<int64_t>(rng() % 5) - 2;
+            case 1: return -static_cast<int64_t>(rng() >> (rng() % 64 + 1));
+            default: return static_cast<int64_t>(rng() % 100);
+        }
+    };
+    auto claim = [&] {
+        Claim c;
+        c.text = text();
+        for (int n = static_cast<int>(rng() % 3); n > 0; --n) c.scope.cells.push_back(text());
+        c.confidence = real();
+        c.retention = real();
+        c.status = static_cast<ClaimStatus>(rng() % 4);
+        c.origin = text();
+        c.authority = static_cast<int>(rng() % 5);
+        if (rng() % 2) c.validity.from = integer();
+        if (rng() % 2) c.validity.to = integer();
+        return c;
+    };
+    auto link = [&] {
+        StatusLink l;
+        l.claim = text();
+        for (int n = static_cast<int>(rng() % 3); n > 0; --n) l.claim_scope.push_back(text());
+        l.effect = static_cast<ClaimStatus>(rng() % 4);
+        l.kind = text();
+        l.target = text();
+        l.author = text();
+        l.authority = static_cast<int>(rng() % 5);
+        l.retention = real();
+        l.carried = static_cast<ClaimStatus>(rng() % 4);
+        l.issued = integer();
+        l.seal();
+        return l;
+    };
+    auto without = [](nlohmann::json j, const char* key) {
+        j.erase(key);
+        return j;
+    };
+    KeyDirectory dir;
+    dir.group_key = "canonical bytes test key";
+    for (int i = 0; i < 2000; ++i) {
+        Delta d;
+        d.sender = text();
+        d.sent = integer();
+        if (rng() % 3) d.claim = claim();
+        else d.link = link();
+        d.sign(dir);
+        ASSERT_EQ(d.signed_bytes(), *canonical_json(without(d.to_json(), "mac"))) << i;
+        if (d.link) ASSERT_EQ(d.link->id, sha256_hex(*canonical_json(without(d.link->to_json(), "id")))) << i;
+
+        Patch p;
+        p.brain = text();
+        p.decision = static_cast<Decision>(rng() % 6);
+        p.rule = text();
+        p.subject = text();
+        p.target = text();
+        if (rng() % 2) p.added_claim = claim();
+        for (int n = static_cast<int>(rng() % 3); n > 0; --n) p.links.push_back(link());
+        for (int n = static_cast<int>(rng() % 3); n > 0; --n) p.mappings.push_back({text(), text(), text(), real()});
+        for (int n = static_cast<int>(rng() % 3); n > 0; --n) p.contradictions.push_back({text(), text(), text(), text(), text()});
+        for (int n = static_cast<int>(rng() % 4); n > 0; --n) p.gates.push_back(text());
+        if (rng() % 2) p.signals = PatchSignals{rng() % 2 == 0, real(), text(), text()};
+        p.thresholds = Thresholds{real(), real(), real(), text()};
+        p.provider = text();
+        p.time = integer();
+        p.delta = d.to_json();
+        p.seal(dir);
+        ASSERT_EQ(p.body_bytes(), *canonical_json(without(without(p.to_json(), "id"), "mac"))) << i;
+        ASSERT_EQ(p.id, sha256_hex(p.body_bytes())) << i;
+        ASSERT_TRUE(p.verify(dir)) << i;
+    }
 }
 
 TEST(PatchLog, AppendOnlyInTheWorkspaceRestoresAndReplays) {

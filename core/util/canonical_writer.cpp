@@ -1,0 +1,113 @@
+// CanonicalWriter: separators, key-order checks and values in canonical_json()'s forms.
+#include "util/canonical_writer.h"
+
+#include "util/canonical_json.h"
+#include "util/utf8.h"
+
+namespace bm {
+
+void CanonicalWriter::before_value() {
+    if (m_levels.empty() || m_levels.back().object) return;  // a member's value follows its key
+    if (!m_levels.back().first) m_out += ',';
+    m_levels.back().first = false;
+}
+
+CanonicalWriter& CanonicalWriter::begin_object() {
+    before_value();
+    m_out += '{';
+    m_levels.push_back({true, true, {}});
+    return *this;
+}
+
+CanonicalWriter& CanonicalWriter::end_object() {
+    if (m_levels.empty() || !m_levels.back().object) m_ok = false;
+    else m_levels.pop_back();
+    m_out += '}';
+    return *this;
+}
+
+CanonicalWriter& CanonicalWriter::begin_array() {
+    before_value();
+    m_out += '[';
+    m_levels.push_back({false, true, {}});
+    return *this;
+}
+
+CanonicalWriter& CanonicalWriter::end_array() {
+    if (m_levels.empty() || m_levels.back().object) m_ok = false;
+    else m_levels.pop_back();
+    m_out += ']';
+    return *this;
+}
+
+CanonicalWriter& CanonicalWriter::key(std::string_view name) {
+    if (m_levels.empty() || !m_levels.back().object) {
+        m_ok = false;
+        return *this;
+    }
+    Level& level = m_levels.back();
+    // UTF-16 order is byte order unless a 4-byte sequence meets U+E000..U+FFFF: compare as UTF-16 then.
+    bool ordered = level.first;
+    if (!ordered) {
+        const bool simple = name.find_first_of("\xF0\xF1\xF2\xF3\xF4") == std::string_view::npos &&
+                            level.last_key.find_first_of("\xF0\xF1\xF2\xF3\xF4") == std::string::npos;
+        ordered = simple ? std::string_view(level.last_key) < name
+                         : is_valid_utf8(name) && is_valid_utf8(level.last_key) &&
+                               utf8_to_utf16(level.last_key) < utf8_to_utf16(name);
+    }
+    if (!ordered) m_ok = false;
+    if (!level.first) m_out += ',';
+    level.first = false;
+    level.last_key.assign(name);
+    if (!jcs::append_string(m_out, name)) m_ok = false;
+    m_out += ':';
+    return *this;
+}
+
+CanonicalWriter& CanonicalWriter::string(std::string_view s) {
+    before_value();
+    if (!jcs::append_string(m_out, s)) m_ok = false;
+    return *this;
+}
+
+CanonicalWriter& CanonicalWriter::integer(int64_t v) {
+    before_value();
+    jcs::append_integer(m_out, v);
+    return *this;
+}
+
+CanonicalWriter& CanonicalWriter::number(double v) {
+    before_value();
+    if (!jcs::append_number(m_out, v)) m_ok = false;
+    return *this;
+}
+
+CanonicalWriter& CanonicalWriter::boolean(bool v) {
+    before_value();
+    m_out += v ? "true" : "false";
+    return *this;
+}
+
+CanonicalWriter& CanonicalWriter::strings(const std::vector<std::string>& items) {
+    begin_array();
+    for (const std::string& s : items) string(s);
+    return end_array();
+}
+
+CanonicalWriter& CanonicalWriter::json(const nlohmann::json& value) {
+    auto c = canonical_json(value);
+    if (!c.ok()) {
+        m_ok = false;
+        return *this;
+    }
+    return canonical(*c);
+}
+
+CanonicalWriter& CanonicalWriter::canonical(std::string_view bytes) {
+    before_value();
+    if (bytes.empty()) m_ok = false;
+    m_out += bytes;
+    return *this;
+}
+
+}  // namespace bm
