@@ -66,17 +66,20 @@ Patch Brain::decide_claim(nlohmann::json delta_json, std::string subject, const 
         }
         if (stats) stats->scanned += slots.size();
         if (m_options.bound_pruning) {
-            // Highest σ ceiling first; stop once no candidate left can be the best or reach θ_merge.
-            // Every skipped σ is provably below both, so the outcome equals scoring them all.
+            // Highest σ ceiling first (ties: the earlier slot); stop once no candidate left can be the
+            // best or reach θ_merge. Every skipped σ is provably below both: the outcome equals scoring all.
             std::vector<std::pair<double, uint32_t>> bounded;
             bounded.reserve(slots.size());
             // Held claims sit far apart in memory: start every candidate's loads before using any.
             for (uint32_t slot : slots) __builtin_prefetch(&m_claims[slot].prepared.vector);
             for (uint32_t slot : slots) m_claims[slot].prepared.vector.prefetch_word_block();
             for (uint32_t slot : slots) bounded.emplace_back(m_engine->similarity_ceiling(m_claims[slot].prepared, pb), slot);
-            std::sort(bounded.begin(), bounded.end(),
-                      [](const auto& x, const auto& y) { return x.first != y.first ? x.first > y.first : x.second < y.second; });
-            for (const auto& [ceiling, slot] : bounded) {
+            // A heap, not a sort: only the first few candidates are usually taken from it.
+            auto below = [](const auto& x, const auto& y) { return x.first != y.first ? x.first < y.first : x.second > y.second; };
+            std::make_heap(bounded.begin(), bounded.end(), below);
+            for (auto end = bounded.end(); end != bounded.begin(); --end) {
+                std::pop_heap(bounded.begin(), end, below);
+                const auto [ceiling, slot] = *(end - 1);
                 if (ceiling < best_sigma && ceiling < m_thresholds.theta_merge) break;
                 score(m_claims[slot], m_engine->similarity(m_claims[slot].prepared, pb));
                 if (stats) ++stats->scored;

@@ -12,40 +12,39 @@ namespace bm {
 
 std::string ecmascript_number(double value) {
     if (value == 0) return "0";  // also -0
-    std::string out;
-    if (value < 0) {
-        out += '-';
-        value = -value;
-    }
-    // Shortest round-trip digits in scientific form: d[.ddd]e±x
-    char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
-    std::string sci(buf, res.ptr);
-    auto epos = sci.find('e');
-    std::string mant = sci.substr(0, epos);
-    int exp10 = std::stoi(sci.substr(epos + 1));
-    std::string digits;
-    for (char c : mant)
-        if (c != '.') digits += c;
-    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
-    const int k = static_cast<int>(digits.size());
+    // Shortest round-trip digits in scientific form: d[.ddd]e±x (no heap: admission formats
+    // several numbers per Patch).
+    char sci[64];
+    const auto res = std::to_chars(sci, sci + sizeof sci, value < 0 ? -value : value, std::chars_format::scientific);
+    const char* e = std::find(sci, res.ptr, 'e');
+    int exp10 = 0;
+    std::from_chars(e + 1 + (e[1] == '+'), res.ptr, exp10);
+    char digits[32];
+    int k = 0;
+    for (const char* c = sci; c != e; ++c)
+        if (*c != '.') digits[k++] = *c;
+    while (k > 1 && digits[k - 1] == '0') --k;
     const int n = exp10 + 1;  // value = 0.digits × 10^n
+    std::string out;
+    out.reserve(32);
+    if (value < 0) out += '-';
+    const std::string_view d(digits, static_cast<size_t>(k));
     if (k <= n && n <= 21) {
-        out += digits;
+        out += d;
         out.append(static_cast<size_t>(n - k), '0');
     } else if (0 < n && n <= 21) {
-        out += digits.substr(0, static_cast<size_t>(n));
+        out += d.substr(0, static_cast<size_t>(n));
         out += '.';
-        out += digits.substr(static_cast<size_t>(n));
+        out += d.substr(static_cast<size_t>(n));
     } else if (-6 < n && n <= 0) {
         out += "0.";
         out.append(static_cast<size_t>(-n), '0');
-        out += digits;
+        out += d;
     } else {
-        out += digits[0];
+        out += d[0];
         if (k > 1) {
             out += '.';
-            out += digits.substr(1);
+            out += d.substr(1);
         }
         out += 'e';
         out += (n - 1 >= 0) ? '+' : '-';

@@ -6,6 +6,16 @@
 
 namespace bm {
 
+namespace {
+
+bool has_four_byte_lead(std::string_view s) {
+    for (unsigned char c : s)
+        if (c >= 0xF0) return true;
+    return false;
+}
+
+}  // namespace
+
 void CanonicalWriter::before_value() {
     if (m_levels.empty() || m_levels.back().object) return;  // a member's value follows its key
     if (!m_levels.back().first) m_out += ',';
@@ -49,8 +59,7 @@ CanonicalWriter& CanonicalWriter::key(std::string_view name) {
     // UTF-16 order is byte order unless a 4-byte sequence meets U+E000..U+FFFF: compare as UTF-16 then.
     bool ordered = level.first;
     if (!ordered) {
-        const bool simple = name.find_first_of("\xF0\xF1\xF2\xF3\xF4") == std::string_view::npos &&
-                            level.last_key.find_first_of("\xF0\xF1\xF2\xF3\xF4") == std::string::npos;
+        const bool simple = !has_four_byte_lead(name) && !has_four_byte_lead(level.last_key);
         ordered = simple ? std::string_view(level.last_key) < name
                          : is_valid_utf8(name) && is_valid_utf8(level.last_key) &&
                                utf8_to_utf16(level.last_key) < utf8_to_utf16(name);

@@ -86,22 +86,30 @@ std::vector<Feature> extract_features(const Analysis& analysis, const WordNet* w
 }
 
 SentenceVector::SentenceVector(const std::vector<Feature>& features, const IdfTable& idf) {
-    std::array<std::vector<std::pair<uint64_t, float>>, kFeatureBlockCount> entries;
+    // One buffer for every block (per thread, it keeps its capacity), grouped by block, each group
+    // sorted by (hash, weight) so repeated features sum in a fixed order.
+    std::array<size_t, kFeatureBlockCount> count{};
+    for (const Feature& f : features) ++count[static_cast<size_t>(f.block)];
+    std::array<size_t, kFeatureBlockCount + 1> start{};
+    for (size_t b = 0; b < kFeatureBlockCount; ++b) start[b + 1] = start[b] + count[b];
+    thread_local std::vector<std::pair<uint64_t, float>> entries;
+    entries.resize(features.size());
+    std::array<size_t, kFeatureBlockCount> at = {start[0], start[1], start[2], start[3]};
     for (const Feature& f : features)
-        entries[static_cast<size_t>(f.block)].emplace_back(
-            f.hash, static_cast<float>(f.prior * idf.weight(f.hash)));
+        entries[at[static_cast<size_t>(f.block)]++] = {f.hash, static_cast<float>(f.prior * idf.weight(f.hash))};
     for (size_t b = 0; b < kFeatureBlockCount; ++b) {
-        auto& e = entries[b];
-        std::sort(e.begin(), e.end());
+        const auto first = entries.begin() + static_cast<std::ptrdiff_t>(start[b]);
+        const auto last = entries.begin() + static_cast<std::ptrdiff_t>(start[b + 1]);
+        std::sort(first, last);
         Block& block = m_blocks[b];
-        block.keys.reserve(e.size());
-        block.weights.reserve(e.size());
-        for (const auto& [hash, weight] : e) {  // sum repeated features: term frequency
-            if (!block.keys.empty() && block.keys.back() == hash)
-                block.weights.back() += weight;
+        block.keys.reserve(count[b]);
+        block.weights.reserve(count[b]);
+        for (auto it = first; it != last; ++it) {  // sum repeated features: term frequency
+            if (!block.keys.empty() && block.keys.back() == it->first)
+                block.weights.back() += it->second;
             else {
-                block.keys.push_back(hash);
-                block.weights.push_back(weight);
+                block.keys.push_back(it->first);
+                block.weights.push_back(it->second);
             }
         }
         double sum = 0;
