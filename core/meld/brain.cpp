@@ -1,6 +1,7 @@
 // Brain: MAC check, decide, apply; status reads through the CRDT; authoring and the outbox.
 #include "meld/brain.h"
 
+#include <atomic>
 #include <cstdint>
 #include <future>
 
@@ -105,36 +106,54 @@ std::vector<Admission> Brain::receive_all(std::span<const Delta> deltas, bool pi
         for (size_t i = 0; i < deltas.size(); ++i) out[i] = receive(deltas[i]);
         return out;
     }
-    // Chunk c is decided and applied here while the worker seals chunk c-1 and checks chunk c+1:
-    // the three touch disjoint elements, and each hand-over happens across the worker's start/join.
+    // Chunk c is decided and applied here while the worker seals chunk c-1 and checks chunk c+1;
+    // when this thread is done with chunk c it takes the worker's remaining items too (an atomic
+    // cursor hands out each item once). The three touch disjoint elements, and every hand-over
+    // happens across the worker's start and join.
     constexpr size_t kChunk = 64;
     const size_t n = deltas.size(), chunks = (n + kChunk - 1) / kChunk;
     std::vector<CheckedDelta> checked(n);
     std::vector<size_t> kept(n, SIZE_MAX);  // where apply kept an unsealed copy in m_patches
-    auto each = [&](size_t chunk, auto&& f) {
-        for (size_t i = chunk * kChunk; i < std::min(n, (chunk + 1) * kChunk); ++i) f(i);
+    auto first = [&](size_t chunk) { return std::min(n, chunk * kChunk); };
+    struct Items {
+        size_t seal_begin = 0, seal_end = 0, check_begin = 0, check_end = 0;
+        std::atomic<size_t> cursor{0};
     };
-    auto check_chunk = [&](size_t c) { each(c, [&](size_t i) { checked[i] = check(deltas[i]); }); };
-    auto seal_chunk = [&](size_t c) {
-        if (m_options.sign_patches)
-            each(c, [&](size_t i) {
-                if (out[i].patch) out[i].patch->seal(m_directory);
-            });
+    auto work = [&](Items& items) {
+        const size_t seals = items.seal_end - items.seal_begin;
+        const size_t total = seals + (items.check_end - items.check_begin);
+        for (size_t k; (k = items.cursor.fetch_add(1, std::memory_order_relaxed)) < total;) {
+            if (k < seals) {
+                Admission& a = out[items.seal_begin + k];
+                if (a.patch && m_options.sign_patches) a.patch->seal(m_directory);
+            } else {
+                const size_t i = items.check_begin + (k - seals);
+                checked[i] = check(deltas[i]);
+            }
+        }
     };
-    check_chunk(0);
+    Items ahead;
+    ahead.check_end = first(1);
+    work(ahead);  // chunk 0's checks
     for (size_t c = 0; c < chunks; ++c) {
-        std::future<void> worker = std::async(std::launch::async, [&, c] {
-            if (c > 0) seal_chunk(c - 1);
-            if (c + 1 < chunks) check_chunk(c + 1);
-        });
-        each(c, [&](size_t i) {
+        Items items;
+        items.seal_begin = c > 0 ? first(c - 1) : 0;
+        items.seal_end = c > 0 ? first(c) : 0;
+        items.check_begin = first(c + 1);
+        items.check_end = first(c + 2);
+        std::future<void> worker = std::async(std::launch::async, [&] { work(items); });
+        for (size_t i = first(c); i < first(c + 1); ++i) {
             const size_t before = m_patches.size();
             out[i] = admit_checked(deltas[i], std::move(checked[i]), /*seal=*/false);
             if (m_patches.size() > before) kept[i] = before;
-        });
+        }
+        work(items);
         worker.get();
     }
-    seal_chunk(chunks - 1);
+    Items last;
+    last.seal_begin = first(chunks - 1);
+    last.seal_end = n;
+    work(last);
     for (size_t i = 0; i < n; ++i)
         if (kept[i] != SIZE_MAX) {
             m_patches[kept[i]].id = out[i].patch->id;

@@ -403,6 +403,49 @@ TEST(Contradiction, ConcurrentCallsAgreeWithSerialOnes) {
     EXPECT_EQ(mismatches.load(), 0);
 }
 
+// analyse() remembers each word's WordNet forms per thread: the terms must not depend on which
+// texts a thread analysed before (verb context, -ing/-ed forms, collocations included).
+TEST(Analysis, WordMemoGivesTheSameTermsInAnyOrderOnAnyThread) {
+    REQUIRE_WORDNET();
+    const LexicalProvider& p = wordnet_provider();
+    const std::vector<std::string> parts = {"the building",   "building",     "a used car",   "used cars",
+                                            "the hard disk",  "hard disks",   "is running",   "the running",
+                                            "tests failed",   "the failed",   "dogs barked",  "a barking dog",
+                                            "data centers",   "the data centre", "was deleted", "deleted rows"};
+    std::vector<std::string> texts;
+    for (size_t i = 0; i < parts.size(); ++i)
+        for (size_t j = 0; j < parts.size(); ++j) texts.push_back(parts[i] + " " + parts[j]);
+    auto run = [&](bool reverse) {
+        std::vector<Analysis> out(texts.size());
+        std::thread worker([&] {
+            for (size_t k = 0; k < texts.size(); ++k) {
+                const size_t i = reverse ? texts.size() - 1 - k : k;
+                out[i] = p.analyse(texts[i]);
+            }
+        });
+        worker.join();
+        return out;
+    };
+    const std::vector<Analysis> forward = run(false), backward = run(true);
+    size_t verb_lemmas = 0;
+    for (size_t i = 0; i < texts.size(); ++i) {
+        ASSERT_EQ(forward[i].terms.size(), backward[i].terms.size()) << texts[i];
+        for (size_t t = 0; t < forward[i].terms.size(); ++t) {
+            const Term& a = forward[i].terms[t];
+            const Term& b = backward[i].terms[t];
+            EXPECT_EQ(a.surface, b.surface) << texts[i];
+            EXPECT_EQ(a.lemma, b.lemma) << texts[i] << ": " << a.surface;
+            EXPECT_EQ(a.canon, b.canon) << texts[i] << ": " << a.surface;
+            EXPECT_EQ(a.synset, b.synset) << texts[i] << ": " << a.surface;
+            verb_lemmas += a.surface == "running" && a.lemma == "run";
+        }
+    }
+    // The verb context matters, so the memo must key it: "is running" reads as run, "the running" not.
+    EXPECT_GT(verb_lemmas, 0u);
+    EXPECT_EQ(p.analyse("the running").terms.back().lemma, "running");
+    EXPECT_EQ(p.analyse("is running").terms.back().lemma, "run");
+}
+
 // The laws on real sentences: the first 1,000 pairs of SNLI dev from the shared data folder.
 TEST(SignalLaws, SimilarityAndContradictionAreSymmetricOnSnli) {
     const fs::path path = fs::path(SHARED_DATA_DIR) / "nli" / "snli_dev.tsv";

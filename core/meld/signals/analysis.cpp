@@ -1,7 +1,9 @@
 // Turning a claim's text into terms, quantities and dates (see analysis.h).
 #include "meld/signals/analysis.h"
 
+#include <atomic>
 #include <cstdlib>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -90,6 +92,59 @@ const char* synonym_policy_name(SynonymPolicy policy) {
     return "unknown";
 }
 
+namespace {
+
+// A brain analyses many texts over one vocabulary, and the WordNet lookups behind a word's forms
+// are most of analyse()'s cost: they are remembered per thread (a pure function's results, so
+// the analyses are the same with or without it), for one analyser at a time, up to a bound.
+struct AnalysisMemo {
+    uint64_t serial = 0;
+    std::unordered_map<std::string, Analyser::WordForms> words;  // word, + '\1' in verb context
+    std::unordered_map<std::string, bool> collocations;           // "first second"
+};
+constexpr size_t kMemoLimit = 200000;
+std::atomic<uint64_t> g_analyser_serial{0};
+
+AnalysisMemo& memo_for(uint64_t serial) {
+    thread_local AnalysisMemo memo;
+    if (memo.serial != serial || memo.words.size() + memo.collocations.size() > kMemoLimit) {
+        memo.words.clear();
+        memo.collocations.clear();
+        memo.serial = serial;
+    }
+    return memo;
+}
+
+}  // namespace
+
+Analyser::Analyser(const WordNet* wordnet, SynonymPolicy synonyms)
+    : m_wordnet(wordnet), m_synonyms(synonyms), m_serial(++g_analyser_serial) {}
+
+const Analyser::WordForms& Analyser::word_forms(const std::string& word, bool verb_context) const {
+    // verb_context only matters for the -ing/-ed forms lemma_of() may read as verbs.
+    const bool verb_form = verb_context && (word.ends_with("ing") || word.ends_with("ed"));
+    std::string key = word;
+    if (verb_form) key += '\1';
+    AnalysisMemo& memo = memo_for(m_serial);
+    auto it = memo.words.find(key);
+    if (it != memo.words.end()) return it->second;
+    WordForms forms;
+    forms.lemma = lemma_of(word, verb_form);
+    forms.canon = canonical_of(word, forms.lemma);
+    if (m_wordnet) forms.synset = m_wordnet->first_sense(forms.canon);
+    return memo.words.emplace(std::move(key), std::move(forms)).first->second;
+}
+
+bool Analyser::is_collocation(const std::string& first, const std::string& second) const {
+    AnalysisMemo& memo = memo_for(m_serial);
+    std::string key = first + ' ' + second;
+    auto it = memo.collocations.find(key);
+    if (it != memo.collocations.end()) return it->second;
+    const bool joined = m_wordnet->contains(first + "_" + m_wordnet->lemma(second), WordPos::kNoun);
+    memo.collocations.emplace(std::move(key), joined);
+    return joined;
+}
+
 std::string Analyser::lemma_of(std::string_view word, bool verb_context) const {
     if (!all_letters(word)) return std::string(word);
     if (!m_wordnet) return fallback_lemma(word);
@@ -126,8 +181,7 @@ void Analyser::join_collocations(std::vector<std::string>& tokens) const {
         if (i + 1 < tokens.size() && all_letters(tokens[i]) && all_letters(tokens[i + 1]) &&
             !lexicon::is_stop_word(tokens[i]) && !lexicon::is_stop_word(tokens[i + 1]) &&
             !lexicon::is_negator(tokens[i]) && !lexicon::is_negator(tokens[i + 1])) {
-            const std::string joined = tokens[i] + "_" + m_wordnet->lemma(tokens[i + 1]);
-            if (m_wordnet->contains(joined, WordPos::kNoun)) {
+            if (is_collocation(tokens[i], tokens[i + 1])) {
                 out.push_back(tokens[i] + "_" + tokens[i + 1]);
                 ++i;
                 continue;
@@ -168,9 +222,10 @@ Analysis Analyser::analyse(std::string_view text) const {
             } else if (t.stop) {
                 t.lemma = t.canon = t.surface;
             } else {
-                t.lemma = lemma_of(t.surface, verb_context);
-                t.canon = canonical_of(t.surface, t.lemma);
-                if (m_wordnet) t.synset = m_wordnet->first_sense(t.canon);
+                const WordForms& forms = word_forms(t.surface, verb_context);
+                t.lemma = forms.lemma;
+                t.canon = forms.canon;
+                t.synset = forms.synset;
             }
         }
         if (t.lemma.empty()) t.lemma = t.canon = t.surface;

@@ -4,6 +4,7 @@
 // Thread-safety: Analyser is immutable after construction; analyse() is safe from any thread.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -72,8 +73,7 @@ const char* synonym_policy_name(SynonymPolicy policy);
 class Analyser {
 public:
     // wordnet may be null: lemmas then come from a few suffix rules and synonyms do not meet.
-    explicit Analyser(const WordNet* wordnet, SynonymPolicy synonyms = SynonymPolicy::kFirstSense)
-        : m_wordnet(wordnet), m_synonyms(synonyms) {}
+    explicit Analyser(const WordNet* wordnet, SynonymPolicy synonyms = SynonymPolicy::kFirstSense);
 
     Analysis analyse(std::string_view text) const;
 
@@ -85,13 +85,22 @@ public:
 
     const WordNet* wordnet() const { return m_wordnet; }
 
+    // What analyse() reads for a content word: lemma_of, canonical_of and the first sense.
+    struct WordForms {
+        std::string lemma, canon;
+        std::optional<SynsetId> synset;
+    };
+
 private:
     void join_collocations(std::vector<std::string>& tokens) const;
+    const WordForms& word_forms(const std::string& word, bool verb_context) const;
+    bool is_collocation(const std::string& first, const std::string& second) const;
     void find_quantities(Analysis& analysis) const;
     void find_dates(Analysis& analysis) const;
 
     const WordNet* m_wordnet;
     SynonymPolicy m_synonyms;
+    uint64_t m_serial;  // keys the per-thread memo: analysers never share entries
 };
 
 }  // namespace bm
