@@ -1,6 +1,9 @@
 // `beliefmerge meld admit|log|status|calibrate` driven as a real binary on temporary brain
 // directories: the Figure 2 flow persisted across processes, forged deltas, and bad input that
 // must name the file, line and field.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -225,6 +228,40 @@ TEST_F(MeldCli, CalibrateRejectsBadPairsAndUnknownProviders) {
     CliRun provider = run({"meld", "calibrate", "--pairs", path("pairs.jsonl"), "--provider", "nosuch"});
     EXPECT_EQ(provider.status, 2);
     EXPECT_NE(provider.err.find("nosuch"), std::string::npos) << provider.err;
+}
+
+// With the http provider, thresholds fitted while model calls fail would be fitted on zeros: the
+// command refuses (exit 1, no JSON on stdout) and names the failure. The endpoint is a loopback
+// port nothing listens on (bound, then closed), so every call fails at once.
+TEST_F(MeldCli, CalibrateWithTheHttpProviderRefusesWhenModelCallsFail) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(fd, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+    socklen_t len = sizeof addr;
+    ASSERT_EQ(::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len), 0);
+    const std::string port = std::to_string(ntohs(addr.sin_port));
+    ::close(fd);
+    write("pairs.jsonl", R"({"class":"merge","a":{"text":"the cache is warm"},"b":{"text":"the cache is hot"}})"
+                         "\n"
+                         R"({"class":"conflict","a":{"text":"port 8080"},"b":{"text":"port 9090"}})"
+                         "\n");
+    const std::string endpoint = "http://127.0.0.1:" + port + "/v1";
+    const std::vector<std::pair<const char*, std::string>> env = {{"BELIEFMERGE_ENDPOINT", endpoint},
+                                                                 {"BELIEFMERGE_MODEL", "chat-model"},
+                                                                 {"BELIEFMERGE_EMBEDDING_MODEL", "embedding-model"},
+                                                                 {"BELIEFMERGE_API_KEY", "sk-meld-cli-test"},
+                                                                 {"XDG_CONFIG_HOME", path("config")}};
+    for (const auto& [name, value] : env) ::setenv(name, value.c_str(), 1);
+    CliRun r = run({"meld", "calibrate", "--pairs", path("pairs.jsonl"), "--provider", "http"});
+    for (const auto& [name, value] : env) ::unsetenv(name);
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
+    EXPECT_TRUE(r.out.empty()) << "no thresholds printed: " << r.out;
+    EXPECT_NE(r.err.find("model call(s) failed"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(port), std::string::npos) << "names the endpoint: " << r.err;
+    EXPECT_NE(r.err.find("fix the endpoint"), std::string::npos) << r.err;
 }
 
 TEST_F(MeldCli, BenchMeldGoldReproducesTheDevGoldFigure) {
