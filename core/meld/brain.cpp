@@ -77,6 +77,7 @@ Brain::CheckedDelta Brain::check(const Delta& delta) const {
         out.subject = claim_key(*delta.claim);
     }
     out.json = delta.to_json();
+    out.canonical = delta.canonical_bytes();
     return out;
 }
 
@@ -91,7 +92,7 @@ Admission Brain::admit_checked(const Delta& delta, CheckedDelta checked, bool se
     std::optional<PreparedText>& prepared = checked.prepared;
     Patch patch = prepared ? decide_claim(std::move(checked.json), std::move(checked.subject), *delta.claim, *prepared, nullptr)
                            : decide_link(std::move(checked.json), *delta.link);
-    if (seal && m_options.sign_patches) patch.seal(m_directory);
+    if (seal && m_options.sign_patches) patch.seal(m_directory, checked.canonical);
     m_seen_deltas.insert(std::move(checked.id));
     apply_verified(patch, prepared ? &*prepared : nullptr, /*delta_seen=*/true);  // decided here a moment ago
     out.patch = std::move(patch);
@@ -114,6 +115,7 @@ std::vector<Admission> Brain::receive_all(std::span<const Delta> deltas, bool pi
     const size_t n = deltas.size(), chunks = (n + kChunk - 1) / kChunk;
     std::vector<CheckedDelta> checked(n);
     std::vector<size_t> kept(n, SIZE_MAX);  // where apply kept an unsealed copy in m_patches
+    std::vector<std::string> delta_bytes(n);  // each delta's canonical bytes, for its Patch's seal
     auto first = [&](size_t chunk) { return std::min(n, chunk * kChunk); };
     struct Items {
         size_t seal_begin = 0, seal_end = 0, check_begin = 0, check_end = 0;
@@ -125,7 +127,7 @@ std::vector<Admission> Brain::receive_all(std::span<const Delta> deltas, bool pi
         for (size_t k; (k = items.cursor.fetch_add(1, std::memory_order_relaxed)) < total;) {
             if (k < seals) {
                 Admission& a = out[items.seal_begin + k];
-                if (a.patch && m_options.sign_patches) a.patch->seal(m_directory);
+                if (a.patch && m_options.sign_patches) a.patch->seal(m_directory, delta_bytes[items.seal_begin + k]);
             } else {
                 const size_t i = items.check_begin + (k - seals);
                 checked[i] = check(deltas[i]);
@@ -149,6 +151,7 @@ std::vector<Admission> Brain::receive_all(std::span<const Delta> deltas, bool pi
         std::future<void> worker = std::async(std::launch::async, [&] { work(items); });
         for (size_t i = first(c); i < first(c + 1); ++i) {
             const size_t before = m_patches.size();
+            delta_bytes[i] = std::move(checked[i].canonical);
             out[i] = admit_checked(deltas[i], std::move(checked[i]), /*seal=*/false);
             if (m_patches.size() > before) kept[i] = before;
         }

@@ -116,6 +116,7 @@ private:
         std::string id;                       // Delta::id()
         std::optional<PreparedText> prepared;  // the incoming claim's text, analysed
         nlohmann::json json;                   // the delta as the Patch records it
+        std::string canonical;                 // its canonical bytes (Delta::canonical_bytes())
         std::string subject;                   // claim_key() of the incoming claim
     };
     CheckedDelta check(const Delta& delta) const;

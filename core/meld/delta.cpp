@@ -113,25 +113,34 @@ nlohmann::json unsigned_body(const Delta& d) {
 
 }  // namespace
 
-std::string Delta::signed_bytes() const {
-    // canonical_json(unsigned_body(*this)), written directly: members in key order.
+namespace {
+
+// canonical_json(unsigned_body(d)), plus the MAC member when `mac`, written directly in key order.
+std::string canonical_delta(const Delta& d, bool mac) {
     CanonicalWriter w;
     w.begin_object();
-    if (claim) {
+    if (d.claim) {
         w.key("claim");
-        write_claim(w, *claim);
+        write_claim(w, *d.claim);
         w.key("kind").string("claim");
-    } else if (link) {
+    } else if (d.link) {
         w.key("kind").string("status");
         w.key("link");
-        link->write(w, /*with_id=*/true);
+        d.link->write(w, /*with_id=*/true);
     }
-    w.key("sender").string(sender);
-    w.key("sent").integer(sent);
-    w.key("version").integer(kVersion);
+    if (mac) w.key("mac").string(d.mac);
+    w.key("sender").string(d.sender);
+    w.key("sent").integer(d.sent);
+    w.key("version").integer(Delta::kVersion);
     w.end_object();
     return std::move(w).bytes();
 }
+
+}  // namespace
+
+std::string Delta::signed_bytes() const { return canonical_delta(*this, /*mac=*/false); }
+
+std::string Delta::canonical_bytes() const { return canonical_delta(*this, /*mac=*/true); }
 
 void Delta::sign(const KeyDirectory& directory) { mac = to_hex(hmac_sha256(directory.key_for(sender), signed_bytes())); }
 

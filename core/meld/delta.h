@@ -34,6 +34,8 @@ struct Delta {
     bool is_claim() const { return claim.has_value(); }
     // Everything but the MAC, canonical.
     std::string signed_bytes() const;
+    // canonical_json(to_json()): the MAC included.
+    std::string canonical_bytes() const;
     void sign(const KeyDirectory& directory);
     // Constant-time comparison of the recomputed MAC.
     bool verify(const KeyDirectory& directory) const;

@@ -75,12 +75,15 @@ BodyParts body_parts(const Patch& p) {
     return parts;
 }
 
-CanonicalBody canonical_body(const Patch& p) {
+// `delta_canonical`: canonical_json(p.delta) when the caller has it (else it is computed here).
+CanonicalBody canonical_body(const Patch& p, std::string_view delta_canonical = {}) {
     CanonicalWriter below;
     below.begin_object();
     below.key("brain").string(p.brain);
     below.key("decision").string(decision_name(p.decision));
-    below.key("delta").json(p.delta);
+    below.key("delta");
+    if (delta_canonical.empty()) below.json(p.delta);
+    else below.canonical(delta_canonical);
     below.key("deltas").begin_object();
     if (p.added_claim) {
         below.key("claim");
@@ -138,8 +141,10 @@ CanonicalBody canonical_body(const Patch& p) {
 
 std::string Patch::body_bytes() const { return canonical_body(*this).bytes(nullptr); }
 
-void Patch::seal(const KeyDirectory& directory) {
-    const CanonicalBody body = canonical_body(*this);  // built once: admission seals one Patch per delta
+void Patch::seal(const KeyDirectory& directory) { seal(directory, {}); }
+
+void Patch::seal(const KeyDirectory& directory, std::string_view delta_canonical) {
+    const CanonicalBody body = canonical_body(*this, delta_canonical);  // built once for the id and the MAC
     id = sha256_hex(body.bytes(nullptr));
     mac = to_hex(hmac_sha256(directory.key_for(brain), body.bytes(&id)));
 }

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "meld/claim.h"
@@ -72,6 +73,9 @@ struct Patch {
     std::string body_bytes() const;
     // Sets id and mac.
     void seal(const KeyDirectory& directory);
+    // The same, given canonical_json(delta) (Delta::canonical_bytes() of the delta it was made
+    // from), so the delta is not canonicalised again. REQUIRES: those bytes are delta's.
+    void seal(const KeyDirectory& directory, std::string_view delta_canonical);
     // id matches the body and the MAC verifies under the author's key.
     bool verify(const KeyDirectory& directory) const;
 

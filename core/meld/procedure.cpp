@@ -55,7 +55,12 @@ Patch Brain::decide_claim(nlohmann::json delta_json, std::string subject, const 
         }
         if (s >= m_thresholds.theta_merge) above_merge.push_back({&a, s});
     };
-    if (g.sigma) {
+    // The σ search over candidates. With an exact-key hit it only matters to the gate-aware
+    // fallback, so it runs only if the exact target neither conflicts nor merges.
+    bool searched = false;
+    auto search = [&] {
+        if (searched || !g.sigma) return;
+        searched = true;
         std::vector<uint32_t> slots;  // active candidates, seq is the slot
         if (m_options.use_index) {
             slots = m_index.query(pb.index_terms, m_options.index_limit);
@@ -88,7 +93,8 @@ Patch Brain::decide_claim(nlohmann::json delta_json, std::string subject, const 
             for (uint32_t slot : slots) score(m_claims[slot], m_engine->similarity(m_claims[slot].prepared, pb));
             if (stats) stats->scored += slots.size();
         }
-    }
+    };
+    if (!exact) search();
 
     // R2: novel.
     if (!exact && (!best || best_sigma < m_thresholds.sigma_lo)) {
@@ -176,6 +182,7 @@ Patch Brain::decide_claim(nlohmann::json delta_json, std::string subject, const 
         return p;
     }
     // Gate-aware fallback: another active claim that passes every gate at σ ≥ θ_merge, with its own χ.
+    search();
     std::sort(above_merge.begin(), above_merge.end(), [](const Scored& x, const Scored& y) {
         return x.sigma != y.sigma ? x.sigma > y.sigma : x.held->seq < y.held->seq;
     });
