@@ -143,7 +143,8 @@ int bench_throughput(const QStringList& args) {
     }
     md += "\nThe pipelined path is receive_all(): each delta's MAC check and text analysis, and each Patch's seal, on one\n"
           "worker thread beside the decide-and-apply; its CPU column counts both threads. Its Patches are compared, id by\n"
-          "id, with the one-by-one path's on the same state.\n";
+          "id, with the one-by-one path's on the same state. Candidates: active claims considered per admission (an\n"
+          "exact-key hit whose target merges or conflicts needs no search and considers none).\n";
     out["rows"] = rows;
     md += "\nindex recall against the exhaustive scan (candidates at sigma >= sigma_lo, same state, same queries):\n\n"
           "| active claims | queries | candidates at sigma >= sigma_lo | found by index | recall | at sigma >= theta_merge: found | "
