@@ -17,41 +17,33 @@ bool has_four_byte_lead(std::string_view s) {
 }  // namespace
 
 void CanonicalWriter::before_value() {
-    if (m_levels.empty() || m_levels.back().object) return;  // a member's value follows its key
-    if (!m_levels.back().first) m_out += ',';
-    m_levels.back().first = false;
+    if (m_levels.empty()) return;
+    Level& level = m_levels.back();
+    if (level.object) {  // a member's value follows its key, once
+        if (!level.awaiting_value) m_ok = false;
+        level.awaiting_value = false;
+        return;
+    }
+    if (!level.first) m_out += ',';
+    level.first = false;
 }
 
-CanonicalWriter& CanonicalWriter::begin_object() {
+CanonicalWriter& CanonicalWriter::open(bool object) {
     before_value();
-    m_out += '{';
-    m_levels.push_back({true, true, {}});
+    m_out += object ? '{' : '[';
+    m_levels.push_back({object, true, false, {}});
     return *this;
 }
 
-CanonicalWriter& CanonicalWriter::end_object() {
-    if (m_levels.empty() || !m_levels.back().object) m_ok = false;
+CanonicalWriter& CanonicalWriter::close(bool object) {
+    if (m_levels.empty() || m_levels.back().object != object || m_levels.back().awaiting_value) m_ok = false;
     else m_levels.pop_back();
-    m_out += '}';
-    return *this;
-}
-
-CanonicalWriter& CanonicalWriter::begin_array() {
-    before_value();
-    m_out += '[';
-    m_levels.push_back({false, true, {}});
-    return *this;
-}
-
-CanonicalWriter& CanonicalWriter::end_array() {
-    if (m_levels.empty() || m_levels.back().object) m_ok = false;
-    else m_levels.pop_back();
-    m_out += ']';
+    m_out += object ? '}' : ']';
     return *this;
 }
 
 CanonicalWriter& CanonicalWriter::key(std::string_view name) {
-    if (m_levels.empty() || !m_levels.back().object) {
+    if (m_levels.empty() || !m_levels.back().object || m_levels.back().awaiting_value) {
         m_ok = false;
         return *this;
     }
@@ -68,6 +60,7 @@ CanonicalWriter& CanonicalWriter::key(std::string_view name) {
     if (!level.first) m_out += ',';
     level.first = false;
     level.last_key.assign(name);
+    level.awaiting_value = true;
     if (!jcs::append_string(m_out, name)) m_ok = false;
     m_out += ':';
     return *this;

@@ -3,8 +3,9 @@
 // canonical_json() over an nlohmann object, and byte-identical to it).
 //
 // The caller opens objects and arrays and names members in UTF-16 key order; a member out of
-// order, a NaN or Infinity, or invalid UTF-8 makes ok() false (and bytes() empty), so a mistake
-// cannot produce different bytes silently. Thread-safety: a plain value.
+// order, a value without its key (or a key without its value), unbalanced nesting, a NaN or
+// Infinity, or invalid UTF-8 makes ok() false (and bytes() empty), so a mistake cannot produce
+// different bytes silently. Thread-safety: a plain value.
 #pragma once
 
 #include <cstdint>
@@ -17,10 +18,10 @@ namespace bm {
 
 class CanonicalWriter {
 public:
-    CanonicalWriter& begin_object();
-    CanonicalWriter& end_object();
-    CanonicalWriter& begin_array();
-    CanonicalWriter& end_array();
+    CanonicalWriter& begin_object() { return open(true); }
+    CanonicalWriter& end_object() { return close(true); }
+    CanonicalWriter& begin_array() { return open(false); }
+    CanonicalWriter& end_array() { return close(false); }
     // The next member's key; it must sort after the previous key of the same object.
     CanonicalWriter& key(std::string_view name);
 
@@ -40,10 +41,13 @@ public:
     const std::string& partial() const { return m_out; }
 
 private:
+    CanonicalWriter& open(bool object);
+    CanonicalWriter& close(bool object);
     void before_value();
     struct Level {
         bool object = false;
         bool first = true;
+        bool awaiting_value = false;  // object: a key was written, its value not yet
         std::string last_key;
     };
     std::string m_out;

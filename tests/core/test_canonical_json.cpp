@@ -224,6 +224,10 @@ TEST(CanonicalWriter, OutOfOrderKeysNonFiniteNumbersBadUtf8AndUnbalancedNestingF
     EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().key("a").integer(1); }));
     EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_array().end_object(); }));
     EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_array().key("a").end_array(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().integer(1).end_object(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().key("a").key("b").integer(1).end_object(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().key("a").end_object(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().key("a").integer(1).integer(2).end_object(); }));
     // U+1F600 sorts before U+FF61 in UTF-16 (a surrogate, 0xD83D) though after it in bytes.
     CanonicalWriter utf16;
     utf16.begin_object().key("\xf0\x9f\x98\x80").integer(1).key("\xef\xbd\xa1").integer(2).end_object();
