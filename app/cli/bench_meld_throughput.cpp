@@ -74,7 +74,8 @@ int bench_throughput(const QStringList& args) {
     for (auto* o : {&json_opt, &sizes_opt, &admissions_opt, &sink_opt, &seed_opt, &limit_opt}) parser.addOption(*o);
     auto p = parse(parser, args,
                    QStringLiteral("MELD admission throughput with the lexical provider: admissions/s and latency p50/p99\n"
-                                  "at each active-claim count through the candidate index and the exhaustive scan, the\n"
+                                  "at each active-claim count through the candidate index (one delta at a time, and\n"
+                                  "pipelined on a worker thread with the same Patches) and the exhaustive scan, the\n"
                                   "index's recall for candidates at sigma >= sigma_lo, and the sink live store while N\n"
                                   "brains re-publish one corpus. Target: >= 20,000 admissions/s at 10,000 active claims."),
                    {}, {}, 0);
