@@ -3,8 +3,9 @@
 
 #include <atomic>
 #include <cstdint>
-#include <future>
+#include <functional>
 
+#include "meld/pipeline_worker.h"
 #include "util/hash.h"
 
 namespace bm::meld {
@@ -56,7 +57,7 @@ Patch Brain::decide(const Delta& delta, CandidateStats* stats) const {
     return decide_claim(delta.to_json(), claim_key(*delta.claim), *delta.claim, pb, stats);
 }
 
-Brain::CheckedDelta Brain::check(const Delta& delta) const {
+Brain::CheckedDelta Brain::check(const Delta& delta, bool analyse) const {
     CheckedDelta out;
     auto drop = [&](Admission::Outcome outcome, const char* reason) {
         out.dropped.emplace();
@@ -71,20 +72,28 @@ Brain::CheckedDelta Brain::check(const Delta& delta) const {
     if (!delta.claim && !delta.link)
         return drop(Admission::Outcome::kInvalid, "the delta carries neither a claim nor a status link");
     out.id = sha256_hex(signed_bytes);  // == delta.id()
+    if (analyse) this->analyse(delta, out);
+    return out;
+}
+
+void Brain::analyse(const Delta& delta, CheckedDelta& checked) const {
     // The incoming text is analysed once, for the procedure and for the held claim it may become.
     if (delta.claim) {
-        out.prepared = m_engine->prepare(delta.claim->text);
-        out.subject = claim_key(*delta.claim);
+        checked.prepared = m_engine->prepare(delta.claim->text);
+        checked.subject = claim_key(*delta.claim);
     }
-    out.json = delta.to_json();
-    out.canonical = delta.canonical_bytes();
-    return out;
+    checked.json = delta.to_json();
+    checked.canonical = delta.canonical_bytes();
+}
+
+bool Brain::is_duplicate(const Delta& delta, const std::string& id) const {
+    return m_seen_deltas.count(id) || (delta.link && m_status.contains(delta.link->id));
 }
 
 Admission Brain::admit_checked(const Delta& delta, CheckedDelta checked, bool seal) {
     if (checked.dropped) return std::move(*checked.dropped);
     Admission out;
-    if (m_seen_deltas.count(checked.id) || (delta.link && m_status.contains(delta.link->id))) {
+    if (is_duplicate(delta, checked.id)) {
         out.outcome = Admission::Outcome::kDuplicate;
         out.reason = "already admitted (idempotent re-delivery)";
         return out;
@@ -99,7 +108,12 @@ Admission Brain::admit_checked(const Delta& delta, CheckedDelta checked, bool se
     return out;
 }
 
-Admission Brain::receive(const Delta& delta) { return admit_checked(delta, check(delta), /*seal=*/true); }
+Admission Brain::receive(const Delta& delta) {
+    CheckedDelta checked = check(delta, /*analyse=*/false);
+    // A re-delivery is recognised by its id before its text is analysed.
+    if (!checked.dropped && !is_duplicate(delta, checked.id)) analyse(delta, checked);
+    return admit_checked(delta, std::move(checked), /*seal=*/true);
+}
 
 std::vector<Admission> Brain::receive_all(std::span<const Delta> deltas, bool pipelined) {
     std::vector<Admission> out(deltas.size());
@@ -110,13 +124,18 @@ std::vector<Admission> Brain::receive_all(std::span<const Delta> deltas, bool pi
     // Chunk c is decided and applied here while the worker seals chunk c-1 and checks chunk c+1;
     // when this thread is done with chunk c it takes the worker's remaining items too (an atomic
     // cursor hands out each item once). The three touch disjoint elements, and every hand-over
-    // happens across the worker's start and join.
-    constexpr size_t kChunk = 128;  // a thread start per chunk stays under 1% of its work
+    // happens across the worker's start and finish of a task (a mutex).
+    constexpr size_t kChunk = 128;
     const size_t n = deltas.size(), chunks = (n + kChunk - 1) / kChunk;
     std::vector<CheckedDelta> checked(n);
-    std::vector<size_t> kept(n, SIZE_MAX);  // where apply kept an unsealed copy in m_patches
-    std::vector<std::string> delta_bytes(n);  // each delta's canonical bytes, for its Patch's seal
+    std::vector<size_t> kept(n, SIZE_MAX);    // where apply kept an unsealed copy in m_patches
+    std::vector<std::string> delta_bytes(n);  // each delta's canonical bytes, until its Patch is sealed
     auto first = [&](size_t chunk) { return std::min(n, chunk * kChunk); };
+    auto seal = [&](size_t i) {
+        Admission& a = out[i];
+        if (a.patch && m_options.sign_patches && a.patch->mac.empty()) a.patch->seal(m_directory, delta_bytes[i]);
+        std::string().swap(delta_bytes[i]);
+    };
     struct Items {
         size_t seal_begin = 0, seal_end = 0, check_begin = 0, check_end = 0;
         std::atomic<size_t> cursor{0};
@@ -126,47 +145,53 @@ std::vector<Admission> Brain::receive_all(std::span<const Delta> deltas, bool pi
         const size_t total = seals + (items.check_end - items.check_begin);
         for (size_t k; (k = items.cursor.fetch_add(1, std::memory_order_relaxed)) < total;) {
             if (k < seals) {
-                Admission& a = out[items.seal_begin + k];
-                if (a.patch && m_options.sign_patches) a.patch->seal(m_directory, delta_bytes[items.seal_begin + k]);
+                seal(items.seal_begin + k);
             } else {
                 const size_t i = items.check_begin + (k - seals);
                 checked[i] = check(deltas[i]);
             }
         }
     };
-    auto together = [&](Items& items) {  // both threads on the items, nothing else
-        std::future<void> worker = std::async(std::launch::async, [&] { work(items); });
-        work(items);
-        worker.get();
+    // The Patches kept in patches() were copied unsealed: give them their id and MAC. Also when an
+    // exception ends the batch, so the brain never keeps an unsealed Patch.
+    size_t admitted = 0;  // out[0, admitted) were decided and applied
+    auto settle = [&] {
+        for (size_t i = 0; i < admitted; ++i) {
+            seal(i);
+            if (kept[i] != SIZE_MAX) {
+                m_patches[kept[i]].id = out[i].patch->id;
+                m_patches[kept[i]].mac = out[i].patch->mac;
+            }
+        }
     };
-    Items ahead;
-    ahead.check_end = first(1);
-    together(ahead);  // chunk 0's checks
-    for (size_t c = 0; c < chunks; ++c) {
-        Items items;
-        items.seal_begin = c > 0 ? first(c - 1) : 0;
-        items.seal_end = c > 0 ? first(c) : 0;
-        items.check_begin = first(c + 1);
-        items.check_end = first(c + 2);
-        std::future<void> worker = std::async(std::launch::async, [&] { work(items); });
-        for (size_t i = first(c); i < first(c + 1); ++i) {
-            const size_t before = m_patches.size();
-            delta_bytes[i] = std::move(checked[i].canonical);
-            out[i] = admit_checked(deltas[i], std::move(checked[i]), /*seal=*/false);
-            if (m_patches.size() > before) kept[i] = before;
+    try {
+        PipelineWorker worker;
+        Items ahead;
+        ahead.check_end = first(1);
+        const std::function<void()> check_ahead = [&] { work(ahead); };
+        worker.run(check_ahead, check_ahead);  // chunk 0's checks, on both threads
+        for (size_t c = 0; c < chunks; ++c) {
+            Items items;
+            items.seal_begin = c > 0 ? first(c - 1) : 0;
+            items.seal_end = c > 0 ? first(c) : 0;
+            items.check_begin = first(c + 1);
+            items.check_end = first(c + 2);
+            worker.run([&] { work(items); }, [&] {
+                for (size_t i = first(c); i < first(c + 1); ++i) {
+                    const size_t before = m_patches.size();
+                    delta_bytes[i] = std::move(checked[i].canonical);
+                    out[i] = admit_checked(deltas[i], std::move(checked[i]), /*seal=*/false);
+                    admitted = i + 1;
+                    if (m_patches.size() > before) kept[i] = before;
+                }
+                work(items);
+            });
         }
-        work(items);
-        worker.get();
+    } catch (...) {
+        settle();
+        throw;
     }
-    Items last;
-    last.seal_begin = first(chunks - 1);
-    last.seal_end = n;
-    together(last);
-    for (size_t i = 0; i < n; ++i)
-        if (kept[i] != SIZE_MAX) {
-            m_patches[kept[i]].id = out[i].patch->id;
-            m_patches[kept[i]].mac = out[i].patch->mac;
-        }
+    settle();
     return out;
 }
 

@@ -119,7 +119,11 @@ private:
         std::string canonical;                 // its canonical bytes (Delta::canonical_bytes())
         std::string subject;                   // claim_key() of the incoming claim
     };
-    CheckedDelta check(const Delta& delta) const;
+    // MAC, validity and id; then, when `analyse`, what analyse() adds.
+    CheckedDelta check(const Delta& delta, bool analyse = true) const;
+    // The incoming text's analysis and claim key, the delta's JSON form and canonical bytes.
+    void analyse(const Delta& delta, CheckedDelta& checked) const;
+    bool is_duplicate(const Delta& delta, const std::string& id) const;
     // The rest of receive(): duplicates, decide, then apply; the Patch is sealed first when `seal`
     // (otherwise the caller seals it, and the copy kept in patches(), later).
     Admission admit_checked(const Delta& delta, CheckedDelta checked, bool seal);

@@ -168,7 +168,9 @@ TEST(CanonicalBytes, DirectWritersEqualCanonicalJsonOfTheJsonFormsOnRandomPatche
         d.sign(dir);
         ASSERT_EQ(d.signed_bytes(), *canonical_json(without(d.to_json(), "mac"))) << i;
         ASSERT_EQ(d.canonical_bytes(), *canonical_json(d.to_json())) << i;
-        if (d.link) ASSERT_EQ(d.link->id, sha256_hex(*canonical_json(without(d.link->to_json(), "id")))) << i;
+        if (d.link) {
+            ASSERT_EQ(d.link->id, sha256_hex(*canonical_json(without(d.link->to_json(), "id")))) << i;
+        }
 
         Patch p;
         p.brain = text();
