@@ -24,6 +24,8 @@ struct BrainDir {
     // receive() and, when a Patch was emitted, append it to the log.
     Result<Admission> admit(const Delta& delta);
     // receive_all() (pipelined), then every emitted Patch appended in one transaction (one fsync).
+    // On an error the log holds none of them while the in-memory brain has admitted them all:
+    // reopen the directory (the brain is restored from the log) before admitting more.
     Result<std::vector<Admission>> admit_all(std::span<const Delta> deltas);
 };
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 
 namespace bm::meld {
 
@@ -35,7 +36,7 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
     if (mask.size() < m_slots) mask.resize(m_slots, 0);
     size_t postings = 0;
     for (const auto* l : lists) postings += l->size();
-    if (out.size() < postings) out.resize(postings);
+    if (out.size() < postings) out.resize(postings);  // never shrunk: no zero-fill per query
     // Without a branch: whether a slot is new is data-dependent and mispredicts often.
     size_t found = 0;
     for (size_t i = 0; i < lists.size(); ++i) {
@@ -46,8 +47,8 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
             mask[slot] |= bit;
         }
     }
-    out.resize(found);
-    if (out.size() > limit) {
+    const std::span<const uint32_t> touched(out.data(), found);
+    if (touched.size() > limit) {
         // Σ log(1 + slots/df) over the lists in the mask, summed in list order as a float.
         std::array<float, 8> list_weight{};
         for (size_t i = 0; i < lists.size(); ++i)
@@ -59,7 +60,7 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
         // The weight of the limit-th best slot: every heavier slot is kept, and of the slots at
         // exactly that weight, the earliest.
         std::array<size_t, 256> count{};
-        for (uint32_t slot : out) ++count[mask[slot]];
+        for (uint32_t slot : touched) ++count[mask[slot]];
         std::vector<unsigned> masks;
         for (unsigned m = 1; m < 256; ++m)
             if (count[m]) masks.push_back(m);
@@ -80,7 +81,7 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
         tied.clear();
         std::vector<uint32_t> kept;
         kept.reserve(limit);
-        for (uint32_t slot : out) {
+        for (uint32_t slot : touched) {
             const float w = weight[mask[slot]];
             if (w > cut) kept.push_back(slot);
             else if (w == cut) tied.push_back(slot);
@@ -92,8 +93,8 @@ std::vector<uint32_t> CandidateIndex::query(const std::vector<uint64_t>& terms, 
         std::sort(kept.begin(), kept.end());
         return kept;
     }
-    for (uint32_t slot : out) mask[slot] = 0;
-    std::vector<uint32_t> result(out.begin(), out.end());
+    for (uint32_t slot : touched) mask[slot] = 0;
+    std::vector<uint32_t> result(touched.begin(), touched.end());
     std::sort(result.begin(), result.end());
     return result;
 }

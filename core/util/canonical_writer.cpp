@@ -17,7 +17,11 @@ bool has_four_byte_lead(std::string_view s) {
 }  // namespace
 
 void CanonicalWriter::before_value() {
-    if (m_levels.empty()) return;
+    if (m_levels.empty()) {  // one top-level value
+        if (m_started) m_ok = false;
+        m_started = true;
+        return;
+    }
     Level& level = m_levels.back();
     if (level.object) {  // a member's value follows its key, once
         if (!level.awaiting_value) m_ok = false;

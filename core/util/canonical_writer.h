@@ -3,7 +3,8 @@
 // canonical_json() over an nlohmann object, and byte-identical to it).
 //
 // The caller opens objects and arrays and names members in UTF-16 key order; a member out of
-// order, a value without its key (or a key without its value), unbalanced nesting, a NaN or
+// order, a value without its key (or a key without its value), a second top-level value,
+// unbalanced nesting, a NaN or
 // Infinity, or invalid UTF-8 makes ok() false (and bytes() empty), so a mistake cannot produce
 // different bytes silently. Thread-safety: a plain value.
 #pragma once
@@ -53,6 +54,7 @@ private:
     std::string m_out;
     std::vector<Level> m_levels;
     bool m_ok = true;
+    bool m_started = false;  // the top-level value was begun
 };
 
 }  // namespace bm

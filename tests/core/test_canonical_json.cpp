@@ -225,6 +225,8 @@ TEST(CanonicalWriter, OutOfOrderKeysNonFiniteNumbersBadUtf8AndUnbalancedNestingF
     EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_array().end_object(); }));
     EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_array().key("a").end_array(); }));
     EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().integer(1).end_object(); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.integer(1).integer(2); }));
+    EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_array().end_array().begin_array().end_array(); }));
     EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().key("a").key("b").integer(1).end_object(); }));
     EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().key("a").end_object(); }));
     EXPECT_TRUE(fails([](CanonicalWriter& w) { w.begin_object().key("a").integer(1).integer(2).end_object(); }));

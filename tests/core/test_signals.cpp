@@ -440,6 +440,17 @@ TEST(Analysis, WordMemoGivesTheSameTermsInAnyOrderOnAnyThread) {
             verb_lemmas += a.surface == "running" && a.lemma == "run";
         }
     }
+    // And against an analyser whose memo is empty for every text (a new analyser, a new memo key).
+    for (size_t i = 0; i < texts.size(); i += 7) {
+        const Analyser fresh(system_wordnet().get());
+        const Analysis cold = fresh.analyse(texts[i]);
+        ASSERT_EQ(cold.terms.size(), forward[i].terms.size()) << texts[i];
+        for (size_t t = 0; t < cold.terms.size(); ++t) {
+            EXPECT_EQ(cold.terms[t].lemma, forward[i].terms[t].lemma) << texts[i];
+            EXPECT_EQ(cold.terms[t].canon, forward[i].terms[t].canon) << texts[i];
+            EXPECT_EQ(cold.terms[t].synset, forward[i].terms[t].synset) << texts[i];
+        }
+    }
     // The verb context matters, so the memo must key it: "is running" reads as run, "the running" not.
     EXPECT_GT(verb_lemmas, 0u);
     EXPECT_EQ(p.analyse("the running").terms.back().lemma, "running");

@@ -153,6 +153,25 @@ TEST_F(Procedure, GateAwareFallbackMergesIntoAnAdmissibleCandidateBehindAnInelig
     EXPECT_NE(std::find(p.gates.begin(), p.gates.end(), "fallback"), p.gates.end());
 }
 
+TEST_F(Procedure, ExactKeyHitBlockedByItsGatesFallsBackToTheSearch) {
+    // The exact-key hit is active but in a disjoint validity window, so it cannot merge; the σ
+    // search (run only in this case for an exact hit) finds c1, which passes every gate.
+    auto b = brain();
+    Claim held = claim(kParaphrase, "jurisdiction:EU", 3);
+    held.validity = {0, 1000};
+    ASSERT_EQ(admit(*b, "peer", held).decision, Decision::kInsert);
+    ASSERT_EQ(admit(*b, "peer", claim(kC1, "jurisdiction:EU", 1)).decision, Decision::kRelate)
+        << "a less authoritative paraphrase does not merge into the held one";
+    Claim later = claim(kParaphrase, "jurisdiction:EU", 3);
+    later.validity = {2000, 3000};
+    Patch p = admit(*b, "peer", later);
+    EXPECT_EQ(p.decision, Decision::kMerge);
+    EXPECT_EQ(p.rule, "R5");
+    EXPECT_EQ(p.target, claim_key(kC1, Scope{{"jurisdiction:EU"}}));
+    EXPECT_NE(std::find(p.gates.begin(), p.gates.end(), "context"), p.gates.end());
+    EXPECT_NE(std::find(p.gates.begin(), p.gates.end(), "fallback"), p.gates.end());
+}
+
 TEST_F(Procedure, ConflictIsGatedOnTheRelatednessFloorNotTheMergeThreshold) {
     auto b = brain();
     b->assert_claim(claim(kC1, "jurisdiction:EU"));

@@ -166,7 +166,7 @@ TEST(ReceiveAll, PipelinedGivesExactlyTheOneByOneAdmissionsPatchesAndState) {
             deltas.push_back(signed_link(dir, link));
         }
     }
-    ASSERT_GT(deltas.size(), 64u * 4) << "several chunks of the pipeline";
+    ASSERT_GT(deltas.size(), 128u * 3) << "several chunks of the pipeline (128 each)";
     Brain one("sink", dir, lexical_default_thresholds(), lexical_engine());
     Brain all = one;
     std::vector<Admission> expected;

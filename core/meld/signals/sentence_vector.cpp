@@ -94,7 +94,8 @@ SentenceVector::SentenceVector(const std::vector<Feature>& features, const IdfTa
     for (size_t b = 0; b < kFeatureBlockCount; ++b) start[b + 1] = start[b] + count[b];
     thread_local std::vector<std::pair<uint64_t, float>> entries;
     entries.resize(features.size());
-    std::array<size_t, kFeatureBlockCount> at = {start[0], start[1], start[2], start[3]};
+    std::array<size_t, kFeatureBlockCount> at{};
+    std::copy_n(start.begin(), kFeatureBlockCount, at.begin());
     for (const Feature& f : features)
         entries[at[static_cast<size_t>(f.block)]++] = {f.hash, static_cast<float>(f.prior * idf.weight(f.hash))};
     for (size_t b = 0; b < kFeatureBlockCount; ++b) {
