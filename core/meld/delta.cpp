@@ -142,7 +142,11 @@ std::string Delta::signed_bytes() const { return canonical_delta(*this, /*mac=*/
 
 std::string Delta::canonical_bytes() const { return canonical_delta(*this, /*mac=*/true); }
 
-void Delta::sign(const KeyDirectory& directory) { mac = to_hex(hmac_sha256(directory.key_for(sender), signed_bytes())); }
+void Delta::sign(const KeyDirectory& directory) {
+    // Bytes that cannot be canonicalised (invalid UTF-8, NaN) are never signed: no MAC, never verified.
+    const std::string bytes = signed_bytes();
+    mac = bytes.empty() ? std::string() : to_hex(hmac_sha256(directory.key_for(sender), bytes));
+}
 
 bool mac_equal(const std::string& a, const std::string& b) {
     if (a.size() != b.size()) return false;
@@ -154,7 +158,7 @@ bool mac_equal(const std::string& a, const std::string& b) {
 bool Delta::verify(const KeyDirectory& directory) const { return verify(directory, signed_bytes()); }
 
 bool Delta::verify(const KeyDirectory& directory, const std::string& signed_bytes) const {
-    if (mac.size() != 64) return false;
+    if (mac.size() != 64 || signed_bytes.empty()) return false;
     return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(sender), signed_bytes)));
 }
 

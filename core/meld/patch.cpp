@@ -145,14 +145,21 @@ void Patch::seal(const KeyDirectory& directory) { seal(directory, {}); }
 
 void Patch::seal(const KeyDirectory& directory, std::string_view delta_canonical) {
     const CanonicalBody body = canonical_body(*this, delta_canonical);  // built once for the id and the MAC
-    id = sha256_hex(body.bytes(nullptr));
+    const std::string unsigned_bytes = body.bytes(nullptr);
+    if (unsigned_bytes.empty()) {  // not canonicalisable (invalid UTF-8, NaN): never signed, never verifies
+        id.clear();
+        mac.clear();
+        return;
+    }
+    id = sha256_hex(unsigned_bytes);
     mac = to_hex(hmac_sha256(directory.key_for(brain), body.bytes(&id)));
 }
 
 bool Patch::verify(const KeyDirectory& directory) const {
     if (mac.size() != 64) return false;
     const CanonicalBody body = canonical_body(*this);
-    if (id != sha256_hex(body.bytes(nullptr))) return false;
+    const std::string unsigned_bytes = body.bytes(nullptr);
+    if (unsigned_bytes.empty() || id != sha256_hex(unsigned_bytes)) return false;
     return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(brain), body.bytes(&id))));
 }
 

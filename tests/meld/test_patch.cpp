@@ -83,6 +83,37 @@ TEST(Mac, ForgedDeltaAndTamperedPatchAreDroppedBeforeAnySignalIsRead) {
               Admission::Outcome::kAdmitted);
 }
 
+// Content that has no canonical form (invalid UTF-8 here) is never signed: before, every such delta
+// from one sender shared the MAC of the empty string, and so verified with any other's MAC.
+TEST(Mac, ContentWithoutACanonicalFormIsNeverSignedNorAdmitted) {
+    const KeyDirectory dir = figure2_directory();
+    Delta a = signed_claim(dir, "A", claim("bad byte \xff here", "jurisdiction:EU"));
+    Delta b = signed_claim(dir, "A", claim("another \xfe one", "jurisdiction:EU"));
+    EXPECT_TRUE(a.mac.empty());
+    EXPECT_FALSE(a.verify(dir));
+    b.mac = std::string(64, '0');
+    EXPECT_FALSE(b.verify(dir));
+    Delta good = signed_claim(dir, "A", claim(kC1, "jurisdiction:EU"));
+    a.mac = good.mac;  // a MAC that verifies for other content
+    EXPECT_FALSE(a.verify(dir));
+    Brain brain("B", dir, lexical_default_thresholds(), lexical_engine());
+    EXPECT_EQ(brain.receive(a).outcome, Admission::Outcome::kDroppedMac);
+    EXPECT_TRUE(brain.claims().empty());
+    StatusLink link;
+    link.claim = "\xff";
+    link.seal();
+    EXPECT_TRUE(link.id.empty());
+    Patch p;
+    p.brain = "B";
+    p.subject = "\xc3";  // a truncated two-byte sequence
+    p.seal(dir);
+    EXPECT_TRUE(p.id.empty());
+    EXPECT_TRUE(p.mac.empty());
+    p.id = std::string(64, 'a');
+    p.mac = std::string(64, 'b');
+    EXPECT_FALSE(p.verify(dir));
+}
+
 TEST(Mac, PatchSurvivesJsonRoundTripAndRedeliveryIsIdempotent) {
     const KeyDirectory dir = figure2_directory();
     Brain b("B", dir, lexical_default_thresholds(), lexical_engine());
