@@ -39,6 +39,15 @@ protected:
         path = (dir / "w.bmws").string();
     }
     void TearDown() override { fs::remove_all(dir); }
+    // Imports `r` into the workspace at `path` and closes it; the first session's key.
+    std::string import_and_close(const ReadResult& r) {
+        auto ws = Workspace::open(path);
+        EXPECT_TRUE(ws.ok());
+        if (!ws.ok()) return {};
+        auto report = (*ws)->import(r);
+        EXPECT_TRUE(report.ok());
+        return report.ok() && !report->sessions.empty() ? report->sessions.front().key : std::string();
+    }
 
     fs::path dir;
     std::string path;
@@ -112,14 +121,8 @@ TEST_F(WorkspaceEnvironmentTest, ImportedHarnessFactsReadBackAndGiveTheSameSlots
 TEST_F(WorkspaceEnvironmentTest, ReopenedWorkspaceStillHasTheFacts) {
     ReadResult r = read_file(kApprovalComposer);
     ASSERT_TRUE(r.ok());
-    std::string key;
-    {
-        auto ws = Workspace::open(path);
-        ASSERT_TRUE(ws.ok());
-        auto report = (*ws)->import(r);
-        ASSERT_TRUE(report.ok());
-        key = report->sessions.front().key;
-    }
+    const std::string key = import_and_close(r);
+    ASSERT_FALSE(key.empty());
     auto ws = Workspace::open(path);
     ASSERT_TRUE(ws.ok());
     auto stored = (*ws)->session(key);
@@ -168,14 +171,8 @@ TEST_F(WorkspaceEnvironmentTest, SchemaThreeWorkspaceMigratesKeepsItsDataAndReim
     ReadResult r = read_file(kApprovalComposer);
     ASSERT_TRUE(r.ok());
     const Session& from_file = r.sessions.front();
-    std::string key;
-    {
-        auto ws = Workspace::open(path);
-        ASSERT_TRUE(ws.ok());
-        auto report = (*ws)->import(r);
-        ASSERT_TRUE(report.ok());
-        key = report->sessions.front().key;
-    }
+    const std::string key = import_and_close(r);
+    ASSERT_FALSE(key.empty());
     {
         // Back to what schema 3 wrote: no environment_facts table; a decision recorded there.
         sqlite3* db = nullptr;
