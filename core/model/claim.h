@@ -65,6 +65,10 @@ struct Claim {
     int64_t quote_offset = -1;  // byte offset of the quote in the message text, -1 when unknown
     std::vector<std::vector<std::string>> derived_from;  // routes (conjunctions of slot keys)
     std::string time;
+    // Which extraction rule produced the claim (e.g. "tool.file_written", "user.constraint") and how
+    // sure it is, 0..1; neither is serialised, so snapshot bytes do not depend on them.
+    std::string rule;
+    double confidence = 1.0;
 };
 
 }  // namespace bm
