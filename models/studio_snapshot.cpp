@@ -3,11 +3,6 @@
 
 namespace bm {
 
-const EffectiveResolution* StudioSnapshot::resolution(const std::string& key) const {
-    auto it = resolutions.find(key);
-    return it == resolutions.end() ? nullptr : &it->second;
-}
-
 int StudioSnapshot::sessionIndex(const std::string& session_id) const {
     if (!sessions) return -1;
     for (size_t i = 0; i < sessions->size(); ++i)

@@ -495,9 +495,9 @@ QCoro::Task<> MainWindow::storeDecision(DecisionRecord record) {
     const std::string workspace = m_workspacePath.toStdString();
     const QString key = QString::fromStdString(record.slot_key);
     QFuture<DecisionOutcome> job =
-        QtConcurrent::run(jobPool(), [workspace, merged = basis->decisionBasis(), record] {
+        QtConcurrent::run(jobPool(), [workspace, basis, record] {
             lowerJobThreadPriority();
-            return run_decision_job(workspace, merged, record);
+            return run_decision_job(workspace, *basis, record);
         });
     DecisionOutcome outcome = co_await job;
     if (!self) co_return;
@@ -515,9 +515,8 @@ QCoro::Task<> MainWindow::storeDecision(DecisionRecord record) {
     if (m_snapshot && m_snapshot->decisionBasis() == basis->decisionBasis()) {  // else a newer load already reads it
         auto next = std::make_shared<StudioSnapshot>(*m_snapshot);
         next->generation = ++m_published;
-        next->resolutions = std::move(outcome.resolutions);
-        next->base = basis->decisionBasis();
-        next->merged = std::move(outcome.relabelled);  // derivation labels under the new decisions
+        // The decisions re-read and derivation labels under them; sessions and base merge shared.
+        static_cast<ReviewSnapshot&>(*next) = std::move(*outcome.relabelled);
         publish(std::move(next), Selection::kNow);  // reselects `current` in every pane, now showing the decision
     }
     m_disputes->clearInputs();

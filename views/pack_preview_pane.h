@@ -22,9 +22,6 @@ class QSpinBox;
 
 namespace bm {
 
-// The decisions of `snapshot` as the renderer reads them (human over model; stale ones flagged).
-ResolutionMap resolution_map(const StudioSnapshot& snapshot);
-
 class PackPreviewPane : public QWidget {
     Q_OBJECT
 public:

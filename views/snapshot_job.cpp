@@ -1,28 +1,12 @@
-// Snapshot and decision jobs: the engine pipeline of the studio, off the GUI thread.
+// Snapshot and decision jobs: the core review pipeline run for the studio, off the GUI thread.
 #include "snapshot_job.h"
 
 #include <QCoreApplication>
 
-#include "adjudicate/resolved_derivations.h"
-#include "extract/heuristic_extractor.h"
-#include "extract/oracle_extractor.h"
 #include "load_job.h"
-#include "merge/merger.h"
-#include "workspace_sessions.h"
+#include "snapshot/workspace_sessions.h"
 
 namespace bm {
-
-
-Result<std::map<std::string, EffectiveResolution>> read_resolutions(const std::string& workspace_path,
-                                                                   const MergedSnapshot& merged) {
-    auto store = DecisionStore::open(workspace_path);
-    if (!store) return store.error();
-    auto effective = (*store)->effective(merged);
-    if (!effective) return effective.error();
-    std::map<std::string, EffectiveResolution> out;
-    for (auto& e : *effective) out.emplace(e.slot_key, std::move(e));
-    return out;
-}
 
 SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atomic_bool& cancel,
                                  const ProgressFn& progress) {
@@ -39,43 +23,37 @@ SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atom
         }
     }
     progress(QCoreApplication::translate("bm::SnapshotJob", "Reading the workspace"), 0, 0);
-    auto read = read_workspace_sessions(request.workspace_path, cancel);
+    auto read = read_workspace_sessions(request.workspace_path, &cancel);
     if (!read) {
         out.errors << QString::fromStdString(read.error().to_string());
         return out;
     }
-    if (cancel.load()) {
+    if (read->cancelled) {
         out.cancelled = true;
         return out;
     }
-    progress(QCoreApplication::translate("bm::SnapshotJob", "Extracting claims"), 0, 0);
-    auto sessions = std::make_shared<std::vector<Session>>(std::move(read->sessions));
-    ExtractOptions extract;
-    extract.trust.current_session = canonical_session_id(request.current_session);
-    auto branches = request.oracle ? extract_oracle(*sessions, extract) : extract_heuristic(*sessions, extract);
-    if (cancel.load()) {
-        out.cancelled = true;
+    progress(QCoreApplication::translate("bm::SnapshotJob", "Extracting and merging claims"), 0, 0);
+    SnapshotOptions build;  // what `beliefmerge merge --workspace` runs
+    build.extract.trust.current_session = canonical_session_id(request.current_session);
+    if (request.oracle) build.prose = oracle_prose_extractor();
+    build.decisions_from = request.workspace_path;
+    auto review = build_review_snapshot(std::move(read->sessions), build, &cancel);
+    if (!review) {
+        if (review.error().is_cancelled()) out.cancelled = true;
+        else out.errors << QString::fromStdString(review.error().to_string());
         return out;
     }
-    progress(QCoreApplication::translate("bm::SnapshotJob", "Merging"), 0, 0);
-    auto merged = std::make_shared<MergedSnapshot>(merge_branches(std::move(branches)));
-    auto resolutions = read_resolutions(request.workspace_path, *merged);
-    if (!resolutions) out.errors << QString::fromStdString(resolutions.error().to_string());
     auto snap = std::make_shared<StudioSnapshot>();
+    static_cast<ReviewSnapshot&>(*snap) = std::move(review).value();
     snap->workspace_path = request.workspace_path;
-    snap->sessions = std::move(sessions);
     snap->stored = std::move(read->stored);
-    if (resolutions) snap->resolutions = std::move(resolutions).value();
-    snap->base = std::move(merged);
-    snap->merged = relabel_derivations(snap->base, snap->resolutions);
     out.snapshot = std::move(snap);
     return out;
 }
 
-DecisionOutcome run_decision_job(const std::string& workspace_path, std::shared_ptr<const MergedSnapshot> merged,
-                                 DecisionRecord decision) {
+DecisionOutcome run_decision_job(const std::string& workspace_path, const ReviewSnapshot& basis, DecisionRecord decision) {
     DecisionOutcome out;
-    const Slot* slot = merged->find(decision.slot_key);
+    const Slot* slot = basis.decisionBasis() ? basis.decisionBasis()->find(decision.slot_key) : nullptr;
     if (!slot) {
         out.error = QCoreApplication::translate("bm::SnapshotJob", "No slot '%1' in this snapshot")
                         .arg(QString::fromStdString(decision.slot_key));
@@ -96,13 +74,12 @@ DecisionOutcome run_decision_job(const std::string& workspace_path, std::shared_
         return out;
     }
     out.stored = std::move(stored).value();
-    auto effective = (*store)->effective(*merged);
-    if (!effective) {
-        out.error = QString::fromStdString(effective.error().to_string());
+    auto relabelled = reapply_decisions(basis, workspace_path);
+    if (!relabelled) {
+        out.error = QString::fromStdString(relabelled.error().to_string());
         return out;
     }
-    for (auto& e : *effective) out.resolutions.emplace(e.slot_key, std::move(e));
-    out.relabelled = relabel_derivations(merged, out.resolutions);
+    out.relabelled = std::move(relabelled).value();
     return out;
 }
 

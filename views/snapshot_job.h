@@ -1,5 +1,6 @@
-// The background jobs behind every snapshot the studio shows: import + read + extract + merge +
-// decisions, and recording one human decision. Both run on worker threads and touch no widget.
+// The background jobs behind every snapshot the studio shows: import, then the one review pipeline
+// (core/snapshot, as the CLI runs it), and recording one human decision. Both run on worker
+// threads and touch no widget.
 #pragma once
 
 #include <QString>
@@ -34,20 +35,16 @@ using ProgressFn = std::function<void(const QString& phase, int done, int total)
 SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atomic_bool& cancel,
                                  const ProgressFn& progress);
 
-// Effective decisions of every slot of `merged` from the workspace, by slot key.
-Result<std::map<std::string, EffectiveResolution>> read_resolutions(const std::string& workspace_path,
-                                                                   const MergedSnapshot& merged);
-
 struct DecisionOutcome {
     std::optional<DecisionRecord> stored;  // set once the row is committed
-    std::map<std::string, EffectiveResolution> resolutions;
-    std::shared_ptr<const MergedSnapshot> relabelled;  // the merge with derivations under `resolutions`
+    // The snapshot's decisions re-read and labels recomputed (core/snapshot reapply_decisions);
+    // unset when the decisions could not be re-read after the commit (`error` says why).
+    std::optional<ReviewSnapshot> relabelled;
     QString error;
 };
 
-// Validates `decision` against its slot, appends it (committed with fsync), re-reads the
-// effective resolutions of `merged` and recomputes its derivation labels under them.
-DecisionOutcome run_decision_job(const std::string& workspace_path, std::shared_ptr<const MergedSnapshot> merged,
-                                 DecisionRecord decision);
+// Validates `decision` against its slot in `basis`, appends it (committed with fsync), re-reads the
+// effective resolutions and recomputes the derivation labels under them.
+DecisionOutcome run_decision_job(const std::string& workspace_path, const ReviewSnapshot& basis, DecisionRecord decision);
 
 }  // namespace bm

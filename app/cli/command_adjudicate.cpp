@@ -51,7 +51,8 @@ int command_adjudicate(const QStringList& args) {
     int exit_code = kOk;
     auto slots = workspace_slots(parser, o, "adjudicate", workspace, caller, &exit_code);
     if (!slots) return exit_code;
-    auto run = QCoro::waitFor(services::adjudicate_with_model(caller, slots->snapshot, static_cast<size_t>(limit)));
+    const MergedSnapshot& merge = *slots->decisionBasis();  // what resolutions are recorded against
+    auto run = QCoro::waitFor(services::adjudicate_with_model(caller, merge, static_cast<size_t>(limit)));
     for (const auto& w : run.warnings) print_err(w + "\n");
     auto store = DecisionStore::open(workspace);
     if (!store) {
@@ -59,11 +60,11 @@ int command_adjudicate(const QStringList& args) {
         return kFailed;
     }
     for (const auto& [key, resolution] : run.resolutions) {
-        const Slot* slot = slots->snapshot.find(key);
+        const Slot* slot = merge.find(key);
         if (!slot) continue;
         ModelResolutionRecord record;
         record.slot_key = key;
-        record.annotation_digest = annotation_digest(slots->snapshot, *slot);
+        record.annotation_digest = annotation_digest(merge, *slot);
         record.model = to_std(config->model);
         record.request_digest = run.forward_digest;
         record.resolution = resolution;
@@ -81,20 +82,20 @@ int command_adjudicate(const QStringList& args) {
             return kFailed;
         }
     }
-    auto effective = (*store)->effective(slots->snapshot);
-    if (!effective) {
-        print_err("beliefmerge adjudicate: " + effective.error().to_string() + "\n");
+    auto resolved = reapply_decisions(*slots, workspace);  // the new resolutions and labels under them
+    if (!resolved) {
+        print_err("beliefmerge adjudicate: " + resolved.error().to_string() + "\n");
         return kFailed;
     }
+    std::vector<EffectiveResolution> effective;
+    for (const auto& [key, e] : resolved->resolutions) effective.push_back(e);
     if (parser.isSet(json_opt)) {
-        // The annotations (and so the digests above) are the merge's; only derivation labels change.
-        relabel_derivations_in_place(slots->snapshot, *effective);
-        print_out(serialize_resolved(slots->snapshot, *effective) + "\n");
+        print_out(serialize_resolved(*resolved->merged, effective) + "\n");
     } else {
         print_out("asked about " + std::to_string(run.cases.size()) + " disputed slot(s)" +
                   (run.replayed ? " (replayed from records)" : "") + "; " + std::to_string(run.resolutions.size()) +
                   " resolution(s), " + std::to_string(run.order_sensitive.size()) + " order-sensitive\n");
-        for (const auto& e : *effective) print_out(effective_text(e) + "\n");
+        for (const auto& e : effective) print_out(effective_text(e) + "\n");
     }
     return run.error ? kFailed : kOk;
 }

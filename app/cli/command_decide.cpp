@@ -65,19 +65,15 @@ int command_decide(const QStringList& args) {
         return kFailed;
     }
     if (parser.isSet(list_opt)) {
-        auto effective = (*store)->effective(slots->snapshot);
-        if (!effective) {
-            print_err("beliefmerge decide: " + effective.error().to_string() + "\n");
-            return kFailed;
-        }
-        for (const auto& e : *effective) print_out(effective_text(e) + "\n");
+        for (const auto& [key, e] : slots->resolutions) print_out(effective_text(e) + "\n");
         return kOk;
     }
     const std::string key = to_std(parser.value(slot_opt));
-    const Slot* slot = slots->snapshot.find(key);
+    const MergedSnapshot& merge = *slots->decisionBasis();  // decisions are recorded against the merge
+    const Slot* slot = merge.find(key);
     if (!slot) {
         std::string disputed;
-        for (const auto& s : slots->snapshot.slots)
+        for (const auto& s : merge.slots)
             if (s.state == SlotState::kDisputed) disputed += (disputed.empty() ? "" : ", ") + s.key;
         print_err("beliefmerge decide: no slot '" + key + "' in the merge of " + workspace +
                   (disputed.empty() ? std::string() : " (disputed slots: " + disputed + ")") + "\n");
@@ -85,7 +81,7 @@ int command_decide(const QStringList& args) {
     }
     DecisionRecord d;
     d.slot_key = key;
-    d.annotation_digest = annotation_digest(slots->snapshot, *slot);
+    d.annotation_digest = annotation_digest(merge, *slot);
     d.reason = to_std(parser.value(reason_opt));
     d.reviewer = to_std(parser.value(reviewer_opt));
     if (d.reviewer.empty())

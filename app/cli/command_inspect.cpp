@@ -117,12 +117,16 @@ int command_inspect(const QStringList& args) {
             for (const auto& w : r.warnings) print_err("warning: " + w.to_string() + "\n");
             for (auto& s : r.sessions) sessions.push_back(std::move(s));
         }
-        ExtractOptions extract;
-        extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
-        auto branches = extract_claims(*extractor, sessions, extract);
-        MergeOptions merge_options;
-        merge_options.rule = score == QStringLiteral("elitist") ? ScoreRule::kElitist : ScoreRule::kEgalitarian;
-        MergedSnapshot snap = merge_branches(std::move(branches), merge_options);
+        SnapshotOptions build;
+        build.extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
+        build.prose = prose_extractor(*extractor);
+        build.merge.rule = score == QStringLiteral("elitist") ? ScoreRule::kElitist : ScoreRule::kEgalitarian;
+        auto review = build_review_snapshot(std::move(sessions), build);
+        if (!review) {
+            print_err("beliefmerge inspect: " + review.error().to_string() + "\n");
+            return kFailed;
+        }
+        const MergedSnapshot& snap = *review->merged;
         if (parser.isSet(json_opt)) print_out(snap.serialize() + "\n");
         else print_slots(snap);
         if (!snap.violations.empty()) return kFailed;

@@ -5,14 +5,12 @@
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
-#include "extract/heuristic_extractor.h"
 #include "fold/mcp_server.h"
 #include "ingest/ingest.h"
-#include "merge/merger.h"
-#include "pack/pack.h"
 #include "pack/render.h"
 #include "pack/token_estimator.h"
-#include "store/workspace.h"
+#include "snapshot/packed_block.h"
+#include "snapshot/workspace_sessions.h"
 
 namespace bm::cli {
 
@@ -35,17 +33,14 @@ Result<std::vector<Session>> load_sessions(const std::vector<std::string>& paths
         }
     }
     if (!workspace_path.empty() && (paths.empty() || !keys.empty())) {
-        auto ws = Workspace::open(workspace_path);
-        if (!ws.ok()) return ws.error();
-        auto stored = (*ws)->sessions();
+        auto stored = read_workspace_sessions(workspace_path);  // as merge --workspace reads it
         if (!stored.ok()) return stored.error();
-        for (const auto& st : *stored) {
-            if (!keys.empty() && std::find(keys.begin(), keys.end(), st.key) == keys.end() &&
-                std::find(keys.begin(), keys.end(), st.id) == keys.end())
+        for (size_t i = 0; i < stored->sessions.size(); ++i) {
+            const StoredSession& row = stored->stored[i];
+            if (!keys.empty() && std::find(keys.begin(), keys.end(), row.key) == keys.end() &&
+                std::find(keys.begin(), keys.end(), row.id) == keys.end())
                 continue;
-            auto s = (*ws)->session(st.key);  // as merge --workspace reads it: stored branches, facts
-            if (!s.ok()) return s.error();
-            sessions.push_back(std::move(s).value());
+            sessions.push_back(std::move(stored->sessions[i]));
         }
     }
     if (sessions.empty())
@@ -101,11 +96,15 @@ void add_merge_tool(McpServer& server, const std::string& workspace) {
              }
              auto sessions = load_sessions(paths, keys, workspace);
              if (!sessions.ok()) return sessions.error();
-             ExtractOptions extract;
-             extract.trust.current_session = canonical_session_id(args.value("current", ""));
-             MergedSnapshot snap = merge_branches(extract_heuristic(*sessions, extract));
+             if (args.contains("current") && !args["current"].is_string())
+                 return Error::invalid_input("\"current\" must be a string", Location("", 0, -1, "current"));
+             SnapshotOptions build;  // the same pipeline as `beliefmerge merge` and the studio
+             build.extract.trust.current_session = canonical_session_id(args.value("current", ""));
+             build.decisions_from = workspace;  // the reviewers' decisions apply to what agents are given
+             auto review = build_review_snapshot(std::move(sessions).value(), build);
+             if (!review.ok()) return review.error();
              auto counter = make_token_estimator();
-             auto packed = pack_context(snap, options, *counter);
+             auto packed = pack_review_snapshot(*review, options, *counter);
              if (!packed.ok()) return packed.error();
              const PackReport& r = packed->report;
              return nlohmann::json{{"block", packed->block},
@@ -121,7 +120,7 @@ void add_merge_tool(McpServer& server, const std::string& workspace) {
 int command_mcp(const QStringList& args) {
     QCommandLineParser parser;
     QCommandLineOption store_opt(QStringLiteral("store"), QStringLiteral("Bundle store directory searched and recalled."), QStringLiteral("DIR"));
-    QCommandLineOption ws_opt(QStringLiteral("workspace"), QStringLiteral("Workspace whose sessions merge_context merges (optional)."), QStringLiteral("FILE"));
+    QCommandLineOption ws_opt(QStringLiteral("workspace"), QStringLiteral("Workspace whose sessions merge_context merges and whose decisions (`decide`, the studio) it applies (optional)."), QStringLiteral("FILE"));
     parser.addOption(store_opt);
     parser.addOption(ws_opt);
     auto p = parse(parser, args,

@@ -5,15 +5,14 @@
 
 #include <cstdio>
 
-#include "adjudicate/workspace_sessions.h"
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/extractor_choice.h"
 #include "cli/workspace_slots.h"
 #include "ingest/ingest.h"
-#include "merge/merger.h"
-#include "pack/pack.h"
 #include "pack/token_counter_factory.h"
+#include "snapshot/packed_block.h"
+#include "snapshot/workspace_sessions.h"
 
 namespace bm::cli {
 
@@ -131,15 +130,17 @@ int command_merge(const QStringList& args) {
         print_err("beliefmerge merge: " + counter.error().to_string() + "\n");
         return kUsage;
     }
-    ExtractOptions extract;
-    extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
-    MergedSnapshot snap = merge_branches(extract_claims(*extractor, sessions, extract));
-    if (!workspace.empty()) {
-        auto resolutions = workspace_resolutions("merge", workspace, &snap);  // also relabels derivations
-        if (!resolutions) return kFailed;
-        options.resolutions = std::move(*resolutions);
+    SnapshotOptions build;
+    build.extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
+    build.prose = prose_extractor(*extractor);
+    build.decisions_from = workspace;  // human decisions and model resolutions recorded there
+    auto review = build_review_snapshot(std::move(sessions), build);
+    if (!review) {
+        print_err("beliefmerge merge: " + review.error().to_string() + "\n");
+        return kFailed;
     }
-    auto packed = pack_context(snap, options, **counter);
+    print_stale_decisions(*review, workspace);
+    auto packed = pack_review_snapshot(*review, options, **counter);
     if (!packed) {
         print_err("beliefmerge merge: " + packed.error().to_string() + "\n");
         return kFailed;

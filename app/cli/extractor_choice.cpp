@@ -2,9 +2,6 @@
 #include "cli/extractor_choice.h"
 
 #include "cli/cli_common.h"
-#include "extract/environment_claims.h"
-#include "extract/heuristic_extractor.h"
-#include "extract/oracle_extractor.h"
 #include "model_alignment.h"
 
 namespace bm::cli {
@@ -36,31 +33,18 @@ std::optional<ExtractorChoice> extractor_choice(const QCommandLineParser& parser
     return choice;
 }
 
-std::vector<BranchClaims> extract_claims(const ExtractorChoice& choice,
-                                         const std::vector<Session>& sessions,
-                                         const ExtractOptions& extract) {
-    // The harness's env.* records are added the same way whichever extractor reads the prose (and
-    // whether or not the model call fell back), so the block does not depend on the network.
-    ExtractOptions prose_only = extract;
-    prose_only.include_environment = false;
-    std::vector<BranchClaims> branches;
+ProseExtractor prose_extractor(const ExtractorChoice& choice) {
     switch (choice.kind) {
-        case ExtractorKind::kModel: {
-            services::ModelExtraction m =
-                services::extract_with_model_blocking(*choice.config, sessions, prose_only);
-            for (const auto& w : m.warnings)
-                print_err(w + "\n");  // fallback and drop counts, never silent
-            branches = std::move(m.branches);
-            break;
-        }
-        case ExtractorKind::kOracle:
-            branches = extract_oracle(sessions, prose_only);
-            break;
-        case ExtractorKind::kHeuristic:
-            return extract_heuristic(sessions, extract);
+        case ExtractorKind::kModel:
+            return [config = *choice.config](const std::vector<Session>& sessions, const ExtractOptions& options) {
+                services::ModelExtraction m = services::extract_with_model_blocking(config, sessions, options);
+                for (const auto& w : m.warnings) print_err(w + "\n");
+                return std::move(m.branches);
+            };
+        case ExtractorKind::kOracle: return oracle_prose_extractor();
+        case ExtractorKind::kHeuristic: break;
     }
-    if (extract.include_environment) add_environment_claims(sessions, branches);
-    return branches;
+    return {};
 }
 
 }  // namespace bm::cli

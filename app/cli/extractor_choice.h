@@ -11,6 +11,7 @@
 
 #include "cli/workspace_slots.h"
 #include "extract/branch_claims.h"
+#include "snapshot/review_snapshot.h"
 #include "service_config.h"
 
 namespace bm::cli {
@@ -41,10 +42,8 @@ std::optional<ExtractorChoice> extractor_choice(const QCommandLineParser& parser
                                                 const std::string& command,
                                                 const std::string& workspace);
 
-// Every session's claims by the chosen extractor. Model warnings (a fallback to the heuristic,
-// dropped items) go to stderr, one line each, never silently.
-std::vector<BranchClaims> extract_claims(const ExtractorChoice& choice,
-                                         const std::vector<Session>& sessions,
-                                         const ExtractOptions& extract);
+// The chosen extractor as the snapshot pipeline takes it (empty: heuristic). Model warnings (a
+// fallback to the heuristic, dropped items) go to stderr, one line each, never silently.
+ProseExtractor prose_extractor(const ExtractorChoice& choice);
 
 }  // namespace bm::cli

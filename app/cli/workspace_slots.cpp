@@ -1,16 +1,11 @@
-// Workspace → sessions → claims → merged snapshot, for the adjudication and decision commands.
+// Workspace → review snapshot (core/snapshot), for the adjudication and decision commands.
 #include "workspace_slots.h"
 
 #include <QCoroTask>
 
-#include "adjudicate/resolved_derivations.h"
-#include "adjudicate/resolved_view.h"
-#include "adjudicate/workspace_sessions.h"
 #include "cli/cli_common.h"
-#include "extract/heuristic_extractor.h"
-#include "extract/oracle_extractor.h"
-#include "merge/merger.h"
 #include "model_alignment.h"
+#include "snapshot/workspace_sessions.h"
 
 namespace bm::cli {
 
@@ -48,7 +43,7 @@ std::optional<services::ServiceConfig> service_config(const QCommandLineParser& 
     return config;
 }
 
-std::optional<WorkspaceSlots> workspace_slots(const QCommandLineParser& parser, const WorkspaceSlotOptions& o,
+std::optional<ReviewSnapshot> workspace_slots(const QCommandLineParser& parser, const WorkspaceSlotOptions& o,
                                               const std::string& command, const std::string& workspace,
                                               services::ModelCaller& caller, int* exit_code) {
     const QString extractor = parser.value(o.extractor);
@@ -71,44 +66,33 @@ std::optional<WorkspaceSlots> workspace_slots(const QCommandLineParser& parser, 
         *exit_code = kUsage;
         return std::nullopt;
     }
-    ExtractOptions extract;
-    extract.trust.current_session = canonical_session_id(to_std(parser.value(o.current)));
-    std::vector<BranchClaims> branches;
+    SnapshotOptions build;
+    build.extract.trust.current_session = canonical_session_id(to_std(parser.value(o.current)));
+    build.decisions_from = workspace;
     if (extractor == QStringLiteral("oracle")) {
-        branches = extract_oracle(*sessions, extract);
+        build.prose = oracle_prose_extractor();
     } else if (extractor == QStringLiteral("model")) {
-        services::ModelExtraction m = QCoro::waitFor(services::extract_with_model(caller, *sessions, extract));
-        for (const auto& w : m.warnings) print_err(w + "\n");
-        branches = std::move(m.branches);
-    } else {
-        branches = extract_heuristic(*sessions, extract);
+        build.prose = [&caller](const std::vector<Session>& s, const ExtractOptions& options) {
+            services::ModelExtraction m = QCoro::waitFor(services::extract_with_model(caller, s, options));
+            for (const auto& w : m.warnings) print_err(w + "\n");
+            return std::move(m.branches);
+        };
     }
-    WorkspaceSlots out;
-    out.snapshot = merge_branches(std::move(branches));
-    out.sessions = std::move(*sessions);
-    return out;
+    auto review = build_review_snapshot(std::move(*sessions), build);
+    if (!review) {
+        print_err("beliefmerge " + command + ": " + review.error().to_string() + "\n");
+        *exit_code = kFailed;
+        return std::nullopt;
+    }
+    print_stale_decisions(*review, workspace);
+    return std::move(review).value();
 }
 
-std::optional<ResolutionMap> workspace_resolutions(const std::string& command, const std::string& workspace,
-                                                   MergedSnapshot* snapshot) {
-    auto store = DecisionStore::open(workspace);
-    if (!store) {
-        print_err("beliefmerge " + command + ": " + store.error().to_string() + "\n");
-        return std::nullopt;
-    }
-    auto effective = (*store)->effective(*snapshot);
-    if (!effective) {
-        print_err("beliefmerge " + command + ": " + effective.error().to_string() + "\n");
-        return std::nullopt;
-    }
-    for (const auto& e : *effective)
-        if (e.stale())
-            print_err("warning: " + e.slot_key + ": " + std::to_string(e.stale_decisions.size()) +
-                      " stale decision(s) not applied (made against an older annotation; new evidence arrived) — "
-                      "review with `beliefmerge decide " + workspace + " --list`\n");
-    ResolutionMap map = to_resolution_map(*snapshot, *effective);
-    relabel_derivations_in_place(*snapshot, *effective);
-    return map;
+void print_stale_decisions(const ReviewSnapshot& review, const std::string& workspace) {
+    for (const auto& key : review.staleKeys())
+        print_err("warning: " + key + ": " + std::to_string(review.resolution(key)->stale_decisions.size()) +
+                  " stale decision(s) not applied (made against an older annotation; new evidence arrived) — "
+                  "review with `beliefmerge decide " + workspace + " --list`\n");
 }
 
 std::string resolution_text(const Resolution& r) {

@@ -1,4 +1,4 @@
-// Shared by `adjudicate` and `decide`: the merged slots of a workspace's sessions, extracted the
+// Shared by `adjudicate` and `decide`: the review snapshot of a workspace's sessions, extracted the
 // way the user asked (heuristic, oracle, or model alignment through record/replay).
 #pragma once
 
@@ -9,9 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "merge/snapshot.h"
 #include "model_caller.h"
-#include "pack/resolution.h"
+#include "snapshot/review_snapshot.h"
 #include "store/decisions.h"
 
 namespace bm::cli {
@@ -37,30 +36,20 @@ struct WorkspaceSlotOptions {
     void add_to(QCommandLineParser& parser);
 };
 
-struct WorkspaceSlots {
-    std::vector<Session> sessions;
-    MergedSnapshot snapshot;
-};
-
 // Validates the options into a service config for `workspace` (prints usage errors itself).
 std::optional<services::ServiceConfig> service_config(const QCommandLineParser& parser, const WorkspaceSlotOptions& o,
                                                       const std::string& command, const std::string& workspace,
                                                       bool force_replay);
 
-// Loads, extracts and merges; prints load errors and extractor warnings to stderr. nullopt on
-// failure with *exit_code set.
-std::optional<WorkspaceSlots> workspace_slots(const QCommandLineParser& parser, const WorkspaceSlotOptions& o,
+// The workspace's sessions through the one snapshot pipeline (core/snapshot), extracted the way
+// the user asked, with the workspace's decisions applied; prints extractor warnings and a line per
+// stale decision to stderr. nullopt on failure with *exit_code set (the reason printed).
+std::optional<ReviewSnapshot> workspace_slots(const QCommandLineParser& parser, const WorkspaceSlotOptions& o,
                                               const std::string& command, const std::string& workspace,
                                               services::ModelCaller& caller, int* exit_code);
 
-// The effective resolutions recorded in `workspace` (human decisions > model resolutions) for the
-// slots of `*snapshot`, as pack takes them; prints a line per stale decision to stderr (stale ones
-// are handed over marked stale: rendered as not applied). `*snapshot`'s derivation labels are
-// recomputed under them (core/adjudicate/resolved_derivations.h, as the studio does): a premise
-// declared unresolvable retracts its conclusions, one settled by a decision founds them. nullopt
-// on a store error (printed; `*snapshot` untouched).
-std::optional<ResolutionMap> workspace_resolutions(const std::string& command, const std::string& workspace,
-                                                   MergedSnapshot* snapshot);
+// One stderr line per slot of `review` whose decisions were all made against an older annotation.
+void print_stale_decisions(const ReviewSnapshot& review, const std::string& workspace);
 
 // "choose mysql", "both", "conditional (guard)", "unresolvable (order-sensitive)".
 std::string resolution_text(const Resolution& r);

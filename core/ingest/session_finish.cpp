@@ -35,12 +35,7 @@ void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
     session.id = canonical_session_id(session.id_form);
     session.redactions = ctx.take_session_redactions();
     for (auto& m : session.messages) m.session_id = session.id;
-    if (session.branches.empty() && !session.messages.empty()) {
-        Branch b;
-        b.id = session.id;
-        for (size_t i = 0; i < session.messages.size(); ++i) b.message_indexes.push_back(i);
-        session.branches.push_back(std::move(b));
-    }
+    ensure_linear_branch(session);
     if (session.messages.empty()) {
         ctx.warning(header_pos, "",
                     "session '" + session.id_form + "' has no messages: the log holds " +

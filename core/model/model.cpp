@@ -127,4 +127,12 @@ std::string canonical_session_id(const std::string& id) {
     return id;
 }
 
+void ensure_linear_branch(Session& session) {
+    if (!session.branches.empty() || session.messages.empty()) return;
+    Branch b;
+    b.id = session.id;
+    for (size_t i = 0; i < session.messages.size(); ++i) b.message_indexes.push_back(i);
+    session.branches.push_back(std::move(b));
+}
+
 }  // namespace bm

@@ -67,4 +67,8 @@ struct Session {
 // "session-<uuid>" and "<uuid>" name one session: returns the bare uuid for the first form.
 std::string canonical_session_id(const std::string& id);
 
+// A session with messages but no branch records is one linear branch over all its messages, named
+// by the session id; sessions that have branches (or no messages) are left as they are.
+void ensure_linear_branch(Session& session);
+
 }  // namespace bm

@@ -22,6 +22,7 @@ const char* error_code_name(ErrorCode code) {
         case ErrorCode::kProvenanceAsymmetry: return "provenance-asymmetry";
         case ErrorCode::kRefused: return "refused";
         case ErrorCode::kInternal: return "internal";
+        case ErrorCode::kCancelled: return "cancelled";
     }
     return "unknown";
 }

@@ -23,6 +23,7 @@ enum class ErrorCode {
     kProvenanceAsymmetry,  // a supersede across the provenance-rank boundary
     kRefused,              // an operation refused by policy (immutability, invariants)
     kInternal,             // a bug: an invariant of our own code was broken
+    kCancelled,            // the caller asked the work to stop before it finished
 };
 
 // Where a problem is: a file, a 1-based line (0 = not line-based), a byte offset, a field path.
@@ -69,6 +70,7 @@ public:
         return {ErrorCode::kRefused, std::move(msg), {}, std::move(hint)};
     }
     static Error internal(std::string msg) { return {ErrorCode::kInternal, std::move(msg)}; }
+    static Error cancelled(std::string msg) { return {ErrorCode::kCancelled, std::move(msg)}; }
 
     ErrorCode code() const { return m_code; }
     const std::string& message() const { return m_message; }
@@ -79,6 +81,7 @@ public:
     bool is_io() const { return m_code == ErrorCode::kIo; }
     bool is_corruption() const { return m_code == ErrorCode::kCorruption; }
     bool is_version_too_new() const { return m_code == ErrorCode::kVersionTooNew; }
+    bool is_cancelled() const { return m_code == ErrorCode::kCancelled; }
 
     // "file:line field: message (hint)" — the form shown to users.
     std::string to_string() const;

@@ -96,13 +96,14 @@ private Q_SLOTS:
         d.annotation_digest = annotation_digest(*snapshot->base, *premise);
         d.kind = DecisionKind::kChoose;
         d.value = premise->values.front().value;
-        DecisionOutcome chosen = run_decision_job(workspace.toStdString(), snapshot->base, d);
+        DecisionOutcome chosen = run_decision_job(workspace.toStdString(), *snapshot, d);
         QVERIFY2(chosen.stored, qPrintable(chosen.error));
-        QVERIFY(chosen.relabelled && chosen.relabelled != snapshot->base);
-        const Slot* founded = chosen.relabelled->find(conclusion->key);
+        QVERIFY(chosen.relabelled && chosen.relabelled->merged != snapshot->base);
+        QCOMPARE(chosen.relabelled->base, snapshot->base);  // shared, not copied
+        const Slot* founded = chosen.relabelled->slot(conclusion->key);
         QCOMPARE(founded->derivation.status, DerivationStatus::kFounded);
         QVERIFY(founded->derivation.in);
-        QVERIFY(chosen.relabelled->find(premise->key)->derivation.in);
+        QVERIFY(chosen.relabelled->slot(premise->key)->derivation.in);
         QCOMPARE(snapshot->base->find(conclusion->key)->derivation.status, DerivationStatus::kRetracted);  // not patched
         SnapshotPtr reread = test::buildSnapshot(workspace, {});  // a restart applies the stored decision
         QVERIFY(reread);
@@ -110,9 +111,9 @@ private Q_SLOTS:
         // A later "unresolvable" withdraws the premise again.
         d.kind = DecisionKind::kUnresolvable;
         d.value.clear();
-        DecisionOutcome withdrawn = run_decision_job(workspace.toStdString(), snapshot->base, d);
+        DecisionOutcome withdrawn = run_decision_job(workspace.toStdString(), *snapshot, d);
         QVERIFY2(withdrawn.stored, qPrintable(withdrawn.error));
-        QCOMPARE(withdrawn.relabelled->find(conclusion->key)->derivation.status, DerivationStatus::kRetracted);
+        QCOMPARE(withdrawn.relabelled->slot(conclusion->key)->derivation.status, DerivationStatus::kRetracted);
         SnapshotPtr again = test::buildSnapshot(workspace, {});
         QVERIFY(again);
         QCOMPARE(again->slot(conclusion->key)->derivation.status, DerivationStatus::kRetracted);
