@@ -20,10 +20,79 @@
 #include <set>
 
 #include "pack/layout.h"
-#include "snapshot/packed_block.h"
 #include "pack/token_estimator.h"
+#include "snapshot/packed_block.h"
 
 namespace bm {
+
+PackPreviewPane::PackPreviewPane(QWidget* parent)
+    : QWidget(parent),
+      m_budget(new QSpinBox),
+      m_format(new QComboBox),
+      m_algorithm(new QComboBox),
+      m_report(new QLabel),
+      m_text(new QPlainTextEdit),
+      m_dropped(new QListWidget) {
+    m_budget->setRange(32, 1000000);
+    m_budget->setValue(1000);
+    m_budget->setSingleStep(100);
+    m_budget->setSuffix(tr(" tokens"));
+    m_budget->setObjectName(QStringLiteral("packBudget"));
+    m_format->addItem(tr("Markdown"), int(PackFormat::kMarkdown));
+    m_format->addItem(tr("JSON"), int(PackFormat::kJson));
+    m_format->addItem(tr("DSH user message"), int(PackFormat::kDsh));
+    m_algorithm->addItem(tr("Partial enumeration"), int(PackAlgorithm::kPartialEnumeration));
+    m_algorithm->addItem(tr("Density greedy"), int(PackAlgorithm::kDensityGreedy));
+    m_text->setReadOnly(true);
+    m_text->setObjectName(QStringLiteral("packText"));
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    QFont mono(QStringLiteral("DejaVu Sans Mono"));
+    mono.setStyleHint(QFont::Monospace);
+    m_text->setFont(mono);
+    m_report->setWordWrap(true);
+    m_report->setObjectName(QStringLiteral("packReport"));
+    connect(m_budget, &QSpinBox::valueChanged, this, [this] { repack(); });
+    connect(m_format, &QComboBox::currentIndexChanged, this, [this] { repack(); });
+    connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] { repack(); });
+
+    auto* exportFile = new QPushButton(tr("Export…"));
+    auto* exportClip = new QPushButton(tr("Copy to clipboard"));
+    connect(exportClip, &QPushButton::clicked, this, [this] { exportToClipboard(); });
+    connect(exportFile, &QPushButton::clicked, this, &PackPreviewPane::exportFileRequested);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Budget:"), m_budget);
+    form->addRow(tr("Format:"), m_format);
+    form->addRow(tr("Algorithm:"), m_algorithm);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(exportFile);
+    buttons->addWidget(exportClip);
+    buttons->addStretch(1);
+    // The block is what a reviewer reads; the dropped list (or the violations) is a footnote.
+    m_text->setMinimumHeight(120);
+    m_dropped->setMinimumHeight(36);
+    m_dropped->setUniformItemSizes(true);  // thousands of dropped keys: no per-row size hint (text shaping)
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(form);
+    layout->addWidget(m_report);
+    layout->addWidget(m_text, 4);
+    layout->addWidget(new QLabel(tr("Dropped for the budget:")));
+    layout->addWidget(m_dropped, 1);
+    layout->addLayout(buttons);
+}
+
+PackPreviewPane::~PackPreviewPane() = default;
+
+void PackPreviewPane::setSnapshot(SnapshotPtr snapshot) {
+    m_snapshot = std::move(snapshot);
+    repack();
+}
+
+void PackPreviewPane::setBudget(int tokens) { m_budget->setValue(tokens); }
+
+PackFormat PackPreviewPane::format() const { return PackFormat(m_format->currentData().toInt()); }
+
+void PackPreviewPane::setFormat(PackFormat format) { m_format->setCurrentIndex(m_format->findData(int(format))); }
 
 QString PackPreviewPane::block() const {
     return m_result && m_result->ok() ? QString::fromStdString((*m_result)->block) : QString();
