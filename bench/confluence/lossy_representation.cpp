@@ -1,5 +1,5 @@
 // COUNT and MAX collapses of an annotation (experiment only).
-#include "merge/lossy_representation.h"
+#include "bench/confluence/lossy_representation.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 // once: an order (i, j, k) gives the same answer as (j, i, k) (join commutes), the first merge
 // represent(join(b_i, b_j)) depends on two branches only, and the last step depends only on that
 // (interned) annotation and branch k, so its decision is memoised.
-#include "merge/confluence_experiment.h"
+#include "bench/confluence/confluence_experiment.h"
 
 #include <algorithm>
 #include <array>
