@@ -1,4 +1,4 @@
-// `beliefmerge fold|verify|search|recall` and `bench fold`: Epistemic Fold over a bundle store (SPEC §12, §17).
+// `beliefmerge fold|verify|search|recall`: Epistemic Fold over a bundle store (SPEC §12, §17).
 #include <sys/stat.h>
 
 #include <chrono>
@@ -7,9 +7,9 @@
 #include <set>
 #include <nlohmann/json.hpp>
 
-#include "bench/fold/fold_bench.h"
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/fold_command.h"
 #include "fold/fold_engine.h"
 #include "fold/recall.h"
 #include "fold/search_index.h"
@@ -20,56 +20,6 @@
 namespace bm::cli {
 
 namespace {
-
-// What fold, verify, search, recall and bench fold share: the parser, --json, the error prefix
-// ("beliefmerge <command>: "), options declared in one line, and non-negative integer options
-// read together with one error message naming the option.
-class FoldCommand {
-public:
-    explicit FoldCommand(const char* name) : m_name(name) { m_parser.addOption(m_json); }
-
-    const QCommandLineOption& option(const QString& name, const QString& help, const QString& value_name = {},
-                                     const QString& default_value = {}) {
-        m_options.emplace_back(name, help, value_name, default_value);
-        m_parser.addOption(m_options.back());
-        return m_options.back();
-    }
-    Parsed parse(const QStringList& args, const QString& description, const QString& positional_name,
-                 const QString& positional_help, int min_positionals) {
-        return cli::parse(m_parser, args, description, positional_name, positional_help, min_positionals);
-    }
-    // Reads every set option into its target; false (after printing why) on a bad value.
-    bool sizes(std::initializer_list<std::pair<const QCommandLineOption*, size_t*>> fields) {
-        for (const auto& [opt, out] : fields) {
-            if (!m_parser.isSet(*opt)) continue;
-            bool ok = false;
-            const qulonglong v = m_parser.value(*opt).toULongLong(&ok);
-            if (!ok) {
-                error("--" + to_std(opt->names().first()) + " needs a non-negative integer, got '" +
-                      to_std(m_parser.value(*opt)) + "'");
-                return false;
-            }
-            *out = static_cast<size_t>(v);
-        }
-        return true;
-    }
-    void error(const std::string& message) const { print_err("beliefmerge " + m_name + ": " + message + "\n"); }
-    int usage(const std::string& message) const { return error(message), kUsage; }
-    int failed(const std::string& message) const { return error(message), kFailed; }
-    // kUsage for what the user got wrong, kFailed otherwise (SPEC §17 exit codes).
-    int fail_with(const Error& e) const { return error(e.to_string()), e.is_invalid_input() ? kUsage : kFailed; }
-
-    bool json() const { return m_parser.isSet(m_json); }
-    bool is_set(const QCommandLineOption& opt) const { return m_parser.isSet(opt); }
-    std::string value(const QCommandLineOption& opt) const { return to_std(m_parser.value(opt)); }
-    QStringList positionals() const { return m_parser.positionalArguments(); }
-
-private:
-    std::string m_name;
-    QCommandLineParser m_parser;
-    QCommandLineOption m_json{QStringLiteral("json"), QStringLiteral("Print the result as JSON.")};
-    std::deque<QCommandLineOption> m_options;  // stable addresses: callers keep references
-};
 
 std::string one_line(std::string s, size_t max) {
     for (char& c : s)
@@ -346,31 +296,6 @@ int command_recall(const QStringList& args) {
         auto bytes = canonical_json(m);
         print_out((bytes.ok() ? *bytes : m.dump()) + "\n");
     }
-    return kOk;
-}
-
-int bench_fold(const QStringList& args) {
-    FoldCommand cmd("bench fold");
-    const auto& checkpoints_opt = cmd.option(QStringLiteral("checkpoints"), QStringLiteral("Small checkpoints the search runs over (default 2000; the issue's target is stated for 10000)."), QStringLiteral("N"));
-    const auto& big_opt = cmd.option(QStringLiteral("big"), QStringLiteral("Large bundles (40 messages x 2 KB) for publish, verify and recall (default 50)."), QStringLiteral("N"));
-    const auto& dir_opt = cmd.option(QStringLiteral("dir"), QStringLiteral("Scratch store directory, kept afterwards (default: a temp directory, removed)."), QStringLiteral("DIR"));
-    auto p = cmd.parse(args,
-                   QStringLiteral("Epistemic Fold benchmark: publish throughput (MB/s, fsync of file and directory, read-back\n"
-                                  "verify), verify throughput, exact-recall page latency p50/p99, and search latency p50/p99\n"
-                                  "over N checkpoints (target p50 <= 10 ms at 10000). Notes the load; compare within one run."),
-                   {}, {}, 0);
-    if (p.done) return p.exit_code;
-    size_t checkpoints = 2000, big = 50;
-    if (!cmd.sizes({{&checkpoints_opt, &checkpoints}, {&big_opt, &big}})) return kUsage;
-    if (checkpoints == 0 || big == 0) return cmd.usage("--checkpoints and --big must be at least 1");
-    bench::FoldBenchOptions options;
-    options.checkpoints = static_cast<int64_t>(checkpoints);
-    options.big = static_cast<int64_t>(big);
-    options.dir = cmd.value(dir_opt);
-    auto report = bench::run_fold_bench(options);
-    if (!report.ok()) return cmd.fail_with(report.error());
-    if (cmd.json()) print_out(bench::fold_bench_json(*report).dump(2) + "\n");
-    else print_out(bench::fold_bench_markdown(*report));
     return kOk;
 }
 

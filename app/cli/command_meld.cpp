@@ -1,4 +1,4 @@
-// `beliefmerge meld admit|log|status|calibrate` and the MELD benchmarks `bench meld-gold|convergence`.
+// `beliefmerge meld admit|log|status|calibrate`; calibrate (a fit over a gold set) runs in beliefmerge-bench.
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -6,8 +6,6 @@
 #include "cli/commands.h"
 #include "cli/meld_providers.h"
 #include "meld/brain_dir.h"
-#include "meld/convergence.h"
-#include "meld/gold.h"
 
 namespace bm::cli {
 
@@ -185,42 +183,6 @@ int meld_status(const QStringList& args) {
     return kOk;
 }
 
-
-int meld_calibrate(const QStringList& args) {
-    QCommandLineParser parser;
-    QCommandLineOption pairs_opt(QStringLiteral("pairs"), QStringLiteral("Labelled pairs (JSONL)."), QStringLiteral("FILE"));
-    QCommandLineOption provider_opt(QStringLiteral("provider"), QStringLiteral("Signal provider: lexical."),
-                                    QStringLiteral("NAME"), QStringLiteral("lexical"));
-    parser.addOption(pairs_opt);
-    parser.addOption(provider_opt);
-    auto p = parse(parser, args,
-                   QStringLiteral("Fit theta_merge and sigma_lo on labelled pairs (best macro-F1 with false-merge <= 0.02)\n"
-                                  "and print them as JSON with the provider identity."),
-                   {}, {}, 0);
-    if (p.done) return p.exit_code;
-    if (!parser.isSet(pairs_opt)) {
-        print_err("beliefmerge meld calibrate: --pairs FILE is required\n");
-        return kUsage;
-    }
-    const MeldProvider provider = meld_provider(to_std(parser.value(provider_opt)));
-    if (!provider.engine) {
-        print_err("beliefmerge meld calibrate: " + provider.why + "\n");
-        return kUsage;
-    }
-    auto pairs = load_gold_pairs(to_std(parser.value(pairs_opt)));
-    if (!pairs) {
-        print_err("beliefmerge meld calibrate: " + pairs.error().to_string() + "\n");
-        return kUsage;
-    }
-    const auto fitted = calibrate(*pairs, provider.engine);
-    if (const std::string failed = http_failures(*provider.engine); !failed.empty()) {
-        print_err("beliefmerge meld calibrate: " + failed + "; no thresholds printed (fix the endpoint and rerun)\n");
-        return kFailed;
-    }
-    print_out(fitted.to_json().dump(2) + "\n");
-    return kOk;
-}
-
 }  // namespace
 
 int command_meld(const QStringList& args) {
@@ -230,7 +192,7 @@ int command_meld(const QStringList& args) {
     if (sub == QStringLiteral("admit")) return meld_admit(rest);
     if (sub == QStringLiteral("log")) return meld_log(rest);
     if (sub == QStringLiteral("status")) return meld_status(rest);
-    if (sub == QStringLiteral("calibrate")) return meld_calibrate(rest);
+    if (sub == QStringLiteral("calibrate")) return run_bench_tool(QStringList{QStringLiteral("meld-calibrate")} + args.mid(2));
     print_err("usage:\n  beliefmerge meld admit --brain DIR --delta FILE [--json]\n  beliefmerge meld log --brain DIR [--json]\n"
               "  beliefmerge meld status --brain DIR CLAIM\n  beliefmerge meld calibrate --pairs FILE --provider lexical\n");
     return sub == QStringLiteral("--help") ? kOk : kUsage;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -81,7 +82,8 @@ std::string SearchIndex::fts_query(const std::string& query) {
 Result<std::unique_ptr<SearchIndex>> SearchIndex::open(BundleStore& store, SyncReport* report) {
     Status made = posix_file_env()->make_dirs(store.root());
     if (!made.ok()) return made.error();
-    auto db = Db::open(store.root() + "/index.sqlite");
+    // A cache: a file of any version is rebuilt below, so it always gets the WAL settings.
+    auto db = Db::open(store.root() + "/index.sqlite", std::numeric_limits<int64_t>::max());
     if (!db.ok()) return db.error();
     auto version = (*db)->user_version();
     if (!version.ok()) return version.error();

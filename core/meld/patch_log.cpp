@@ -7,14 +7,8 @@
 namespace bm::meld {
 
 Result<std::unique_ptr<PatchLog>> PatchLog::open(const std::string& workspace_path) {
-    auto db = Db::open(workspace_path);
+    auto db = open_workspace_db(workspace_path);
     if (!db) return db.error();
-    auto version = (*db)->user_version();
-    if (!version) return version.error();
-    if (*version <= kWorkspaceSchemaVersion) {
-        if (auto st = (*db)->exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL"); !st) return st.error();
-    }
-    if (auto st = migrate_workspace(**db); !st) return st.error();
     return std::unique_ptr<PatchLog>(new PatchLog(std::move(db).value()));
 }
 

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "trust/invariants.h"
+#include "merge/trust_invariants.h"
 #include "trust/trust_lattice.h"
 
 namespace bm {

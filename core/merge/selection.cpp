@@ -16,21 +16,27 @@ long egalitarian_score(const std::vector<int>& evidence) {
     return s;
 }
 
-std::vector<ValueSupport> supports_by_value(const Annotation& annotation) {
+namespace {
+
+// Calls visit(value, evidence) per value in value order; evidence holds one level per distinct source
+// (the highest it asserted), sorted descending, in a buffer reused between values.
+template <typename Visit>
+void for_each_support(const Annotation& annotation, Visit&& visit) {
     // opinions are sorted by (value, source, evidence): the last per (value, source) is the highest.
-    std::vector<ValueSupport> out;
     const auto& ops = annotation.opinions();
+    std::vector<int> evidence;
     for (size_t i = 0; i < ops.size(); ++i) {
-        if (out.empty() || out.back().value != ops[i].value) out.push_back({ops[i].value, {}});
         const bool last_of_source = i + 1 == ops.size() || ops[i + 1].value != ops[i].value ||
                                     ops[i + 1].source != ops[i].source;
-        if (last_of_source) out.back().evidence.push_back(ops[i].evidence);
+        if (last_of_source) evidence.push_back(ops[i].evidence);
+        if (i + 1 == ops.size() || ops[i + 1].value != ops[i].value) {
+            std::sort(evidence.begin(), evidence.end(), std::greater<>());
+            visit(ops[i].value, evidence);
+            evidence.clear();
+        }
     }
-    for (auto& s : out) std::sort(s.evidence.begin(), s.evidence.end(), std::greater<>());
-    return out;
 }
 
-namespace {
 // -1, 0, 1 comparing a against b under the rule.
 int compare(const std::vector<int>& a, const std::vector<int>& b, ScoreRule rule) {
     if (rule == ScoreRule::kEgalitarian) {
@@ -40,24 +46,37 @@ int compare(const std::vector<int>& a, const std::vector<int>& b, ScoreRule rule
     // Lexicographic on descending levels; a proper prefix is smaller.
     return a < b ? -1 : b < a ? 1 : 0;
 }
+
 }  // namespace
+
+std::vector<ValueSupport> supports_by_value(const Annotation& annotation) {
+    std::vector<ValueSupport> out;
+    for_each_support(annotation, [&](const std::string& value, const std::vector<int>& evidence) {
+        out.push_back({value, evidence});
+    });
+    return out;
+}
 
 Decision select(const Annotation& annotation, ScoreRule rule) {
     Decision d;
-    auto supports = supports_by_value(annotation);
-    if (supports.empty()) return d;
-    std::vector<const ValueSupport*> best = {&supports[0]};
-    for (size_t i = 1; i < supports.size(); ++i) {
-        int c = compare(supports[i].evidence, best.front()->evidence, rule);
-        if (c > 0) best = {&supports[i]};
-        else if (c == 0) best.push_back(&supports[i]);
-    }
+    std::vector<const std::string*> best;  // values with the maximum support so far, in value order
+    std::vector<int> best_evidence;
+    for_each_support(annotation, [&](const std::string& value, const std::vector<int>& evidence) {
+        const int c = best.empty() ? 1 : compare(evidence, best_evidence, rule);
+        if (c > 0) {
+            best.assign(1, &value);
+            best_evidence = evidence;
+        } else if (c == 0) {
+            best.push_back(&value);
+        }
+    });
+    if (best.empty()) return d;
     if (best.size() == 1) {
         d.outcome = Outcome::kResolved;
-        d.winner = best.front()->value;
+        d.winner = *best.front();
     } else {
         d.outcome = Outcome::kDisputed;
-        for (const auto* s : best) d.tied.push_back(s->value);  // supports are value-sorted
+        for (const auto* v : best) d.tied.push_back(*v);  // visited in value order
     }
     return d;
 }

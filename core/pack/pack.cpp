@@ -6,7 +6,7 @@
 #include <set>
 
 #include "pack/layout.h"
-#include "trust/invariants.h"
+#include "merge/trust_invariants.h"
 
 namespace bm {
 

@@ -29,8 +29,15 @@ std::string find_cached_tokenizer(std::string_view name) {
     return {};
 }
 
+std::string default_tokenizer_spec() {
+    if (const char* spec = std::getenv("BELIEFMERGE_TOKENIZER"); spec && *spec) return spec;
+    return "auto";
+}
+
 Result<std::unique_ptr<TokenCounter>> open_token_counter(std::string_view spec) {
     if (spec == "estimate" || spec == "estimate:v1") return make_token_estimator();
+    if (spec == "auto") return find_cached_tokenizer("cl100k_base").empty() ? make_token_estimator()
+                                                                            : open_token_counter("cl100k_base");
     std::string path(spec);
     const bool looks_like_name = !spec.empty() && spec.find('/') == std::string_view::npos &&
                                  spec.find('.') == std::string_view::npos;

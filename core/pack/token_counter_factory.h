@@ -18,7 +18,12 @@ std::string tokenizer_cache_dir();
 // The cached file for a vocabulary name (NAME.json, then NAME.tiktoken), or "" when neither exists.
 std::string find_cached_tokenizer(std::string_view name);
 
+// The spec used when none is given: $BELIEFMERGE_TOKENIZER (the target model's tokenizer, any spec
+// below), else "auto".
+std::string default_tokenizer_spec();
+
 // Opens a counter from `spec`:
+//   "auto"              cl100k_base when it is in the cache, else the estimator
 //   "estimate"          the calibrated estimator (estimate:v1)
 //   "cl100k_base", ...  a vocabulary cached by scripts/fetch_tokenizers.sh
 //   a path              a `.tiktoken` rank file, an npm tiktoken encoder JSON, or a HF tokenizer.json

@@ -7,6 +7,7 @@
 #include <set>
 #include <tuple>
 
+#include "merge/snapshot.h"
 #include "store/schema.h"
 #include "util/canonical_json.h"
 #include "util/hash.h"
@@ -211,7 +212,7 @@ std::string utc_now_iso8601() {
 }
 
 Result<std::unique_ptr<DecisionStore>> DecisionStore::open(const std::string& workspace_path) {
-    auto db = open_shared_workspace_db(workspace_path);
+    auto db = open_workspace_db(workspace_path);
     if (!db) return db.error();
     return std::unique_ptr<DecisionStore>(new DecisionStore(std::move(db).value()));
 }

@@ -19,11 +19,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "merge/snapshot.h"
 #include "store/sqlite_db.h"
 #include "util/result.h"
 
 namespace bm {
+
+// The decisions name slots of a merged snapshot (merge/snapshot.h); the records themselves need none of it.
+struct MergedSnapshot;
+struct Slot;
 
 // What a resolution of a disputed slot says (SPEC §7).
 enum class ResolutionKind {

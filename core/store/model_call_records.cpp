@@ -8,7 +8,7 @@
 namespace bm {
 
 Result<std::unique_ptr<ModelCallStore>> ModelCallStore::open(const std::string& workspace_path) {
-    auto db = open_shared_workspace_db(workspace_path);
+    auto db = open_workspace_db(workspace_path);
     if (!db) return db.error();
     return std::unique_ptr<ModelCallStore>(new ModelCallStore(std::move(db).value()));
 }

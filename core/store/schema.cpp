@@ -158,16 +158,9 @@ Status migrate_workspace(Db& db) {
     return {};
 }
 
-Result<std::unique_ptr<Db>> open_shared_workspace_db(const std::string& path) {
-    auto db = Db::open(path);
+Result<std::unique_ptr<Db>> open_workspace_db(const std::string& path) {
+    auto db = Db::open(path, kWorkspaceSchemaVersion);
     if (!db) return db.error();
-    auto version = (*db)->user_version();
-    if (!version) return version.error();
-    if (*version <= kWorkspaceSchemaVersion) {
-        if (auto st = (*db)->exec("PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL");
-            !st)
-            return st.error();
-    }
     if (auto st = migrate_workspace(**db); !st) return st.error();
     return db;
 }

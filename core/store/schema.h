@@ -12,9 +12,9 @@ inline constexpr int64_t kWorkspaceSchemaVersion = 4;
 // a workspace written by a newer BeliefMerge, touching nothing.
 Status migrate_workspace(Db& db);
 
-// Opens the workspace database at `path` for a store sharing it with others (decisions, model-call
-// records): busy timeout, WAL, synchronous=FULL, migrated to kWorkspaceSchemaVersion; a newer
+// Opens the workspace database at `path` for any of its stores (sessions, decisions, model-call
+// records, the Patch log): Db::open's settings, migrated to kWorkspaceSchemaVersion; a newer
 // workspace is refused untouched.
-Result<std::unique_ptr<Db>> open_shared_workspace_db(const std::string& path);
+Result<std::unique_ptr<Db>> open_workspace_db(const std::string& path);
 
 }  // namespace bm

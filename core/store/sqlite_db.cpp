@@ -1,6 +1,12 @@
 // SQLite connection and statement wrappers with errors that name the file.
 #include "store/sqlite_db.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 namespace bm {
 
 namespace {
@@ -63,17 +69,41 @@ int64_t Statement::integer(int column) const { return sqlite3_column_int64(m_stm
 
 bool Statement::is_null(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
 
-Result<std::unique_ptr<Db>> Db::open(const std::string& path) {
-    sqlite3* db = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+namespace {
+constexpr int kBusyTimeoutMs = 10000;
+
+// Creates `path` with permissions 0600 unless it exists (SQLite would create it 0644).
+Status create_private_file(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        ::close(fd);
+        return {};
+    }
+    if (errno == EEXIST) return {};
+    return Error::io(std::string("cannot create workspace: ") + std::strerror(errno), Location{path},
+                     "check the path and its permissions");
+}
+}  // namespace
+
+Result<std::unique_ptr<Db>> Db::open(const std::string& path, int64_t newest_version) {
+    if (auto st = create_private_file(path); !st) return st.error();
+    sqlite3* handle = nullptr;
+    int rc = sqlite3_open_v2(path.c_str(), &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
     if (rc != SQLITE_OK) {
-        Error e = Error::io(std::string("cannot open workspace: ") + (db ? sqlite3_errmsg(db) : "out of memory"),
+        Error e = Error::io(std::string("cannot open workspace: ") + (handle ? sqlite3_errmsg(handle) : "out of memory"),
                             Location{path}, "check the path and its permissions");
-        sqlite3_close(db);
+        sqlite3_close(handle);
         return e;
     }
-    sqlite3_busy_timeout(db, 5000);
-    return std::unique_ptr<Db>(new Db(db, path));
+    sqlite3_busy_timeout(handle, kBusyTimeoutMs);
+    std::unique_ptr<Db> db(new Db(handle, path));
+    if (auto st = db->exec("PRAGMA foreign_keys = ON"); !st) return st.error();
+    auto version = db->user_version();  // read before anything can write to the file
+    if (!version) return version.error();
+    if (*version <= newest_version) {
+        if (auto st = db->exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL"); !st) return st.error();
+    }
+    return db;
 }
 
 Db::~Db() { sqlite3_close(m_db); }

@@ -50,7 +50,12 @@ private:
 
 class Db {
 public:
-    static Result<std::unique_ptr<Db>> open(const std::string& path);
+    // The one way every store opens an SQLite file. A file that does not exist is created with
+    // permissions 0600 (its journal files inherit them); every connection gets busy_timeout 10 s and
+    // foreign_keys ON; a file whose user_version is at most `newest_version` (one this build can
+    // read) is switched to WAL with synchronous=FULL, while a newer file is left untouched so the
+    // caller can refuse it.
+    static Result<std::unique_ptr<Db>> open(const std::string& path, int64_t newest_version);
     ~Db();
 
     Status exec(std::string_view sql);

@@ -49,17 +49,8 @@ std::string session_content_digest(const Session& session) {
 }
 
 Result<std::unique_ptr<Workspace>> Workspace::open(const std::string& path) {
-    auto db = Db::open(path);
+    auto db = open_workspace_db(path);
     if (!db) return db.error();
-    // Check the version before anything can write to the file.
-    auto version = (*db)->user_version();
-    if (!version) return version.error();
-    if (auto st = (*db)->exec("PRAGMA foreign_keys = ON"); !st) return st.error();
-    if (*version <= kWorkspaceSchemaVersion) {
-        if (auto st = (*db)->exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL"); !st)
-            return st.error();
-    }
-    if (auto st = migrate_workspace(**db); !st) return st.error();
     return std::unique_ptr<Workspace>(new Workspace(std::move(db).value()));
 }
 

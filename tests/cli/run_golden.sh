@@ -4,6 +4,7 @@
 set -u
 src=$(cd "$1" && pwd)
 bin="$BM_BIN"
+export BELIEFMERGE_TOKENIZER=estimate  # the goldens do not depend on a cached vocabulary
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Run inside a scratch copy so every path printed is relative and stable.

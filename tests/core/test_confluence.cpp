@@ -6,7 +6,7 @@
 #include <random>
 #include <tuple>
 
-#include "merge/confluence_experiment.h"
+#include "bench/confluence/confluence_experiment.h"
 
 namespace bm {
 namespace {

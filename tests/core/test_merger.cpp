@@ -7,7 +7,7 @@
 #include "extract/oracle_extractor.h"
 #include "ingest/ingest.h"
 #include "merge/merger.h"
-#include "trust/invariants.h"
+#include "merge/trust_invariants.h"
 
 namespace bm {
 namespace {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <random>
 #include <tuple>
 
@@ -56,7 +57,7 @@ std::vector<HitKey> keys(const std::vector<SearchHit>& hits) {
 // Every match sorted by the contract (no early stop), straight from the index tables.
 std::vector<HitKey> full_sort(const std::string& store_root, const std::string& query,
                               size_t limit) {
-    auto db = Db::open(store_root + "/index.sqlite");
+    auto db = Db::open(store_root + "/index.sqlite", std::numeric_limits<int64_t>::max());
     EXPECT_TRUE(db.ok());
     auto q = (*db)->prepare(
         "SELECT b.checkpoint_id, d.kind, d.msg_index FROM docs d JOIN bundles b ON b.id = d.bundle "

@@ -1,7 +1,7 @@
 // Status CRDT convergence (SPEC §13.4): read-time gating, authorisation, digests and anti-entropy,
 // a partition that heals, and canonical re-adjudication — through the in-process federation.
 #include "meld/canonical.h"
-#include "meld/convergence.h"
+#include "bench/meld/convergence.h"
 #include "meld/federation.h"
 #include "meld_fixture.h"
 

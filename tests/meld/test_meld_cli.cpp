@@ -172,11 +172,10 @@ TEST_F(MeldCli, BadDeltaLinesNameFileLineAndFieldAndExit2) {
 }
 
 TEST_F(MeldCli, BenchThroughputWithoutTheGoldSetFailsAtOnceNamingTheFile) {
-    ::setenv("BELIEFMERGE_SOURCE_DIR", path("no-checkout").c_str(), 1);
-    CliRun r = run({"bench", "throughput", "--sizes", "100", "--admissions", "10", "--sink-brains", "1"});
-    ::unsetenv("BELIEFMERGE_SOURCE_DIR");
+    CliRun r = run({"bench", "throughput", "--data", path("no-data"), "--sizes", "100", "--admissions", "10",
+                    "--sink-brains", "1"});
     EXPECT_EQ(r.status, 1);
-    EXPECT_NE(r.err.find("no-checkout/bench/data/meld_gold_dev.jsonl"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("no-data/meld_gold_dev.jsonl"), std::string::npos) << r.err;
     EXPECT_TRUE(r.out.empty()) << "no table is printed without the sink experiment's corpus";
 }
 

@@ -10,7 +10,7 @@
 #include "meld/candidate_index.h"
 #include "meld/claim_corpus.h"
 #include "meld/signals/sentence_vector.h"
-#include "meld/throughput.h"
+#include "bench/meld/throughput.h"
 #include "meld_fixture.h"
 
 namespace bm::meld {

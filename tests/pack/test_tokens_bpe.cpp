@@ -262,6 +262,34 @@ TEST(TokenCounterFactory, opens_the_estimator_files_and_refuses_unknown_names) {
     std::filesystem::remove_all(dir);
 }
 
+// `merge` and its peers count with default_tokenizer_spec(): "auto" (cl100k_base when cached, the
+// estimator otherwise) unless $BELIEFMERGE_TOKENIZER names the target model's tokenizer.
+TEST(TokenCounterFactory, auto_is_cl100k_base_when_cached_else_the_estimator_and_the_setting_overrides_it) {
+    const auto dir = std::filesystem::temp_directory_path() / ("bm_tokens_auto_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const char* pinned = std::getenv("BELIEFMERGE_TOKENIZER");  // CTest pins it; restored below
+    const std::string saved = pinned ? pinned : "";
+    ::unsetenv("BELIEFMERGE_TOKENIZER");
+    EXPECT_EQ(default_tokenizer_spec(), "auto");
+    ::setenv("BELIEFMERGE_TOKENIZER", "o200k_base", 1);
+    EXPECT_EQ(default_tokenizer_spec(), "o200k_base");
+    if (pinned) ::setenv("BELIEFMERGE_TOKENIZER", saved.c_str(), 1);
+    else ::unsetenv("BELIEFMERGE_TOKENIZER");
+
+    ::setenv("BELIEFMERGE_TOKENIZER_CACHE", dir.c_str(), 1);
+    auto uncached = open_token_counter("auto");
+    std::ofstream(dir / "cl100k_base.tiktoken") << rank_file({"a", "b", "ab"});
+    auto cached = open_token_counter("auto");
+    ::unsetenv("BELIEFMERGE_TOKENIZER_CACHE");
+    ASSERT_TRUE(uncached.ok()) << uncached.error().to_string();
+    EXPECT_EQ((*uncached)->name(), "estimate:v1");
+    ASSERT_TRUE(cached.ok()) << cached.error().to_string();
+    EXPECT_EQ((*cached)->name(), "bpe:cl100k_base");
+    EXPECT_EQ((*cached)->count("abab"), 2u);
+    std::filesystem::remove_all(dir);
+}
+
 TEST(TokenCounterFactory, the_fuzz_seed_files_load_and_count) {
     const std::string seeds = std::string(SEEDS_DIR);
     auto tiktoken = open_token_counter(seeds + "/tiny.tiktoken");

@@ -1,12 +1,12 @@
-// `beliefmerge bench mergebench`: MergeBench (SPEC §11) over generated scenarios, as a table or JSON;
+// `beliefmerge bench mergebench` (beliefmerge-bench): MergeBench (SPEC §11) over generated scenarios, as a table or JSON;
 // the `model` arm runs through app/services (record/replay) when an endpoint or a workspace is given.
 #include <memory>
 
 #include <QCoroTask>
 
 #include "bench/mergebench/mergebench.h"
+#include "bench_commands.h"
 #include "cli/cli_common.h"
-#include "cli/commands.h"
 #include "cli/workspace_slots.h"
 #include "model_alignment.h"
 #include "pack/token_counter_factory.h"

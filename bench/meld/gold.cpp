@@ -1,5 +1,5 @@
 // Gold pair loading (own JSONL, STS-B, SNLI), evaluation through the procedure, calibration.
-#include "meld/gold.h"
+#include "bench/meld/gold.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,14 +1,12 @@
-// `beliefmerge bench NAME`: dispatch over the built-in benchmarks; the confluence experiment of SPEC §6.
+// beliefmerge-bench: dispatch over the benchmarks (`beliefmerge bench NAME`); the confluence experiment of SPEC §6.
 #include <chrono>
 #include <nlohmann/json.hpp>
 
+#include "bench/confluence/confluence_experiment.h"
+#include "bench_commands.h"
 #include "cli/cli_common.h"
-#include "cli/commands.h"
-#include "merge/confluence_experiment.h"
 
 namespace bm::cli {
-
-namespace {
 
 int bench_confluence(const QStringList& args) {
     QCommandLineParser parser;
@@ -69,9 +67,7 @@ int bench_confluence(const QStringList& args) {
     return join_clean ? kOk : kFailed;
 }
 
-}  // namespace
-
-int command_bench(const QStringList& args) {
+int run_bench(const QStringList& arguments) {
     // Add a benchmark here: name, entry point, one synopsis line for the usage text.
     struct BenchEntry {
         const char* name;
@@ -80,18 +76,20 @@ int command_bench(const QStringList& args) {
     };
     static const BenchEntry kBenches[] = {
         {"confluence", bench_confluence, "  beliefmerge bench confluence [--json]\n"},
-        {"meld-gold", bench_meld_gold, "  beliefmerge bench meld-gold [--pairs FILE] [--json]\n"},
+        {"meld-gold", bench_meld_gold, "  beliefmerge bench meld-gold [--pairs FILE] [--data DIR] [--shared DIR] [--json]\n"},
         {"convergence", bench_convergence, "  beliefmerge bench convergence [--orderings N] [--json]\n"},
         {"throughput", bench_throughput,
-         "  beliefmerge bench throughput [--sizes N,..] [--admissions N] [--sink-brains N,..] [--index-limit N] [--seed N] [--json]\n"},
+         "  beliefmerge bench throughput [--data DIR] [--sizes N,..] [--admissions N] [--sink-brains N,..] [--index-limit N] [--seed N] [--json]\n"},
         {"fold", bench_fold, "  beliefmerge bench fold [--checkpoints N] [--big N] [--dir DIR] [--json]\n"},
         {"mergebench", bench_mergebench,
          "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME]\n"
          "      [--tokenizer SPEC] [--workspace FILE] [--endpoint URL] [--model NAME] [--replay] [--timeout S] [--json]\n"},
     };
-    const QString sub = args.value(1);
-    QStringList rest = args.mid(2);
-    rest.prepend(args.value(0) + QStringLiteral(" ") + sub);
+    const QString sub = arguments.value(1);
+    QStringList rest = arguments.mid(2);
+    if (sub == QStringLiteral("meld-calibrate"))  // `beliefmerge meld calibrate`, forwarded
+        return meld_calibrate(QStringList{QStringLiteral("beliefmerge meld calibrate")} + rest);
+    rest.prepend(QStringLiteral("beliefmerge bench ") + sub);
     for (const BenchEntry& entry : kBenches) {
         if (sub == QLatin1String(entry.name)) return entry.run(rest);
     }

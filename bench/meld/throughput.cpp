@@ -1,5 +1,5 @@
 // Throughput, index recall and sink re-publication measurements (see throughput.h).
-#include "meld/throughput.h"
+#include "bench/meld/throughput.h"
 
 #include <algorithm>
 #include <chrono>

@@ -13,7 +13,7 @@ enum class Representation {
 };
 const char* representation_name(Representation r);
 
-// repr(annotation) as defined by the experiment, under `rule` for picking kept values.
-Annotation represent(const Annotation& annotation, Representation r, ScoreRule rule);
+// repr(annotation) as defined by the experiment, under `rule` for picking kept values (JOIN returns it as is).
+Annotation represent(Annotation annotation, Representation r, ScoreRule rule);
 
 }  // namespace bm

@@ -1,5 +1,5 @@
 // The five trust invariants over a merged snapshot.
-#include "trust/invariants.h"
+#include "merge/trust_invariants.h"
 
 #include <algorithm>
 

@@ -3,10 +3,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "bench/meld/convergence.h"
+#include "bench/meld/gold.h"
+#include "bench_commands.h"
 #include "cli/cli_common.h"
-#include "cli/commands.h"
-#include "meld/convergence.h"
-#include "meld/gold.h"
 #include "cli/meld_providers.h"
 
 namespace bm::cli {
@@ -43,26 +43,25 @@ nlohmann::json report_json(const GoldReport& r) {
 
 }  // namespace
 
-std::string meld_source_dir() {
-    if (const char* env = std::getenv("BELIEFMERGE_SOURCE_DIR"); env && *env) return env;
-    // The checkout this file was compiled from: __FILE__ is <source>/app/cli/bench_meld.cpp.
-    std::string here = __FILE__;
-    const auto cut = here.rfind("/app/cli/");
-    return cut == std::string::npos ? std::string(".") : here.substr(0, cut);
-}
-
 int bench_meld_gold(const QStringList& args) {
     QCommandLineParser parser;
     QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the result as JSON."));
-    QCommandLineOption pairs_opt(QStringLiteral("pairs"), QStringLiteral("Gold pairs (default bench/data/meld_gold_dev.jsonl)."),
+    QCommandLineOption pairs_opt(QStringLiteral("pairs"), QStringLiteral("Gold pairs (default meld_gold_dev.jsonl of the bench data)."),
                                  QStringLiteral("FILE"));
     QCommandLineOption provider_opt(QStringLiteral("provider"), QStringLiteral("Signal provider (default lexical)."),
                                     QStringLiteral("NAME"), QStringLiteral("lexical"));
     QCommandLineOption thresholds_opt(QStringLiteral("thresholds"),
                                       QStringLiteral("Thresholds JSON from `meld calibrate` (default: the provider's)."),
                                       QStringLiteral("FILE"));
+    const QCommandLineOption data_opt = bench_data_option();
+    QCommandLineOption shared_opt(QStringLiteral("shared"),
+                                  QStringLiteral("Public data (sts/stsb_dev.tsv, nli/snli_dev.tsv) for the derived sets; "
+                                                 "without it only the dev gold set runs."),
+                                  QStringLiteral("DIR"));
     parser.addOption(json_opt);
     parser.addOption(pairs_opt);
+    parser.addOption(data_opt);
+    parser.addOption(shared_opt);
     parser.addOption(provider_opt);
     parser.addOption(thresholds_opt);
     auto p = parse(parser, args,
@@ -72,7 +71,8 @@ int bench_meld_gold(const QStringList& args) {
                    {}, {}, 0);
     if (p.done) return p.exit_code;
     const std::string gold_path =
-        parser.isSet(pairs_opt) ? to_std(parser.value(pairs_opt)) : meld_source_dir() + "/bench/data/meld_gold_dev.jsonl";
+        parser.isSet(pairs_opt) ? to_std(parser.value(pairs_opt))
+                                : bench_data_dir(parser.value(data_opt)) + "/meld_gold_dev.jsonl";
     auto gold = load_gold_pairs(gold_path);
     if (!gold) {
         print_err("beliefmerge bench meld-gold: " + gold.error().to_string() + "\n");
@@ -115,9 +115,11 @@ int bench_meld_gold(const QStringList& args) {
     const Rung ladder[] = {{"kappa only", kappa_only}, {"kappa+sigma", no_chi}, {"kappa+sigma+chi", Gates{}},
                            {"conflict gated on theta_merge", on_theta}};
     std::vector<std::pair<std::string, std::vector<GoldPair>>> sets = {{"dev gold", *gold}};
-    const std::string shared = meld_source_dir() + "/../shared/data";
-    if (auto sts = load_stsb_pairs(shared + "/sts/stsb_dev.tsv", 150); sts.ok()) sets.push_back({"STS-B dev derived", *sts});
-    if (auto snli = load_snli_pairs(shared + "/nli/snli_dev.tsv", 150); snli.ok()) sets.push_back({"SNLI dev derived", *snli});
+    const std::string shared = to_std(parser.value(shared_opt));
+    if (!shared.empty()) {
+        if (auto sts = load_stsb_pairs(shared + "/sts/stsb_dev.tsv", 150); sts.ok()) sets.push_back({"STS-B dev derived", *sts});
+        if (auto snli = load_snli_pairs(shared + "/nli/snli_dev.tsv", 150); snli.ok()) sets.push_back({"SNLI dev derived", *snli});
+    }
     std::string table = "machine: see `uname -a`; provider " + engine->identity() + "\n\n";
     table += "| set | pairs | macro-F1 | false-merge [95% Wilson] | AUC merge | merge P/R/F1 | relate P/R/F1 | conflict P/R/F1 | "
              "no-relation P/R/F1 |\n";

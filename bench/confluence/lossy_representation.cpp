@@ -1,5 +1,5 @@
 // COUNT and MAX collapses of an annotation (experiment only).
-#include "merge/lossy_representation.h"
+#include "bench/confluence/lossy_representation.h"
 
 #include <algorithm>
 
@@ -14,7 +14,7 @@ const char* representation_name(Representation r) {
     return "?";
 }
 
-Annotation represent(const Annotation& annotation, Representation r, ScoreRule rule) {
+Annotation represent(Annotation annotation, Representation r, ScoreRule rule) {
     if (r == Representation::kJoin) return annotation;
     Decision d = select(annotation, rule);
     std::vector<std::string> kept = d.outcome == Outcome::kResolved ? std::vector<std::string>{d.winner} : d.tied;

@@ -1,5 +1,5 @@
 // The seeded in-process convergence experiments (see convergence.h).
-#include "meld/convergence.h"
+#include "bench/meld/convergence.h"
 
 #include <algorithm>
 #include <map>

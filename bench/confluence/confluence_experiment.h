@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "merge/lossy_representation.h"
+#include "bench/confluence/lossy_representation.h"
 
 namespace bm {
 

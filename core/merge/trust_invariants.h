@@ -1,4 +1,7 @@
 // Trust invariants checked on every snapshot, render and export; a violation fails closed.
+//
+// They read a merged snapshot, so they live in the merge stage, above the trust lattice they use
+// (trust/trust_lattice.h); docs/architecture.md.
 #pragma once
 
 #include <vector>

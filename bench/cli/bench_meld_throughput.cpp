@@ -5,11 +5,11 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "bench/meld/gold.h"
+#include "bench/meld/throughput.h"
+#include "bench_commands.h"
 #include "cli/cli_common.h"
-#include "cli/commands.h"
 #include "cli/meld_providers.h"
-#include "meld/gold.h"
-#include "meld/throughput.h"
 
 namespace bm::cli {
 
@@ -71,7 +71,8 @@ int bench_throughput(const QStringList& args) {
     QCommandLineOption limit_opt(QStringLiteral("index-limit"),
                                  QStringLiteral("Index candidates sigma is computed for per admission (default 64; 0: all)."),
                                  QStringLiteral("N"), QStringLiteral("64"));
-    for (auto* o : {&json_opt, &sizes_opt, &admissions_opt, &sink_opt, &seed_opt, &limit_opt}) parser.addOption(*o);
+    QCommandLineOption data_opt = bench_data_option();
+    for (auto* o : {&json_opt, &sizes_opt, &admissions_opt, &sink_opt, &seed_opt, &limit_opt, &data_opt}) parser.addOption(*o);
     auto p = parse(parser, args,
                    QStringLiteral("MELD admission throughput with the lexical provider: admissions/s and latency p50/p99\n"
                                   "at each active-claim count through the candidate index (one delta at a time, and\n"
@@ -92,7 +93,7 @@ int bench_throughput(const QStringList& args) {
                   "--seed and --index-limit non-negative integers\n");
         return kUsage;
     }
-    const std::string gold = meld_source_dir() + "/bench/data/meld_gold_dev.jsonl";
+    const std::string gold = bench_data_dir(parser.value(data_opt)) + "/meld_gold_dev.jsonl";
     const auto loaded = sink_corpus(gold);  // before the long runs: a missing file fails at once
     if (!loaded.ok()) {
         print_err("beliefmerge bench throughput: " + loaded.error().to_string() + "\n");

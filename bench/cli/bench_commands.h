@@ -1,0 +1,28 @@
+// The entry points of beliefmerge-bench: every benchmark and experiment behind `beliefmerge bench NAME`.
+#pragma once
+
+#include <QCommandLineOption>
+#include <QStringList>
+#include <string>
+
+namespace bm::cli {
+
+// Dispatches `beliefmerge-bench NAME ARGS...` (arguments[0] is the program).
+int run_bench(const QStringList& arguments);
+
+int bench_confluence(const QStringList& args);
+int bench_meld_gold(const QStringList& args);
+int bench_convergence(const QStringList& args);
+int bench_throughput(const QStringList& args);
+int bench_fold(const QStringList& args);
+int bench_mergebench(const QStringList& args);
+// `beliefmerge meld calibrate` (forwarded here): fit thresholds on labelled pairs.
+int meld_calibrate(const QStringList& args);
+
+// The --data DIR option of the benches that read bundled data, and the directory it names: the
+// option's value, else <prefix>/share/beliefmerge/bench beside <prefix>/bin/beliefmerge-bench
+// (the build tree mirrors that layout).
+QCommandLineOption bench_data_option();
+std::string bench_data_dir(const QString& explicit_dir);
+
+}  // namespace bm::cli

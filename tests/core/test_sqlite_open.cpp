@@ -1,0 +1,109 @@
+// The one SQLite opener: every store's file is private (0600), WAL + synchronous=FULL, foreign keys
+// on, a busy timeout; a file written by a newer version is left byte-identical.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "meld/patch_log.h"
+#include "store/decisions.h"
+#include "store/schema.h"
+#include "store/workspace.h"
+#include "core/test_support.h"
+
+namespace bm {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SqliteOpenTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() / ("bm-open-" + std::to_string(::getpid()) + "-" +
+                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        path = (dir / "w.bmws").string();
+    }
+    void TearDown() override { fs::remove_all(dir); }
+
+    static int64_t pragma(Db& db, const std::string& name) {
+        auto q = db.prepare("PRAGMA " + name);
+        EXPECT_TRUE(q.ok());
+        EXPECT_TRUE(*q->step());
+        return q->integer(0);
+    }
+    static std::string pragma_text(Db& db, const std::string& name) {
+        auto q = db.prepare("PRAGMA " + name);
+        EXPECT_TRUE(q.ok());
+        EXPECT_TRUE(*q->step());
+        return q->text(0);
+    }
+
+    fs::path dir;
+    std::string path;
+};
+
+TEST_F(SqliteOpenTest, ANewFileIsPrivateAndEveryConnectionHasTheSameSettings) {
+    const mode_t old_mask = ::umask(022);  // the usual umask would give SQLite's default 0644
+    auto db = Db::open(path, 1);
+    ::umask(old_mask);
+    ASSERT_TRUE(db.ok()) << db.error().message();
+    struct stat st {};
+    ASSERT_EQ(::stat(path.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0600u);
+    EXPECT_EQ(pragma(**db, "foreign_keys"), 1);
+    EXPECT_EQ(pragma(**db, "busy_timeout"), 10000);
+    EXPECT_EQ(pragma_text(**db, "journal_mode"), "wal");
+    EXPECT_EQ(pragma(**db, "synchronous"), 2);  // FULL
+}
+
+// Each store creates its workspace private and in WAL mode (both persist in the file).
+TEST_F(SqliteOpenTest, EveryWorkspaceStoreOpensThroughIt) {
+    auto check = [&](const std::string& file, const char* store) {
+        struct stat st {};
+        ASSERT_EQ(::stat(file.c_str(), &st), 0) << store;
+        EXPECT_EQ(st.st_mode & 0777, 0600u) << store;
+        sqlite3* raw = nullptr;
+        ASSERT_EQ(sqlite3_open(file.c_str(), &raw), SQLITE_OK);
+        sqlite3_stmt* q = nullptr;
+        ASSERT_EQ(sqlite3_prepare_v2(raw, "PRAGMA journal_mode", -1, &q, nullptr), SQLITE_OK);
+        ASSERT_EQ(sqlite3_step(q), SQLITE_ROW);
+        EXPECT_STREQ(reinterpret_cast<const char*>(sqlite3_column_text(q, 0)), "wal") << store;
+        sqlite3_finalize(q);
+        sqlite3_close(raw);
+    };
+    const mode_t old_mask = ::umask(022);
+    const std::string ws = (dir / "ws.bmws").string(), log = (dir / "log.bmws").string();
+    const std::string decisions = (dir / "decisions.bmws").string();
+    EXPECT_TRUE(Workspace::open(ws).ok());
+    EXPECT_TRUE(meld::PatchLog::open(log).ok());
+    EXPECT_TRUE(DecisionStore::open(decisions).ok());
+    ::umask(old_mask);
+    check(ws, "Workspace");
+    check(log, "PatchLog");
+    check(decisions, "DecisionStore");
+}
+
+TEST_F(SqliteOpenTest, ANewerFileIsLeftByteIdentical) {
+    {
+        sqlite3* raw = nullptr;
+        ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+        ASSERT_EQ(sqlite3_exec(raw, "CREATE TABLE t(x); PRAGMA user_version = 99", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(raw);
+    }
+    const std::string before = testing::slurp(path);
+    {
+        auto db = Db::open(path, 4);
+        ASSERT_TRUE(db.ok());
+        EXPECT_EQ(pragma_text(**db, "journal_mode"), "delete");
+    }
+    EXPECT_FALSE(Workspace::open(path).ok());
+    EXPECT_FALSE(meld::PatchLog::open(path).ok());
+    EXPECT_FALSE(DecisionStore::open(path).ok());
+    EXPECT_EQ(testing::slurp(path), before);
+}
+
+}  // namespace
+}  // namespace bm
