@@ -28,6 +28,7 @@ enum Role {
     MessageIdRole,                // id of a transcript message
     BranchIdRole,                 // id of a branch (workspace tree)
     FilterRole,                   // text the filter proxies match against
+    DecidedRole,                  // bool: a reviewer's decision is in force on the slot
 };
 
 }  // namespace bm::roles

@@ -1,6 +1,8 @@
 // Slot inspector rows: internalId 0 marks a value (group) row, k+1 a claim of group k.
 #include "slot_inspector_model.h"
 
+#include "display_names.h"
+
 #include <QBrush>
 #include <QFont>
 #include <algorithm>
@@ -74,7 +76,7 @@ QVariant SlotInspectorModel::groupData(const Group& g, int column, int role) con
         case kSource: return tr("%n source(s)", nullptr, static_cast<int>(v.evidence.size()));
         case kEvidence: return tr("score %1").arg(v.score);
         case kRank: return v.max_rank;
-        case kTrust: return QString::fromLatin1(trust_name(v.trust));
+        case kTrust: return trustText(v.trust);
     }
     return {};
 }
@@ -88,15 +90,18 @@ QVariant SlotInspectorModel::claimData(const Claim& c, int column, int role) con
         case roles::QuoteRole: return QString::fromStdString(c.quote);
         case roles::QuoteOffsetRole: return qlonglong(c.quote_offset);
         case roles::TrustRole: return QString::fromLatin1(trust_name(c.trust));
-        case Qt::ToolTipRole: return tr("Double-click or press Enter to show this message in the transcript");
+        case Qt::ToolTipRole:
+            return QString(tr("Session id: %1, message %2").arg(QString::fromStdString(c.source.session_id), QString::fromStdString(c.source.message_id)) +
+                           u'\n' + tr("Double-click or press Enter to show this message in the transcript"));
         case Qt::DisplayRole:
             switch (column) {
                 case kValue: return QString::fromStdString(c.value);
                 case kSource:
-                    return QString::fromStdString(c.source.branch_id + "/" + c.source.message_id + " (" + c.source.role + ")");
-                case kEvidence: return QString::fromLatin1(evidence_name(c.evidence));
+                    return tr("%1 · %2 (%3)").arg(sessionDisplayName(*m_snapshot, c.source.session_id, 32),
+                                                 QString::fromStdString(c.source.message_id), roleText(c.source.role));
+                case kEvidence: return evidenceText(c.evidence);
                 case kRank: return c.provenance_rank;
-                case kTrust: return QString::fromLatin1(trust_name(c.trust));
+                case kTrust: return trustText(c.trust);
                 case kQuote: return QString::fromStdString(c.quote);
                 case kTime: return QString::fromStdString(c.time);
             }

@@ -7,6 +7,7 @@
 #include <QStringList>
 #include <algorithm>
 
+#include "display_names.h"
 #include "roles.h"
 #include "trust/trust_lattice.h"
 
@@ -84,7 +85,9 @@ QVariant SlotTableModel::data(const QModelIndex& index, int role) const {
     const EffectiveResolution* r = m_snapshot->resolution(s.key);
     const QString decision = r && r->resolution ? QString::fromStdString(describe_resolution(*r->resolution)) : QString();
     const bool stale = r && r->stale();
+    const bool decided = r && r->origin == ResolutionOrigin::kHuman;
     switch (role) {
+        case roles::DecidedRole: return decided;
         case roles::SlotKeyRole: return QString::fromStdString(s.key);
         case roles::SlotStateRole: return QString::fromLatin1(slot_state_name(s.state));
         case roles::TrustRole: return QString::fromLatin1(trust_name(s.trust));
@@ -97,7 +100,8 @@ QVariant SlotTableModel::data(const QModelIndex& index, int role) const {
             return text;
         }
         case Qt::BackgroundRole:
-            if (index.column() == kState) return QBrush(slotStateColor(s.state, isRetracted(s)).lighter(130));
+            if (index.column() == kState)
+                return QBrush((decided ? slotStateColor(SlotState::kResolved, false) : slotStateColor(s.state, isRetracted(s))).lighter(130));
             return {};
         case Qt::ToolTipRole:
             if (stale) return tr("A decision was made against an older annotation: new evidence arrived; review again.");
@@ -107,15 +111,16 @@ QVariant SlotTableModel::data(const QModelIndex& index, int role) const {
         case roles::SortRole:
             switch (index.column()) {
                 case kKey: return QString::fromStdString(s.key);
-                case kState: return slotStateText(s.state, isRetracted(s));
+                case kState:
+                    // A decided dispute stays listed (to revise it) but reads as done.
+                    return decided ? tr("decided (%1)").arg(slotStateText(s.state, isRetracted(s))) : slotStateText(s.state, isRetracted(s));
                 case kValue: return valueText(s);
-                case kTrust: return QString::fromLatin1(trust_name(s.trust));
+                case kTrust: return trustText(s.trust);
                 case kDerivation: return derivationStatusText(s.derivation.status);
                 case kDecision:
-                    if (stale) return tr("stale: %1").arg(r->stale_decisions.empty()
-                                                              ? QString()
-                                                              : QString::fromStdString(describe_resolution(r->stale_decisions.back().resolution())));
-                    return decision;
+                    if (stale) return tr("stale: %1").arg(r->stale_decisions.empty() ? QString()
+                                                                                     : resolutionText(r->stale_decisions.back().resolution()));
+                    return r && r->resolution ? resolutionText(*r->resolution) : QString();
             }
             return {};
     }
@@ -152,8 +157,15 @@ void SlotFilterProxy::setText(const QString& text) {
     invalidateFilter();
 }
 
+void SlotFilterProxy::setPerRunFacts(bool on) {
+    if (m_perRunFacts == on) return;
+    m_perRunFacts = on;
+    invalidateFilter();
+}
+
 bool SlotFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
     const QModelIndex i = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (!m_perRunFacts && i.data(roles::SlotKeyRole).toString().startsWith(QLatin1String("env.session."))) return false;
     const QString state = i.data(roles::SlotStateRole).toString();
     switch (m_scope) {
         case Scope::kNeedsReview:

@@ -38,6 +38,8 @@ public:
     explicit SlotFilterProxy(QObject* parent = nullptr);
     void setScope(Scope scope);
     void setText(const QString& text);
+    // Lists the per-run environment facts (env.session.*) too; off by default.
+    void setPerRunFacts(bool on);
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
@@ -45,6 +47,7 @@ protected:
 private:
     Scope m_scope = Scope::kNeedsReview;
     QString m_text;
+    bool m_perRunFacts = false;
 };
 
 // Display name of a slot state (translated) and its colour, shared by the table and the graph.

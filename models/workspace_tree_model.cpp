@@ -1,6 +1,8 @@
 // Workspace tree rows: internalId 0 marks a session row, k+1 a branch of session k.
 #include "workspace_tree_model.h"
 
+#include "display_names.h"
+
 #include "roles.h"
 
 namespace bm {
@@ -47,14 +49,14 @@ QVariant WorkspaceTreeModel::data(const QModelIndex& index, int role) const {
     if (index.internalId() == kSessionRow) {
         const Session& s = sessions()[static_cast<size_t>(index.row())];
         if (role == roles::SessionKeyRole) return QString::fromStdString(s.id);
-        if (role == Qt::ToolTipRole) return QString::fromStdString(s.file);
+        if (role == Qt::ToolTipRole) return sessionTooltip(s);
         if (role != Qt::DisplayRole && role != roles::SortRole) return {};
         switch (index.column()) {
-            case kName: return QString::fromStdString(s.id);
+            case kName: return sessionDisplayName(s);
             case kFormat: return QString::fromLatin1(format_name(s.format));
             case kMessages: return qlonglong(s.messages.size());
             case kLineage:
-                if (!s.parent_session.empty()) return tr("fork of %1").arg(QString::fromStdString(s.parent_session));
+                if (!s.parent_session.empty()) return tr("fork of %1").arg(sessionDisplayName(*m_snapshot, s.parent_session));
                 return tr("%n branch(es)", nullptr, static_cast<int>(s.branches.size()));
             case kFile: return QString::fromStdString(s.file);
         }

@@ -9,7 +9,7 @@ PACKAGES=(
   libsqlite3-dev sqlite3 nlohmann-json3-dev libssl-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev googletest
   libnats-dev nats-server wordnet-base libgraphviz-dev libzstd-dev zstd
-  fonts-dejavu-core fonts-wqy-microhei jq
+  fonts-dejavu-core fonts-wqy-microhei jq qt6-translations-l10n
 )
 
 # --with-vectors: also the GloVe vectors of the optional `glove` meld provider (~110 MB download,

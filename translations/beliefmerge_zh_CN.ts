@@ -4,111 +4,118 @@
 <context>
     <name>bm::ClaimGraphView</name>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="65"/>
+        <location filename="../views/claim_graph_view.cpp" line="66"/>
         <source>dispute / contradiction: challenger → winner (no arrow: a tie)</source>
         <translation>争议/矛盾：挑战值 → 胜出值（无箭头：平局）</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="66"/>
+        <location filename="../views/claim_graph_view.cpp" line="67"/>
         <source>supersession: superseded value → current value</source>
         <translation>取代：被取代的值 → 当前值</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="67"/>
+        <location filename="../views/claim_graph_view.cpp" line="68"/>
         <source>a value of this slot</source>
         <translation>此槽位的一个值</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="81"/>
+        <location filename="../views/claim_graph_view.cpp" line="82"/>
         <source>derivation</source>
         <translation>推导</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="82"/>
+        <location filename="../views/claim_graph_view.cpp" line="83"/>
         <source>dispute / contradiction</source>
         <translation>争议/矛盾</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="83"/>
+        <location filename="../views/claim_graph_view.cpp" line="84"/>
         <source>supersession</source>
         <translation>取代</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="87"/>
+        <location filename="../views/claim_graph_view.cpp" line="88"/>
         <source>badge: trust T trusted, E external, U untrusted</source>
         <translation>徽标：信任 T 可信、E 外部、U 不可信</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="137"/>
+        <location filename="../views/claim_graph_view.cpp" line="138"/>
         <source>Find a slot…</source>
         <translation>查找槽位…</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="148"/>
+        <location filename="../views/claim_graph_view.cpp" line="141"/>
+        <source>Find a slot by key or value over the whole workspace (Enter; F3 / Shift+F3 for next/previous)</source>
+        <translation>按键或值在整个工作区中查找槽位（回车；F3 / Shift+F3 下一个/上一个）</translation>
+    </message>
+    <message>
+        <location filename="../views/claim_graph_view.cpp" line="150"/>
         <source>Focus</source>
         <translation>聚焦</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="149"/>
+        <location filename="../views/claim_graph_view.cpp" line="151"/>
         <source>Show only the selected slot&apos;s derivation neighbourhood</source>
         <translation>只显示所选槽位的推导邻域</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="155"/>
+        <location filename="../views/claim_graph_view.cpp" line="157"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="155"/>
+        <location filename="../views/claim_graph_view.cpp" line="157"/>
         <source>Fit the whole graph in view</source>
         <translation>将整个图缩放到视图内</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="156"/>
+        <location filename="../views/claim_graph_view.cpp" line="158"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="157"/>
+        <location filename="../views/claim_graph_view.cpp" line="159"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="229"/>
-        <source>No slot matches “%1”</source>
-        <translation>没有与“%1”匹配的槽位</translation>
-    </message>
-    <message>
-        <location filename="../views/claim_graph_view.cpp" line="245"/>
+        <location filename="../views/claim_graph_view.cpp" line="244"/>
         <source>Laying out…</source>
         <translation>正在布局…</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="64"/>
+        <location filename="../views/claim_graph_view.cpp" line="65"/>
         <source>derivation: premise → conclusion</source>
         <translation>推导：前提 → 结论</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/claim_graph_view.cpp" line="294"/>
+        <source>; %n per-run environment fact(s) hidden (View menu)</source>
+        <translation>
+            <numerusform>；已隐藏 %n 条单次运行环境事实（视图菜单）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="326"/>
+        <location filename="../views/claim_graph_view.cpp" line="327"/>
         <source>%1 — %2, trust %3</source>
         <translation>%1 — %2，信任 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="290"/>
+        <location filename="../views/claim_graph_view.cpp" line="289"/>
         <source>%n slot(s) shown</source>
         <translation>
             <numerusform>显示 %n 个槽位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="293"/>
+        <location filename="../views/claim_graph_view.cpp" line="292"/>
         <source>; %n more not shown (use Focus or search)</source>
         <translation>
             <numerusform>；另有 %n 个未显示（使用聚焦或搜索）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/graph_layout.cpp" line="200"/>
+        <location filename="../views/graph_layout.cpp" line="206"/>
         <source>The Graphviz dot layout failed; the graph cannot be drawn.</source>
         <translation>Graphviz dot 布局失败；无法绘制图。</translation>
     </message>
@@ -173,59 +180,209 @@
     </message>
 </context>
 <context>
+    <name>bm::DisplayNames</name>
+    <message>
+        <location filename="../models/display_names.cpp" line="44"/>
+        <source>Session id: %1</source>
+        <translation>会话 ID：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="45"/>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="46"/>
+        <source>First user line: %1</source>
+        <translation>首条用户消息：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="52"/>
+        <source>trusted</source>
+        <translation>可信</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="53"/>
+        <source>external</source>
+        <translation>外部</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="54"/>
+        <source>untrusted</source>
+        <translation>不可信</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="61"/>
+        <source>speculative</source>
+        <translation>推测</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="62"/>
+        <source>inferred</source>
+        <translation>推断</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="63"/>
+        <source>tool-verified</source>
+        <translation>工具验证</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="64"/>
+        <source>user-stated</source>
+        <translation>用户陈述</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="71"/>
+        <source>fact</source>
+        <translation>事实</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="72"/>
+        <source>decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="73"/>
+        <source>constraint</source>
+        <translation>约束</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="74"/>
+        <source>refuted</source>
+        <translation>已驳斥</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="75"/>
+        <source>goal</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="76"/>
+        <source>open question</source>
+        <translation>未决问题</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="77"/>
+        <source>artifact</source>
+        <translation>产物</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="83"/>
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="84"/>
+        <source>assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="85"/>
+        <source>tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="86"/>
+        <source>system</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="87"/>
+        <source>developer</source>
+        <translation>开发者</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="93"/>
+        <source>choose %1</source>
+        <translation>选择 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="94"/>
+        <source>both</source>
+        <translation>两者皆成立</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="95"/>
+        <source>conditional (guard: %1)</source>
+        <translation>有条件（条件：%1）</translation>
+    </message>
+    <message>
+        <location filename="../models/display_names.cpp" line="96"/>
+        <location filename="../models/display_names.cpp" line="98"/>
+        <source>unresolvable</source>
+        <translation>无法解决</translation>
+    </message>
+</context>
+<context>
     <name>bm::DisputesPane</name>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="39"/>
+        <location filename="../views/disputes_pane.cpp" line="56"/>
         <source>J/K next/previous · A accept · O overrule to the value selected in the inspector · B both · C conditional (guard) · U unresolvable</source>
         <translation>J/K 下一个/上一个 · A 接受 · O 改判为检查器中所选的值 · B 两者皆成立 · C 有条件（需条件） · U 无法裁决</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="42"/>
+        <location filename="../views/disputes_pane.cpp" line="59"/>
         <source>Needs review (disputed and contested)</source>
         <translation>待审阅（争议与有异议）</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="43"/>
+        <location filename="../views/disputes_pane.cpp" line="60"/>
         <source>Disputed</source>
         <translation>争议</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="44"/>
+        <location filename="../views/disputes_pane.cpp" line="61"/>
         <source>Contested</source>
         <translation>有异议</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="45"/>
+        <location filename="../views/disputes_pane.cpp" line="62"/>
         <source>All slots</source>
         <translation>全部槽位</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="48"/>
+        <location filename="../views/disputes_pane.cpp" line="67"/>
         <source>Filter by slot or value…</source>
         <translation>按槽位或值筛选…</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="55"/>
+        <location filename="../views/disputes_pane.cpp" line="74"/>
         <source>Reason (optional)</source>
         <translation>理由（可选）</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="57"/>
+        <location filename="../views/disputes_pane.cpp" line="76"/>
         <source>Guard for a conditional decision, e.g. “in staging”</source>
         <translation>有条件裁决的条件，例如“在预发布环境中”</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="66"/>
-        <source>Reason:</source>
-        <translation>理由：</translation>
+        <location filename="../views/disputes_pane.cpp" line="94"/>
+        <source>Rea&amp;son:</source>
+        <translation>理由(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="67"/>
-        <source>Guard:</source>
-        <translation>条件：</translation>
+        <location filename="../views/disputes_pane.cpp" line="95"/>
+        <source>G&amp;uard:</source>
+        <translation>条件(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="68"/>
+        <location filename="../views/disputes_pane.cpp" line="105"/>
+        <location filename="../views/disputes_pane.cpp" line="152"/>
+        <source>Deciding on: nothing selected</source>
+        <translation>决定对象：未选择</translation>
+    </message>
+    <message>
+        <location filename="../views/disputes_pane.cpp" line="106"/>
+        <source>The review keys act on this slot: the one shown in the slot inspector</source>
+        <translation>审阅按键作用于此槽位：即槽位检查器中显示的槽位</translation>
+    </message>
+    <message>
+        <location filename="../views/disputes_pane.cpp" line="153"/>
+        <source>Deciding on: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>决定对象：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../views/disputes_pane.cpp" line="96"/>
         <source>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;K&lt;/b&gt; next/previous · &lt;b&gt;A&lt;/b&gt; accept · &lt;b&gt;O&lt;/b&gt; overrule to the selected value · &lt;b&gt;B&lt;/b&gt; both · &lt;b&gt;C&lt;/b&gt; conditional · &lt;b&gt;U&lt;/b&gt; unresolvable</source>
         <translation>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;K&lt;/b&gt; 下一个/上一个 · &lt;b&gt;A&lt;/b&gt; 接受 · &lt;b&gt;O&lt;/b&gt; 改判为所选值 · &lt;b&gt;B&lt;/b&gt; 两者皆成立 · &lt;b&gt;C&lt;/b&gt; 有条件 · &lt;b&gt;U&lt;/b&gt; 无法裁决</translation>
     </message>
@@ -233,370 +390,651 @@
 <context>
     <name>bm::MainWindow</name>
     <message>
-        <location filename="../views/main_window.cpp" line="81"/>
-        <source>BeliefMerge Studio</source>
-        <translation>BeliefMerge 工作室</translation>
-    </message>
-    <message>
-        <location filename="../views/main_window.cpp" line="98"/>
+        <location filename="../views/main_window.cpp" line="118"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="99"/>
+        <location filename="../views/main_window.cpp" line="119"/>
         <source>Stop loading (Esc)</source>
         <translation>停止加载（Esc）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="110"/>
+        <location filename="../views/main_window.cpp" line="130"/>
         <source>Workspace: %1</source>
         <translation>工作区：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="122"/>
+        <location filename="../views/main_window.cpp" line="146"/>
         <source>Message %1 of session %2 is not in the workspace</source>
         <translation>会话 %2 的消息 %1 不在工作区中</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="131"/>
+        <location filename="../views/main_window.cpp" line="155"/>
         <source>Exported to %1</source>
         <translation>已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="150"/>
+        <location filename="../views/main_window.cpp" line="177"/>
         <source>Workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="151"/>
+        <location filename="../views/main_window.cpp" line="176"/>
         <source>Disputes</source>
         <translation>争议</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="152"/>
+        <location filename="../views/main_window.cpp" line="178"/>
         <source>Slot inspector</source>
         <translation>槽位检查器</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="153"/>
+        <location filename="../views/main_window.cpp" line="179"/>
         <source>Derivation chain</source>
         <translation>推导链</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="154"/>
+        <location filename="../views/main_window.cpp" line="181"/>
         <source>Pack preview</source>
         <translation>打包预览</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="155"/>
+        <location filename="../views/main_window.cpp" line="180"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="156"/>
+        <location filename="../views/main_window.cpp" line="135"/>
+        <source>Reason kept for the decision on %1: press A, O, B, C or U to save it.</source>
+        <translation>已保留对 %1 的决定理由：按 A、O、B、C 或 U 保存。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="182"/>
         <source>Load messages</source>
         <translation>加载消息</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="169"/>
+        <location filename="../views/main_window.cpp" line="199"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="170"/>
+        <location filename="../views/main_window.cpp" line="200"/>
         <source>&amp;Open Logs…</source>
         <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="171"/>
+        <location filename="../views/main_window.cpp" line="201"/>
         <source>Open &amp;Folder…</source>
         <translation>打开文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="172"/>
+        <location filename="../views/main_window.cpp" line="202"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="173"/>
+        <location filename="../views/main_window.cpp" line="203"/>
         <source>&amp;Recent Workspaces</source>
         <translation>最近的工作区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="176"/>
+        <location filename="../views/main_window.cpp" line="206"/>
         <source>&amp;Export Block…</source>
         <translation>导出上下文块(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="177"/>
+        <location filename="../views/main_window.cpp" line="207"/>
         <source>&amp;Copy Block to Clipboard</source>
         <translation>复制上下文块到剪贴板(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="181"/>
+        <location filename="../views/main_window.cpp" line="211"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="183"/>
+        <location filename="../views/main_window.cpp" line="213"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="189"/>
+        <location filename="../views/main_window.cpp" line="219"/>
         <source>&amp;Accept (A)</source>
         <translation>接受(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="190"/>
+        <location filename="../views/main_window.cpp" line="220"/>
         <source>&amp;Overrule to the Selected Value (O)</source>
         <translation>改判为所选值(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="191"/>
+        <location filename="../views/main_window.cpp" line="221"/>
         <source>&amp;Both Hold (B)</source>
         <translation>两者皆成立(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="192"/>
+        <location filename="../views/main_window.cpp" line="222"/>
         <source>&amp;Conditional (C)</source>
         <translation>有条件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="193"/>
+        <location filename="../views/main_window.cpp" line="223"/>
         <source>&amp;Unresolvable (U)</source>
         <translation>无法裁决(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="195"/>
+        <location filename="../views/main_window.cpp" line="225"/>
+        <source>&amp;Undo Last Decision</source>
+        <translation>撤销上一个决定(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="227"/>
+        <source>&amp;Revoke Decision</source>
+        <translation>撤回决定(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="229"/>
+        <source>Withdraw the reviewer&apos;s decision on the selected slot (recorded, never deleted)</source>
+        <translation>撤回审阅者对所选槽位的决定（记录在案，从不删除）</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="231"/>
         <source>Go to the Disputes &amp;Queue</source>
         <translation>转到争议队列(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="200"/>
+        <location filename="../views/main_window.cpp" line="236"/>
         <source>&amp;Graph</source>
         <translation>图(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="201"/>
+        <location filename="../views/main_window.cpp" line="237"/>
         <source>&amp;Find Slot…</source>
         <translation>查找槽位(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="204"/>
+        <location filename="../views/main_window.cpp" line="241"/>
+        <source>Find &amp;Next</source>
+        <translation>查找下一个(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="243"/>
+        <source>Find Pre&amp;vious</source>
+        <translation>查找上一个(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="245"/>
         <source>&amp;Fit</source>
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="205"/>
+        <location filename="../views/main_window.cpp" line="246"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="206"/>
+        <location filename="../views/main_window.cpp" line="247"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="207"/>
+        <location filename="../views/main_window.cpp" line="248"/>
         <source>Focus on &amp;Selection</source>
         <translation>聚焦所选(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="211"/>
+        <location filename="../views/main_window.cpp" line="252"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="212"/>
+        <location filename="../views/main_window.cpp" line="253"/>
         <source>&amp;Oracle Extractor (native JSONL annotations)</source>
         <translation>标注提取器（原生 JSONL 标注）(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="217"/>
+        <location filename="../views/main_window.cpp" line="258"/>
         <source>Read claims from the annotations of BeliefMerge native JSONL logs instead of the heuristic extractor</source>
         <translation>从 BeliefMerge 原生 JSONL 日志的标注中读取断言，而不使用启发式提取器</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="218"/>
+        <location filename="../views/main_window.cpp" line="259"/>
+        <source>&amp;Per-Run Environment Facts (env.session.*)</source>
+        <translation>单次运行环境事实(&amp;P)（env.session.*）</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="265"/>
+        <source>Facts of single runs (turn errors, durations, ids) are hidden from the graph and the queue unless shown</source>
+        <translation>单次运行的事实（轮次错误、时长、ID）默认不在图和队列中显示</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="266"/>
         <source>&amp;Current Session</source>
         <translation>当前会话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="225"/>
+        <location filename="../views/main_window.cpp" line="275"/>
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="269"/>
+        <location filename="../views/main_window.cpp" line="325"/>
         <source>Extractor: %1 · current session: %2</source>
         <translation>提取器：%1 · 当前会话：%2</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="270"/>
+        <location filename="../views/main_window.cpp" line="325"/>
         <source>oracle</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="270"/>
+        <location filename="../views/main_window.cpp" line="325"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="271"/>
+        <location filename="../views/main_window.cpp" line="322"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="286"/>
+        <location filename="../views/main_window.cpp" line="342"/>
         <source>None (no user is TRUSTED)</source>
         <translation>无（没有用户为可信）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="290"/>
+        <location filename="../views/main_window.cpp" line="347"/>
         <source>%1 (not in this workspace)</source>
         <translation>%1（不在此工作区中）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="300"/>
+        <location filename="../views/main_window.cpp" line="89"/>
+        <location filename="../views/main_window.cpp" line="357"/>
         <source>BeliefMerge Studio — %1</source>
         <translation>BeliefMerge 工作室 — %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="307"/>
+        <location filename="../views/main_window.cpp" line="326"/>
+        <location filename="../views/main_window.cpp" line="336"/>
+        <source>Session id: %1</source>
+        <translation>会话 ID：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="364"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="328"/>
+        <location filename="../views/main_window.cpp" line="380"/>
+        <source>Cannot read the workspace</source>
+        <translation>无法读取工作区</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="381"/>
+        <source>The workspace %1 cannot be read.</source>
+        <translation>无法读取工作区 %1。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="383"/>
+        <source>The logs you opened were not imported.</source>
+        <translation>您打开的日志未被导入。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="384"/>
+        <source>Open or create another workspace (File &gt; Open Workspace…).</source>
+        <translation>请打开或创建另一个工作区（文件 &gt; 打开工作区…）。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="388"/>
+        <source>Cannot read the workspace: %1</source>
+        <translation>无法读取工作区：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/main_window.cpp" line="396"/>
+        <source>%n error(s) while loading; first: %1</source>
+        <translation>
+            <numerusform>加载时出现 %n 个错误；第一个：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="397"/>
+        <source>Show all</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="416"/>
         <source>Reading the workspace…</source>
         <translation>正在读取工作区…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="328"/>
+        <location filename="../views/main_window.cpp" line="416"/>
         <source>Importing %n path(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个路径…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="341"/>
+        <location filename="../views/main_window.cpp" line="429"/>
         <source>%1 (%2 of %3)…</source>
         <translation>%1（%2/%3）…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="355"/>
+        <location filename="../views/main_window.cpp" line="444"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="356"/>
+        <location filename="../views/main_window.cpp" line="445"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="358"/>
+        <location filename="../views/main_window.cpp" line="448"/>
         <source>Loading cancelled after %n file(s)</source>
         <translation>
             <numerusform>已在 %n 个文件后取消加载</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="363"/>
+        <location filename="../views/main_window.cpp" line="453"/>
         <source>%n session(s), %1 slots, %2 to review; %3 errors, %4 warnings</source>
         <translation>
             <numerusform>%n 个会话，%1 个槽位，%2 个待审阅；%3 个错误，%4 个警告</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="370"/>
+        <location filename="../views/main_window.cpp" line="460"/>
         <source>Loading failed: %1</source>
         <translation>加载失败：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="450"/>
+        <location filename="../views/main_window_review.cpp" line="23"/>
         <source>Select a slot first.</source>
         <translation>请先选择一个槽位。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="463"/>
+        <location filename="../views/main_window_review.cpp" line="29"/>
+        <source>Not saved: the inspector and the queue disagree on the slot; select it again.</source>
+        <translation>未保存：检查器与队列所指槽位不一致；请重新选择。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_review.cpp" line="42"/>
         <source>Select the value to overrule to in the slot inspector first.</source>
         <translation>请先在槽位检查器中选择要改判的值。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="470"/>
+        <location filename="../views/main_window_review.cpp" line="49"/>
         <source>A conditional decision needs a guard: type it in the Guard field.</source>
         <translation>有条件裁决需要条件：请在“条件”栏中输入。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="480"/>
+        <location filename="../views/main_window_review.cpp" line="59"/>
         <source>Nothing to accept: no model resolution and no winner. Overrule instead (O, B, C or U).</source>
         <translation>没有可接受的内容：既无模型裁决也无胜出值。请改判（O、B、C 或 U）。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="487"/>
+        <location filename="../views/main_window_review.cpp" line="66"/>
         <source>Saving the decision on %1…</source>
         <translation>正在保存对 %1 的裁决…</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/main_window_review.cpp" line="83"/>
+        <source>No slot matches “%1” (searched all %n slot(s))</source>
+        <translation>
+            <numerusform>没有槽位匹配“%1”（已搜索全部 %n 个槽位）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/main_window.cpp" line="504"/>
+        <location filename="../views/main_window_review.cpp" line="87"/>
+        <source>Match %1 of %2 for “%3”: %4</source>
+        <translation>“%3”的第 %1 个匹配（共 %2 个）：%4</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_review.cpp" line="88"/>
+        <source> (not drawn in the graph; shown in the inspector)</source>
+        <translation>（图中未绘制；已在检查器中显示）</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_review.cpp" line="104"/>
+        <source>Nothing to undo: no decision saved in this window is still in force.</source>
+        <translation>无可撤销：本窗口保存的决定均已不再生效。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_review.cpp" line="110"/>
+        <source>No reviewer&apos;s decision applies to %1: nothing to revoke.</source>
+        <translation>%1 上没有生效的审阅者决定：无可撤回。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_review.cpp" line="119"/>
+        <source>Slot %1 is no longer in the workspace: nothing to revoke.</source>
+        <translation>槽位 %1 已不在工作区中：无可撤回。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_review.cpp" line="129"/>
+        <source>Revoking decision %1 on %2…</source>
+        <translation>正在撤回 %2 上的决定 %1…</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_review.cpp" line="146"/>
         <source>Decision not saved: %1</source>
         <translation>裁决未保存：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="504"/>
+        <location filename="../views/main_window_review.cpp" line="151"/>
         <source>Decision saved, but the decisions could not be re-read: %1</source>
         <translation>裁决已保存，但无法重新读取裁决：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="517"/>
-        <source>Decision saved: %1 → %2</source>
-        <translation>裁决已保存：%1 → %2</translation>
+        <location filename="../views/main_window_review.cpp" line="167"/>
+        <source>Decision revoked on %1; it now resolves to: %2</source>
+        <translation>已撤回 %1 上的决定；现在的结果：%2</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="13"/>
+        <location filename="../views/main_window_review.cpp" line="169"/>
+        <source>as merged (no decision)</source>
+        <translation>按合并结果（无决定）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/main_window_review.cpp" line="175"/>
+        <source>Decision saved: %1 → %2. %n slot(s) to review</source>
+        <translation>
+            <numerusform>决定已保存：%1 → %2。还有 %n 个槽位待审阅</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_review.cpp" line="177"/>
+        <source>; next: %1</source>
+        <translation>；下一个：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_dialogs.cpp" line="14"/>
         <source>Open session logs</source>
         <translation>打开会话日志</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="14"/>
+        <location filename="../views/main_window_dialogs.cpp" line="15"/>
         <source>Session logs (*.jsonl *.json *.traj *.zstd *.zst);;All files (*)</source>
         <translation>会话日志 (*.jsonl *.json *.traj *.zstd *.zst);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="21"/>
+        <location filename="../views/main_window_dialogs.cpp" line="22"/>
         <source>Open a folder of session logs</source>
         <translation>打开会话日志文件夹</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="26"/>
+        <location filename="../views/main_window_dialogs.cpp" line="27"/>
         <source>Open or create a workspace</source>
         <translation>打开或新建工作区</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="27"/>
+        <location filename="../views/main_window_dialogs.cpp" line="28"/>
         <source>BeliefMerge workspaces (*.bmws);;All files (*)</source>
         <translation>BeliefMerge 工作区 (*.bmws);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="35"/>
+        <location filename="../views/main_window_dialogs.cpp" line="38"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="36"/>
+        <location filename="../views/main_window_dialogs.cpp" line="41"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="37"/>
+        <location filename="../views/main_window_dialogs.cpp" line="42"/>
         <source>DSH user message (*.json)</source>
         <translation>DSH 用户消息 (*.json)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="39"/>
+        <location filename="../views/main_window_dialogs.cpp" line="46"/>
         <source>Export the packed block</source>
         <translation>导出打包的上下文块</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_dialogs.cpp" line="53"/>
+        <source>Export failed: %1</source>
+        <translation>导出失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="72"/>
+        <source>&amp;Next Slot (J)</source>
+        <translation>下一个槽位(&amp;N) (J)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="77"/>
+        <source>&amp;Previous Slot (K)</source>
+        <translation>上一个槽位(&amp;P) (K)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="81"/>
+        <source>Pick the Value in the &amp;Inspector</source>
+        <translation>在检查器中选择值(&amp;I)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="83"/>
+        <source>Go to the &amp;Graph</source>
+        <translation>转到图(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="84"/>
+        <source>Next &amp;Pane</source>
+        <translation>下一个窗格(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="86"/>
+        <source>Previous Pa&amp;ne</source>
+        <translation>上一个窗格(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="89"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="90"/>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="108"/>
+        <source>In the disputes queue and the slot inspector</source>
+        <translation>在争议队列和槽位检查器中</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="109"/>
+        <source>J / K</source>
+        <translation>J / K</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="109"/>
+        <source>next / previous slot of the queue</source>
+        <translation>队列中的下一个/上一个槽位</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="110"/>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="110"/>
+        <source>accept the model&apos;s resolution</source>
+        <translation>接受模型的裁决</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="111"/>
+        <source>O</source>
+        <translation>O</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="111"/>
+        <source>overrule to the value selected in the inspector</source>
+        <translation>改判为检查器中所选的值</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="112"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="112"/>
+        <source>both values hold</source>
+        <translation>两个值都成立</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="113"/>
+        <source>C</source>
+        <translation>C</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="113"/>
+        <source>conditional: asks for the guard first (Alt+U), Enter saves</source>
+        <translation>有条件：先询问条件（Alt+U），回车保存</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="114"/>
+        <source>U</source>
+        <translation>U</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="114"/>
+        <source>unresolvable</source>
+        <translation>无法解决</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="115"/>
+        <source>Alt+S</source>
+        <translation>Alt+S</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="115"/>
+        <source>type the reason; Enter returns to the queue</source>
+        <translation>输入理由；回车返回队列</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="116"/>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="116"/>
+        <source>cancel loading</source>
+        <translation>取消加载</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_keyboard.cpp" line="124"/>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+</context>
+<context>
+    <name>bm::MessageBar</name>
+    <message>
+        <location filename="../views/message_bar.cpp" line="19"/>
+        <source>Close this message</source>
+        <translation>关闭此消息</translation>
     </message>
 </context>
 <context>
@@ -642,68 +1080,68 @@
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="97"/>
-        <source>Budget:</source>
-        <translation>预算：</translation>
+        <location filename="../views/pack_preview_pane.cpp" line="105"/>
+        <source>&amp;Budget:</source>
+        <translation>预算(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="98"/>
-        <source>Format:</source>
-        <translation>格式：</translation>
+        <location filename="../views/pack_preview_pane.cpp" line="106"/>
+        <source>For&amp;mat:</source>
+        <translation>格式(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="99"/>
-        <source>Algorithm:</source>
-        <translation>算法：</translation>
+        <location filename="../views/pack_preview_pane.cpp" line="107"/>
+        <source>A&amp;lgorithm:</source>
+        <translation>算法(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="113"/>
+        <location filename="../views/pack_preview_pane.cpp" line="117"/>
         <source>Dropped for the budget:</source>
         <translation>因预算而舍弃：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="166"/>
+        <location filename="../views/pack_preview_pane.cpp" line="181"/>
         <source>Refused: a trust invariant is violated; nothing can be exported.</source>
         <translation>已拒绝：违反了信任不变式；无法导出任何内容。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="169"/>
+        <location filename="../views/pack_preview_pane.cpp" line="184"/>
         <source>violation %1 on %2: %3</source>
         <translation>%2 违反 %1：%3</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="176"/>
+        <location filename="../views/pack_preview_pane.cpp" line="191"/>
         <source>%1 of %2 tokens · %3 of %4 items · %5 · counter %6</source>
         <translation>%1/%2 词元 · %3/%4 项 · %5 · 计数器 %6</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="179"/>
+        <location filename="../views/pack_preview_pane.cpp" line="194"/>
         <source> · beat density greedy</source>
         <translation> · 优于密度贪心</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="181"/>
+        <location filename="../views/pack_preview_pane.cpp" line="196"/>
         <source> · preserved prefix vs. last export: %1 of %2 items</source>
         <translation> · 与上次导出相比保留的前缀：%1/%2 项</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="197"/>
+        <location filename="../views/pack_preview_pane.cpp" line="212"/>
         <source>Nothing packed yet.</source>
         <translation>尚未打包。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="204"/>
-        <location filename="../views/pack_preview_pane.cpp" line="209"/>
+        <location filename="../views/pack_preview_pane.cpp" line="219"/>
+        <location filename="../views/pack_preview_pane.cpp" line="224"/>
         <source>Export refused: %1</source>
         <translation>导出被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="221"/>
+        <location filename="../views/pack_preview_pane.cpp" line="236"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="233"/>
+        <location filename="../views/pack_preview_pane.cpp" line="248"/>
         <source>the clipboard</source>
         <translation>剪贴板</translation>
     </message>
@@ -739,69 +1177,79 @@
 <context>
     <name>bm::SlotInspectorModel</name>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="56"/>
+        <location filename="../models/slot_inspector_model.cpp" line="58"/>
         <source>superseded within their branch</source>
         <translation>在其分支内被取代</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="73"/>
+        <location filename="../models/slot_inspector_model.cpp" line="75"/>
         <source>  (winner)</source>
         <translation>  （胜出）</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="73"/>
+        <location filename="../models/slot_inspector_model.cpp" line="75"/>
         <source>  (tied)</source>
         <translation>  （并列）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/slot_inspector_model.cpp" line="74"/>
+        <location filename="../models/slot_inspector_model.cpp" line="76"/>
         <source>%n source(s)</source>
         <translation>
             <numerusform>%n 个来源</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="75"/>
+        <location filename="../models/slot_inspector_model.cpp" line="77"/>
         <source>score %1</source>
         <translation>得分 %1</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="91"/>
+        <location filename="../models/slot_inspector_model.cpp" line="94"/>
+        <source>Session id: %1, message %2</source>
+        <translation>会话 ID：%1，消息 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/slot_inspector_model.cpp" line="95"/>
         <source>Double-click or press Enter to show this message in the transcript</source>
         <translation>双击或按 Enter 在对话记录中显示此消息</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="117"/>
+        <location filename="../models/slot_inspector_model.cpp" line="100"/>
+        <source>%1 · %2 (%3)</source>
+        <translation>%1 · %2（%3）</translation>
+    </message>
+    <message>
+        <location filename="../models/slot_inspector_model.cpp" line="122"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="118"/>
+        <location filename="../models/slot_inspector_model.cpp" line="123"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="119"/>
+        <location filename="../models/slot_inspector_model.cpp" line="124"/>
         <source>Evidence</source>
         <translation>证据</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="120"/>
+        <location filename="../models/slot_inspector_model.cpp" line="125"/>
         <source>Rank</source>
         <translation>等级</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="121"/>
+        <location filename="../models/slot_inspector_model.cpp" line="126"/>
         <source>Trust</source>
         <translation>信任</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="122"/>
+        <location filename="../models/slot_inspector_model.cpp" line="127"/>
         <source>Quote</source>
         <translation>引文</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="123"/>
+        <location filename="../models/slot_inspector_model.cpp" line="128"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
@@ -809,62 +1257,69 @@
 <context>
     <name>bm::SlotInspectorPane</name>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="45"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="62"/>
         <source>No slot selected.</source>
         <translation>未选择槽位。</translation>
     </message>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="52"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="69"/>
         <source>, value &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>，值 &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="56"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="73"/>
         <source>, tie between &lt;b&gt;%1&lt;/b&gt; (never guessed)</source>
         <translation>，&lt;b&gt;%1&lt;/b&gt; 并列（绝不猜测）</translation>
     </message>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="58"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="75"/>
         <source>; trust %1; derivation %2</source>
         <translation>；信任 %1；推导 %2</translation>
     </message>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="60"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="77"/>
         <source>Rank comparison: %1</source>
         <translation>等级比较：%1</translation>
     </message>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="62"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="79"/>
         <source>Disputed by “%1” (rank %2) against “%3” (rank %4)</source>
         <translation>“%1”（等级 %2）对“%3”（等级 %4）提出争议</translation>
     </message>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="67"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="84"/>
         <source>reviewer</source>
         <translation>审阅者</translation>
     </message>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="67"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="84"/>
         <source>model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="68"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="85"/>
         <source>Decision (%1): &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>裁决（%1）：&lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="69"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="86"/>
         <source> — reason: %1</source>
         <translation> — 理由：%1</translation>
     </message>
     <message>
-        <location filename="../views/slot_inspector_pane.cpp" line="70"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="87"/>
         <source> (saved %1 by %2)</source>
         <translation>（%2 于 %1 保存）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/slot_inspector_pane.cpp" line="75"/>
+        <location filename="../views/slot_inspector_pane.cpp" line="91"/>
+        <source>%n decision(s) revoked (kept in the log, not applied).</source>
+        <translation>
+            <numerusform>%n 个决定已撤回（保留在日志中，不再应用）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/slot_inspector_pane.cpp" line="95"/>
         <source>Stale: %n decision(s) were made against an older annotation and are not applied.</source>
         <translation>
             <numerusform>已过时：%n 个裁决基于较旧的注释，未被应用。</numerusform>
@@ -874,83 +1329,88 @@
 <context>
     <name>bm::SlotTableModel</name>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="29"/>
-        <location filename="../models/slot_table_model.cpp" line="43"/>
+        <location filename="../models/slot_table_model.cpp" line="30"/>
+        <location filename="../models/slot_table_model.cpp" line="44"/>
         <source>retracted</source>
         <translation>已撤回</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="31"/>
+        <location filename="../models/slot_table_model.cpp" line="32"/>
         <source>settled</source>
         <translation>已确定</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="32"/>
+        <location filename="../models/slot_table_model.cpp" line="33"/>
         <source>resolved</source>
         <translation>已解决</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="33"/>
+        <location filename="../models/slot_table_model.cpp" line="34"/>
         <source>contested</source>
         <translation>有异议</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="34"/>
+        <location filename="../models/slot_table_model.cpp" line="35"/>
         <source>disputed</source>
         <translation>争议</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="41"/>
+        <location filename="../models/slot_table_model.cpp" line="42"/>
         <source>axiom</source>
         <translation>公理</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="42"/>
+        <location filename="../models/slot_table_model.cpp" line="43"/>
         <source>founded</source>
         <translation>有据</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="44"/>
+        <location filename="../models/slot_table_model.cpp" line="45"/>
         <source>unasserted</source>
         <translation>未断言</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="103"/>
+        <location filename="../models/slot_table_model.cpp" line="107"/>
         <source>A decision was made against an older annotation: new evidence arrived; review again.</source>
         <translation>裁决基于较旧的注释：有新证据到达，请重新审阅。</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="115"/>
+        <location filename="../models/slot_table_model.cpp" line="116"/>
+        <source>decided (%1)</source>
+        <translation>已决定（%1）</translation>
+    </message>
+    <message>
+        <location filename="../models/slot_table_model.cpp" line="121"/>
         <source>stale: %1</source>
         <translation>已过时：%1</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="128"/>
+        <location filename="../models/slot_table_model.cpp" line="133"/>
         <source>Slot</source>
         <translation>槽位</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="129"/>
+        <location filename="../models/slot_table_model.cpp" line="134"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="130"/>
+        <location filename="../models/slot_table_model.cpp" line="135"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="131"/>
+        <location filename="../models/slot_table_model.cpp" line="136"/>
         <source>Trust</source>
         <translation>信任</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="132"/>
+        <location filename="../models/slot_table_model.cpp" line="137"/>
         <source>Derivation</source>
         <translation>推导</translation>
     </message>
     <message>
-        <location filename="../models/slot_table_model.cpp" line="133"/>
+        <location filename="../models/slot_table_model.cpp" line="138"/>
         <source>Decision</source>
         <translation>裁决</translation>
     </message>
@@ -1004,55 +1464,55 @@
 <context>
     <name>bm::TranscriptPane</name>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="67"/>
+        <location filename="../views/transcript_pane.cpp" line="69"/>
         <source>◀ Earlier</source>
         <translation>◀ 更早</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/transcript_pane.cpp" line="68"/>
+        <location filename="../views/transcript_pane.cpp" line="70"/>
         <source>Show the previous %n message(s)</source>
         <translation>
             <numerusform>显示前 %n 条消息</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="69"/>
+        <location filename="../views/transcript_pane.cpp" line="71"/>
         <source>Later ▶</source>
         <translation>更晚 ▶</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/transcript_pane.cpp" line="70"/>
+        <location filename="../views/transcript_pane.cpp" line="72"/>
         <source>Show the next %n message(s)</source>
         <translation>
             <numerusform>显示后 %n 条消息</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/transcript_pane.cpp" line="111"/>
+        <location filename="../views/transcript_pane.cpp" line="114"/>
         <source>Session %1, branch %2 (%n message(s))</source>
         <translation>
             <numerusform>会话 %1，分支 %2（%n 条消息）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/transcript_pane.cpp" line="112"/>
+        <location filename="../views/transcript_pane.cpp" line="115"/>
         <source>Session %1 (%n message(s))</source>
         <translation>
             <numerusform>会话 %1（%n 条消息）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="129"/>
+        <location filename="../views/transcript_pane.cpp" line="133"/>
         <source>messages %1–%2 of %3</source>
         <translation>第 %1–%2 条消息，共 %3 条</translation>
     </message>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="161"/>
+        <location filename="../views/transcript_pane.cpp" line="165"/>
         <source>Shadowed by a compaction.</source>
         <translation>已被压缩遮蔽。</translation>
     </message>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="164"/>
+        <location filename="../views/transcript_pane.cpp" line="168"/>
         <source>Injected by plugin %1: untrusted text, never instructions.</source>
         <translation>由插件 %1 注入：不可信文本，绝非指令。</translation>
     </message>
@@ -1060,49 +1520,49 @@
 <context>
     <name>bm::WorkspaceTreeModel</name>
     <message>
-        <location filename="../models/workspace_tree_model.cpp" line="57"/>
+        <location filename="../models/workspace_tree_model.cpp" line="59"/>
         <source>fork of %1</source>
         <translation>%1 的分叉</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/workspace_tree_model.cpp" line="58"/>
+        <location filename="../models/workspace_tree_model.cpp" line="60"/>
         <source>%n branch(es)</source>
         <translation>
             <numerusform>%n 个分支</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/workspace_tree_model.cpp" line="71"/>
+        <location filename="../models/workspace_tree_model.cpp" line="73"/>
         <source>sidechain</source>
         <translation>旁链</translation>
     </message>
     <message>
-        <location filename="../models/workspace_tree_model.cpp" line="71"/>
+        <location filename="../models/workspace_tree_model.cpp" line="73"/>
         <source>branch</source>
         <translation>分支</translation>
     </message>
     <message>
-        <location filename="../models/workspace_tree_model.cpp" line="79"/>
+        <location filename="../models/workspace_tree_model.cpp" line="81"/>
         <source>Session / branch</source>
         <translation>会话 / 分支</translation>
     </message>
     <message>
-        <location filename="../models/workspace_tree_model.cpp" line="80"/>
+        <location filename="../models/workspace_tree_model.cpp" line="82"/>
         <source>Format</source>
         <translation>格式</translation>
     </message>
     <message>
-        <location filename="../models/workspace_tree_model.cpp" line="81"/>
+        <location filename="../models/workspace_tree_model.cpp" line="83"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../models/workspace_tree_model.cpp" line="82"/>
+        <location filename="../models/workspace_tree_model.cpp" line="84"/>
         <source>Lineage</source>
         <translation>谱系</translation>
     </message>
     <message>
-        <location filename="../models/workspace_tree_model.cpp" line="83"/>
+        <location filename="../models/workspace_tree_model.cpp" line="85"/>
         <source>File</source>
         <translation>文件</translation>
     </message>

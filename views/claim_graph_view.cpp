@@ -3,6 +3,7 @@
 #include "job_pool.h"
 
 #include <QBrush>
+#include <algorithm>
 #include <QGraphicsItem>
 #include <QElapsedTimer>
 #include <QGraphicsScene>
@@ -137,7 +138,8 @@ ClaimGraphView::ClaimGraphView(QWidget* parent)
     m_search->setPlaceholderText(tr("Find a slot…"));
     m_search->setClearButtonEnabled(true);
     m_search->setObjectName(QStringLiteral("graphSearch"));
-    connect(m_search, &QLineEdit::returnPressed, this, [this] { search(m_search->text()); });
+    m_search->setToolTip(tr("Find a slot by key or value over the whole workspace (Enter; F3 / Shift+F3 for next/previous)"));
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { Q_EMIT findRequested(m_search->text()); });
     auto button = [this](const QString& text, const QString& tip, auto slot) {
         auto* b = new QToolButton;
         b->setText(text);
@@ -207,6 +209,12 @@ void ClaimGraphView::setFocusMode(bool on) {
     relayout();
 }
 
+void ClaimGraphView::setPerRunFacts(bool on) {
+    if (m_perRunFacts == on) return;
+    m_perRunFacts = on;
+    relayout();
+}
+
 void ClaimGraphView::fit() {
     if (!m_scene->items().isEmpty()) m_view->fitInView(m_scene->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
 }
@@ -214,21 +222,11 @@ void ClaimGraphView::fit() {
 void ClaimGraphView::zoomIn() { m_view->zoomBy(1.25); }
 void ClaimGraphView::zoomOut() { m_view->zoomBy(1 / 1.25); }
 
-bool ClaimGraphView::search(const QString& text) {
-    if (text.isEmpty()) return false;
-    for (const auto& n : m_layout.nodes) {
-        if (n.id.contains(text, Qt::CaseInsensitive) || n.label.contains(text, Qt::CaseInsensitive)) {
-            if (n.slotKey != m_current) {
-                m_current = n.slotKey;
-                highlightCurrent();
-                Q_EMIT slotActivated(n.slotKey);
-            }
-            return true;
-        }
-    }
-    m_info->setText(tr("No slot matches “%1”").arg(text));
-    return false;
+bool ClaimGraphView::isDrawn(const QString& key) const {
+    return std::any_of(m_layout.nodes.begin(), m_layout.nodes.end(), [&](const GraphNode& n) { return !n.valueNode && n.slotKey == key; });
 }
+
+void ClaimGraphView::showInfo(const QString& text) { m_info->setText(text); }
 
 QCoro::Task<> ClaimGraphView::relayout() {
     // Supersede any running layout: its result is dropped by generation.
@@ -240,13 +238,14 @@ QCoro::Task<> ClaimGraphView::relayout() {
     delete std::exchange(m_building, nullptr);
     SnapshotPtr snapshot = m_snapshot;
     const QString focus = m_focusMode ? m_current : QString();
+    const bool perRun = m_perRunFacts;
     auto cancel = m_cancel;
     QPointer<ClaimGraphView> self(this);
     m_info->setText(tr("Laying out…"));
-    QFuture<GraphLayout> job = QtConcurrent::run(jobPool(), [snapshot, focus, cancel] {
+    QFuture<GraphLayout> job = QtConcurrent::run(jobPool(), [snapshot, focus, perRun, cancel] {
         lowerJobThreadPriority();
         if (!snapshot) return GraphLayout{};
-        return layout_graph(build_graph(*snapshot, focus), *cancel);
+        return layout_graph(build_graph(*snapshot, focus, perRun), *cancel);
     });
     GraphLayout result = co_await job;
     if (!self) co_return;
@@ -291,6 +290,8 @@ void ClaimGraphView::finishSceneBuild() {
                                                                                         [](const GraphNode& n) { return !n.valueNode; })))
                        : m_layout.error;
     if (m_layout.omitted > 0) info += tr("; %n more not shown (use Focus or search)", nullptr, m_layout.omitted);
+    if (m_layout.hiddenPerRun > 0)
+        info += tr("; %n per-run environment fact(s) hidden (View menu)", nullptr, m_layout.hiddenPerRun);
     m_info->setText(info);
     fit();
     highlightCurrent();

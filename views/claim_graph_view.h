@@ -42,9 +42,14 @@ public:
     void fit();
     void zoomIn();
     void zoomOut();
-    // Selects the first node whose slot key or value contains `text`.
-    bool search(const QString& text);
     void setFocusMode(bool on);
+    // Draws the per-run environment facts (env.session.*) too; off by default.
+    void setPerRunFacts(bool on);
+    // Whether the slot `key` is drawn (the graph draws at most kMaxGraphSlots slots).
+    bool isDrawn(const QString& key) const;
+    // Shows `text` (e.g. the find result) in the info line under the graph.
+    void showInfo(const QString& text);
+    QLineEdit* searchEdit() const { return m_search; }
 
     const GraphLayout& layout() const { return m_layout; }
     QString currentSlot() const { return m_current; }
@@ -53,6 +58,8 @@ public:
 
 Q_SIGNALS:
     void slotActivated(const QString& key);
+    // Return in the find field: the window searches the whole model, not only what is drawn.
+    void findRequested(const QString& text);
     void layoutFinished();
 
 private:
@@ -69,6 +76,7 @@ private:
     GraphLayout m_layout;
     QString m_current;
     bool m_focusMode = false;
+    bool m_perRunFacts = false;
     quint64 m_generation = 0;
     int m_pending = 0;
     std::shared_ptr<std::atomic_bool> m_cancel;

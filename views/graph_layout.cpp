@@ -1,6 +1,8 @@
 // Claim graph construction and its Graphviz dot layout through libgvc.
 #include "graph_layout.h"
 
+#include "display_names.h"
+
 #include <graphviz/gvc.h>
 
 #include <QCoreApplication>
@@ -58,7 +60,7 @@ int valueNodeCount(const MergedSnapshot& merged, const Slot& s) {
 
 }  // namespace
 
-GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus) {
+GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus, bool perRunFacts) {
     GraphLayout g;
     if (!snapshot.merged) return g;
     const MergedSnapshot& merged = *snapshot.merged;
@@ -66,8 +68,10 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus) {
     std::set<std::string> in;
     int nodesUsed = 0;
     // A slot costs its box plus the value ellipses drawn for it; the first slot (the focus) always fits.
+    int hidden = 0;
     auto take = [&](const std::string& key) {
         if (chosen.size() >= static_cast<size_t>(kMaxGraphSlots) || in.count(key)) return;
+        if (!perRunFacts && isPerRunFact(key) && key != focus.toStdString()) return;
         const int cost = 1 + valueNodeCount(merged, *merged.find(key));
         if (!chosen.empty() && nodesUsed + cost > kMaxGraphNodes) return;
         nodesUsed += cost;
@@ -81,7 +85,9 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus) {
     for (const auto& s : merged.slots)
         if (!s.routes.empty()) take(s.key);
     for (const auto& s : merged.slots) take(s.key);
-    g.omitted = static_cast<int>(merged.slots.size() - chosen.size());
+    for (const auto& s : merged.slots) hidden += !perRunFacts && isPerRunFact(s.key) && !in.count(s.key) ? 1 : 0;
+    g.hiddenPerRun = hidden;
+    g.omitted = static_cast<int>(merged.slots.size() - chosen.size()) - hidden;
     std::sort(chosen.begin(), chosen.end());
 
     QHash<QString, int> index;

@@ -40,6 +40,7 @@ struct GraphLayout {
     QVector<GraphEdge> edges;
     QRectF bounds;
     int omitted = 0;     // slots left out to keep the graph readable
+    int hiddenPerRun = 0;  // per-run environment facts left out (View > Per-Run Environment Facts)
     QString error;
     bool cancelled = false;
 };
@@ -50,7 +51,8 @@ inline constexpr int kMaxGraphNodes = 240;  // slot boxes plus value ellipses: w
 // Nodes and edges for `snapshot`: with `focus` set, the focus slot's derivation neighbourhood first;
 // then slots needing review, then derived slots, then the rest by key, up to kMaxGraphSlots slots
 // and kMaxGraphNodes nodes (a slot that would not fit is left out and counted in `omitted`).
-GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus);
+// Per-run environment facts (env.session.*) are left out unless `perRunFacts` (or they are the focus).
+GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus, bool perRunFacts = false);
 
 // Runs dot over `graph` and fills node rects and edge points. Serialised internally (libgvc keeps
 // global state). Returns with `cancelled` set when `cancel` was raised before the layout ran.

@@ -10,6 +10,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -19,19 +20,25 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSettings>
+#include <QShowEvent>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeView>
+#include <QVBoxLayout>
 #include <QtConcurrent>
 #include <QCoroFuture>
 
 #include "claim_graph_view.h"
+#include "message_bar.h"
 #include "derivation_model.h"
+#include "display_names.h"
 #include "disputes_pane.h"
 #include "pack_preview_pane.h"
+#include "review_queries.h"
 #include "roles.h"
+#include "slot_inspector_model.h"
 #include "slot_inspector_pane.h"
 #include "slot_table_model.h"
 #include "snapshot_job.h"
@@ -75,10 +82,11 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
       m_progress(new QProgressBar),
       m_cancelButton(new QToolButton),
       m_status(new QLabel),
+      m_messages(new MessageBar),
       m_mode(new QLabel),
       m_cancel(std::make_shared<std::atomic_bool>(false)) {
     if (m_reviewer.isEmpty()) m_reviewer = QStringLiteral("reviewer");
-    setWindowTitle(tr("BeliefMerge Studio"));
+    setWindowTitle(tr("BeliefMerge Studio — %1").arg(QFileInfo(m_workspacePath).fileName()));
     setAcceptDrops(true);
     resize(1400, 900);
     setDockNestingEnabled(true);
@@ -90,7 +98,19 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
     m_derivationView->setObjectName(QStringLiteral("derivationView"));
     m_derivationView->header()->setStretchLastSection(true);
     m_diagnostics->setObjectName(QStringLiteral("diagnosticsList"));
-    setCentralWidget(m_graph);
+    auto* central = new QWidget;
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(2);
+    centralLayout->addWidget(m_messages);
+    centralLayout->addWidget(m_graph, 1);
+    setCentralWidget(central);
+    connect(m_messages, &MessageBar::actionTriggered, this, [this] {
+        if (auto* dock = findChild<QDockWidget*>(QStringLiteral("diagnosticsDock"))) {
+            dock->show();
+            dock->raise();
+        }
+    });
     setupDocks();
 
     m_progress->setMaximumWidth(220);
@@ -111,7 +131,11 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
 
     connect(m_disputes, &DisputesPane::slotSelected, this, &MainWindow::selectSlot);
     connect(m_disputes, &DisputesPane::decisionRequested, this, &MainWindow::decide);
+    connect(m_disputes, &DisputesPane::reasonReady, this, [this] {
+        m_status->setText(tr("Reason kept for the decision on %1: press A, O, B, C or U to save it.").arg(m_currentSlot));
+    });
     connect(m_graph, &ClaimGraphView::slotActivated, this, &MainWindow::selectSlot);
+    connect(m_graph, &ClaimGraphView::findRequested, this, &MainWindow::find);
     connect(m_derivationView, &QTreeView::activated, this, [this](const QModelIndex& i) {
         const QString key = i.siblingAtColumn(0).data(roles::SlotKeyRole).toString();
         if (!key.isEmpty() && m_snapshot && m_snapshot->slot(key.toStdString())) selectSlot(key);
@@ -133,7 +157,7 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
     refreshModeLabel();
     rememberWorkspace(m_workspacePath);
     QSettings settings;
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_docksSized = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
 
 MainWindow::~MainWindow() { m_cancel->store(true); }
@@ -147,22 +171,28 @@ QDockWidget* MainWindow::addPane(const QString& title, const QString& name, QWid
 }
 
 void MainWindow::setupDocks() {
-    QDockWidget* workspace = addPane(tr("Workspace"), QStringLiteral("workspaceDock"), m_workspaceView, Qt::LeftDockWidgetArea);
+    // Left: the queue (the workspace behind it); right: inspector over derivation; bottom: transcript,
+    // pack preview and load messages as tabs of the full width. Works from 1024×600 up.
     QDockWidget* disputes = addPane(tr("Disputes"), QStringLiteral("disputesDock"), m_disputes, Qt::LeftDockWidgetArea);
+    QDockWidget* workspace = addPane(tr("Workspace"), QStringLiteral("workspaceDock"), m_workspaceView, Qt::LeftDockWidgetArea);
     QDockWidget* inspector = addPane(tr("Slot inspector"), QStringLiteral("inspectorDock"), m_inspector, Qt::RightDockWidgetArea);
     QDockWidget* derivation = addPane(tr("Derivation chain"), QStringLiteral("derivationDock"), m_derivationView, Qt::RightDockWidgetArea);
-    QDockWidget* pack = addPane(tr("Pack preview"), QStringLiteral("packDock"), m_pack, Qt::RightDockWidgetArea);
     QDockWidget* transcript = addPane(tr("Transcript"), QStringLiteral("transcriptDock"), m_transcript, Qt::BottomDockWidgetArea);
+    QDockWidget* pack = addPane(tr("Pack preview"), QStringLiteral("packDock"), m_pack, Qt::BottomDockWidgetArea);
     QDockWidget* diagnostics = addPane(tr("Load messages"), QStringLiteral("diagnosticsDock"), m_diagnostics, Qt::BottomDockWidgetArea);
-    splitDockWidget(workspace, disputes, Qt::Vertical);
+    tabifyDockWidget(disputes, workspace);
+    disputes->raise();
     splitDockWidget(inspector, derivation, Qt::Vertical);
-    tabifyDockWidget(derivation, pack);
-    derivation->raise();
-    tabifyDockWidget(transcript, diagnostics);
+    tabifyDockWidget(transcript, pack);
+    tabifyDockWidget(pack, diagnostics);
     transcript->raise();
-    resizeDocks({workspace, inspector}, {380, 470}, Qt::Horizontal);
-    resizeDocks({inspector, derivation}, {360, 280}, Qt::Vertical);  // values and claims need the room
-    resizeDocks({transcript}, {260}, Qt::Vertical);
+    m_disputes->setMinimumWidth(260);
+    m_inspector->setMinimumWidth(260);
+    m_graph->setMinimumSize(200, 120);
+    setMinimumSize(800, 480);
+    resizeDocks({disputes, inspector}, {400, 440}, Qt::Horizontal);
+    resizeDocks({inspector, derivation}, {380, 200}, Qt::Vertical);
+    resizeDocks({transcript}, {240}, Qt::Vertical);
 }
 
 void MainWindow::setupActions() {
@@ -192,6 +222,12 @@ void MainWindow::setupActions() {
     reviewAction(tr("&Conditional (C)"), DecisionKind::kConditional);
     reviewAction(tr("&Unresolvable (U)"), DecisionKind::kUnresolvable);
     review->addSeparator();
+    QAction* undo = review->addAction(tr("&Undo Last Decision"), QKeySequence::Undo, this, &MainWindow::undoDecision);
+    undo->setObjectName(QStringLiteral("undoDecisionAction"));
+    QAction* revokeAction = review->addAction(tr("&Revoke Decision"), this, &MainWindow::revokeDecision);
+    revokeAction->setObjectName(QStringLiteral("revokeDecisionAction"));
+    revokeAction->setToolTip(tr("Withdraw the reviewer's decision on the selected slot (recorded, never deleted)"));
+    review->addSeparator();
     review->addAction(tr("Go to the Disputes &Queue"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] {
         if (auto* d = findChild<QDockWidget*>(QStringLiteral("disputesDock"))) d->raise();
         m_disputes->table()->setFocus();
@@ -199,8 +235,13 @@ void MainWindow::setupActions() {
 
     QMenu* graph = menuBar()->addMenu(tr("&Graph"));
     graph->addAction(tr("&Find Slot…"), QKeySequence::Find, this, [this] {
-        if (auto* edit = m_graph->findChild<QWidget*>(QStringLiteral("graphSearch"))) edit->setFocus();
+        m_graph->searchEdit()->setFocus();
+        m_graph->searchEdit()->selectAll();
     });
+    graph->addAction(tr("Find &Next"), QKeySequence::FindNext, this, [this] { findNext(+1); })
+        ->setObjectName(QStringLiteral("findNextAction"));
+    graph->addAction(tr("Find Pre&vious"), QKeySequence::FindPrevious, this, [this] { findNext(-1); })
+        ->setObjectName(QStringLiteral("findPreviousAction"));
     graph->addAction(tr("&Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), m_graph, &ClaimGraphView::fit);
     graph->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, m_graph, &ClaimGraphView::zoomIn);
     graph->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_graph, &ClaimGraphView::zoomOut);
@@ -215,6 +256,13 @@ void MainWindow::setupActions() {
     m_oracleAction->setCheckable(true);
     m_oracleAction->setChecked(m_oracle);
     m_oracleAction->setToolTip(tr("Read claims from the annotations of BeliefMerge native JSONL logs instead of the heuristic extractor"));
+    QAction* perRun = m_viewMenu->addAction(tr("&Per-Run Environment Facts (env.session.*)"), this, [this](bool on) {
+        m_graph->setPerRunFacts(on);
+        m_disputes->proxy()->setPerRunFacts(on);
+    });
+    perRun->setObjectName(QStringLiteral("perRunFactsAction"));
+    perRun->setCheckable(true);
+    perRun->setToolTip(tr("Facts of single runs (turn errors, durations, ids) are hidden from the graph and the queue unless shown"));
     m_sessionMenu = m_viewMenu->addMenu(tr("&Current Session"));
     m_sessionMenu->setObjectName(QStringLiteral("currentSessionMenu"));
     m_sessionMenu->setToolTipsVisible(true);
@@ -222,8 +270,12 @@ void MainWindow::setupActions() {
     m_viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
 
+    setupKeyboard(review);
+
     auto* cancel = new QAction(tr("Cancel loading"), this);
     cancel->setShortcut(Qt::Key_Escape);
+    cancel->setEnabled(false);  // only while loading: Esc stays free for dialogs and fields
+    m_cancelAction = cancel;
     connect(cancel, &QAction::triggered, this, &MainWindow::cancelLoad);
     addAction(cancel);
 }
@@ -267,9 +319,11 @@ void MainWindow::setCurrentSession(const QString& sessionId) {
 }
 
 void MainWindow::refreshModeLabel() {
-    m_mode->setText(tr("Extractor: %1 · current session: %2")
-                        .arg(m_oracle ? tr("oracle") : tr("heuristic"),
-                             m_currentSession.isEmpty() ? tr("none") : m_currentSession));
+    const QString session = m_currentSession.isEmpty() ? tr("none")
+                            : m_snapshot ? sessionDisplayName(*m_snapshot, m_currentSession.toStdString())
+                                         : m_currentSession;
+    m_mode->setText(tr("Extractor: %1 · current session: %2").arg(m_oracle ? tr("oracle") : tr("heuristic"), session));
+    m_mode->setToolTip(m_currentSession.isEmpty() ? QString() : tr("Session id: %1").arg(m_currentSession));
 }
 
 void MainWindow::refreshSessionMenu() {
@@ -279,6 +333,7 @@ void MainWindow::refreshSessionMenu() {
     auto* group = new QActionGroup(m_sessionMenu);
     auto add = [&](const QString& text, const QString& id) {
         QAction* a = m_sessionMenu->addAction(text, this, [this, id] { setCurrentSession(id); });
+        if (!id.isEmpty()) a->setToolTip(tr("Session id: %1").arg(id));
         a->setCheckable(true);
         a->setChecked(id == m_currentSession);
         a->setData(id);
@@ -286,7 +341,8 @@ void MainWindow::refreshSessionMenu() {
     };
     add(tr("None (no user is TRUSTED)"), QString());
     m_sessionMenu->addSeparator();
-    for (const QString& id : m_sessionIds) add(id, id);
+    for (const QString& id : m_sessionIds)
+        add(m_snapshot ? sessionDisplayName(*m_snapshot, id.toStdString()) : id, id);
     if (!m_currentSession.isEmpty() && !m_sessionIds.contains(m_currentSession))
         add(tr("%1 (not in this workspace)").arg(m_currentSession), m_currentSession);
 }
@@ -311,6 +367,36 @@ void MainWindow::cancelLoad() {
 
 QString MainWindow::statusText() const { return m_status->text(); }
 
+QString MainWindow::messageText() const { return m_messages->text(); }
+
+void MainWindow::showError(const QString& text) {
+    m_messages->showMessage(MessageBar::Level::kError, text);
+    m_status->setText(text);
+}
+
+void MainWindow::reportLoadProblems(const QStringList& errors, bool failed, bool imported) {
+    if (failed) {
+        // Nothing could be shown: the workspace itself is unreadable (damaged, or not a workspace).
+        auto* box = new QMessageBox(QMessageBox::Critical, tr("Cannot read the workspace"),
+                                    tr("The workspace %1 cannot be read.").arg(m_workspacePath), QMessageBox::Ok, this);
+        box->setObjectName(QStringLiteral("workspaceErrorDialog"));
+        box->setInformativeText((imported ? tr("The logs you opened were not imported.") + QLatin1Char(' ') : QString()) +
+                                tr("Open or create another workspace (File > Open Workspace…)."));
+        box->setDetailedText(errors.join(u'\n'));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+        m_messages->showMessage(MessageBar::Level::kError, tr("Cannot read the workspace: %1").arg(errors.value(0)));
+        return;
+    }
+    if (errors.isEmpty()) {
+        m_messages->hide();
+        return;
+    }
+    m_messages->showMessage(MessageBar::Level::kError,
+                            tr("%n error(s) while loading; first: %1", nullptr, static_cast<int>(errors.size())).arg(errors.front()),
+                            tr("Show all"));
+}
+
 QStringList MainWindow::diagnostics() const {
     QStringList out;
     for (int i = 0; i < m_diagnostics->count(); ++i) out << m_diagnostics->item(i)->text();
@@ -326,6 +412,7 @@ QCoro::Task<> MainWindow::rebuild(QStringList paths) {
     m_progress->setRange(0, 0);
     m_progress->show();
     m_cancelButton->show();
+    if (m_cancelAction) m_cancelAction->setEnabled(true);
     m_status->setText(paths.isEmpty() ? tr("Reading the workspace…") : tr("Importing %n path(s)…", nullptr, int(paths.size())));
     QPointer<MainWindow> self(this);
     auto cancel = m_cancel;
@@ -352,9 +439,11 @@ QCoro::Task<> MainWindow::rebuild(QStringList paths) {
     m_loading = false;
     m_progress->hide();
     m_cancelButton->hide();
+    if (m_cancelAction) m_cancelAction->setEnabled(false);
     m_diagnostics->clear();
     for (const auto& e : outcome.errors) m_diagnostics->addItem(tr("error: %1").arg(e));
     for (const auto& w : outcome.warnings) m_diagnostics->addItem(tr("warning: %1").arg(w));
+    reportLoadProblems(outcome.errors, !outcome.cancelled && !outcome.snapshot, !paths.isEmpty());
     if (outcome.cancelled) {
         m_status->setText(tr("Loading cancelled after %n file(s)", nullptr, outcome.files_read));
     } else if (outcome.snapshot) {
@@ -364,7 +453,7 @@ QCoro::Task<> MainWindow::rebuild(QStringList paths) {
         m_status->setText(tr("%n session(s), %1 slots, %2 to review; %3 errors, %4 warnings", nullptr,
                              static_cast<int>(m_snapshot->sessions->size()))
                               .arg(merged.slots.size())
-                              .arg(m_snapshot->reviewKeys().size())
+                              .arg(toReviewCount(*m_snapshot))
                               .arg(outcome.errors.size())
                               .arg(outcome.warnings.size()));
     } else {
@@ -394,6 +483,7 @@ void MainWindow::publish(SnapshotPtr snapshot, Selection selection) {
     if (ids != m_sessionIds) {
         m_sessionIds = ids;
         refreshSessionMenu();
+        refreshModeLabel();
     }
     const QString previous = std::exchange(m_currentSlot, QString());
     auto select = [this, previous, generation = m_snapshot->generation] {
@@ -445,83 +535,14 @@ void MainWindow::selectSlot(const QString& key) {
     Q_EMIT slotSelected(key);
 }
 
-void MainWindow::decide(DecisionKind kind, const QString& reason, const QString& guard) {
-    const Slot* slot = m_snapshot ? m_snapshot->slot(m_currentSlot.toStdString()) : nullptr;
-    if (!slot) {
-        m_status->setText(tr("Select a slot first."));
-        return;
-    }
-    DecisionRecord d;
-    d.reviewer = m_reviewer.toStdString();
-    d.slot_key = slot->key;
-    d.annotation_digest = annotation_digest(*m_snapshot->decisionBasis(), *slot);
-    d.kind = kind;
-    d.reason = reason.toStdString();
-    switch (kind) {
-        case DecisionKind::kChoose:
-            d.value = m_inspector->selectedValue().toStdString();
-            if (d.value.empty()) {
-                m_status->setText(tr("Select the value to overrule to in the slot inspector first."));
-                return;
-            }
-            break;
-        case DecisionKind::kConditional:
-            d.guard = guard.toStdString();
-            if (d.guard.empty()) {
-                m_status->setText(tr("A conditional decision needs a guard: type it in the Guard field."));
-                m_disputes->guardEdit()->setFocus();
-                return;
-            }
-            break;
-        case DecisionKind::kAccept: {
-            const EffectiveResolution* e = m_snapshot->resolution(slot->key);
-            if (e && e->model) d.accepted = e->model->resolution;
-            else if (slot->winner) d.accepted = Resolution{ResolutionKind::kChoose, *slot->winner, {}, false, {}};
-            else {
-                m_status->setText(tr("Nothing to accept: no model resolution and no winner. Overrule instead (O, B, C or U)."));
-                return;
-            }
-            break;
-        }
-        default: break;
-    }
-    m_status->setText(tr("Saving the decision on %1…").arg(m_currentSlot));
-    storeDecision(std::move(d));
-}
-
-QCoro::Task<> MainWindow::storeDecision(DecisionRecord record) {
-    QPointer<MainWindow> self(this);
-    SnapshotPtr basis = m_snapshot;
-    const std::string workspace = m_workspacePath.toStdString();
-    const QString key = QString::fromStdString(record.slot_key);
-    QFuture<DecisionOutcome> job =
-        QtConcurrent::run(jobPool(), [workspace, basis, record] {
-            lowerJobThreadPriority();
-            return run_decision_job(workspace, *basis, record);
-        });
-    DecisionOutcome outcome = co_await job;
-    if (!self) co_return;
-    if (!outcome.stored) {
-        m_status->setText(tr("Decision not saved: %1").arg(outcome.error));
-        Q_EMIT decisionRejected(outcome.error);
-        co_return;
-    }
-    if (!outcome.relabelled) {  // committed, but the decisions could not be read back: rebuild from the workspace
-        m_status->setText(tr("Decision saved, but the decisions could not be re-read: %1").arg(outcome.error));
-        Q_EMIT decisionStored(key);
-        rebuild({});
-        co_return;
-    }
-    if (m_snapshot && m_snapshot->decisionBasis() == basis->decisionBasis()) {  // else a newer load already reads it
-        auto next = std::make_shared<StudioSnapshot>(*m_snapshot);
-        next->generation = ++m_published;
-        // The decisions re-read and derivation labels under them; sessions and base merge shared.
-        static_cast<ReviewSnapshot&>(*next) = std::move(*outcome.relabelled);
-        publish(std::move(next), Selection::kNow);  // reselects `current` in every pane, now showing the decision
-    }
-    m_disputes->clearInputs();
-    m_status->setText(tr("Decision saved: %1 → %2").arg(key, QString::fromStdString(describe_resolution(outcome.stored->resolution()))));
-    Q_EMIT decisionStored(key);
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (std::exchange(m_docksSized, true)) return;
+    // Side panes get about 30% of the width each and the bottom tabs a quarter of the height,
+    // so the graph keeps the middle on a 1024×600 screen as on a large one.
+    auto dock = [this](const char* name) { return findChild<QDockWidget*>(QString::fromLatin1(name)); };
+    resizeDocks({dock("disputesDock"), dock("inspectorDock")}, {width() * 3 / 10, width() * 3 / 10}, Qt::Horizontal);
+    resizeDocks({dock("transcriptDock")}, {height() / 4}, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

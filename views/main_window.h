@@ -28,6 +28,7 @@ class QTreeView;
 namespace bm {
 
 class ClaimGraphView;
+class MessageBar;
 class DerivationModel;
 class DisputesPane;
 class PackPreviewPane;
@@ -51,6 +52,15 @@ public:
     void selectSlot(const QString& key);
     // Records a decision on the selected slot (see DisputesPane for the keys).
     void decide(DecisionKind kind, const QString& reason, const QString& guard);
+    // Finds `text` over every slot (key or value) and selects the first match; F3/Shift+F3 step
+    // through the matches (findNext(+1/-1)). The count shows under the graph and in the status bar.
+    void find(const QString& text);
+    void findNext(int delta);
+    // Withdraws the newest decision this window saved and has not withdrawn yet (Ctrl+Z), by
+    // appending a revoke record; the slot resolves as before that decision.
+    void undoDecision();
+    // Withdraws the reviewer's decision that applies to the selected slot (Review > Revoke Decision).
+    void revokeDecision();
     void setReviewer(const QString& reviewer) { m_reviewer = reviewer; }
     // Extractor behind the next snapshot: the oracle (native-JSONL annotations) or the heuristic
     // one (default). Remembered in the settings; a change re-reads the workspace.
@@ -67,6 +77,8 @@ public:
     bool isLoading() const { return m_loading; }
     QString statusText() const;
     QStringList diagnostics() const;
+    // The inline message bar's text (errors a reviewer must see); empty when closed.
+    QString messageText() const;
 
     SlotTableModel* slotModel() const { return m_slots; }
     WorkspaceTreeModel* workspaceModel() const { return m_workspace; }
@@ -93,10 +105,13 @@ protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     QCoro::Task<> rebuild(QStringList paths);
     QCoro::Task<> storeDecision(DecisionRecord record);
+    // Appends a revoke of decision `id` on `key` (selected first, so the keys and the eye agree).
+    void revoke(const QString& key, qint64 id);
     enum class Selection { kNow, kDeferred };
     // Shows `snapshot` in every pane and reselects the current slot (or the first dispute).
     void publish(SnapshotPtr snapshot, Selection selection);
@@ -111,12 +126,33 @@ private:
     void openWorkspaceDialog();
     void exportDialog();
     void cancelLoad();
+    // Raises an error in the message bar (and the status line): never only a count.
+    void showError(const QString& text);
+    // Load results a reviewer must see: errors in the bar, a workspace that cannot be read in a dialog.
+    void reportLoadProblems(const QStringList& errors, bool failed, bool imported);
     QDockWidget* addPane(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
+    // Keyboard operation (main_window_keyboard.cpp): the panes F6 cycles through, in order.
+    struct Pane {
+        QWidget* focus;
+        QDockWidget* dock;  // null for the central graph
+    };
+    QList<Pane> panes() const;
+    void focusPane(const Pane& pane);
+    void cyclePane(int delta);
+    void setupKeyboard(QMenu* review);
+    void showShortcuts();
+    QString shortcutsHtml() const;
 
     QString m_workspacePath;
     QString m_reviewer;
     SnapshotPtr m_snapshot;
     QString m_currentSlot;
+    QString m_findText;
+    struct SavedDecision {
+        QString slot;
+        qint64 id;
+    };
+    QList<SavedDecision> m_undo;  // decisions saved in this window, oldest first
     SlotTableModel* m_slots;
     WorkspaceTreeModel* m_workspace;
     DerivationModel* m_derivation;
@@ -131,10 +167,12 @@ private:
     QProgressBar* m_progress;
     QToolButton* m_cancelButton;
     QLabel* m_status;
+    MessageBar* m_messages;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_sessionMenu = nullptr;
     QAction* m_oracleAction = nullptr;
+    QAction* m_cancelAction = nullptr;
     QLabel* m_mode;
     QStringList m_sessionIds;  // what m_sessionMenu lists
     bool m_oracle = false;
@@ -143,6 +181,7 @@ private:
     quint64 m_generation = 0;
     quint64 m_published = 0;
     bool m_loading = false;
+    bool m_docksSized = false;  // the first show sizes the docks to the screen (unless a layout was restored)
 };
 
 }  // namespace bm

@@ -1,6 +1,7 @@
 // The main window's file dialogs: open logs, a folder, a workspace, and export the packed block.
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 
 #include "main_window.h"
@@ -31,14 +32,25 @@ void MainWindow::openWorkspaceDialog() {
 
 void MainWindow::exportDialog() {
     QString filter;
+    QString suffix = QStringLiteral("json");
     switch (m_pack->format()) {
-        case PackFormat::kMarkdown: filter = tr("Markdown (*.md)"); break;
+        case PackFormat::kMarkdown:
+            filter = tr("Markdown (*.md)");
+            suffix = QStringLiteral("md");
+            break;
         case PackFormat::kJson: filter = tr("JSON (*.json)"); break;
         case PackFormat::kDsh: filter = tr("DSH user message (*.json)"); break;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the packed block"), QString(), filter);
-    if (path.isEmpty()) return;
-    if (!m_pack->exportToFile(path)) m_status->setText(m_pack->lastError());
+    // A suggested name beside the workspace; the filter's extension is added when none is typed.
+    const QFileInfo workspace(m_workspacePath);
+    QFileDialog dialog(this, tr("Export the packed block"), workspace.absolutePath(), filter);
+    dialog.setObjectName(QStringLiteral("exportDialog"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setDefaultSuffix(suffix);
+    dialog.selectFile(workspace.completeBaseName() + QStringLiteral("-block.") + suffix);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) return;
+    const QString path = dialog.selectedFiles().front();
+    if (!m_pack->exportToFile(path)) showError(tr("Export failed: %1").arg(m_pack->lastError()));
 }
 
 }  // namespace bm

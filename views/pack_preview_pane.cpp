@@ -5,7 +5,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -14,6 +13,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 #include <QCoroFuture>
@@ -59,26 +59,41 @@ PackPreviewPane::PackPreviewPane(QWidget* parent)
     auto* exportClip = new QPushButton(tr("Copy to clipboard"));
     connect(exportClip, &QPushButton::clicked, this, [this] { exportToClipboard(); });
     connect(exportFile, &QPushButton::clicked, this, &PackPreviewPane::exportFileRequested);
-    auto* form = new QFormLayout;
-    form->addRow(tr("Budget:"), m_budget);
-    form->addRow(tr("Format:"), m_format);
-    form->addRow(tr("Algorithm:"), m_algorithm);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(exportFile);
-    buttons->addWidget(exportClip);
-    buttons->addStretch(1);
-    // The block is what a reviewer reads; the dropped list (or the violations) is a footnote.
-    m_text->setMinimumHeight(120);
+    // One row of options and buttons, then the block over the dropped list in a splitter: the pane
+    // works from a few lines high (1024×600) up, and the buttons never fall under the tab bar.
+    auto* options = new QHBoxLayout;
+    auto labelled = [options](const QString& text, QWidget* field) {
+        auto* label = new QLabel(text);
+        label->setBuddy(field);
+        options->addWidget(label);
+        options->addWidget(field);
+    };
+    labelled(tr("&Budget:"), m_budget);
+    labelled(tr("For&mat:"), m_format);
+    labelled(tr("A&lgorithm:"), m_algorithm);
+    options->addStretch(1);
+    options->addWidget(exportFile);
+    options->addWidget(exportClip);
+    m_text->setMinimumHeight(60);
     m_dropped->setMinimumHeight(36);
     m_dropped->setUniformItemSizes(true);  // thousands of dropped keys: no per-row size hint (text shaping)
+    auto* dropped = new QWidget;
+    auto* droppedLayout = new QVBoxLayout(dropped);
+    droppedLayout->setContentsMargins(0, 0, 0, 0);
+    droppedLayout->addWidget(new QLabel(tr("Dropped for the budget:")));
+    droppedLayout->addWidget(m_dropped, 1);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->setObjectName(QStringLiteral("packSplitter"));
+    split->addWidget(m_text);
+    split->addWidget(dropped);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    split->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addLayout(form);
+    layout->addLayout(options);
     layout->addWidget(m_report);
-    layout->addWidget(m_text, 4);
-    layout->addWidget(new QLabel(tr("Dropped for the budget:")));
-    layout->addWidget(m_dropped, 1);
-    layout->addLayout(buttons);
+    layout->addWidget(split, 1);
 }
 
 PackPreviewPane::~PackPreviewPane() = default;

@@ -4,9 +4,12 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "display_names.h"
 #include "roles.h"
 #include "slot_inspector_model.h"
 #include "slot_table_model.h"
@@ -30,10 +33,24 @@ SlotInspectorPane::SlotInspectorPane(QWidget* parent)
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(SlotInspectorModel::kQuote, QHeaderView::Stretch);
     connect(m_tree, &QTreeView::activated, this, &SlotInspectorPane::activate);
+    // The summary scrolls on its own above the values, so neither is cut on a small screen.
+    auto* summary = new QScrollArea;
+    summary->setWidget(m_summary);
+    summary->setWidgetResizable(true);
+    summary->setFrameShape(QFrame::NoFrame);
+    summary->setMinimumHeight(48);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_tree->setMinimumHeight(80);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->setObjectName(QStringLiteral("inspectorSplitter"));
+    split->addWidget(summary);
+    split->addWidget(m_tree);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_tree, 1);
+    layout->addWidget(split, 1);
 }
 
 void SlotInspectorPane::setSlot(SnapshotPtr snapshot, const QString& key) {
@@ -46,7 +63,7 @@ void SlotInspectorPane::setSlot(SnapshotPtr snapshot, const QString& key) {
         return;
     }
     QString html = QStringLiteral("<b>%1</b> [%2] — <span style='background:%3'>&nbsp;%4&nbsp;</span>")
-                       .arg(esc(s->key), QString::fromLatin1(slot_type_name(s->type)),
+                       .arg(esc(s->key), slotTypeText(s->type),
                             slotStateColor(s->state, s->derivation.status == DerivationStatus::kRetracted).name(),
                             slotStateText(s->state, s->derivation.status == DerivationStatus::kRetracted));
     if (s->winner) html += tr(", value <b>%1</b>").arg(esc(*s->winner));
@@ -55,7 +72,7 @@ void SlotInspectorPane::setSlot(SnapshotPtr snapshot, const QString& key) {
         for (const auto& v : s->tied) tied << esc(v);
         html += tr(", tie between <b>%1</b> (never guessed)").arg(tied.join(QStringLiteral(" | ")));
     }
-    html += tr("; trust %1; derivation %2").arg(QString::fromLatin1(trust_name(s->trust)),
+    html += tr("; trust %1; derivation %2").arg(trustText(s->trust),
                                                derivationStatusText(s->derivation.status));
     if (!s->rank_comparison.empty()) html += QStringLiteral("<br>") + tr("Rank comparison: %1").arg(esc(s->rank_comparison));
     for (const auto& d : s->disputes)
@@ -65,11 +82,14 @@ void SlotInspectorPane::setSlot(SnapshotPtr snapshot, const QString& key) {
     if (const auto* r = snapshot->resolution(s->key)) {
         if (r->resolution) {
             QString who = r->origin == ResolutionOrigin::kHuman ? tr("reviewer") : tr("model");
-            QString line = tr("Decision (%1): <b>%2</b>").arg(who, esc(describe_resolution(*r->resolution)));
+            QString line = tr("Decision (%1): <b>%2</b>").arg(who, resolutionText(*r->resolution).toHtmlEscaped());
             if (r->decision && !r->decision->reason.empty()) line += tr(" — reason: %1").arg(esc(r->decision->reason));
             if (r->decision) line += tr(" (saved %1 by %2)").arg(esc(r->decision->decided_at), esc(r->decision->reviewer));
             html += QStringLiteral("<br>") + line;
         }
+        if (!r->revoked.empty())
+            html += QStringLiteral("<br>") + tr("%n decision(s) revoked (kept in the log, not applied).", nullptr,
+                                                static_cast<int>(r->revoked.size()));
         if (r->stale())
             html += QStringLiteral("<br><span style='color:#c62828'><b>%1</b></span>")
                         .arg(tr("Stale: %n decision(s) were made against an older annotation and are not applied.", nullptr,

@@ -1,6 +1,8 @@
 // Transcript pane: message tree plus an HTML rendering of the selected message with its quote marked.
 #include "transcript_pane.h"
 
+#include "display_names.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -108,8 +110,10 @@ void TranscriptPane::showSession(const QString& sessionId, const QString& branch
     m_session = sessionId;
     m_branch = branch ? branchId : QString();
     m_model->setSession(m_snapshot, &s, branch);
-    m_title->setText(branch ? tr("Session %1, branch %2 (%n message(s))", nullptr, m_model->totalMessages()).arg(sessionId, branchId)
-                            : tr("Session %1 (%n message(s))", nullptr, m_model->totalMessages()).arg(sessionId));
+    const QString name = sessionDisplayName(s);
+    m_title->setText(branch ? tr("Session %1, branch %2 (%n message(s))", nullptr, m_model->totalMessages()).arg(name, branchId)
+                            : tr("Session %1 (%n message(s))", nullptr, m_model->totalMessages()).arg(name));
+    m_title->setToolTip(sessionTooltip(s));
     m_detail->clear();
     updatePager();
 }

@@ -19,7 +19,7 @@ using json = nlohmann::json;
 namespace {
 
 constexpr const char* kResolutionNames[] = {"choose", "both", "conditional", "unresolvable"};
-constexpr const char* kDecisionNames[] = {"accept", "choose", "both", "conditional", "unresolvable"};
+constexpr const char* kDecisionNames[] = {"accept", "choose", "both", "conditional", "unresolvable", "revoke"};
 
 std::string canonical_or_dump(const json& j) {
     auto c = canonical_json(j);
@@ -50,6 +50,12 @@ Result<DecisionRecord> decision_from_row(Statement& q, const std::string& path) 
     d.kind = *kind;
     d.value = body->value("value", "");
     d.guard = body->value("guard", "");
+    if (d.kind == DecisionKind::kRevoke) {
+        const auto revokes = body->find("revokes");
+        if (revokes == body->end() || !revokes->is_number_integer() || revokes->get<int64_t>() <= 0)
+            return Error::corruption("a revoke names no decision", where, "the row was not written by BeliefMerge");
+        d.revokes = revokes->get<int64_t>();
+    }
     if (body->contains("accepted")) {
         auto r = resolution_from_json((*body)["accepted"], where);
         if (!r) return r.error();
@@ -71,7 +77,7 @@ std::optional<ResolutionKind> resolution_kind_from_name(const std::string& name)
 const char* decision_kind_name(DecisionKind kind) { return kDecisionNames[static_cast<int>(kind)]; }
 
 std::optional<DecisionKind> decision_kind_from_name(const std::string& name) {
-    for (int i = 0; i < 5; ++i)
+    for (int i = 0; i < 6; ++i)
         if (name == kDecisionNames[i]) return static_cast<DecisionKind>(i);
     return std::nullopt;
 }
@@ -121,7 +127,8 @@ Resolution DecisionRecord::resolution() const {
         case DecisionKind::kChoose: return {ResolutionKind::kChoose, value, {}, false, reason};
         case DecisionKind::kBoth: return {ResolutionKind::kBoth, {}, {}, false, reason};
         case DecisionKind::kConditional: return {ResolutionKind::kConditional, {}, guard, false, reason};
-        case DecisionKind::kUnresolvable: break;
+        case DecisionKind::kUnresolvable:
+        case DecisionKind::kRevoke: break;
     }
     return {ResolutionKind::kUnresolvable, {}, {}, false, reason};
 }
@@ -168,6 +175,9 @@ Status validate_decision(const DecisionRecord& d, const Slot& slot) {
                 return Error::invalid_input("there is no current model resolution to accept for '" + slot.key + "'",
                                             where, "run `beliefmerge adjudicate` first, or choose a value yourself");
             break;
+        case DecisionKind::kRevoke:
+            if (d.revokes <= 0) return Error::invalid_input("a revoke must name the decision it withdraws", where);
+            break;
         case DecisionKind::kBoth:
         case DecisionKind::kUnresolvable: break;
     }
@@ -185,10 +195,14 @@ EffectiveResolution effective_resolution(const std::string& slot_key, const std:
         if (m.annotation_digest == current_digest) out.model = m;  // newest wins (id order)
         else out.stale_model.push_back(m);
     }
+    std::set<int64_t> withdrawn;
+    for (const auto& d : decisions)
+        if (d.slot_key == slot_key && d.kind == DecisionKind::kRevoke) withdrawn.insert(d.revokes);
     std::optional<DecisionRecord> human;
     for (const auto& d : decisions) {
-        if (d.slot_key != slot_key) continue;
-        if (d.annotation_digest == current_digest) human = d;
+        if (d.slot_key != slot_key || d.kind == DecisionKind::kRevoke) continue;
+        if (withdrawn.count(d.id)) out.revoked.push_back(d);
+        else if (d.annotation_digest == current_digest) human = d;
         else out.stale_decisions.push_back(d);
     }
     if (human) {
@@ -228,8 +242,12 @@ Result<DecisionRecord> DecisionStore::append(DecisionRecord d) {
         return Error::invalid_input("a choose decision needs a value", where);
     if (d.kind == DecisionKind::kAccept && !d.accepted)
         return Error::invalid_input("an accept decision needs the accepted model resolution", where);
+    if (d.kind == DecisionKind::kRevoke) {
+        if (auto st = check_revoke(d); !st) return st.error();
+    }
     if (d.decided_at.empty()) d.decided_at = utc_now_iso8601();
     json body{{"kind", decision_kind_name(d.kind)}};
+    if (d.kind == DecisionKind::kRevoke) body["revokes"] = d.revokes;
     if (d.kind == DecisionKind::kChoose) body["value"] = d.value;
     if (d.kind == DecisionKind::kConditional) body["guard"] = d.guard;
     if (d.accepted) body["accepted"] = resolution_to_json(*d.accepted);
@@ -245,6 +263,20 @@ Result<DecisionRecord> DecisionStore::append(DecisionRecord d) {
     d.id = sqlite3_last_insert_rowid(m_db->handle());
     if (auto st = tx.commit(); !st) return st.error();
     return d;
+}
+
+Status DecisionStore::check_revoke(const DecisionRecord& revoke) {
+    const Location where{path(), 0, -1, "decision.revokes"};
+    auto earlier = decisions_for_slot(revoke.slot_key);
+    if (!earlier) return earlier.error();
+    const auto target = std::find_if(earlier->begin(), earlier->end(), [&](const DecisionRecord& d) { return d.id == revoke.revokes; });
+    if (target == earlier->end())
+        return Error::invalid_input("decision " + std::to_string(revoke.revokes) + " is not a decision on '" + revoke.slot_key + "'", where);
+    if (target->kind == DecisionKind::kRevoke) return Error::invalid_input("a revoke cannot be revoked", where, "decide again instead");
+    for (const auto& d : *earlier)
+        if (d.kind == DecisionKind::kRevoke && d.revokes == revoke.revokes)
+            return Error::invalid_input("decision " + std::to_string(revoke.revokes) + " is already revoked", where);
+    return {};
 }
 
 Result<ModelResolutionRecord> DecisionStore::append_model_resolution(ModelResolutionRecord r) {

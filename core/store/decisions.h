@@ -5,7 +5,9 @@
 // by `beliefmerge adjudicate`). Nothing is updated or deleted; the effective resolution of a slot is
 // computed on read: the newest human decision whose annotation digest still matches the slot >
 // the newest matching model resolution > disputed. A decision made against an older annotation (new
-// evidence arrived since) is reported stale and never applied silently.
+// evidence arrived since) is reported stale and never applied silently. Withdrawing a decision is a
+// new record too: a revoke names the decision it withdraws, which is then neither applied nor
+// reported stale, so the slot resolves as it did before that decision (undo).
 // append() returns only after the row is committed with synchronous=FULL (the studio and the CLI
 // confirm a decision only after that). Thread-safety: one DecisionStore per thread; open the
 // workspace file again for another thread.
@@ -50,8 +52,9 @@ nlohmann::json resolution_to_json(const Resolution& r);
 // `where` names the record the JSON came from (for the error).
 Result<Resolution> resolution_from_json(const nlohmann::json& j, const Location& where);
 
-// A reviewer's act: accept the model's resolution, or overrule it with one of the four outcomes.
-enum class DecisionKind { kAccept, kChoose, kBoth, kConditional, kUnresolvable };
+// A reviewer's act: accept the model's resolution, overrule it with one of the four outcomes, or
+// revoke an earlier decision on the same slot.
+enum class DecisionKind { kAccept, kChoose, kBoth, kConditional, kUnresolvable, kRevoke };
 const char* decision_kind_name(DecisionKind kind);
 std::optional<DecisionKind> decision_kind_from_name(const std::string& name);
 
@@ -65,9 +68,10 @@ struct DecisionRecord {
     std::string value;                  // kChoose
     std::string guard;                  // kConditional
     std::optional<Resolution> accepted;  // kAccept: the model resolution accepted, copied
+    int64_t revokes = 0;                 // kRevoke: id of the decision withdrawn (same slot)
     std::string reason;
 
-    // What the decision resolves the slot to.
+    // What the decision resolves the slot to. REQUIRES: kind != kRevoke (a revoke resolves nothing).
     Resolution resolution() const;
 };
 
@@ -101,6 +105,7 @@ struct EffectiveResolution {
     std::optional<DecisionRecord> decision;            // the applied human decision
     std::optional<ModelResolutionRecord> model;        // the newest current model resolution
     std::vector<DecisionRecord> stale_decisions;       // made against another digest; not applied
+    std::vector<DecisionRecord> revoked;               // withdrawn by a later revoke; never applied
     std::vector<ModelResolutionRecord> stale_model;    // likewise for the model
     bool stale() const { return !stale_decisions.empty() && origin != ResolutionOrigin::kHuman; }
 };
@@ -116,6 +121,7 @@ public:
     static Result<std::unique_ptr<DecisionStore>> open(const std::string& workspace_path);
 
     // Appends after checking the fields; committed (fsync) before it returns. Returns the stored row.
+    // A revoke must name an earlier, not yet revoked decision (not a revoke) of the same slot.
     Result<DecisionRecord> append(DecisionRecord decision);
     Result<ModelResolutionRecord> append_model_resolution(ModelResolutionRecord record);
 
@@ -131,6 +137,8 @@ public:
     const std::string& path() const { return m_db->path(); }
 
 private:
+    // A revoke names an existing, unrevoked, non-revoke decision of its slot.
+    Status check_revoke(const DecisionRecord& revoke);
     // Decisions in append order, of one slot or (nullptr) of all slots.
     Result<std::vector<DecisionRecord>> query_decisions(const std::string* slot_key);
     explicit DecisionStore(std::unique_ptr<Db> db) : m_db(std::move(db)) {}

@@ -137,6 +137,11 @@ private Q_SLOTS:
         QVERIFY(a.isValid());
         QCOMPARE(a.siblingAtColumn(WorkspaceTreeModel::kFormat).data().toString(), QStringLiteral("native"));
         QCOMPARE(a.siblingAtColumn(WorkspaceTreeModel::kMessages).data().toLongLong(), 4);
+        // Sessions read by their file's name; the id is in the tooltip.
+        QCOMPARE(a.data().toString(), QStringLiteral("branch-a"));
+        QVERIFY(a.data(Qt::ToolTipRole).toString().contains(QStringLiteral("branch-a")));
+        const QModelIndex b = model.sessionIndex(QStringLiteral("dsh-branch-b"));
+        if (b.isValid()) QCOMPARE(b.data().toString(), QStringLiteral("dsh-branch-b"));
     }
 
     void slotTableFiltersTheReviewQueue() {
@@ -174,7 +179,7 @@ private Q_SLOTS:
         QVERIFY(model.rowCount(v) >= 1);
         const QModelIndex claim = model.index(0, 0, v);
         QCOMPARE(claim.data(roles::SourceMessageRole).toString(), QStringLiteral("b-u1"));
-        QCOMPARE(model.index(0, SlotInspectorModel::kEvidence, v).data().toString(), QStringLiteral("USER_STATED"));
+        QCOMPARE(model.index(0, SlotInspectorModel::kEvidence, v).data().toString(), QStringLiteral("user-stated"));
         QVERIFY(model.index(0, SlotInspectorModel::kQuote, v).data().toString().contains(QStringLiteral("MySQL")));
         model.setSlot(m_snapshot, QStringLiteral("no.such.slot"));
         QCOMPARE(model.rowCount(), 0);

@@ -1,6 +1,8 @@
 // The studio driven as a reviewer drives it, headless: open, select, decide by key, export, restart.
 #include <QApplication>
+#include <QDialogButtonBox>
 #include <QDir>
+#include <QPushButton>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
@@ -39,18 +41,6 @@ using namespace bm;
 
 namespace {
 
-// Loads `paths` into `window` and waits for the snapshot, its graph layout and its pack.
-bool loadAndSettle(MainWindow& window, const QStringList& paths) {
-    QSignalSpy loaded(&window, &MainWindow::loadFinished);
-    QSignalSpy laid(window.graphView(), &ClaimGraphView::layoutFinished);
-    QSignalSpy packed(window.packPane(), &PackPreviewPane::packFinished);
-    window.openPaths(paths);
-    if (!test::waitFor(loaded, 60000)) return false;
-    if (!window.snapshot()) return false;
-    if (window.graphView()->isLayingOut() && !test::waitFor(laid, 30000)) return false;
-    return !window.packPane()->isPacking() || test::waitFor(packed, 30000);
-}
-
 // The block's item line for `key` (the renderer's wording may evolve; the facts must be on that line).
 QString itemLine(const QString& block, const QString& key) {
     for (const QString& line : block.split(u'\n'))
@@ -73,9 +63,7 @@ class TestStudio : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         // Recent workspaces and window state go to a throwaway settings folder.
-        qputenv("XDG_CONFIG_HOME", m_config.path().toLocal8Bit());
-        QCoreApplication::setOrganizationDomain(QStringLiteral("test.beliefmerge.org"));
-        QCoreApplication::setApplicationName(QStringLiteral("test-studio"));
+        test::useThrowawaySettings(m_config, QStringLiteral("test-studio"));
     }
 
     void init() {
@@ -93,7 +81,7 @@ private Q_SLOTS:
             window.setReviewer(QStringLiteral("tester"));
             window.show();
             QVERIFY(QTest::qWaitForWindowExposed(&window));
-            QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+            QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
             QVERIFY2(window.diagnostics().filter(QStringLiteral("error")).isEmpty(), qPrintable(window.diagnostics().join(u'\n')));
             // Panes populate: sessions, the queue, the graph, the pack.
             QCOMPARE(window.workspaceModel()->rowCount(), 4);
@@ -148,6 +136,9 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(decisions->front().value), QStringLiteral("mysql"));
             QCOMPARE(QString::fromStdString(decisions->front().reason), QStringLiteral("ops only runs MySQL"));
             QVERIFY(window.statusText().contains(QStringLiteral("saved")));
+            // The queue moved on to the next slot to review; go back to look at the decision.
+            QVERIFY(window.currentSlot() != QStringLiteral("database"));
+            window.selectSlot(QStringLiteral("database"));
             // Inspector, queue and graph show the decision.
             QVERIFY(window.inspectorPane()->summaryText().contains(QStringLiteral("choose mysql")));
             const int tableRow = window.slotModel()->rowOf(QStringLiteral("database"));
@@ -179,7 +170,7 @@ private Q_SLOTS:
         // Restart on the same workspace: the decision is still there and still applied.
         MainWindow again(workspace);
         again.show();
-        QVERIFY(loadAndSettle(again, {}));
+        QVERIFY(test::loadAndSettle(again, {}));
         const EffectiveResolution* r = again.snapshot()->resolution("database");
         QVERIFY(r && r->resolution);
         QCOMPARE(r->origin, ResolutionOrigin::kHuman);
@@ -194,7 +185,7 @@ private Q_SLOTS:
         window.setReviewer(QStringLiteral("tester"));
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
         // The retracted conclusion whose premise is disputed (branch C against branch A).
         QString conclusion, premise;
         for (const auto& s : window.snapshot()->merged->slots)
@@ -236,7 +227,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         MainWindow window(dir.filePath(QStringLiteral("modes.bmws")));
         window.show();
-        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
         QVERIFY(!window.oracleExtractor());
         QVERIFY(!window.snapshot()->slot("orders.retention"));  // a key only the annotations use
         auto* oracle = window.findChild<QAction*>(QStringLiteral("oracleAction"));
@@ -279,7 +270,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         MainWindow window(dir.filePath(QStringLiteral("plugin.bmws")));
         window.show();
-        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
         for (const auto& s : window.snapshot()->merged->slots)
             for (const auto& v : s.values) {
                 QVERIFY2(v.value.find("sqlite") == std::string::npos, s.key.c_str());
@@ -298,7 +289,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         MainWindow window(dir.filePath(QStringLiteral("graph.bmws")));
         window.show();
-        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
         const GraphLayout& layout = window.graphView()->layout();
         int derivations = 0, disputes = 0, arrows = 0;
         for (const auto& e : layout.edges) {
@@ -331,7 +322,7 @@ private Q_SLOTS:
         window.setReviewer(QStringLiteral("tester"));
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
         DisputesPane* pane = window.disputesPane();
         pane->proxy()->setScope(SlotFilterProxy::Scope::kAll);
         QTableView* queue = pane->table();
@@ -349,12 +340,15 @@ private Q_SLOTS:
         QVERIFY(pane->guardEdit()->hasFocus());
         QCOMPARE(stored.count(), 0);
         QTest::keyClicks(pane->guardEdit(), QStringLiteral("in staging"));
-        QTest::keyClick(pane->guardEdit(), Qt::Key_Return);
-        QTest::keyClick(queue, Qt::Key_C);
+        QTest::keyClick(pane->guardEdit(), Qt::Key_Return);  // Enter in the guard saves the conditional
         QVERIFY(test::waitFor(stored));
-        QVERIFY(window.inspectorPane()->summaryText().contains(QStringLiteral("conditional (guard: in staging)")));
+        QVERIFY(queue->hasFocus());
+        // Saved on database; the queue then moved on, so each next key starts from database again.
+        QCOMPARE(window.slotModel()->index(window.slotModel()->rowOf(QStringLiteral("database")), 0).data(roles::DecisionRole).toString(),
+                 QStringLiteral("conditional (guard: in staging)"));
         for (auto [key, expected] : {std::pair{Qt::Key_B, "both"}, std::pair{Qt::Key_U, "unresolvable"}}) {
             stored.clear();
+            window.selectSlot(QStringLiteral("database"));
             QTest::keyClick(queue, key);
             QVERIFY(test::waitFor(stored));
             const int row = window.slotModel()->rowOf(QStringLiteral("database"));
@@ -362,6 +356,7 @@ private Q_SLOTS:
         }
         // Accept on a disputed slot with no model resolution is refused with a message, nothing stored.
         stored.clear();
+        window.selectSlot(QStringLiteral("database"));
         QTest::keyClick(queue, Qt::Key_A);
         QTest::qWait(50);
         QCOMPARE(stored.count(), 0);
@@ -387,7 +382,7 @@ private Q_SLOTS:
         }
         MainWindow window(workspace);
         window.show();
-        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
         const int row = window.slotModel()->rowOf(QStringLiteral("database"));
         QVERIFY(window.slotModel()->index(row, 0).data(roles::StaleRole).toBool());
         QVERIFY(window.slotModel()->index(row, SlotTableModel::kDecision).data().toString().startsWith(QStringLiteral("stale")));
@@ -449,6 +444,9 @@ private Q_SLOTS:
         if (!QLocale::system().name().startsWith(QStringLiteral("zh")))
             QSKIP("run with LANG=zh_CN.UTF-8 (the test_studio_zh CTest does)");
         QVERIFY(installStudioTranslations(QLocale::system()));
+        // Qt's own strings (dialog buttons, file dialogs) follow the locale too (qt6-translations-l10n).
+        QDialogButtonBox qtButtons(QDialogButtonBox::Cancel);
+        QCOMPARE(qtButtons.button(QDialogButtonBox::Cancel)->text(), QString::fromUtf8("取消"));
         QTemporaryDir dir;
         MainWindow window(dir.filePath(QStringLiteral("zh.bmws")));
         QStringList menus;
@@ -464,7 +462,7 @@ private Q_SLOTS:
                  "no Simplified Chinese font: install fonts-wqy-microhei (scripts/setup.sh)");
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
         screenshot(&window, QStringLiteral("studio-zh_CN.png"));
     }
 };
