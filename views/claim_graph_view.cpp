@@ -166,6 +166,7 @@ ClaimGraphView::ClaimGraphView(QWidget* parent)
     legend->setObjectName(QStringLiteral("graphLegend"));
     legend->setWordWrap(true);
     layout->addWidget(legend);
+    m_info->setWordWrap(true);
     layout->addWidget(m_info);
     m_view->setOptimizationFlags(QGraphicsView::DontSavePainterState);
     m_view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
@@ -216,7 +217,15 @@ void ClaimGraphView::setPerRunFacts(bool on) {
 }
 
 void ClaimGraphView::fit() {
-    if (!m_scene->items().isEmpty()) m_view->fitInView(m_scene->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+    if (m_scene->items().isEmpty()) return;
+    const QRectF all = m_scene->itemsBoundingRect().adjusted(-10, -10, 10, 10);
+    m_view->fitInView(all, Qt::KeepAspectRatio);
+    // A small graph on a large screen: no larger than 1.5× (text the size of a heading reads worse).
+    constexpr double kMaxFitScale = 1.5;
+    if (m_view->transform().m11() > kMaxFitScale) {
+        m_view->setTransform(QTransform::fromScale(kMaxFitScale, kMaxFitScale));
+        m_view->centerOn(all.center());
+    }
 }
 
 void ClaimGraphView::zoomIn() { m_view->zoomBy(1.25); }

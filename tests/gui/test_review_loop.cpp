@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QCompleter>
 #include <QDialog>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QTimer>
 #include <QDir>
@@ -526,6 +527,11 @@ private Q_SLOTS:
                 QTest::qWait(100);
                 const QString path = out + QStringLiteral("/studio-%1-%2x%3.png").arg(name).arg(size.width()).arg(size.height());
                 QVERIFY2(window.grab().save(path), qPrintable(path));
+                if (size.width() == 1280) {  // the pack preview as a pane of its own
+                    window.findChild<QDockWidget*>(QStringLiteral("packDock"))->raise();
+                    QTest::qWait(100);
+                    QVERIFY(window.grab().save(out + QStringLiteral("/studio-%1-1280x720-pack.png").arg(name)));
+                }
                 window.close();
             }
         }
