@@ -16,6 +16,7 @@
 #include <QGraphicsScene>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPointer>
 #include <QSettings>
 #include <QTableView>
@@ -503,6 +504,44 @@ private Q_SLOTS:
         QVERIFY(exported.readAll().contains(picked.toUtf8()));  // the overrule is in the exported block
         qApp->removeEventFilter(&mouse);
         QCOMPARE(mouse.events, 0);
+    }
+
+    void loadErrorsAreRaisedNotJustCounted() {
+        QTemporaryDir dir;
+        // A log that cannot be read beside good ones: the message bar says so; the rest loads.
+        const QString broken = dir.filePath(QStringLiteral("broken.jsonl"));
+        {
+            QFile file(broken);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("{\"type\":\"beliefmerge.session\",\"version\":99,\"id\":\"x\"}\nnot json at all\n");
+        }
+        {
+            MainWindow window(dir.filePath(QStringLiteral("errors.bmws")));
+            window.show();
+            QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR), broken}));
+            QVERIFY2(!window.diagnostics().filter(QStringLiteral("error")).isEmpty(), qPrintable(window.diagnostics().join(u'\n')));
+            QVERIFY2(window.messageText().contains(QStringLiteral("error")), qPrintable(window.messageText()));
+            QVERIFY(window.snapshot()->slot("database"));
+        }
+        // A damaged workspace: a dialog names it and says the logs were not imported.
+        const QString damaged = dir.filePath(QStringLiteral("damaged.bmws"));
+        {
+            QFile file(damaged);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray(4096, 'x'));
+        }
+        MainWindow window(damaged);
+        window.show();
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        window.openPaths({QStringLiteral(EXAMPLES_DIR)});
+        QVERIFY(test::waitFor(loaded));
+        auto* box = window.findChild<QMessageBox*>(QStringLiteral("workspaceErrorDialog"));
+        QVERIFY(box);
+        QTRY_VERIFY(box->isVisible());
+        QVERIFY2(box->text().contains(QStringLiteral("damaged.bmws")), qPrintable(box->text()));
+        QVERIFY(box->informativeText().contains(QStringLiteral("not imported")));
+        QVERIFY(!window.messageText().isEmpty());
+        box->close();
     }
 
     // BM_SCREENSHOT_DIR=dir: the main window with a dispute selected at three screen sizes, on
