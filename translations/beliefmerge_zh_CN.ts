@@ -79,7 +79,7 @@
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="253"/>
+        <location filename="../views/claim_graph_view.cpp" line="261"/>
         <source>Laying out…</source>
         <translation>正在布局…</translation>
     </message>
@@ -89,33 +89,33 @@
         <translation>推导：前提 → 结论</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="303"/>
+        <location filename="../views/claim_graph_view.cpp" line="311"/>
         <source>; %n per-run environment fact(s) hidden (View menu)</source>
         <translation>
             <numerusform>；已隐藏 %n 条单次运行环境事实（视图菜单）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="336"/>
+        <location filename="../views/claim_graph_view.cpp" line="344"/>
         <source>%1 — %2, trust %3</source>
         <translation>%1 — %2，信任 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="298"/>
+        <location filename="../views/claim_graph_view.cpp" line="306"/>
         <source>%n slot(s) shown</source>
         <translation>
             <numerusform>显示 %n 个槽位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="301"/>
+        <location filename="../views/claim_graph_view.cpp" line="309"/>
         <source>; %n more not shown (use Focus or search)</source>
         <translation>
             <numerusform>；另有 %n 个未显示（使用聚焦或搜索）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/graph_layout.cpp" line="206"/>
+        <location filename="../views/graph_layout.cpp" line="209"/>
         <source>The Graphviz dot layout failed; the graph cannot be drawn.</source>
         <translation>Graphviz dot 布局失败；无法绘制图。</translation>
     </message>

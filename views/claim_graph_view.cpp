@@ -228,8 +228,16 @@ void ClaimGraphView::fit() {
     }
 }
 
-void ClaimGraphView::zoomIn() { m_view->zoomBy(1.25); }
-void ClaimGraphView::zoomOut() { m_view->zoomBy(1 / 1.25); }
+void ClaimGraphView::zoomIn() { zoomKeepingSelection(1.25); }
+void ClaimGraphView::zoomOut() { zoomKeepingSelection(1 / 1.25); }
+
+void ClaimGraphView::zoomKeepingSelection(double factor) {
+    // From the keyboard or a button the mouse is elsewhere: zoom about the selected slot (or the middle).
+    m_view->setTransformationAnchor(QGraphicsView::AnchorViewCenter);
+    m_view->zoomBy(factor);
+    m_view->setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    for (QGraphicsItem* item : m_scene->selectedItems()) m_view->centerOn(item);
+}
 
 bool ClaimGraphView::isDrawn(const QString& key) const {
     return std::any_of(m_layout.nodes.begin(), m_layout.nodes.end(), [&](const GraphNode& n) { return !n.valueNode && n.slotKey == key; });

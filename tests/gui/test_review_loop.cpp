@@ -506,6 +506,27 @@ private Q_SLOTS:
         QCOMPARE(mouse.events, 0);
     }
 
+    void focusDrawsOnlyTheNeighbourhood() {
+        QTemporaryDir dir;
+        MainWindow window(dir.filePath(QStringLiteral("focus.bmws")));
+        CHECK(openExamples(window));
+        QString conclusion;
+        for (const auto& s : window.snapshot()->merged->slots)
+            if (conclusion.isEmpty() && !s.routes.empty()) conclusion = QString::fromStdString(s.key);
+        QVERIFY(!conclusion.isEmpty());
+        window.selectSlot(conclusion);
+        const int before = window.graphView()->layout().nodes.size();
+        QSignalSpy laid(window.graphView(), &ClaimGraphView::layoutFinished);
+        window.graphView()->setFocusMode(true);
+        QVERIFY(test::waitFor(laid));
+        QStringList drawn;
+        for (const auto& n : window.graphView()->layout().nodes)
+            if (!n.valueNode) drawn << n.slotKey;
+        QVERIFY2(drawn.contains(conclusion) && drawn.size() >= 2, qPrintable(drawn.join(u',')));
+        QVERIFY2(!drawn.contains(QStringLiteral("cache")), qPrintable(drawn.join(u',')));  // not a neighbour
+        QVERIFY(window.graphView()->layout().nodes.size() < before);
+    }
+
     void loadErrorsAreRaisedNotJustCounted() {
         QTemporaryDir dir;
         // A log that cannot be read beside good ones: the message bar says so; the rest loads.
