@@ -79,7 +79,7 @@
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="244"/>
+        <location filename="../views/claim_graph_view.cpp" line="261"/>
         <source>Laying out…</source>
         <translation>正在布局…</translation>
     </message>
@@ -89,33 +89,33 @@
         <translation>推导：前提 → 结论</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="294"/>
+        <location filename="../views/claim_graph_view.cpp" line="311"/>
         <source>; %n per-run environment fact(s) hidden (View menu)</source>
         <translation>
             <numerusform>；已隐藏 %n 条单次运行环境事实（视图菜单）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="327"/>
+        <location filename="../views/claim_graph_view.cpp" line="344"/>
         <source>%1 — %2, trust %3</source>
         <translation>%1 — %2，信任 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="289"/>
+        <location filename="../views/claim_graph_view.cpp" line="306"/>
         <source>%n slot(s) shown</source>
         <translation>
             <numerusform>显示 %n 个槽位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="292"/>
+        <location filename="../views/claim_graph_view.cpp" line="309"/>
         <source>; %n more not shown (use Focus or search)</source>
         <translation>
             <numerusform>；另有 %n 个未显示（使用聚焦或搜索）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/graph_layout.cpp" line="206"/>
+        <location filename="../views/graph_layout.cpp" line="209"/>
         <source>The Graphviz dot layout failed; the graph cannot be drawn.</source>
         <translation>Graphviz dot 布局失败；无法绘制图。</translation>
     </message>
@@ -341,48 +341,48 @@
         <translation>全部槽位</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="67"/>
+        <location filename="../views/disputes_pane.cpp" line="69"/>
         <source>Filter by slot or value…</source>
         <translation>按槽位或值筛选…</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="74"/>
+        <location filename="../views/disputes_pane.cpp" line="76"/>
         <source>Reason (optional)</source>
         <translation>理由（可选）</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="76"/>
+        <location filename="../views/disputes_pane.cpp" line="78"/>
         <source>Guard for a conditional decision, e.g. “in staging”</source>
         <translation>有条件裁决的条件，例如“在预发布环境中”</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="94"/>
+        <location filename="../views/disputes_pane.cpp" line="96"/>
         <source>Rea&amp;son:</source>
         <translation>理由(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="95"/>
+        <location filename="../views/disputes_pane.cpp" line="97"/>
         <source>G&amp;uard:</source>
         <translation>条件(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="105"/>
-        <location filename="../views/disputes_pane.cpp" line="152"/>
+        <location filename="../views/disputes_pane.cpp" line="107"/>
+        <location filename="../views/disputes_pane.cpp" line="154"/>
         <source>Deciding on: nothing selected</source>
         <translation>决定对象：未选择</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="106"/>
+        <location filename="../views/disputes_pane.cpp" line="108"/>
         <source>The review keys act on this slot: the one shown in the slot inspector</source>
         <translation>审阅按键作用于此槽位：即槽位检查器中显示的槽位</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="153"/>
+        <location filename="../views/disputes_pane.cpp" line="155"/>
         <source>Deciding on: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>决定对象：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="96"/>
+        <location filename="../views/disputes_pane.cpp" line="98"/>
         <source>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;K&lt;/b&gt; next/previous · &lt;b&gt;A&lt;/b&gt; accept · &lt;b&gt;O&lt;/b&gt; overrule to the selected value · &lt;b&gt;B&lt;/b&gt; both · &lt;b&gt;C&lt;/b&gt; conditional · &lt;b&gt;U&lt;/b&gt; unresolvable</source>
         <translation>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;K&lt;/b&gt; 下一个/上一个 · &lt;b&gt;A&lt;/b&gt; 接受 · &lt;b&gt;O&lt;/b&gt; 改判为所选值 · &lt;b&gt;B&lt;/b&gt; 两者皆成立 · &lt;b&gt;C&lt;/b&gt; 有条件 · &lt;b&gt;U&lt;/b&gt; 无法裁决</translation>
     </message>
@@ -1100,48 +1100,48 @@
         <translation>因预算而舍弃：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="181"/>
+        <location filename="../views/pack_preview_pane.cpp" line="182"/>
         <source>Refused: a trust invariant is violated; nothing can be exported.</source>
         <translation>已拒绝：违反了信任不变式；无法导出任何内容。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="184"/>
+        <location filename="../views/pack_preview_pane.cpp" line="185"/>
         <source>violation %1 on %2: %3</source>
         <translation>%2 违反 %1：%3</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="191"/>
+        <location filename="../views/pack_preview_pane.cpp" line="193"/>
         <source>%1 of %2 tokens · %3 of %4 items · %5 · counter %6</source>
         <translation>%1/%2 词元 · %3/%4 项 · %5 · 计数器 %6</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="194"/>
+        <location filename="../views/pack_preview_pane.cpp" line="196"/>
         <source> · beat density greedy</source>
         <translation> · 优于密度贪心</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="196"/>
+        <location filename="../views/pack_preview_pane.cpp" line="198"/>
         <source> · preserved prefix vs. last export: %1 of %2 items</source>
         <translation> · 与上次导出相比保留的前缀：%1/%2 项</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="212"/>
+        <location filename="../views/pack_preview_pane.cpp" line="215"/>
         <source>Nothing packed yet.</source>
         <translation>尚未打包。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="219"/>
-        <location filename="../views/pack_preview_pane.cpp" line="224"/>
+        <location filename="../views/pack_preview_pane.cpp" line="222"/>
+        <location filename="../views/pack_preview_pane.cpp" line="227"/>
         <source>Export refused: %1</source>
         <translation>导出被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="236"/>
+        <location filename="../views/pack_preview_pane.cpp" line="239"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="248"/>
+        <location filename="../views/pack_preview_pane.cpp" line="251"/>
         <source>the clipboard</source>
         <translation>剪贴板</translation>
     </message>

@@ -166,6 +166,7 @@ ClaimGraphView::ClaimGraphView(QWidget* parent)
     legend->setObjectName(QStringLiteral("graphLegend"));
     legend->setWordWrap(true);
     layout->addWidget(legend);
+    m_info->setWordWrap(true);
     layout->addWidget(m_info);
     m_view->setOptimizationFlags(QGraphicsView::DontSavePainterState);
     m_view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
@@ -216,11 +217,27 @@ void ClaimGraphView::setPerRunFacts(bool on) {
 }
 
 void ClaimGraphView::fit() {
-    if (!m_scene->items().isEmpty()) m_view->fitInView(m_scene->itemsBoundingRect().adjusted(-10, -10, 10, 10), Qt::KeepAspectRatio);
+    if (m_scene->items().isEmpty()) return;
+    const QRectF all = m_scene->itemsBoundingRect().adjusted(-10, -10, 10, 10);
+    m_view->fitInView(all, Qt::KeepAspectRatio);
+    // A small graph on a large screen: no larger than 1.5× (text the size of a heading reads worse).
+    constexpr double kMaxFitScale = 1.5;
+    if (m_view->transform().m11() > kMaxFitScale) {
+        m_view->setTransform(QTransform::fromScale(kMaxFitScale, kMaxFitScale));
+        m_view->centerOn(all.center());
+    }
 }
 
-void ClaimGraphView::zoomIn() { m_view->zoomBy(1.25); }
-void ClaimGraphView::zoomOut() { m_view->zoomBy(1 / 1.25); }
+void ClaimGraphView::zoomIn() { zoomKeepingSelection(1.25); }
+void ClaimGraphView::zoomOut() { zoomKeepingSelection(1 / 1.25); }
+
+void ClaimGraphView::zoomKeepingSelection(double factor) {
+    // From the keyboard or a button the mouse is elsewhere: zoom about the selected slot (or the middle).
+    m_view->setTransformationAnchor(QGraphicsView::AnchorViewCenter);
+    m_view->zoomBy(factor);
+    m_view->setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    for (QGraphicsItem* item : m_scene->selectedItems()) m_view->centerOn(item);
+}
 
 bool ClaimGraphView::isDrawn(const QString& key) const {
     return std::any_of(m_layout.nodes.begin(), m_layout.nodes.end(), [&](const GraphNode& n) { return !n.valueNode && n.slotKey == key; });

@@ -71,6 +71,7 @@ private:
     void addEdgeItem(const GraphEdge& edge);
     void addNodeItem(const GraphNode& node);
     void highlightCurrent();
+    void zoomKeepingSelection(double factor);
 
     SnapshotPtr m_snapshot;
     GraphLayout m_layout;

@@ -63,6 +63,8 @@ DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
     connect(m_scope, &QComboBox::currentIndexChanged, this,
             [this] { m_proxy->setScope(SlotFilterProxy::Scope(m_scope->currentData().toInt())); });
     m_scope->setObjectName(QStringLiteral("queueScope"));
+    m_scope->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // the filter keeps room
+    m_scope->setMinimumContentsLength(14);
     m_filter->setObjectName(QStringLiteral("queueFilter"));
     m_filter->setPlaceholderText(tr("Filter by slot or value…"));
     m_filter->setClearButtonEnabled(true);

@@ -78,16 +78,19 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus, bo
         in.insert(key);
         chosen.push_back(key);
     };
-    if (!focus.isEmpty() && merged.find(focus.toStdString()))
+    const bool focused = !focus.isEmpty() && merged.find(focus.toStdString());
+    if (focused) {  // only the neighbourhood: Focus narrows the graph, it does not refill it
         for (const auto& k : neighbourhood(merged, focus.toStdString(), kMaxGraphSlots)) take(k);
-    for (const auto& s : merged.slots)
-        if (s.state == SlotState::kDisputed || s.state == SlotState::kContested) take(s.key);
-    for (const auto& s : merged.slots)
-        if (!s.routes.empty()) take(s.key);
-    for (const auto& s : merged.slots) take(s.key);
-    for (const auto& s : merged.slots) hidden += !perRunFacts && isPerRunFact(s.key) && !in.count(s.key) ? 1 : 0;
+    } else {
+        for (const auto& s : merged.slots)
+            if (s.state == SlotState::kDisputed || s.state == SlotState::kContested) take(s.key);
+        for (const auto& s : merged.slots)
+            if (!s.routes.empty()) take(s.key);
+        for (const auto& s : merged.slots) take(s.key);
+        for (const auto& s : merged.slots) hidden += !perRunFacts && isPerRunFact(s.key) && !in.count(s.key) ? 1 : 0;
+    }
     g.hiddenPerRun = hidden;
-    g.omitted = static_cast<int>(merged.slots.size() - chosen.size()) - hidden;
+    g.omitted = focused ? 0 : static_cast<int>(merged.slots.size() - chosen.size()) - hidden;
     std::sort(chosen.begin(), chosen.end());
 
     QHash<QString, int> index;

@@ -48,8 +48,8 @@ struct GraphLayout {
 inline constexpr int kMaxGraphSlots = 100;
 inline constexpr int kMaxGraphNodes = 240;  // slot boxes plus value ellipses: what paints in a few ms
 
-// Nodes and edges for `snapshot`: with `focus` set, the focus slot's derivation neighbourhood first;
-// then slots needing review, then derived slots, then the rest by key, up to kMaxGraphSlots slots
+// Nodes and edges for `snapshot`: with `focus` set, only the focus slot's derivation neighbourhood;
+// else slots needing review, then derived slots, then the rest by key, up to kMaxGraphSlots slots
 // and kMaxGraphNodes nodes (a slot that would not fit is left out and counted in `omitted`).
 // Per-run environment facts (env.session.*) are left out unless `perRunFacts` (or they are the focus).
 GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus, bool perRunFacts = false);

@@ -88,6 +88,7 @@ PackPreviewPane::PackPreviewPane(QWidget* parent)
     split->addWidget(dropped);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
+    split->setSizes({400, 60});  // the block first; the dropped list is a footnote
     split->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -148,6 +149,7 @@ QCoro::Task<> PackPreviewPane::repack() {
         for (const auto& v : snapshot->merged->violations)
             m_dropped->addItem(tr("violation %1 on %2: %3")
                                    .arg(QString::fromStdString(v.invariant), QString::fromStdString(v.key), QString::fromStdString(v.detail)));
+        m_dropped->parentWidget()->setVisible(m_dropped->count() > 0);
         Q_EMIT packFinished();
         co_return;
     }
@@ -169,6 +171,7 @@ QCoro::Task<> PackPreviewPane::repack() {
     for (const auto& s : snapshot->merged->slots)
         if (!kept.count(s.key)) dropped << QString::fromStdString(s.key);
     m_dropped->addItems(dropped);
+    m_dropped->parentWidget()->setVisible(!dropped.isEmpty());  // nothing dropped: the block gets the room
     Q_EMIT packFinished();
 }
 

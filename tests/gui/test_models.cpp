@@ -160,6 +160,12 @@ private Q_SLOTS:
         QCOMPARE(proxy.rowCount(), int(m_snapshot->reviewKeys().size()));
         for (int r = 0; r < proxy.rowCount(); ++r) QVERIFY(proxy.index(r, 0).data(roles::NeedsReviewRole).toBool());
         proxy.setScope(SlotFilterProxy::Scope::kAll);
+        // Per-run environment facts (env.session.*) are hidden unless asked for.
+        int perRun = 0;
+        for (const auto& s : m_snapshot->merged->slots) perRun += QString::fromStdString(s.key).startsWith(QStringLiteral("env.session.")) ? 1 : 0;
+        QVERIFY(perRun > 0);
+        QCOMPARE(proxy.rowCount(), model.rowCount() - perRun);
+        proxy.setPerRunFacts(true);
         QCOMPARE(proxy.rowCount(), model.rowCount());
         proxy.setText(QStringLiteral("REDIS"));  // values match too, case-insensitively
         QCOMPARE(proxy.rowCount(), 1);

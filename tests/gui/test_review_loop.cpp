@@ -5,6 +5,7 @@
 #include <QComboBox>
 #include <QCompleter>
 #include <QDialog>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QTimer>
 #include <QDir>
@@ -15,6 +16,7 @@
 #include <QGraphicsScene>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPointer>
 #include <QSettings>
 #include <QTableView>
@@ -504,6 +506,65 @@ private Q_SLOTS:
         QCOMPARE(mouse.events, 0);
     }
 
+    void focusDrawsOnlyTheNeighbourhood() {
+        QTemporaryDir dir;
+        MainWindow window(dir.filePath(QStringLiteral("focus.bmws")));
+        CHECK(openExamples(window));
+        QString conclusion;
+        for (const auto& s : window.snapshot()->merged->slots)
+            if (conclusion.isEmpty() && !s.routes.empty()) conclusion = QString::fromStdString(s.key);
+        QVERIFY(!conclusion.isEmpty());
+        window.selectSlot(conclusion);
+        const int before = window.graphView()->layout().nodes.size();
+        QSignalSpy laid(window.graphView(), &ClaimGraphView::layoutFinished);
+        window.graphView()->setFocusMode(true);
+        QVERIFY(test::waitFor(laid));
+        QStringList drawn;
+        for (const auto& n : window.graphView()->layout().nodes)
+            if (!n.valueNode) drawn << n.slotKey;
+        QVERIFY2(drawn.contains(conclusion) && drawn.size() >= 2, qPrintable(drawn.join(u',')));
+        QVERIFY2(!drawn.contains(QStringLiteral("cache")), qPrintable(drawn.join(u',')));  // not a neighbour
+        QVERIFY(window.graphView()->layout().nodes.size() < before);
+    }
+
+    void loadErrorsAreRaisedNotJustCounted() {
+        QTemporaryDir dir;
+        // A log that cannot be read beside good ones: the message bar says so; the rest loads.
+        const QString broken = dir.filePath(QStringLiteral("broken.jsonl"));
+        {
+            QFile file(broken);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("{\"type\":\"beliefmerge.session\",\"version\":99,\"id\":\"x\"}\nnot json at all\n");
+        }
+        {
+            MainWindow window(dir.filePath(QStringLiteral("errors.bmws")));
+            window.show();
+            QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR), broken}));
+            QVERIFY2(!window.diagnostics().filter(QStringLiteral("error")).isEmpty(), qPrintable(window.diagnostics().join(u'\n')));
+            QVERIFY2(window.messageText().contains(QStringLiteral("error")), qPrintable(window.messageText()));
+            QVERIFY(window.snapshot()->slot("database"));
+        }
+        // A damaged workspace: a dialog names it and says the logs were not imported.
+        const QString damaged = dir.filePath(QStringLiteral("damaged.bmws"));
+        {
+            QFile file(damaged);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray(4096, 'x'));
+        }
+        MainWindow window(damaged);
+        window.show();
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        window.openPaths({QStringLiteral(EXAMPLES_DIR)});
+        QVERIFY(test::waitFor(loaded));
+        auto* box = window.findChild<QMessageBox*>(QStringLiteral("workspaceErrorDialog"));
+        QVERIFY(box);
+        QTRY_VERIFY(box->isVisible());
+        QVERIFY2(box->text().contains(QStringLiteral("damaged.bmws")), qPrintable(box->text()));
+        QVERIFY(box->informativeText().contains(QStringLiteral("not imported")));
+        QVERIFY(!window.messageText().isEmpty());
+        box->close();
+    }
+
     // BM_SCREENSHOT_DIR=dir: the main window with a dispute selected at three screen sizes, on
     // examples/ and on the largest shared Claude Code log, saved there for a person to look at.
     void screenshotsAtThreeSizes() {
@@ -526,6 +587,11 @@ private Q_SLOTS:
                 QTest::qWait(100);
                 const QString path = out + QStringLiteral("/studio-%1-%2x%3.png").arg(name).arg(size.width()).arg(size.height());
                 QVERIFY2(window.grab().save(path), qPrintable(path));
+                if (size.width() == 1280) {  // the pack preview as a pane of its own
+                    window.findChild<QDockWidget*>(QStringLiteral("packDock"))->raise();
+                    QTest::qWait(100);
+                    QVERIFY(window.grab().save(out + QStringLiteral("/studio-%1-1280x720-pack.png").arg(name)));
+                }
                 window.close();
             }
         }
