@@ -12,7 +12,7 @@
 
 namespace {
 
-struct Run {
+struct BenchRun {
     int status = -1;
     std::string out, err;
 };
@@ -24,13 +24,13 @@ std::string slurp(const std::filesystem::path& p) {
     return ss.str();
 }
 
-Run bench_extract(const std::string& extra) {
+BenchRun bench_extract(const std::string& extra) {
     const auto dir = std::filesystem::temp_directory_path();
     const auto out = dir / "bm_extract_cli.out", err = dir / "bm_extract_cli.err";
     const std::string cmd = std::string("cd '") + REPO_DIR + "' && BM_SHARED_DATA='" + SHARED_DATA_DIR + "' '" +
                             BELIEFMERGE_BIN + "' bench extract --json " + extra + " >'" + out.string() + "' 2>'" +
                             err.string() + "'";
-    Run r;
+    BenchRun r;
     const int raw = std::system(cmd.c_str());
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
     r.out = slurp(out);
@@ -42,7 +42,7 @@ bool shared_data_present() { return std::filesystem::exists(SHARED_DATA_DIR); }
 
 TEST(ExtractCli, EveryEmittedValueIsLabelled) {
     if (!shared_data_present()) GTEST_SKIP() << "shared data absent at " << SHARED_DATA_DIR;
-    Run r = bench_extract("");
+    BenchRun r = bench_extract("");
     ASSERT_EQ(r.status, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
     EXPECT_TRUE(j["unlabelled"].empty());
@@ -55,7 +55,7 @@ TEST(ExtractCli, MissingLabelsAreListedAndFail) {
     if (!shared_data_present()) GTEST_SKIP() << "shared data absent at " << SHARED_DATA_DIR;
     const auto empty = std::filesystem::temp_directory_path() / "bm_extract_empty_labels.jsonl";
     std::ofstream(empty).flush();
-    Run r = bench_extract("--split test --labels '" + empty.string() + "'");
+    BenchRun r = bench_extract("--split test --labels '" + empty.string() + "'");
     EXPECT_EQ(r.status, 1);
     auto j = nlohmann::json::parse(r.out);
     ASSERT_FALSE(j["unlabelled"].empty());
@@ -65,16 +65,16 @@ TEST(ExtractCli, MissingLabelsAreListedAndFail) {
 }
 
 TEST(ExtractCli, UnreadableGoldOrLabelsNameTheFile) {
-    Run gold = bench_extract("--gold /nonexistent/gold.jsonl");
+    BenchRun gold = bench_extract("--gold /nonexistent/gold.jsonl");
     EXPECT_EQ(gold.status, 1);
     EXPECT_NE(gold.err.find("/nonexistent/gold.jsonl"), std::string::npos) << gold.err;
     const auto bad = std::filesystem::temp_directory_path() / "bm_extract_bad_labels.jsonl";
     std::ofstream(bad) << "{\"log\":\"a\",\"key\":\"k\",\"value\":\"v\",\"label\":\"fine\",\"reason\":\"r\"}\n";
-    Run labels = bench_extract("--labels '" + bad.string() + "'");
+    BenchRun labels = bench_extract("--labels '" + bad.string() + "'");
     EXPECT_EQ(labels.status, 1);
     EXPECT_NE(labels.err.find(bad.string() + ":1"), std::string::npos) << labels.err;
     EXPECT_NE(labels.err.find("label"), std::string::npos) << labels.err;
-    Run usage = bench_extract("--split train");
+    BenchRun usage = bench_extract("--split train");
     EXPECT_EQ(usage.status, 2);
 }
 

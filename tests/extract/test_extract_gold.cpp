@@ -98,8 +98,11 @@ TEST(ExtractGold, SplitFollowsItsRuleAndIsStable) {
         per_format[again[i].format].second += again[i].split == "test";
     }
     EXPECT_GE(test * 3, split->size());
-    for (const auto& [format, n] : per_format)
-        if (n.first >= 2) EXPECT_GE(n.second, 1u) << format;
+    for (const auto& [format, n] : per_format) {
+        if (n.first >= 2) {
+            EXPECT_GE(n.second, 1u) << format;
+        }
+    }
 }
 
 TEST(ExtractGold, SplitRuleTakesTheFirstThirdByDigestPerFormat) {
