@@ -50,6 +50,17 @@ Result<std::string> required_string(const std::string& file, int64_t line, const
     return it->get<std::string>();
 }
 
+// Fills every named target from its required string member; the first missing one is the error.
+std::optional<Error> fill_strings(const std::string& file, int64_t line, const json& row,
+                                  std::initializer_list<std::pair<const char*, std::string*>> fields) {
+    for (auto [field, target] : fields) {
+        auto s = required_string(file, line, row, field);
+        if (!s) return s.error();
+        *target = *s;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 Result<std::vector<GoldClaim>> read_gold(const std::string& file) {
@@ -59,12 +70,9 @@ Result<std::vector<GoldClaim>> read_gold(const std::string& file) {
     for (const auto& [line, row] : *rows) {
         GoldClaim c;
         c.line = line;
-        for (auto [field, target] : {std::pair{"log", &c.log}, {"key", &c.key}, {"value", &c.value},
-                                     {"type", &c.type}, {"quote", &c.quote}}) {
-            auto s = required_string(file, line, row, field);
-            if (!s) return s.error();
-            *target = *s;
-        }
+        if (auto e = fill_strings(file, line, row, {{"log", &c.log}, {"key", &c.key}, {"value", &c.value},
+                                                    {"type", &c.type}, {"quote", &c.quote}}))
+            return *e;
         if (!slot_type_from_name(c.type))
             return Error::invalid_input("unknown slot type '" + c.type + "'", Location(file, line, -1, "type"),
                                         "Fact, Decision, Constraint, Refuted, Goal, OpenQ or Artifact");
@@ -81,12 +89,9 @@ Result<std::vector<Label>> read_labels(const std::string& file) {
     for (const auto& [line, row] : *rows) {
         Label l;
         l.line = line;
-        for (auto [field, target] : {std::pair{"log", &l.log}, {"key", &l.key}, {"value", &l.value},
-                                     {"label", &l.label}, {"reason", &l.reason}}) {
-            auto s = required_string(file, line, row, field);
-            if (!s) return s.error();
-            *target = *s;
-        }
+        if (auto e = fill_strings(file, line, row, {{"log", &l.log}, {"key", &l.key}, {"value", &l.value},
+                                                    {"label", &l.label}, {"reason", &l.reason}}))
+            return *e;
         if (l.label != "good" && l.label != "partial" && l.label != "junk")
             return Error::invalid_input("label must be good, partial or junk", Location(file, line, -1, "label"));
         if (auto it = row.find("alternative"); it != row.end()) {
