@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -11,6 +12,12 @@
 #include <sys/wait.h>
 
 namespace {
+
+// The shared data: $BM_SHARED_DATA when set (a worktree's ../shared may not exist), else the build's default.
+std::string shared_dir() {
+    const char* env = std::getenv("BM_SHARED_DATA");
+    return env && *env ? env : SHARED_DATA_DIR;
+}
 
 struct BenchRun {
     int status = -1;
@@ -27,7 +34,7 @@ std::string slurp(const std::filesystem::path& p) {
 BenchRun bench_extract(const std::string& extra) {
     const auto dir = std::filesystem::temp_directory_path();
     const auto out = dir / "bm_extract_cli.out", err = dir / "bm_extract_cli.err";
-    const std::string cmd = std::string("cd '") + REPO_DIR + "' && BM_SHARED_DATA='" + SHARED_DATA_DIR + "' '" +
+    const std::string cmd = std::string("cd '") + REPO_DIR + "' && BM_SHARED_DATA='" + shared_dir() + "' '" +
                             BELIEFMERGE_BIN + "' bench extract --json " + extra + " >'" + out.string() + "' 2>'" +
                             err.string() + "'";
     BenchRun r;
@@ -38,10 +45,10 @@ BenchRun bench_extract(const std::string& extra) {
     return r;
 }
 
-bool shared_data_present() { return std::filesystem::exists(SHARED_DATA_DIR); }
+bool shared_data_present() { return std::filesystem::exists(shared_dir()); }
 
 TEST(ExtractCli, EveryEmittedValueIsLabelled) {
-    if (!shared_data_present()) GTEST_SKIP() << "shared data absent at " << SHARED_DATA_DIR;
+    if (!shared_data_present()) GTEST_SKIP() << "shared data absent at " << shared_dir();
     BenchRun r = bench_extract("");
     ASSERT_EQ(r.status, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
@@ -52,7 +59,7 @@ TEST(ExtractCli, EveryEmittedValueIsLabelled) {
 }
 
 TEST(ExtractCli, MissingLabelsAreListedAndFail) {
-    if (!shared_data_present()) GTEST_SKIP() << "shared data absent at " << SHARED_DATA_DIR;
+    if (!shared_data_present()) GTEST_SKIP() << "shared data absent at " << shared_dir();
     const auto empty = std::filesystem::temp_directory_path() / "bm_extract_empty_labels.jsonl";
     std::ofstream(empty).flush();
     BenchRun r = bench_extract("--split test --labels '" + empty.string() + "'");

@@ -2,6 +2,7 @@
 // its rule, and the matching rule of docs/extract.md on small cases.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -15,6 +16,12 @@
 namespace bm::extract_bench {
 namespace {
 
+// The shared data: $BM_SHARED_DATA when set (a worktree's ../shared may not exist), else the build's default.
+std::string shared_dir() {
+    const char* env = std::getenv("BM_SHARED_DATA");
+    return env && *env ? env : SHARED_DATA_DIR;
+}
+
 const std::string kGold = std::string(GOLD_DIR) + "/gold.jsonl";
 const std::string kLabels = std::string(GOLD_DIR) + "/labels.jsonl";
 const std::string kSplit = std::string(GOLD_DIR) + "/split.tsv";
@@ -22,7 +29,7 @@ const std::string kSplit = std::string(GOLD_DIR) + "/split.tsv";
 BenchOptions options() {
     BenchOptions o;
     o.root = REPO_DIR;
-    o.shared_data = SHARED_DATA_DIR;
+    o.shared_data = shared_dir();
     return o;
 }
 
@@ -61,7 +68,7 @@ TEST(ExtractGold, GoldLabelsAndSplitParse) {
 }
 
 TEST(ExtractGold, EveryGoldQuoteOccursInItsLog) {
-    if (!std::filesystem::exists(SHARED_DATA_DIR)) GTEST_SKIP() << "shared data absent at " << SHARED_DATA_DIR;
+    if (!std::filesystem::exists(shared_dir())) GTEST_SKIP() << "shared data absent at " << shared_dir();
     auto gold = read_gold(kGold);
     ASSERT_TRUE(gold.ok()) << gold.error().to_string();
     std::map<std::string, std::string> texts;
