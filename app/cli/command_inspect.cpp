@@ -80,6 +80,8 @@ int command_inspect(const QStringList& args) {
     QCommandLineOption workspace_opt(QStringLiteral("workspace"), QStringLiteral("With --extractor model: a workspace (SQLite) where the model calls are recorded and replayed from when present (as `merge --workspace`). Its decisions are not applied here."), QStringLiteral("FILE"));
     ExtractorOptions ext;  // --extractor, and --endpoint, --model, --replay, --timeout (shared with `merge`)
     parser.addOption(ext.extractor);
+    parser.addOption(ext.rules);
+    parser.addOption(ext.min_confidence);
     parser.addOption(json_opt);
     parser.addOption(max_line);
     for (auto* o : {&workspace_opt, &ext.service.endpoint, &ext.service.model, &ext.service.replay, &ext.service.timeout})
@@ -119,6 +121,7 @@ int command_inspect(const QStringList& args) {
         }
         ExtractOptions extract;
         extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
+        if (!read_rule_options(parser, ext, "inspect", extract)) return kUsage;
         auto branches = extract_claims(*extractor, sessions, extract);
         MergeOptions merge_options;
         merge_options.rule = score == QStringLiteral("elitist") ? ScoreRule::kElitist : ScoreRule::kEgalitarian;

@@ -8,13 +8,16 @@
 #include <optional>
 #include <set>
 
+#include "extract/action_claims.h"
 #include "extract/claim_origin.h"
+#include "extract/rule_table.h"
 #include "extract/environment_claims.h"
 #include "extract/key_normaliser.h"
 #include "extract/request_rules.h"
 #include "extract/sentence_tokens.h"
 #include "extract/tool_call_facts.h"
 #include "extract/tool_result_facts.h"
+#include "extract/turn_rules.h"
 
 namespace bm {
 
@@ -62,6 +65,7 @@ const std::set<std::string>& hedges() {
 }
 
 struct Candidate {
+    std::string rule;  // a rule id, or a statement shape ("statement", "should_be", ...) given its speaker later
     std::string key;
     std::string value;
     SlotType type = SlotType::kFact;
@@ -111,8 +115,8 @@ bool plausible_key(const std::string& key) {
 }
 
 // Values are tokens, not code: no brackets, quotes, operators or markup.
-bool plausible_value(const std::string& value) {
-    return value.size() <= 40 && value.find_first_of("()[]{}\"'<>*\\=;`|$") == std::string::npos;
+bool plausible_value(const std::string& value, size_t max_size = 40) {
+    return value.size() <= max_size && value.find_first_of("()[]{}\"'<>*\\=;`|$") == std::string::npos;
 }
 
 // Code, stack traces and markup are not statements.
@@ -138,13 +142,34 @@ std::string joined_value(const Toks& t, size_t a, size_t b) {
     return out;
 }
 
-bool add(std::vector<Candidate>& out, const std::string& key, const std::string& value, SlotType type, size_t first,
-         size_t last) {
+bool add(std::vector<Candidate>& out, const std::string& rule, const std::string& key, const std::string& value,
+         SlotType type, size_t first, size_t last) {
     if (key.empty() || value.empty() || key == value) return false;
-    if (!plausible_key(key) || !plausible_value(value)) return false;
+    // A request keeps its own words ("replace debug with release in config.txt"); other values are tokens.
+    const bool request = rule == "user.request" || rule == "user.prohibition";
+    if (!plausible_key(key) || !plausible_value(value, request ? 100 : 40)) return false;
     if (value.find("redacted:") != std::string::npos) return false;  // a secret's placeholder is not a value
-    out.push_back({key, value, type, first, last});
+    out.push_back({rule, key, value, type, first, last});
     return true;
+}
+
+// "retry only if the operation is read-only": a statement under a condition is not a fact.
+bool conditional(const Toks& t, size_t lo, size_t subject) {
+    static const std::set<std::string> s = {"if", "unless", "whether", "when", "whenever", "once", "until",
+                                            "before", "after", "while", "assuming", "suppose", "provided"};
+    for (size_t k = subject; k > lo && k + 3 > subject; --k)
+        if (s.count(t[k - 1].lower)) return true;
+    return false;
+}
+
+// "no server is running", "none of the tests are failing": the subject is negated; no claim.
+bool negated_subject(const Toks& t, size_t s, size_t anchor) {
+    // "No, the database is MySQL": a "no" that closes its own clause negates nothing here.
+    for (size_t k = s > 0 && !t[s - 1].comma_after ? s - 1 : s; k < anchor; ++k)
+        if (t[k].lower == "no" || t[k].lower == "none" || t[k].lower == "nothing" || t[k].lower == "neither" ||
+            t[k].lower == "nobody")
+            return true;
+    return false;
 }
 
 // Candidates within tokens [lo, hi).
@@ -165,13 +190,14 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             if (f < hi && f > i + 1 && f - i <= 4) {
                 size_t se = value_end(t, f + 1, hi);
                 std::string key = normalise_subject(words(t, f + 1, se));
-                if (add(out, key, normalise_value(words(t, i + 1, f)), SlotType::kDecision, subject_start(t, lo, i), se)) {
+                if (!conditional(t, lo, subject_start(t, lo, i)) &&
+                    add(out, "use_for", key, normalise_value(words(t, i + 1, f)), SlotType::kDecision, subject_start(t, lo, i), se)) {
                     // "use A for X and B for Y": the verb carries over the conjunction.
                     while (se + 3 < hi && t[se].lower == "and") {
                         size_t f2 = find(se + 1, {"for", "as"});
                         if (f2 >= hi || f2 - se > 4) break;
                         size_t se2 = value_end(t, f2 + 1, hi);
-                        if (!add(out, normalise_subject(words(t, f2 + 1, se2)), normalise_value(words(t, se + 1, f2)),
+                        if (!add(out, "use_for", normalise_subject(words(t, f2 + 1, se2)), normalise_value(words(t, se + 1, f2)),
                                  SlotType::kDecision, se + 1, se2))
                             break;
                         se = se2;
@@ -189,8 +215,9 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             if (to < hi && to > i + 1 && to - i <= 5) {
                 std::string key = normalise_subject(words(t, i + 1, to));
                 size_t ve = value_end(t, to + 1, hi);
-                if (add(out, key, normalise_value(words(t, to + 1, ve)), w == "set" ? SlotType::kFact : SlotType::kDecision,
-                        subject_start(t, lo, i), ve)) {
+                if (!conditional(t, lo, subject_start(t, lo, i)) &&
+                    add(out, "set_to", key, normalise_value(words(t, to + 1, ve)),
+                        w == "set" ? SlotType::kFact : SlotType::kDecision, subject_start(t, lo, i), ve)) {
                     lo = ve;
                     i = ve;
                     continue;
@@ -208,7 +235,8 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
                 std::string value = normalise_value(words(t, j + 1, ve));
                 SlotType type = w == "must" ? SlotType::kConstraint : SlotType::kDecision;
                 if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
-                if (add(out, normalise_subject(words(t, s, i)), value, type, s, ve)) {
+                if (!conditional(t, lo, s) && !negated_subject(t, s, i) &&
+                    add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
                     lo = ve;
                     i = ve;
                     continue;
@@ -227,7 +255,7 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
                 for (const char* p : {"it", "they", "he", "she", "we", "i", "you", "as", "which", "that", "who"})
                     if (t[k].lower == p) subject.clear();
             if (s < i && ve > j && !subject.empty() &&
-                add(out, subject + ".outcome", joined_value(t, j, ve), SlotType::kFact, s, ve)) {
+                !conditional(t, lo, s) && add(out, "text.outcome", subject + ".outcome", joined_value(t, j, ve), SlotType::kFact, s, ve)) {
                 lo = ve;
                 i = std::max(i, ve - 1);
                 continue;
@@ -253,7 +281,8 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             std::string value = normalise_value(words(t, j, ve));
             SlotType type = SlotType::kFact;
             if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
-            if (add(out, normalise_subject(subject), value, type, s, ve)) {
+            const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i);
+            if (!guarded && add(out, colon ? "text.label" : "statement", normalise_subject(subject), value, type, s, ve)) {
                 lo = ve;
                 i = std::max(i, ve - 1);
             } else if (colon) {
@@ -272,7 +301,8 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
     for (ClauseMatch& m : match_requests(text, t, is_user)) {
         bool covered = false;
         for (size_t k = 0; k < statements; ++k) covered |= m.first < found[k].last && found[k].first < m.last;
-        if (!covered) add(found, m.key, m.value, m.type, m.first, m.last);
+        if (!covered && !(m.rule != "user.request" && conditional(t, 0, m.first)))
+            add(found, m.rule, m.key, m.value, m.type, m.first, m.last);
     }
     std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.first < b.first; });
 }
@@ -287,6 +317,8 @@ std::string quote_of(const std::string& text, const Toks& t, size_t first, size_
 
 std::vector<Claim> extract_from_text(const std::string& text, const Claim& origin, bool is_user) {
     std::vector<Claim> out;
+    // Statement shapes are rules per speaker: a user's "X is Y" is not an agent's or a tool's.
+    const std::string speaker = is_user ? "user" : "model";
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
@@ -308,6 +340,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             std::string key = normalise_subject(words(t, 1, e));
             if (key.empty()) continue;
             Claim c = origin;
+            c.rule = "user.open_question";
             c.key = key;
             c.value = "open";
             c.type = SlotType::kOpenQ;
@@ -351,6 +384,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (size_t k = 0; k < found.size(); ++k) {
             const Candidate& cand = found[k];
             Claim c = origin;
+            c.rule = cand.rule.find('.') == std::string::npos ? speaker + "." + cand.rule : cand.rule;
             c.key = cand.key;
             c.value = cand.value;
             c.type = cand.type;
@@ -374,6 +408,7 @@ std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Cl
     for (TextFact& f : tool_result_facts(text, origin.source.tool_name)) {
         if (!plausible_key(f.key) || !plausible_value(f.value)) continue;
         Claim c = origin;
+        c.rule = std::move(f.rule);
         c.key = std::move(f.key);
         c.value = std::move(f.value);
         c.type = f.type;
@@ -408,6 +443,7 @@ void add_tool_call_claims(const Session& session, const std::string& branch_id, 
     const Claim proto = model_statement_origin(session, branch_id, m, std::string(), options);
     for (const TextFact& f : facts) {
         Claim c = proto;
+        c.rule = f.rule;
         c.key = f.key;
         c.value = f.value;
         c.type = f.type;
@@ -438,14 +474,29 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
     std::vector<BranchClaims> out;
     for (const auto& session : sessions) {
         std::map<std::string, std::string> tool_names;  // call id → tool name
+        std::map<std::string, ToolExchange> exchanges;   // call id → the call and its result
+        for (const auto& m : session.messages)
+            for (const auto& b : m.blocks) {
+                if (b.kind == BlockKind::kToolCall && !b.tool_id.empty()) {
+                    tool_names[b.tool_id] = b.tool_name;
+                    exchanges[b.tool_id].call_message = &m;
+                    exchanges[b.tool_id].call = &b;
+                }
+            }
         for (const auto& m : session.messages)
             for (const auto& b : m.blocks)
-                if (b.kind == BlockKind::kToolCall && !b.tool_id.empty()) tool_names[b.tool_id] = b.tool_name;
+                if (b.kind == BlockKind::kToolResult && exchanges.count(b.tool_id) && !exchanges[b.tool_id].result) {
+                    exchanges[b.tool_id].result_message = &m;
+                    exchanges[b.tool_id].result = &b;
+                }
         const auto per_branch = contributed_messages(session, parent_is_loaded(session, sessions), options);
         for (size_t bi = 0; bi < session.branches.size(); ++bi) {
             const Branch& branch = session.branches[bi];
             BranchClaims bc{branch.id, session.id, {}};
+            std::string cwd = session.cwd;
             for (const Message* m : per_branch[bi]) {
+                // System and developer prompts are instructions to the agent (templates, tool docs), not claims.
+                if (m->role == Role::kSystem || m->role == Role::kDeveloper) continue;
                 if (m->source.kind == SourceKind::kPlugin && !options.include_plugin_messages) {
                     add_checkpoint_summary_claims(session, branch.id, *m, options, bc.claims);
                     continue;
@@ -453,7 +504,19 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                 for (const auto& b : m->blocks) {
                     if (b.kind == BlockKind::kToolCall) {
                         add_tool_call_claims(session, branch.id, *m, b, options, bc.claims);
+                        // A call with no result is claimed here; one with a result where its result is.
+                        auto x = exchanges.find(b.tool_id);
+                        if (x == exchanges.end() || !x->second.result)
+                            add_action_claims(session, branch.id, ToolExchange{m, &b, nullptr, nullptr}, cwd, options,
+                                              bc.claims);
                         continue;
+                    }
+                    if (b.kind == BlockKind::kToolResult) {
+                        auto x = exchanges.find(b.tool_id);
+                        if (x != exchanges.end() && x->second.result == &b)
+                            add_action_claims(session, branch.id, x->second, cwd, options, bc.claims);
+                        const std::string shown = shown_directory(b.text);
+                        if (!shown.empty()) cwd = shown;
                     }
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)
                         continue;
@@ -479,15 +542,18 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         for (auto& c : tool_result_facts_as_claims(b.text, proto)) bc.claims.push_back(std::move(c));
                 }
             }
+            add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
             // The session's harness facts: session-level, so given to its first branch once (like a
             // shared prefix), placed among the message claims by seq.
             if (bi == 0 && options.include_environment) add_environment_claims(session, bc);
+            apply_rule_table(bc.claims, options);
             out.push_back(std::move(bc));
         }
         // A log holding only harness records has no branch of messages; its facts still have a source.
         if (session.branches.empty() && options.include_environment && !session.environment.empty()) {
             BranchClaims bc{session.id, session.id, {}};
             add_environment_claims(session, bc);
+            apply_rule_table(bc.claims, options);
             if (!bc.claims.empty()) out.push_back(std::move(bc));
         }
     }
