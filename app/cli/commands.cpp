@@ -45,7 +45,9 @@ const CommandEntry kCommands[] = {
      "  bench confluence [--json]           the merge-confluence experiment (SPEC §6)\n"
      "  bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME] [--json]\n"
      "        [--tokenizer SPEC] [--workspace FILE] [--endpoint URL] [--model NAME] [--replay] [--timeout S]\n"
-     "        MergeBench: merge vs concatenation (SPEC §11)\n"},
+     "        MergeBench: merge vs concatenation (SPEC §11)\n"
+     "  bench extract [--split dev|test|all] [--labels FILE] [--rules default|all] [--json]\n"
+     "        the heuristic extractor on the extraction gold set (docs/extract.md)\n"},
 };
 
 std::string usage_text() {

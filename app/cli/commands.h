@@ -32,5 +32,7 @@ int command_adjudicate(const QStringList& args);
 int command_decide(const QStringList& args);
 // `beliefmerge bench mergebench` (app/cli/command_bench_mergebench.cpp).
 int bench_mergebench(const QStringList& args);
+// `beliefmerge bench extract` (app/cli/command_bench_extract.cpp).
+int bench_extract(const QStringList& args);
 
 }  // namespace bm::cli
