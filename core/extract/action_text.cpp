@@ -135,6 +135,33 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
     return {};
 }
 
+// The output when it is one short line, without a shell's prompt lines ("(Current directory: …)",
+// "bash-$", "[exit code: 0]"); its span in `b`, `e`.
+std::string one_line_output(std::string_view r, size_t& b, size_t& e) {
+    std::string line;
+    size_t at = 0;
+    int lines = 0;
+    while (at < r.size() && at < 4000) {
+        size_t eol = r.find('\n', at);
+        if (eol == std::string_view::npos) eol = r.size();
+        size_t lb = at, le = eol;
+        at = eol + 1;
+        while (lb < le && std::isspace(static_cast<unsigned char>(r[lb]))) ++lb;
+        while (le > lb && std::isspace(static_cast<unsigned char>(r[le - 1]))) --le;
+        const std::string_view l = r.substr(lb, le - lb);
+        if (l.empty() || l.rfind("(Open file:", 0) == 0 || l.rfind("(Current directory:", 0) == 0 ||
+            l.rfind("bash-$", 0) == 0 || l.rfind("[exit code", 0) == 0 || l.rfind("Exit code", 0) == 0)
+            continue;
+        if (++lines > 1) return {};
+        line = std::string(l);
+        b = lb, e = le;
+    }
+    if (at < r.size() || line.size() > 60 || line == "(no output)" || line == "(empty)") return {};
+    for (char c : line)
+        if (c == '{' || c == '[' || c == '<' || c == '|' || c == '\t') return {};
+    return line;
+}
+
 std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     std::vector<ActionFact> out;
     if (action.arguments.size() > 200'000) return out;  // bounded work

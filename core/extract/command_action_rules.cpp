@@ -312,33 +312,6 @@ void removed_files(const Segment& s, const CommandKey& k, const ToolAction& a, s
     }
 }
 
-// The output when it is one short line, without a shell's prompt lines ("(Current directory: …)",
-// "bash-$", "[exit code: 0]"); its span in `b`, `e`.
-std::string one_line_output(std::string_view r, size_t& b, size_t& e) {
-    std::string line;
-    size_t at = 0;
-    int lines = 0;
-    while (at < r.size() && at < 4000) {
-        size_t eol = r.find('\n', at);
-        if (eol == std::string_view::npos) eol = r.size();
-        size_t lb = at, le = eol;
-        at = eol + 1;
-        while (lb < le && std::isspace(static_cast<unsigned char>(r[lb]))) ++lb;
-        while (le > lb && std::isspace(static_cast<unsigned char>(r[le - 1]))) --le;
-        const std::string_view l = r.substr(lb, le - lb);
-        if (l.empty() || l.rfind("(Open file:", 0) == 0 || l.rfind("(Current directory:", 0) == 0 ||
-            l.rfind("bash-$", 0) == 0 || l.rfind("[exit code", 0) == 0 || l.rfind("Exit code", 0) == 0)
-            continue;
-        if (++lines > 1) return {};
-        line = std::string(l);
-        b = lb, e = le;
-    }
-    if (at < r.size() || line.size() > 60 || line == "(no output)" || line == "(empty)") return {};
-    for (char c : line)
-        if (c == '{' || c == '[' || c == '<' || c == '|' || c == '\t') return {};
-    return line;
-}
-
 }  // namespace
 
 void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
@@ -382,6 +355,10 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!output.empty())
         out.push_back({"action.command_output", printer.key + ".output", lower(output), SlotType::kFact,
                        ActionEvidence::kObserved, ob, oe});
+    // The command itself, when it did more than look around: "echo.command = echo hello".
+    if (!printer.key.empty() && !a.error && command.size() <= 120 && command.find('\n') == std::string::npos)
+        out.push_back({"action.command_run", printer.key + ".command", lower(command), SlotType::kFact,
+                       ActionEvidence::kConfirmed, qb, qe});
     if (main.key.empty()) return;
     if (main.program == "git" && main.sub == "commit") git_commit(a, out);
     pip_installed(a, out);

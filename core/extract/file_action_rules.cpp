@@ -146,10 +146,33 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // Writing over a file that was there ("The file … has been updated") changes it.
     if (std::string_view(value) == "created" && a.result.find("has been updated") != std::string_view::npos)
         value = "edited";
+    // A short one-line replacement says what changed: "debug replaced with release".
+    std::string described = value;
+    if (std::string_view(value) == "edited") {
+        std::string before, after;
+        size_t x = 0, y = 0;
+        const bool have = (json_string_member(a.arguments, "old_string", before, x, y) ||
+                           json_string_member(a.arguments, "old_str", before, x, y) ||
+                           json_string_member(a.arguments, "search", before, x, y)) &&
+                          (json_string_member(a.arguments, "new_string", after, x, y) ||
+                           json_string_member(a.arguments, "new_str", after, x, y) ||
+                           json_string_member(a.arguments, "replace", after, x, y));
+        auto trimmed = [](std::string t) {
+            while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
+            size_t b = 0;
+            while (b < t.size() && std::isspace(static_cast<unsigned char>(t[b]))) ++b;
+            return t.substr(b);
+        };
+        before = trimmed(before), after = trimmed(after);
+        auto short_line = [](const std::string& t) {
+            return !t.empty() && t.size() <= 40 && t.find_first_of("\n\t") == std::string::npos;
+        };
+        if (have && short_line(before) && short_line(after)) described = lower(before) + " replaced with " + lower(after);
+    }
     const char* rule = std::string_view(value) == "created"   ? "action.file_created"
                        : std::string_view(value) == "edited"  ? "action.file_edited"
                                                               : "action.file_deleted";
-    add(out, rule, path, a.cwd, value, ev, b, e);
+    add(out, rule, path, a.cwd, described.c_str(), ev, b, e);
 }
 
 }  // namespace bm

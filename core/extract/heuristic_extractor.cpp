@@ -220,7 +220,7 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
                 std::string key = normalise_subject(words(t, i + 1, to));
                 size_t ve = value_end(t, to + 1, hi);
                 if (!conditional(t, lo, subject_start(t, lo, i)) &&
-                    add(out, "set_to", key, normalise_value(words(t, to + 1, ve)),
+                    add(out, w == "set" ? "set_to" : "change_to", key, normalise_value(words(t, to + 1, ve)),
                         w == "set" ? SlotType::kFact : SlotType::kDecision, subject_start(t, lo, i), ve)) {
                     lo = ve;
                     i = ve;
@@ -285,7 +285,10 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             std::string value = normalise_value(words(t, j, ve));
             SlotType type = SlotType::kFact;
             if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
-            const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i);
+            // "the turn is cut off": a verb with its particle is no value ("cut").
+            static const std::set<std::string> particles = {"off", "up", "out", "down", "over", "away", "back"};
+            const bool phrasal = ve < hi && ve == j + 1 && particles.count(t[ve].lower) > 0;
+            const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i) || phrasal;
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
             if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {
@@ -333,6 +336,9 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (const auto& tok : t) hedged |= hedges().count(tok.lower) > 0;
         hedged |= t.size() > 1 && t[0].lower == "i" && (t[1].lower == "think" || t[1].lower == "believe");
         const bool question = text[s.end - 1] == '?';
+        const bool concluded = t[0].lower == "so" || t[0].lower == "therefore" || t[0].lower == "thus" ||
+                               t[0].lower == "hence" ||
+                               ((t[0].lower == "that" || t[0].lower == "this") && t[1].lower == "means");
         // "Can you analyse the MD files?" is a request, not an open question.
         const bool polite_request = question && is_user &&
                                     (t[0].lower == "can" || t[0].lower == "could" || t[0].lower == "would" ||
@@ -391,6 +397,8 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             const Candidate& cand = found[k];
             Claim c = origin;
             c.rule = cand.rule.find('.') == std::string::npos ? speaker + "." + cand.rule : cand.rule;
+            // "So the cache is Redis.": an agent's stated conclusion, not its narration.
+            if (c.rule == "model.statement" && concluded) c.rule = "model.conclusion";
             c.key = cand.key;
             c.value = cand.value;
             c.type = cand.type;

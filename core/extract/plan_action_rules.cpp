@@ -1,5 +1,5 @@
-// Todo lists, plans and goals an agent keeps through its tools: `todo.<item> = <status>`,
-// `plan.<step> = proposed`, `goal.objective`, `goal.status`.
+// Todo lists, plans, goals and delegations an agent keeps through its tools: `todo.<item> = <status>`,
+// `plan.<step> = proposed`, `goal.objective`, `goal.status`, `<agent tool>.result`.
 #include <cctype>
 #include <string>
 
@@ -73,9 +73,24 @@ void plan_steps(const ToolAction& a, const std::string& plan, std::vector<Action
 
 }  // namespace
 
+// What a delegated agent answered, when it is one short line: "subagent.result = alpha".
+void delegation_result(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
+    const bool delegate = tool.find("agent") != std::string::npos || tool == "task" || tool == "report" ||
+                          tool == "workflow" || tool == "ralph";
+    if (!delegate || !a.has_result || a.error) return;
+    size_t b = 0, e = 0;
+    const std::string line = one_line_output(a.result, b, e);
+    const std::string key = key_slug(tool, 40);
+    // "started background subagent job subagent-2": a start notice, the answer comes later.
+    if (line.empty() || key.empty() || lower(line).rfind("started ", 0) == 0) return;
+    out.push_back({"action.delegation_result", key + ".result", lower(line), SlotType::kFact, ActionEvidence::kObserved,
+                   b, e});
+}
+
 void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (a.arguments.empty() || a.arguments.front() != '{' || a.error) return;
     const std::string tool = lower(a.tool);
+    delegation_result(a, tool, out);
     const bool todo_tool = tool == "todowrite" || tool == "todo_write" || tool == "update_plan" ||
                            tool == "write_todos" || tool == "todo";
     const bool plan_tool = tool == "exit_plan_mode" || tool == "exitplanmode";

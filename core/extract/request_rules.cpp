@@ -229,10 +229,16 @@ bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
 // Which rule a request is: a prohibition, a one-turn instruction to call a tool ("call subagent
 // once") or to shape the reply ("report the result verbatim"), or the user's request.
 const char* request_rule(const std::string& verb, const std::string& words, bool prohibition) {
-    if (prohibition) return "user.prohibition";
+    static const std::set<std::string> reply_verbs = {"quote", "report", "print", "say", "tell", "return", "echo",
+                                                      "describe", "explain", "mention", "include", "summarise",
+                                                      "summarize", "list"};
+    if (prohibition) return reply_verbs.count(verb) ? "turn.reply_instruction" : "user.prohibition";
     if (verb == "call" || verb == "invoke") return "turn.tool_call";
-    static const std::set<std::string> reply_verbs = {"quote", "report", "print", "say", "tell", "return", "echo"};
     if (reply_verbs.count(verb)) return "turn.reply_instruction";
+    // "read test.txt", "verify the spill was retained": a step of this turn's work, not its aim.
+    static const std::set<std::string> step_verbs = {"read", "open", "inspect", "check", "verify", "find", "search",
+                                                     "look", "view", "show"};
+    if (step_verbs.count(verb)) return "turn.step";
     for (const char* cue : {"verbatim", "your final", "your reply", "your answer", "your response"})
         if (words.find(cue) != std::string::npos) return "turn.reply_instruction";
     return "user.request";

@@ -58,5 +58,8 @@ bool json_string_member(std::string_view json, std::string_view name, std::strin
 // The shell command a call runs ("" when the tool is not a shell): `command`/`cmd` as a string or
 // an argv array joined by spaces; an older SWE-agent action line is its own command.
 std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& end);
+// A result's text when it is one short line (at most 60 bytes) once a shell's prompt lines ("(Current
+// directory: …)", "bash-$", "[exit code: 0]") are set aside; its span in `b`, `e`. Empty otherwise.
+std::string one_line_output(std::string_view r, size_t& b, size_t& e);
 
 }  // namespace bm
