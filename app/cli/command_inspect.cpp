@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
+
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/extractor_choice.h"
@@ -26,9 +28,18 @@ void print_diagnostics(const std::vector<Error>& list, const char* label) {
     for (const auto& e : list) print_out(std::string("  ") + label + ": " + e.to_string() + "\n");
 }
 
+// The extraction rule and its confidence, when a rule made the claim (the heuristic extractor).
+std::string rule_text(const Claim& c) {
+    if (c.rule.empty()) return {};
+    char conf[16];
+    std::snprintf(conf, sizeof conf, "%.2f", c.confidence);
+    return " rule " + c.rule + " " + conf;
+}
+
 std::string claim_line(const Claim& c) {
     return c.source.branch_id + "/" + c.source.message_id + " " + c.source.role + " " + evidence_name(c.evidence) +
-           " rank " + std::to_string(c.provenance_rank) + " " + trust_name(c.trust) + " \"" + c.quote + "\"";
+           " rank " + std::to_string(c.provenance_rank) + " " + trust_name(c.trust) + rule_text(c) + " \"" + c.quote +
+           "\"";
 }
 
 void print_slots(const MergedSnapshot& snap) {

@@ -124,7 +124,12 @@ CommandKey command_key(const Segment& s) {
     const auto& w = s.words;
     size_t i = program_index(w);
     if (i >= w.size()) return k;
+    for (size_t j = 0; j <= i; ++j)
+        if (w[j].find("$(") != std::string::npos || w[j].find('`') != std::string::npos) return k;  // a substitution
     std::string program = base_name(w[i]);
+    // A program is a name: "[Console]::Out.Write('x')" (a PowerShell expression) names no command.
+    for (char c : program)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-' && c != '+') return k;
     if ((program.rfind("python", 0) == 0) && i + 2 < w.size() && w[i + 1] == "-m") {
         program = w[i + 2];  // "python -m pytest" runs pytest
         i += 2;
@@ -328,7 +333,7 @@ std::string one_line_output(std::string_view r, size_t& b, size_t& e) {
         line = std::string(l);
         b = lb, e = le;
     }
-    if (at < r.size() || line.size() > 60) return {};
+    if (at < r.size() || line.size() > 60 || line == "(no output)" || line == "(empty)") return {};
     for (char c : line)
         if (c == '{' || c == '[' || c == '<' || c == '|' || c == '\t') return {};
     return line;

@@ -21,12 +21,15 @@ bool one_of(const std::string& s, std::initializer_list<const char*> names) {
 }
 
 // A result that says the change was not made (SWE-agent's linter, an unmatched replacement).
+// The editor's status comes first; what follows may be the file's own text (which can say "error:").
 bool change_refused(std::string_view result) {
     const std::string low = lower(result.substr(0, 4000));
-    for (const char* marker : {"have not been applied", "not applied", "no replacement was performed",
-                               "did not appear verbatim", "no match found", "error:", "failed to", "permission denied",
-                               "operation not permitted", "is not allowed", "denied"})
+    for (const char* marker : {"have not been applied", "has not been applied", "edit would have looked"})
         if (low.find(marker) != std::string::npos) return true;
+    const std::string head = low.substr(0, 240);
+    for (const char* marker : {"no replacement was performed", "did not appear verbatim", "no match found", "error:",
+                               "failed to", "permission denied", "operation not permitted", "is not allowed", "denied"})
+        if (head.find(marker) != std::string::npos) return true;
     return false;
 }
 
@@ -67,9 +70,36 @@ void patch_files(const ToolAction& a, std::vector<ActionFact>& out) {
 
 }  // namespace
 
+// An edit the editor refused: `file.<path>.edit = not applied: <the error>` (Refuted).
+void refused_edit(const ToolAction& a, std::vector<ActionFact>& out) {
+    size_t b = 0, e = 0;
+    const std::string shown = swe_result_file(a.result, b, e);
+    if (shown.empty()) return;
+    std::string reason = "not applied";
+    const size_t p = a.result.find("- E");
+    if (p != std::string_view::npos && p < 4000) {
+        size_t rb = a.result.find(' ', p + 2);
+        size_t re = a.result.find_first_of("\r\n", p);
+        if (rb != std::string_view::npos && re != std::string_view::npos && rb < re && re - rb < 100)
+            reason += ": " + lower(a.result.substr(rb + 1, re - rb - 1));
+    }
+    const std::string key = path_key(shown, a.cwd);
+    if (!key.empty())
+        out.push_back({"action.edit_refused", "file." + key + ".edit", reason, SlotType::kRefuted,
+                       ActionEvidence::kObserved, b, e});
+}
+
 void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
-    if (a.error || (a.has_result && change_refused(a.result))) return;  // the change was not made
     const std::string tool = lower(a.tool);
+    if (a.has_result && !a.error && tool == "submit") {
+        out.push_back({"action.submit", "submission", "submitted", SlotType::kFact, ActionEvidence::kConfirmed, 0,
+                       a.arguments.size()});
+        return;
+    }
+    if (a.error || (a.has_result && change_refused(a.result))) {
+        if (a.has_result && one_of(tool, {"edit", "str_replace_editor", "str_replace", "insert"})) refused_edit(a, out);
+        return;  // the change was not made
+    }
     if (tool == "apply_patch" || tool == "patch") {
         patch_files(a, out);
         return;

@@ -146,7 +146,7 @@ bool add(std::vector<Candidate>& out, const std::string& rule, const std::string
          SlotType type, size_t first, size_t last) {
     if (key.empty() || value.empty() || key == value) return false;
     // A request keeps its own words ("replace debug with release in config.txt"); other values are tokens.
-    const bool request = rule == "user.request" || rule == "user.prohibition";
+    const bool request = rule == "user.request" || rule == "user.prohibition" || rule.rfind("turn.", 0) == 0;
     if (!plausible_key(key) || !plausible_value(value, request ? 100 : 40)) return false;
     if (value.find("redacted:") != std::string::npos) return false;  // a secret's placeholder is not a value
     out.push_back({rule, key, value, type, first, last});
@@ -154,11 +154,15 @@ bool add(std::vector<Candidate>& out, const std::string& rule, const std::string
 }
 
 // "retry only if the operation is read-only": a statement under a condition is not a fact.
+// "verify the spill was retained", "make sure the port is free": a statement that is the object of a
+// request is what to check, not a fact.
 bool conditional(const Toks& t, size_t lo, size_t subject) {
     static const std::set<std::string> s = {"if", "unless", "whether", "when", "whenever", "once", "until",
-                                            "before", "after", "while", "assuming", "suppose", "provided"};
-    for (size_t k = subject; k > lo && k + 3 > subject; --k)
-        if (s.count(t[k - 1].lower)) return true;
+                                            "before", "after", "while", "assuming", "suppose", "provided",
+                                            "verify", "check", "ensure", "confirm", "sure", "test", "see",
+                                            "whatever", "wherever", "whichever", "in case"};
+    for (size_t k = subject + 1; k > lo && k + 3 > subject; --k)
+        if (k - 1 < t.size() && s.count(t[k - 1].lower)) return true;
     return false;
 }
 
@@ -282,7 +286,9 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             SlotType type = SlotType::kFact;
             if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
             const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i);
-            if (!guarded && add(out, colon ? "text.label" : "statement", normalise_subject(subject), value, type, s, ve)) {
+            // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
+            const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
+            if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {
                 lo = ve;
                 i = std::max(i, ve - 1);
             } else if (colon) {
@@ -474,21 +480,25 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
     std::vector<BranchClaims> out;
     for (const auto& session : sessions) {
         std::map<std::string, std::string> tool_names;  // call id → tool name
-        std::map<std::string, ToolExchange> exchanges;   // call id → the call and its result
-        for (const auto& m : session.messages)
-            for (const auto& b : m.blocks) {
-                if (b.kind == BlockKind::kToolCall && !b.tool_id.empty()) {
-                    tool_names[b.tool_id] = b.tool_name;
-                    exchanges[b.tool_id].call_message = &m;
-                    exchanges[b.tool_id].call = &b;
+        // Each result answers the latest call before it with its id (a replayed run reuses ids).
+        std::map<const ContentBlock*, ToolExchange> by_result;
+        std::set<const ContentBlock*> answered;
+        {
+            std::map<std::string, ToolExchange> pending;
+            for (const auto& m : session.messages)
+                for (const auto& b : m.blocks) {
+                    if (b.kind == BlockKind::kToolCall && !b.tool_id.empty()) {
+                        tool_names[b.tool_id] = b.tool_name;
+                        pending[b.tool_id] = ToolExchange{&m, &b, nullptr, nullptr};
+                    } else if (b.kind == BlockKind::kToolResult) {
+                        auto p = pending.find(b.tool_id);
+                        if (p == pending.end()) continue;
+                        by_result[&b] = ToolExchange{p->second.call_message, p->second.call, &m, &b};
+                        answered.insert(p->second.call);
+                        pending.erase(p);
+                    }
                 }
-            }
-        for (const auto& m : session.messages)
-            for (const auto& b : m.blocks)
-                if (b.kind == BlockKind::kToolResult && exchanges.count(b.tool_id) && !exchanges[b.tool_id].result) {
-                    exchanges[b.tool_id].result_message = &m;
-                    exchanges[b.tool_id].result = &b;
-                }
+        }
         const auto per_branch = contributed_messages(session, parent_is_loaded(session, sessions), options);
         for (size_t bi = 0; bi < session.branches.size(); ++bi) {
             const Branch& branch = session.branches[bi];
@@ -505,15 +515,14 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     if (b.kind == BlockKind::kToolCall) {
                         add_tool_call_claims(session, branch.id, *m, b, options, bc.claims);
                         // A call with no result is claimed here; one with a result where its result is.
-                        auto x = exchanges.find(b.tool_id);
-                        if (x == exchanges.end() || !x->second.result)
+                        if (!answered.count(&b))
                             add_action_claims(session, branch.id, ToolExchange{m, &b, nullptr, nullptr}, cwd, options,
                                               bc.claims);
                         continue;
                     }
                     if (b.kind == BlockKind::kToolResult) {
-                        auto x = exchanges.find(b.tool_id);
-                        if (x != exchanges.end() && x->second.result == &b)
+                        auto x = by_result.find(&b);
+                        if (x != by_result.end())
                             add_action_claims(session, branch.id, x->second, cwd, options, bc.claims);
                         const std::string shown = shown_directory(b.text);
                         if (!shown.empty()) cwd = shown;
@@ -535,8 +544,12 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     proto.source = {branch.id, session.id, m->id, m->seq, role_name(m->role),
                                     source_kind_name(m->source.kind), tool, m->line};
                     proto.time = m->time;
-                    auto claims = extract_from_text(b.text, proto,
-                                                    m->role == Role::kUser && m->source.kind == SourceKind::kUser);
+                    const bool is_user = m->role == Role::kUser && m->source.kind == SourceKind::kUser;
+                    // A SWE-agent user message is the harness's task template around the issue: only the
+                    // issue's title is the user's request (user.issue); its instructions are boilerplate.
+                    auto claims = is_user && session.format == SessionFormat::kSweAgent
+                                      ? issue_claims(b.text, proto)
+                                      : extract_from_text(b.text, proto, is_user);
                     for (auto& c : claims) bc.claims.push_back(std::move(c));
                     if (b.kind == BlockKind::kToolResult || m->role == Role::kTool)
                         for (auto& c : tool_result_facts_as_claims(b.text, proto)) bc.claims.push_back(std::move(c));

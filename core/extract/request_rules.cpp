@@ -226,6 +226,18 @@ bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
     return true;
 }
 
+// Which rule a request is: a prohibition, a one-turn instruction to call a tool ("call subagent
+// once") or to shape the reply ("report the result verbatim"), or the user's request.
+const char* request_rule(const std::string& verb, const std::string& words, bool prohibition) {
+    if (prohibition) return "user.prohibition";
+    if (verb == "call" || verb == "invoke") return "turn.tool_call";
+    static const std::set<std::string> reply_verbs = {"quote", "report", "print", "say", "tell", "return", "echo"};
+    if (reply_verbs.count(verb)) return "turn.reply_instruction";
+    for (const char* cue : {"verbatim", "your final", "your reply", "your answer", "your response"})
+        if (words.find(cue) != std::string::npos) return "turn.reply_instruction";
+    return "user.request";
+}
+
 // The request's own words, lowercased, from `first` to the clause's end (a comma, "and"/"then"
 // before another imperative), at most 14 tokens: "replace debug with release in config.txt".
 std::string request_words(std::string_view text, const Toks& t, size_t first, size_t hi, size_t& end) {
@@ -280,8 +292,7 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     }
     if (part.empty() || words.empty() || words.size() > 100) return false;
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
-    out.push_back({negated || always ? "user.prohibition" : "user.request", join_key(verb, part), words, type, first,
-                   end});
+    out.push_back({request_rule(verb, words, negated || always), join_key(verb, part), words, type, first, end});
     return true;
 }
 

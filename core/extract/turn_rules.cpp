@@ -24,7 +24,40 @@ std::string short_answer(const std::string& text) {
     return words > 6 ? std::string() : out;
 }
 
+std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
+    for (const char* marker : {"ISSUE:\n", "<issue>\n", "<pr_description>\n", "<issue_description>\n", "<issue>",
+                               "<pr_description>"}) {
+        const size_t p = text.find(marker);
+        if (p == std::string::npos) continue;
+        size_t b = p + std::string_view(marker).size();
+        while (b < text.size() && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+        size_t e = text.find('\n', b);
+        if (e == std::string::npos) e = text.size();
+        while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
+        if (e == b || e - b > 120) return {};
+        std::string value;
+        for (size_t i = b; i < e; ++i) value += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+        Claim c = origin;
+        c.rule = "user.issue";
+        c.key = "issue";
+        c.value = value;
+        c.type = SlotType::kGoal;
+        c.quote = text.substr(b, e - b);
+        c.quote_offset = static_cast<int64_t>(b);
+        return {c};
+    }
+    return {};
+}
+
 namespace {
+
+// "Starting the write now.", "Let me check": narration of work in progress, not an answer.
+bool narration(const std::string& value) {
+    for (const char* lead : {"let me", "let's", "i'll", "i will", "i am", "i'm", "starting", "now ", "next", "working",
+                             "ok, ", "okay, "})
+        if (value.rfind(lead, 0) == 0) return true;
+    return false;
+}
 
 void add_reply(const Session& session, const std::string& branch_id, const Message& m, const ExtractOptions& options,
                std::vector<Claim>& out) {
@@ -32,7 +65,7 @@ void add_reply(const Session& session, const std::string& branch_id, const Messa
     for (const ContentBlock& b : m.blocks)
         if (b.kind == BlockKind::kText && !b.text.empty()) text = b.text;
     const std::string value = short_answer(text);
-    if (value.empty()) return;
+    if (value.empty() || narration(value)) return;
     const auto origin = claim_origin(m, BlockKind::kText, false, false);
     if (!origin) return;
     Claim c;

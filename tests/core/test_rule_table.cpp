@@ -40,7 +40,8 @@ Session session_of(const RuleExample& ex) {
         result.blocks.push_back({BlockKind::kToolResult, ex.text, "c1", {}, {}, false});
         s.messages.push_back(result);
     } else {
-        Message m = role == "user" ? message(Role::kUser, SourceKind::kUser, 1)
+        if (role == "swe-user") s.format = SessionFormat::kSweAgent;
+        Message m = role == "user" || role == "swe-user" ? message(Role::kUser, SourceKind::kUser, 1)
                                    : message(Role::kAssistant, SourceKind::kModel, 1);
         m.blocks.push_back({BlockKind::kText, ex.text, {}, {}, {}, false});
         s.messages.push_back(m);
