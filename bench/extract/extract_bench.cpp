@@ -36,6 +36,7 @@ Result<std::vector<EmittedValue>> emitted_values(const BenchOptions& o, const Sp
     if (r.sessions.empty() && !r.errors.empty()) return r.errors.front();
     if (r.sessions.empty()) return Error::invalid_input("no session read", Location(path), "is the shared data present?");
     ExtractOptions extract;
+    extract.all_rules = o.rules == "all";
     MergedSnapshot snap = merge_branches(extract_heuristic(r.sessions, extract));
     for (const auto& branch : snap.inputs)
         for (const auto& c : branch.claims)

@@ -19,7 +19,7 @@ struct BenchOptions {
     std::string root = ".";      // repository root: logs under bench/ resolve against it
     std::string shared_data;     // where "../shared/data/" resolves; empty: $BM_SHARED_DATA or ROOT/../shared/data
     std::string split = "all";   // dev, test or all
-    std::string rules = "default";  // default or all (the rule table's switch, when the extractor has one)
+    std::string rules = "default";  // default or all: ExtractOptions::all_rules (core/extract/rule_table.h)
 };
 
 // One value of one emitted slot: the unit that is labelled.
