@@ -287,7 +287,7 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
             // "the turn is cut off": a verb with its particle is no value ("cut").
             static const std::set<std::string> particles = {"off", "up", "out", "down", "over", "away", "back"};
-            const bool phrasal = ve < hi && ve == j + 1 && particles.count(t[ve].lower) > 0;
+            const bool phrasal = j + 1 < hi && particles.count(t[j + 1].lower) > 0;
             const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i) || phrasal;
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
