@@ -356,6 +356,9 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
     const size_t hi = t.size();
     size_t lo = 0;  // a match never reaches back before the previous one's end
     bool clause_start = true;
+    // "I will run the tests and report back": a speaker's own plan, so its "and report" is no request.
+    static const std::set<std::string> first_person = {"i", "we", "i'll", "we'll", "i'm", "we're", "i've", "we've"};
+    if (hi > 0 && first_person.count(t[0].lower)) is_user = false;
     for (size_t i = 0; i < hi; ++i) {
         const std::string& w = t[i].lower;
         if (clause_start && (in(lead_ins(), w) || in(negators(), w) || w == "do" || w == "always")) {
