@@ -177,8 +177,9 @@ bool negated_subject(const Toks& t, size_t s, size_t anchor) {
 }
 
 // Candidates within tokens [lo, hi).
-std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, bool is_user) {
+std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t lo_clause, size_t hi, bool is_user) {
     std::vector<Candidate> out;
+    auto text_at = [&](size_t at) { return at < text.size() ? text[at] : '\0'; };
     size_t lo = lo_clause;  // a subject never reaches back into the previous statement's value
     auto find = [&](size_t from, std::initializer_list<const char*> any) -> size_t {
         for (size_t i = from; i < hi; ++i)
@@ -219,7 +220,10 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             if (to < hi && to > i + 1 && to - i <= 5) {
                 std::string key = normalise_subject(words(t, i + 1, to));
                 size_t ve = value_end(t, to + 1, hi);
-                if (!conditional(t, lo, subject_start(t, lo, i)) &&
+                // 'change the content to "modified content"': a quoted literal is content, not a setting.
+                const bool quoted = to + 1 < hi && t[to + 1].begin > 0 &&
+                                    (text_at(t[to + 1].begin - 1) == '"' || text_at(t[to + 1].begin - 1) == '\'');
+                if (!quoted && !conditional(t, lo, subject_start(t, lo, i)) &&
                     add(out, w == "set" ? "set_to" : "change_to", key, normalise_value(words(t, to + 1, ve)),
                         w == "set" ? SlotType::kFact : SlotType::kDecision, subject_start(t, lo, i), ve)) {
                     lo = ve;
@@ -369,7 +373,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             if (w == "because" || w == "since") { cue = i; break; }
             if ((w == "so" || w == "therefore" || w == "thus" || w == "hence") && i > 0) { cue = i; premise_first = true; break; }
         }
-        std::vector<Candidate> found = polite_request ? std::vector<Candidate>{} : match_clause(t, 0, t.size(), is_user);
+        std::vector<Candidate> found = polite_request ? std::vector<Candidate>{} : match_clause(text, t, 0, t.size(), is_user);
         add_requests(found, text, t, is_user);
         std::vector<size_t> premises, conclusions;
         if (cue < t.size()) {
@@ -398,7 +402,10 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             Claim c = origin;
             c.rule = cand.rule.find('.') == std::string::npos ? speaker + "." + cand.rule : cand.rule;
             // "So the cache is Redis.": an agent's stated conclusion, not its narration.
-            if (c.rule == "model.statement" && concluded) c.rule = "model.conclusion";
+            // "…, so the retention period is 7 years": a conclusion drawn from a stated premise too.
+            const bool drawn = std::find(conclusions.begin(), conclusions.end(), k) != conclusions.end() &&
+                               !premise_keys.empty();
+            if (c.rule == "model.statement" && (concluded || drawn)) c.rule = "model.conclusion";
             c.key = cand.key;
             c.value = cand.value;
             c.type = cand.type;
