@@ -48,6 +48,12 @@ bool is_shell_tool(std::string_view tool) {
 
 }  // namespace
 
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
 std::string key_slug(std::string_view text, size_t max) {
     std::string out;
     for (char ch : text) {

@@ -12,12 +12,6 @@ namespace {
 
 bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 bool one_of(std::string_view s, std::initializer_list<const char*> names) {
     for (const char* n : names)
         if (s == n) return true;
@@ -140,17 +134,17 @@ CommandKey command_key(const Segment& s) {
             !one_of(program, {"deno", "bun"}))
             program = (program.rfind("python", 0) == 0 ? std::string("python") : program) + "." + base_name(w[i + 1]);
     }
-    k.program = lower(program);
+    k.program = ascii_lower(program);
     if (has_subcommand(k.program)) {
         for (size_t j = i + 1; j < w.size(); ++j) {
             if (w[j][0] == '-') {
                 if (k.program == "git" && (w[j] == "-C" || w[j] == "-c")) ++j;  // "git -C dir commit"
                 continue;
             }
-            k.sub = lower(w[j]);
+            k.sub = ascii_lower(w[j]);
             if ((k.program == "npm" || k.program == "yarn" || k.program == "pnpm" || k.program == "bun") &&
                 k.sub == "run" && j + 1 < w.size())
-                k.sub += "." + lower(w[j + 1]);
+                k.sub += "." + ascii_lower(w[j + 1]);
             break;
         }
     }
@@ -162,7 +156,7 @@ CommandKey command_key(const Segment& s) {
 
 // "exit code 2", "[exit code: 1]", "exit status 1", "exited with code 0", "Exit code 127".
 std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
-    const std::string low = lower(result.substr(0, 200'000));
+    const std::string low = ascii_lower(result.substr(0, 200'000));
     for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code"}) {
         for (size_t p = low.find(marker); p != std::string::npos; p = low.find(marker, p + 1)) {
             size_t at = p + std::string_view(marker).size();
@@ -179,7 +173,7 @@ std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
 
 // The first "N passed" / "N failed" / "N errors" of a test runner's summary.
 void test_counts(const ToolAction& a, const std::string& runner, std::vector<ActionFact>& out) {
-    const std::string low = lower(a.result.substr(0, 200'000));
+    const std::string low = ascii_lower(a.result.substr(0, 200'000));
     for (const char* word : {" passed", " failed", " errors", " error"}) {
         for (size_t p = low.find(word); p != std::string::npos; p = low.find(word, p + 1)) {
             size_t b = p;
@@ -223,7 +217,7 @@ void git_commit(const ToolAction& a, std::vector<ActionFact>& out) {
         while (!subject.empty() && std::isspace(static_cast<unsigned char>(subject.front()))) subject.erase(0, 1);
         while (!subject.empty() && std::isspace(static_cast<unsigned char>(subject.back()))) subject.pop_back();
         if (subject.empty() || subject.size() > 120) continue;
-        out.push_back({"action.git_commit", "git.commit." + lower(hash), lower(subject), SlotType::kArtifact,
+        out.push_back({"action.git_commit", "git.commit." + ascii_lower(hash), ascii_lower(subject), SlotType::kArtifact,
                        ActionEvidence::kObserved, p, eol});
         const std::string b = key_slug(branch, 60);
         if (!b.empty()) out.push_back({"action.git_branch", "git.branch", b, SlotType::kFact, ActionEvidence::kObserved,
@@ -315,7 +309,7 @@ void removed_files(const Segment& s, const CommandKey& k, const ToolAction& a, s
 }  // namespace
 
 void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
-    const std::string tool = lower(a.tool);
+    const std::string tool = ascii_lower(a.tool);
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
     if (!json_args && (agent_tool(tool) || a.arguments.empty())) return;
     size_t qb = 0, qe = 0;
@@ -353,11 +347,11 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     size_t ob = 0, oe = 0;
     const std::string output = a.error || printer.key.empty() ? std::string() : one_line_output(a.result, ob, oe);
     if (!output.empty())
-        out.push_back({"action.command_output", printer.key + ".output", lower(output), SlotType::kFact,
+        out.push_back({"action.command_output", printer.key + ".output", ascii_lower(output), SlotType::kFact,
                        ActionEvidence::kObserved, ob, oe});
     // The command itself, when it did more than look around: "echo.command = echo hello".
     if (!printer.key.empty() && !a.error && command.size() <= 120 && command.find('\n') == std::string::npos)
-        out.push_back({"action.command_run", printer.key + ".command", lower(command), SlotType::kFact,
+        out.push_back({"action.command_run", printer.key + ".command", ascii_lower(command), SlotType::kFact,
                        ActionEvidence::kConfirmed, qb, qe});
     if (main.key.empty()) return;
     if (main.program == "git" && main.sub == "commit") git_commit(a, out);

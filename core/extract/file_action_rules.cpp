@@ -8,12 +8,6 @@ namespace bm {
 
 namespace {
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 bool one_of(const std::string& s, std::initializer_list<const char*> names) {
     for (const char* n : names)
         if (s == n) return true;
@@ -23,7 +17,7 @@ bool one_of(const std::string& s, std::initializer_list<const char*> names) {
 // A result that says the change was not made (SWE-agent's linter, an unmatched replacement).
 // The editor's status comes first; what follows may be the file's own text (which can say "error:").
 bool change_refused(std::string_view result) {
-    const std::string low = lower(result.substr(0, 4000));
+    const std::string low = ascii_lower(result.substr(0, 4000));
     for (const char* marker : {"have not been applied", "has not been applied", "edit would have looked"})
         if (low.find(marker) != std::string::npos) return true;
     const std::string head = low.substr(0, 240);
@@ -81,7 +75,7 @@ void refused_edit(const ToolAction& a, std::vector<ActionFact>& out) {
         size_t rb = a.result.find(' ', p + 2);
         size_t re = a.result.find_first_of("\r\n", p);
         if (rb != std::string_view::npos && re != std::string_view::npos && rb < re && re - rb < 100)
-            reason += ": " + lower(a.result.substr(rb + 1, re - rb - 1));
+            reason += ": " + ascii_lower(a.result.substr(rb + 1, re - rb - 1));
     }
     const std::string key = path_key(shown, a.cwd);
     if (!key.empty())
@@ -90,7 +84,7 @@ void refused_edit(const ToolAction& a, std::vector<ActionFact>& out) {
 }
 
 void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
-    const std::string tool = lower(a.tool);
+    const std::string tool = ascii_lower(a.tool);
     if (a.has_result && !a.error && tool == "submit") {
         out.push_back({"action.submit", "submission", "submitted", SlotType::kFact, ActionEvidence::kConfirmed, 0,
                        a.arguments.size()});
@@ -167,7 +161,7 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         auto short_line = [](const std::string& t) {
             return !t.empty() && t.size() <= 40 && t.find_first_of("\n\t") == std::string::npos;
         };
-        if (have && short_line(before) && short_line(after)) described = lower(before) + " replaced with " + lower(after);
+        if (have && short_line(before) && short_line(after)) described = ascii_lower(before) + " replaced with " + ascii_lower(after);
     }
     const char* rule = std::string_view(value) == "created"   ? "action.file_created"
                        : std::string_view(value) == "edited"  ? "action.file_edited"

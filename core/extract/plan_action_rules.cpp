@@ -11,12 +11,6 @@ namespace bm {
 
 namespace {
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 // Where `text` (as written in JSON, escapes aside) first sits in `args`; the whole arguments when not found.
 void span_of(std::string_view args, const std::string& text, size_t& b, size_t& e) {
     const std::string needle = text.substr(0, 40);
@@ -35,7 +29,7 @@ void todo_items(const ToolAction& a, const nlohmann::json& j, std::vector<Action
             std::string text, status;
             for (const char* f : {"content", "step", "text", "title", "description"})
                 if (auto t = item.find(f); t != item.end() && t->is_string()) { text = t->get<std::string>(); break; }
-            if (auto s = item.find("status"); s != item.end() && s->is_string()) status = lower(s->get<std::string>());
+            if (auto s = item.find("status"); s != item.end() && s->is_string()) status = ascii_lower(s->get<std::string>());
             const std::string slug = key_slug(text, 60);
             if (slug.empty() || status.empty() || key_slug(status, 20) != status) continue;
             size_t b = 0, e = 0;
@@ -82,14 +76,14 @@ void delegation_result(const ToolAction& a, const std::string& tool, std::vector
     const std::string line = one_line_output(a.result, b, e);
     const std::string key = key_slug(tool, 40);
     // "started background subagent job subagent-2": a start notice, the answer comes later.
-    if (line.empty() || key.empty() || lower(line).rfind("started ", 0) == 0) return;
-    out.push_back({"action.delegation_result", key + ".result", lower(line), SlotType::kFact, ActionEvidence::kObserved,
+    if (line.empty() || key.empty() || ascii_lower(line).rfind("started ", 0) == 0) return;
+    out.push_back({"action.delegation_result", key + ".result", ascii_lower(line), SlotType::kFact, ActionEvidence::kObserved,
                    b, e});
 }
 
 void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (a.arguments.empty() || a.arguments.front() != '{' || a.error) return;
-    const std::string tool = lower(a.tool);
+    const std::string tool = ascii_lower(a.tool);
     delegation_result(a, tool, out);
     const bool todo_tool = tool == "todowrite" || tool == "todo_write" || tool == "update_plan" ||
                            tool == "write_todos" || tool == "todo";
@@ -104,9 +98,9 @@ void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (plan_tool && json_string_member(a.arguments, "plan", text, b, e)) plan_steps(a, text, out);
     if (tool == "create_goal" && json_string_member(a.arguments, "objective", text, b, e) && !text.empty() &&
         text.size() <= 200)
-        out.push_back({"action.goal", "goal.objective", lower(text), SlotType::kGoal, ActionEvidence::kStated, b, e});
-    if (tool == "update_goal" && json_string_member(a.arguments, "action", text, b, e) && key_slug(text, 20) == lower(text))
-        out.push_back({"action.goal", "goal.status", lower(text), SlotType::kGoal,
+        out.push_back({"action.goal", "goal.objective", ascii_lower(text), SlotType::kGoal, ActionEvidence::kStated, b, e});
+    if (tool == "update_goal" && json_string_member(a.arguments, "action", text, b, e) && key_slug(text, 20) == ascii_lower(text))
+        out.push_back({"action.goal", "goal.status", ascii_lower(text), SlotType::kGoal,
                        a.has_result ? ActionEvidence::kConfirmed : ActionEvidence::kStated, b, e});
 }
 

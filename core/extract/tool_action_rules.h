@@ -47,6 +47,7 @@ void command_action_facts(const ToolAction& action, std::vector<ActionFact>& out
 void plan_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // Shared helpers (action_text.cpp).
+std::string ascii_lower(std::string_view s);
 // `file.<path>` key part: relative to `cwd` when under it, "{{cwd}}/" and "./" dropped, lowercase;
 // empty when the path holds characters a key cannot.
 std::string path_key(std::string_view path, std::string_view cwd);
