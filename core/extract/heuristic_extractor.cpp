@@ -405,7 +405,9 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             // "…, so the retention period is 7 years": a conclusion drawn from a stated premise too.
             const bool drawn = std::find(conclusions.begin(), conclusions.end(), k) != conclusions.end() &&
                                !premise_keys.empty();
-            if (c.rule == "model.statement" && (concluded || drawn)) c.rule = "model.conclusion";
+            // Only the assistant concludes; a tool's text (documentation, file contents) stays a statement.
+            if (c.rule == "model.statement" && (concluded || drawn) && origin.source.role == "assistant")
+                c.rule = "model.conclusion";
             c.key = cand.key;
             c.value = cand.value;
             c.type = cand.type;
