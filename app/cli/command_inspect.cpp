@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
+
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/extractor_choice.h"
@@ -26,9 +28,18 @@ void print_diagnostics(const std::vector<Error>& list, const char* label) {
     for (const auto& e : list) print_out(std::string("  ") + label + ": " + e.to_string() + "\n");
 }
 
+// The extraction rule and its confidence, when a rule made the claim (the heuristic extractor).
+std::string rule_text(const Claim& c) {
+    if (c.rule.empty()) return {};
+    char conf[16];
+    std::snprintf(conf, sizeof conf, "%.2f", c.confidence);
+    return " rule " + c.rule + " " + conf;
+}
+
 std::string claim_line(const Claim& c) {
     return c.source.branch_id + "/" + c.source.message_id + " " + c.source.role + " " + evidence_name(c.evidence) +
-           " rank " + std::to_string(c.provenance_rank) + " " + trust_name(c.trust) + " \"" + c.quote + "\"";
+           " rank " + std::to_string(c.provenance_rank) + " " + trust_name(c.trust) + rule_text(c) + " \"" + c.quote +
+           "\"";
 }
 
 void print_slots(const MergedSnapshot& snap) {
@@ -80,6 +91,8 @@ int command_inspect(const QStringList& args) {
     QCommandLineOption workspace_opt(QStringLiteral("workspace"), QStringLiteral("With --extractor model: a workspace (SQLite) where the model calls are recorded and replayed from when present (as `merge --workspace`). Its decisions are not applied here."), QStringLiteral("FILE"));
     ExtractorOptions ext;  // --extractor, and --endpoint, --model, --replay, --timeout (shared with `merge`)
     parser.addOption(ext.extractor);
+    parser.addOption(ext.rules);
+    parser.addOption(ext.min_confidence);
     parser.addOption(json_opt);
     parser.addOption(max_line);
     for (auto* o : {&workspace_opt, &ext.service.endpoint, &ext.service.model, &ext.service.replay, &ext.service.timeout})
@@ -120,6 +133,7 @@ int command_inspect(const QStringList& args) {
         SnapshotOptions build;
         build.extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
         build.prose = prose_extractor(*extractor);
+        if (!read_rule_options(parser, ext, "inspect", build.extract)) return kUsage;
         build.merge.rule = score == QStringLiteral("elitist") ? ScoreRule::kElitist : ScoreRule::kEgalitarian;
         auto review = build_review_snapshot(std::move(sessions), build);
         if (!review) {

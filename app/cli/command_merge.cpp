@@ -59,7 +59,7 @@ int command_merge(const QStringList& args) {
     QCommandLineOption quiet_opt(QStringLiteral("quiet"), QStringLiteral("Do not print the pack report to stderr."));
     QCommandLineOption workspace_opt(QStringLiteral("workspace"), QStringLiteral("A workspace (SQLite): model calls are recorded there and replayed from there when present, and its human decisions and model resolutions (`decide`, `adjudicate`) are applied to the block. Without PATH, its imported sessions are merged."), QStringLiteral("FILE"));
     ExtractorOptions ext;  // --extractor, and --endpoint, --model, --replay, --timeout (shared with `inspect`)
-    for (auto* o : {&budget_opt, &format_opt, &query_opt, &current_opt, &ext.extractor, &out_opt, &algorithm_opt, &tokenizer_opt, &quiet_opt,
+    for (auto* o : {&budget_opt, &format_opt, &query_opt, &current_opt, &ext.extractor, &ext.rules, &ext.min_confidence, &out_opt, &algorithm_opt, &tokenizer_opt, &quiet_opt,
                     &workspace_opt, &ext.service.endpoint, &ext.service.model, &ext.service.replay, &ext.service.timeout})
         parser.addOption(*o);
     auto p = parse(parser, args,
@@ -132,6 +132,7 @@ int command_merge(const QStringList& args) {
     }
     SnapshotOptions build;
     build.extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
+    if (!read_rule_options(parser, ext, "merge", build.extract)) return kUsage;
     build.prose = prose_extractor(*extractor);
     build.decisions_from = workspace;  // human decisions and model resolutions recorded there
     auto review = build_review_snapshot(std::move(sessions), build);

@@ -21,10 +21,10 @@ const CommandEntry kCommands[] = {
     {"inspect", command_inspect,
      "  inspect PATH... --summary [--json]  report what each log holds, without storing it\n"
      "  inspect PATH... --slots [--json]    extract, merge and print every slot (state, values, trust)\n"
-     "        [--extractor heuristic|oracle|model] [--workspace FILE]\n"},
+     "        [--extractor heuristic|oracle|model] [--rules default|all] [--min-confidence X] [--workspace FILE]\n"},
     {"merge", command_merge,
      "  merge PATH... --budget N [--format md|json|dsh] [--query TEXT] [--current SESSION]\n"
-     "        [--extractor heuristic|oracle|model] [--workspace FILE] [--out FILE]\n"
+     "        [--extractor heuristic|oracle|model] [--rules default|all] [--min-confidence X] [--workspace FILE] [--out FILE]\n"
      "        pack the merged claims into a context block\n"},
     {"fold", command_fold,
      "  fold PATH --store DIR [--mode leaf|root|emergency] [--retain-tokens N] [--until-tokens N]\n"
@@ -45,7 +45,9 @@ const CommandEntry kCommands[] = {
      "  bench confluence [--json]           the merge-confluence experiment (SPEC §6)\n"
      "  bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME] [--json]\n"
      "        [--tokenizer SPEC] [--workspace FILE] [--endpoint URL] [--model NAME] [--replay] [--timeout S]\n"
-     "        MergeBench: merge vs concatenation (SPEC §11)\n"},
+     "        MergeBench: merge vs concatenation (SPEC §11)\n"
+     "  bench extract [--split dev|test|all] [--labels FILE] [--rules default|all] [--json]\n"
+     "        the heuristic extractor on the extraction gold set (docs/extract.md)\n"},
 };
 
 std::string usage_text() {

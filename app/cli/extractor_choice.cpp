@@ -33,6 +33,25 @@ std::optional<ExtractorChoice> extractor_choice(const QCommandLineParser& parser
     return choice;
 }
 
+bool read_rule_options(const QCommandLineParser& parser, const ExtractorOptions& o, const std::string& command,
+                       ExtractOptions& extract) {
+    const QString rules = parser.value(o.rules);
+    if (rules != QStringLiteral("default") && rules != QStringLiteral("all")) {
+        print_err("beliefmerge " + command + ": --rules: expected default or all, got '" + to_std(rules) + "'\n");
+        return false;
+    }
+    extract.all_rules = rules == QStringLiteral("all");
+    bool ok = false;
+    const double min = parser.value(o.min_confidence).toDouble(&ok);
+    if (!ok || !(min >= 0.0 && min <= 1.0)) {
+        print_err("beliefmerge " + command + ": --min-confidence: expected a number from 0 to 1, got '" +
+                  to_std(parser.value(o.min_confidence)) + "'\n");
+        return false;
+    }
+    extract.min_confidence = min;
+    return true;
+}
+
 ProseExtractor prose_extractor(const ExtractorChoice& choice) {
     switch (choice.kind) {
         case ExtractorKind::kModel:

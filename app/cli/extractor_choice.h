@@ -24,6 +24,14 @@ struct ExtractorOptions {
                        "alignment call; on any failure the heuristic runs instead, with a warning)."),
         QStringLiteral("NAME"), QStringLiteral("heuristic")};
     WorkspaceSlotOptions service;  // --endpoint, --model, --replay, --timeout (as `adjudicate`)
+    QCommandLineOption rules{
+        QStringLiteral("rules"),
+        QStringLiteral("Heuristic rules: default (those at >= 0.8 precision, docs/extract.md) or all."),
+        QStringLiteral("SET"), QStringLiteral("default")};
+    QCommandLineOption min_confidence{
+        QStringLiteral("min-confidence"),
+        QStringLiteral("Leave out claims whose rule's confidence is below X (0..1, default 0)."), QStringLiteral("X"),
+        QStringLiteral("0")};
 };
 
 enum class ExtractorKind { kHeuristic, kOracle, kModel };
@@ -41,6 +49,11 @@ std::optional<ExtractorChoice> extractor_choice(const QCommandLineParser& parser
                                                 const ExtractorOptions& o,
                                                 const std::string& command,
                                                 const std::string& workspace);
+
+// Reads --rules and --min-confidence into `extract`. On bad usage prints "beliefmerge COMMAND: ..."
+// to stderr and returns false (the caller exits 2).
+bool read_rule_options(const QCommandLineParser& parser, const ExtractorOptions& o, const std::string& command,
+                       ExtractOptions& extract);
 
 // The chosen extractor as the snapshot pipeline takes it (empty: heuristic). Model warnings (a
 // fallback to the heuristic, dropped items) go to stderr, one line each, never silently.

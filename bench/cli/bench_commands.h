@@ -16,6 +16,8 @@ int bench_convergence(const QStringList& args);
 int bench_throughput(const QStringList& args);
 int bench_fold(const QStringList& args);
 int bench_mergebench(const QStringList& args);
+// The extraction gold set: precision, recall and per-rule tables (bench/extract, docs/extract.md).
+int bench_extract(const QStringList& args);
 // `beliefmerge meld calibrate` (forwarded here): fit thresholds on labelled pairs.
 int meld_calibrate(const QStringList& args);
 

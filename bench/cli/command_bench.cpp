@@ -84,6 +84,9 @@ int run_bench(const QStringList& arguments) {
         {"mergebench", bench_mergebench,
          "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME]\n"
          "      [--tokenizer SPEC] [--workspace FILE] [--endpoint URL] [--model NAME] [--replay] [--timeout S] [--json]\n"},
+        {"extract", bench_extract,
+         "  beliefmerge bench extract [--split dev|test|all] [--labels FILE] [--gold FILE] [--split-file FILE]\n"
+         "      [--rules default|all] [--root DIR] [--shared-data DIR] [--json]\n"},
     };
     const QString sub = arguments.value(1);
     QStringList rest = arguments.mid(2);

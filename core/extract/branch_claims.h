@@ -21,6 +21,10 @@ struct ExtractOptions {
     bool include_plugin_messages = false;  // plugin text is skipped unless asked for (never user evidence)
     bool include_shadowed = false;         // compacted-away messages are history, not surface
     bool include_environment = true;       // the harness's records of the run → env.* claims (heuristic)
+    // Which heuristic rules run (core/extract/rule_table.h): the default set (rules measured or judged
+    // at ≥ 0.8 precision) or all of them (`--rules all`).
+    bool all_rules = false;
+    double min_confidence = 0.0;  // claims whose rule's confidence is lower are left out (`--min-confidence`)
 };
 
 // The messages each branch of `session` contributes, in order. A message shared by several

@@ -167,6 +167,7 @@ std::vector<Claim> environment_claims(const Session& session, const std::string&
         c.quote = f.quote;
         c.quote_offset = f.quote_offset;
         c.time = f.time;
+        c.rule = "env.harness";
         out.push_back(std::move(c));
     }
     return out;

@@ -8,13 +8,16 @@
 #include <optional>
 #include <set>
 
+#include "extract/action_claims.h"
 #include "extract/claim_origin.h"
+#include "extract/rule_table.h"
 #include "extract/environment_claims.h"
 #include "extract/key_normaliser.h"
 #include "extract/request_rules.h"
 #include "extract/sentence_tokens.h"
 #include "extract/tool_call_facts.h"
 #include "extract/tool_result_facts.h"
+#include "extract/turn_rules.h"
 
 namespace bm {
 
@@ -62,6 +65,7 @@ const std::set<std::string>& hedges() {
 }
 
 struct Candidate {
+    std::string rule;  // a rule id, or a statement shape ("statement", "should_be", ...) given its speaker later
     std::string key;
     std::string value;
     SlotType type = SlotType::kFact;
@@ -111,8 +115,8 @@ bool plausible_key(const std::string& key) {
 }
 
 // Values are tokens, not code: no brackets, quotes, operators or markup.
-bool plausible_value(const std::string& value) {
-    return value.size() <= 40 && value.find_first_of("()[]{}\"'<>*\\=;`|$") == std::string::npos;
+bool plausible_value(const std::string& value, size_t max_size = 40) {
+    return value.size() <= max_size && value.find_first_of("()[]{}\"'<>*\\=;`|$") == std::string::npos;
 }
 
 // Code, stack traces and markup are not statements.
@@ -138,18 +142,44 @@ std::string joined_value(const Toks& t, size_t a, size_t b) {
     return out;
 }
 
-bool add(std::vector<Candidate>& out, const std::string& key, const std::string& value, SlotType type, size_t first,
-         size_t last) {
+bool add(std::vector<Candidate>& out, const std::string& rule, const std::string& key, const std::string& value,
+         SlotType type, size_t first, size_t last) {
     if (key.empty() || value.empty() || key == value) return false;
-    if (!plausible_key(key) || !plausible_value(value)) return false;
+    // A request keeps its own words ("replace debug with release in config.txt"); other values are tokens.
+    const bool request = rule == "user.request" || rule == "user.prohibition" || rule.rfind("turn.", 0) == 0;
+    if (!plausible_key(key) || !plausible_value(value, request ? 100 : 40)) return false;
     if (value.find("redacted:") != std::string::npos) return false;  // a secret's placeholder is not a value
-    out.push_back({key, value, type, first, last});
+    out.push_back({rule, key, value, type, first, last});
     return true;
 }
 
+// "retry only if the operation is read-only": a statement under a condition is not a fact.
+// "verify the spill was retained", "make sure the port is free": a statement that is the object of a
+// request is what to check, not a fact.
+bool conditional(const Toks& t, size_t lo, size_t subject) {
+    static const std::set<std::string> s = {"if", "unless", "whether", "when", "whenever", "once", "until",
+                                            "before", "after", "while", "assuming", "suppose", "provided",
+                                            "verify", "check", "ensure", "confirm", "sure", "test", "see",
+                                            "whatever", "wherever", "whichever", "in case"};
+    for (size_t k = subject + 1; k > lo && k + 3 > subject; --k)
+        if (k - 1 < t.size() && s.count(t[k - 1].lower)) return true;
+    return false;
+}
+
+// "no server is running", "none of the tests are failing": the subject is negated; no claim.
+bool negated_subject(const Toks& t, size_t s, size_t anchor) {
+    // "No, the database is MySQL": a "no" that closes its own clause negates nothing here.
+    for (size_t k = s > 0 && !t[s - 1].comma_after ? s - 1 : s; k < anchor; ++k)
+        if (t[k].lower == "no" || t[k].lower == "none" || t[k].lower == "nothing" || t[k].lower == "neither" ||
+            t[k].lower == "nobody")
+            return true;
+    return false;
+}
+
 // Candidates within tokens [lo, hi).
-std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, bool is_user) {
+std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t lo_clause, size_t hi, bool is_user) {
     std::vector<Candidate> out;
+    auto text_at = [&](size_t at) { return at < text.size() ? text[at] : '\0'; };
     size_t lo = lo_clause;  // a subject never reaches back into the previous statement's value
     auto find = [&](size_t from, std::initializer_list<const char*> any) -> size_t {
         for (size_t i = from; i < hi; ++i)
@@ -165,13 +195,14 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             if (f < hi && f > i + 1 && f - i <= 4) {
                 size_t se = value_end(t, f + 1, hi);
                 std::string key = normalise_subject(words(t, f + 1, se));
-                if (add(out, key, normalise_value(words(t, i + 1, f)), SlotType::kDecision, subject_start(t, lo, i), se)) {
+                if (!conditional(t, lo, subject_start(t, lo, i)) &&
+                    add(out, "use_for", key, normalise_value(words(t, i + 1, f)), SlotType::kDecision, subject_start(t, lo, i), se)) {
                     // "use A for X and B for Y": the verb carries over the conjunction.
                     while (se + 3 < hi && t[se].lower == "and") {
                         size_t f2 = find(se + 1, {"for", "as"});
                         if (f2 >= hi || f2 - se > 4) break;
                         size_t se2 = value_end(t, f2 + 1, hi);
-                        if (!add(out, normalise_subject(words(t, f2 + 1, se2)), normalise_value(words(t, se + 1, f2)),
+                        if (!add(out, "use_for", normalise_subject(words(t, f2 + 1, se2)), normalise_value(words(t, se + 1, f2)),
                                  SlotType::kDecision, se + 1, se2))
                             break;
                         se = se2;
@@ -189,8 +220,12 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             if (to < hi && to > i + 1 && to - i <= 5) {
                 std::string key = normalise_subject(words(t, i + 1, to));
                 size_t ve = value_end(t, to + 1, hi);
-                if (add(out, key, normalise_value(words(t, to + 1, ve)), w == "set" ? SlotType::kFact : SlotType::kDecision,
-                        subject_start(t, lo, i), ve)) {
+                // 'change the content to "modified content"': a quoted literal is content, not a setting.
+                const bool quoted = to + 1 < hi && t[to + 1].begin > 0 &&
+                                    (text_at(t[to + 1].begin - 1) == '"' || text_at(t[to + 1].begin - 1) == '\'');
+                if (!quoted && !conditional(t, lo, subject_start(t, lo, i)) &&
+                    add(out, w == "set" ? "set_to" : "change_to", key, normalise_value(words(t, to + 1, ve)),
+                        w == "set" ? SlotType::kFact : SlotType::kDecision, subject_start(t, lo, i), ve)) {
                     lo = ve;
                     i = ve;
                     continue;
@@ -208,7 +243,8 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
                 std::string value = normalise_value(words(t, j + 1, ve));
                 SlotType type = w == "must" ? SlotType::kConstraint : SlotType::kDecision;
                 if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
-                if (add(out, normalise_subject(words(t, s, i)), value, type, s, ve)) {
+                if (!conditional(t, lo, s) && !negated_subject(t, s, i) &&
+                    add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
                     lo = ve;
                     i = ve;
                     continue;
@@ -227,7 +263,7 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
                 for (const char* p : {"it", "they", "he", "she", "we", "i", "you", "as", "which", "that", "who"})
                     if (t[k].lower == p) subject.clear();
             if (s < i && ve > j && !subject.empty() &&
-                add(out, subject + ".outcome", joined_value(t, j, ve), SlotType::kFact, s, ve)) {
+                !conditional(t, lo, s) && add(out, "text.outcome", subject + ".outcome", joined_value(t, j, ve), SlotType::kFact, s, ve)) {
                 lo = ve;
                 i = std::max(i, ve - 1);
                 continue;
@@ -253,7 +289,13 @@ std::vector<Candidate> match_clause(const Toks& t, size_t lo_clause, size_t hi, 
             std::string value = normalise_value(words(t, j, ve));
             SlotType type = SlotType::kFact;
             if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
-            if (add(out, normalise_subject(subject), value, type, s, ve)) {
+            // "the turn is cut off": a verb with its particle is no value ("cut").
+            static const std::set<std::string> particles = {"off", "up", "out", "down", "over", "away", "back"};
+            const bool phrasal = j + 1 < hi && particles.count(t[j + 1].lower) > 0;
+            const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i) || phrasal;
+            // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
+            const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
+            if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {
                 lo = ve;
                 i = std::max(i, ve - 1);
             } else if (colon) {
@@ -272,7 +314,8 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
     for (ClauseMatch& m : match_requests(text, t, is_user)) {
         bool covered = false;
         for (size_t k = 0; k < statements; ++k) covered |= m.first < found[k].last && found[k].first < m.last;
-        if (!covered) add(found, m.key, m.value, m.type, m.first, m.last);
+        if (!covered && !(m.rule != "user.request" && conditional(t, 0, m.first)))
+            add(found, m.rule, m.key, m.value, m.type, m.first, m.last);
     }
     std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.first < b.first; });
 }
@@ -287,6 +330,8 @@ std::string quote_of(const std::string& text, const Toks& t, size_t first, size_
 
 std::vector<Claim> extract_from_text(const std::string& text, const Claim& origin, bool is_user) {
     std::vector<Claim> out;
+    // Statement shapes are rules per speaker: a user's "X is Y" is not an agent's or a tool's.
+    const std::string speaker = is_user ? "user" : "model";
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
@@ -295,6 +340,9 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (const auto& tok : t) hedged |= hedges().count(tok.lower) > 0;
         hedged |= t.size() > 1 && t[0].lower == "i" && (t[1].lower == "think" || t[1].lower == "believe");
         const bool question = text[s.end - 1] == '?';
+        const bool concluded = t[0].lower == "so" || t[0].lower == "therefore" || t[0].lower == "thus" ||
+                               t[0].lower == "hence" ||
+                               ((t[0].lower == "that" || t[0].lower == "this") && t[1].lower == "means");
         // "Can you analyse the MD files?" is a request, not an open question.
         const bool polite_request = question && is_user &&
                                     (t[0].lower == "can" || t[0].lower == "could" || t[0].lower == "would" ||
@@ -308,6 +356,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             std::string key = normalise_subject(words(t, 1, e));
             if (key.empty()) continue;
             Claim c = origin;
+            c.rule = "user.open_question";
             c.key = key;
             c.value = "open";
             c.type = SlotType::kOpenQ;
@@ -324,7 +373,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             if (w == "because" || w == "since") { cue = i; break; }
             if ((w == "so" || w == "therefore" || w == "thus" || w == "hence") && i > 0) { cue = i; premise_first = true; break; }
         }
-        std::vector<Candidate> found = polite_request ? std::vector<Candidate>{} : match_clause(t, 0, t.size(), is_user);
+        std::vector<Candidate> found = polite_request ? std::vector<Candidate>{} : match_clause(text, t, 0, t.size(), is_user);
         add_requests(found, text, t, is_user);
         std::vector<size_t> premises, conclusions;
         if (cue < t.size()) {
@@ -351,6 +400,14 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (size_t k = 0; k < found.size(); ++k) {
             const Candidate& cand = found[k];
             Claim c = origin;
+            c.rule = cand.rule.find('.') == std::string::npos ? speaker + "." + cand.rule : cand.rule;
+            // "So the cache is Redis.": an agent's stated conclusion, not its narration.
+            // "…, so the retention period is 7 years": a conclusion drawn from a stated premise too.
+            const bool drawn = std::find(conclusions.begin(), conclusions.end(), k) != conclusions.end() &&
+                               !premise_keys.empty();
+            // Only the assistant concludes; a tool's text (documentation, file contents) stays a statement.
+            if (c.rule == "model.statement" && (concluded || drawn) && origin.source.role == "assistant")
+                c.rule = "model.conclusion";
             c.key = cand.key;
             c.value = cand.value;
             c.type = cand.type;
@@ -374,6 +431,7 @@ std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Cl
     for (TextFact& f : tool_result_facts(text, origin.source.tool_name)) {
         if (!plausible_key(f.key) || !plausible_value(f.value)) continue;
         Claim c = origin;
+        c.rule = std::move(f.rule);
         c.key = std::move(f.key);
         c.value = std::move(f.value);
         c.type = f.type;
@@ -408,6 +466,7 @@ void add_tool_call_claims(const Session& session, const std::string& branch_id, 
     const Claim proto = model_statement_origin(session, branch_id, m, std::string(), options);
     for (const TextFact& f : facts) {
         Claim c = proto;
+        c.rule = f.rule;
         c.key = f.key;
         c.value = f.value;
         c.type = f.type;
@@ -438,14 +497,33 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
     std::vector<BranchClaims> out;
     for (const auto& session : sessions) {
         std::map<std::string, std::string> tool_names;  // call id → tool name
-        for (const auto& m : session.messages)
-            for (const auto& b : m.blocks)
-                if (b.kind == BlockKind::kToolCall && !b.tool_id.empty()) tool_names[b.tool_id] = b.tool_name;
+        // Each result answers the latest call before it with its id (a replayed run reuses ids).
+        std::map<const ContentBlock*, ToolExchange> by_result;
+        std::set<const ContentBlock*> answered;
+        {
+            std::map<std::string, ToolExchange> pending;
+            for (const auto& m : session.messages)
+                for (const auto& b : m.blocks) {
+                    if (b.kind == BlockKind::kToolCall && !b.tool_id.empty()) {
+                        tool_names[b.tool_id] = b.tool_name;
+                        pending[b.tool_id] = ToolExchange{&m, &b, nullptr, nullptr};
+                    } else if (b.kind == BlockKind::kToolResult) {
+                        auto p = pending.find(b.tool_id);
+                        if (p == pending.end()) continue;
+                        by_result[&b] = ToolExchange{p->second.call_message, p->second.call, &m, &b};
+                        answered.insert(p->second.call);
+                        pending.erase(p);
+                    }
+                }
+        }
         const auto per_branch = contributed_messages(session, parent_is_loaded(session, sessions), options);
         for (size_t bi = 0; bi < session.branches.size(); ++bi) {
             const Branch& branch = session.branches[bi];
             BranchClaims bc{branch.id, session.id, {}};
+            std::string cwd = session.cwd;
             for (const Message* m : per_branch[bi]) {
+                // System and developer prompts are instructions to the agent (templates, tool docs), not claims.
+                if (m->role == Role::kSystem || m->role == Role::kDeveloper) continue;
                 if (m->source.kind == SourceKind::kPlugin && !options.include_plugin_messages) {
                     add_checkpoint_summary_claims(session, branch.id, *m, options, bc.claims);
                     continue;
@@ -453,7 +531,18 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                 for (const auto& b : m->blocks) {
                     if (b.kind == BlockKind::kToolCall) {
                         add_tool_call_claims(session, branch.id, *m, b, options, bc.claims);
+                        // A call with no result is claimed here; one with a result where its result is.
+                        if (!answered.count(&b))
+                            add_action_claims(session, branch.id, ToolExchange{m, &b, nullptr, nullptr}, cwd, options,
+                                              bc.claims);
                         continue;
+                    }
+                    if (b.kind == BlockKind::kToolResult) {
+                        auto x = by_result.find(&b);
+                        if (x != by_result.end())
+                            add_action_claims(session, branch.id, x->second, cwd, options, bc.claims);
+                        const std::string shown = shown_directory(b.text);
+                        if (!shown.empty()) cwd = shown;
                     }
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)
                         continue;
@@ -472,22 +561,29 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     proto.source = {branch.id, session.id, m->id, m->seq, role_name(m->role),
                                     source_kind_name(m->source.kind), tool, m->line};
                     proto.time = m->time;
-                    auto claims = extract_from_text(b.text, proto,
-                                                    m->role == Role::kUser && m->source.kind == SourceKind::kUser);
+                    const bool is_user = m->role == Role::kUser && m->source.kind == SourceKind::kUser;
+                    // A SWE-agent user message is the harness's task template around the issue: only the
+                    // issue's title is the user's request (user.issue); its instructions are boilerplate.
+                    auto claims = is_user && session.format == SessionFormat::kSweAgent
+                                      ? issue_claims(b.text, proto)
+                                      : extract_from_text(b.text, proto, is_user);
                     for (auto& c : claims) bc.claims.push_back(std::move(c));
                     if (b.kind == BlockKind::kToolResult || m->role == Role::kTool)
                         for (auto& c : tool_result_facts_as_claims(b.text, proto)) bc.claims.push_back(std::move(c));
                 }
             }
+            add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
             // The session's harness facts: session-level, so given to its first branch once (like a
             // shared prefix), placed among the message claims by seq.
             if (bi == 0 && options.include_environment) add_environment_claims(session, bc);
+            apply_rule_table(bc.claims, options);
             out.push_back(std::move(bc));
         }
         // A log holding only harness records has no branch of messages; its facts still have a source.
         if (session.branches.empty() && options.include_environment && !session.environment.empty()) {
             BranchClaims bc{session.id, session.id, {}};
             add_environment_claims(session, bc);
+            apply_rule_table(bc.claims, options);
             if (!bc.claims.empty()) out.push_back(std::move(bc));
         }
     }

@@ -65,6 +65,11 @@ const std::set<std::string>& category_heads() {
     return s;
 }
 
+// "use the bash tool": a tool for this turn's work, not a lasting choice of the project.
+bool turn_category(const std::string& head) {
+    return head == "tool" || head == "tools" || head == "command" || head == "shell";
+}
+
 const std::set<std::string>& negators() {
     static const std::set<std::string> s = {"not", "never", "don't", "dont", "do't", "no", "avoid", "cannot", "can't"};
     return s;
@@ -151,7 +156,7 @@ bool match_reply(std::string_view text, const Toks& t, size_t i, size_t hi, std:
     if (value.empty() || !std::isalnum(static_cast<unsigned char>(value[0]))) return false;
     static const std::set<std::string> not_literals = {"that", "this", "it", "your", "its", "their", "what", "one"};
     if (not_literals.count(value)) return false;
-    out.push_back({format ? "reply.format" : "reply", value, SlotType::kConstraint, i, j + 1});
+    out.push_back({format ? "turn.reply_format" : "turn.reply", format ? "reply.format" : "reply", value, SlotType::kConstraint, i, j + 1});
     return true;
 }
 
@@ -184,7 +189,7 @@ bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
         if (key.empty() || o.words.empty()) return false;
         const std::string value = normalise_value({o.words.front()});
         if (value.empty()) return false;
-        out.push_back({key, value, SlotType::kFact, s, o.end});
+        out.push_back({"text.uses", key, value, SlotType::kFact, s, o.end});
         return true;
     }
     if (!clause_start && !(i > lo && in(choice_subjects(), t[i - 1].lower)) &&
@@ -202,7 +207,7 @@ bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
     while (first > lo && (in(negators(), t[first - 1].lower) || t[first - 1].lower == "do")) --first;
     if (negated && o.quantified && o.words.size() == 1) {
         const std::string key = normalise_subject({head});
-        if (!key.empty()) out.push_back({key, "none", SlotType::kConstraint, first, o.end});
+        if (!key.empty()) out.push_back({"turn.tool_choice", key, "none", SlotType::kConstraint, first, o.end});
         return !key.empty();
     }
     if (o.words.size() >= 2 && category_heads().count(head)) {
@@ -210,18 +215,64 @@ bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
         std::string value = normalise_value({o.words[o.words.size() - 2]});
         if (key.empty() || value.empty()) return false;
         if (negated) value = "not-" + value;
-        out.push_back({key, value, negated ? SlotType::kRefuted : SlotType::kDecision, first, o.end});
+        out.push_back({turn_category(head) ? "turn.tool_choice" : "text.category_choice", key, value,
+                        negated ? SlotType::kRefuted : SlotType::kDecision, first, o.end});
         return true;
     }
     const std::string part = normalise_subject({o.words.front()});
     if (part.empty()) return false;
-    out.push_back({"use." + part, negated ? "refute" : "assert", negated ? SlotType::kConstraint : SlotType::kDecision,
+    out.push_back({"text.choice", "use." + part, negated ? "refute" : "assert", negated ? SlotType::kConstraint : SlotType::kDecision,
                    first, o.end});
     return true;
 }
 
-// A user's imperative "read src/main.py" → read.main.py = assert (Goal); "do not X" → refute.
-bool match_imperative(const Toks& t, size_t lo, size_t i, size_t hi, std::vector<ClauseMatch>& out) {
+// Which rule a request is: a prohibition, a one-turn instruction to call a tool ("call subagent
+// once") or to shape the reply ("report the result verbatim"), or the user's request.
+const char* request_rule(const std::string& verb, const std::string& words, bool prohibition) {
+    static const std::set<std::string> reply_verbs = {"quote", "report", "print", "say", "tell", "return", "echo",
+                                                      "describe", "explain", "mention", "include", "summarise",
+                                                      "summarize", "list"};
+    if (prohibition) return reply_verbs.count(verb) ? "turn.reply_instruction" : "user.prohibition";
+    if (verb == "call" || verb == "invoke") return "turn.tool_call";
+    if (reply_verbs.count(verb)) return "turn.reply_instruction";
+    // "read test.txt", "verify the spill was retained": a step of this turn's work, not its aim.
+    static const std::set<std::string> step_verbs = {"read", "open", "inspect", "check", "verify", "find", "search",
+                                                     "look", "view", "show"};
+    if (step_verbs.count(verb)) return "turn.step";
+    for (const char* cue : {"verbatim", "your final", "your reply", "your answer", "your response"})
+        if (words.find(cue) != std::string::npos) return "turn.reply_instruction";
+    return "user.request";
+}
+
+// The request's own words, lowercased, from `first` to the clause's end (a comma, "and"/"then"
+// before another imperative), at most 14 tokens: "replace debug with release in config.txt".
+std::string request_words(std::string_view text, const Toks& t, size_t first, size_t hi, size_t& end) {
+    size_t e = first;
+    while (e < hi && e - first < 14) {
+        if (e > first + 1 && (t[e].lower == "and" || t[e].lower == "then") && e + 1 < hi &&
+            imperative_verbs().count(bare(t[e + 1].lower)))
+            break;
+        ++e;
+        if (t[e - 1].comma_after) break;
+    }
+    end = e;
+    std::string out;
+    for (size_t k = t[first].begin; k < t[e - 1].end && k < text.size(); ++k) {
+        const char c = text[k];
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            if (!out.empty() && out.back() != ' ') out += ' ';
+        } else {
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+    }
+    while (!out.empty() && (out.back() == ':' || out.back() == ',' || out.back() == ' ')) out.pop_back();
+    return out;
+}
+
+// A user's imperative "read src/main.py" → read.main.py = "read src/main.py" (Goal); "do not X" →
+// a Constraint whose value keeps the negation ("do not delete the tests").
+bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i, size_t hi,
+                      std::vector<ClauseMatch>& out) {
     const std::string verb = bare(t[i].lower);
     if (!imperative_verbs().count(verb)) return false;
     bool negated = false, always = false;
@@ -235,11 +286,19 @@ bool match_imperative(const Toks& t, size_t lo, size_t i, size_t hi, std::vector
         --first;
     Object o = object_after(t, i + 1, hi);
     if (o.others) return false;  // "do not call any other tool" names no object
+    size_t end = o.end;
+    const std::string words = request_words(text, t, first, hi, end);
     std::string part = o.file;
-    if (part.empty()) part = normalise_subject(o.words);
-    if (part.empty()) return false;
+    for (size_t k = o.end; part.empty() && k < end; ++k) part = file_key_part(t[k].lower);  // "… in config.txt"
+    if (part.empty()) {
+        std::vector<std::string> named;  // key words start with a letter: "a simple 2048 game" → simple.game
+        for (const auto& w : o.words)
+            if (!w.empty() && std::isalpha(static_cast<unsigned char>(w[0]))) named.push_back(w);
+        part = normalise_subject(named);
+    }
+    if (part.empty() || words.empty() || words.size() > 100) return false;
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
-    out.push_back({join_key(verb, part), negated ? "refute" : "assert", type, first, o.end});
+    out.push_back({request_rule(verb, words, negated || always), join_key(verb, part), words, type, first, end});
     return true;
 }
 
@@ -265,7 +324,7 @@ bool match_port(const Toks& t, size_t lo, size_t i, size_t hi, std::vector<Claus
     std::vector<std::string> subject;
     for (size_t k = s; k < v; ++k) subject.push_back(t[k].lower);
     const std::string key = join_key(normalise_subject(subject), "port");
-    out.push_back({key, n, SlotType::kFact, s, i + 2});
+    out.push_back({"text.port", key, n, SlotType::kFact, s, i + 2});
     return true;
 }
 
@@ -297,6 +356,9 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
     const size_t hi = t.size();
     size_t lo = 0;  // a match never reaches back before the previous one's end
     bool clause_start = true;
+    // "I will run the tests and report back": a speaker's own plan, so its "and report" is no request.
+    static const std::set<std::string> first_person = {"i", "we", "i'll", "we'll", "i'm", "we're", "i've", "we've"};
+    if (hi > 0 && first_person.count(t[0].lower)) is_user = false;
     for (size_t i = 0; i < hi; ++i) {
         const std::string& w = t[i].lower;
         if (clause_start && (in(lead_ins(), w) || in(negators(), w) || w == "do" || w == "always")) {
@@ -309,7 +371,7 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
         }
         const size_t before = out.size();
         if (match_reply(text, t, i, hi, out) || match_use(t, lo, i, hi, clause_start, out) ||
-            match_port(t, lo, i, hi, out) || (is_user && clause_start && match_imperative(t, lo, i, hi, out))) {
+            match_port(t, lo, i, hi, out) || (is_user && clause_start && match_imperative(text, t, lo, i, hi, out))) {
             lo = out.back().last;
             i = lo > 0 ? lo - 1 : 0;
             clause_start = out.size() > before && lo < hi &&

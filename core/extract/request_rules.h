@@ -19,6 +19,7 @@
 namespace bm {
 
 struct ClauseMatch {
+    std::string rule;  // rule id (rule_table.h)
     std::string key;
     std::string value;
     SlotType type = SlotType::kFact;

@@ -54,7 +54,7 @@ std::vector<TextFact> tool_call_facts(std::string_view arguments, std::string_vi
         const std::string written = v.is_string() ? "\"" + word + "\"" : word;
         const size_t vat = arguments.find(written, at + name.size() + 2);
         if (vat == std::string_view::npos) continue;
-        out.push_back({key, value, SlotType::kFact, at, vat + written.size()});
+        out.push_back({"tool.structured_output", key, value, SlotType::kFact, at, vat + written.size()});
     }
     return out;
 }

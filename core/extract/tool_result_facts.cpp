@@ -35,7 +35,7 @@ void exit_codes(const std::string& low, const std::string& tool_key, std::vector
             size_t end = 0;
             const std::string n = number_at(low, p + std::string_view(marker).size(), end);
             if (n.empty()) continue;
-            out.push_back({tool_key + ".exit.code", n, SlotType::kFact, p, end});
+            out.push_back({"tool.exit_code", tool_key + ".exit.code", n, SlotType::kFact, p, end});
         }
     }
 }
@@ -50,7 +50,7 @@ void test_counts(const std::string& low, std::vector<TextFact>& out) {
             if (b == p || (b > 0 && std::isalnum(static_cast<unsigned char>(low[b - 1])))) continue;
             const size_t after = p + std::string_view(word).size();
             if (after < low.size() && std::isalpha(static_cast<unsigned char>(low[after]))) continue;
-            out.push_back({std::string("test.") + (word + 1), low.substr(b, p - b), SlotType::kFact, b, after});
+            out.push_back({"tool.test_counts", std::string("test.") + (word + 1), low.substr(b, p - b), SlotType::kFact, b, after});
             ++found;  // the first summary of a result is the one that counts
         }
     }
@@ -79,7 +79,8 @@ std::string path_after(const std::string& low, size_t at, size_t& end) {
 
 void files(const std::string& low, std::vector<TextFact>& out) {
     auto add = [&](const std::string& file, const char* value, size_t b, size_t e) {
-        if (!file.empty()) out.push_back({"file." + file, value, SlotType::kArtifact, b, e});
+        const char* rule = std::string_view(value) == "missing" ? "tool.file_missing" : "tool.file_seen";
+        if (!file.empty()) out.push_back({rule, "file." + file, value, SlotType::kArtifact, b, e});
     };
     size_t end = 0, begin = 0;
     if (low.compare(0, 6, "<path>") == 0) {

@@ -14,6 +14,7 @@
 namespace bm {
 
 struct TextFact {
+    std::string rule;  // rule id (rule_table.h)
     std::string key;
     std::string value;
     SlotType type = SlotType::kFact;

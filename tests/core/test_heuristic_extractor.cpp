@@ -29,7 +29,10 @@ TEST(HeuristicExtractor, DifferentPhrasingsOfOneSubjectLandOnOneKey) {
     auto sessions = sessions_of({native("a", "user", "We will use PostgreSQL for the database."),
                                  native("b", "user", "The database engine is PostgreSQL 15."),
                                  native("c", "user", "Switch the database to PostgreSQL now.")});
-    MergedSnapshot snap = merge_branches(extract_heuristic(sessions, {}));
+    // "switch X to Y" is rule user.change_to, off by default since its dev precision (rule_table.cpp).
+    ExtractOptions all;
+    all.all_rules = true;
+    MergedSnapshot snap = merge_branches(extract_heuristic(sessions, all));
     const Slot* s = snap.find("database");
     ASSERT_NE(s, nullptr) << snap.serialize();
     EXPECT_EQ(s->state, SlotState::kSettled);
@@ -117,7 +120,9 @@ TEST(HeuristicExtractor, UserRequestsBecomeGoalsConstraintsAndToolChoices) {
                                     "Reply with exactly the single word DONE.",
                                     origin, true);
     EXPECT_EQ(keyed(claims),
-              "read.main.py=assert(Goal) add.docstring=assert(Goal) tool=not-read(Refuted) use.bash=refute(Constraint) "
+              // A request's value is its own words (rule_table.h: user.request), not "assert".
+              "read.main.py=read src/main.py(Goal) add.docstring=add a docstring to the top(Goal) tool=not-read(Refuted) "
+              "use.bash=refute(Constraint) "
               "tool=write(Decision) tool=none(Constraint) reply=done(Constraint) ");
     // The same words from an assistant are not its requests; only the choice and the reply stay.
     auto assistant = extract_from_text("Let me read the file first. I'll use Redis. I should now reply with just DONE.",
@@ -126,7 +131,7 @@ TEST(HeuristicExtractor, UserRequestsBecomeGoalsConstraintsAndToolChoices) {
     // A polite question is a request; a reply without a literal is not an instruction we can key.
     auto polite = extract_from_text("can you analyse the MD files in this directory? Reply with a short summary.",
                                     origin, true);
-    EXPECT_EQ(keyed(polite), "analyse.md.file=assert(Goal) ");
+    EXPECT_EQ(keyed(polite), "analyse.md.file=analyse the md files in this directory(Goal) ");
 }
 
 TEST(HeuristicExtractor, OutcomeVerbsAdverbsAndOtherToolsAreReadAsMeant) {

@@ -17,6 +17,7 @@
 #include "fold/bundle.h"
 #include "fold/mcp_server.h"
 #include "extract/environment_claims.h"
+#include "extract/tool_action_rules.h"
 #include "extract/tool_call_facts.h"
 #include "ingest/ingest.h"
 #include "ingest/read_context.h"
@@ -174,6 +175,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         // Structured-output tool-call arguments (core/extract/tool_call_facts): any bytes, quotes in bounds.
         for (const auto& f : bm::tool_call_facts(input, "structured_output"))
             if (f.begin > f.end || f.end > input.size() || f.key.empty() || f.value.empty()) __builtin_trap();
+        // The action rules (core/extract/tool_action_rules.h) over the same bytes as a call's
+        // arguments and as its result, for each tool family: quotes in bounds, keys and values set.
+        const size_t half = input.size() / 2;
+        for (const char* tool : {"Bash", "bash", "Write", "Edit", "str_replace_editor", "edit", "create", "apply_patch",
+                                 "TodoWrite", "exit_plan_mode", "create_goal", "subagent", "submit", "python"}) {
+            for (int error = 0; error < 2; ++error) {
+                bm::ToolAction a;
+                a.tool = tool;
+                a.arguments = input.substr(0, half);
+                a.result = input.substr(half);
+                a.has_result = true;
+                a.error = error != 0;
+                a.error_flag_reliable = true;
+                a.cwd = "/w";
+                for (const auto& f : bm::tool_action_facts(a)) {
+                    const size_t limit = f.evidence == bm::ActionEvidence::kObserved ? a.result.size() : a.arguments.size();
+                    if (f.begin > f.end || f.end > limit || f.key.empty() || f.value.empty() || f.rule.empty())
+                        __builtin_trap();
+                }
+            }
+        }
     } else if (kind == "meld_delta") {
         // MELD wire objects, one per line: typed errors or values, never a crash; a parsed delta
         // keeps its signed bytes through a JSON round trip.

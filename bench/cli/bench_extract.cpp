@@ -1,0 +1,78 @@
+// `beliefmerge bench extract`: the heuristic extractor scored on the extraction gold set
+// (bench/extract, docs/extract.md): precision from labels, recall from gold claims, per format and rule.
+#include "bench/common/machine.h"
+#include "bench/extract/extract_bench.h"
+#include "bench/extract/extract_report.h"
+#include "bench_commands.h"
+#include "cli/cli_common.h"
+
+namespace bm::cli {
+
+int bench_extract(const QStringList& args) {
+    extract_bench::BenchOptions o;
+    QCommandLineParser parser;
+    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the report as RFC 8785 canonical JSON (no machine line)."));
+    QCommandLineOption split_opt(QStringLiteral("split"), QStringLiteral("dev, test or all (default: all, side by side with the dev - test gap)."),
+                                 QStringLiteral("NAME"), QStringLiteral("all"));
+    QCommandLineOption labels_opt(QStringLiteral("labels"), QStringLiteral("Labels of emitted slots (default bench/data/extract_gold/labels.jsonl)."),
+                                  QStringLiteral("FILE"), QString::fromStdString(o.labels_file));
+    QCommandLineOption gold_opt(QStringLiteral("gold"), QStringLiteral("Gold claims (default bench/data/extract_gold/gold.jsonl)."),
+                                QStringLiteral("FILE"), QString::fromStdString(o.gold_file));
+    QCommandLineOption split_file_opt(QStringLiteral("split-file"), QStringLiteral("The dev/test manifest (default bench/data/extract_gold/split.tsv)."),
+                                      QStringLiteral("FILE"), QString::fromStdString(o.split_file));
+    QCommandLineOption rules_opt(QStringLiteral("rules"), QStringLiteral("default (rules measured >= 0.8 on dev) or all."),
+                                 QStringLiteral("SET"), QStringLiteral("default"));
+    QCommandLineOption root_opt(QStringLiteral("root"), QStringLiteral("Repository root the log paths under bench/ resolve against (default .)."),
+                                QStringLiteral("DIR"), QStringLiteral("."));
+    QCommandLineOption shared_opt(QStringLiteral("shared-data"),
+                                  QStringLiteral("Where ../shared/data/ paths resolve (default $BM_SHARED_DATA, else ROOT/../shared/data)."),
+                                  QStringLiteral("DIR"));
+    for (auto* opt : {&json_opt, &split_opt, &labels_opt, &gold_opt, &split_file_opt, &rules_opt, &root_opt, &shared_opt})
+        parser.addOption(*opt);
+    auto p = parse(parser, args,
+                   QStringLiteral("Run ingest -> heuristic extraction -> merge on every conversation log of the gold set\n"
+                                  "and report, per format and overall: slots, strict precision (good / labelled), lenient\n"
+                                  "precision ((good + partial/2) / labelled), recall (gold claims matched by an emitted\n"
+                                  "slot), dispute precision, and per rule. Lists every emitted slot value without a label.\n"
+                                  "Exit status 1 when a file cannot be read or some emitted value carries no label."),
+                   {}, {}, 0);
+    if (p.done) return p.exit_code;
+    o.split = to_std(parser.value(split_opt));
+    o.rules = to_std(parser.value(rules_opt));
+    if (o.split != "dev" && o.split != "test" && o.split != "all") {
+        print_err("beliefmerge bench extract: --split must be dev, test or all\n");
+        return kUsage;
+    }
+    if (o.rules != "default" && o.rules != "all") {
+        print_err("beliefmerge bench extract: --rules must be default or all\n");
+        return kUsage;
+    }
+    o.labels_file = to_std(parser.value(labels_opt));
+    o.gold_file = to_std(parser.value(gold_opt));
+    o.split_file = to_std(parser.value(split_file_opt));
+    o.root = to_std(parser.value(root_opt));
+    o.shared_data = to_std(parser.value(shared_opt));
+    auto report = extract_bench::run_extract_bench(o);
+    if (!report) {
+        print_err("beliefmerge bench extract: " + report.error().to_string() + "\n");
+        return kFailed;
+    }
+    if (parser.isSet(json_opt)) {
+        auto text = extract_bench::report_json(*report);
+        if (!text) {
+            print_err("beliefmerge bench extract: " + text.error().to_string() + "\n");
+            return kFailed;
+        }
+        print_out(*text + "\n");
+    } else {
+        print_out(extract_bench::report_markdown(*report, bench::machine_line(bench::describe_machine())));
+    }
+    if (!report->unlabelled.empty()) {
+        print_err("beliefmerge bench extract: " + std::to_string(report->unlabelled.size()) +
+                  " emitted slot values carry no label in " + o.labels_file + " (listed in the report)\n");
+        return kFailed;
+    }
+    return kOk;
+}
+
+}  // namespace bm::cli

@@ -1,0 +1,175 @@
+// Runs the heuristic extractor over the gold logs and scores it (bench/extract/extract_bench.h).
+#include "bench/extract/extract_bench.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "bench/extract/match_rule.h"
+#include "extract/heuristic_extractor.h"
+#include "ingest/ingest.h"
+#include "merge/merger.h"
+
+namespace bm::extract_bench {
+
+namespace {
+
+using ValueKey = std::tuple<std::string, std::string, std::string>;  // (log, key, value)
+
+std::optional<double> ratio(double num, size_t den) {
+    if (den == 0) return std::nullopt;
+    return num / static_cast<double>(den);
+}
+
+bool is_environment(const std::string& key) { return key.rfind("env.", 0) == 0; }
+
+// Every non-env value of every slot of one log's merged snapshot; counts claims per rule.
+Result<std::vector<EmittedValue>> emitted_values(const BenchOptions& o, const SplitLog& log,
+                                                 std::map<std::string, RuleCounts>& rules, size_t& slots) {
+    const std::string path = resolve_log_path(o, log.path);
+    ReadOptions read;
+    read.keep_raw = false;
+    ReadResult r = read_file(path, read);
+    if (r.sessions.empty() && !r.errors.empty()) return r.errors.front();
+    if (r.sessions.empty()) return Error::invalid_input("no session read", Location(path), "is the shared data present?");
+    ExtractOptions extract;
+    extract.all_rules = o.rules == "all";
+    MergedSnapshot snap = merge_branches(extract_heuristic(r.sessions, extract));
+    for (const auto& branch : snap.inputs)
+        for (const auto& c : branch.claims)
+            if (!is_environment(c.key)) ++rules[c.rule.empty() ? "(none)" : c.rule].claims;
+    std::vector<EmittedValue> out;
+    for (const Slot& slot : snap.slots) {
+        if (is_environment(slot.key)) continue;
+        ++slots;
+        for (const SlotValue& v : slot.values) {
+            EmittedValue e{log.path, log.format, log.split, slot.key, v.value, slot_state_name(slot.state), {}, {}};
+            for (const ClaimRef& ref : v.supporters) {
+                const Claim& c = snap.claim(ref);
+                const std::string rule = c.rule.empty() ? "(none)" : c.rule;
+                if (std::find(e.rules.begin(), e.rules.end(), rule) == e.rules.end()) e.rules.push_back(rule);
+                if (e.quote.empty()) e.quote = c.quote;
+            }
+            if (e.rules.empty()) e.rules.push_back("(none)");
+            std::sort(e.rules.begin(), e.rules.end());
+            out.push_back(std::move(e));
+        }
+    }
+    return out;
+}
+
+void score_label(const Label& l, Counts& c) {
+    ++c.labelled;
+    if (l.label == "good") ++c.good;
+    else if (l.label == "partial") ++c.partial;
+    else ++c.junk;
+}
+
+}  // namespace
+
+std::optional<double> Counts::strict() const { return ratio(good, labelled); }
+std::optional<double> Counts::lenient() const { return ratio(good + 0.5 * partial, labelled); }
+std::optional<double> Counts::recall() const { return ratio(recalled, gold); }
+std::optional<double> Counts::dispute_precision() const { return ratio(dispute_real, dispute_labelled); }
+void Counts::add(const Counts& o) {
+    logs += o.logs, slots += o.slots, values += o.values, labelled += o.labelled, good += o.good;
+    partial += o.partial, junk += o.junk, gold += o.gold, recalled += o.recalled;
+    dispute_slots += o.dispute_slots, dispute_labelled += o.dispute_labelled, dispute_real += o.dispute_real;
+}
+std::optional<double> RuleCounts::strict() const { return ratio(good, labelled); }
+std::optional<double> RuleCounts::lenient() const { return ratio(good + 0.5 * partial, labelled); }
+
+std::string resolve_log_path(const BenchOptions& o, const std::string& log) {
+    static const std::string kShared = "../shared/data/";
+    if (log.rfind(kShared, 0) == 0) {
+        std::string shared = o.shared_data;
+        if (shared.empty()) {
+            const char* env = std::getenv("BM_SHARED_DATA");
+            shared = env && *env ? env : o.root + "/../shared/data";
+        }
+        return shared + "/" + log.substr(kShared.size());
+    }
+    return o.root + "/" + log;
+}
+
+Result<BenchReport> run_extract_bench(const BenchOptions& o) {
+    auto gold = read_gold(o.gold_file);
+    if (!gold) return gold.error();
+    auto labels = read_labels(o.labels_file);
+    if (!labels) return labels.error();
+    auto split = read_split(o.split_file);
+    if (!split) return split.error();
+    std::map<ValueKey, const Label*> label_of;
+    for (const Label& l : *labels) label_of[{l.log, l.key, l.value}] = &l;
+
+    BenchReport report;
+    report.rules = o.rules;
+    for (const char* s : {"dev", "test"})
+        if (o.split == "all" || o.split == s) report.splits.push_back(s);
+    std::set<ValueKey> emitted_keys;
+    std::set<std::string> logs_run;
+    for (const SplitLog& log : *split) {
+        if (std::find(report.splits.begin(), report.splits.end(), log.split) == report.splits.end()) continue;
+        logs_run.insert(log.path);
+        Counts c;
+        c.logs = 1;
+        auto& rules = report.by_rule[log.split];
+        auto values = emitted_values(o, log, rules, c.slots);
+        if (!values) return values.error();
+        c.values = values->size();
+        // Slot-level dispute counts and rule conflicts: group this log's values by key.
+        std::map<std::string, std::vector<const EmittedValue*>> by_key;
+        for (const EmittedValue& e : *values) by_key[e.key].push_back(&e);
+        for (const auto& [key, group] : by_key) {
+            const std::string& state = group.front()->state;
+            if (state == "disputed" || state == "contested") {
+                ++c.dispute_slots;
+                bool all_labelled = true, all_real = true;
+                for (const EmittedValue* e : group) {
+                    auto it = label_of.find({e->log, e->key, e->value});
+                    if (it == label_of.end() || !it->second->alternative) all_labelled = false;
+                    else if (!*it->second->alternative) all_real = false;
+                }
+                if (all_labelled) ++c.dispute_labelled, c.dispute_real += all_real ? 1 : 0;
+            }
+            std::set<std::string> slot_rules;
+            for (const EmittedValue* e : group) slot_rules.insert(e->rules.begin(), e->rules.end());
+            if (group.size() > 1 && slot_rules.size() > 1)
+                for (const std::string& r : slot_rules) ++rules[r].conflicts;
+        }
+        for (const EmittedValue& e : *values) {
+            emitted_keys.insert({e.log, e.key, e.value});
+            auto it = label_of.find({e.log, e.key, e.value});
+            for (const std::string& r : e.rules) {
+                ++rules[r].values;
+                if (it == label_of.end()) continue;
+                ++rules[r].labelled;
+                if (it->second->label == "good") ++rules[r].good;
+                if (it->second->label == "partial") ++rules[r].partial;
+            }
+            if (it == label_of.end()) report.unlabelled.push_back(e);
+            else score_label(*it->second, c);
+        }
+        for (const GoldClaim& g : *gold) {
+            if (g.log != log.path) continue;
+            ++c.gold;
+            if (std::any_of(values->begin(), values->end(), [&](const EmittedValue& e) {
+                    return slot_matches_gold(e.key, e.value, g.key, g.value);
+                }))
+                ++c.recalled;
+        }
+        report.by_format[log.split][log.format].add(c);
+        report.overall[log.split].add(c);
+    }
+    for (const Label& l : *labels)
+        if (logs_run.count(l.log) && !emitted_keys.count({l.log, l.key, l.value})) ++report.stale_labels;
+    std::sort(report.unlabelled.begin(), report.unlabelled.end(), [](const EmittedValue& a, const EmittedValue& b) {
+        return std::tie(a.log, a.key, a.value) < std::tie(b.log, b.key, b.value);
+    });
+    return report;
+}
+
+}  // namespace bm::extract_bench

@@ -1,0 +1,54 @@
+// The extraction gold set on disk (docs/extract.md): gold claims, labels of emitted slots, the dev/test split.
+// Every reader fails with an Error naming file, line and field. Thread-safety: pure functions.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "util/result.h"
+
+namespace bm::extract_bench {
+
+// A claim a careful reader carries forward from one log (gold.jsonl, one JSON object a line).
+struct GoldClaim {
+    std::string log;    // "../shared/data/sessions/..." or "bench/data/extract_gold/logs/..."
+    std::string key;
+    std::string value;
+    std::string type;   // a slot type name: Fact, Decision, Constraint, Refuted, Goal, OpenQ, Artifact
+    std::string quote;  // verbatim text of the log
+    int64_t line = 0;
+};
+
+// A judgement of one emitted (log, slot key, value) (labels.jsonl).
+struct Label {
+    std::string log;
+    std::string key;
+    std::string value;
+    std::string label;                 // good, partial or junk
+    std::optional<bool> alternative;   // disputed/contested slots: is this value a real alternative?
+    std::string reason;
+    int64_t line = 0;
+};
+
+// One row of split.tsv.
+struct SplitLog {
+    std::string path;
+    std::string format;
+    std::string split;   // dev or test
+    std::string digest;  // SHA-256 hex of path
+};
+
+Result<std::vector<GoldClaim>> read_gold(const std::string& file);
+Result<std::vector<Label>> read_labels(const std::string& file);
+Result<std::vector<SplitLog>> read_split(const std::string& file);
+
+// The split rule, fixed before any extractor output was seen: within each format, logs sorted by
+// SHA-256 of their path (ties by path); the first ceil(n/3) are test, the rest dev. Sorted by path.
+std::vector<SplitLog> assign_split(const std::vector<std::pair<std::string, std::string>>& path_and_format);
+
+// Whether `quote` occurs in `log_text`, raw or with the JSON string escapes \" \n \\ decoded.
+bool quote_occurs(const std::string& log_text, const std::string& quote);
+
+}  // namespace bm::extract_bench

@@ -1,0 +1,84 @@
+// Tool call + result → claims of the action rules, with source, evidence and trust.
+#include "extract/action_claims.h"
+
+#include <algorithm>
+
+#include "extract/claim_origin.h"
+#include "extract/tool_action_rules.h"
+
+namespace bm {
+
+namespace {
+
+Claim origin_of(const Session& session, const std::string& branch_id, const Message& m, BlockKind block,
+                const std::string& tool, const ExtractOptions& options) {
+    Claim proto;
+    const bool outside = options.trust.outside_content_tools.count(tool) > 0;
+    if (auto o = claim_origin(m, block, false, outside)) {
+        proto.evidence = o->evidence;
+        proto.provenance_rank = o->provenance_rank;
+    } else {
+        proto.evidence = EvidenceLevel::kSpeculative;
+        proto.provenance_rank = provenance_rank::kPluginOrUnknown;
+    }
+    proto.trust = trust_for_message(m, session.id, tool, options.trust);
+    proto.source = {branch_id, session.id, m.id, m.seq, role_name(m.role), source_kind_name(m.source.kind), tool, m.line};
+    proto.time = m.time;
+    return proto;
+}
+
+}  // namespace
+
+std::string shown_directory(const std::string& result_text) {
+    const std::string marker = "(Current directory: ";
+    const size_t p = result_text.rfind(marker);
+    if (p == std::string::npos) return {};
+    const size_t e = result_text.find(')', p);
+    if (e == std::string::npos || e - p > 300) return {};
+    return result_text.substr(p + marker.size(), e - p - marker.size());
+}
+
+void add_action_claims(const Session& session, const std::string& branch_id, const ToolExchange& x,
+                       const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out) {
+    if (!x.call_message || !x.call) return;
+    ToolAction a;
+    a.tool = x.call->tool_name;
+    a.arguments = x.call->arguments;
+    if (x.result) {
+        a.result = x.result->text;
+        a.has_result = true;
+        a.error = x.result->is_error;
+    }
+    a.error_flag_reliable = session.format == SessionFormat::kClaudeCode || session.format == SessionFormat::kDsh;
+    a.cwd = cwd;
+    const std::vector<ActionFact> facts = tool_action_facts(a);
+    if (facts.empty()) return;
+    const std::string tool = x.call->tool_name;
+    for (const ActionFact& f : facts) {
+        const bool in_result = f.evidence == ActionEvidence::kObserved && x.result_message;
+        Claim c = in_result ? origin_of(session, branch_id, *x.result_message, BlockKind::kToolResult, tool, options)
+                            : origin_of(session, branch_id, *x.call_message, BlockKind::kText, std::string(), options);
+        if (f.evidence == ActionEvidence::kConfirmed && x.result_message) {
+            // The call's own words, confirmed by its result: observed like the result, quoted from the call.
+            const Claim observed =
+                origin_of(session, branch_id, *x.result_message, BlockKind::kToolResult, tool, options);
+            c.evidence = observed.evidence;
+            c.provenance_rank = observed.provenance_rank;
+        }
+        const std::string& text = in_result ? x.result->text : x.call->arguments;
+        c.rule = f.rule;
+        c.key = f.key;
+        c.value = f.value;
+        c.type = f.type;
+        if (f.begin < text.size() && f.end > f.begin) {
+            // A long command or plan is quoted by its first 240 bytes (cut at a character boundary).
+            size_t end = std::min({f.end, text.size(), f.begin + 240});
+            while (end < text.size() && end > f.begin && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+            c.quote = text.substr(f.begin, end - f.begin);
+            c.quote_offset = static_cast<int64_t>(f.begin);
+        }
+        out.push_back(std::move(c));
+    }
+}
+
+}  // namespace bm

@@ -1,0 +1,180 @@
+// Helpers shared by the tool action rules: path keys, key slugs, JSON members and shell commands.
+#include <cctype>
+
+#include <nlohmann/json.hpp>
+
+#include "extract/tool_action_rules.h"
+
+namespace bm {
+
+namespace {
+
+// End of the JSON value starting at `at` (a string, array, object or scalar), honouring strings.
+size_t json_value_end(std::string_view json, size_t at) {
+    if (at >= json.size()) return at;
+    if (json[at] == '"') {
+        for (size_t i = at + 1; i < json.size(); ++i) {
+            if (json[i] == '\\') ++i;
+            else if (json[i] == '"') return i + 1;
+        }
+        return json.size();
+    }
+    if (json[at] == '[' || json[at] == '{') {
+        int depth = 0;
+        for (size_t i = at; i < json.size(); ++i) {
+            const char c = json[i];
+            if (c == '"') i = json_value_end(json, i) - 1;
+            else if (c == '[' || c == '{') ++depth;
+            else if ((c == ']' || c == '}') && --depth == 0) return i + 1;
+        }
+        return json.size();
+    }
+    size_t e = at;
+    while (e < json.size() && json[e] != ',' && json[e] != '}' && json[e] != ']') ++e;
+    return e;
+}
+
+bool is_shell_tool(std::string_view tool) {
+    static const char* const kShells[] = {"bash",         "shell",       "local_shell", "exec_command",
+                                          "execute_bash", "run",         "cmd_run",     "terminal",
+                                          "pwsh",         "powershell",  "run_command", "shell_command",
+                                          "run_shell_command", "execute_command", "container.exec"};
+    std::string low;
+    for (char c : tool) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* s : kShells)
+        if (low == s) return true;
+    return false;
+}
+
+}  // namespace
+
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string key_slug(std::string_view text, size_t max) {
+    std::string out;
+    for (char ch : text) {
+        const unsigned char c = static_cast<unsigned char>(ch);
+        const bool keep = std::isalnum(c) || ch == '.' || ch == '_' || ch == '-';
+        if (keep) out += static_cast<char>(std::tolower(c));
+        else if (!out.empty() && out.back() != '-') out += '-';
+        if (out.size() >= max) break;
+    }
+    while (!out.empty() && (out.back() == '-' || out.back() == '.')) out.pop_back();
+    return out;
+}
+
+std::string path_key(std::string_view path, std::string_view cwd) {
+    while (!path.empty() && std::isspace(static_cast<unsigned char>(path.back()))) path.remove_suffix(1);
+    while (!path.empty() && std::isspace(static_cast<unsigned char>(path.front()))) path.remove_prefix(1);
+    if (path.rfind("{{cwd}}/", 0) == 0) path.remove_prefix(8);
+    while (!cwd.empty() && cwd.back() == '/') cwd.remove_suffix(1);
+    if (!cwd.empty() && path.size() > cwd.size() + 1 && path.rfind(cwd, 0) == 0 && path[cwd.size()] == '/')
+        path.remove_prefix(cwd.size() + 1);
+    while (path.rfind("./", 0) == 0) path.remove_prefix(2);
+    if (path.empty() || path.size() > 160 || path.back() == '/') return {};
+    std::string out;
+    for (char ch : path) {
+        const unsigned char c = static_cast<unsigned char>(ch);
+        if (!std::isalnum(c) && ch != '.' && ch != '_' && ch != '-' && ch != '/' && ch != '+' && ch != '@') return {};
+        out += static_cast<char>(std::tolower(c));
+    }
+    if (out.find("..") != std::string::npos || out == ".") return {};
+    return out;
+}
+
+bool json_string_member(std::string_view json, std::string_view name, std::string& value, size_t& begin,
+                        size_t& end) {
+    const std::string quoted = "\"" + std::string(name) + "\"";
+    for (size_t p = json.find(quoted); p != std::string_view::npos; p = json.find(quoted, p + 1)) {
+        size_t v = p + quoted.size();
+        while (v < json.size() && std::isspace(static_cast<unsigned char>(json[v]))) ++v;
+        if (v >= json.size() || json[v] != ':') continue;
+        ++v;
+        while (v < json.size() && std::isspace(static_cast<unsigned char>(json[v]))) ++v;
+        if (v >= json.size() || json[v] != '"') continue;
+        const size_t e = json_value_end(json, v);
+        const nlohmann::json parsed = nlohmann::json::parse(json.substr(v, e - v), nullptr, false);
+        if (!parsed.is_string()) continue;
+        value = parsed.get<std::string>();
+        begin = p;
+        end = e;
+        return true;
+    }
+    return false;
+}
+
+std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& end) {
+    const std::string_view args = action.arguments;
+    const bool json_args = !args.empty() && args.front() == '{';
+    if (!json_args) {
+        // An older SWE-agent run: the action line is the command, unless it is the agent's own tool.
+        begin = 0;
+        end = args.size();
+        std::string line(args.substr(0, args.find('\n')));
+        return line;
+    }
+    if (!is_shell_tool(action.tool)) return {};
+    std::string command;
+    for (const char* name : {"command", "cmd"})
+        if (json_string_member(args, name, command, begin, end)) return command;
+    // An argv array: ["bash", "-lc", "pytest -q"] runs its last member through a shell.
+    const nlohmann::json j = nlohmann::json::parse(args, nullptr, false);
+    if (!j.is_object()) return {};
+    for (const char* name : {"command", "cmd", "argv"}) {
+        auto it = j.find(name);
+        if (it == j.end() || !it->is_array() || it->empty()) continue;
+        const size_t at = args.find("\"" + std::string(name) + "\"");
+        begin = at == std::string_view::npos ? 0 : at;
+        end = at == std::string_view::npos ? args.size() : json_value_end(args, args.find('[', at));
+        const auto& argv = *it;
+        if (argv.size() >= 3 && argv[1].is_string() &&
+            (argv[1].get<std::string>() == "-lc" || argv[1].get<std::string>() == "-c") && argv.back().is_string())
+            return argv.back().get<std::string>();
+        for (const auto& a : argv)
+            if (a.is_string()) command += (command.empty() ? "" : " ") + a.get<std::string>();
+        return command;
+    }
+    return {};
+}
+
+// The output when it is one short line, without a shell's prompt lines ("(Current directory: …)",
+// "bash-$", "[exit code: 0]"); its span in `b`, `e`.
+std::string one_line_output(std::string_view r, size_t& b, size_t& e) {
+    std::string line;
+    size_t at = 0;
+    int lines = 0;
+    while (at < r.size() && at < 4000) {
+        size_t eol = r.find('\n', at);
+        if (eol == std::string_view::npos) eol = r.size();
+        size_t lb = at, le = eol;
+        at = eol + 1;
+        while (lb < le && std::isspace(static_cast<unsigned char>(r[lb]))) ++lb;
+        while (le > lb && std::isspace(static_cast<unsigned char>(r[le - 1]))) --le;
+        const std::string_view l = r.substr(lb, le - lb);
+        if (l.empty() || l.rfind("(Open file:", 0) == 0 || l.rfind("(Current directory:", 0) == 0 ||
+            l.rfind("bash-$", 0) == 0 || l.rfind("[exit code", 0) == 0 || l.rfind("Exit code", 0) == 0)
+            continue;
+        if (++lines > 1) return {};
+        line = std::string(l);
+        b = lb, e = le;
+    }
+    if (at < r.size() || line.size() > 60 || line == "(no output)" || line == "(empty)") return {};
+    for (char c : line)
+        if (c == '{' || c == '[' || c == '<' || c == '|' || c == '\t') return {};
+    return line;
+}
+
+std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
+    std::vector<ActionFact> out;
+    if (action.arguments.size() > 200'000) return out;  // bounded work
+    file_action_facts(action, out);
+    command_action_facts(action, out);
+    plan_action_facts(action, out);
+    return out;
+}
+
+}  // namespace bm

@@ -1,0 +1,380 @@
+// Shell commands and what their results show: `<command>.exit_code`, `<runner>.passed|failed`,
+// `git.commit.<hash>`, `git.branch`, `<package>.version`, `<command>.url`, files removed by `rm`.
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "extract/tool_action_rules.h"
+
+namespace bm {
+
+namespace {
+
+bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+bool one_of(std::string_view s, std::initializer_list<const char*> names) {
+    for (const char* n : names)
+        if (s == n) return true;
+    return false;
+}
+
+// SWE-agent's own tools (its action line is not a shell command).
+bool agent_tool(std::string_view tool) {
+    return one_of(tool, {"create", "edit", "open", "goto", "scroll_up", "scroll_down", "find_file", "search_dir",
+                         "search_file", "submit", "filemap", "str_replace_editor", "insert", "apply_patch", "exit",
+                         "exit_forfeit", "exit_cost", "exit_context", "exit_error", "skip", "view", "think"});
+}
+
+struct Segment {
+    std::vector<std::string> words;  // shell words, quotes removed
+};
+
+// Splits a command line into `&&`/`||`/`;`/newline segments of words, honouring quotes; a pipe
+// ends the segment's words (what it pipes into is not what ran).
+std::vector<Segment> segments_of(std::string_view cmd) {
+    std::vector<Segment> out(1);
+    std::string word;
+    bool piped = false;
+    char quote = 0;
+    auto flush = [&] {
+        if (!word.empty() && !piped) out.back().words.push_back(word);
+        word.clear();
+    };
+    for (size_t i = 0; i < cmd.size() && out.size() < 64; ++i) {
+        const char c = cmd[i];
+        if (quote) {
+            if (c == quote) quote = 0;
+            else word += c;
+            continue;
+        }
+        if (c == '"' || c == '\'') { quote = c; continue; }
+        const bool sep = c == ';' || c == '\n' || (c == '&' && i + 1 < cmd.size() && cmd[i + 1] == '&') ||
+                         (c == '|' && i + 1 < cmd.size() && cmd[i + 1] == '|');
+        if (sep) {
+            flush();
+            if (c != ';' && c != '\n') ++i;
+            out.push_back({});
+            piped = false;
+            continue;
+        }
+        if (c == '|') { flush(); piped = true; continue; }
+        if (std::isspace(static_cast<unsigned char>(c))) { flush(); continue; }
+        word += c;
+    }
+    flush();
+    std::vector<Segment> kept;
+    for (auto& s : out)
+        if (!s.words.empty()) kept.push_back(std::move(s));
+    return kept;
+}
+
+std::string base_name(const std::string& w) {
+    const size_t slash = w.find_last_of('/');
+    return slash == std::string::npos ? w : w.substr(slash + 1);
+}
+
+// The words after wrappers: `sudo`, `env`, `time`, `timeout 60`, `VAR=1`, `uv run`, `npx`.
+size_t program_index(const std::vector<std::string>& w) {
+    size_t i = 0;
+    while (i < w.size()) {
+        const std::string& x = w[i];
+        if (x.find('=') != std::string::npos && x.find('/') == std::string::npos && x[0] != '-') ++i;
+        else if (one_of(x, {"sudo", "env", "time", "nohup", "exec", "npx", "bunx", "command"})) ++i;
+        else if (x == "timeout" && i + 1 < w.size()) i += 2;
+        else if ((x == "uv" || x == "poetry" || x == "pipenv") && i + 1 < w.size() && w[i + 1] == "run") i += 2;
+        else break;
+    }
+    return i;
+}
+
+// Commands that only look around: no outcome worth carrying forward.
+bool looks_around(const std::string& program, const std::string& sub) {
+    if (one_of(program, {"ls", "cat", "head", "tail", "grep", "rg", "find", "pwd", "echo", "which", "tree", "wc",
+                         "sed", "awk", "file", "stat", "less", "more", "env", "printenv", "whoami", "date", "true",
+                         "false", "sleep", "clear", "cd", "export", "source", "set", "type", "printf", "diff",
+                         "du", "df", "ps", "id", "uname", "hostname", "history", "mkdir", "chmod", "touch", "cp",
+                         "mv", "rm", "test", "[", "read", "exit", "ag", "fd", "nl", "sort", "uniq", "cut", "tr",
+                         "xargs", "jq", "basename", "dirname", "realpath", "readlink", "md5sum", "sha256sum"}))
+        return true;
+    return program == "git" && one_of(sub, {"status", "diff", "log", "show", "branch", "rev-parse", "remote",
+                                            "config", "add", "ls-files", "stash", "fetch", "blame", "init"});
+}
+
+bool has_subcommand(const std::string& program) {
+    return one_of(program, {"git", "npm", "yarn", "pnpm", "bun", "cargo", "go", "make", "docker", "pip", "pip3",
+                            "uv", "poetry", "kubectl", "deno", "dotnet", "mvn", "gradle", "./gradlew", "gradlew",
+                            "helm", "terraform", "gh", "conda", "brew", "apt", "apt-get", "systemctl", "just"});
+}
+
+struct CommandKey {
+    std::string key;      // "pytest", "git.commit", "npm.run.build", "python.reproduce.py"
+    std::string program;  // "pytest", "git", "python"
+    std::string sub;      // "commit", "install", ...
+    bool trivial = false;
+};
+
+CommandKey command_key(const Segment& s) {
+    CommandKey k;
+    const auto& w = s.words;
+    size_t i = program_index(w);
+    if (i >= w.size()) return k;
+    for (size_t j = 0; j <= i; ++j)
+        if (w[j].find("$(") != std::string::npos || w[j].find('`') != std::string::npos) return k;  // a substitution
+    std::string program = base_name(w[i]);
+    // A program is a name: "[Console]::Out.Write('x')" (a PowerShell expression) names no command.
+    for (char c : program)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-' && c != '+') return k;
+    if ((program.rfind("python", 0) == 0) && i + 2 < w.size() && w[i + 1] == "-m") {
+        program = w[i + 2];  // "python -m pytest" runs pytest
+        i += 2;
+    } else if (program.rfind("python", 0) == 0 || program == "node" || program == "bash" || program == "sh" ||
+               program == "ruby" || program == "deno" || program == "bun") {
+        // "python reproduce.py": the script names the command.
+        if (i + 1 < w.size() && w[i + 1][0] != '-' && w[i + 1].find('.') != std::string::npos &&
+            !one_of(program, {"deno", "bun"}))
+            program = (program.rfind("python", 0) == 0 ? std::string("python") : program) + "." + base_name(w[i + 1]);
+    }
+    k.program = ascii_lower(program);
+    if (has_subcommand(k.program)) {
+        for (size_t j = i + 1; j < w.size(); ++j) {
+            if (w[j][0] == '-') {
+                if (k.program == "git" && (w[j] == "-C" || w[j] == "-c")) ++j;  // "git -C dir commit"
+                continue;
+            }
+            k.sub = ascii_lower(w[j]);
+            if ((k.program == "npm" || k.program == "yarn" || k.program == "pnpm" || k.program == "bun") &&
+                k.sub == "run" && j + 1 < w.size())
+                k.sub += "." + ascii_lower(w[j + 1]);
+            break;
+        }
+    }
+    k.trivial = looks_around(k.program, k.sub);
+    k.key = key_slug(k.sub.empty() ? k.program : k.program + "." + k.sub, 48);
+    if (k.key.empty() || !std::isalnum(static_cast<unsigned char>(k.key[0]))) k.key.clear();
+    return k;
+}
+
+// "exit code 2", "[exit code: 1]", "exit status 1", "exited with code 0", "Exit code 127".
+std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
+    const std::string low = ascii_lower(result.substr(0, 200'000));
+    for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code"}) {
+        for (size_t p = low.find(marker); p != std::string::npos; p = low.find(marker, p + 1)) {
+            size_t at = p + std::string_view(marker).size();
+            while (at < low.size() && (low[at] == ' ' || low[at] == ':' || low[at] == '=' || low[at] == '"')) ++at;
+            size_t end = at;
+            while (end < low.size() && end - at < 4 && digit(low[end])) ++end;
+            if (end == at || (end < low.size() && std::isalpha(static_cast<unsigned char>(low[end])))) continue;
+            b = p, e = end;
+            return low.substr(at, end - at);
+        }
+    }
+    return {};
+}
+
+// The first "N passed" / "N failed" / "N errors" of a test runner's summary.
+void test_counts(const ToolAction& a, const std::string& runner, std::vector<ActionFact>& out) {
+    const std::string low = ascii_lower(a.result.substr(0, 200'000));
+    for (const char* word : {" passed", " failed", " errors", " error"}) {
+        for (size_t p = low.find(word); p != std::string::npos; p = low.find(word, p + 1)) {
+            size_t b = p;
+            while (b > 0 && digit(low[b - 1]) && p - b < 6) --b;
+            if (b == p || (b > 0 && std::isalnum(static_cast<unsigned char>(low[b - 1])))) continue;
+            const size_t after = p + std::string_view(word).size();
+            if (after < low.size() && std::isalpha(static_cast<unsigned char>(low[after]))) continue;
+            const std::string field = std::string(word + 1) == "error" ? "errors" : std::string(word + 1);
+            out.push_back({"action.test_counts", runner + "." + field, low.substr(b, p - b), SlotType::kFact,
+                           ActionEvidence::kObserved, b, after});
+            break;
+        }
+    }
+}
+
+bool test_runner(const CommandKey& k) {
+    return one_of(k.program, {"pytest", "py.test", "tox", "nox", "jest", "vitest", "mocha", "ctest", "unittest"}) ||
+           k.sub == "test" || k.sub == "run.test" || k.program.find("test") != std::string::npos;
+}
+
+// "[main 1a2b3c4] Subject" / "[main (root-commit) 1a2b3c4] Subject" printed by `git commit`.
+void git_commit(const ToolAction& a, std::vector<ActionFact>& out) {
+    const std::string_view r = a.result;
+    for (size_t p = r.find('['); p != std::string_view::npos && p < 20'000; p = r.find('[', p + 1)) {
+        if (p > 0 && r[p - 1] != '\n') continue;
+        const size_t close = r.find(']', p);
+        if (close == std::string_view::npos || close - p > 120) continue;
+        const std::string_view inside = r.substr(p + 1, close - p - 1);
+        const size_t sp = inside.find(' ');
+        const size_t last = inside.rfind(' ');
+        if (sp == std::string_view::npos) continue;
+        const std::string branch(inside.substr(0, sp));
+        const std::string hash(inside.substr(last + 1));
+        if (hash.size() < 7 || hash.size() > 12) continue;
+        bool hex = true;
+        for (char c : hash) hex &= std::isxdigit(static_cast<unsigned char>(c)) != 0;
+        if (!hex) continue;
+        size_t eol = r.find('\n', close);
+        if (eol == std::string_view::npos) eol = r.size();
+        std::string subject(r.substr(close + 1, eol - close - 1));
+        while (!subject.empty() && std::isspace(static_cast<unsigned char>(subject.front()))) subject.erase(0, 1);
+        while (!subject.empty() && std::isspace(static_cast<unsigned char>(subject.back()))) subject.pop_back();
+        if (subject.empty() || subject.size() > 120) continue;
+        out.push_back({"action.git_commit", "git.commit." + ascii_lower(hash), ascii_lower(subject), SlotType::kArtifact,
+                       ActionEvidence::kObserved, p, eol});
+        const std::string b = key_slug(branch, 60);
+        if (!b.empty()) out.push_back({"action.git_branch", "git.branch", b, SlotType::kFact, ActionEvidence::kObserved,
+                                       p, close + 1});
+        return;
+    }
+}
+
+// "Successfully installed a-1.0 b-2.0.1" (pip).
+void pip_installed(const ToolAction& a, std::vector<ActionFact>& out) {
+    const std::string marker = "Successfully installed ";
+    const size_t p = a.result.find(marker);
+    if (p == std::string_view::npos) return;
+    size_t eol = a.result.find('\n', p);
+    if (eol == std::string_view::npos) eol = a.result.size();
+    size_t at = p + marker.size();
+    while (at < eol) {
+        size_t e = a.result.find(' ', at);
+        if (e == std::string_view::npos || e > eol) e = eol;
+        const std::string item(a.result.substr(at, e - at));
+        const size_t dash = item.rfind('-');
+        if (dash != std::string::npos && dash + 1 < item.size() && digit(item[dash + 1])) {
+            const std::string pkg = key_slug(item.substr(0, dash), 48);
+            if (!pkg.empty())
+                out.push_back({"action.package_version", pkg + ".version", item.substr(dash + 1), SlotType::kFact,
+                               ActionEvidence::kObserved, at, e});
+        }
+        at = e + 1;
+    }
+}
+
+// "pip install x==1.2", "npm install x@1.2": the version asked for, installed when the result is not an error.
+void pinned_installs(const Segment& s, const CommandKey& k, const ToolAction& a, size_t qb, size_t qe,
+                     std::vector<ActionFact>& out) {
+    if (!(one_of(k.sub, {"install", "add", "i"}) && one_of(k.program, {"pip", "pip3", "uv", "npm", "yarn", "pnpm",
+                                                                        "bun", "poetry", "cargo"})))
+        return;
+    if (a.error) return;
+    for (const std::string& w : s.words) {
+        size_t at = w.find("==");
+        size_t skip = 2;
+        if (at == std::string::npos && w.size() > 1) at = w.find('@', 1), skip = 1;
+        if (at == std::string::npos || at == 0 || at + skip >= w.size() || !digit(w[at + skip])) continue;
+        const std::string pkg = key_slug(w.substr(0, at), 48);
+        if (!pkg.empty())
+            out.push_back({"action.package_version", pkg + ".version", w.substr(at + skip), SlotType::kFact,
+                           ActionEvidence::kConfirmed, qb, qe});
+    }
+}
+
+// "Running on http://127.0.0.1:5000", "Local: http://localhost:5173/": an address being served.
+void served_urls(const ToolAction& a, const std::string& key, std::vector<ActionFact>& out) {
+    const std::string_view r = a.result.substr(0, 200'000);
+    for (const char* host : {"http://localhost:", "http://127.0.0.1:", "http://0.0.0.0:", "https://localhost:"}) {
+        const size_t p = r.find(host);
+        if (p == std::string_view::npos) continue;
+        size_t e = p + std::string_view(host).size();
+        const size_t port = e;
+        while (e < r.size() && digit(r[e])) ++e;
+        if (e == port) continue;
+        while (e < r.size() && (std::isalnum(static_cast<unsigned char>(r[e])) || r[e] == '/' || r[e] == '-' ||
+                                r[e] == '_' || r[e] == '.'))
+            ++e;
+        out.push_back({"action.service_url", key + ".url", std::string(r.substr(p, e - p)), SlotType::kFact,
+                       ActionEvidence::kObserved, p, e});
+        return;
+    }
+}
+
+// Files a successful `rm` removed.
+void removed_files(const Segment& s, const CommandKey& k, const ToolAction& a, size_t qb, size_t qe,
+                   std::vector<ActionFact>& out) {
+    if (k.program != "rm" && !(k.program == "git" && k.sub == "rm")) return;
+    if (a.error || a.result.find("No such file") != std::string_view::npos) return;
+    bool after_program = false;
+    for (const std::string& w : s.words) {
+        if (!after_program) {
+            after_program = base_name(w) == "rm";
+            continue;
+        }
+        if (w.empty() || w[0] == '-' || w.find('*') != std::string::npos) continue;
+        const std::string key = path_key(w, a.cwd);
+        if (!key.empty())
+            out.push_back({"action.file_deleted", "file." + key, "deleted", SlotType::kArtifact,
+                           ActionEvidence::kConfirmed, qb, qe});
+    }
+}
+
+}  // namespace
+
+void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
+    const std::string tool = ascii_lower(a.tool);
+    const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
+    if (!json_args && (agent_tool(tool) || a.arguments.empty())) return;
+    size_t qb = 0, qe = 0;
+    const std::string command = shell_command_of(a, qb, qe);
+    if (command.empty() || command.size() > 4000) return;
+    const std::vector<Segment> segs = segments_of(command);
+    if (segs.empty()) return;
+    for (const Segment& s : segs) {
+        const CommandKey k = command_key(s);
+        removed_files(s, k, a, qb, qe, out);
+        pinned_installs(s, k, a, qb, qe, out);
+        if (k.program == "git" && (k.sub == "checkout" || k.sub == "switch") && !a.error) {
+            for (size_t j = 0; j + 1 < s.words.size(); ++j)
+                if (s.words[j] == "-b" || s.words[j] == "-c" || s.words[j] == "-B") {
+                    const std::string b = key_slug(s.words[j + 1], 60);
+                    if (!b.empty())
+                        out.push_back({"action.git_branch", "git.branch", b, SlotType::kFact, ActionEvidence::kConfirmed,
+                                       qb, qe});
+                }
+        }
+    }
+    // The segment that carries the command's outcome: the last one that does more than look around.
+    CommandKey main;
+    for (const Segment& s : segs) {
+        CommandKey k = command_key(s);
+        if (!k.key.empty() && !k.trivial) main = k;
+    }
+    if (!a.has_result) return;
+    // What a command printed, when it is one short line: "echo HELLO" → echo.output = hello.
+    CommandKey printer;
+    for (const Segment& s : segs) {
+        CommandKey k = command_key(s);
+        if (!k.key.empty() && (!k.trivial || k.program == "echo" || k.program == "printf")) printer = k;
+    }
+    size_t ob = 0, oe = 0;
+    const std::string output = a.error || printer.key.empty() ? std::string() : one_line_output(a.result, ob, oe);
+    if (!output.empty())
+        out.push_back({"action.command_output", printer.key + ".output", ascii_lower(output), SlotType::kFact,
+                       ActionEvidence::kObserved, ob, oe});
+    // The command itself, when it did more than look around: "echo.command = echo hello".
+    if (!printer.key.empty() && !a.error && command.size() <= 120 && command.find('\n') == std::string::npos)
+        out.push_back({"action.command_run", printer.key + ".command", ascii_lower(command), SlotType::kFact,
+                       ActionEvidence::kConfirmed, qb, qe});
+    if (main.key.empty()) return;
+    if (main.program == "git" && main.sub == "commit") git_commit(a, out);
+    pip_installed(a, out);
+    served_urls(a, main.key, out);
+    const size_t before = out.size();
+    if (test_runner(main)) test_counts(a, main.key, out);
+    bool failed_tests = false;
+    for (size_t i = before; i < out.size(); ++i)
+        failed_tests |= (out[i].key.size() > 7 && out[i].key.compare(out[i].key.size() - 7, 7, ".failed") == 0 &&
+                         out[i].value != "0");
+    size_t eb = 0, ee = 0;
+    std::string code = explicit_exit_code(a.result, eb, ee);
+    ActionEvidence ev = ActionEvidence::kObserved;
+    if (code.empty()) {
+        ev = ActionEvidence::kConfirmed, eb = qb, ee = qe;
+        if (a.error) code = "nonzero";
+        else if (failed_tests || a.result.find("Traceback (most recent call last)") != std::string_view::npos)
+            code = "1";
+        else if (a.error_flag_reliable) code = "0";
+    }
+    if (!code.empty())
+        out.push_back({"action.command_exit", main.key + ".exit_code", code, SlotType::kFact, ev, eb, ee});
+}
+
+}  // namespace bm

@@ -1,0 +1,172 @@
+// Files created, edited and deleted by editor tools: `file.<path>` = created | edited | deleted.
+#include <cctype>
+#include <string>
+
+#include "extract/tool_action_rules.h"
+
+namespace bm {
+
+namespace {
+
+bool one_of(const std::string& s, std::initializer_list<const char*> names) {
+    for (const char* n : names)
+        if (s == n) return true;
+    return false;
+}
+
+// A result that says the change was not made (SWE-agent's linter, an unmatched replacement).
+// The editor's status comes first; what follows may be the file's own text (which can say "error:").
+bool change_refused(std::string_view result) {
+    const std::string low = ascii_lower(result.substr(0, 4000));
+    for (const char* marker : {"have not been applied", "has not been applied", "edit would have looked"})
+        if (low.find(marker) != std::string::npos) return true;
+    const std::string head = low.substr(0, 240);
+    for (const char* marker : {"no replacement was performed", "did not appear verbatim", "no match found", "error:",
+                               "failed to", "permission denied", "operation not permitted", "is not allowed", "denied"})
+        if (head.find(marker) != std::string::npos) return true;
+    return false;
+}
+
+// SWE-agent's result header "[File: /path (12 lines total)]" names the file its editor changed.
+std::string swe_result_file(std::string_view result, size_t& begin, size_t& end) {
+    const size_t p = result.find("[File: ");
+    if (p == std::string_view::npos) return {};
+    const size_t e = result.find(" (", p);
+    if (e == std::string_view::npos || e - p > 300) return {};
+    begin = p;
+    end = e;
+    return std::string(result.substr(p + 7, e - p - 7));
+}
+
+void add(std::vector<ActionFact>& out, const std::string& rule, const std::string& path, std::string_view cwd,
+         const char* value, ActionEvidence ev, size_t b, size_t e) {
+    const std::string key = path_key(path, cwd);
+    if (key.empty()) return;
+    out.push_back({rule, "file." + key, value, SlotType::kArtifact, ev, b, e});
+}
+
+// "*** Add File: p" / "*** Update File: p" / "*** Delete File: p" lines of an apply_patch input.
+void patch_files(const ToolAction& a, std::vector<ActionFact>& out) {
+    const std::string_view t = a.arguments;
+    struct Form { const char* marker; const char* rule; const char* value; };
+    for (const Form& f : {Form{"*** Add File: ", "action.file_created", "created"},
+                          Form{"*** Update File: ", "action.file_edited", "edited"},
+                          Form{"*** Delete File: ", "action.file_deleted", "deleted"}}) {
+        const std::string marker = f.marker;
+        for (size_t p = t.find(marker); p != std::string_view::npos; p = t.find(marker, p + 1)) {
+            size_t e = p + marker.size();
+            while (e < t.size() && t[e] != '\n' && t[e] != '\\' && t[e] != '"') ++e;
+            add(out, f.rule, std::string(t.substr(p + marker.size(), e - p - marker.size())), a.cwd, f.value,
+                ActionEvidence::kConfirmed, p, e);
+        }
+    }
+}
+
+}  // namespace
+
+// An edit the editor refused: `file.<path>.edit = not applied: <the error>` (Refuted).
+void refused_edit(const ToolAction& a, std::vector<ActionFact>& out) {
+    size_t b = 0, e = 0;
+    const std::string shown = swe_result_file(a.result, b, e);
+    if (shown.empty()) return;
+    std::string reason = "not applied";
+    const size_t p = a.result.find("- E");
+    if (p != std::string_view::npos && p < 4000) {
+        size_t rb = a.result.find(' ', p + 2);
+        size_t re = a.result.find_first_of("\r\n", p);
+        if (rb != std::string_view::npos && re != std::string_view::npos && rb < re && re - rb < 100)
+            reason += ": " + ascii_lower(a.result.substr(rb + 1, re - rb - 1));
+    }
+    const std::string key = path_key(shown, a.cwd);
+    if (!key.empty())
+        out.push_back({"action.edit_refused", "file." + key + ".edit", reason, SlotType::kRefuted,
+                       ActionEvidence::kObserved, b, e});
+}
+
+void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
+    const std::string tool = ascii_lower(a.tool);
+    if (a.has_result && !a.error && tool == "submit") {
+        out.push_back({"action.submit", "submission", "submitted", SlotType::kFact, ActionEvidence::kConfirmed, 0,
+                       a.arguments.size()});
+        return;
+    }
+    if (a.error || (a.has_result && change_refused(a.result))) {
+        if (a.has_result && one_of(tool, {"edit", "str_replace_editor", "str_replace", "insert"})) refused_edit(a, out);
+        return;  // the change was not made
+    }
+    if (tool == "apply_patch" || tool == "patch") {
+        patch_files(a, out);
+        return;
+    }
+    std::string path, command;
+    size_t b = 0, e = 0, cb = 0, ce = 0;
+    for (const char* name : {"file_path", "path", "filename", "file", "target_file", "notebook_path"})
+        if (json_string_member(a.arguments, name, path, b, e)) break;
+    json_string_member(a.arguments, "command", command, cb, ce);
+    const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
+    const char* value = nullptr;
+    if (one_of(tool, {"write", "write_file", "create_file", "fs_write", "writefile", "create"})) value = "created";
+    else if (one_of(tool, {"edit", "multiedit", "str_replace", "replace", "edit_file", "notebookedit", "apply_diff",
+                           "insert", "replace_in_file", "search_replace"}))
+        value = "edited";
+    else if (one_of(tool, {"str_replace_editor", "text_editor", "str_replace_based_edit_tool", "edit_tool"}))
+        value = command == "create" ? "created" : one_of(command, {"str_replace", "insert", "edit"}) ? "edited" : nullptr;
+    else if (one_of(tool, {"delete_file", "remove_file", "delete"})) value = "deleted";
+    if (!value) return;
+    // An older SWE-agent action line: "create reproduce.py", "edit 12:14 ..." (the file open in its editor).
+    if (!json_args) {
+        const std::string_view line = a.arguments.substr(0, a.arguments.find('\n'));
+        const size_t sp = line.find(' ');
+        if (tool == "create" && sp != std::string_view::npos) {
+            path = std::string(line.substr(sp + 1));
+            b = sp + 1, e = line.size();
+        } else {
+            path.clear();
+        }
+    }
+    ActionEvidence ev = a.has_result ? ActionEvidence::kConfirmed : ActionEvidence::kStated;
+    if (std::string_view(value) != "created" || path.empty()) {
+        // The editor's own report names the file it changed (SWE-agent "[File: …]").
+        size_t rb = 0, re = 0;
+        const std::string shown = swe_result_file(a.result, rb, re);
+        if (path.empty() && !shown.empty()) path = shown, b = rb, e = re, ev = ActionEvidence::kObserved;
+    }
+    if (path.empty()) return;
+    // A diff from nothing ("@@ -0,0 …") or "File created successfully" creates the file.
+    if (std::string_view(value) == "edited" &&
+        (a.result.find("@@ -0,0 ") != std::string_view::npos ||
+         a.result.find("created successfully") != std::string_view::npos))
+        value = "created";
+    // Writing over a file that was there ("The file … has been updated") changes it.
+    if (std::string_view(value) == "created" && a.result.find("has been updated") != std::string_view::npos)
+        value = "edited";
+    // A short one-line replacement says what changed: "debug replaced with release".
+    std::string described = value;
+    if (std::string_view(value) == "edited") {
+        std::string before, after;
+        size_t x = 0, y = 0;
+        const bool have = (json_string_member(a.arguments, "old_string", before, x, y) ||
+                           json_string_member(a.arguments, "old_str", before, x, y) ||
+                           json_string_member(a.arguments, "search", before, x, y)) &&
+                          (json_string_member(a.arguments, "new_string", after, x, y) ||
+                           json_string_member(a.arguments, "new_str", after, x, y) ||
+                           json_string_member(a.arguments, "replace", after, x, y));
+        auto trimmed = [](std::string t) {
+            while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
+            size_t b = 0;
+            while (b < t.size() && std::isspace(static_cast<unsigned char>(t[b]))) ++b;
+            return t.substr(b);
+        };
+        before = trimmed(before), after = trimmed(after);
+        auto short_line = [](const std::string& t) {
+            return !t.empty() && t.size() <= 40 && t.find_first_of("\n\t") == std::string::npos;
+        };
+        if (have && short_line(before) && short_line(after)) described = ascii_lower(before) + " replaced with " + ascii_lower(after);
+    }
+    const char* rule = std::string_view(value) == "created"   ? "action.file_created"
+                       : std::string_view(value) == "edited"  ? "action.file_edited"
+                                                              : "action.file_deleted";
+    add(out, rule, path, a.cwd, described.c_str(), ev, b, e);
+}
+
+}  // namespace bm

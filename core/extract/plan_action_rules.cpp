@@ -1,0 +1,107 @@
+// Todo lists, plans, goals and delegations an agent keeps through its tools: `todo.<item> = <status>`,
+// `plan.<step> = proposed`, `goal.objective`, `goal.status`, `<agent tool>.result`.
+#include <cctype>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "extract/tool_action_rules.h"
+
+namespace bm {
+
+namespace {
+
+// Where `text` (as written in JSON, escapes aside) first sits in `args`; the whole arguments when not found.
+void span_of(std::string_view args, const std::string& text, size_t& b, size_t& e) {
+    const std::string needle = text.substr(0, 40);
+    const size_t p = needle.empty() ? std::string_view::npos : args.find(needle);
+    if (p == std::string_view::npos) b = 0, e = args.size();
+    else b = p, e = std::min(args.size(), p + text.size());
+}
+
+// TodoWrite {"todos":[{"content":…,"status":…}]}, codex update_plan {"plan":[{"step":…,"status":…}]}.
+void todo_items(const ToolAction& a, const nlohmann::json& j, std::vector<ActionFact>& out) {
+    for (const char* list : {"todos", "plan", "items", "tasks"}) {
+        auto it = j.find(list);
+        if (it == j.end() || !it->is_array()) continue;
+        for (const auto& item : *it) {
+            if (!item.is_object()) continue;
+            std::string text, status;
+            for (const char* f : {"content", "step", "text", "title", "description"})
+                if (auto t = item.find(f); t != item.end() && t->is_string()) { text = t->get<std::string>(); break; }
+            if (auto s = item.find("status"); s != item.end() && s->is_string()) status = ascii_lower(s->get<std::string>());
+            const std::string slug = key_slug(text, 60);
+            if (slug.empty() || status.empty() || key_slug(status, 20) != status) continue;
+            size_t b = 0, e = 0;
+            span_of(a.arguments, text, b, e);
+            out.push_back({"action.todo", "todo." + slug, status, SlotType::kGoal, ActionEvidence::kStated, b, e});
+        }
+        return;
+    }
+}
+
+// exit_plan_mode {"plan":"# Title\n- step one\n- step two"}: each top-level bullet is a proposed step.
+void plan_steps(const ToolAction& a, const std::string& plan, std::vector<ActionFact>& out) {
+    size_t at = 0;
+    int steps = 0;
+    while (at < plan.size() && steps < 20) {
+        size_t eol = plan.find('\n', at);
+        if (eol == std::string::npos) eol = plan.size();
+        const std::string line = plan.substr(at, eol - at);
+        at = eol + 1;
+        if (line.rfind("- ", 0) != 0 && !(line.size() > 3 && std::isdigit(static_cast<unsigned char>(line[0])) &&
+                                          line[1] == '.' && line[2] == ' '))
+            continue;
+        std::string text = line.substr(line[0] == '-' ? 2 : 3);
+        std::string clean;
+        for (char c : text)
+            if (c != '*' && c != '`') clean += c;
+        const std::string slug = key_slug(clean, 60);
+        if (slug.empty()) continue;
+        size_t b = 0, e = 0;
+        span_of(a.arguments, text.substr(0, std::min<size_t>(text.size(), 30)), b, e);
+        out.push_back({"action.plan_step", "plan." + slug, "proposed", SlotType::kGoal, ActionEvidence::kStated, b, e});
+        ++steps;
+    }
+}
+
+}  // namespace
+
+// What a delegated agent answered, when it is one short line: "subagent.result = alpha".
+void delegation_result(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
+    const bool delegate = tool.find("agent") != std::string::npos || tool == "task" || tool == "report" ||
+                          tool == "workflow" || tool == "ralph";
+    if (!delegate || !a.has_result || a.error) return;
+    size_t b = 0, e = 0;
+    const std::string line = one_line_output(a.result, b, e);
+    const std::string key = key_slug(tool, 40);
+    // "started background subagent job subagent-2": a start notice, the answer comes later.
+    if (line.empty() || key.empty() || ascii_lower(line).rfind("started ", 0) == 0) return;
+    out.push_back({"action.delegation_result", key + ".result", ascii_lower(line), SlotType::kFact, ActionEvidence::kObserved,
+                   b, e});
+}
+
+void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
+    if (a.arguments.empty() || a.arguments.front() != '{' || a.error) return;
+    const std::string tool = ascii_lower(a.tool);
+    delegation_result(a, tool, out);
+    const bool todo_tool = tool == "todowrite" || tool == "todo_write" || tool == "update_plan" ||
+                           tool == "write_todos" || tool == "todo";
+    const bool plan_tool = tool == "exit_plan_mode" || tool == "exitplanmode";
+    const bool goal_tool = tool == "create_goal" || tool == "update_goal";
+    if (!todo_tool && !plan_tool && !goal_tool) return;
+    const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
+    if (!j.is_object()) return;
+    if (todo_tool) todo_items(a, j, out);
+    std::string text;
+    size_t b = 0, e = 0;
+    if (plan_tool && json_string_member(a.arguments, "plan", text, b, e)) plan_steps(a, text, out);
+    if (tool == "create_goal" && json_string_member(a.arguments, "objective", text, b, e) && !text.empty() &&
+        text.size() <= 200)
+        out.push_back({"action.goal", "goal.objective", ascii_lower(text), SlotType::kGoal, ActionEvidence::kStated, b, e});
+    if (tool == "update_goal" && json_string_member(a.arguments, "action", text, b, e) && key_slug(text, 20) == ascii_lower(text))
+        out.push_back({"action.goal", "goal.status", ascii_lower(text), SlotType::kGoal,
+                       a.has_result ? ActionEvidence::kConfirmed : ActionEvidence::kStated, b, e});
+}
+
+}  // namespace bm

@@ -1,0 +1,66 @@
+// Structural claims from one tool call and its result (rule ids `action.*`, rule_table.h): files
+// created, edited and deleted (`file.<path>`), commands run with their exit status
+// (`<command>.exit_code`), test counts (`<runner>.passed`), git commits and branches, package
+// versions installed, URLs served, todo/plan items and goals with their status.
+// Thread-safety: pure functions.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/claim.h"
+
+namespace bm {
+
+struct ToolAction {
+    std::string_view tool;       // the call's tool name
+    std::string_view arguments;  // JSON arguments, or an older SWE-agent run's action line
+    std::string_view result;     // the result's text; empty when there is none
+    bool has_result = false;
+    bool error = false;          // the result is marked as an error
+    bool error_flag_reliable = false;  // the format marks every failed command (Claude Code, DSH)
+    std::string cwd;             // working directory, stripped from paths ("" when unknown)
+};
+
+// Where an action fact's quote sits and how sure the observation is.
+enum class ActionEvidence {
+    kStated,     // the call's arguments, unconfirmed (a plan, a todo): the agent's statement
+    kConfirmed,  // the call's arguments, answered by a result that is not an error: observed
+    kObserved,   // the result's text: observed
+};
+
+struct ActionFact {
+    std::string rule;
+    std::string key;
+    std::string value;
+    SlotType type = SlotType::kFact;
+    ActionEvidence evidence = ActionEvidence::kConfirmed;
+    size_t begin = 0, end = 0;  // the quote's byte span in the arguments (kStated, kConfirmed) or result
+};
+
+std::vector<ActionFact> tool_action_facts(const ToolAction& action);
+
+// Per-family scanners (file_action_rules.cpp, command_action_rules.cpp, plan_action_rules.cpp).
+void file_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+void command_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+void plan_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+
+// Shared helpers (action_text.cpp).
+std::string ascii_lower(std::string_view s);
+// `file.<path>` key part: relative to `cwd` when under it, "{{cwd}}/" and "./" dropped, lowercase;
+// empty when the path holds characters a key cannot.
+std::string path_key(std::string_view path, std::string_view cwd);
+// A lowercase key word run: letters, digits, '.', '_' and '-' kept, others → '-', at most `max` bytes.
+std::string key_slug(std::string_view text, size_t max);
+// A string member of a JSON object text, and where its value sits in `json` (unescaped value).
+bool json_string_member(std::string_view json, std::string_view name, std::string& value, size_t& begin,
+                        size_t& end);
+// The shell command a call runs ("" when the tool is not a shell): `command`/`cmd` as a string or
+// an argv array joined by spaces; an older SWE-agent action line is its own command.
+std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& end);
+// A result's text when it is one short line (at most 60 bytes) once a shell's prompt lines ("(Current
+// directory: …)", "bash-$", "[exit code: 0]") are set aside; its span in `b`, `e`. Empty otherwise.
+std::string one_line_output(std::string_view r, size_t& b, size_t& e);
+
+}  // namespace bm

@@ -1,0 +1,109 @@
+// A turn's short final answer as a claim of what the agent replied.
+#include "extract/turn_rules.h"
+
+#include <cctype>
+
+#include "extract/claim_origin.h"
+
+namespace bm {
+
+std::string short_answer(const std::string& text) {
+    size_t b = 0, e = text.size();
+    while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+    while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
+    if (e > b && text[e - 1] == '.') --e;
+    if (b == e || e - b > 60) return {};
+    std::string out;
+    int words = 1;
+    for (size_t i = b; i < e; ++i) {
+        const char c = text[i];
+        if (c == '\n' || c == '`' || c == '{' || c == '<' || c == '[' || c == '|' || c == '#' || c == '*') return {};
+        if (c == ' ') ++words;
+        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return words > 6 ? std::string() : out;
+}
+
+std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
+    for (const char* marker : {"ISSUE:\n", "<issue>\n", "<pr_description>\n", "<issue_description>\n", "<issue>",
+                               "<pr_description>"}) {
+        const size_t p = text.find(marker);
+        if (p == std::string::npos) continue;
+        size_t b = p + std::string_view(marker).size();
+        while (b < text.size() && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+        size_t e = text.find('\n', b);
+        if (e == std::string::npos) e = text.size();
+        while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
+        if (e == b || e - b > 120) return {};
+        std::string value;
+        for (size_t i = b; i < e; ++i) value += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+        Claim c = origin;
+        c.rule = "user.issue";
+        c.key = "issue";
+        c.value = value;
+        c.type = SlotType::kGoal;
+        c.quote = text.substr(b, e - b);
+        c.quote_offset = static_cast<int64_t>(b);
+        return {c};
+    }
+    return {};
+}
+
+namespace {
+
+// "Starting the write now.", "Let me check": narration of work in progress, not an answer.
+bool narration(const std::string& value) {
+    for (const char* lead : {"let me", "let's", "i'll", "i will", "i am", "i'm", "starting", "now ", "next", "working",
+                             "ok, ", "okay, "})
+        if (value.rfind(lead, 0) == 0) return true;
+    return false;
+}
+
+void add_reply(const Session& session, const std::string& branch_id, const Message& m, const ExtractOptions& options,
+               std::vector<Claim>& out) {
+    std::string text;  // the last text block answers; the quote's offset is within it
+    for (const ContentBlock& b : m.blocks)
+        if (b.kind == BlockKind::kText && !b.text.empty()) text = b.text;
+    const std::string value = short_answer(text);
+    if (value.empty() || narration(value)) return;
+    const auto origin = claim_origin(m, BlockKind::kText, false, false);
+    if (!origin) return;
+    Claim c;
+    c.rule = "model.final_reply";
+    c.key = "reply";
+    c.value = value;
+    c.type = SlotType::kFact;
+    c.evidence = origin->evidence;
+    c.provenance_rank = origin->provenance_rank;
+    c.trust = trust_for_message(m, session.id, std::string(), options.trust);
+    c.source = {branch_id, session.id, m.id, m.seq, role_name(m.role), source_kind_name(m.source.kind), {}, m.line};
+    c.time = m.time;
+    size_t b = 0;
+    while (b < text.size() && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+    size_t e = text.size();
+    while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
+    c.quote = text.substr(b, e - b);
+    c.quote_offset = static_cast<int64_t>(b);
+    out.push_back(std::move(c));
+}
+
+}  // namespace
+
+void add_final_replies(const Session& session, const std::string& branch_id, const std::vector<const Message*>& messages,
+                       const ExtractOptions& options, std::vector<Claim>& out) {
+    const Message* last = nullptr;  // the turn's last assistant message with text
+    for (const Message* m : messages) {
+        if (m->role == Role::kUser && m->source.kind == SourceKind::kUser) {
+            if (last) add_reply(session, branch_id, *last, options, out);
+            last = nullptr;
+        } else if (m->role == Role::kAssistant && m->source.kind != SourceKind::kPlugin) {
+            for (const ContentBlock& b : m->blocks) {
+                if (b.kind == BlockKind::kText && !b.text.empty()) last = m;
+                if (b.kind == BlockKind::kToolCall) last = nullptr;  // the turn went on working
+            }
+        }
+    }
+    if (last) add_reply(session, branch_id, *last, options, out);
+}
+
+}  // namespace bm

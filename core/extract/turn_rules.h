@@ -1,0 +1,26 @@
+// What a turn is about and how it ended: the agent's final reply of each turn (rule
+// `model.final_reply`: a short last answer, "DONE", "teal", is `reply.turn-<seq> = <answer>`) and the
+// issue a harness task template wraps (rule `user.issue`).
+// Thread-safety: pure function.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "extract/branch_claims.h"
+
+namespace bm {
+
+// Claims for the last assistant text before each user message (and at the end) of `messages`.
+void add_final_replies(const Session& session, const std::string& branch_id, const std::vector<const Message*>& messages,
+                       const ExtractOptions& options, std::vector<Claim>& out);
+
+// The issue a task template wraps ("ISSUE:\n<title>", "<issue>…", "<pr_description>…"): its first
+// line as `issue = <title>` (Goal, rule user.issue); nothing when the text holds no issue block.
+std::vector<Claim> issue_claims(const std::string& text, const Claim& origin);
+
+// The reply's value: trimmed, lowercased, a trailing period dropped; empty when the text is not
+// a short answer (over 6 words or 60 bytes, more than one line, code or markup).
+std::string short_answer(const std::string& text);
+
+}  // namespace bm

@@ -1,0 +1,165 @@
+// The rule table's own examples: every positive example yields its claim from its rule, every
+// negative one nothing from it; default/all rule sets, --min-confidence and turn scope.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "extract/heuristic_extractor.h"
+#include "extract/rule_table.h"
+
+namespace bm {
+namespace {
+
+Message message(Role role, SourceKind kind, int64_t seq) {
+    Message m;
+    m.session_id = "s";
+    m.seq = seq;
+    m.id = "m" + std::to_string(seq);
+    m.role = role;
+    m.source.kind = kind;
+    m.line = seq + 1;
+    return m;
+}
+
+// A one-branch session holding the example.
+Session session_of(const RuleExample& ex) {
+    Session s;
+    s.id = "s";
+    s.format = SessionFormat::kNative;
+    const std::string role = ex.role;
+    if (*ex.tool) {
+        Message call = message(Role::kAssistant, SourceKind::kModel, 1);
+        call.blocks.push_back({BlockKind::kToolCall, {}, "c1", ex.tool, ex.arguments, false});
+        s.messages.push_back(call);
+        Message result = message(Role::kTool, SourceKind::kTool, 2);
+        result.source.call_id = "c1";
+        result.blocks.push_back({BlockKind::kToolResult, ex.text, "c1", {}, {}, ex.error});
+        s.messages.push_back(result);
+    } else if (role == "tool") {
+        Message result = message(Role::kTool, SourceKind::kTool, 1);
+        result.blocks.push_back({BlockKind::kToolResult, ex.text, "c1", {}, {}, false});
+        s.messages.push_back(result);
+    } else {
+        if (role == "swe-user") s.format = SessionFormat::kSweAgent;
+        Message m = role == "user" || role == "swe-user" ? message(Role::kUser, SourceKind::kUser, 1)
+                                   : message(Role::kAssistant, SourceKind::kModel, 1);
+        m.blocks.push_back({BlockKind::kText, ex.text, {}, {}, {}, false});
+        s.messages.push_back(m);
+    }
+    Branch b;
+    b.id = "b";
+    for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);
+    s.branches.push_back(b);
+    return s;
+}
+
+// "key = value" of the claims rule `id` made, turn scope ("….turn-1") taken off the key.
+std::set<std::string> claims_of(const std::vector<BranchClaims>& branches, const std::string& id) {
+    std::set<std::string> out;
+    for (const auto& bc : branches)
+        for (const Claim& c : bc.claims) {
+            if (c.rule != id) continue;
+            std::string key = c.key;
+            const size_t turn = key.rfind(".turn-");
+            if (turn != std::string::npos) key.resize(turn);
+            out.insert(key + " = " + c.value);
+        }
+    return out;
+}
+
+std::string joined(const std::set<std::string>& s) {
+    std::string out;
+    for (const auto& x : s) out += "[" + x + "] ";
+    return out;
+}
+
+TEST(RuleTable, EveryRuleRunsItsPositiveAndNegativeExamples) {
+    ExtractOptions all;
+    all.all_rules = true;
+    for (const ExtractionRule& rule : extraction_rules()) {
+        if (std::string(rule.id) != "env.harness") {
+            EXPECT_GE(rule.examples.size(), 2u) << rule.id << ": a positive and a negative example";
+        }
+        bool positive = false, negative = false;
+        for (const RuleExample& ex : rule.examples) {
+            const std::set<std::string> got = claims_of(extract_heuristic({session_of(ex)}, all), rule.id);
+            if (*ex.expect) {
+                positive = true;
+                EXPECT_TRUE(got.count(ex.expect)) << rule.id << " on \"" << ex.text << "\" " << ex.arguments
+                                                  << ": expected [" << ex.expect << "], got " << joined(got);
+            } else {
+                negative = true;
+                EXPECT_TRUE(got.empty()) << rule.id << " on \"" << ex.text << "\" " << ex.arguments
+                                         << ": expected nothing, got " << joined(got);
+            }
+        }
+        if (std::string(rule.id) != "env.harness") {
+            EXPECT_TRUE(positive && negative) << rule.id;
+        }
+    }
+}
+
+TEST(RuleTable, IdsAreUniqueAndOffRulesSayWhy) {
+    std::set<std::string> ids;
+    for (const ExtractionRule& rule : extraction_rules()) {
+        EXPECT_TRUE(ids.insert(rule.id).second) << "duplicate rule id " << rule.id;
+        EXPECT_GT(rule.confidence, 0.0);
+        EXPECT_LE(rule.confidence, 1.0);
+        if (!rule.default_on) {
+            EXPECT_NE(std::string(rule.why_off), "") << rule.id;
+        }
+        EXPECT_EQ(find_rule(rule.id), &rule);
+    }
+    EXPECT_EQ(find_rule("no.such.rule"), nullptr);
+}
+
+TEST(RuleTable, DefaultSetLeavesOffRulesOutAndAllTurnsThemOn) {
+    const RuleExample ex{"assistant", "", "", "The cache is Redis.", "cache = redis"};
+    ExtractOptions defaults;
+    EXPECT_TRUE(claims_of(extract_heuristic({session_of(ex)}, defaults), "model.statement").empty());
+    ExtractOptions all;
+    all.all_rules = true;
+    EXPECT_EQ(claims_of(extract_heuristic({session_of(ex)}, all), "model.statement"),
+              std::set<std::string>{"cache = redis"});
+}
+
+TEST(RuleTable, MinConfidenceDropsLessSureRulesAndEveryClaimCarriesItsRule) {
+    const RuleExample ex = RuleExample{"assistant", "Bash", R"({"command":"python -m pytest -q"})",
+                                       "Exit code 1\n1 failed, 2 passed in 0.1s", "", true};
+    ExtractOptions o;
+    const auto branches = extract_heuristic({session_of(ex)}, o);
+    ASSERT_FALSE(branches.empty());
+    std::set<std::string> rules;
+    for (const Claim& c : branches[0].claims) {
+        EXPECT_NE(c.rule, "") << c.key;
+        EXPECT_EQ(c.confidence, find_rule(c.rule)->confidence) << c.rule;
+        rules.insert(c.rule);
+    }
+    EXPECT_TRUE(rules.count("action.test_counts"));
+    EXPECT_TRUE(rules.count("action.command_exit"));
+    o.min_confidence = 0.92;  // test counts (0.95) stay, the exit code (0.9) goes
+    std::set<std::string> strict;
+    const auto strict_branches = extract_heuristic({session_of(ex)}, o);
+    for (const Claim& c : strict_branches[0].claims) strict.insert(c.rule);
+    EXPECT_TRUE(strict.count("action.test_counts"));
+    EXPECT_FALSE(strict.count("action.command_exit"));
+}
+
+TEST(RuleTable, TurnScopedInstructionsNeverShareAKeyAcrossTurns) {
+    Session s = session_of({"user", "", "", "Reply with exactly the single word DONE.", ""});
+    Message second = message(Role::kUser, SourceKind::kUser, 5);
+    second.blocks.push_back({BlockKind::kText, "Reply with exactly the single word AGAIN.", {}, {}, {}, false});
+    s.messages.push_back(second);
+    s.branches[0].message_indexes.push_back(1);
+    ExtractOptions all;
+    all.all_rules = true;
+    std::set<std::string> keys;
+    const auto branches = extract_heuristic({s}, all);
+    ASSERT_FALSE(branches.empty());
+    for (const Claim& c : branches[0].claims)
+        if (c.rule == "turn.reply") keys.insert(c.key + "=" + c.value);
+    EXPECT_EQ(keys, (std::set<std::string>{"reply.turn-1=done", "reply.turn-5=again"}));
+}
+
+}  // namespace
+}  // namespace bm

@@ -1,0 +1,88 @@
+// `beliefmerge bench extract --json` with the real binary: exit status 0 when every emitted value is
+// labelled, 1 with the unlabelled values listed when a label is missing, 1 naming the file when gold
+// or labels cannot be read.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <sys/wait.h>
+
+namespace {
+
+// The shared data: $BM_SHARED_DATA when set (a worktree's ../shared may not exist), else the build's default.
+std::string shared_dir() {
+    const char* env = std::getenv("BM_SHARED_DATA");
+    return env && *env ? env : SHARED_DATA_DIR;
+}
+
+struct BenchRun {
+    int status = -1;
+    std::string out, err;
+};
+
+std::string slurp(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+BenchRun bench_extract(const std::string& extra) {
+    const auto dir = std::filesystem::temp_directory_path();
+    const auto out = dir / "bm_extract_cli.out", err = dir / "bm_extract_cli.err";
+    const std::string cmd = std::string("cd '") + REPO_DIR + "' && BM_SHARED_DATA='" + shared_dir() + "' '" +
+                            BELIEFMERGE_BIN + "' bench extract --json " + extra + " >'" + out.string() + "' 2>'" +
+                            err.string() + "'";
+    BenchRun r;
+    const int raw = std::system(cmd.c_str());
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+}
+
+bool shared_data_present() { return std::filesystem::exists(shared_dir()); }
+
+TEST(ExtractCli, EveryEmittedValueIsLabelled) {
+    if (!shared_data_present()) GTEST_SKIP() << "shared data absent at " << shared_dir();
+    BenchRun r = bench_extract("");
+    ASSERT_EQ(r.status, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(j["unlabelled"].empty());
+    EXPECT_TRUE(j["splits"].contains("dev"));
+    EXPECT_TRUE(j["splits"].contains("test"));
+    EXPECT_GT(j["splits"]["test"]["overall"]["gold"].get<int>(), 0);
+}
+
+TEST(ExtractCli, MissingLabelsAreListedAndFail) {
+    if (!shared_data_present()) GTEST_SKIP() << "shared data absent at " << shared_dir();
+    const auto empty = std::filesystem::temp_directory_path() / "bm_extract_empty_labels.jsonl";
+    std::ofstream(empty).flush();
+    BenchRun r = bench_extract("--split test --labels '" + empty.string() + "'");
+    EXPECT_EQ(r.status, 1);
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_FALSE(j["unlabelled"].empty());
+    for (const auto& u : j["unlabelled"]) EXPECT_EQ(u["split"], "test");
+    EXPECT_FALSE(j["splits"].contains("dev"));
+    EXPECT_NE(r.err.find("carry no label"), std::string::npos) << r.err;
+}
+
+TEST(ExtractCli, UnreadableGoldOrLabelsNameTheFile) {
+    BenchRun gold = bench_extract("--gold /nonexistent/gold.jsonl");
+    EXPECT_EQ(gold.status, 1);
+    EXPECT_NE(gold.err.find("/nonexistent/gold.jsonl"), std::string::npos) << gold.err;
+    const auto bad = std::filesystem::temp_directory_path() / "bm_extract_bad_labels.jsonl";
+    std::ofstream(bad) << "{\"log\":\"a\",\"key\":\"k\",\"value\":\"v\",\"label\":\"fine\",\"reason\":\"r\"}\n";
+    BenchRun labels = bench_extract("--labels '" + bad.string() + "'");
+    EXPECT_EQ(labels.status, 1);
+    EXPECT_NE(labels.err.find(bad.string() + ":1"), std::string::npos) << labels.err;
+    EXPECT_NE(labels.err.find("label"), std::string::npos) << labels.err;
+    BenchRun usage = bench_extract("--split train");
+    EXPECT_EQ(usage.status, 2);
+}
+
+}  // namespace
