@@ -20,7 +20,6 @@
 #include <set>
 
 #include "pack/layout.h"
-#include "pack/token_estimator.h"
 #include "snapshot/packed_block.h"
 
 namespace bm {
@@ -132,8 +131,9 @@ QCoro::Task<> PackPreviewPane::repack() {
     QPointer<PackPreviewPane> self(this);
     QFuture<std::shared_ptr<const Result<PackResult>>> job = QtConcurrent::run(jobPool(), [snapshot, options] {
         lowerJobThreadPriority();
-        auto counter = make_token_estimator();
-        return std::make_shared<const Result<PackResult>>(pack_review_snapshot(*snapshot, options, *counter));
+        auto counter = default_token_counter();  // as `merge` and MCP count: $BELIEFMERGE_TOKENIZER, else auto
+        if (!counter) return std::make_shared<const Result<PackResult>>(counter.error());
+        return std::make_shared<const Result<PackResult>>(pack_review_snapshot(*snapshot, options, **counter));
     });
     auto result = co_await job;
     if (!self) co_return;
@@ -144,7 +144,9 @@ QCoro::Task<> PackPreviewPane::repack() {
     if (!m_result->ok()) {
         m_text->setPlainText(QString());
         m_report->setText(QStringLiteral("<span style='color:#c62828'><b>%1</b></span><br>%2")
-                              .arg(tr("Refused: a trust invariant is violated; nothing can be exported."),
+                              .arg(m_result->error().code() == ErrorCode::kRefused
+                                       ? tr("Refused: a trust invariant is violated; nothing can be exported.")
+                                       : tr("Cannot pack: nothing can be exported."),
                                    QString::fromStdString(m_result->error().to_string()).toHtmlEscaped()));
         for (const auto& v : snapshot->merged->violations)
             m_dropped->addItem(tr("violation %1 on %2: %3")

@@ -8,7 +8,7 @@
 #include "fold/mcp_server.h"
 #include "ingest/ingest.h"
 #include "pack/render.h"
-#include "pack/token_estimator.h"
+#include "pack/token_counter_factory.h"
 #include "snapshot/packed_block.h"
 #include "snapshot/workspace_sessions.h"
 
@@ -74,7 +74,8 @@ void add_merge_tool(McpServer& server, const std::string& workspace) {
             {"sessions", {{"type", "array"}, {"items", {{"type", "string"}}}}},
             {"format", {{"type", "string"}, {"enum", {"md", "json", "dsh"}}, {"default", "md"}}},
             {"query", {{"type", "string"}}},
-            {"current", {{"type", "string"}, {"description", "session whose user is TRUSTED"}}}}},
+            {"current", {{"type", "string"}, {"description", "session whose user is TRUSTED"}}},
+            {"tokenizer", {{"type", "string"}, {"description", "how tokens are counted, as `merge --tokenizer` (default: auto)"}}}}},
           {"required", {"budget"}}},
          [workspace](const nlohmann::json& args) -> Result<nlohmann::json> {
              if (!args.contains("budget") || !args["budget"].is_number_integer() || args["budget"].get<int64_t>() < 1)
@@ -103,8 +104,12 @@ void add_merge_tool(McpServer& server, const std::string& workspace) {
              build.decisions_from = workspace;  // the reviewers' decisions apply to what agents are given
              auto review = build_review_snapshot(std::move(sessions).value(), build);
              if (!review.ok()) return review.error();
-             auto counter = make_token_estimator();
-             auto packed = pack_review_snapshot(*review, options, *counter);
+             if (args.contains("tokenizer") && !args["tokenizer"].is_string())
+                 return Error::invalid_input("\"tokenizer\" must be a string", Location("", 0, -1, "tokenizer"));
+             auto counter = args.contains("tokenizer") ? open_token_counter(args["tokenizer"].get<std::string>())
+                                                       : default_token_counter();  // as `merge` and the studio count
+             if (!counter.ok()) return counter.error();
+             auto packed = pack_review_snapshot(*review, options, **counter);
              if (!packed.ok()) return packed.error();
              const PackReport& r = packed->report;
              return nlohmann::json{{"block", packed->block},

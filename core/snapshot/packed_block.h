@@ -9,6 +9,10 @@
 
 namespace bm {
 
+// The counter every front end packs with when the user names none: $BELIEFMERGE_TOKENIZER, else
+// cl100k_base when cached, else the estimator (pack/token_counter_factory.h, spec "auto").
+Result<std::unique_ptr<TokenCounter>> default_token_counter();
+
 // `options.resolutions` is replaced by the snapshot's own (human > model, stale marked).
 Result<PackResult> pack_review_snapshot(const ReviewSnapshot& snapshot, PackOptions options, const TokenCounter& counter);
 

@@ -1,6 +1,7 @@
 // The studio's pack preview, `beliefmerge merge --workspace` and MCP `merge_context` run one
 // pipeline (core/snapshot): for the same workspace, with a human decision recorded, the three
-// blocks are byte-identical and the decision is applied in each.
+// blocks are byte-identical and the decision is applied in each. All three count tokens with the
+// same default ($BELIEFMERGE_TOKENIZER, else cl100k_base when cached, else the estimator).
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -77,7 +78,6 @@ private Q_SLOTS:
         // 2. The CLI.
         const QByteArray cliBlock = runCli({QStringLiteral("merge"), QStringLiteral("--workspace"), workspace,
                                             QStringLiteral("--budget"), QString::number(kBudget),
-                                            QStringLiteral("--tokenizer"), QStringLiteral("estimate"),
                                             QStringLiteral("--quiet")});
         QVERIFY(!cliBlock.isEmpty());
 
