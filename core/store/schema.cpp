@@ -151,6 +151,14 @@ Status migrate_workspace(Db& db) {
     for (int64_t v = *version; v < latest; ++v) {
         Transaction tx(db);
         if (!tx.begun().ok()) return tx.begun();
+        // Another connection (a second studio job, a concurrent import) may have migrated while we
+        // waited for the write lock: re-read under it and skip the steps already taken.
+        auto now = db.user_version();
+        if (!now) return now.error();
+        if (*now > v) {
+            v = *now - 1;
+            continue;
+        }
         if (auto st = db.exec(migrations()[static_cast<size_t>(v)]); !st) return st;
         if (auto st = db.exec("PRAGMA user_version = " + std::to_string(v + 1)); !st) return st;
         if (auto st = tx.commit(); !st) return st;

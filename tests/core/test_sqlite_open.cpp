@@ -4,7 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
+#include <thread>
+#include <vector>
 
 #include "meld/patch_log.h"
 #include "store/decisions.h"
@@ -103,6 +106,28 @@ TEST_F(SqliteOpenTest, ANewerFileIsLeftByteIdentical) {
     EXPECT_FALSE(meld::PatchLog::open(path).ok());
     EXPECT_FALSE(DecisionStore::open(path).ok());
     EXPECT_EQ(testing::slurp(path), before);
+}
+
+TEST_F(SqliteOpenTest, ConnectionsOpeningANewWorkspaceAtOnceAllMigrateIt) {
+    // Two studio jobs (or an import and a read) opening a new workspace together: each must see the
+    // schema, none may fail with "table sessions already exists".
+    for (int round = 0; round < 20; ++round) {
+        const std::string file = (dir / ("race-" + std::to_string(round) + ".bmws")).string();
+        std::atomic<int> failures{0};
+        std::string first_error;
+        std::vector<std::thread> openers;
+        for (int i = 0; i < 4; ++i)
+            openers.emplace_back([&] {
+                auto ws = Workspace::open(file);
+                if (!ws.ok()) {
+                    if (failures.fetch_add(1) == 0) first_error = ws.error().to_string();
+                    return;
+                }
+                if (!(*ws)->sessions().ok()) failures.fetch_add(1);
+            });
+        for (auto& t : openers) t.join();
+        ASSERT_EQ(failures.load(), 0) << "round " << round << ": " << first_error;
+    }
 }
 
 }  // namespace
