@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "merge/snapshot.h"
 #include "store/decisions.h"
 
 namespace bm {
