@@ -1,6 +1,8 @@
 // Lookups over the studio's immutable snapshot.
 #include "studio_snapshot.h"
 
+#include <set>
+
 namespace bm {
 
 int StudioSnapshot::sessionIndex(const std::string& session_id) const {
@@ -16,6 +18,32 @@ std::vector<std::string> StudioSnapshot::reviewKeys() const {
     for (const auto& s : merged->slots)
         if (s.state == SlotState::kDisputed || s.state == SlotState::kContested) keys.push_back(s.key);
     return keys;
+}
+
+LowConfidenceTally tallyHiddenClaims(const std::vector<BranchClaims>& unfiltered, const MergedSnapshot& shown, double threshold) {
+    LowConfidenceTally tally{true, 0, 0};
+    std::set<std::string> slots;
+    for (const auto& branch : unfiltered)
+        for (const Claim& c : branch.claims) {
+            if (c.confidence >= threshold) continue;
+            ++tally.claims;
+            if (!shown.find(c.key)) slots.insert(c.key);
+        }
+    tally.slots = static_cast<int>(slots.size());
+    return tally;
+}
+
+LowConfidenceTally tallyShownClaims(const MergedSnapshot& shown, double threshold) {
+    LowConfidenceTally tally{false, 0, 0};
+    std::set<std::string> slots;
+    for (const auto& branch : shown.inputs)
+        for (const Claim& c : branch.claims)
+            if (c.confidence < threshold) {
+                ++tally.claims;
+                slots.insert(c.key);
+            }
+    tally.slots = static_cast<int>(slots.size());
+    return tally;
 }
 
 std::string describe_resolution(const Resolution& r) {

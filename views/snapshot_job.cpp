@@ -8,6 +8,17 @@
 
 namespace bm {
 
+namespace {
+
+// What the threshold hides (counted on a second extraction with none), or what showing them shows.
+LowConfidenceTally tallyLowConfidence(const ReviewSnapshot& review, SnapshotOptions build, double threshold) {
+    if (threshold <= 0) return tallyShownClaims(*review.base, kStudioMinConfidence);
+    build.extract.min_confidence = 0;
+    return tallyHiddenClaims(extract_session_claims(*review.sessions, build), *review.base, threshold);
+}
+
+}  // namespace
+
 SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atomic_bool& cancel,
                                  const ProgressFn& progress) {
     SnapshotOutcome out;
@@ -36,6 +47,8 @@ SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atom
     SnapshotOptions build;  // what `beliefmerge merge --workspace` runs
     build.extract.trust.current_session = canonical_session_id(request.current_session);
     if (request.oracle) build.prose = oracle_prose_extractor();
+    build.extract.all_rules = true;  // the threshold, not the rule set, decides what is shown
+    build.extract.min_confidence = request.min_confidence;
     build.decisions_from = request.workspace_path;
     auto review = build_review_snapshot(std::move(read->sessions), build, &cancel);
     if (!review) {
@@ -47,6 +60,7 @@ SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atom
     static_cast<ReviewSnapshot&>(*snap) = std::move(review).value();
     snap->workspace_path = request.workspace_path;
     snap->stored = std::move(read->stored);
+    if (!request.oracle) snap->lowConfidence = tallyLowConfidence(*snap, build, request.min_confidence);
     out.snapshot = std::move(snap);
     return out;
 }
