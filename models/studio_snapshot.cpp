@@ -22,27 +22,27 @@ std::vector<std::string> StudioSnapshot::reviewKeys() const {
 
 LowConfidenceTally tallyHiddenClaims(const std::vector<BranchClaims>& unfiltered, const MergedSnapshot& shown, double threshold) {
     LowConfidenceTally tally{true, 0, 0};
-    std::set<std::string> slots;
+    std::set<std::string> keys;
     for (const auto& branch : unfiltered)
         for (const Claim& c : branch.claims) {
             if (c.confidence >= threshold) continue;
             ++tally.claims;
-            if (!shown.find(c.key)) slots.insert(c.key);
+            if (!shown.find(c.key)) keys.insert(c.key);
         }
-    tally.slots = static_cast<int>(slots.size());
+    tally.slotCount = static_cast<int>(keys.size());
     return tally;
 }
 
 LowConfidenceTally tallyShownClaims(const MergedSnapshot& shown, double threshold) {
     LowConfidenceTally tally{false, 0, 0};
-    std::set<std::string> slots;
+    std::set<std::string> keys;
     for (const auto& branch : shown.inputs)
         for (const Claim& c : branch.claims)
             if (c.confidence < threshold) {
                 ++tally.claims;
-                slots.insert(c.key);
+                keys.insert(c.key);
             }
-    tally.slots = static_cast<int>(slots.size());
+    tally.slotCount = static_cast<int>(keys.size());
     return tally;
 }
 

@@ -26,7 +26,7 @@ inline constexpr double kStudioMinConfidence = 0.8;
 struct LowConfidenceTally {
     bool hidden = false;
     int claims = 0;
-    int slots = 0;  // hidden: slots that would appear with them; shown: slots holding one
+    int slotCount = 0;  // hidden: slots that would appear with them; shown: slots holding one
 };
 
 // The pipeline's ReviewSnapshot (core/snapshot: sessions, base merge, labelled merge, effective

@@ -221,14 +221,14 @@ private Q_SLOTS:
         const LowConfidenceTally hidden = m_snapshot->lowConfidence;
         QVERIFY(hidden.hidden);
         QVERIFY(hidden.claims > 0);
-        QVERIFY(hidden.slots > 0);
+        QVERIFY(hidden.slotCount > 0);
         SnapshotRequest request;
         request.workspace_path = m_dir.filePath(QStringLiteral("w.bmws")).toStdString();
         request.min_confidence = 0;
         std::atomic_bool cancel{false};
         const SnapshotPtr all = run_snapshot_job(request, cancel, [](const QString&, int, int) {}).snapshot;
         QVERIFY(all);
-        QCOMPARE(all->merged->slots.size(), m_snapshot->merged->slots.size() + size_t(hidden.slots));
+        QCOMPARE(all->merged->slots.size(), m_snapshot->merged->slots.size() + size_t(hidden.slotCount));
         const LowConfidenceTally shown = all->lowConfidence;
         QVERIFY(!shown.hidden);
         QCOMPARE(shown.claims, hidden.claims);

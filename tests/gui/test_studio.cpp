@@ -454,7 +454,7 @@ private Q_SLOTS:
             QVERIFY(show && show->isCheckable() && !show->isChecked());
             QVERIFY(!window.showLowConfidence());
             hidden = window.snapshot()->lowConfidence;
-            QVERIFY(hidden.hidden && hidden.claims > 0 && hidden.slots > 0);
+            QVERIFY(hidden.hidden && hidden.claims > 0 && hidden.slotCount > 0);
             defaultSlots = window.snapshot()->merged->slots.size();
             // The count is visible under the graph and in the status line.
             QVERIFY2(window.graphView()->infoText().contains(lowConfidenceText(hidden)), qPrintable(window.graphView()->infoText()));
@@ -465,7 +465,7 @@ private Q_SLOTS:
             show->trigger();
             QVERIFY(test::waitFor(loaded));
             QVERIFY(window.showLowConfidence());
-            QCOMPARE(window.snapshot()->merged->slots.size(), defaultSlots + size_t(hidden.slots));
+            QCOMPARE(window.snapshot()->merged->slots.size(), defaultSlots + size_t(hidden.slotCount));
             QVERIFY(!window.snapshot()->lowConfidence.hidden);
             QCOMPARE(window.snapshot()->lowConfidence.claims, hidden.claims);
             QVERIFY(!window.graphView()->isLayingOut() || test::waitFor(laid));
@@ -476,7 +476,7 @@ private Q_SLOTS:
         auto* show = again.findChild<QAction*>(QStringLiteral("lowConfidenceAction"));
         QVERIFY(show && show->isChecked());
         QVERIFY(test::loadAndSettle(again, {}));
-        QCOMPARE(again.snapshot()->merged->slots.size(), defaultSlots + size_t(hidden.slots));
+        QCOMPARE(again.snapshot()->merged->slots.size(), defaultSlots + size_t(hidden.slotCount));
         QSignalSpy loaded(&again, &MainWindow::loadFinished);
         show->trigger();
         QVERIFY(test::waitFor(loaded));
