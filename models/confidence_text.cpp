@@ -30,10 +30,10 @@ QString lowConfidenceText(const LowConfidenceTally& tally) {
     if (tally.claims == 0) return QString();
     const QString slotText = QCoreApplication::translate("bm::ConfidenceText", "%n slot(s)", nullptr, tally.slotCount);
     if (tally.hidden)
-        return QCoreApplication::translate("bm::ConfidenceText", "%n low-confidence claim(s) hidden (%1; View menu)", nullptr,
+        return QCoreApplication::translate("bm::ConfidenceText", "%n low-confidence claim(s) hidden (they would add %1; View menu)", nullptr,
                                            tally.claims)
             .arg(slotText);
-    return QCoreApplication::translate("bm::ConfidenceText", "%n low-confidence claim(s) shown (%1; View menu)", nullptr,
+    return QCoreApplication::translate("bm::ConfidenceText", "%n low-confidence claim(s) shown (on %1; View menu)", nullptr,
                                        tally.claims)
         .arg(slotText);
 }

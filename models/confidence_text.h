@@ -13,7 +13,8 @@ namespace bm {
 QString ruleText(const Claim& claim);
 // What the rule reads (from the rule table) and what its confidence means.
 QString ruleTooltip(const Claim& claim);
-// "12 low-confidence claims hidden (5 slots; View menu)" or "… shown (…)"; empty when there are none.
+// "12 low-confidence claim(s) hidden (they would add 5 slot(s); View menu)", or "… shown (on 9
+// slot(s); View menu)"; empty when there are none.
 QString lowConfidenceText(const LowConfidenceTally& tally);
 
 }  // namespace bm

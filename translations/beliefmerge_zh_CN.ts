@@ -146,16 +146,16 @@
     </message>
     <message numerus="yes">
         <location filename="../models/confidence_text.cpp" line="33"/>
-        <source>%n low-confidence claim(s) hidden (%1; View menu)</source>
+        <source>%n low-confidence claim(s) hidden (they would add %1; View menu)</source>
         <translation>
-            <numerusform>已隐藏 %n 条低置信度断言（%1；视图菜单）</numerusform>
+            <numerusform>已隐藏 %n 条低置信度断言（显示后将新增 %1；视图菜单）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location filename="../models/confidence_text.cpp" line="36"/>
-        <source>%n low-confidence claim(s) shown (%1; View menu)</source>
+        <source>%n low-confidence claim(s) shown (on %1; View menu)</source>
         <translation>
-            <numerusform>已显示 %n 条低置信度断言（%1；视图菜单）</numerusform>
+            <numerusform>已显示 %n 条低置信度断言（分布于 %1；视图菜单）</numerusform>
         </translation>
     </message>
 </context>

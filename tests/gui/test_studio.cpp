@@ -470,6 +470,7 @@ private Q_SLOTS:
             QCOMPARE(window.snapshot()->lowConfidence.claims, hidden.claims);
             QVERIFY(!window.graphView()->isLayingOut() || test::waitFor(laid));
             QVERIFY2(window.graphView()->infoText().contains(QStringLiteral("shown")), qPrintable(window.graphView()->infoText()));
+            screenshot(&window, QStringLiteral("studio-low-confidence-shown.png"));
         }
         // Remembered: a new window starts with them shown, and hides them again when asked.
         MainWindow again(workspace);
