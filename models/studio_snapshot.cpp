@@ -20,17 +20,11 @@ std::vector<std::string> StudioSnapshot::reviewKeys() const {
     return keys;
 }
 
-LowConfidenceTally tallyHiddenClaims(const std::vector<BranchClaims>& unfiltered, const MergedSnapshot& shown, double threshold) {
-    LowConfidenceTally tally{true, 0, 0};
+LowConfidenceTally tallyHiddenClaims(const std::vector<std::string>& belowConfidence, const MergedSnapshot& shown) {
     std::set<std::string> keys;
-    for (const auto& branch : unfiltered)
-        for (const Claim& c : branch.claims) {
-            if (c.confidence >= threshold) continue;
-            ++tally.claims;
-            if (!shown.find(c.key)) keys.insert(c.key);
-        }
-    tally.slotCount = static_cast<int>(keys.size());
-    return tally;
+    for (const std::string& key : belowConfidence)
+        if (!shown.find(key)) keys.insert(key);
+    return {true, static_cast<int>(belowConfidence.size()), static_cast<int>(keys.size())};
 }
 
 LowConfidenceTally tallyShownClaims(const MergedSnapshot& shown, double threshold) {

@@ -43,9 +43,9 @@ struct StudioSnapshot : ReviewSnapshot {
     std::vector<std::string> reviewKeys() const;
 };
 
-// The claims of `unfiltered` (the extraction at min_confidence 0) less sure than `threshold`, which
-// `shown` (built at `threshold`) left out, and the slots only they hold.
-LowConfidenceTally tallyHiddenClaims(const std::vector<BranchClaims>& unfiltered, const MergedSnapshot& shown, double threshold);
+// The claims the threshold left out of `shown` (their keys, ReviewSnapshot::below_confidence), and
+// the slots only they hold.
+LowConfidenceTally tallyHiddenClaims(const std::vector<std::string>& belowConfidence, const MergedSnapshot& shown);
 // The claims `shown` holds that are less sure than `threshold`, and their slots.
 LowConfidenceTally tallyShownClaims(const MergedSnapshot& shown, double threshold);
 

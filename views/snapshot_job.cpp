@@ -8,17 +8,6 @@
 
 namespace bm {
 
-namespace {
-
-// What the threshold hides (counted on a second extraction with none), or what showing them shows.
-LowConfidenceTally tallyLowConfidence(const ReviewSnapshot& review, SnapshotOptions build, double threshold) {
-    if (threshold <= 0) return tallyShownClaims(*review.base, kStudioMinConfidence);
-    build.extract.min_confidence = 0;
-    return tallyHiddenClaims(extract_session_claims(*review.sessions, build), *review.base, threshold);
-}
-
-}  // namespace
-
 SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atomic_bool& cancel,
                                  const ProgressFn& progress) {
     SnapshotOutcome out;
@@ -60,7 +49,9 @@ SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atom
     static_cast<ReviewSnapshot&>(*snap) = std::move(review).value();
     snap->workspace_path = request.workspace_path;
     snap->stored = std::move(read->stored);
-    if (!request.oracle) snap->lowConfidence = tallyLowConfidence(*snap, build, request.min_confidence);
+    if (!request.oracle)
+        snap->lowConfidence = request.min_confidence > 0 ? tallyHiddenClaims(snap->below_confidence, *snap->base)
+                                                         : tallyShownClaims(*snap->base, kStudioMinConfidence);
     out.snapshot = std::move(snap);
     return out;
 }
