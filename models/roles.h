@@ -29,6 +29,8 @@ enum Role {
     BranchIdRole,                 // id of a branch (workspace tree)
     FilterRole,                   // text the filter proxies match against
     DecidedRole,                  // bool: a reviewer's decision is in force on the slot
+    RuleRole,                     // id of the extraction rule behind a claim, empty when none (QString)
+    ConfidenceRole,               // the claim's confidence, 0..1 (double)
 };
 
 }  // namespace bm::roles

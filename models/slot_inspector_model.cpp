@@ -1,6 +1,7 @@
 // Slot inspector rows: internalId 0 marks a value (group) row, k+1 a claim of group k.
 #include "slot_inspector_model.h"
 
+#include "confidence_text.h"
 #include "display_names.h"
 
 #include <QBrush>
@@ -90,7 +91,10 @@ QVariant SlotInspectorModel::claimData(const Claim& c, int column, int role) con
         case roles::QuoteRole: return QString::fromStdString(c.quote);
         case roles::QuoteOffsetRole: return qlonglong(c.quote_offset);
         case roles::TrustRole: return QString::fromLatin1(trust_name(c.trust));
+        case roles::RuleRole: return QString::fromStdString(c.rule);
+        case roles::ConfidenceRole: return c.confidence;
         case Qt::ToolTipRole:
+            if (column == kRule) return ruleTooltip(c);
             return QString(tr("Session id: %1, message %2").arg(QString::fromStdString(c.source.session_id), QString::fromStdString(c.source.message_id)) +
                            u'\n' + tr("Double-click or press Enter to show this message in the transcript"));
         case Qt::DisplayRole:
@@ -102,6 +106,7 @@ QVariant SlotInspectorModel::claimData(const Claim& c, int column, int role) con
                 case kEvidence: return evidenceText(c.evidence);
                 case kRank: return c.provenance_rank;
                 case kTrust: return trustText(c.trust);
+                case kRule: return ruleText(c);
                 case kQuote: return QString::fromStdString(c.quote);
                 case kTime: return QString::fromStdString(c.time);
             }
@@ -124,6 +129,7 @@ QVariant SlotInspectorModel::headerData(int section, Qt::Orientation orientation
         case kEvidence: return tr("Evidence");
         case kRank: return tr("Rank");
         case kTrust: return tr("Trust");
+        case kRule: return tr("Rule · confidence");
         case kQuote: return tr("Quote");
         case kTime: return tr("Time");
     }

@@ -1,5 +1,6 @@
 // Tree of one slot's evidence: each value (score, rank, trust, winner mark) with the claims beneath
-// it (source, evidence, rank, trust, quote, time), and the claims superseded within their branch.
+// it (source, evidence, rank, trust, extraction rule and confidence, quote, time), and the claims
+// superseded within their branch.
 #pragma once
 
 #include <QAbstractItemModel>
@@ -12,7 +13,7 @@ namespace bm {
 class SlotInspectorModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { kValue, kSource, kEvidence, kRank, kTrust, kQuote, kTime, kColumnCount };
+    enum Column { kValue, kSource, kEvidence, kRank, kTrust, kRule, kQuote, kTime, kColumnCount };
 
     explicit SlotInspectorModel(QObject* parent = nullptr) : QAbstractItemModel(parent) {}
 

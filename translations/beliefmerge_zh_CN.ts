@@ -4,111 +4,111 @@
 <context>
     <name>bm::ClaimGraphView</name>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="66"/>
+        <location filename="../views/claim_graph_view.cpp" line="67"/>
         <source>dispute / contradiction: challenger → winner (no arrow: a tie)</source>
         <translation>争议/矛盾：挑战值 → 胜出值（无箭头：平局）</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="67"/>
+        <location filename="../views/claim_graph_view.cpp" line="68"/>
         <source>supersession: superseded value → current value</source>
         <translation>取代：被取代的值 → 当前值</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="68"/>
+        <location filename="../views/claim_graph_view.cpp" line="69"/>
         <source>a value of this slot</source>
         <translation>此槽位的一个值</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="82"/>
+        <location filename="../views/claim_graph_view.cpp" line="83"/>
         <source>derivation</source>
         <translation>推导</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="83"/>
+        <location filename="../views/claim_graph_view.cpp" line="84"/>
         <source>dispute / contradiction</source>
         <translation>争议/矛盾</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="84"/>
+        <location filename="../views/claim_graph_view.cpp" line="85"/>
         <source>supersession</source>
         <translation>取代</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="88"/>
+        <location filename="../views/claim_graph_view.cpp" line="89"/>
         <source>badge: trust T trusted, E external, U untrusted</source>
         <translation>徽标：信任 T 可信、E 外部、U 不可信</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="138"/>
+        <location filename="../views/claim_graph_view.cpp" line="139"/>
         <source>Find a slot…</source>
         <translation>查找槽位…</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="141"/>
+        <location filename="../views/claim_graph_view.cpp" line="142"/>
         <source>Find a slot by key or value over the whole workspace (Enter; F3 / Shift+F3 for next/previous)</source>
         <translation>按键或值在整个工作区中查找槽位（回车；F3 / Shift+F3 下一个/上一个）</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="150"/>
+        <location filename="../views/claim_graph_view.cpp" line="151"/>
         <source>Focus</source>
         <translation>聚焦</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="151"/>
+        <location filename="../views/claim_graph_view.cpp" line="152"/>
         <source>Show only the selected slot&apos;s derivation neighbourhood</source>
         <translation>只显示所选槽位的推导邻域</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="157"/>
+        <location filename="../views/claim_graph_view.cpp" line="158"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="157"/>
+        <location filename="../views/claim_graph_view.cpp" line="158"/>
         <source>Fit the whole graph in view</source>
         <translation>将整个图缩放到视图内</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="158"/>
+        <location filename="../views/claim_graph_view.cpp" line="159"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="159"/>
+        <location filename="../views/claim_graph_view.cpp" line="160"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="261"/>
+        <location filename="../views/claim_graph_view.cpp" line="263"/>
         <source>Laying out…</source>
         <translation>正在布局…</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="65"/>
+        <location filename="../views/claim_graph_view.cpp" line="66"/>
         <source>derivation: premise → conclusion</source>
         <translation>推导：前提 → 结论</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="311"/>
+        <location filename="../views/claim_graph_view.cpp" line="313"/>
         <source>; %n per-run environment fact(s) hidden (View menu)</source>
         <translation>
             <numerusform>；已隐藏 %n 条单次运行环境事实（视图菜单）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="344"/>
+        <location filename="../views/claim_graph_view.cpp" line="348"/>
         <source>%1 — %2, trust %3</source>
         <translation>%1 — %2，信任 %3</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="306"/>
+        <location filename="../views/claim_graph_view.cpp" line="308"/>
         <source>%n slot(s) shown</source>
         <translation>
             <numerusform>显示 %n 个槽位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="309"/>
+        <location filename="../views/claim_graph_view.cpp" line="311"/>
         <source>; %n more not shown (use Focus or search)</source>
         <translation>
             <numerusform>；另有 %n 个未显示（使用聚焦或搜索）</numerusform>
@@ -118,6 +118,45 @@
         <location filename="../views/graph_layout.cpp" line="209"/>
         <source>The Graphviz dot layout failed; the graph cannot be drawn.</source>
         <translation>Graphviz dot 布局失败；无法绘制图。</translation>
+    </message>
+</context>
+<context>
+    <name>bm::ConfidenceText</name>
+    <message>
+        <location filename="../models/confidence_text.cpp" line="17"/>
+        <source>Not made by a heuristic rule: read from the log&apos;s annotations (oracle) or by a model</source>
+        <translation>并非启发式规则所得：读自日志的标注（标注提取器）或由模型给出</translation>
+    </message>
+    <message>
+        <location filename="../models/confidence_text.cpp" line="20"/>
+        <source>Extraction rule %1</source>
+        <translation>提取规则 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/confidence_text.cpp" line="23"/>
+        <source>Confidence %1: the rule&apos;s measured or judged precision (docs/extract.md). Claims under %2 are hidden unless View &gt; Show Low-Confidence Claims is on.</source>
+        <translation>置信度 %1：该规则经测量或评估的精确率（docs/extract.md）。低于 %2 的断言会被隐藏，除非勾选“视图 &gt; 显示低置信度断言”。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/confidence_text.cpp" line="31"/>
+        <source>%n slot(s)</source>
+        <translation>
+            <numerusform>%n 个槽位</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/confidence_text.cpp" line="33"/>
+        <source>%n low-confidence claim(s) hidden (they would add %1; View menu)</source>
+        <translation>
+            <numerusform>已隐藏 %n 条低置信度断言（显示后将新增 %1；视图菜单）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/confidence_text.cpp" line="36"/>
+        <source>%n low-confidence claim(s) shown (on %1; View menu)</source>
+        <translation>
+            <numerusform>已显示 %n 条低置信度断言（分布于 %1；视图菜单）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -390,362 +429,372 @@
 <context>
     <name>bm::MainWindow</name>
     <message>
-        <location filename="../views/main_window.cpp" line="118"/>
+        <location filename="../views/main_window.cpp" line="119"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="119"/>
+        <location filename="../views/main_window.cpp" line="120"/>
         <source>Stop loading (Esc)</source>
         <translation>停止加载（Esc）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="130"/>
+        <location filename="../views/main_window.cpp" line="132"/>
         <source>Workspace: %1</source>
         <translation>工作区：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="146"/>
+        <location filename="../views/main_window.cpp" line="148"/>
         <source>Message %1 of session %2 is not in the workspace</source>
         <translation>会话 %2 的消息 %1 不在工作区中</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="155"/>
+        <location filename="../views/main_window.cpp" line="157"/>
         <source>Exported to %1</source>
         <translation>已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="177"/>
+        <location filename="../views/main_window.cpp" line="179"/>
         <source>Workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="176"/>
+        <location filename="../views/main_window.cpp" line="178"/>
         <source>Disputes</source>
         <translation>争议</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="178"/>
+        <location filename="../views/main_window.cpp" line="180"/>
         <source>Slot inspector</source>
         <translation>槽位检查器</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="179"/>
+        <location filename="../views/main_window.cpp" line="181"/>
         <source>Derivation chain</source>
         <translation>推导链</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="181"/>
+        <location filename="../views/main_window.cpp" line="183"/>
         <source>Pack preview</source>
         <translation>打包预览</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="180"/>
+        <location filename="../views/main_window.cpp" line="182"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="135"/>
+        <location filename="../views/main_window.cpp" line="137"/>
         <source>Reason kept for the decision on %1: press A, O, B, C or U to save it.</source>
         <translation>已保留对 %1 的决定理由：按 A、O、B、C 或 U 保存。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="182"/>
+        <location filename="../views/main_window.cpp" line="184"/>
         <source>Load messages</source>
         <translation>加载消息</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="199"/>
+        <location filename="../views/main_window.cpp" line="201"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="200"/>
+        <location filename="../views/main_window.cpp" line="202"/>
         <source>&amp;Open Logs…</source>
         <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="201"/>
+        <location filename="../views/main_window.cpp" line="203"/>
         <source>Open &amp;Folder…</source>
         <translation>打开文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="202"/>
+        <location filename="../views/main_window.cpp" line="204"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="203"/>
+        <location filename="../views/main_window.cpp" line="205"/>
         <source>&amp;Recent Workspaces</source>
         <translation>最近的工作区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="206"/>
+        <location filename="../views/main_window.cpp" line="208"/>
         <source>&amp;Export Block…</source>
         <translation>导出上下文块(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="207"/>
+        <location filename="../views/main_window.cpp" line="209"/>
         <source>&amp;Copy Block to Clipboard</source>
         <translation>复制上下文块到剪贴板(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="211"/>
+        <location filename="../views/main_window.cpp" line="213"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="213"/>
+        <location filename="../views/main_window.cpp" line="215"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="219"/>
+        <location filename="../views/main_window.cpp" line="221"/>
         <source>&amp;Accept (A)</source>
         <translation>接受(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="220"/>
+        <location filename="../views/main_window.cpp" line="222"/>
         <source>&amp;Overrule to the Selected Value (O)</source>
         <translation>改判为所选值(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="221"/>
+        <location filename="../views/main_window.cpp" line="223"/>
         <source>&amp;Both Hold (B)</source>
         <translation>两者皆成立(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="222"/>
+        <location filename="../views/main_window.cpp" line="224"/>
         <source>&amp;Conditional (C)</source>
         <translation>有条件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="223"/>
+        <location filename="../views/main_window.cpp" line="225"/>
         <source>&amp;Unresolvable (U)</source>
         <translation>无法裁决(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="225"/>
+        <location filename="../views/main_window.cpp" line="227"/>
         <source>&amp;Undo Last Decision</source>
         <translation>撤销上一个决定(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="227"/>
+        <location filename="../views/main_window.cpp" line="229"/>
         <source>&amp;Revoke Decision</source>
         <translation>撤回决定(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="229"/>
+        <location filename="../views/main_window.cpp" line="231"/>
         <source>Withdraw the reviewer&apos;s decision on the selected slot (recorded, never deleted)</source>
         <translation>撤回审阅者对所选槽位的决定（记录在案，从不删除）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="231"/>
+        <location filename="../views/main_window.cpp" line="233"/>
         <source>Go to the Disputes &amp;Queue</source>
         <translation>转到争议队列(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="236"/>
+        <location filename="../views/main_window.cpp" line="238"/>
         <source>&amp;Graph</source>
         <translation>图(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="237"/>
+        <location filename="../views/main_window.cpp" line="239"/>
         <source>&amp;Find Slot…</source>
         <translation>查找槽位(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="241"/>
+        <location filename="../views/main_window.cpp" line="243"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="243"/>
+        <location filename="../views/main_window.cpp" line="245"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="245"/>
+        <location filename="../views/main_window.cpp" line="247"/>
         <source>&amp;Fit</source>
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="246"/>
+        <location filename="../views/main_window.cpp" line="248"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="247"/>
+        <location filename="../views/main_window.cpp" line="249"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="248"/>
+        <location filename="../views/main_window.cpp" line="250"/>
         <source>Focus on &amp;Selection</source>
         <translation>聚焦所选(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="252"/>
+        <location filename="../views/main_window.cpp" line="254"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="253"/>
+        <location filename="../views/main_window.cpp" line="255"/>
         <source>&amp;Oracle Extractor (native JSONL annotations)</source>
         <translation>标注提取器（原生 JSONL 标注）(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="258"/>
+        <location filename="../views/main_window.cpp" line="260"/>
         <source>Read claims from the annotations of BeliefMerge native JSONL logs instead of the heuristic extractor</source>
         <translation>从 BeliefMerge 原生 JSONL 日志的标注中读取断言，而不使用启发式提取器</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="259"/>
+        <location filename="../views/main_window.cpp" line="261"/>
+        <source>Show &amp;Low-Confidence Claims</source>
+        <translation>显示低置信度断言(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="266"/>
+        <source>Also show claims of extraction rules less sure than %1 (rules that are off by default; docs/extract.md)</source>
+        <translation>同时显示置信度低于 %1 的提取规则所得的断言（默认关闭的规则；docs/extract.md）</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="268"/>
         <source>&amp;Per-Run Environment Facts (env.session.*)</source>
         <translation>单次运行环境事实(&amp;P)（env.session.*）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="265"/>
+        <location filename="../views/main_window.cpp" line="274"/>
         <source>Facts of single runs (turn errors, durations, ids) are hidden from the graph and the queue unless shown</source>
         <translation>单次运行的事实（轮次错误、时长、ID）默认不在图和队列中显示</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="266"/>
+        <location filename="../views/main_window.cpp" line="275"/>
         <source>&amp;Current Session</source>
         <translation>当前会话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="275"/>
+        <location filename="../views/main_window.cpp" line="284"/>
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="325"/>
+        <location filename="../views/main_window.cpp" line="342"/>
         <source>Extractor: %1 · current session: %2</source>
         <translation>提取器：%1 · 当前会话：%2</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="325"/>
+        <location filename="../views/main_window.cpp" line="342"/>
         <source>oracle</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="325"/>
+        <location filename="../views/main_window.cpp" line="342"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="322"/>
+        <location filename="../views/main_window.cpp" line="339"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="342"/>
+        <location filename="../views/main_window.cpp" line="359"/>
         <source>None (no user is TRUSTED)</source>
         <translation>无（没有用户为可信）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="347"/>
+        <location filename="../views/main_window.cpp" line="364"/>
         <source>%1 (not in this workspace)</source>
         <translation>%1（不在此工作区中）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="89"/>
-        <location filename="../views/main_window.cpp" line="357"/>
+        <location filename="../views/main_window.cpp" line="90"/>
+        <location filename="../views/main_window.cpp" line="374"/>
         <source>BeliefMerge Studio — %1</source>
         <translation>BeliefMerge 工作室 — %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="326"/>
-        <location filename="../views/main_window.cpp" line="336"/>
+        <location filename="../views/main_window.cpp" line="343"/>
+        <location filename="../views/main_window.cpp" line="353"/>
         <source>Session id: %1</source>
         <translation>会话 ID：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="364"/>
+        <location filename="../views/main_window.cpp" line="381"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="380"/>
+        <location filename="../views/main_window.cpp" line="397"/>
         <source>Cannot read the workspace</source>
         <translation>无法读取工作区</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="381"/>
+        <location filename="../views/main_window.cpp" line="398"/>
         <source>The workspace %1 cannot be read.</source>
         <translation>无法读取工作区 %1。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="383"/>
+        <location filename="../views/main_window.cpp" line="400"/>
         <source>The logs you opened were not imported.</source>
         <translation>您打开的日志未被导入。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="384"/>
+        <location filename="../views/main_window.cpp" line="401"/>
         <source>Open or create another workspace (File &gt; Open Workspace…).</source>
         <translation>请打开或创建另一个工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="388"/>
+        <location filename="../views/main_window.cpp" line="405"/>
         <source>Cannot read the workspace: %1</source>
         <translation>无法读取工作区：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="396"/>
+        <location filename="../views/main_window.cpp" line="413"/>
         <source>%n error(s) while loading; first: %1</source>
         <translation>
             <numerusform>加载时出现 %n 个错误；第一个：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="397"/>
+        <location filename="../views/main_window.cpp" line="414"/>
         <source>Show all</source>
         <translation>全部显示</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="416"/>
+        <location filename="../views/main_window.cpp" line="433"/>
         <source>Reading the workspace…</source>
         <translation>正在读取工作区…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="416"/>
+        <location filename="../views/main_window.cpp" line="433"/>
         <source>Importing %n path(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个路径…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="429"/>
+        <location filename="../views/main_window.cpp" line="447"/>
         <source>%1 (%2 of %3)…</source>
         <translation>%1（%2/%3）…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="444"/>
+        <location filename="../views/main_window.cpp" line="462"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="445"/>
+        <location filename="../views/main_window.cpp" line="463"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="448"/>
+        <location filename="../views/main_window.cpp" line="466"/>
         <source>Loading cancelled after %n file(s)</source>
         <translation>
             <numerusform>已在 %n 个文件后取消加载</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="453"/>
+        <location filename="../views/main_window.cpp" line="471"/>
         <source>%n session(s), %1 slots, %2 to review; %3 errors, %4 warnings</source>
         <translation>
             <numerusform>%n 个会话，%1 个槽位，%2 个待审阅；%3 个错误，%4 个警告</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="460"/>
+        <location filename="../views/main_window.cpp" line="480"/>
         <source>Loading failed: %1</source>
         <translation>加载失败：%1</translation>
     </message>
@@ -827,24 +876,24 @@
         <translation>裁决已保存，但无法重新读取裁决：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window_review.cpp" line="167"/>
+        <location filename="../views/main_window_review.cpp" line="166"/>
         <source>Decision revoked on %1; it now resolves to: %2</source>
         <translation>已撤回 %1 上的决定；现在的结果：%2</translation>
     </message>
     <message>
-        <location filename="../views/main_window_review.cpp" line="169"/>
+        <location filename="../views/main_window_review.cpp" line="168"/>
         <source>as merged (no decision)</source>
         <translation>按合并结果（无决定）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window_review.cpp" line="175"/>
+        <location filename="../views/main_window_review.cpp" line="174"/>
         <source>Decision saved: %1 → %2. %n slot(s) to review</source>
         <translation>
             <numerusform>决定已保存：%1 → %2。还有 %n 个槽位待审阅</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window_review.cpp" line="177"/>
+        <location filename="../views/main_window_review.cpp" line="176"/>
         <source>; next: %1</source>
         <translation>；下一个：%1</translation>
     </message>
@@ -1040,108 +1089,108 @@
 <context>
     <name>bm::PackPreviewPane</name>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="73"/>
+        <location filename="../views/pack_preview_pane.cpp" line="39"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="75"/>
+        <location filename="../views/pack_preview_pane.cpp" line="41"/>
         <source>Markdown</source>
         <translation>Markdown</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="76"/>
+        <location filename="../views/pack_preview_pane.cpp" line="42"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="77"/>
+        <location filename="../views/pack_preview_pane.cpp" line="43"/>
         <source>DSH user message</source>
         <translation>DSH 用户消息</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="78"/>
+        <location filename="../views/pack_preview_pane.cpp" line="44"/>
         <source>Partial enumeration</source>
         <translation>部分枚举</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="79"/>
+        <location filename="../views/pack_preview_pane.cpp" line="45"/>
         <source>Density greedy</source>
         <translation>密度贪心</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="92"/>
+        <location filename="../views/pack_preview_pane.cpp" line="58"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="93"/>
+        <location filename="../views/pack_preview_pane.cpp" line="59"/>
         <source>Copy to clipboard</source>
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="105"/>
+        <location filename="../views/pack_preview_pane.cpp" line="71"/>
         <source>&amp;Budget:</source>
         <translation>预算(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="106"/>
+        <location filename="../views/pack_preview_pane.cpp" line="72"/>
         <source>For&amp;mat:</source>
         <translation>格式(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="107"/>
+        <location filename="../views/pack_preview_pane.cpp" line="73"/>
         <source>A&amp;lgorithm:</source>
         <translation>算法(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="117"/>
+        <location filename="../views/pack_preview_pane.cpp" line="83"/>
         <source>Dropped for the budget:</source>
         <translation>因预算而舍弃：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="182"/>
+        <location filename="../views/pack_preview_pane.cpp" line="147"/>
         <source>Refused: a trust invariant is violated; nothing can be exported.</source>
         <translation>已拒绝：违反了信任不变式；无法导出任何内容。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="185"/>
+        <location filename="../views/pack_preview_pane.cpp" line="150"/>
         <source>violation %1 on %2: %3</source>
         <translation>%2 违反 %1：%3</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="193"/>
+        <location filename="../views/pack_preview_pane.cpp" line="158"/>
         <source>%1 of %2 tokens · %3 of %4 items · %5 · counter %6</source>
         <translation>%1/%2 词元 · %3/%4 项 · %5 · 计数器 %6</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="196"/>
+        <location filename="../views/pack_preview_pane.cpp" line="161"/>
         <source> · beat density greedy</source>
         <translation> · 优于密度贪心</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="198"/>
+        <location filename="../views/pack_preview_pane.cpp" line="163"/>
         <source> · preserved prefix vs. last export: %1 of %2 items</source>
         <translation> · 与上次导出相比保留的前缀：%1/%2 项</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="215"/>
+        <location filename="../views/pack_preview_pane.cpp" line="180"/>
         <source>Nothing packed yet.</source>
         <translation>尚未打包。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="222"/>
-        <location filename="../views/pack_preview_pane.cpp" line="227"/>
+        <location filename="../views/pack_preview_pane.cpp" line="187"/>
+        <location filename="../views/pack_preview_pane.cpp" line="192"/>
         <source>Export refused: %1</source>
         <translation>导出被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="239"/>
+        <location filename="../views/pack_preview_pane.cpp" line="204"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="251"/>
+        <location filename="../views/pack_preview_pane.cpp" line="216"/>
         <source>the clipboard</source>
         <translation>剪贴板</translation>
     </message>
@@ -1177,79 +1226,84 @@
 <context>
     <name>bm::SlotInspectorModel</name>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="58"/>
+        <location filename="../models/slot_inspector_model.cpp" line="59"/>
         <source>superseded within their branch</source>
         <translation>在其分支内被取代</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="75"/>
+        <location filename="../models/slot_inspector_model.cpp" line="76"/>
         <source>  (winner)</source>
         <translation>  （胜出）</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="75"/>
+        <location filename="../models/slot_inspector_model.cpp" line="76"/>
         <source>  (tied)</source>
         <translation>  （并列）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/slot_inspector_model.cpp" line="76"/>
+        <location filename="../models/slot_inspector_model.cpp" line="77"/>
         <source>%n source(s)</source>
         <translation>
             <numerusform>%n 个来源</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="77"/>
+        <location filename="../models/slot_inspector_model.cpp" line="78"/>
         <source>score %1</source>
         <translation>得分 %1</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="94"/>
+        <location filename="../models/slot_inspector_model.cpp" line="98"/>
         <source>Session id: %1, message %2</source>
         <translation>会话 ID：%1，消息 %2</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="95"/>
+        <location filename="../models/slot_inspector_model.cpp" line="99"/>
         <source>Double-click or press Enter to show this message in the transcript</source>
         <translation>双击或按 Enter 在对话记录中显示此消息</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="100"/>
+        <location filename="../models/slot_inspector_model.cpp" line="104"/>
         <source>%1 · %2 (%3)</source>
         <translation>%1 · %2（%3）</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="122"/>
+        <location filename="../models/slot_inspector_model.cpp" line="127"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="123"/>
+        <location filename="../models/slot_inspector_model.cpp" line="128"/>
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="124"/>
+        <location filename="../models/slot_inspector_model.cpp" line="129"/>
         <source>Evidence</source>
         <translation>证据</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="125"/>
+        <location filename="../models/slot_inspector_model.cpp" line="130"/>
         <source>Rank</source>
         <translation>等级</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="126"/>
+        <location filename="../models/slot_inspector_model.cpp" line="131"/>
         <source>Trust</source>
         <translation>信任</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="127"/>
+        <location filename="../models/slot_inspector_model.cpp" line="132"/>
+        <source>Rule · confidence</source>
+        <translation>规则 · 置信度</translation>
+    </message>
+    <message>
+        <location filename="../models/slot_inspector_model.cpp" line="133"/>
         <source>Quote</source>
         <translation>引文</translation>
     </message>
     <message>
-        <location filename="../models/slot_inspector_model.cpp" line="128"/>
+        <location filename="../models/slot_inspector_model.cpp" line="134"/>
         <source>Time</source>
         <translation>时间</translation>
     </message>
@@ -1418,27 +1472,22 @@
 <context>
     <name>bm::SnapshotJob</name>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="32"/>
+        <location filename="../views/snapshot_job.cpp" line="27"/>
         <source>Importing</source>
         <translation>正在导入</translation>
     </message>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="41"/>
+        <location filename="../views/snapshot_job.cpp" line="36"/>
         <source>Reading the workspace</source>
         <translation>正在读取工作区</translation>
     </message>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="51"/>
-        <source>Extracting claims</source>
-        <translation>正在提取断言</translation>
+        <location filename="../views/snapshot_job.cpp" line="46"/>
+        <source>Extracting and merging claims</source>
+        <translation>正在提取并合并断言</translation>
     </message>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="60"/>
-        <source>Merging</source>
-        <translation>正在合并</translation>
-    </message>
-    <message>
-        <location filename="../views/snapshot_job.cpp" line="80"/>
+        <location filename="../views/snapshot_job.cpp" line="72"/>
         <source>No slot &apos;%1&apos; in this snapshot</source>
         <translation>此快照中没有槽位“%1”</translation>
     </message>

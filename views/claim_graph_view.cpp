@@ -22,6 +22,7 @@
 #include <QtConcurrent>
 #include <QCoroFuture>
 
+#include "confidence_text.h"
 #include "slot_table_model.h"
 #include "trust/trust_lattice.h"
 
@@ -244,6 +245,7 @@ bool ClaimGraphView::isDrawn(const QString& key) const {
 }
 
 void ClaimGraphView::showInfo(const QString& text) { m_info->setText(text); }
+QString ClaimGraphView::infoText() const { return m_info->text(); }
 
 QCoro::Task<> ClaimGraphView::relayout() {
     // Supersede any running layout: its result is dropped by generation.
@@ -309,6 +311,8 @@ void ClaimGraphView::finishSceneBuild() {
     if (m_layout.omitted > 0) info += tr("; %n more not shown (use Focus or search)", nullptr, m_layout.omitted);
     if (m_layout.hiddenPerRun > 0)
         info += tr("; %n per-run environment fact(s) hidden (View menu)", nullptr, m_layout.hiddenPerRun);
+    if (const QString low = m_snapshot ? lowConfidenceText(m_snapshot->lowConfidence) : QString(); !low.isEmpty())
+        info += QStringLiteral("; ") + low;
     m_info->setText(info);
     fit();
     highlightCurrent();

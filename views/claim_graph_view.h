@@ -49,6 +49,7 @@ public:
     bool isDrawn(const QString& key) const;
     // Shows `text` (e.g. the find result) in the info line under the graph.
     void showInfo(const QString& text);
+    QString infoText() const;
     QLineEdit* searchEdit() const { return m_search; }
 
     const GraphLayout& layout() const { return m_layout; }

@@ -32,6 +32,7 @@
 
 #include "claim_graph_view.h"
 #include "message_bar.h"
+#include "confidence_text.h"
 #include "derivation_model.h"
 #include "display_names.h"
 #include "disputes_pane.h"
@@ -126,6 +127,7 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
     m_status->setObjectName(QStringLiteral("statusText"));
     m_mode->setObjectName(QStringLiteral("modeText"));
     m_oracle = QSettings().value(QStringLiteral("extractor/oracle"), false).toBool();
+    m_showLowConfidence = QSettings().value(QStringLiteral("extractor/showLowConfidence"), false).toBool();
     m_currentSession = QSettings().value(currentSessionKey(m_workspacePath)).toString();
     m_status->setText(tr("Workspace: %1").arg(m_workspacePath));
 
@@ -256,6 +258,13 @@ void MainWindow::setupActions() {
     m_oracleAction->setCheckable(true);
     m_oracleAction->setChecked(m_oracle);
     m_oracleAction->setToolTip(tr("Read claims from the annotations of BeliefMerge native JSONL logs instead of the heuristic extractor"));
+    m_lowConfidenceAction = m_viewMenu->addAction(tr("Show &Low-Confidence Claims"), this,
+                                                  [this](bool on) { setShowLowConfidence(on); });
+    m_lowConfidenceAction->setObjectName(QStringLiteral("lowConfidenceAction"));
+    m_lowConfidenceAction->setCheckable(true);
+    m_lowConfidenceAction->setChecked(m_showLowConfidence);
+    m_lowConfidenceAction->setToolTip(tr("Also show claims of extraction rules less sure than %1 (rules that are off by default; docs/extract.md)")
+                                          .arg(kStudioMinConfidence));
     QAction* perRun = m_viewMenu->addAction(tr("&Per-Run Environment Facts (env.session.*)"), this, [this](bool on) {
         m_graph->setPerRunFacts(on);
         m_disputes->proxy()->setPerRunFacts(on);
@@ -305,6 +314,14 @@ void MainWindow::setOracleExtractor(bool on) {
     m_oracle = on;
     QSettings().setValue(QStringLiteral("extractor/oracle"), on);
     refreshModeLabel();
+    rebuild({});
+}
+
+void MainWindow::setShowLowConfidence(bool on) {
+    if (m_lowConfidenceAction) m_lowConfidenceAction->setChecked(on);
+    if (m_showLowConfidence == on) return;
+    m_showLowConfidence = on;
+    QSettings().setValue(QStringLiteral("extractor/showLowConfidence"), on);
     rebuild({});
 }
 
@@ -420,6 +437,7 @@ QCoro::Task<> MainWindow::rebuild(QStringList paths) {
     request.workspace_path = m_workspacePath.toStdString();
     request.import_paths = paths;
     request.oracle = m_oracle;
+    request.min_confidence = m_showLowConfidence ? 0.0 : kStudioMinConfidence;
     request.current_session = m_currentSession.toStdString();
     ProgressFn progress = [self, generation](const QString& phase, int done, int total) {
         QMetaObject::invokeMethod(qApp, [self, generation, phase, done, total] {
@@ -456,6 +474,8 @@ QCoro::Task<> MainWindow::rebuild(QStringList paths) {
                               .arg(toReviewCount(*m_snapshot))
                               .arg(outcome.errors.size())
                               .arg(outcome.warnings.size()));
+        if (const QString low = lowConfidenceText(m_snapshot->lowConfidence); !low.isEmpty())
+            m_status->setText(m_status->text() + QStringLiteral("; ") + low);
     } else {
         m_status->setText(tr("Loading failed: %1").arg(outcome.errors.value(0)));
     }

@@ -66,6 +66,10 @@ public:
     // one (default). Remembered in the settings; a change re-reads the workspace.
     void setOracleExtractor(bool on);
     bool oracleExtractor() const { return m_oracle; }
+    // Claims of rules less sure than kStudioMinConfidence: left out of the snapshot (default) or shown
+    // (View > Show Low-Confidence Claims). Remembered in the settings; a change re-reads the workspace.
+    void setShowLowConfidence(bool on);
+    bool showLowConfidence() const { return m_showLowConfidence; }
     // The session whose user speaks with TRUSTED authority (SPEC §16, `inspect --current`); empty:
     // none. Remembered per workspace; a change re-reads the workspace.
     void setCurrentSession(const QString& sessionId);
@@ -172,10 +176,12 @@ private:
     QMenu* m_viewMenu = nullptr;
     QMenu* m_sessionMenu = nullptr;
     QAction* m_oracleAction = nullptr;
+    QAction* m_lowConfidenceAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QLabel* m_mode;
     QStringList m_sessionIds;  // what m_sessionMenu lists
     bool m_oracle = false;
+    bool m_showLowConfidence = false;
     QString m_currentSession;
     std::shared_ptr<std::atomic_bool> m_cancel;
     quint64 m_generation = 0;

@@ -36,6 +36,8 @@ SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atom
     SnapshotOptions build;  // what `beliefmerge merge --workspace` runs
     build.extract.trust.current_session = canonical_session_id(request.current_session);
     if (request.oracle) build.prose = oracle_prose_extractor();
+    build.extract.all_rules = true;  // the threshold, not the rule set, decides what is shown
+    build.extract.min_confidence = request.min_confidence;
     build.decisions_from = request.workspace_path;
     auto review = build_review_snapshot(std::move(read->sessions), build, &cancel);
     if (!review) {
@@ -47,6 +49,9 @@ SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atom
     static_cast<ReviewSnapshot&>(*snap) = std::move(review).value();
     snap->workspace_path = request.workspace_path;
     snap->stored = std::move(read->stored);
+    if (!request.oracle)
+        snap->lowConfidence = request.min_confidence > 0 ? tallyHiddenClaims(snap->below_confidence, *snap->base)
+                                                         : tallyShownClaims(*snap->base, kStudioMinConfidence);
     out.snapshot = std::move(snap);
     return out;
 }

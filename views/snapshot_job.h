@@ -19,6 +19,9 @@ struct SnapshotRequest {
     QStringList import_paths;      // imported first (may be empty: just read the workspace)
     std::string current_session;   // its user is TRUSTED; empty: none
     bool oracle = false;           // native-JSONL annotations instead of the heuristic extractor
+    // The heuristic runs every rule and leaves out claims of rules less sure than this
+    // (`merge --rules all --min-confidence X`); 0 shows them all. The default gives the default rules.
+    double min_confidence = kStudioMinConfidence;
 };
 
 struct SnapshotOutcome {

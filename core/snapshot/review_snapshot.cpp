@@ -26,6 +26,16 @@ Result<std::map<std::string, EffectiveResolution>> read_resolutions(const std::s
 
 bool stopped(const std::atomic_bool* cancel) { return cancel && cancel->load(); }
 
+// Removes the claims less sure than `min_confidence` from `branches`, recording their keys in `keys`.
+void set_apart_below_confidence(std::vector<BranchClaims>& branches, double min_confidence, std::vector<std::string>& keys) {
+    for (BranchClaims& b : branches)
+        std::erase_if(b.claims, [&](const Claim& c) {
+            if (c.confidence >= min_confidence) return false;
+            keys.push_back(c.key);
+            return true;
+        });
+}
+
 }  // namespace
 
 ProseExtractor oracle_prose_extractor() {
@@ -67,8 +77,13 @@ Result<ReviewSnapshot> build_review_snapshot(std::vector<Session> sessions, cons
     ReviewSnapshot out;
     auto shared = std::make_shared<const std::vector<Session>>(std::move(sessions));
     out.sessions = shared;
-    std::vector<BranchClaims> branches = extract_session_claims(*shared, options);
+    // Extracted without the threshold, then claims under it set apart: the same claims extraction at
+    // the threshold keeps (the rule table drops claim by claim), and the snapshot can say what it hid.
+    SnapshotOptions unthresholded = options;
+    unthresholded.extract.min_confidence = 0;
+    std::vector<BranchClaims> branches = extract_session_claims(*shared, unthresholded);
     if (stopped(cancel)) return Error::cancelled("cancelled while extracting claims");
+    set_apart_below_confidence(branches, options.extract.min_confidence, out.below_confidence);
     out.base = std::make_shared<const MergedSnapshot>(merge_branches(std::move(branches), options.merge));
     if (stopped(cancel)) return Error::cancelled("cancelled while merging");
     if (!options.decisions_from.empty()) {
@@ -84,6 +99,7 @@ Result<ReviewSnapshot> reapply_decisions(const ReviewSnapshot& snapshot, const s
     ReviewSnapshot out;
     out.sessions = snapshot.sessions;
     out.base = snapshot.decisionBasis();
+    out.below_confidence = snapshot.below_confidence;
     auto resolutions = read_resolutions(workspace, *out.base);
     if (!resolutions) return resolutions.error();
     out.resolutions = std::move(resolutions).value();

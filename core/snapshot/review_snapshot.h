@@ -49,6 +49,9 @@ struct ReviewSnapshot {
     // same object as `base` when no label changes.
     std::shared_ptr<const MergedSnapshot> merged;
     std::map<std::string, EffectiveResolution> resolutions;  // by slot key: slots with any decision
+    // Keys of the claims `extract.min_confidence` left out, one per claim, in extraction order: what
+    // the threshold hid (the studio counts them); empty at threshold 0.
+    std::vector<std::string> below_confidence;
 
     const Slot* slot(const std::string& key) const { return merged ? merged->find(key) : nullptr; }
     // The merge decisions are made against (`base`, or `merged` for a snapshot built without one).

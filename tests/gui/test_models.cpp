@@ -3,7 +3,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "confidence_text.h"
 #include "derivation_model.h"
+#include "extract/rule_table.h"
 #include "ingest/ingest.h"
 #include "roles.h"
 #include "session_list_model.h"
@@ -189,6 +191,49 @@ private Q_SLOTS:
         QVERIFY(model.index(0, SlotInspectorModel::kQuote, v).data().toString().contains(QStringLiteral("MySQL")));
         model.setSlot(m_snapshot, QStringLiteral("no.such.slot"));
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    void inspectorShowsEachClaimsRuleAndConfidence() {
+        SlotInspectorModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSlot(m_snapshot, QStringLiteral("database"));
+        const QModelIndex v = model.index(model.rowOfValue(QStringLiteral("mysql")), 0);
+        // "Switch the database to MySQL" (message b-u1).
+        const QModelIndex rule = model.index(0, SlotInspectorModel::kRule, v);
+        QCOMPARE(rule.data(roles::RuleRole).toString(), QStringLiteral("user.change_to"));
+        QCOMPARE(rule.data(roles::ConfidenceRole).toDouble(), find_rule("user.change_to")->confidence);
+        QCOMPARE(rule.data().toString(), QStringLiteral("user.change_to · 0.80"));
+        // The tooltip says what the rule reads and what the number means.
+        const QString tip = rule.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QString::fromUtf8(find_rule("user.change_to")->matches)), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("Confidence 0.80")), qPrintable(tip));
+        QCOMPARE(model.headerData(SlotInspectorModel::kRule, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("Rule · confidence"));
+    }
+
+    void studioThresholdIsWhereTheRuleTableDrawsItsDefaultSet() {
+        // The studio runs every rule at kStudioMinConfidence; that is `merge`'s default only while every
+        // default rule is at least that sure and every rule that is off is less sure.
+        for (const ExtractionRule& r : extraction_rules())
+            QVERIFY2(r.default_on == (r.confidence >= kStudioMinConfidence), r.id);
+    }
+
+    void lowConfidenceTallyCountsWhatTheThresholdHides() {
+        const LowConfidenceTally hidden = m_snapshot->lowConfidence;
+        QVERIFY(hidden.hidden);
+        QVERIFY(hidden.claims > 0);
+        QVERIFY(hidden.slotCount > 0);
+        SnapshotRequest request;
+        request.workspace_path = m_dir.filePath(QStringLiteral("w.bmws")).toStdString();
+        request.min_confidence = 0;
+        std::atomic_bool cancel{false};
+        const SnapshotPtr all = run_snapshot_job(request, cancel, [](const QString&, int, int) {}).snapshot;
+        QVERIFY(all);
+        QCOMPARE(all->merged->slots.size(), m_snapshot->merged->slots.size() + size_t(hidden.slotCount));
+        const LowConfidenceTally shown = all->lowConfidence;
+        QVERIFY(!shown.hidden);
+        QCOMPARE(shown.claims, hidden.claims);
+        QVERIFY(lowConfidenceText(hidden).contains(QStringLiteral("hidden")));
+        QVERIFY(lowConfidenceText(shown).contains(QStringLiteral("shown")));
     }
 
     void derivationTreeShowsPremisesInOrOut() {

@@ -37,7 +37,25 @@ QByteArray runCli(const QStringList& args, const QByteArray& input = {}) {
 
 class PipelineIdentityTest : public QObject {
     Q_OBJECT
+    QTemporaryDir m_config;
+
+    // The pack preview of a studio window on `workspace` at kBudget tokens, in Markdown.
+    static QString packPreview(const QString& workspace, bool showLowConfidence) {
+        MainWindow window(workspace);
+        window.setShowLowConfidence(showLowConfidence);
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        window.openPaths({});
+        if (!test::waitFor(loaded, 60000) || !window.snapshot()) return {};
+        QSignalSpy packed(window.packPane(), &PackPreviewPane::packFinished);
+        window.packPane()->setBudget(kBudget);
+        window.packPane()->setFormat(PackFormat::kMarkdown);
+        if (window.packPane()->isPacking() && !test::waitFor(packed, 30000)) return {};
+        return window.packPane()->block();
+    }
+
 private Q_SLOTS:
+    void initTestCase() { test::useThrowawaySettings(m_config, QStringLiteral("test-pipeline-identity")); }
+
     void studioCliAndMcpGiveByteIdenticalBlocks() {
         QTemporaryDir dir;
         const QString workspace = dir.filePath(QStringLiteral("identity.bmws"));
@@ -58,21 +76,8 @@ private Q_SLOTS:
         DecisionOutcome stored = run_decision_job(workspace.toStdString(), *imported, decision);
         QVERIFY2(stored.stored, qPrintable(stored.error));
 
-        // 1. The studio's pack preview.
-        QString studioBlock;
-        {
-            MainWindow window(workspace);
-            QSignalSpy loaded(&window, &MainWindow::loadFinished);
-            window.openPaths({});
-            QVERIFY(test::waitFor(loaded, 60000));
-            QVERIFY(window.snapshot());
-            QVERIFY(window.snapshot()->resolution(slot->key));
-            QSignalSpy packed(window.packPane(), &PackPreviewPane::packFinished);
-            window.packPane()->setBudget(kBudget);
-            window.packPane()->setFormat(PackFormat::kMarkdown);
-            QVERIFY(!window.packPane()->isPacking() || test::waitFor(packed, 30000));
-            studioBlock = window.packPane()->block();
-        }
+        // 1. The studio's pack preview (low-confidence claims hidden, the default).
+        const QString studioBlock = packPreview(workspace, false);
         QVERIFY(!studioBlock.isEmpty());
 
         // 2. The CLI.
@@ -105,6 +110,17 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(mcpBlock), studioBlock);
         // The decision reached the block: the chosen value, settled by the reviewer.
         QVERIFY2(studioBlock.contains(QStringLiteral("human:identity-test")), qPrintable(studioBlock));
+
+        // View > Show Low-Confidence Claims is `merge --rules all` (every rule, no threshold), byte for byte.
+        const QString shownBlock = packPreview(workspace, true);
+        QVERIFY(!shownBlock.isEmpty());
+        QVERIFY(shownBlock != studioBlock);
+        const QByteArray cliShown = runCli({QStringLiteral("merge"), QStringLiteral("--workspace"), workspace,
+                                            QStringLiteral("--budget"), QString::number(kBudget),
+                                            QStringLiteral("--tokenizer"), QStringLiteral("estimate"),
+                                            QStringLiteral("--rules"), QStringLiteral("all"),
+                                            QStringLiteral("--min-confidence"), QStringLiteral("0"), QStringLiteral("--quiet")});
+        QCOMPARE(QString::fromUtf8(cliShown), shownBlock);
     }
 };
 

@@ -23,6 +23,7 @@
 #include <QTreeView>
 
 #include "claim_graph_view.h"
+#include "confidence_text.h"
 #include "derivation_model.h"
 #include "disputes_pane.h"
 #include "main_window.h"
@@ -438,6 +439,50 @@ private Q_SLOTS:
         QVERIFY2(pane.lastError().contains(QStringLiteral("refused")), qPrintable(pane.lastError()));
         QVERIFY2(pane.lastError().contains(QStringLiteral("service.port")), qPrintable(pane.lastError()));
         QVERIFY(pane.block().isEmpty());
+    }
+
+    void lowConfidenceClaimsHiddenUntilShownAndTheChoiceIsRemembered() {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath(QStringLiteral("confidence.bmws"));
+        size_t defaultSlots = 0;
+        LowConfidenceTally hidden;
+        {
+            MainWindow window(workspace);
+            window.show();
+            QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+            auto* show = window.findChild<QAction*>(QStringLiteral("lowConfidenceAction"));
+            QVERIFY(show && show->isCheckable() && !show->isChecked());
+            QVERIFY(!window.showLowConfidence());
+            hidden = window.snapshot()->lowConfidence;
+            QVERIFY(hidden.hidden && hidden.claims > 0 && hidden.slotCount > 0);
+            defaultSlots = window.snapshot()->merged->slots.size();
+            // The count is visible under the graph and in the status line.
+            QVERIFY2(window.graphView()->infoText().contains(lowConfidenceText(hidden)), qPrintable(window.graphView()->infoText()));
+            QVERIFY2(window.statusText().contains(lowConfidenceText(hidden)), qPrintable(window.statusText()));
+            // View > Show Low-Confidence Claims re-reads the workspace with them.
+            QSignalSpy loaded(&window, &MainWindow::loadFinished);
+            QSignalSpy laid(window.graphView(), &ClaimGraphView::layoutFinished);
+            show->trigger();
+            QVERIFY(test::waitFor(loaded));
+            QVERIFY(window.showLowConfidence());
+            QCOMPARE(window.snapshot()->merged->slots.size(), defaultSlots + size_t(hidden.slotCount));
+            QVERIFY(!window.snapshot()->lowConfidence.hidden);
+            QCOMPARE(window.snapshot()->lowConfidence.claims, hidden.claims);
+            QVERIFY(!window.graphView()->isLayingOut() || test::waitFor(laid));
+            QVERIFY2(window.graphView()->infoText().contains(QStringLiteral("shown")), qPrintable(window.graphView()->infoText()));
+            screenshot(&window, QStringLiteral("studio-low-confidence-shown.png"));
+        }
+        // Remembered: a new window starts with them shown, and hides them again when asked.
+        MainWindow again(workspace);
+        auto* show = again.findChild<QAction*>(QStringLiteral("lowConfidenceAction"));
+        QVERIFY(show && show->isChecked());
+        QVERIFY(test::loadAndSettle(again, {}));
+        QCOMPARE(again.snapshot()->merged->slots.size(), defaultSlots + size_t(hidden.slotCount));
+        QSignalSpy loaded(&again, &MainWindow::loadFinished);
+        show->trigger();
+        QVERIFY(test::waitFor(loaded));
+        QVERIFY(!again.showLowConfidence());
+        QCOMPARE(again.snapshot()->merged->slots.size(), defaultSlots);
     }
 
     void menusAndPanesAreChineseUnderZhLocale() {
