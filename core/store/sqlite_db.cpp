@@ -1,6 +1,9 @@
 // SQLite connection and statement wrappers with errors that name the file.
 #include "store/sqlite_db.h"
 
+#include <chrono>
+#include <thread>
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -101,6 +104,13 @@ Result<std::unique_ptr<Db>> Db::open(const std::string& path, int64_t newest_ver
     auto version = db->user_version();  // read before anything can write to the file
     if (!version) return version.error();
     if (*version <= newest_version) {
+        // Switching a new file to WAL needs it exclusively, and SQLite answers BUSY at once (no busy
+        // handler) when another connection opening the same new file holds it: retry within the timeout.
+        for (int waited_ms = 0;; waited_ms += 20) {
+            const int wal = sqlite3_exec(handle, "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr);
+            if (wal == SQLITE_OK || (wal != SQLITE_BUSY && wal != SQLITE_LOCKED) || waited_ms >= kBusyTimeoutMs) break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
         if (auto st = db->exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL"); !st) return st.error();
     }
     return db;

@@ -117,7 +117,6 @@ private Q_SLOTS:
         QVERIFY(shownBlock != studioBlock);
         const QByteArray cliShown = runCli({QStringLiteral("merge"), QStringLiteral("--workspace"), workspace,
                                             QStringLiteral("--budget"), QString::number(kBudget),
-                                            QStringLiteral("--tokenizer"), QStringLiteral("estimate"),
                                             QStringLiteral("--rules"), QStringLiteral("all"),
                                             QStringLiteral("--min-confidence"), QStringLiteral("0"), QStringLiteral("--quiet")});
         QCOMPARE(QString::fromUtf8(cliShown), shownBlock);
