@@ -63,11 +63,11 @@ struct ReviewSnapshot {
     ResolutionMap packResolutions() const;
 };
 
-// Claims of `sessions` by the chosen extractor plus the harness's env.* facts; a session stored
-// without branches is read as one linear branch.
+// Claims of `sessions` by the chosen extractor plus the harness's env.* facts.
+// REQUIRES: sessions with messages have branches (build_review_snapshot ensures a linear one).
 std::vector<BranchClaims> extract_session_claims(const std::vector<Session>& sessions, const SnapshotOptions& options);
 
-// The whole pipeline. Decisions are read from `options.decisions_from` when set; an unreadable
+// The whole pipeline; a session without branch records is read as one linear branch. Decisions are read from `options.decisions_from` when set; an unreadable
 // decision store is an error (a reviewer must never see a merge silently without their
 // decisions). A `cancel` set midway gives Error::cancelled.
 // REQUIRES: `cancel` is null or outlives the call.
