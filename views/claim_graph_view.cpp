@@ -168,6 +168,9 @@ ClaimGraphView::ClaimGraphView(QWidget* parent)
     legend->setWordWrap(true);
     layout->addWidget(legend);
     m_info->setWordWrap(true);
+    // A wrapped label in this layout is not given its height-for-width: keep room for two lines, or
+    // the hidden-claims count is cut off (seen at 1400×900).
+    m_info->setMinimumHeight(2 * m_info->fontMetrics().lineSpacing() + 2);
     layout->addWidget(m_info);
     m_view->setOptimizationFlags(QGraphicsView::DontSavePainterState);
     m_view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
