@@ -27,7 +27,9 @@ int bench_extract(const QStringList& args) {
     QCommandLineOption shared_opt(QStringLiteral("shared-data"),
                                   QStringLiteral("Where ../shared/data/ paths resolve (default $BM_SHARED_DATA, else ROOT/../shared/data)."),
                                   QStringLiteral("DIR"));
-    for (auto* opt : {&json_opt, &split_opt, &labels_opt, &gold_opt, &split_file_opt, &rules_opt, &root_opt, &shared_opt})
+    QCommandLineOption misses_opt(QStringLiteral("misses"),
+                                  QStringLiteral("Also list the gold claims no emitted slot matched (tune on --split dev only)."));
+    for (auto* opt : {&misses_opt, &json_opt, &split_opt, &labels_opt, &gold_opt, &split_file_opt, &rules_opt, &root_opt, &shared_opt})
         parser.addOption(*opt);
     auto p = parse(parser, args,
                    QStringLiteral("Run ingest -> heuristic extraction -> merge on every conversation log of the gold set\n"
@@ -66,6 +68,7 @@ int bench_extract(const QStringList& args) {
         print_out(*text + "\n");
     } else {
         print_out(extract_bench::report_markdown(*report, bench::machine_line(bench::describe_machine())));
+        if (parser.isSet(misses_opt)) print_out(extract_bench::missed_markdown(*report));
     }
     if (!report->unlabelled.empty()) {
         print_err("beliefmerge bench extract: " + std::to_string(report->unlabelled.size()) +

@@ -160,6 +160,8 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
                     return slot_matches_gold(e.key, e.value, g.key, g.value);
                 }))
                 ++c.recalled;
+            else
+                report.missed.emplace_back(log.split, g);
         }
         report.by_format[log.split][log.format].add(c);
         report.overall[log.split].add(c);

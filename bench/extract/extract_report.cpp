@@ -129,4 +129,12 @@ Result<std::string> report_json(const BenchReport& r) {
     return canonical_json(out);
 }
 
+std::string missed_markdown(const BenchReport& r) {
+    std::string out = "gold claims not recalled: " + std::to_string(r.missed.size()) + "\n";
+    for (const auto& [split, g] : r.missed)
+        out += "- " + split + " | " + g.log + " | " + g.key + " = " + g.value + " | " + g.type + " | quote: " +
+               g.quote.substr(0, 160) + "\n";
+    return out;
+}
+
 }  // namespace bm::extract_bench

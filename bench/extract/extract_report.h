@@ -12,4 +12,7 @@ namespace bm::extract_bench {
 std::string report_markdown(const BenchReport& report, const std::string& machine_line);
 Result<std::string> report_json(const BenchReport& report);
 
+// The gold claims no emitted slot matched, one line each: "split | log | key = value | type | quote".
+std::string missed_markdown(const BenchReport& report);
+
 }  // namespace bm::extract_bench

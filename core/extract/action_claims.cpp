@@ -2,6 +2,7 @@
 #include "extract/action_claims.h"
 
 #include <algorithm>
+#include <map>
 
 #include "extract/claim_origin.h"
 #include "extract/tool_action_rules.h"
@@ -78,6 +79,22 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
             c.quote_offset = static_cast<int64_t>(f.begin);
         }
         out.push_back(std::move(c));
+    }
+}
+
+void mark_file_histories(std::vector<Claim>& claims) {
+    std::map<std::string, std::string> last;  // file key → "created" or "deleted" seen earlier in the branch
+    for (Claim& c : claims) {
+        if (c.key.rfind("file.", 0) != 0) continue;
+        if (c.rule == "action.file_created") {
+            const bool after_delete = last[c.key] == "deleted";
+            last[c.key] = "created";
+            if (after_delete) c.value = "deleted, then recreated";
+        } else if (c.rule == "action.file_edited") {
+            if (last[c.key] == "created") c.value = "created, then " + c.value;
+        } else if (c.rule == "action.file_deleted") {
+            last[c.key] = "deleted";
+        }
     }
 }
 

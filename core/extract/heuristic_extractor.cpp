@@ -314,8 +314,17 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
     for (ClauseMatch& m : match_requests(text, t, is_user)) {
         bool covered = false;
         for (size_t k = 0; k < statements; ++k) covered |= m.first < found[k].last && found[k].first < m.last;
-        if (!covered && !(m.rule != "user.request" && conditional(t, 0, m.first)))
-            add(found, m.rule, m.key, m.value, m.type, m.first, m.last);
+        if (covered || (m.rule != "user.request" && conditional(t, 0, m.first))) continue;
+        // "If the first result is rejected, retry that command once": the request keeps its condition.
+        if (m.rule == "user.request" && m.first > 1 && !t.empty() &&
+            (t[0].lower == "if" || t[0].lower == "unless" || t[0].lower == "when" || t[0].lower == "once") &&
+            t[m.first - 1].comma_after) {
+            std::string condition;
+            for (size_t k = 0; k < m.first; ++k) condition += t[k].lower + (k + 1 < m.first ? " " : ", ");
+            m.value = condition + m.value;
+            m.first = 0;
+        }
+        add(found, m.rule, m.key, m.value, m.type, m.first, m.last);
     }
     std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.first < b.first; });
 }
@@ -573,6 +582,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                 }
             }
             add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
+            mark_file_histories(bc.claims);
             // The session's harness facts: session-level, so given to its first branch once (like a
             // shared prefix), placed among the message claims by seq.
             if (bi == 0 && options.include_environment) add_environment_claims(session, bc);

@@ -26,7 +26,14 @@ const std::set<std::string>& imperative_verbs() {
         "run",     "search",  "start",    "summarise", "summarize", "test", "update",   "upgrade", "verify",
         "write",   "quote",   "delete",   "configure", "enable",  "disable", "migrate", "document", "debug",
         "establish", "record", "ensure",  "keep",    "include", "generate", "download", "upload", "compile",
-        "clone",   "restart", "stop",     "begin",   "publish", "translate", "count",   "compare", "measure"};
+        "clone",   "restart", "stop",     "begin",   "publish", "translate", "count",   "compare", "measure",
+        "prove",   "observe", "delegate", "show",    "convert", "optimise", "optimize", "clean",
+        "fetch",   "load",    "save",     "send",    "investigate", "resolve", "design", "rewrite", "extend",
+        "validate", "improve", "reduce",  "increase", "split",   "parse",   "format",  "revert",  "reset",
+        "submit",  "rebase",  "benchmark", "profile", "schedule", "retry",  "complete", "prepare",
+        "identify", "determine", "calculate", "compute", "render", "display", "simulate", "train",
+        "evaluate", "solve",  "answer",   "propose", "draft",   "port",    "append",  "insert",  "bump",
+        "setup",   "refresh", "archive",  "export",  "import",  "diagnose", "reproduce", "wrap",  "outline"};
     return s;
 }
 
@@ -205,18 +212,36 @@ bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
     const std::string head = o.words.back();
     size_t first = i;
     while (first > lo && (in(negators(), t[first - 1].lower) || t[first - 1].lower == "do")) --first;
+    // A tool instruction keeps its words to the clause's end ("use the bash tool to run exactly: echo
+    // hello", "do not use the read tool") under the tool it names; a clause longer than 12 words is cut
+    // to the instruction itself, never mid-phrase. The quote stays the instruction itself, so that a
+    // statement read in the rest of the clause ("exactly: echo HELLO") does not cover it.
+    auto instruction = [&] {
+        size_t end = o.end;
+        while (end < hi && !t[end - 1].comma_after && !(t[end].lower == "and" || t[end].lower == "then")) ++end;
+        if (end - first > 12) end = o.end;
+        std::string words;
+        for (size_t k = first; k < end; ++k) words += (words.empty() ? "" : " ") + bare(t[k].lower);
+        return words;
+    };
     if (negated && o.quantified && o.words.size() == 1) {
         const std::string key = normalise_subject({head});
-        if (!key.empty()) out.push_back({"turn.tool_choice", key, "none", SlotType::kConstraint, first, o.end});
+        const std::string words = instruction();
+        if (!key.empty()) out.push_back({"turn.tool_choice", key, words, SlotType::kConstraint, first, o.end});
         return !key.empty();
     }
     if (o.words.size() >= 2 && category_heads().count(head)) {
         const std::string key = normalise_subject({head});
         std::string value = normalise_value({o.words[o.words.size() - 2]});
         if (key.empty() || value.empty()) return false;
+        if (turn_category(head)) {
+            const std::string words = instruction();
+            out.push_back({"turn.tool_choice", key + "." + value, words, SlotType::kConstraint, first, o.end});
+            return true;
+        }
         if (negated) value = "not-" + value;
-        out.push_back({turn_category(head) ? "turn.tool_choice" : "text.category_choice", key, value,
-                        negated ? SlotType::kRefuted : SlotType::kDecision, first, o.end});
+        out.push_back({"text.category_choice", key, value, negated ? SlotType::kRefuted : SlotType::kDecision, first,
+                       o.end});
         return true;
     }
     const std::string part = normalise_subject({o.words.front()});
@@ -231,7 +256,7 @@ bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
 const char* request_rule(const std::string& verb, const std::string& words, bool prohibition) {
     static const std::set<std::string> reply_verbs = {"quote", "report", "print", "say", "tell", "return", "echo",
                                                       "describe", "explain", "mention", "include", "summarise",
-                                                      "summarize", "list"};
+                                                      "summarize", "list", "show", "answer"};
     if (prohibition) return reply_verbs.count(verb) ? "turn.reply_instruction" : "user.prohibition";
     if (verb == "call" || verb == "invoke") return "turn.tool_call";
     if (reply_verbs.count(verb)) return "turn.reply_instruction";
@@ -269,7 +294,7 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
     return out;
 }
 
-// A user's imperative "read src/main.py" → read.main.py = "read src/main.py" (Goal); "do not X" →
+// A user's imperative "add a docstring" → goal.add.docstring = "add a docstring" (Goal); "do not X" →
 // a Constraint whose value keeps the negation ("do not delete the tests").
 bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i, size_t hi,
                       std::vector<ClauseMatch>& out) {
@@ -298,7 +323,10 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     }
     if (part.empty() || words.empty() || words.size() > 100) return false;
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
-    out.push_back({request_rule(verb, words, negated || always), join_key(verb, part), words, type, first, end});
+    // A request the turn does not scope is the user's goal: its key says so ("goal.create.simple.game").
+    const char* rule = request_rule(verb, words, negated || always);
+    const std::string key = std::string(rule) == "user.request" ? "goal." + join_key(verb, part) : join_key(verb, part);
+    out.push_back({rule, key, words, type, first, end});
     return true;
 }
 
@@ -372,6 +400,12 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
         const size_t before = out.size();
         if (match_reply(text, t, i, hi, out) || match_use(t, lo, i, hi, clause_start, out) ||
             match_port(t, lo, i, hi, out) || (is_user && clause_start && match_imperative(text, t, lo, i, hi, out))) {
+            // Which tool to use is the user's instruction; an agent restating it is no new one.
+            if (!is_user && out.back().rule == "turn.tool_choice") out.pop_back();
+            if (out.size() == before) {
+                clause_start = false;
+                continue;
+            }
             lo = out.back().last;
             i = lo > 0 ? lo - 1 : 0;
             clause_start = out.size() > before && lo < hi &&

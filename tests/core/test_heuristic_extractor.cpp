@@ -120,18 +120,22 @@ TEST(HeuristicExtractor, UserRequestsBecomeGoalsConstraintsAndToolChoices) {
                                     "Reply with exactly the single word DONE.",
                                     origin, true);
     EXPECT_EQ(keyed(claims),
-              // A request's value is its own words (rule_table.h: user.request), not "assert".
-              "read.main.py=read src/main.py(Goal) add.docstring=add a docstring to the top(Goal) tool=not-read(Refuted) "
-              "use.bash=refute(Constraint) "
-              "tool=write(Decision) tool=none(Constraint) reply=done(Constraint) ");
-    // The same words from an assistant are not its requests; only the choice and the reply stay.
-    auto assistant = extract_from_text("Let me read the file first. I'll use Redis. I should now reply with just DONE.",
+              // A request's value is its own words (rule_table.h: user.request), not "assert", under a
+              // goal.* key; a tool instruction keeps its words under the tool it names, to the clause's end.
+              "read.main.py=read src/main.py(Goal) goal.add.docstring=add a docstring to the top(Goal) "
+              "tool.read=do not use the read tool(Constraint) use.bash=refute(Constraint) "
+              "tool.write=use the write tool to create notes.txt(Constraint) tool=do not use any tools(Constraint) "
+              "reply=done(Constraint) ");
+    // The same words from an assistant are not its requests and its tool instructions are not new
+    // ones (it restates the user's); only the choice and the reply stay.
+    auto assistant = extract_from_text("Let me read the file first. I'll use Redis. Use the bash tool to run it. "
+                                       "I should now reply with just DONE.",
                                        origin, false);
     EXPECT_EQ(keyed(assistant), "use.redis=assert(Decision) reply=done(Constraint) ");
     // A polite question is a request; a reply without a literal is not an instruction we can key.
     auto polite = extract_from_text("can you analyse the MD files in this directory? Reply with a short summary.",
                                     origin, true);
-    EXPECT_EQ(keyed(polite), "analyse.md.file=analyse the md files in this directory(Goal) ");
+    EXPECT_EQ(keyed(polite), "goal.analyse.md.file=analyse the md files in this directory(Goal) ");
 }
 
 TEST(HeuristicExtractor, OutcomeVerbsAdverbsAndOtherToolsAreReadAsMeant) {

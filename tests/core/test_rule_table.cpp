@@ -2,6 +2,7 @@
 // negative one nothing from it; default/all rule sets, --min-confidence and turn scope.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 #include "extract/heuristic_extractor.h"
@@ -159,6 +160,39 @@ TEST(RuleTable, TurnScopedInstructionsNeverShareAKeyAcrossTurns) {
     for (const Claim& c : branches[0].claims)
         if (c.rule == "turn.reply") keys.insert(c.key + "=" + c.value);
     EXPECT_EQ(keys, (std::set<std::string>{"reply.turn-1=done", "reply.turn-5=again"}));
+}
+
+
+// Appends a tool call and its result to the session's one branch.
+void add_exchange(Session& s, int64_t seq, const std::string& id, const std::string& tool, const std::string& args,
+                  const std::string& result) {
+    Message call = message(Role::kAssistant, SourceKind::kModel, seq);
+    call.blocks.push_back({BlockKind::kToolCall, {}, id, tool, args, false});
+    Message res = message(Role::kTool, SourceKind::kTool, seq + 1);
+    res.source.call_id = id;
+    res.blocks.push_back({BlockKind::kToolResult, result, id, {}, {}, false});
+    for (Message* m : {&call, &res}) {
+        s.messages.push_back(*m);
+        s.branches[0].message_indexes.push_back(s.messages.size() - 1);
+    }
+}
+
+TEST(RuleTable, AFileKeepsItsHistoryInTheBranch) {
+    Session s = session_of({"user", "", "", "Hello.", ""});
+    s.format = SessionFormat::kClaudeCode;
+    add_exchange(s, 2, "w1", "Write", R"({"file_path":"notes.txt","content":"a"})", "File created successfully");
+    add_exchange(s, 4, "e1", "Edit", R"({"file_path":"notes.txt","old_string":"a","new_string":"b"})", "The file notes.txt has been updated.");
+    add_exchange(s, 6, "e2", "Edit", R"({"file_path":"other.txt","old_string":"a","new_string":"b"})", "The file other.txt has been updated.");
+    add_exchange(s, 8, "b1", "Bash", R"({"command":"rm gone.txt"})", "");
+    add_exchange(s, 10, "w2", "Write", R"({"file_path":"gone.txt","content":"again"})", "File created successfully");
+    std::map<std::string, std::string> last;  // the slot's value is its latest claim's
+    const auto branches = extract_heuristic({s}, ExtractOptions{});
+    ASSERT_EQ(branches.size(), 1u);
+    for (const Claim& c : branches[0].claims)
+        if (c.key.rfind("file.", 0) == 0) last[c.key] = c.value;
+    EXPECT_EQ(last, (std::map<std::string, std::string>{{"file.gone.txt", "deleted, then recreated"},
+                                                        {"file.notes.txt", "created, then a replaced with b"},
+                                                        {"file.other.txt", "a replaced with b"}}));
 }
 
 }  // namespace
