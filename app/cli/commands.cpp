@@ -46,7 +46,8 @@ const CommandEntry kCommands[] = {
      "  bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME] [--json]\n"
      "        [--tokenizer SPEC] [--workspace FILE] [--endpoint URL] [--model NAME] [--replay] [--timeout S]\n"
      "        MergeBench: merge vs concatenation (SPEC §11)\n"
-     "  bench extract [--split dev|test|all] [--labels FILE] [--rules default|all] [--json]\n"
+     "  bench extract [--split dev|test|all] [--labels FILE] [--rules default|all] [--misses] [--json]\n"
+     "                [--extractor heuristic|model --endpoint URL --model NAME [--workspace FILE] [--replay]]\n"
      "        the heuristic extractor on the extraction gold set (docs/extract.md)\n"},
 };
 

@@ -5,6 +5,8 @@
 #include "bench/extract/extract_report.h"
 #include "bench_commands.h"
 #include "cli/cli_common.h"
+#include "cli/workspace_slots.h"
+#include "model_alignment.h"
 
 namespace bm::cli {
 
@@ -29,14 +31,25 @@ int bench_extract(const QStringList& args) {
                                   QStringLiteral("DIR"));
     QCommandLineOption misses_opt(QStringLiteral("misses"),
                                   QStringLiteral("Also list the gold claims no emitted slot matched (tune on --split dev only)."));
+    QCommandLineOption extractor_opt(QStringLiteral("extractor"),
+                                     QStringLiteral("heuristic (default) or model: the model arm, one joint alignment call "
+                                                    "per log to --endpoint (a local OpenAI-compatible server); on a "
+                                                    "failed call that log falls back to the heuristic, with a warning."),
+                                     QStringLiteral("NAME"), QStringLiteral("heuristic"));
+    QCommandLineOption records_opt(QStringLiteral("workspace"),
+                                   QStringLiteral("Model arm: workspace where the calls are recorded (and replayed from)."),
+                                   QStringLiteral("FILE"));
+    WorkspaceSlotOptions service;  // --endpoint, --model, --timeout, --replay as `merge --extractor model`
+    for (auto* opt : {&service.endpoint, &service.model, &service.timeout, &service.replay, &extractor_opt, &records_opt})
+        parser.addOption(*opt);
     for (auto* opt : {&misses_opt, &json_opt, &split_opt, &labels_opt, &gold_opt, &split_file_opt, &rules_opt, &root_opt, &shared_opt})
         parser.addOption(*opt);
     auto p = parse(parser, args,
-                   QStringLiteral("Run ingest -> heuristic extraction -> merge on every conversation log of the gold set\n"
+                   QStringLiteral("Run ingest -> extraction (heuristic, or --extractor model) -> merge on every conversation log of the gold set\n"
                                   "and report, per format and overall: slots, strict precision (good / labelled), lenient\n"
                                   "precision ((good + partial/2) / labelled), recall (gold claims matched by an emitted\n"
                                   "slot), dispute precision, and per rule. Lists every emitted slot value without a label.\n"
-                                  "Exit status 1 when a file cannot be read or some emitted value carries no label."),
+                                  "Exit status 1 when a file cannot be read or some value the heuristic emits carries no label."),
                    {}, {}, 0);
     if (p.done) return p.exit_code;
     o.split = to_std(parser.value(split_opt));
@@ -48,6 +61,29 @@ int bench_extract(const QStringList& args) {
     if (o.rules != "default" && o.rules != "all") {
         print_err("beliefmerge bench extract: --rules must be default or all\n");
         return kUsage;
+    }
+    const std::string extractor = to_std(parser.value(extractor_opt));
+    size_t calls = 0, fell_back = 0;  // model arm: logs extracted, and of those the ones the heuristic took over
+    if (extractor != "heuristic" && extractor != "model") {
+        print_err("beliefmerge bench extract: --extractor must be heuristic or model\n");
+        return kUsage;
+    }
+    if (extractor == "model") {
+        auto config = service_config(parser, service, "bench extract", to_std(parser.value(records_opt)), false);
+        if (!config) return kUsage;
+        if (!config->has_endpoint() && !parser.isSet(service.replay)) {
+            print_err("beliefmerge bench extract: the model arm needs --endpoint URL (or $BELIEFMERGE_ENDPOINT), "
+                      "e.g. http://127.0.0.1:11434/v1 for Ollama\n");
+            return kUsage;
+        }
+        o.extractor = "model";
+        o.prose = [config = *config, &calls, &fell_back](const std::vector<Session>& sessions, const ExtractOptions& options) {
+            services::ModelExtraction m = services::extract_with_model_blocking(config, sessions, options);
+            for (const auto& w : m.warnings) print_err(w + "\n");
+            ++calls;
+            fell_back += m.fell_back ? 1 : 0;
+            return std::move(m.branches);
+        };
     }
     o.labels_file = to_std(parser.value(labels_opt));
     o.gold_file = to_std(parser.value(gold_opt));
@@ -70,7 +106,17 @@ int bench_extract(const QStringList& args) {
         print_out(extract_bench::report_markdown(*report, bench::machine_line(bench::describe_machine())));
         if (parser.isSet(misses_opt)) print_out(extract_bench::missed_markdown(*report));
     }
-    if (!report->unlabelled.empty()) {
+    if (o.extractor == "model") {
+        print_err("beliefmerge bench extract: model arm: " + std::to_string(fell_back) + " of " + std::to_string(calls) +
+                  " logs fell back to the heuristic extractor\n");
+        if (fell_back == calls) {
+            print_err("beliefmerge bench extract: no model call succeeded: the figures above are the heuristic's\n");
+            return kFailed;
+        }
+    }
+    // The heuristic's values must all be labelled (labels follow the code); the model's cannot be,
+    // so its precision counts the labelled values only and its recall is the figure to read.
+    if (!report->unlabelled.empty() && o.extractor == "heuristic") {
         print_err("beliefmerge bench extract: " + std::to_string(report->unlabelled.size()) +
                   " emitted slot values carry no label in " + o.labels_file + " (listed in the report)\n");
         return kFailed;

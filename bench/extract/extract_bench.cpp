@@ -1,4 +1,4 @@
-// Runs the heuristic extractor over the gold logs and scores it (bench/extract/extract_bench.h).
+// Runs an extractor (the heuristic by default, or a ProseExtractor such as the model) over the gold logs and scores it (bench/extract/extract_bench.h).
 #include "bench/extract/extract_bench.h"
 
 #include <algorithm>
@@ -9,7 +9,6 @@
 #include <tuple>
 
 #include "bench/extract/match_rule.h"
-#include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
 #include "merge/merger.h"
 
@@ -35,9 +34,10 @@ Result<std::vector<EmittedValue>> emitted_values(const BenchOptions& o, const Sp
     ReadResult r = read_file(path, read);
     if (r.sessions.empty() && !r.errors.empty()) return r.errors.front();
     if (r.sessions.empty()) return Error::invalid_input("no session read", Location(path), "is the shared data present?");
-    ExtractOptions extract;
-    extract.all_rules = o.rules == "all";
-    MergedSnapshot snap = merge_branches(extract_heuristic(r.sessions, extract));
+    SnapshotOptions extract;
+    extract.extract.all_rules = o.rules == "all";
+    extract.prose = o.prose;
+    MergedSnapshot snap = merge_branches(extract_session_claims(r.sessions, extract));
     for (const auto& branch : snap.inputs)
         for (const auto& c : branch.claims)
             if (!is_environment(c.key)) ++rules[c.rule.empty() ? "(none)" : c.rule].claims;
@@ -107,6 +107,7 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
 
     BenchReport report;
     report.rules = o.rules;
+    report.extractor = o.extractor;
     for (const char* s : {"dev", "test"})
         if (o.split == "all" || o.split == s) report.splits.push_back(s);
     std::set<ValueKey> emitted_keys;

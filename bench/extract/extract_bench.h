@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/extract/gold_set.h"
+#include "snapshot/review_snapshot.h"
 #include "util/result.h"
 
 namespace bm::extract_bench {
@@ -20,6 +21,8 @@ struct BenchOptions {
     std::string shared_data;     // where "../shared/data/" resolves; empty: $BM_SHARED_DATA or ROOT/../shared/data
     std::string split = "all";   // dev, test or all
     std::string rules = "default";  // default or all: ExtractOptions::all_rules (core/extract/rule_table.h)
+    std::string extractor = "heuristic";  // the arm's name in the report
+    ProseExtractor prose;  // empty: the heuristic extractor; else e.g. the model (env.* facts added as for every extractor)
 };
 
 // One value of one emitted slot: the unit that is labelled.
@@ -56,9 +59,11 @@ struct BenchReport {
     std::vector<std::pair<std::string, GoldClaim>> missed;          // (split, gold claim not recalled), in gold order
     size_t stale_labels = 0;  // labels of (log, key, value) the extractor no longer emits (on the splits run)
     std::string rules;
+    std::string extractor;
 };
 
-// Reads gold, labels and split, runs ingest -> extract_heuristic -> merge_branches on every log of
+// Reads gold, labels and split, runs ingest -> extraction (the heuristic, or `prose`, as the snapshot
+// pipeline's extract_session_claims does) -> merge_branches on every log of
 // the chosen split (env.* slots ignored) and scores. Fails naming the file (and line and field) when
 // the gold, the labels, the split or a log cannot be read.
 Result<BenchReport> run_extract_bench(const BenchOptions& options);

@@ -67,7 +67,7 @@ const Counts* find_counts(const BenchReport& r, const std::string& split, const 
 }  // namespace
 
 std::string report_markdown(const BenchReport& r, const std::string& machine_line) {
-    std::string out = "bench extract: heuristic extractor, rules " + r.rules + ", splits";
+    std::string out = "bench extract: " + r.extractor + " extractor, rules " + r.rules + ", splits";
     for (const std::string& s : r.splits) out += " " + s;
     out += "\nmachine: " + machine_line + "\n\n";
     out += "| format |";
@@ -124,7 +124,7 @@ Result<std::string> report_json(const BenchReport& r) {
     for (const EmittedValue& e : r.unlabelled)
         unlabelled.push_back({{"log", e.log}, {"format", e.format}, {"split", e.split}, {"key", e.key},
                               {"value", e.value}, {"state", e.state}, {"rules", e.rules}, {"quote", e.quote}});
-    json out = {{"extractor", "heuristic"}, {"rules", r.rules}, {"splits", splits},
+    json out = {{"extractor", r.extractor}, {"rules", r.rules}, {"splits", splits},
                 {"unlabelled", unlabelled}, {"stale_labels", r.stale_labels}};
     return canonical_json(out);
 }
