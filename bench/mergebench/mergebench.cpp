@@ -133,8 +133,10 @@ RunResult run_scenarios(const std::vector<Scenario>& scenarios, const ScoringOpt
         result.within_budget = result.within_budget && a.tally.over_budget == 0;
         result.arms.push_back(std::move(a));
     };
-    for (size_t i = 0; i < singles.size(); ++i) {  // every branch is charged; the first one's row is shown
-        singles[i].arm = "single:" + scenarios.front().sessions.front().id;
+    // Every branch is charged; the first one's row is shown, named by its id when every scenario's first branch has it.
+    const std::string first = common(scenarios, [](const Scenario& sc) { return sc.sessions.front().id; }).value_or("first");
+    for (size_t i = 0; i < singles.size(); ++i) {
+        singles[i].arm = "single:" + first;
         if (i == 0) arm(std::move(singles[i]));
         else result.within_budget = result.within_budget && singles[i].tally.over_budget == 0;
     }

@@ -1,6 +1,7 @@
 // Reading and writing MergeBench scenario files: one JSON object per line, every field checked.
 #include "bench/mergebench/scenario_file.h"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <map>
@@ -163,7 +164,28 @@ Problem read_questions(const Place& at, const json& v, Scenario& sc, const std::
     return std::nullopt;
 }
 
+// How deeply arrays and objects nest in a JSON text (strings skipped); deep values are refused
+// before parsing, since writing them back (an inline log is re-serialised) recurses.
+size_t nesting_depth(std::string_view text) {
+    size_t depth = 0, deepest = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') in_string = true;
+        else if (c == '[' || c == '{') deepest = std::max(deepest, ++depth);
+        else if ((c == ']' || c == '}') && depth > 0) --depth;
+    }
+    return deepest;
+}
+
+constexpr size_t kMaxDepth = 64;
+
 Result<Scenario> read_scenario(const Place& at, std::string_view text) {
+    if (nesting_depth(text) > kMaxDepth)
+        return at.fail("", "arrays and objects nest deeper than " + std::to_string(kMaxDepth) + " levels");
     json v = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (v.is_discarded()) return at.fail("", "not a JSON value", "one scenario object per line");
     if (!v.is_object()) return at.fail("", "expected a scenario object");
