@@ -37,7 +37,7 @@ int bench_mergebench(const QStringList& args) {
     QCommandLineOption budget_opt(QStringLiteral("budget"), QStringLiteral("Token budget every arm must respect (default 400)."), QStringLiteral("N"), QStringLiteral("400"));
     QCommandLineOption family_opt(QStringLiteral("family"), QStringLiteral("base (default), many-branches, paraphrase, derivation or injection."), QStringLiteral("NAME"), QStringLiteral("base"));
     QCommandLineOption tokenizer_opt(QStringLiteral("tokenizer"), QStringLiteral("How every arm's tokens are counted: estimate (default), a cached vocabulary name such as cl100k_base, or a tokenizer file path."), QStringLiteral("SPEC"), QStringLiteral("estimate"));
-    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print {family, seeds, topics, branches, budget, counter, questions, arms[...]} with rates in 0..1."));
+    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print {family, seeds, topics, branches, budget, counter, match, average, questions, arms[...]} with rates in 0..1."));
     QCommandLineOption scenarios_opt(QStringLiteral("scenarios"), QStringLiteral("Score the scenarios of FILE (JSONL, docs/mergebench.md) instead of generating them; not with --seeds, --topics, --branches, --budget or --family."), QStringLiteral("FILE"));
     QCommandLineOption dump_opt(QStringLiteral("dump-scenarios"), QStringLiteral("Also write the generated scenarios to FILE in the scenario file format."), QStringLiteral("FILE"));
     QCommandLineOption match_opt(QStringLiteral("match"), QStringLiteral("How a value is found in a context: words (default; whole words) or substring."), QStringLiteral("RULE"), QStringLiteral("words"));
