@@ -63,6 +63,22 @@ Problem words(const Place& at, const json& object, const char* name, const std::
     return std::nullopt;
 }
 
+// Runs `each(object, path)` over `v[name]`, a non-empty array of objects with only `members`.
+template <typename Each>
+Problem each_object(const Place& at, const json& v, const std::string& name, const char* shape,
+                    std::initializer_list<const char*> members, Each each) {
+    auto it = v.find(name);
+    if (it == v.end() || !it->is_array() || it->empty()) return at.fail(name, std::string("expected a non-empty array of ") + shape);
+    for (size_t i = 0; i < it->size(); ++i) {
+        const json& object = (*it)[i];
+        const std::string path = name + "[" + std::to_string(i) + "]";
+        if (!object.is_object()) return at.fail(path, std::string("expected an object ") + shape);
+        if (auto p = only_known(at, object, path + ".", members)) return p;
+        if (auto p = each(object, path)) return p;
+    }
+    return std::nullopt;
+}
+
 // The bytes of an inline log: a string as it is, an array as JSONL (one record a line), an object as a document.
 std::optional<std::string> log_bytes(const json& log) {
     if (log.is_string()) return log.get<std::string>();
@@ -74,15 +90,8 @@ std::optional<std::string> log_bytes(const json& log) {
 }
 
 Problem read_branches(const Place& at, const json& v, Scenario& sc) {
-    auto it = v.find("branches");
-    if (it == v.end() || !it->is_array() || it->empty())
-        return at.fail("branches", "expected a non-empty array of {\"log\": ...} objects");
     std::set<std::string> ids;
-    for (size_t i = 0; i < it->size(); ++i) {
-        const json& b = (*it)[i];
-        const std::string path = "branches[" + std::to_string(i) + "]";
-        if (!b.is_object()) return at.fail(path, "expected an object {\"log\": ...}");
-        if (auto p = only_known(at, b, path + ".", {"log"})) return p;
+    return each_object(at, v, "branches", "{\"log\": ...}", {"log"}, [&](const json& b, const std::string& path) -> Problem {
         auto log = b.find("log");
         if (log == b.end()) return at.fail(path + ".log", "missing (the branch's log)");
         auto bytes = log_bytes(*log);
@@ -97,24 +106,19 @@ Problem read_branches(const Place& at, const json& v, Scenario& sc) {
         if (s.messages.empty()) return at.fail(path + ".log", "the session has no messages");
         if (!ids.insert(s.id).second) return at.fail(path + ".log", "session id '" + s.id + "' is another branch's too");
         sc.sessions.push_back(std::move(s));
-    }
-    return std::nullopt;
+        return std::nullopt;
+    });
 }
 
 Problem read_topics(const Place& at, const json& v, Scenario& sc, std::map<std::string, size_t>* index) {
-    auto it = v.find("topics");
-    if (it == v.end() || !it->is_array() || it->empty()) return at.fail("topics", "expected a non-empty array of topic objects");
-    for (size_t i = 0; i < it->size(); ++i) {
-        const json& t = (*it)[i];
-        const std::string path = "topics[" + std::to_string(i) + "]";
-        if (!t.is_object()) return at.fail(path, "expected an object {\"key\", \"correct\", ...}");
-        if (auto p = only_known(at, t, path + ".", {"key", "correct", "alternative", "conflict"})) return p;
+    const auto members = {"key", "correct", "alternative", "conflict"};
+    return each_object(at, v, "topics", "{\"key\", \"correct\", ...}", members, [&](const json& t, const std::string& path) -> Problem {
         TopicTruth truth;
         auto key = t.find("key");
         if (key == t.end() || !key->is_string() || key->get<std::string>().empty())
             return at.fail(path + ".key", "expected a non-empty string");
         truth.key = key->get<std::string>();
-        if (!index->emplace(truth.key, i).second) return at.fail(path + ".key", "topic '" + truth.key + "' is listed twice");
+        if (!index->emplace(truth.key, sc.topics.size()).second) return at.fail(path + ".key", "topic '" + truth.key + "' is listed twice");
         if (auto p = words(at, t, "correct", path + ".correct", true, &truth.correct)) return p;
         if (auto p = words(at, t, "alternative", path + ".alternative", false, &truth.alternative)) return p;
         std::string conflict = "none";
@@ -129,18 +133,12 @@ Problem read_topics(const Place& at, const json& v, Scenario& sc, std::map<std::
         if (truth.conflicted && truth.alternative.empty())
             return at.fail(path + ".alternative", "a conflicted topic needs the alternative value's forms");
         sc.topics.push_back(std::move(truth));
-    }
-    return std::nullopt;
+        return std::nullopt;
+    });
 }
 
 Problem read_questions(const Place& at, const json& v, Scenario& sc, const std::map<std::string, size_t>& index) {
-    auto it = v.find("questions");
-    if (it == v.end() || !it->is_array() || it->empty()) return at.fail("questions", "expected a non-empty array of question objects");
-    for (size_t i = 0; i < it->size(); ++i) {
-        const json& q = (*it)[i];
-        const std::string path = "questions[" + std::to_string(i) + "]";
-        if (!q.is_object()) return at.fail(path, "expected an object {\"kind\", \"keys\"}");
-        if (auto p = only_known(at, q, path + ".", {"kind", "keys"})) return p;
+    return each_object(at, v, "questions", "{\"kind\", \"keys\"}", {"kind", "keys"}, [&](const json& q, const std::string& path) -> Problem {
         auto kind = q.find("kind");
         if (kind == q.end() || !kind->is_string() || (*kind != "local" && *kind != "bridge"))
             return at.fail(path + ".kind", "expected \"local\" or \"bridge\"");
@@ -160,8 +158,8 @@ Problem read_questions(const Place& at, const json& v, Scenario& sc, const std::
         if (!question.bridge && question.topics.size() != 1) return at.fail(path + ".keys", "a local question asks one topic");
         if (question.bridge && question.topics.size() < 2) return at.fail(path + ".keys", "a bridge question asks two or more topics");
         sc.questions.push_back(std::move(question));
-    }
-    return std::nullopt;
+        return std::nullopt;
+    });
 }
 
 // How deeply arrays and objects nest in a JSON text (strings skipped); deep values are refused
