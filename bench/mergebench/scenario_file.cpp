@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -89,9 +90,53 @@ std::optional<std::string> log_bytes(const json& log) {
     return out;
 }
 
+// Ground-truth claims for a log whose format carries none: `{"message": N, ...}` puts the claim (the
+// native format's claim object) on the log's N-th message (1-based). They are validated by the native
+// reader itself (key, value, type, evidence, verbatim quote, derivedFrom), on the session written as
+// native JSONL; the session keeps its own structure and only gains the annotations.
+Problem attach_claims(const Place& at, const json& claims, const std::string& path, Session& s) {
+    if (!claims.is_array()) return at.fail(path, "expected an array of claim objects");
+    json records = native_log_records(s);  // records[k + 1] is message k
+    std::map<std::pair<size_t, size_t>, size_t> origin;  // (message, position in its claims) -> index in `claims`
+    for (size_t i = 0; i < claims.size(); ++i) {
+        const std::string cpath = path + "[" + std::to_string(i) + "]";
+        if (!claims[i].is_object()) return at.fail(cpath, "expected a claim object {\"message\", \"key\", \"value\", ...}");
+        auto n = claims[i].find("message");
+        if (n == claims[i].end() || !n->is_number_unsigned() || n->get<uint64_t>() == 0 || n->get<uint64_t>() > s.messages.size())
+            return at.fail(cpath + ".message", "expected the 1-based index of a message of the log (1.." +
+                                                   std::to_string(s.messages.size()) + ")");
+        json claim = claims[i];
+        claim.erase("message");
+        json& record = records[n->get<uint64_t>()];
+        if (!record.contains("claims")) record["claims"] = json::array();
+        origin[{n->get<uint64_t>() - 1, record["claims"].size()}] = i;
+        record["claims"].push_back(std::move(claim));
+    }
+    std::string bytes;
+    for (const auto& r : records) bytes += r.dump() + "\n";
+    ReadOptions options;
+    options.keep_raw = false;
+    ReadResult read = read_bytes(bytes, "claims", options);
+    if (!read.errors.empty()) {  // name the claim as the file has it: path[i].member
+        const Error& e = read.errors.front();
+        size_t position = 0;
+        int rest = 0;
+        if (e.where().line >= 2 && std::sscanf(e.where().field.c_str(), "claims[%zu]%n", &position, &rest) == 1) {
+            auto it = origin.find({static_cast<size_t>(e.where().line - 2), position});
+            if (it != origin.end())
+                return at.fail(path + "[" + std::to_string(it->second) + "]" + e.where().field.substr(static_cast<size_t>(rest)), e.message(), e.hint());
+        }
+        return at.fail(path, "the claims do not read: " + e.to_string());
+    }
+    if (read.sessions.size() != 1 || read.sessions.front().messages.size() != s.messages.size())
+        return at.fail(path, "the claims do not read back onto the log's messages");
+    for (size_t k = 0; k < s.messages.size(); ++k) s.messages[k].annotations = read.sessions.front().messages[k].annotations;
+    return std::nullopt;
+}
+
 Problem read_branches(const Place& at, const json& v, Scenario& sc) {
     std::set<std::string> ids;
-    return each_object(at, v, "branches", "{\"log\": ...}", {"log"}, [&](const json& b, const std::string& path) -> Problem {
+    return each_object(at, v, "branches", "{\"log\": ...}", {"log", "claims"}, [&](const json& b, const std::string& path) -> Problem {
         auto log = b.find("log");
         if (log == b.end()) return at.fail(path + ".log", "missing (the branch's log)");
         auto bytes = log_bytes(*log);
@@ -105,6 +150,8 @@ Problem read_branches(const Place& at, const json& v, Scenario& sc) {
         Session& s = read.sessions.front();
         if (s.messages.empty()) return at.fail(path + ".log", "the session has no messages");
         if (!ids.insert(s.id).second) return at.fail(path + ".log", "session id '" + s.id + "' is another branch's too");
+        if (auto claims = b.find("claims"); claims != b.end())
+            if (auto p = attach_claims(at, *claims, path + ".claims", s)) return p;
         sc.sessions.push_back(std::move(s));
         return std::nullopt;
     });

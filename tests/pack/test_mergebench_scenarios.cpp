@@ -145,6 +145,49 @@ TEST(MergeBenchScenarios, a_branch_in_another_log_format_reads_and_without_claim
     EXPECT_NE(result_table(r).find("oracle arm: not run"), std::string::npos);
 }
 
+// A branch in a format without claims gets them beside its log ("message": 1-based index), checked
+// by the native reader's rules; with them the oracle arm runs, and a dump carries them inline.
+TEST(MergeBenchScenarios, claims_beside_a_log_in_another_format_feed_the_oracle_arm) {
+    const std::string head = R"({"budget":300,"branches":[{"log":{"messages":[{"role":"user","content":"Hi."},)"
+                             R"({"role":"user","content":"The database is PostgreSQL."}]},"claims":[)";
+    const std::string tail =
+        R"(]},{"log":[{"type":"beliefmerge.session","id":"b"},{"type":"message","role":"user","content":"We use Redis for the cache.",)"
+        R"("claims":[{"key":"cache","value":"redis","evidence":4,"quote":"We use Redis for the cache."}]}]}],)"
+        R"("topics":[{"key":"database","correct":["postgresql"]},{"key":"cache","correct":["redis"]}],)"
+        R"("questions":[{"kind":"bridge","keys":["database","cache"]}]})";
+    const std::string claim = R"({"message":2,"key":"database","value":"postgresql","evidence":4,"quote":"The database is PostgreSQL."})";
+    auto read = read_scenarios(head + claim + tail + "\n", "claims.jsonl");
+    ASSERT_TRUE(read.ok()) << read.error().to_string();
+    const Session& a = read->front().sessions[0];
+    EXPECT_EQ(a.format, SessionFormat::kOpenAiChat);  // the log keeps its own reading
+    ASSERT_EQ(a.messages.size(), 2u);
+    EXPECT_TRUE(a.messages[0].annotations.empty());
+    ASSERT_EQ(a.messages[1].annotations.size(), 1u);
+    EXPECT_EQ(a.messages[1].annotations[0].key, "database");
+    EXPECT_EQ(a.messages[1].annotations[0].evidence, EvidenceLevel::kUserStated);
+    auto counter = make_token_estimator();
+    RunResult r = run_scenarios(*read, {}, *counter);
+    EXPECT_EQ(r.without_claims, 0u);
+    EXPECT_DOUBLE_EQ(arm(r, "oracle").rates.bridge, 1.0);
+    auto again = read_scenarios(dump(*read), "dumped.jsonl");  // inline in the dumped native log now
+    ASSERT_TRUE(again.ok()) << again.error().to_string();
+    EXPECT_EQ(again->front().sessions[0].messages[1].annotations.size(), 1u);
+    // Bad claims are named as the file has them.
+    const std::pair<std::string, std::string> bad[] = {
+        {R"({"message":3,"key":"database","value":"postgresql"})", "claims.jsonl:1 field branches[0].claims[0].message:"},
+        {R"("database")", "claims.jsonl:1 field branches[0].claims[0]: expected a claim object"},
+        {claim + R"(,{"message":1,"key":"Data Base","value":"x"})", "claims.jsonl:1 field branches[0].claims[1].key: claim key must be"},
+        {R"({"message":2,"key":"database","value":"postgresql","quote":"MySQL"})",
+         "claims.jsonl:1 field branches[0].claims[0].quote: quote is not a verbatim substring"},
+        {R"({"message":2,"key":"database","value":"postgresql","evidence":9})", "claims.jsonl:1 field branches[0].claims[0].evidence:"},
+    };
+    for (const auto& [claims, want] : bad) {
+        auto r2 = read_scenarios(head + claims + tail + "\n", "claims.jsonl");
+        ASSERT_FALSE(r2.ok()) << claims;
+        EXPECT_EQ(r2.error().to_string().rfind(want, 0), 0u) << r2.error().to_string() << "\n  wanted: " << want;
+    }
+}
+
 // Each bad line is refused with "file:line field F: ..." (line 2: the first line is valid).
 TEST(MergeBenchScenarios, bad_files_name_file_line_and_field) {
     const std::string good =
