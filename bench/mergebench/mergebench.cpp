@@ -179,7 +179,7 @@ std::string result_json(const RunResult& r) {
                           {"questions", {{"local", r.local_questions}, {"bridge", r.bridge_questions}}},
                           {"arms", arms}};
     if (r.model_arm) doc["model_fallbacks"] = r.model_fallbacks;
-    return doc.dump(2) + "\n";
+    return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string result_table(const RunResult& r) {

@@ -22,6 +22,9 @@ using nlohmann::json;
 
 const char* const kConflicts[] = {"none", "resolve", "tie"};  // TopicTruth: !conflicted, conflicted, tie
 
+// One JSON line; a reader's text that is not valid UTF-8 is written with U+FFFD instead of throwing.
+std::string json_line(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
+
 std::string lower(std::string s) {
     for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
@@ -83,10 +86,10 @@ Problem each_object(const Place& at, const json& v, const std::string& name, con
 // The bytes of an inline log: a string as it is, an array as JSONL (one record a line), an object as a document.
 std::optional<std::string> log_bytes(const json& log) {
     if (log.is_string()) return log.get<std::string>();
-    if (log.is_object()) return log.dump();
+    if (log.is_object()) return json_line(log);
     if (!log.is_array()) return std::nullopt;
     std::string out;
-    for (const auto& record : log) out += record.dump() + "\n";
+    for (const auto& record : log) out += json_line(record) + "\n";
     return out;
 }
 
@@ -113,7 +116,7 @@ Problem attach_claims(const Place& at, const json& claims, const std::string& pa
         record["claims"].push_back(std::move(claim));
     }
     std::string bytes;
-    for (const auto& r : records) bytes += r.dump() + "\n";
+    for (const auto& r : records) bytes += json_line(r) + "\n";
     ReadOptions options;
     options.keep_raw = false;
     ReadResult read = read_bytes(bytes, "claims", options);
@@ -271,7 +274,7 @@ std::string scenario_line(const Scenario& sc) {
                  {"questions", questions}};
     if (!sc.decoys.empty()) line["decoys"] = sc.decoys;
     if (!sc.directives.empty()) line["directives"] = sc.directives;
-    return line.dump() + "\n";
+    return json_line(line) + "\n";
 }
 
 Result<std::vector<Scenario>> read_scenarios(std::string_view text, const std::string& file) {
