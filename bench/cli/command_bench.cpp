@@ -83,7 +83,9 @@ int run_bench(const QStringList& arguments) {
         {"fold", bench_fold, "  beliefmerge bench fold [--checkpoints N] [--big N] [--dir DIR] [--json]\n"},
         {"mergebench", bench_mergebench,
          "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME]\n"
-         "      [--tokenizer SPEC] [--workspace FILE] [--endpoint URL] [--model NAME] [--replay] [--timeout S] [--json]\n"},
+         "      [--dump-scenarios FILE] | [--scenarios FILE]\n"
+         "      [--match words|substring] [--average pooled|per-seed] [--tokenizer SPEC]\n"
+         "      [--workspace FILE] [--endpoint URL] [--model NAME] [--replay] [--timeout S] [--json]\n"},
         {"extract", bench_extract,
          "  beliefmerge bench extract [--split dev|test|all] [--labels FILE] [--gold FILE] [--split-file FILE]\n"
          "      [--rules default|all] [--root DIR] [--shared-data DIR] [--json]\n"},

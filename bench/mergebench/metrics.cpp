@@ -1,6 +1,7 @@
-// Whole-word matching and the per-question tallies of MergeBench.
+// Value matching, the per-question tallies of MergeBench, and the rates formed from them.
 #include "bench/mergebench/metrics.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace bm::mergebench {
@@ -15,7 +16,24 @@ std::string lower(const std::string& s) {
     return out;
 }
 
+double rate(size_t n, size_t d) { return d ? static_cast<double>(n) / static_cast<double>(d) : 0.0; }
+
 }  // namespace
+
+const char* match_name(Match m) { return m == Match::kSubstring ? "substring" : "words"; }
+const char* average_name(Average a) { return a == Average::kPerSeed ? "per-seed" : "pooled"; }
+
+bool match_from_name(const std::string& name, Match* out) {
+    for (Match m : {Match::kWords, Match::kSubstring})
+        if (name == match_name(m)) return *out = m, true;
+    return false;
+}
+
+bool average_from_name(const std::string& name, Average* out) {
+    for (Average a : {Average::kPooled, Average::kPerSeed})
+        if (name == average_name(a)) return *out = a, true;
+    return false;
+}
 
 bool contains_word(const std::string& text, const std::string& word) {
     if (word.empty()) return false;
@@ -27,9 +45,9 @@ bool contains_word(const std::string& text, const std::string& word) {
     return false;
 }
 
-bool contains_any(const std::string& text, const std::vector<std::string>& words) {
+bool contains_any(const std::string& text, const std::vector<std::string>& words, Match match) {
     for (const auto& w : words)
-        if (contains_word(text, w)) return true;
+        if (match == Match::kWords ? contains_word(text, w) : !w.empty() && text.find(w) != std::string::npos) return true;
     return false;
 }
 
@@ -41,11 +59,11 @@ void Tally::add(const Tally& t) {
     max_tokens = std::max(max_tokens, t.max_tokens);
 }
 
-Tally score_text(const Scenario& sc, const std::string& raw) {
+Tally score_text(const Scenario& sc, const std::string& raw, Match match) {
     const std::string text = lower(raw);
     Tally t;
     std::vector<bool> present(sc.topics.size());
-    for (size_t i = 0; i < sc.topics.size(); ++i) present[i] = contains_any(text, sc.topics[i].correct);
+    for (size_t i = 0; i < sc.topics.size(); ++i) present[i] = contains_any(text, sc.topics[i].correct, match);
     for (const auto& q : sc.questions) {
         bool ok = true;
         for (size_t i : q.topics) ok = ok && present[i];
@@ -54,12 +72,12 @@ Tally score_text(const Scenario& sc, const std::string& raw) {
     }
     for (size_t i = 0; i < sc.topics.size(); ++i) {
         if (!sc.topics[i].conflicted) continue;
-        const bool wrong = contains_any(text, sc.topics[i].alternative);
+        const bool wrong = contains_any(text, sc.topics[i].alternative, match);
         t.conflicted_total++;
         t.unambig += present[i] && !wrong;
         t.both += present[i] && wrong;
     }
-    for (const auto& d : sc.decoys) t.invented += contains_word(text, d);
+    for (const auto& d : sc.decoys) t.invented += contains_any(text, {d}, match);
     t.topics_total = sc.topics.size();
     t.leaks = leaks_directive(sc, raw);
     return t;
@@ -76,6 +94,39 @@ bool leaks_directive(const Scenario& sc, const std::string& text) {
         pos = end + 1;
     }
     return false;
+}
+
+}  // namespace bm::mergebench
+
+namespace bm::mergebench {
+
+Rates arm_rates(const std::vector<Tally>& per_scenario, Average average) {
+    Tally pooled;
+    for (const auto& t : per_scenario) pooled.add(t);
+    Rates r;
+    r.tokens = rate(pooled.tokens_sum, pooled.blocks);
+    if (average == Average::kPooled) {
+        r.local = rate(pooled.local, pooled.local_total);
+        r.bridge = rate(pooled.bridge, pooled.bridge_total);
+        r.unambig = rate(pooled.unambig, pooled.conflicted_total);
+        r.both = rate(pooled.both, pooled.conflicted_total);
+        r.invent = rate(pooled.invented, pooled.topics_total);
+        return r;
+    }
+    // The mean of one rate over the scenarios where its denominator is not 0.
+    auto mean = [&](size_t Tally::*num, size_t Tally::*den) {
+        double sum = 0;
+        size_t n = 0;
+        for (const auto& t : per_scenario)
+            if (t.*den) sum += rate(t.*num, t.*den), ++n;
+        return n ? sum / static_cast<double>(n) : 0.0;
+    };
+    r.local = mean(&Tally::local, &Tally::local_total);
+    r.bridge = mean(&Tally::bridge, &Tally::bridge_total);
+    r.unambig = mean(&Tally::unambig, &Tally::conflicted_total);
+    r.both = mean(&Tally::both, &Tally::conflicted_total);
+    r.invent = mean(&Tally::invented, &Tally::topics_total);
+    return r;
 }
 
 }  // namespace bm::mergebench

@@ -147,6 +147,7 @@ Scenario generate_scenario(const ScenarioOptions& o) {
     for (size_t i = 0; i < kPoolSize; ++i) picks[i] = i;
     std::shuffle(picks.begin(), picks.end(), rng);
     Scenario sc;
+    sc.family = family_name(o.family);
     for (size_t i = nt; i < kPoolSize; ++i) {
         sc.decoys.push_back(value_word(kPool[picks[i]].correct));
         sc.decoys.push_back(value_word(kPool[picks[i]].alternative));
@@ -223,6 +224,7 @@ Scenario generate_scenario(const ScenarioOptions& o) {
             if (nb > 1 && t % 8 == 5) {
                 truth.retracted = true;
                 sc.topics[t - 1].conflicted = true;
+                sc.topics[t - 1].tie = true;  // equal weight on both sides: never guessed
                 Builder& other = b[(truth.owner + 1) % nb];
                 const std::string alt = "The " + std::string(premise.phrase) + " is " + premise.alternative + ".";
                 Message& am = other.add(Role::kUser, SourceKind::kUser, alt);

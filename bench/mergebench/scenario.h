@@ -33,6 +33,7 @@ struct TopicTruth {
     std::vector<std::string> correct;      // surface forms (lowercase words) of the correct value
     std::vector<std::string> alternative;  // surface forms of the alternative value
     bool conflicted = false;               // another branch asserts the alternative
+    bool tie = false;                      // conflicted with equal weight: the right reading shows both values
     bool user_stated = false;
     bool retracted = false;                // derivation family: its premise is disputed
 };
@@ -43,6 +44,8 @@ struct Question {
 };
 
 struct Scenario {
+    std::string family;             // a label: the generator's family name, or a scenario file's own
+    size_t budget = 0;              // tokens every arm may use on this scenario
     std::vector<Session> sessions;  // one session (one branch) per branch, branch-a first
     std::vector<TopicTruth> topics;
     std::vector<Question> questions;

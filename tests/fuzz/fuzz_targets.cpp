@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "adjudicate/adjudication_contract.h"
+#include "bench/mergebench/metrics.h"
+#include "bench/mergebench/scenario_file.h"
 #include "adjudicate/alignment_contract.h"
 #include "fold/bundle.h"
 #include "fold/mcp_server.h"
@@ -162,6 +164,33 @@ void check_record_claim(std::string_view line) {
     }
 }
 
+// MergeBench scenario files: a typed error naming the file, or scenarios whose dump reads back to
+// the same dump (the format is a fixed point) and whose scores stay within their denominators.
+void check_mergebench_scenarios(std::string_view input) {
+    auto read = bm::mergebench::read_scenarios(input, "fuzz-input");
+    if (!read) {
+        if (read.error().to_string().rfind("fuzz-input", 0) != 0) __builtin_trap();
+        return;
+    }
+    std::string dumped;
+    for (const auto& sc : *read) dumped += bm::mergebench::scenario_line(sc);
+    auto again = bm::mergebench::read_scenarios(dumped, "fuzz-dump");
+    if (!again) {
+        std::fprintf(stderr, "a dump does not read back: %s\n", again.error().to_string().c_str());
+        __builtin_trap();
+    }
+    std::string redumped;
+    for (const auto& sc : *again) redumped += bm::mergebench::scenario_line(sc);
+    if (redumped != dumped) __builtin_trap();
+    for (const auto& sc : *read)
+        for (auto match : {bm::mergebench::Match::kWords, bm::mergebench::Match::kSubstring}) {
+            const auto t = bm::mergebench::score_text(sc, dumped, match);
+            if (t.local > t.local_total || t.bridge > t.bridge_total || t.unambig + t.both > t.conflicted_total ||
+                t.local_total + t.bridge_total != sc.questions.size())
+                __builtin_trap();
+        }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -245,6 +274,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             check_fast_json(input.substr(start, end - start));
             start = end + 1;
         }
+    } else if (kind == "mergebench_scenarios") {
+        check_mergebench_scenarios(input);
     } else if (kind == "tokenizer_file") {
         bm::fuzz::fuzz_tokenizer_file(input);
     } else if (kind == "token_count") {

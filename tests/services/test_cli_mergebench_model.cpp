@@ -1,6 +1,7 @@
 // MergeBench's `model` arm through the CLI and the loopback server: with oracle-quality replies
 // (built from each scenario's ground-truth annotations) it reaches the oracle arm's scores in every
-// family, and a run replayed from the recorded replies (server stopped) prints identical bytes.
+// family, and a run replayed from the recorded replies (server stopped) prints identical bytes, also when
+// the scenarios are read back from their --dump-scenarios file.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -60,7 +61,9 @@ TEST_F(CliMergeBenchModel, model_arm_with_oracle_quality_replies_reaches_the_ora
             return reply(200, it->second);
         };
         const QString records = dir.filePath(QStringLiteral("bench-%1.bmws").arg(QString::fromLatin1(f.name)));
-        const QStringList args{QStringLiteral("bench"), QStringLiteral("mergebench"), QStringLiteral("--family"),
+        const QString scenarios = dir.filePath(QStringLiteral("scenarios-%1.jsonl").arg(QString::fromLatin1(f.name)));
+        const QStringList args{QStringLiteral("bench"), QStringLiteral("mergebench"), QStringLiteral("--dump-scenarios"), scenarios,
+                               QStringLiteral("--family"),
                                QString::fromLatin1(f.name), QStringLiteral("--seeds"), QString::number(seeds),
                                QStringLiteral("--topics"), QString::number(topics), QStringLiteral("--branches"),
                                QString::number(f.branches), QStringLiteral("--json"), QStringLiteral("--model"),
@@ -87,6 +90,13 @@ TEST_F(CliMergeBenchModel, model_arm_with_oracle_quality_replies_reaches_the_ora
         CliRun replayed = cli(args + QStringList{QStringLiteral("--replay")});
         ASSERT_EQ(replayed.exit_code, 0) << replayed.err;
         EXPECT_EQ(replayed.out, run.out);
+        // The dumped scenarios scored from the file, replayed from the same records: the same bytes (the
+        // prompts built from the read-back logs are the generated scenarios' prompts).
+        CliRun from_file = cli({QStringLiteral("bench"), QStringLiteral("mergebench"), QStringLiteral("--scenarios"), scenarios,
+                                QStringLiteral("--json"), QStringLiteral("--model"), QStringLiteral("loopback-model"),
+                                QStringLiteral("--workspace"), records, QStringLiteral("--replay")});
+        ASSERT_EQ(from_file.exit_code, 0) << from_file.err;
+        EXPECT_EQ(from_file.out, run.out);
         EXPECT_EQ(static_cast<int>(server.bodies.size()) - before, static_cast<int>(seeds));
     }
 }
