@@ -379,6 +379,31 @@ std::string file_key_part(std::string_view token) {
     return out;
 }
 
+namespace {
+
+// How many tokens open a user's wish: "i need (you) to", "we want (you) to", "i'd like (you) to", "i
+// would like (you) to", "i want you to"; 0 when the sentence does not open so.
+size_t user_wish_length(const Toks& t) {
+    if (t.size() < 4) return 0;
+    const std::string& who = t[0].lower;
+    size_t k = 1;
+    if (who == "i'd" || who == "we'd") {
+        if (t[k].lower != "like") return 0;
+        ++k;
+    } else if (who == "i" || who == "we") {
+        if (t[k].lower == "would" && t[k + 1].lower == "like") k += 2;
+        else if (t[k].lower == "need" || t[k].lower == "want") ++k;
+        else return 0;
+    } else {
+        return 0;
+    }
+    if (k < t.size() && t[k].lower == "you") ++k;
+    if (k + 1 >= t.size() || t[k].lower != "to") return 0;
+    return imperative_verbs().count(bare(t[k + 1].lower)) ? k + 1 : 0;
+}
+
+}  // namespace
+
 std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bool is_user) {
     std::vector<ClauseMatch> out;
     const size_t hi = t.size();
@@ -386,8 +411,11 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
     bool clause_start = true;
     // "I will run the tests and report back": a speaker's own plan, so its "and report" is no request.
     static const std::set<std::string> first_person = {"i", "we", "i'll", "we'll", "i'm", "we're", "i've", "we've"};
-    if (hi > 0 && first_person.count(t[0].lower)) is_user = false;
-    for (size_t i = 0; i < hi; ++i) {
+    // "I need you to fix the login bug", "we want to add dark mode", "I'd like to migrate …": a user's
+    // wish is a request; the clause starts at its verb.
+    const size_t wish = user_wish_length(t);
+    if (hi > 0 && first_person.count(t[0].lower) && !(is_user && wish > 0)) is_user = false;
+    for (size_t i = is_user ? wish : 0; i < hi; ++i) {
         const std::string& w = t[i].lower;
         if (clause_start && (in(lead_ins(), w) || in(negators(), w) || w == "do" || w == "always")) {
             continue;  // "Then do NOT use ...": the clause starts at the verb

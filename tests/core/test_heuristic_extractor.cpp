@@ -136,6 +136,11 @@ TEST(HeuristicExtractor, UserRequestsBecomeGoalsConstraintsAndToolChoices) {
     auto polite = extract_from_text("can you analyse the MD files in this directory? Reply with a short summary.",
                                     origin, true);
     EXPECT_EQ(keyed(polite), "goal.analyse.md.file=analyse the md files in this directory(Goal) ");
+    // A user's wish is a request from its verb on; the same words from the agent are its own plan.
+    auto wish = extract_from_text("I need you to fix the login redirect. We'd like to add dark mode.", origin, true);
+    EXPECT_EQ(keyed(wish), "goal.fix.login.redirect=fix the login redirect(Goal) goal.add.dark.mode=add dark mode(Goal) ");
+    EXPECT_EQ(keyed(extract_from_text("I need to fix the login redirect.", origin, false)), "");
+    EXPECT_EQ(keyed(extract_from_text("I need the report by Friday.", origin, true)), "");
 }
 
 TEST(HeuristicExtractor, OutcomeVerbsAdverbsAndOtherToolsAreReadAsMeant) {
