@@ -93,6 +93,7 @@ void mark_file_histories(std::vector<Claim>& claims) {
         } else if (c.rule == "action.file_edited") {
             if (last[c.key] == "created") c.value = "created, then " + c.value;
         } else if (c.rule == "action.file_deleted") {
+            if (last[c.key] == "created") c.value = "created, then deleted";  // a scratch file
             last[c.key] = "deleted";
         }
     }

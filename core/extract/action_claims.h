@@ -21,8 +21,9 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
                        const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out);
 
 // A file's history within one branch, in its values: an edit of a file this branch created reads
-// "created, then <the edit>" (a file the session made is new, whatever was done to it after), a create
-// after a delete "deleted, then recreated". `claims` are in the branch's order.
+// "created, then <the edit>" (a file the session made is new, whatever was done to it after), its
+// delete "created, then deleted" (a scratch file), a create after a delete "deleted, then recreated".
+// `claims` are in the branch's order.
 void mark_file_histories(std::vector<Claim>& claims);
 
 // SWE-agent's prompt suffix "(Current directory: /repo)": the directory later paths are under.

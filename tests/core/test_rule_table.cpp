@@ -185,6 +185,8 @@ TEST(RuleTable, AFileKeepsItsHistoryInTheBranch) {
     add_exchange(s, 6, "e2", "Edit", R"({"file_path":"other.txt","old_string":"a","new_string":"b"})", "The file other.txt has been updated.");
     add_exchange(s, 8, "b1", "Bash", R"({"command":"rm gone.txt"})", "");
     add_exchange(s, 10, "w2", "Write", R"({"file_path":"gone.txt","content":"again"})", "File created successfully");
+    add_exchange(s, 12, "w3", "Write", R"({"file_path":"scratch.py","content":"x = 1"})", "File created successfully");
+    add_exchange(s, 14, "b2", "Bash", R"({"command":"rm scratch.py"})", "");
     std::map<std::string, std::string> last;  // the slot's value is its latest claim's
     const auto branches = extract_heuristic({s}, ExtractOptions{});
     ASSERT_EQ(branches.size(), 1u);
@@ -192,7 +194,8 @@ TEST(RuleTable, AFileKeepsItsHistoryInTheBranch) {
         if (c.key.rfind("file.", 0) == 0) last[c.key] = c.value;
     EXPECT_EQ(last, (std::map<std::string, std::string>{{"file.gone.txt", "deleted, then recreated"},
                                                         {"file.notes.txt", "created, then a replaced with b"},
-                                                        {"file.other.txt", "a replaced with b"}}));
+                                                        {"file.other.txt", "a replaced with b"},
+                                                        {"file.scratch.py", "created, then deleted"}}));
 }
 
 }  // namespace
