@@ -27,5 +27,6 @@ int command_adjudicate(const QStringList& args);
 int command_decide(const QStringList& args);
 // Review before injection (app/cli/command_approve.cpp, app/cli/command_hook.cpp).
 int command_approve(const QStringList& args);
+int command_hook(const QStringList& args);
 
 }  // namespace bm::cli
