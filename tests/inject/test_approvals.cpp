@@ -9,6 +9,7 @@
 
 #include "core/test_support.h"
 #include "inject/injection.h"
+#include "pack/token_counter_factory.h"
 #include "store/decisions.h"
 #include "store/workspace.h"
 #include "util/hash.h"
@@ -217,6 +218,19 @@ TEST_F(Approvals, TheStoredPolicyAppliesAndTheNewestWins) {
     EXPECT_EQ(inject().source, InjectionSource::kNothing);
     ASSERT_TRUE((*store)->set_policy(kProject, InjectPolicy::kFresh, "ana"));
     EXPECT_EQ(inject().source, InjectionSource::kFresh);
+}
+
+TEST_F(Approvals, TheDshMessageOfAnApprovedBlockIsWhatFormatDshPacks) {
+    ProjectBlock md = block();
+    auto counter = open_token_counter("estimate");
+    ASSERT_TRUE(counter);
+    PackOptions dsh;
+    dsh.budget = 4000;  // room for the JSON escaping: the same selection as the Markdown block at 2000
+    dsh.format = PackFormat::kDsh;
+    auto packed = pack_review_snapshot(md.review, dsh, **counter);
+    ASSERT_TRUE(packed) << packed.error().to_string();
+    ASSERT_EQ(packed->items.size(), md.packed.items.size());
+    EXPECT_EQ(render_dsh_message(md.packed.block), packed->block);
 }
 
 }  // namespace
