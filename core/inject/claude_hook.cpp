@@ -22,7 +22,12 @@ Result<std::string> string_member(const nlohmann::json& j, const char* name, con
 }  // namespace
 
 Result<ClaudeHookEvent> parse_claude_hook_event(const std::string& text, const std::string& where) {
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    nlohmann::json j;
+    try {  // parse() throws for a number out of range even when asked not to
+        j = nlohmann::json::parse(text, nullptr, false);
+    } catch (const nlohmann::json::exception& e) {
+        return Error::invalid_input(std::string("the hook event cannot be read: ") + e.what(), Location{where});
+    }
     if (j.is_discarded() || !j.is_object())
         return Error::invalid_input("the hook event is not a JSON object", Location{where}, "Claude Code writes one on stdin");
     ClaudeHookEvent e;

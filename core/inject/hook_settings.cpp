@@ -52,6 +52,9 @@ Result<ordered> parse_settings(const std::string& path, const std::string& bytes
         return Error::invalid_input(std::string("the settings are not valid JSON: ") + e.what(),
                                     Location{path, line_of(bytes, e.byte), static_cast<int64_t>(e.byte)},
                                     "fix the file first; it was not changed");
+    } catch (const nlohmann::json::exception& e) {  // e.g. a number out of range
+        return Error::invalid_input(std::string("the settings cannot be read: ") + e.what(), Location{path},
+                                    "fix the file first; it was not changed");
     }
 }
 
@@ -143,15 +146,19 @@ Result<SettingsChange> uninstall_claude_hook(const std::string& settings_path) {
         group["hooks"] = std::move(hooks);
         kept.push_back(group);
     }
+    *start = std::move(kept);
+    // What is left, read three ways: the containers install may have created (an empty
+    // hooks.SessionStart, an empty hooks) kept because the original had them, or removed.
+    const ordered both_kept = file->json;
     ordered& all = file->json["hooks"];
-    if (kept.empty()) all.erase("SessionStart");
-    else *start = std::move(kept);
+    if (start->empty()) all.erase("SessionStart");
+    const ordered hooks_kept = file->json;
     if (all.empty()) file->json.erase("hooks");
     // Nothing else changed since install: put the original bytes back exactly.
     auto backup = read_bytes(backup_path(settings_path));
     if (backup) {
         auto before = parse_settings(backup_path(settings_path), *backup);
-        if (before && *before == file->json) {
+        if (before && (*before == file->json || *before == hooks_kept || *before == both_kept)) {
             if (auto st = write_file_durably(settings_path, *backup, file->mode); !st) return st.error();
             std::error_code ec;
             fs::remove(backup_path(settings_path), ec);

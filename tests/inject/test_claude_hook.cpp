@@ -42,6 +42,9 @@ TEST(ClaudeHook, BadEventsNameTheField) {
     auto no_cwd = parse_claude_hook_event(R"({"hook_event_name":"SessionStart"})", "stdin");
     ASSERT_FALSE(no_cwd);
     EXPECT_NE(no_cwd.error().to_string().find("cwd"), std::string::npos);
+    auto overflow = parse_claude_hook_event(R"({"hook_event_name":"SessionStart","cwd":"/a","n":1e400})", "stdin");
+    ASSERT_FALSE(overflow);  // nlohmann throws here even when asked not to; found by fuzz_claude_hook
+    EXPECT_NE(overflow.error().to_string().find("stdin"), std::string::npos);
     auto wrong_type = parse_claude_hook_event(R"({"hook_event_name":"SessionStart","cwd":7})", "stdin");
     ASSERT_FALSE(wrong_type);
     EXPECT_NE(wrong_type.error().to_string().find("\"cwd\" must be a string"), std::string::npos);

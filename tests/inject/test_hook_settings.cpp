@@ -57,6 +57,16 @@ TEST_F(HookSettings, InstallThenUninstallLeavesTheFileByteIdentical) {
     EXPECT_EQ(testing::slurp(path), kOtherHooks);
 }
 
+TEST_F(HookSettings, EmptyHookContainersTheFileHadAreGivenBackToo) {
+    for (const std::string original : {std::string(R"({"hooks": {}})"), std::string(R"({"hooks": {"SessionStart": []}})"),
+                                       std::string("  \n"), std::string("{}"), std::string(R"({"hooks": {"Stop": []}})")}) {
+        write(original);
+        ASSERT_TRUE(install_claude_hook(path, kCommand));
+        ASSERT_TRUE(uninstall_claude_hook(path));
+        EXPECT_EQ(testing::slurp(path), original);
+    }
+}
+
 TEST_F(HookSettings, InstallKeepsEveryOtherHookAndAddsOneGroup) {
     write(kOtherHooks);
     ASSERT_TRUE(install_claude_hook(path, kCommand));
@@ -109,6 +119,15 @@ TEST_F(HookSettings, ADamagedFileIsRefusedUntouchedNamingTheLine) {
     EXPECT_NE(in.error().to_string().find(path + ":3"), std::string::npos) << in.error().to_string();
     EXPECT_EQ(testing::slurp(path), damaged);
     EXPECT_FALSE(fs::exists(path + ".beliefmerge.bak"));
+}
+
+TEST_F(HookSettings, ANumberOutOfRangeIsRefusedUntouched) {
+    const std::string huge = R"({"cleanupPeriodDays": 1e400})";
+    write(huge);
+    auto in = install_claude_hook(path, kCommand);
+    ASSERT_FALSE(in);
+    EXPECT_NE(in.error().to_string().find(path), std::string::npos);
+    EXPECT_EQ(testing::slurp(path), huge);
 }
 
 TEST_F(HookSettings, HooksOfAnotherShapeAreRefusedUntouched) {
