@@ -1,4 +1,5 @@
-// The approval dialog: project states from core/inject, the block built in the background, append on Approve.
+// The approval dialog: project states from core/inject, the block built in the background, append
+// on Approve.
 #include "approve_block_dialog.h"
 
 #include <QDialogButtonBox>
@@ -91,8 +92,12 @@ ApproveBlockDialog::ApproveBlockDialog(QString workspacePath, QString reviewer, 
     refreshProjects();
 }
 
-QString ApproveBlockDialog::blockText() const { return m_block->toPlainText(); }
-QString ApproveBlockDialog::statusText() const { return m_status->text(); }
+QString ApproveBlockDialog::blockText() const {
+    return m_block->toPlainText();
+}
+QString ApproveBlockDialog::statusText() const {
+    return m_status->text();
+}
 
 void ApproveBlockDialog::refreshProjects() {
     const QString selected = m_project;
@@ -120,10 +125,12 @@ void ApproveBlockDialog::refreshProjects() {
         if (status->approval)
             approval = tr("#%1 by %2 at %3")
                            .arg(status->approval->id)
-                           .arg(QString::fromStdString(status->approval->reviewer), QString::fromStdString(status->approval->approved_at));
-        auto* item = new QTreeWidgetItem(m_projects, {QString::fromStdString(project),
-                                                      QString::fromLatin1(approval_state_name(status->state)), approval,
-                                                      changes.join(QStringLiteral("; "))});
+                           .arg(QString::fromStdString(status->approval->reviewer),
+                                QString::fromStdString(status->approval->approved_at));
+        auto* item = new QTreeWidgetItem(
+            m_projects, {QString::fromStdString(project),
+                         QString::fromLatin1(approval_state_name(status->state)), approval,
+                         changes.join(QStringLiteral("; "))});
         item->setToolTip(3, changes.join(u'\n'));
         if (QString::fromStdString(project) == selected) m_projects->setCurrentItem(item);
     }
@@ -157,26 +164,29 @@ void ApproveBlockDialog::build(const QString& project) {
             m_status->setText(built.error);
         } else if (built.block->packed.report.empty) {
             m_block->clear();
-            m_status->setText(tr("Nothing to approve: %1").arg(QString::fromStdString(built.block->packed.report.reason)));
+            m_status->setText(tr("Nothing to approve: %1")
+                                  .arg(QString::fromStdString(built.block->packed.report.reason)));
         } else {
             m_shown = built.block;
             const PackReport& r = m_shown->packed.report;
             m_block->setPlainText(QString::fromStdString(m_shown->packed.block));
-            m_status->setText(tr("%1 of %2 slots, %3/%4 tokens (%5), digest %6; approving records it with the %7 "
-                                 "sessions and %8 decisions it covers.")
-                                  .arg(r.included)
-                                  .arg(r.candidates)
-                                  .arg(r.tokens)
-                                  .arg(r.budget)
-                                  .arg(QString::fromStdString(r.counter),
-                                       QString::fromStdString(sha256_hex(m_shown->packed.block).substr(0, 12)))
-                                  .arg(m_shown->coverage.sessions.size())
-                                  .arg(m_shown->coverage.decisions.decisions.size()));
+            m_status->setText(
+                tr("%1 of %2 slots, %3/%4 tokens (%5), digest %6; approving records it with the %7 "
+                   "sessions and %8 decisions it covers.")
+                    .arg(r.included)
+                    .arg(r.candidates)
+                    .arg(r.tokens)
+                    .arg(r.budget)
+                    .arg(QString::fromStdString(r.counter),
+                         QString::fromStdString(sha256_hex(m_shown->packed.block).substr(0, 12)))
+                    .arg(m_shown->coverage.sessions.size())
+                    .arg(m_shown->coverage.decisions.decisions.size()));
             m_approve->setEnabled(true);
         }
         Q_EMIT blockBuilt();
     });
-    watcher->setFuture(QtConcurrent::run(build_block, m_workspacePath.toStdString(), project.toStdString(),
+    watcher->setFuture(QtConcurrent::run(build_block, m_workspacePath.toStdString(),
+                                         project.toStdString(),
                                          static_cast<size_t>(m_budget->value())));
 }
 
@@ -186,15 +196,19 @@ bool ApproveBlockDialog::approveShown() {
         return false;
     }
     auto store = ApprovalStore::open(m_workspacePath.toStdString());
-    auto stored = store ? (*store)->append(approval_of(*m_shown, m_project.toStdString(), m_reviewer.toStdString()))
+    auto stored = store ? (*store)->append(approval_of(*m_shown, m_project.toStdString(),
+                                                       m_reviewer.toStdString()))
                         : Result<ApprovalRecord>(store.error());
     if (!stored) {
-        m_status->setText(tr("Not approved: %1").arg(QString::fromStdString(stored.error().to_string())));
+        m_status->setText(
+            tr("Not approved: %1").arg(QString::fromStdString(stored.error().to_string())));
         return false;
     }
-    m_status->setText(tr("Approved #%1 for %2 (digest %3): the next session of this project is given exactly this block.")
-                          .arg(stored->id)
-                          .arg(m_project, QString::fromStdString(stored->block_digest.substr(0, 12))));
+    m_status->setText(
+        tr("Approved #%1 for %2 (digest %3): the next session of this project is given exactly "
+           "this block.")
+            .arg(stored->id)
+            .arg(m_project, QString::fromStdString(stored->block_digest.substr(0, 12))));
     refreshProjects();
     Q_EMIT approved(m_project);
     return true;

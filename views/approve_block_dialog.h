@@ -1,7 +1,7 @@
 // Review > Approve Block…: every project of the workspace with its approval state (approved / stale
 // and what changed / none), the selected project's current block as the hooks would inject it once
-// approved, and an Approve button that appends the approval (core/inject). The block is built off the
-// GUI thread; a result for a project no longer selected is dropped.
+// approved, and an Approve button that appends the approval (core/inject). The block is built off
+// the GUI thread; a result for a project no longer selected is dropped.
 #pragma once
 
 #include <QDialog>
@@ -26,7 +26,8 @@ public:
     void refreshProjects();
     // Selects `project` and builds its block.
     void selectProject(const QString& project);
-    // Approves the block shown (false, with the reason in statusText(), when there is none to approve).
+    // Approves the block shown (false, with the reason in statusText(), when there is none to
+    // approve).
     bool approveShown();
 
     QTreeWidget* projectList() const { return m_projects; }

@@ -27,35 +27,45 @@ std::string id_list(const char* what, const std::vector<int64_t>& ids) {
 
 const char* approval_state_name(ApprovalState state) {
     switch (state) {
-        case ApprovalState::kNone: return "none";
-        case ApprovalState::kApproved: return "approved";
-        case ApprovalState::kStale: return "stale";
+        case ApprovalState::kNone:
+            return "none";
+        case ApprovalState::kApproved:
+            return "approved";
+        case ApprovalState::kStale:
+            return "stale";
     }
     return "none";
 }
 
-std::vector<std::string> coverage_changes(const ApprovalRecord& approval, const BlockCoverage& now) {
+std::vector<std::string> coverage_changes(const ApprovalRecord& approval,
+                                          const BlockCoverage& now) {
     std::vector<std::string> changes;
     std::map<std::string, std::string> then;
     for (const auto& s : approval.sessions) then.emplace(s.key, s.content_digest);
     for (const auto& s : now.sessions) {
         auto it = then.find(s.key);
-        if (it == then.end()) changes.push_back("new session imported: " + s.key);
-        else if (it->second != s.content_digest) changes.push_back("session changed since approval: " + s.key);
+        if (it == then.end())
+            changes.push_back("new session imported: " + s.key);
+        else if (it->second != s.content_digest)
+            changes.push_back("session changed since approval: " + s.key);
         if (it != then.end()) then.erase(it);
     }
-    for (const auto& [key, digest] : then) changes.push_back("session no longer in the workspace: " + key);
-    if (auto added = missing_from(now.decisions.decisions, approval.decisions.decisions); !added.empty())
+    for (const auto& [key, digest] : then)
+        changes.push_back("session no longer in the workspace: " + key);
+    if (auto added = missing_from(now.decisions.decisions, approval.decisions.decisions);
+        !added.empty())
         changes.push_back(id_list("decision recorded since approval:", added));
     if (auto added = missing_from(now.decisions.model, approval.decisions.model); !added.empty())
         changes.push_back(id_list("model resolution recorded since approval:", added));
-    if (auto gone = missing_from(approval.decisions.decisions, now.decisions.decisions); !gone.empty())
+    if (auto gone = missing_from(approval.decisions.decisions, now.decisions.decisions);
+        !gone.empty())
         changes.push_back(id_list("decision no longer in the workspace:", gone));
     if (now.extractor != approval.extractor) changes.push_back("extractor changed since approval");
     return changes;
 }
 
-Result<ApprovalStatus> approval_status(ApprovalStore& store, const std::string& project, const ExtractOptions& extract) {
+Result<ApprovalStatus> approval_status(ApprovalStore& store, const std::string& project,
+                                       const ExtractOptions& extract) {
     ApprovalStatus status;
     status.project = project;
     auto policy = store.policy(project);

@@ -28,6 +28,7 @@ struct ApprovalStatus {
 std::vector<std::string> coverage_changes(const ApprovalRecord& approval, const BlockCoverage& now);
 
 // The status of `project` now; `extract` names the extractor a new block would use.
-Result<ApprovalStatus> approval_status(ApprovalStore& store, const std::string& project, const ExtractOptions& extract);
+Result<ApprovalStatus> approval_status(ApprovalStore& store, const std::string& project,
+                                       const ExtractOptions& extract);
 
 }  // namespace bm

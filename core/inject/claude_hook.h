@@ -1,6 +1,7 @@
 // Claude Code's hook protocol as BeliefMerge uses it: the event JSON a command hook reads on stdin
-// ({session_id, transcript_path, cwd, hook_event_name, source, ...}) and the JSON a SessionStart hook
-// prints to add context ({"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext":
+// ({session_id, transcript_path, cwd, hook_event_name, source, ...}) and the JSON a SessionStart
+// hook prints to add context ({"hookSpecificOutput": {"hookEventName": "SessionStart",
+// "additionalContext":
 // ...}, "systemMessage": ...}; code.claude.com/docs/en/hooks). Thread-safety: pure functions.
 #pragma once
 

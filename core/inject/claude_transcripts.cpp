@@ -28,16 +28,19 @@ std::string claude_projects_root() {
     return std::string(home ? home : "") + "/.claude/projects";
 }
 
-Result<TranscriptImport> import_project_transcripts(const std::string& workspace, const std::string& folder,
+Result<TranscriptImport> import_project_transcripts(const std::string& workspace,
+                                                    const std::string& folder,
                                                     const std::string& skip) {
     TranscriptImport out;
     std::error_code ec;
     if (!fs::is_directory(folder, ec)) return out;
     std::vector<std::string> files;
     for (const auto& entry : fs::directory_iterator(folder, ec))
-        if (entry.is_regular_file(ec) && entry.path().extension() == ".jsonl") files.push_back(entry.path().string());
+        if (entry.is_regular_file(ec) && entry.path().extension() == ".jsonl")
+            files.push_back(entry.path().string());
     std::sort(files.begin(), files.end());
-    const std::string skipped = skip.empty() ? std::string() : fs::weakly_canonical(skip, ec).string();
+    const std::string skipped =
+        skip.empty() ? std::string() : fs::weakly_canonical(skip, ec).string();
     auto marks = ApprovalStore::open(workspace);
     if (!marks) return marks.error();
     std::unique_ptr<Workspace> ws;  // opened only when a file has to be read
@@ -45,8 +48,9 @@ Result<TranscriptImport> import_project_transcripts(const std::string& workspace
         if (!skipped.empty() && fs::weakly_canonical(file, ec).string() == skipped) continue;
         struct stat st {};
         if (::stat(file.c_str(), &st) != 0) continue;  // removed meanwhile
-        const TranscriptMark now{file, static_cast<int64_t>(st.st_size),
-                                 static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
+        const TranscriptMark now{
+            file, static_cast<int64_t>(st.st_size),
+            static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
         auto last = (*marks)->mark(file);
         if (!last) return last.error();
         if (*last && (*last)->size == now.size && (*last)->mtime_ns == now.mtime_ns) {

@@ -25,7 +25,9 @@ struct SettingsFile {
     mode_t mode = 0644;
 };
 
-std::string backup_path(const std::string& path) { return path + ".beliefmerge.bak"; }
+std::string backup_path(const std::string& path) {
+    return path + ".beliefmerge.bak";
+}
 
 Result<std::string> read_bytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -46,15 +48,18 @@ Result<ordered> parse_settings(const std::string& path, const std::string& bytes
     if (bytes.find_first_not_of(" \t\r\n") == std::string::npos) return ordered::object();
     try {
         ordered j = ordered::parse(bytes);
-        if (!j.is_object()) return Error::invalid_input("the settings are not a JSON object", Location{path, 1}, "fix the file first; it was not changed");
+        if (!j.is_object())
+            return Error::invalid_input("the settings are not a JSON object", Location{path, 1},
+                                        "fix the file first; it was not changed");
         return j;
     } catch (const nlohmann::json::parse_error& e) {
-        return Error::invalid_input(std::string("the settings are not valid JSON: ") + e.what(),
-                                    Location{path, line_of(bytes, e.byte), static_cast<int64_t>(e.byte)},
-                                    "fix the file first; it was not changed");
+        return Error::invalid_input(
+            std::string("the settings are not valid JSON: ") + e.what(),
+            Location{path, line_of(bytes, e.byte), static_cast<int64_t>(e.byte)},
+            "fix the file first; it was not changed");
     } catch (const nlohmann::json::exception& e) {  // e.g. a number out of range
-        return Error::invalid_input(std::string("the settings cannot be read: ") + e.what(), Location{path},
-                                    "fix the file first; it was not changed");
+        return Error::invalid_input(std::string("the settings cannot be read: ") + e.what(),
+                                    Location{path}, "fix the file first; it was not changed");
     }
 }
 
@@ -77,13 +82,20 @@ Result<SettingsFile> load(const std::string& path) {
 Result<ordered*> session_start(const std::string& path, ordered& root) {
     auto hooks = root.find("hooks");
     if (hooks == root.end()) return static_cast<ordered*>(nullptr);
-    if (!hooks->is_object()) return Error::invalid_input("\"hooks\" is not an object", Location{path, 0, -1, "hooks"}, "fix the file first; it was not changed");
+    if (!hooks->is_object())
+        return Error::invalid_input("\"hooks\" is not an object", Location{path, 0, -1, "hooks"},
+                                    "fix the file first; it was not changed");
     auto start = hooks->find("SessionStart");
     if (start == hooks->end()) return static_cast<ordered*>(nullptr);
-    if (!start->is_array()) return Error::invalid_input("\"hooks.SessionStart\" is not an array", Location{path, 0, -1, "hooks.SessionStart"}, "fix the file first; it was not changed");
+    if (!start->is_array())
+        return Error::invalid_input("\"hooks.SessionStart\" is not an array",
+                                    Location{path, 0, -1, "hooks.SessionStart"},
+                                    "fix the file first; it was not changed");
     for (const auto& group : *start)
         if (!group.is_object() || (group.contains("hooks") && !group["hooks"].is_array()))
-            return Error::invalid_input("a \"hooks.SessionStart\" entry is not {\"hooks\": [...]}", Location{path, 0, -1, "hooks.SessionStart"}, "fix the file first; it was not changed");
+            return Error::invalid_input("a \"hooks.SessionStart\" entry is not {\"hooks\": [...]}",
+                                        Location{path, 0, -1, "hooks.SessionStart"},
+                                        "fix the file first; it was not changed");
     return &*start;
 }
 
@@ -101,28 +113,35 @@ bool has_ours(const ordered* start) {
     return false;
 }
 
-std::string render(const ordered& j) { return j.dump(2) + "\n"; }
+std::string render(const ordered& j) {
+    return j.dump(2) + "\n";
+}
 
 }  // namespace
 
 bool is_beliefmerge_hook_command(const std::string& command) {
-    return command.find("beliefmerge") != std::string::npos && command.find(" hook claude-code") != std::string::npos;
+    return command.find("beliefmerge") != std::string::npos &&
+           command.find(" hook claude-code") != std::string::npos;
 }
 
-Result<SettingsChange> install_claude_hook(const std::string& settings_path, const std::string& command) {
+Result<SettingsChange> install_claude_hook(const std::string& settings_path,
+                                           const std::string& command) {
     auto file = load(settings_path);
     if (!file) return file.error();
     auto start = session_start(settings_path, file->json);
     if (!start) return start.error();
     if (has_ours(*start)) return SettingsChange::kUnchanged;
-    ordered group = {{"hooks", ordered::array({ordered{{"type", "command"}, {"command", command}, {"timeout", 10}}})}};
+    ordered group = {{"hooks", ordered::array({ordered{
+                                   {"type", "command"}, {"command", command}, {"timeout", 10}}})}};
     file->json["hooks"]["SessionStart"].push_back(std::move(group));
     std::error_code ec;
     const fs::path parent = fs::path(settings_path).parent_path();
     if (!parent.empty()) fs::create_directories(parent, ec);
     if (file->exists)
-        if (auto st = write_file_durably(backup_path(settings_path), file->bytes, file->mode); !st) return st.error();
-    if (auto st = write_file_durably(settings_path, render(file->json), file->mode); !st) return st.error();
+        if (auto st = write_file_durably(backup_path(settings_path), file->bytes, file->mode); !st)
+            return st.error();
+    if (auto st = write_file_durably(settings_path, render(file->json), file->mode); !st)
+        return st.error();
     return SettingsChange::kChanged;
 }
 
@@ -159,7 +178,8 @@ Result<SettingsChange> uninstall_claude_hook(const std::string& settings_path) {
     if (backup) {
         auto before = parse_settings(backup_path(settings_path), *backup);
         if (before && (*before == file->json || *before == hooks_kept || *before == both_kept)) {
-            if (auto st = write_file_durably(settings_path, *backup, file->mode); !st) return st.error();
+            if (auto st = write_file_durably(settings_path, *backup, file->mode); !st)
+                return st.error();
             std::error_code ec;
             fs::remove(backup_path(settings_path), ec);
             return SettingsChange::kChanged;
@@ -169,7 +189,8 @@ Result<SettingsChange> uninstall_claude_hook(const std::string& settings_path) {
         fs::remove(settings_path, ec);
         return SettingsChange::kChanged;
     }
-    if (auto st = write_file_durably(settings_path, render(file->json), file->mode); !st) return st.error();
+    if (auto st = write_file_durably(settings_path, render(file->json), file->mode); !st)
+        return st.error();
     return SettingsChange::kChanged;
 }
 

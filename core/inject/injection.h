@@ -17,8 +17,8 @@ struct InjectionOptions {
     std::string workspace;
     std::string project;
     std::optional<InjectPolicy> policy;  // overrides the project's stored policy
-    size_t budget = 2000;                // for `reviewed` and `fresh` with no approval to take it from
-    std::string tokenizer;               // likewise; empty: default_tokenizer_spec()
+    size_t budget = 2000;   // for `reviewed` and `fresh` with no approval to take it from
+    std::string tokenizer;  // likewise; empty: default_tokenizer_spec()
 };
 
 enum class InjectionSource { kNothing, kApproved, kReviewed, kFresh };

@@ -28,7 +28,8 @@ bool reviewed_slot(const ReviewSnapshot& review, const Slot& slot) {
 ReviewSnapshot reviewed_only(const ReviewSnapshot& review) {
     auto narrowed = std::make_shared<MergedSnapshot>(*review.merged);
     std::erase_if(narrowed->slots, [&](const Slot& s) { return !reviewed_slot(review, s); });
-    std::erase_if(narrowed->violations, [&](const InvariantViolation& v) { return !narrowed->find(v.key); });
+    std::erase_if(narrowed->violations,
+                  [&](const InvariantViolation& v) { return !narrowed->find(v.key); });
     ReviewSnapshot out = review;
     out.merged = std::move(narrowed);
     return out;
@@ -39,8 +40,8 @@ ReviewSnapshot reviewed_only(const ReviewSnapshot& review) {
 std::string extractor_fingerprint(const ExtractOptions& options) {
     nlohmann::json rules = nlohmann::json::array();
     for (const ExtractionRule& r : extraction_rules())
-        rules.push_back({r.id, r.matches, r.guards, r.key_template, r.default_on, r.confidence, r.evidence,
-                         static_cast<int>(r.type), r.examples.size()});
+        rules.push_back({r.id, r.matches, r.guards, r.key_template, r.default_on, r.confidence,
+                         r.evidence, static_cast<int>(r.type), r.examples.size()});
     const nlohmann::json all{{"engine", kEngineVersion},
                              {"extractor", "heuristic"},
                              {"all_rules", options.all_rules},
@@ -58,7 +59,8 @@ Result<ProjectBlock> build_project_block(const std::string& workspace, const std
     if (read->sessions.empty())
         return Error::not_found("the workspace holds no session of project '" + project + "'",
                                 Location{workspace, 0, -1, "project"},
-                                "the project is the working directory the sessions ran in (`beliefmerge approve --status` lists them)");
+                                "the project is the working directory the sessions ran in "
+                                "(`beliefmerge approve --status` lists them)");
     ProjectBlock out;
     out.tokenizer = options.tokenizer.empty() ? default_tokenizer_spec() : options.tokenizer;
     auto counter = open_token_counter(out.tokenizer);
@@ -69,7 +71,8 @@ Result<ProjectBlock> build_project_block(const std::string& workspace, const std
     if (!sessions) return sessions.error();
     out.coverage.sessions = std::move(sessions).value();
 
-    SnapshotOptions build;  // the same pipeline as `merge --workspace`, the studio and MCP merge_context
+    SnapshotOptions
+        build;  // the same pipeline as `merge --workspace`, the studio and MCP merge_context
     build.extract = options.extract;
     build.extract.trust.current_session.clear();
     build.decisions_from = workspace;
@@ -85,13 +88,15 @@ Result<ProjectBlock> build_project_block(const std::string& workspace, const std
 
     PackOptions pack;
     pack.budget = options.budget;
-    auto packed = pack_review_snapshot(options.reviewed_only ? reviewed_only(out.review) : out.review, pack, **counter);
+    auto packed = pack_review_snapshot(
+        options.reviewed_only ? reviewed_only(out.review) : out.review, pack, **counter);
     if (!packed) return packed.error();
     out.packed = std::move(packed).value();
     return out;
 }
 
-ApprovalRecord approval_of(const ProjectBlock& block, const std::string& project, const std::string& reviewer) {
+ApprovalRecord approval_of(const ProjectBlock& block, const std::string& project,
+                           const std::string& reviewer) {
     ApprovalRecord a;
     a.project = project;
     a.reviewer = reviewer;

@@ -1,7 +1,7 @@
 // A project's packed block: the sessions that ran in one working directory, through the one
 // snapshot pipeline (core/snapshot) with the workspace's decisions, packed; and what that block
-// covers (sessions, slots, decisions, extractor), which an approval records to tell when it is stale.
-// Thread-safety: plain functions; each call opens its own connections.
+// covers (sessions, slots, decisions, extractor), which an approval records to tell when it is
+// stale. Thread-safety: plain functions; each call opens its own connections.
 #pragma once
 
 #include <memory>
@@ -15,9 +15,11 @@ namespace bm {
 
 struct ProjectBlockOptions {
     size_t budget = 0;
-    std::string tokenizer;  // a spec for open_token_counter; empty: default_tokenizer_spec()
-    ExtractOptions extract;  // heuristic rules and threshold (no current session: the block is for the next one)
-    // Only slots a human decided, or settled at TRUSTED (the `reviewed` policy); otherwise every slot.
+    std::string tokenizer;   // a spec for open_token_counter; empty: default_tokenizer_spec()
+    ExtractOptions extract;  // heuristic rules and threshold (no current session: the block is for
+                             // the next one)
+    // Only slots a human decided, or settled at TRUSTED (the `reviewed` policy); otherwise every
+    // slot.
     bool reviewed_only = false;
 };
 
@@ -37,7 +39,8 @@ struct ProjectBlock {
 };
 
 // SHA-256 (hex) naming the extraction: the heuristic rule table (ids, switches, confidences, key
-// templates, patterns in words), the rule options and the engine version. Changes when the extractor does.
+// templates, patterns in words), the rule options and the engine version. Changes when the
+// extractor does.
 std::string extractor_fingerprint(const ExtractOptions& options);
 
 // The project's sessions in `workspace` through build_review_snapshot (decisions applied) and
@@ -47,6 +50,7 @@ Result<ProjectBlock> build_project_block(const std::string& workspace, const std
 
 // The approval record of `block` for `project` by `reviewer` (budget from the pack report), ready
 // for ApprovalStore::append.
-ApprovalRecord approval_of(const ProjectBlock& block, const std::string& project, const std::string& reviewer);
+ApprovalRecord approval_of(const ProjectBlock& block, const std::string& project,
+                           const std::string& reviewer);
 
 }  // namespace bm

@@ -26,7 +26,8 @@ std::string canonical_text(const json& j) {
 Result<json> parse_column(const std::string& text, const Location& where) {
     json j = json::parse(text, nullptr, false);
     if (j.is_discarded())
-        return Error::corruption("stored " + where.field + " is not JSON", where, "the row was damaged outside BeliefMerge");
+        return Error::corruption("stored " + where.field + " is not JSON", where,
+                                 "the row was damaged outside BeliefMerge");
     return j;
 }
 
@@ -36,7 +37,8 @@ Status read_covered(Statement& q, const std::string& path, ApprovalRecord& a) {
     try {
         auto sessions = parse_column(q.text(9), Location{path, 0, -1, row + "sessions"});
         if (!sessions) return sessions.error();
-        for (const auto& s : *sessions) a.sessions.push_back({s.at(0).get<std::string>(), s.at(1).get<std::string>()});
+        for (const auto& s : *sessions)
+            a.sessions.push_back({s.at(0).get<std::string>(), s.at(1).get<std::string>()});
         auto keys = parse_column(q.text(10), Location{path, 0, -1, row + "slot_keys"});
         if (!keys) return keys.error();
         a.slot_keys = keys->get<std::vector<std::string>>();
@@ -46,13 +48,15 @@ Status read_covered(Statement& q, const std::string& path, ApprovalRecord& a) {
         a.decisions.model = ids->at("model").get<std::vector<int64_t>>();
     } catch (const json::exception& e) {
         return Error::corruption(std::string("stored approval has the wrong shape: ") + e.what(),
-                                 Location{path, 0, -1, row + "sessions"}, "the row was damaged outside BeliefMerge");
+                                 Location{path, 0, -1, row + "sessions"},
+                                 "the row was damaged outside BeliefMerge");
     }
     return {};
 }
 
 // The ids of `table` rows whose slot_key is one of `keys`, ascending.
-Result<std::vector<int64_t>> ids_on(Db& db, const char* table, const std::vector<std::string>& keys) {
+Result<std::vector<int64_t>> ids_on(Db& db, const char* table,
+                                    const std::vector<std::string>& keys) {
     auto q = db.prepare(std::string("SELECT id FROM ") + table +
                         " WHERE slot_key IN (SELECT value FROM json_each(?)) ORDER BY id");
     if (!q) return q.error();
@@ -69,7 +73,9 @@ Result<std::vector<int64_t>> ids_on(Db& db, const char* table, const std::vector
 
 }  // namespace
 
-const char* inject_policy_name(InjectPolicy policy) { return kPolicyNames[static_cast<int>(policy)]; }
+const char* inject_policy_name(InjectPolicy policy) {
+    return kPolicyNames[static_cast<int>(policy)];
+}
 
 std::optional<InjectPolicy> inject_policy_from_name(const std::string& name) {
     for (int i = 0; i < 3; ++i)
@@ -86,7 +92,9 @@ Result<std::unique_ptr<ApprovalStore>> ApprovalStore::open(const std::string& wo
 Result<ApprovalRecord> ApprovalStore::append(ApprovalRecord a) {
     const Location where{path(), 0, -1, "approval"};
     if (a.project.empty()) return Error::invalid_input("an approval needs a project", where);
-    if (a.reviewer.empty()) return Error::invalid_input("an approval needs a reviewer", where, "set $USER or pass --reviewer");
+    if (a.reviewer.empty())
+        return Error::invalid_input("an approval needs a reviewer", where,
+                                    "set $USER or pass --reviewer");
     if (a.block.empty()) return Error::invalid_input("an empty block cannot be approved", where);
     if (a.block_digest != sha256_hex(a.block))
         return Error::invalid_input("the block digest does not match the block", where);
@@ -99,11 +107,19 @@ Result<ApprovalRecord> ApprovalStore::append(ApprovalRecord a) {
     Transaction tx(*m_db);
     if (!tx.begun().ok()) return tx.begun().error();
     auto q = m_db->prepare(
-        "INSERT INTO approvals(project, reviewer, approved_at, block, block_digest, budget, tokenizer, extractor, "
+        "INSERT INTO approvals(project, reviewer, approved_at, block, block_digest, budget, "
+        "tokenizer, extractor, "
         "sessions, slot_keys, decisions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (!q) return q.error();
-    q->bind(1, a.project).bind(2, a.reviewer).bind(3, a.approved_at).bind(4, a.block).bind(5, a.block_digest);
-    q->bind(6, a.budget).bind(7, a.tokenizer).bind(8, a.extractor).bind(9, canonical_text(sessions));
+    q->bind(1, a.project)
+        .bind(2, a.reviewer)
+        .bind(3, a.approved_at)
+        .bind(4, a.block)
+        .bind(5, a.block_digest);
+    q->bind(6, a.budget)
+        .bind(7, a.tokenizer)
+        .bind(8, a.extractor)
+        .bind(9, canonical_text(sessions));
     q->bind(10, canonical_text(json(a.slot_keys))).bind(11, canonical_text(ids));
     if (auto st = q->run(); !st) return st.error();
     a.id = sqlite3_last_insert_rowid(m_db->handle());
@@ -113,7 +129,8 @@ Result<ApprovalRecord> ApprovalStore::append(ApprovalRecord a) {
 
 Result<std::optional<ApprovalRecord>> ApprovalStore::latest(const std::string& project) {
     auto q = m_db->prepare(
-        "SELECT id, project, reviewer, approved_at, block, block_digest, budget, tokenizer, extractor, sessions, "
+        "SELECT id, project, reviewer, approved_at, block, block_digest, budget, tokenizer, "
+        "extractor, sessions, "
         "slot_keys, decisions FROM approvals WHERE project = ? ORDER BY id DESC LIMIT 1");
     if (!q) return q.error();
     q->bind(1, project);
@@ -136,7 +153,8 @@ Result<std::optional<ApprovalRecord>> ApprovalStore::latest(const std::string& p
 
 Result<std::vector<std::string>> ApprovalStore::projects() {
     auto q = m_db->prepare(
-        "SELECT project FROM approvals UNION SELECT cwd FROM sessions WHERE cwd IS NOT NULL AND cwd != '' ORDER BY 1");
+        "SELECT project FROM approvals UNION SELECT cwd FROM sessions WHERE cwd IS NOT NULL AND "
+        "cwd != '' ORDER BY 1");
     if (!q) return q.error();
     std::vector<std::string> out;
     for (;;) {
@@ -174,7 +192,8 @@ Result<DecisionIds> ApprovalStore::decisions_on(const std::vector<std::string>& 
 }
 
 Result<InjectPolicy> ApprovalStore::policy(const std::string& project) {
-    auto q = m_db->prepare("SELECT id, policy FROM inject_policies WHERE project = ? ORDER BY id DESC LIMIT 1");
+    auto q = m_db->prepare(
+        "SELECT id, policy FROM inject_policies WHERE project = ? ORDER BY id DESC LIMIT 1");
     if (!q) return q.error();
     q->bind(1, project);
     auto row = q->step();
@@ -182,16 +201,24 @@ Result<InjectPolicy> ApprovalStore::policy(const std::string& project) {
     if (!*row) return InjectPolicy::kNone;
     auto policy = inject_policy_from_name(q->text(1));
     if (!policy)
-        return Error::corruption("unknown injection policy '" + q->text(1) + "'",
-                                 Location{path(), 0, -1, "inject_policies[" + std::to_string(q->integer(0)) + "].policy"});
+        return Error::corruption(
+            "unknown injection policy '" + q->text(1) + "'",
+            Location{path(), 0, -1,
+                     "inject_policies[" + std::to_string(q->integer(0)) + "].policy"});
     return *policy;
 }
 
-Status ApprovalStore::set_policy(const std::string& project, InjectPolicy policy, const std::string& set_by) {
-    if (project.empty()) return Error::invalid_input("a policy needs a project", Location{path(), 0, -1, "project"});
-    auto q = m_db->prepare("INSERT INTO inject_policies(project, policy, set_by, set_at) VALUES (?, ?, ?, ?)");
+Status ApprovalStore::set_policy(const std::string& project, InjectPolicy policy,
+                                 const std::string& set_by) {
+    if (project.empty())
+        return Error::invalid_input("a policy needs a project", Location{path(), 0, -1, "project"});
+    auto q = m_db->prepare(
+        "INSERT INTO inject_policies(project, policy, set_by, set_at) VALUES (?, ?, ?, ?)");
     if (!q) return q.error();
-    q->bind(1, project).bind(2, inject_policy_name(policy)).bind(3, set_by).bind(4, utc_now_iso8601());
+    q->bind(1, project)
+        .bind(2, inject_policy_name(policy))
+        .bind(3, set_by)
+        .bind(4, utc_now_iso8601());
     return q->run();
 }
 

@@ -3,9 +3,9 @@
 //
 // Approvals and policies are append-only tables of the workspace (schema 5): the newest approval of
 // a project is its approval, the newest policy its policy; nothing is updated or deleted. An
-// approval records what it covers (the project's sessions with their content digests, every slot key
-// of the approved merge, the decisions and model resolutions on those slots, the extractor) so a
-// later reader can say whether, and why, it went stale. append() returns after the commit
+// approval records what it covers (the project's sessions with their content digests, every slot
+// key of the approved merge, the decisions and model resolutions on those slots, the extractor) so
+// a later reader can say whether, and why, it went stale. append() returns after the commit
 // (synchronous=FULL). Thread-safety: one ApprovalStore per thread; open the file again for another.
 #pragma once
 
@@ -43,7 +43,7 @@ struct ApprovalRecord {
     std::string block_digest;  // sha256_hex(block); append() checks it
     int64_t budget = 0;
     std::string tokenizer;
-    std::string extractor;  // extractor fingerprint
+    std::string extractor;                 // extractor fingerprint
     std::vector<ProjectSession> sessions;  // sorted by key
     std::vector<std::string> slot_keys;    // sorted
     DecisionIds decisions;

@@ -11,7 +11,9 @@ namespace bm {
 Status write_file_durably(const std::string& path, const std::string& bytes, mode_t mode) {
     const std::string tmp = path + ".tmp";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-    if (fd < 0) return Error::io("cannot create " + tmp, Location{tmp}, "check that the directory exists and is writable");
+    if (fd < 0)
+        return Error::io("cannot create " + tmp, Location{tmp},
+                         "check that the directory exists and is writable");
     size_t done = 0;
     while (done < bytes.size()) {
         const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -24,7 +26,8 @@ Status write_file_durably(const std::string& path, const std::string& bytes, mod
     }
     if (::fsync(fd) != 0 || ::close(fd) != 0 || std::rename(tmp.c_str(), path.c_str()) != 0) {
         ::unlink(tmp.c_str());
-        return Error::io("cannot commit " + path, Location{path}, "check that the directory exists and is writable");
+        return Error::io("cannot commit " + path, Location{path},
+                         "check that the directory exists and is writable");
     }
     return {};
 }

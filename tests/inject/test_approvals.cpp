@@ -26,8 +26,9 @@ const std::string kRewindId = "5a5a5a5a-6b6b-4c7c-8d8d-9e9e9e9e9e9e";
 class Approvals : public ::testing::Test {
 protected:
     void SetUp() override {
-        dir = fs::temp_directory_path() / ("bm-approvals-" + std::to_string(::getpid()) + "-" +
-                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        dir = fs::temp_directory_path() /
+              ("bm-approvals-" + std::to_string(::getpid()) + "-" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(dir);
         fs::create_directories(dir);
         workspace = (dir / "w.bmws").string();
@@ -47,7 +48,8 @@ protected:
     std::string second_session() {
         std::string text = testing::slurp(kRewind);
         const std::string other = "5a5a5a5a-6b6b-4c7c-8d8d-000000000002";
-        for (size_t at = text.find(kRewindId); at != std::string::npos; at = text.find(kRewindId, at))
+        for (size_t at = text.find(kRewindId); at != std::string::npos;
+             at = text.find(kRewindId, at))
             text.replace(at, kRewindId.size(), other);
         const std::string path = (dir / "second.jsonl").string();
         std::ofstream(path, std::ios::binary) << text;
@@ -118,7 +120,8 @@ TEST_F(Approvals, ARecordKeepsWhatItCoversAndTheTableRefusesUpdateAndDelete) {
     EXPECT_FALSE(a.approved_at.empty());
     sqlite3* db = nullptr;
     ASSERT_EQ(sqlite3_open(workspace.c_str(), &db), SQLITE_OK);
-    EXPECT_NE(sqlite3_exec(db, "UPDATE approvals SET block = 'forged'", nullptr, nullptr, nullptr), SQLITE_OK);
+    EXPECT_NE(sqlite3_exec(db, "UPDATE approvals SET block = 'forged'", nullptr, nullptr, nullptr),
+              SQLITE_OK);
     EXPECT_NE(sqlite3_exec(db, "DELETE FROM approvals", nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(db);
     ApprovalStatus s = status();
@@ -166,7 +169,8 @@ TEST_F(Approvals, AnExtractorChangeMakesItStale) {
     all.all_rules = true;
     EXPECT_NE(extractor_fingerprint(all), extractor_fingerprint(ExtractOptions{}));
     BlockCoverage now{a.sessions, a.slot_keys, a.decisions, extractor_fingerprint(all)};
-    EXPECT_EQ(coverage_changes(a, now), std::vector<std::string>{"extractor changed since approval"});
+    EXPECT_EQ(coverage_changes(a, now),
+              std::vector<std::string>{"extractor changed since approval"});
     now.extractor = a.extractor;
     EXPECT_TRUE(coverage_changes(a, now).empty());
 }
@@ -184,7 +188,8 @@ TEST_F(Approvals, PolicyNoneInjectsNothingWhenStaleAndSaysWhy) {
     Injection i = inject();
     EXPECT_EQ(i.source, InjectionSource::kNothing);
     EXPECT_TRUE(i.block.empty());
-    EXPECT_NE(i.notice.find("approval #1 is stale (new session imported"), std::string::npos) << i.notice;
+    EXPECT_NE(i.notice.find("approval #1 is stale (new session imported"), std::string::npos)
+        << i.notice;
     EXPECT_EQ(i.notice.find('\n'), std::string::npos);
 }
 
@@ -225,7 +230,8 @@ TEST_F(Approvals, TheDshMessageOfAnApprovedBlockIsWhatFormatDshPacks) {
     auto counter = open_token_counter("estimate");
     ASSERT_TRUE(counter);
     PackOptions dsh;
-    dsh.budget = 4000;  // room for the JSON escaping: the same selection as the Markdown block at 2000
+    dsh.budget =
+        4000;  // room for the JSON escaping: the same selection as the Markdown block at 2000
     dsh.format = PackFormat::kDsh;
     auto packed = pack_review_snapshot(md.review, dsh, **counter);
     ASSERT_TRUE(packed) << packed.error().to_string();

@@ -42,10 +42,13 @@ TEST(ClaudeHook, BadEventsNameTheField) {
     auto no_cwd = parse_claude_hook_event(R"({"hook_event_name":"SessionStart"})", "stdin");
     ASSERT_FALSE(no_cwd);
     EXPECT_NE(no_cwd.error().to_string().find("cwd"), std::string::npos);
-    auto overflow = parse_claude_hook_event(R"({"hook_event_name":"SessionStart","cwd":"/a","n":1e400})", "stdin");
-    ASSERT_FALSE(overflow);  // nlohmann throws here even when asked not to; found by fuzz_claude_hook
+    auto overflow = parse_claude_hook_event(
+        R"({"hook_event_name":"SessionStart","cwd":"/a","n":1e400})", "stdin");
+    ASSERT_FALSE(
+        overflow);  // nlohmann throws here even when asked not to; found by fuzz_claude_hook
     EXPECT_NE(overflow.error().to_string().find("stdin"), std::string::npos);
-    auto wrong_type = parse_claude_hook_event(R"({"hook_event_name":"SessionStart","cwd":7})", "stdin");
+    auto wrong_type =
+        parse_claude_hook_event(R"({"hook_event_name":"SessionStart","cwd":7})", "stdin");
     ASSERT_FALSE(wrong_type);
     EXPECT_NE(wrong_type.error().to_string().find("\"cwd\" must be a string"), std::string::npos);
 }
@@ -64,7 +67,8 @@ TEST(ClaudeHook, OutputCarriesTheBlockAsAdditionalContextAndTheNoticeAsSystemMes
 }
 
 TEST(ClaudeHook, AProjectFolderIsImportedOnceAndAgainOnlyWhenAFileChanges) {
-    const fs::path dir = fs::temp_directory_path() / ("bm-claude-import-" + std::to_string(::getpid()));
+    const fs::path dir =
+        fs::temp_directory_path() / ("bm-claude-import-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir / "proj");
     const std::string workspace = (dir / "w.bmws").string();
@@ -72,13 +76,15 @@ TEST(ClaudeHook, AProjectFolderIsImportedOnceAndAgainOnlyWhenAFileChanges) {
     fs::copy_file(rewind, dir / "proj" / "a.jsonl");
     fs::copy_file(rewind, dir / "proj" / "current.jsonl");
     std::ofstream(dir / "proj" / "notes.txt") << "not a transcript";
-    auto first = import_project_transcripts(workspace, (dir / "proj").string(), (dir / "proj" / "current.jsonl").string());
+    auto first = import_project_transcripts(workspace, (dir / "proj").string(),
+                                            (dir / "proj" / "current.jsonl").string());
     ASSERT_TRUE(first) << first.error().to_string();
     EXPECT_EQ(first->imported, std::vector<std::string>{(dir / "proj" / "a.jsonl").string()});
     auto second = import_project_transcripts(workspace, (dir / "proj").string(), "");
     ASSERT_TRUE(second);
     EXPECT_EQ(second->unchanged, std::vector<std::string>{(dir / "proj" / "a.jsonl").string()});
-    EXPECT_EQ(second->imported, std::vector<std::string>{(dir / "proj" / "current.jsonl").string()});
+    EXPECT_EQ(second->imported,
+              std::vector<std::string>{(dir / "proj" / "current.jsonl").string()});
     std::ofstream(dir / "proj" / "a.jsonl", std::ios::app) << "\n";
     auto third = import_project_transcripts(workspace, (dir / "proj").string(), "");
     ASSERT_TRUE(third);

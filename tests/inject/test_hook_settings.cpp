@@ -16,7 +16,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Settings as a user might keep them: other hooks (a SessionStart one too), odd spacing, no final newline.
+// Settings as a user might keep them: other hooks (a SessionStart one too), odd spacing, no final
+// newline.
 const char* kOtherHooks = R"json({
     "model": "opus",
     "hooks": {
@@ -30,8 +31,9 @@ const std::string kCommand = "'/usr/bin/beliefmerge' hook claude-code --workspac
 class HookSettings : public ::testing::Test {
 protected:
     void SetUp() override {
-        dir = fs::temp_directory_path() / ("bm-settings-" + std::to_string(::getpid()) + "-" +
-                                            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        dir = fs::temp_directory_path() /
+              ("bm-settings-" + std::to_string(::getpid()) + "-" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(dir);
         fs::create_directories(dir);
         path = (dir / ".claude" / "settings.json").string();
@@ -58,8 +60,9 @@ TEST_F(HookSettings, InstallThenUninstallLeavesTheFileByteIdentical) {
 }
 
 TEST_F(HookSettings, EmptyHookContainersTheFileHadAreGivenBackToo) {
-    for (const std::string original : {std::string(R"({"hooks": {}})"), std::string(R"({"hooks": {"SessionStart": []}})"),
-                                       std::string("  \n"), std::string("{}"), std::string(R"({"hooks": {"Stop": []}})")}) {
+    for (const std::string original :
+         {std::string(R"({"hooks": {}})"), std::string(R"({"hooks": {"SessionStart": []}})"),
+          std::string("  \n"), std::string("{}"), std::string(R"({"hooks": {"Stop": []}})")}) {
         write(original);
         ASSERT_TRUE(install_claude_hook(path, kCommand));
         ASSERT_TRUE(uninstall_claude_hook(path));
@@ -94,7 +97,8 @@ TEST_F(HookSettings, AHookAddedAfterInstallSurvivesUninstall) {
     write(kOtherHooks);
     ASSERT_TRUE(install_claude_hook(path, kCommand));
     auto j = nlohmann::ordered_json::parse(testing::slurp(path));
-    j["hooks"]["Stop"] = nlohmann::ordered_json::array({{{"hooks", {{{"type", "command"}, {"command", "say done"}}}}}});
+    j["hooks"]["Stop"] = nlohmann::ordered_json::array(
+        {{{"hooks", {{{"type", "command"}, {"command", "say done"}}}}}});
     write(j.dump(2));
     ASSERT_TRUE(uninstall_claude_hook(path));
     const auto after = nlohmann::json::parse(testing::slurp(path));
@@ -116,7 +120,8 @@ TEST_F(HookSettings, ADamagedFileIsRefusedUntouchedNamingTheLine) {
     write(damaged);
     auto in = install_claude_hook(path, kCommand);
     ASSERT_FALSE(in);
-    EXPECT_NE(in.error().to_string().find(path + ":3"), std::string::npos) << in.error().to_string();
+    EXPECT_NE(in.error().to_string().find(path + ":3"), std::string::npos)
+        << in.error().to_string();
     EXPECT_EQ(testing::slurp(path), damaged);
     EXPECT_FALSE(fs::exists(path + ".beliefmerge.bak"));
 }
