@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>bm::ApproveBlockDialog</name>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="47"/>
+        <source>&amp;Approve</source>
+        <translation>批准(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="49"/>
+        <source>Approve Block</source>
+        <translation>批准注入块</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="51"/>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="51"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="51"/>
+        <source>Approval</source>
+        <translation>批准记录</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="51"/>
+        <source>What changed</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="60"/>
+        <source> tokens</source>
+        <translation> 个词元</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="70"/>
+        <source>Budget:</source>
+        <translation>预算：</translation>
+    </message>
+</context>
+<context>
     <name>bm::ClaimGraphView</name>
     <message>
         <location filename="../views/claim_graph_view.cpp" line="67"/>
@@ -577,6 +620,16 @@
         <location filename="../views/main_window.cpp" line="231"/>
         <source>Withdraw the reviewer&apos;s decision on the selected slot (recorded, never deleted)</source>
         <translation>撤回审阅者对所选槽位的决定（记录在案，从不删除）</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="233"/>
+        <source>Approve &amp;Block…</source>
+        <translation>批准注入块(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="235"/>
+        <source>Approve a project&apos;s packed block for injection into its next agent session</source>
+        <translation>批准某个项目的打包块，注入到它的下一个智能体会话</translation>
     </message>
     <message>
         <location filename="../views/main_window.cpp" line="233"/>

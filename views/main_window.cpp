@@ -230,6 +230,10 @@ void MainWindow::setupActions() {
     revokeAction->setObjectName(QStringLiteral("revokeDecisionAction"));
     revokeAction->setToolTip(tr("Withdraw the reviewer's decision on the selected slot (recorded, never deleted)"));
     review->addSeparator();
+    QAction* approve = review->addAction(tr("Approve &Block…"), this, &MainWindow::showApproveDialog);
+    approve->setObjectName(QStringLiteral("approveBlockAction"));
+    approve->setToolTip(tr("Approve a project's packed block for injection into its next agent session"));
+    review->addSeparator();
     review->addAction(tr("Go to the Disputes &Queue"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] {
         if (auto* d = findChild<QDockWidget*>(QStringLiteral("disputesDock"))) d->raise();
         m_disputes->table()->setFocus();

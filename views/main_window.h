@@ -62,6 +62,9 @@ public:
     // Withdraws the reviewer's decision that applies to the selected slot (Review > Revoke Decision).
     void revokeDecision();
     void setReviewer(const QString& reviewer) { m_reviewer = reviewer; }
+    // Review > Approve Block…: the projects of the workspace with their approval state, and approving
+    // one's block (non-modal; one at a time, raised when already open).
+    void showApproveDialog();
     // Extractor behind the next snapshot: the oracle (native-JSONL annotations) or the heuristic
     // one (default). Remembered in the settings; a change re-reads the workspace.
     void setOracleExtractor(bool on);

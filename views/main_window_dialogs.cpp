@@ -1,9 +1,10 @@
-// The main window's file dialogs: open logs, a folder, a workspace, and export the packed block.
+// The main window's dialogs: open logs, a folder, a workspace, export the packed block, approve a project's block.
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 
+#include "approve_block_dialog.h"
 #include "main_window.h"
 #include "pack_preview_pane.h"
 
@@ -51,6 +52,16 @@ void MainWindow::exportDialog() {
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty()) return;
     const QString path = dialog.selectedFiles().front();
     if (!m_pack->exportToFile(path)) showError(tr("Export failed: %1").arg(m_pack->lastError()));
+}
+
+void MainWindow::showApproveDialog() {
+    auto* dialog = findChild<ApproveBlockDialog*>();
+    if (!dialog) {
+        dialog = new ApproveBlockDialog(m_workspacePath, m_reviewer, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    dialog->show();
+    dialog->raise();
 }
 
 }  // namespace bm

@@ -2,6 +2,7 @@
 #include "cli/cli_common.h"
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace bm::cli {
 
@@ -21,6 +22,19 @@ void print_out(const std::string& text) {
 void print_err(const std::string& text) {
     std::fwrite(text.data(), 1, text.size(), stderr);
     std::fflush(stderr);
+}
+
+std::string workspace_path(const QCommandLineParser& parser, const QCommandLineOption& option) {
+    if (parser.isSet(option)) return to_std(parser.value(option));
+    if (const char* env = std::getenv("BELIEFMERGE_WORKSPACE"); env && *env) return env;
+    return "workspace.bmws";
+}
+
+std::string reviewer_name(const QCommandLineParser& parser, const QCommandLineOption& option) {
+    std::string name = to_std(parser.value(option));
+    if (name.empty())
+        if (const char* user = std::getenv("USER"); user) name = user;
+    return name;
 }
 
 Parsed parse(QCommandLineParser& parser, const QStringList& args, const QString& description,

@@ -26,4 +26,10 @@ std::vector<std::string> to_std(const QStringList& list);
 void print_out(const std::string& text);
 void print_err(const std::string& text);
 
+// The workspace a command works on: `option` when set, else $BELIEFMERGE_WORKSPACE, else ./workspace.bmws.
+std::string workspace_path(const QCommandLineParser& parser, const QCommandLineOption& option);
+
+// Who is acting, for append-only records: `option` when set, else $USER (empty when neither).
+std::string reviewer_name(const QCommandLineParser& parser, const QCommandLineOption& option);
+
 }  // namespace bm::cli

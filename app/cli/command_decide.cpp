@@ -83,9 +83,7 @@ int command_decide(const QStringList& args) {
     d.slot_key = key;
     d.annotation_digest = annotation_digest(merge, *slot);
     d.reason = to_std(parser.value(reason_opt));
-    d.reviewer = to_std(parser.value(reviewer_opt));
-    if (d.reviewer.empty())
-        if (const char* user = std::getenv("USER"); user) d.reviewer = user;
+    d.reviewer = reviewer_name(parser, reviewer_opt);
     if (parser.isSet(accept_opt)) {
         d.kind = DecisionKind::kAccept;
         auto models = (*store)->model_resolutions_for_slot(key);

@@ -22,9 +22,7 @@ int command_import(const QStringList& args) {
                                   "when any input had errors, 1 when the workspace refused the import."),
                    QStringLiteral("PATH..."), QStringLiteral("Log files or directories."), 1);
     if (p.done) return p.exit_code;
-    std::string path = "workspace.bmws";
-    if (const char* env = std::getenv("BELIEFMERGE_WORKSPACE"); env && *env) path = env;
-    if (parser.isSet(workspace_opt)) path = to_std(parser.value(workspace_opt));
+    const std::string path = workspace_path(parser, workspace_opt);
     auto ws = Workspace::open(path);
     if (!ws) {
         print_err("beliefmerge import: " + ws.error().to_string() + "\n");

@@ -1,5 +1,6 @@
 // `beliefmerge mcp --store DIR [--workspace FILE]`: a Model Context Protocol server over stdio exposing
-// context_search, context_recall (folded history) and merge_context (merge + pack of session logs).
+// context_search, context_recall (folded history), merge_context (merge + pack of session logs) and
+// approved_context (a project's approved block, as the hooks inject it).
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -7,6 +8,7 @@
 #include "cli/commands.h"
 #include "fold/mcp_server.h"
 #include "ingest/ingest.h"
+#include "inject/injection.h"
 #include "pack/render.h"
 #include "pack/token_counter_factory.h"
 #include "snapshot/packed_block.h"
@@ -120,6 +122,42 @@ void add_merge_tool(McpServer& server, const std::string& workspace) {
          }});
 }
 
+// The project's approved block (hooks' rules: approved, else what the project's policy allows).
+void add_approved_context_tool(McpServer& server, const std::string& workspace) {
+    server.add_tool(
+        {"approved_context",
+         "The block a reviewer approved for a project (the working directory its sessions ran in), exactly as "
+         "approved, while nothing it covers has changed; otherwise what the project's policy allows (none: nothing; "
+         "reviewed: only human-decided or TRUSTED-settled slots; fresh: the current block with its trust banner). "
+         "\"notice\" says which and why.",
+         {{"type", "object"},
+          {"properties",
+           {{"project", {{"type", "string"}, {"description", "the project's working directory, as the logs record it"}}},
+            {"format", {{"type", "string"}, {"enum", {"md", "dsh"}}, {"default", "md"}}}}},
+          {"required", {"project"}}},
+         [workspace](const nlohmann::json& args) -> Result<nlohmann::json> {
+             if (workspace.empty())
+                 return Error::invalid_input("approved_context needs the server's workspace", Location("", 0, -1, "workspace"),
+                                             "start the server with --workspace FILE");
+             if (!args.contains("project") || !args["project"].is_string() || args["project"].get<std::string>().empty())
+                 return Error::invalid_input("\"project\" must be a non-empty string", Location("", 0, -1, "project"));
+             const std::string format = args.value("format", "md");
+             if (format != "md" && format != "dsh")
+                 return Error::invalid_input("unknown format '" + format + "' (md or dsh)", Location("", 0, -1, "format"));
+             InjectionOptions options;
+             options.workspace = workspace;
+             options.project = args["project"].get<std::string>();
+             auto injection = project_injection(options);
+             if (!injection.ok()) return injection.error();
+             const std::string& block = injection->block;
+             return nlohmann::json{{"block", format == "dsh" && !block.empty() ? render_dsh_message(block) : block},
+                                   {"source", injection_source_name(injection->source)},
+                                   {"state", approval_state_name(injection->status.state)},
+                                   {"changes", injection->status.changes},
+                                   {"notice", injection->notice}};
+         }});
+}
+
 }  // namespace
 
 int command_mcp(const QStringList& args) {
@@ -130,8 +168,9 @@ int command_mcp(const QStringList& args) {
     parser.addOption(ws_opt);
     auto p = parse(parser, args,
                    QStringLiteral("Serve the Model Context Protocol over stdio (JSON-RPC 2.0, one message per line):\n"
-                                  "initialize, tools/list and tools/call for context_search, context_recall and\n"
-                                  "merge_context. Malformed input gets a JSON-RPC error; the server runs until stdin closes.\n"
+                                  "initialize, tools/list and tools/call for context_search, context_recall,\n"
+                                  "merge_context and approved_context (a project's approved block; needs --workspace).\n"
+                                  "Malformed input gets a JSON-RPC error; the server runs until stdin closes.\n"
                                   "Example client config: {\"command\":\"beliefmerge\",\"args\":[\"mcp\",\"--store\",\"DIR\"]}"),
                    {}, {}, 0);
     if (p.done) return p.exit_code;
@@ -143,6 +182,7 @@ int command_mcp(const QStringList& args) {
     McpServer server("beliefmerge", "0.1.0");
     add_fold_tools(server, store);
     add_merge_tool(server, to_std(parser.value(ws_opt)));
+    add_approved_context_tool(server, to_std(parser.value(ws_opt)));
     std::string line;
     while (std::getline(std::cin, line)) {
         auto reply = server.handle_line(line);

@@ -1,9 +1,6 @@
 // `beliefmerge merge PATH... --budget N`: extract, merge and pack the logs into one context block;
 // with --workspace, model calls are recorded/replayed there and its decisions are applied.
-#include <fcntl.h>
 #include <unistd.h>
-
-#include <cstdio>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
@@ -13,39 +10,9 @@
 #include "pack/token_counter_factory.h"
 #include "snapshot/packed_block.h"
 #include "snapshot/workspace_sessions.h"
+#include "util/durable_write.h"
 
 namespace bm::cli {
-
-namespace {
-
-// Writes `bytes` to `path` durably: a temporary file, fsync, rename.
-bool write_file_durably(const std::string& path, const std::string& bytes, std::string* error) {
-    const std::string tmp = path + ".tmp";
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        *error = "cannot create " + tmp;
-        return false;
-    }
-    size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n <= 0) {
-            ::close(fd);
-            ::unlink(tmp.c_str());
-            *error = "cannot write " + tmp;
-            return false;
-        }
-        done += static_cast<size_t>(n);
-    }
-    if (::fsync(fd) != 0 || ::close(fd) != 0 || std::rename(tmp.c_str(), path.c_str()) != 0) {
-        ::unlink(tmp.c_str());
-        *error = "cannot commit " + path;
-        return false;
-    }
-    return true;
-}
-
-}  // namespace
 
 int command_merge(const QStringList& args) {
     QCommandLineParser parser;
@@ -158,9 +125,8 @@ int command_merge(const QStringList& args) {
     }
     if (r.empty) return kFailed;
     if (parser.isSet(out_opt)) {
-        std::string error;
-        if (!write_file_durably(to_std(parser.value(out_opt)), packed->block, &error)) {
-            print_err("beliefmerge merge: " + error + " (check that the directory exists and is writable)\n");
+        if (auto st = write_file_durably(to_std(parser.value(out_opt)), packed->block); !st) {
+            print_err("beliefmerge merge: " + st.error().to_string() + "\n");
             return kFailed;
         }
         return kOk;

@@ -38,7 +38,14 @@ const CommandEntry kCommands[] = {
     {"decide", command_decide,
      "  decide WORKSPACE --slot KEY --accept|--choose V|--both|--conditional G|--unresolvable --reason TEXT\n"
      "                                      record a human decision (append-only); --list shows them\n"},
-    {"mcp", command_mcp, "  mcp --store DIR [--workspace FILE]  MCP server over stdio: context_search, context_recall, merge_context\n"},
+    {"approve", command_approve,
+     "  approve --project DIR [--budget N] [--show] [--digest HEX] | --status [--json] | --policy none|reviewed|fresh\n"
+     "        [--workspace FILE]            approve a project's block for injection (append-only)\n"},
+    {"hook", command_hook,
+     "  hook claude-code|dsh [--workspace FILE]   inject a project's approved block (fails closed)\n"
+     "  hook install|uninstall claude-code [--project|--user|--settings FILE]   add/remove the SessionStart hook\n"},
+    {"mcp", command_mcp, "  mcp --store DIR [--workspace FILE]  MCP server over stdio: context_search, context_recall, merge_context,\n"
+     "                                      approved_context\n"},
     {"meld", command_meld,
      "  meld admit|log|status|calibrate     admit claims from other memories (MELD); Patch log; status\n"},
     {"bench", command_bench,

@@ -25,5 +25,8 @@ int command_recall(const QStringList& args);
 int command_mcp(const QStringList& args);
 int command_adjudicate(const QStringList& args);
 int command_decide(const QStringList& args);
+// Review before injection (app/cli/command_approve.cpp, app/cli/command_hook.cpp).
+int command_approve(const QStringList& args);
+int command_hook(const QStringList& args);
 
 }  // namespace bm::cli

@@ -222,12 +222,24 @@ std::string render_markdown_item(const MergedSnapshot& snap, const Slot& slot, c
     return line;
 }
 
+namespace {
+// The DSH user message around the escaped Markdown block (SPEC §10: what the reference injected at pre-step).
+constexpr const char* kDshMessageStart = "{\"data\":{\"content\":[{\"text\":\"";
+constexpr const char* kDshMessageEnd =
+    "\",\"type\":\"text\"}],\"id\":\"beliefmerge-context\",\"source\":{\"form\":\"context\","
+    "\"kind\":\"plugin\",\"name\":\"beliefmerge\"}},\"surfaceOp\":\"append\",\"type\":\"user/message\"}\n";
+}  // namespace
+
+std::string render_dsh_message(const std::string& markdown_block) {
+    return kDshMessageStart + json_string_body(markdown_block) + kDshMessageEnd;
+}
+
 std::string render_opening(PackFormat f, bool banner) {
     std::string md = "<beliefmerge-context>\n## Merged context\n";
     if (banner) md += std::string(kTrustBanner) + "\n";
     switch (f) {
         case PackFormat::kMarkdown: return md;
-        case PackFormat::kDsh: return "{\"data\":{\"content\":[{\"text\":\"" + json_string_body(md);
+        case PackFormat::kDsh: return kDshMessageStart + json_string_body(md);
         case PackFormat::kJson:
             return std::string("{") + (banner ? "\"banner\":\"" + json_string_body(kTrustBanner) + "\"," : "") +
                    "\"format\":\"beliefmerge.pack/1\",\"items\":[";
@@ -286,9 +298,7 @@ std::string render_closing(PackFormat f, const TrailerCounts& c) {
     switch (f) {
         case PackFormat::kMarkdown: return md;
         case PackFormat::kDsh:
-            return json_string_body(md) +
-                   "\",\"type\":\"text\"}],\"id\":\"beliefmerge-context\",\"source\":{\"form\":\"context\","
-                   "\"kind\":\"plugin\",\"name\":\"beliefmerge\"}},\"surfaceOp\":\"append\",\"type\":\"user/message\"}\n";
+            return json_string_body(md) + kDshMessageEnd;
         case PackFormat::kJson: {
             json t = {{"omitted", c.omitted}, {"unresolved", c.unresolved}, {"adjudicated", c.adjudicated},
                       {"redacted", c.redacted}, {"retracted", c.retracted}};

@@ -37,6 +37,10 @@ std::string render_item(PackFormat f, const MergedSnapshot& snap, const Slot& sl
 std::string render_item_separator(PackFormat f, bool first);
 std::string render_closing(PackFormat f, const TrailerCounts& counts);
 
+// The DSH user message carrying a Markdown block: byte for byte what format dsh packs for the same
+// selection, so an approved Markdown block reaches DSH unchanged.
+std::string render_dsh_message(const std::string& markdown_block);
+
 // The Markdown line of one item (without the trailing newline); the DSH form escapes it.
 std::string render_markdown_item(const MergedSnapshot& snap, const Slot& slot, const SlotResolution* resolution);
 

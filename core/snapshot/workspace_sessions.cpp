@@ -24,6 +24,18 @@ Result<WorkspaceSessions> read_workspace_sessions(const std::string& path, const
     return out;
 }
 
+Result<WorkspaceSessions> read_project_sessions(const std::string& path, const std::string& project) {
+    auto read = read_workspace_sessions(path);
+    if (!read) return read.error();
+    WorkspaceSessions out;
+    for (size_t i = 0; i < read->sessions.size(); ++i) {
+        if (read->sessions[i].cwd != project) continue;
+        out.sessions.push_back(std::move(read->sessions[i]));
+        out.stored.push_back(std::move(read->stored[i]));
+    }
+    return out;
+}
+
 Result<std::vector<Session>> load_workspace_sessions(const std::string& path) {
     auto read = read_workspace_sessions(path);
     if (!read) return read.error();

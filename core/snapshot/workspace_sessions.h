@@ -25,6 +25,10 @@ struct WorkspaceSessions {
 // REQUIRES: `cancel` is null or outlives the call; it is polled between sessions.
 Result<WorkspaceSessions> read_workspace_sessions(const std::string& path, const std::atomic_bool* cancel = nullptr);
 
+// The sessions of one project: those whose working directory (Session::cwd, as the log records it)
+// is `project`, in workspace key order.
+Result<WorkspaceSessions> read_project_sessions(const std::string& path, const std::string& project);
+
 // The same, sessions only, never cancelled.
 Result<std::vector<Session>> load_workspace_sessions(const std::string& path);
 

@@ -133,6 +133,45 @@ const std::vector<const char*>& migrations() {
             PRIMARY KEY (session_key, idx)
         );
         )sql",
+        // 4 → 5: approvals of a project's packed block before injection (append-only; the newest row
+        // of a project is its approval), the injection policy per project (append-only; the newest
+        // applies), and the transcript files a hook imported, by size and mtime (to skip unchanged ones).
+        R"sql(
+        CREATE TABLE approvals (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project TEXT NOT NULL,            -- the working directory the sessions ran in, as logged
+            reviewer TEXT NOT NULL,
+            approved_at TEXT NOT NULL,
+            block TEXT NOT NULL,              -- the packed block approved, exactly as injected
+            block_digest TEXT NOT NULL,       -- SHA-256 (hex) of block
+            budget INTEGER NOT NULL,
+            tokenizer TEXT NOT NULL,          -- the counter's name (pack report)
+            extractor TEXT NOT NULL,          -- extractor fingerprint: rule table, options, engine
+            sessions TEXT NOT NULL,           -- canonical JSON [[key, content_digest], ...] sorted
+            slot_keys TEXT NOT NULL,          -- canonical JSON: every slot key of the approved merge
+            decisions TEXT NOT NULL           -- canonical JSON {"decisions":[ids],"model":[ids]} on those slots
+        );
+        CREATE INDEX approvals_by_project ON approvals(project, id);
+        CREATE TRIGGER approvals_no_update BEFORE UPDATE ON approvals
+            BEGIN SELECT RAISE(ABORT, 'approvals are append-only'); END;
+        CREATE TRIGGER approvals_no_delete BEFORE DELETE ON approvals
+            BEGIN SELECT RAISE(ABORT, 'approvals are append-only'); END;
+        CREATE TABLE inject_policies (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project TEXT NOT NULL,
+            policy TEXT NOT NULL,             -- none | reviewed | fresh
+            set_by TEXT NOT NULL,
+            set_at TEXT NOT NULL
+        );
+        CREATE TRIGGER inject_policies_no_update BEFORE UPDATE ON inject_policies
+            BEGIN SELECT RAISE(ABORT, 'policies are append-only'); END;
+        CREATE TABLE transcript_marks (
+            file TEXT PRIMARY KEY,
+            size INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL
+        );
+        CREATE INDEX sessions_by_cwd ON sessions(cwd);
+        )sql",
     };
     return steps;
 }

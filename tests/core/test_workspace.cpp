@@ -90,6 +90,8 @@ TEST_F(WorkspaceTest, MigratesVersionOneKeepingSessionsAndLogsAreAppendOnly) {
         ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
         ASSERT_EQ(sqlite3_exec(db, "DROP TABLE model_calls; DROP TABLE decisions; DROP TABLE meld_patches;"
                                    "DROP TABLE model_resolutions; DROP TABLE environment_facts;"
+                                   "DROP TABLE approvals; DROP TABLE inject_policies; DROP TABLE transcript_marks;"
+                                   "DROP INDEX sessions_by_cwd;"
                                    "PRAGMA user_version = 1", nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_close(db);
     }

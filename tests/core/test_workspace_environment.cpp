@@ -174,11 +174,14 @@ TEST_F(WorkspaceEnvironmentTest, SchemaThreeWorkspaceMigratesKeepsItsDataAndReim
     const std::string key = import_and_close(r);
     ASSERT_FALSE(key.empty());
     {
-        // Back to what schema 3 wrote: no environment_facts table; a decision recorded there.
+        // Back to what schema 3 wrote: no environment_facts table (nor schema 5's approval tables); a
+        // decision recorded there.
         sqlite3* db = nullptr;
         ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
         ASSERT_EQ(sqlite3_exec(db,
                                "DROP TABLE environment_facts;"
+                               "DROP TABLE approvals; DROP TABLE inject_policies; DROP TABLE transcript_marks;"
+                               "DROP INDEX sessions_by_cwd;"
                                "INSERT INTO decisions(reviewer, decided_at, slot_key, annotation_digest, decision)"
                                " VALUES ('r', 't', 'k', 'd', '{}');"
                                "PRAGMA user_version = 3",
@@ -189,7 +192,7 @@ TEST_F(WorkspaceEnvironmentTest, SchemaThreeWorkspaceMigratesKeepsItsDataAndReim
     auto ws = Workspace::open(path);
     ASSERT_TRUE(ws.ok()) << ws.error().to_string();
     EXPECT_EQ(*(*ws)->schema_version(), kWorkspaceSchemaVersion);
-    EXPECT_EQ(kWorkspaceSchemaVersion, 4);
+    EXPECT_EQ(kWorkspaceSchemaVersion, 5);
 
     // The session and its messages are kept; it simply has no facts yet.
     auto stored = (*ws)->session(key);

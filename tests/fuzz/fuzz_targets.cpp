@@ -22,6 +22,8 @@
 #include "extract/tool_action_rules.h"
 #include "extract/tool_call_facts.h"
 #include "ingest/ingest.h"
+#include "inject/claude_hook.h"
+#include "inject/hook_settings.h"
 #include "ingest/read_context.h"
 #include "ingest/readers.h"
 #include "meld/patch.h"
@@ -327,6 +329,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         auto adjudicated = bm::parse_adjudication(std::string(input), cases);
         for (const auto& [key, r] : adjudicated.resolutions)
             if (r.kind == bm::ResolutionKind::kChoose && r.value != "mysql" && r.value != "postgresql") __builtin_trap();
+    } else if (kind == "claude_hook") {
+        // Claude Code's hook event (any bytes: parsed or refused, never a crash), and the settings
+        // file: whatever `hook install` accepts and changes, `hook uninstall` gives back byte for byte.
+        (void)bm::parse_claude_hook_event(std::string(input), "stdin");
+        static const std::string dir = [] {
+            char tmpl[] = "/tmp/bm-fuzz-settings-XXXXXX";
+            return std::string(::mkdtemp(tmpl));
+        }();
+        const std::string settings = dir + "/settings.json";
+        std::filesystem::remove(settings + ".beliefmerge.bak");
+        { std::ofstream(settings, std::ios::binary | std::ios::trunc) << input; }
+        auto installed = bm::install_claude_hook(settings, "beliefmerge hook claude-code --workspace w.bmws");
+        if (installed.ok() && *installed == bm::SettingsChange::kChanged) {
+            if (!bm::uninstall_claude_hook(settings).ok()) __builtin_trap();
+            std::ifstream in(settings, std::ios::binary);
+            const std::string after{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+            if (after != input) __builtin_trap();
+        }
     } else if (kind == "mcp") {
         // MCP JSON-RPC lines: every line gets one JSON answer or none, never a crash.
         static bm::BundleStore store(seeded_fuzz_store());

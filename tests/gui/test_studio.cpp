@@ -21,11 +21,14 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QTreeView>
+#include <QTreeWidget>
 
+#include "approve_block_dialog.h"
 #include "claim_graph_view.h"
 #include "confidence_text.h"
 #include "derivation_model.h"
 #include "disputes_pane.h"
+#include "inject/injection.h"
 #include "main_window.h"
 #include "pack_preview_pane.h"
 #include "roles.h"
@@ -483,6 +486,59 @@ private Q_SLOTS:
         QVERIFY(test::waitFor(loaded));
         QVERIFY(!again.showLowConfidence());
         QCOMPARE(again.snapshot()->merged->slots.size(), defaultSlots);
+    }
+
+    void approveBlockShowsEachProjectsStateAndWhatChanged() {
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath(QStringLiteral("approve.bmws"));
+        MainWindow window(workspace);
+        window.setReviewer(QStringLiteral("ana"));
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(test::loadAndSettle(window, {QStringLiteral(EXAMPLES_DIR)}));
+        auto* action = window.findChild<QAction*>(QStringLiteral("approveBlockAction"));
+        QVERIFY(action);
+        action->trigger();
+        auto* dialog = window.findChild<ApproveBlockDialog*>();
+        QVERIFY(dialog && dialog->isVisible());
+        const QString project = QStringLiteral("/srv/orders");  // where every example session ran
+        auto row = [&] {
+            const auto rows = dialog->projectList()->findItems(project, Qt::MatchExactly, 0);
+            return rows.size() == 1 ? rows.front() : nullptr;
+        };
+        QVERIFY(row());
+        QCOMPARE(row()->text(1), QStringLiteral("none"));
+
+        QSignalSpy built(dialog, &ApproveBlockDialog::blockBuilt);
+        dialog->selectProject(project);
+        QVERIFY(test::waitFor(built));
+        QVERIFY2(dialog->blockText().startsWith(QStringLiteral("<beliefmerge-context>")), qPrintable(dialog->statusText()));
+        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("approveButton")), Qt::LeftButton);
+        QCOMPARE(row()->text(1), QStringLiteral("approved"));
+        QVERIFY2(row()->text(2).contains(QStringLiteral("by ana")), qPrintable(row()->text(2)));
+        // What the hooks inject is exactly the block the reviewer saw.
+        InjectionOptions options;
+        options.workspace = workspace.toStdString();
+        options.project = project.toStdString();
+        auto injection = project_injection(options);
+        QVERIFY(injection.ok());
+        QCOMPARE(injection->source, InjectionSource::kApproved);
+        QCOMPARE(QString::fromStdString(injection->block), dialog->blockText());
+
+        // A decision recorded in the studio makes the approval stale, and the dialog says so.
+        window.selectSlot(QStringLiteral("database"));
+        QSignalSpy stored(&window, &MainWindow::decisionStored);
+        window.decide(DecisionKind::kUnresolvable, QStringLiteral("both teams still disagree"), QString());
+        QVERIFY(test::waitFor(stored));
+        dialog->refreshProjects();
+        QCOMPARE(row()->text(1), QStringLiteral("stale"));
+        QVERIFY2(row()->text(3).startsWith(QStringLiteral("decision recorded since approval: #")), qPrintable(row()->text(3)));
+        built.clear();
+        dialog->selectProject(project);  // the current block, with the decision, ready to approve again
+        QVERIFY(test::waitFor(built));
+        QVERIFY2(dialog->blockText().contains(QStringLiteral("unresolvable")), qPrintable(dialog->blockText()));
+        screenshot(dialog, QStringLiteral("approve-block.png"));
     }
 
     void menusAndPanesAreChineseUnderZhLocale() {
