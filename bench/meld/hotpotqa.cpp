@@ -23,7 +23,11 @@ Result<std::vector<QaItem>> load_hotpotqa(const std::string& path) {
     if (!in) return Error::invalid_input("cannot read the HotpotQA file", Location{path});
     std::stringstream buffer;
     buffer << in.rdbuf();
-    nlohmann::json doc = nlohmann::json::parse(buffer.str(), nullptr, false);
+    return parse_hotpotqa(buffer.str(), path);
+}
+
+Result<std::vector<QaItem>> parse_hotpotqa(std::string_view text, const std::string& path) {
+    nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
     if (doc.is_discarded()) return Error::invalid_input("not valid JSON", Location{path});
     if (!doc.is_array()) return Error::invalid_input("the top level is not an array of items", Location{path});
     std::vector<QaItem> out;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -29,5 +30,7 @@ struct QaItem {
 // Reads a JSON array of HotpotQA items. A malformed item is an error naming the file, the item's
 // index and the field. Items without any usable supporting fact are skipped.
 Result<std::vector<QaItem>> load_hotpotqa(const std::string& path);
+// The same over a document in memory; `name` stands for the file in errors.
+Result<std::vector<QaItem>> parse_hotpotqa(std::string_view text, const std::string& name);
 
 }  // namespace bm::meld
