@@ -14,6 +14,8 @@ int bench_confluence(const QStringList& args);
 int bench_meld_gold(const QStringList& args);
 int bench_convergence(const QStringList& args);
 int bench_throughput(const QStringList& args);
+// MELD recall on HotpotQA: merge vs centralized vs naive union (bench/meld/recall.h, docs/meld.md).
+int bench_meld_recall(const QStringList& args);
 int bench_fold(const QStringList& args);
 int bench_mergebench(const QStringList& args);
 // The extraction gold set: precision, recall and per-rule tables (bench/extract, docs/extract.md).

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "adjudicate/adjudication_contract.h"
+#include "bench/meld/hotpotqa.h"
 #include "bench/mergebench/metrics.h"
 #include "bench/mergebench/scenario_file.h"
 #include "adjudicate/alignment_contract.h"
@@ -276,6 +277,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             check_fast_json(input.substr(start, end - start));
             start = end + 1;
         }
+    } else if (kind == "hotpotqa") {
+        // HotpotQA files (bench meld-recall): an error naming the input, or items whose supporting
+        // facts all name a sentence of their own context.
+        auto items = bm::meld::parse_hotpotqa(input, "fuzz-input");
+        if (!items.ok() && items.error().to_string().rfind("fuzz-input", 0) != 0) __builtin_trap();
+        if (items.ok())
+            for (const auto& item : *items) {
+                if (item.supporting.empty()) __builtin_trap();
+                for (const auto& [p, s] : item.supporting)
+                    if (p >= item.paragraphs.size() || s >= item.paragraphs[p].sentences.size()) __builtin_trap();
+            }
     } else if (kind == "mergebench_scenarios") {
         check_mergebench_scenarios(input);
     } else if (kind == "tokenizer_file") {
