@@ -133,7 +133,7 @@ TEST(Mcp, ScriptedClientRoundTripOverStdio) {
         tools.insert(t["name"].get<std::string>());
         EXPECT_EQ(t["inputSchema"]["type"], "object");
     }
-    EXPECT_EQ(tools, (std::set<std::string>{"context_search", "context_recall", "merge_context"}));
+    EXPECT_EQ(tools, (std::set<std::string>{"approved_context", "context_search", "context_recall", "merge_context"}));
     // search → a hit whose messageIndex leads exact recall to the message.
     const auto& search = r["3"]["result"];
     ASSERT_FALSE(search["isError"].get<bool>()) << search.dump();
