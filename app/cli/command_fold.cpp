@@ -65,6 +65,7 @@ int command_fold(const QStringList& args) {
                     {&created_opt, &created}}))
         return kUsage;
     options.created_at = cmd.is_set(created_opt) ? static_cast<int64_t>(created) : now_ms();
+    options.keep_published_bodies = false;  // the report lists ids and ranges only
     BundleStore store(cmd.value(store_opt), posix_file_env(), cmd.is_set(zstd_opt));
     auto inputs = expand_inputs(to_std(cmd.positionals()));
     for (const auto& e : inputs.errors) print_err("error: " + e.to_string() + "\n");
