@@ -3,7 +3,6 @@
 
 #include <chrono>
 #include <deque>
-#include <fstream>
 #include <set>
 #include <nlohmann/json.hpp>
 
@@ -14,6 +13,7 @@
 #include "fold/recall.h"
 #include "fold/search_index.h"
 #include "fold/archive.h"
+#include "fold/file_env.h"
 #include "ingest/ingest.h"
 #include "util/canonical_json.h"
 
@@ -109,6 +109,7 @@ int command_fold(const QStringList& args) {
                 if (!written.ok()) {
                     cmd.error("cannot write the view " + view + ": " + written.error().to_string());
                     failed = true;
+                    view.clear();  // the report names no view that is not there
                 }
             } else {
                 view.clear();
