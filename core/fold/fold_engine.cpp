@@ -44,14 +44,10 @@ const SurfaceItem* last_checkpoint_before(const FoldSurface& s, size_t begin) {
     return nullptr;
 }
 
-// Leaf and emergency drafts: the live messages [first, last) are archived and reduced onto the
-// state carried by `last_frozen`.
-Status draft_from_messages(BundleStore& store, const std::string& session_id, const SurfaceItem* last_frozen,
-                           const SurfaceItem* first, const SurfaceItem* last, const FoldOptions& options,
+// Leaf and emergency drafts: the live messages [first, last) are archived and reduced onto
+// `state`, the state carried by the last frozen checkpoint.
+Status draft_from_messages(const SurfaceItem* first, const SurfaceItem* last, const FoldOptions& options,
                            CheckpointBundle& draft, CarriedState& state, FoldOutcome& out) {
-    auto st = prior_state(store, session_id, last_frozen);
-    if (!st.ok()) return st.error();
-    state = std::move(st).value();
     for (const SurfaceItem* item = first; item != last; ++item) {
         draft.shadowed_messages.push_back(item->message);
         draft.ordered_surface_seqs.push_back(item->seq);
@@ -216,11 +212,15 @@ Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode
     }
     CheckpointBundle draft = new_draft(s.session_id, mode, options);
     CarriedState state;
+    if (mode != FoldMode::kRoot) {
+        auto prior = prior_state(store, s.session_id, last_checkpoint_before(s, out.plan.begin));
+        if (!prior.ok()) return prior.error();
+        state = std::move(prior).value();
+    }
     Status drafted = mode == FoldMode::kRoot
                          ? draft_from_checkpoints(store, s, out.plan.begin, out.plan.end, draft, state)
-                         : draft_from_messages(store, s.session_id, last_checkpoint_before(s, out.plan.begin),
-                                               s.items.data() + out.plan.begin, s.items.data() + out.plan.end, options,
-                                               draft, state, out);
+                         : draft_from_messages(s.items.data() + out.plan.begin, s.items.data() + out.plan.end,
+                                               options, draft, state, out);
     if (!drafted.ok()) return drafted.error();
     auto sealed = seal_and_commit(store, std::move(draft), std::move(state), mode, options, out);
     if (!sealed.ok()) return sealed.error();
@@ -242,6 +242,9 @@ Result<FoldRun> leaf_fold_until(BundleStore& store, FoldSurface surface, size_t 
     FoldRun run;
     const std::string session_id = surface.session_id;
     LeafRun leaf(std::move(surface));
+    // The state the next fold starts from: read back (verified) from the store for the first fold,
+    // then the one each fold carried into the bundle it just published (and verified by read-back).
+    std::optional<CarriedState> carried;
     for (size_t i = 0; i < max_folds; ++i) {
         if (i > 0 && leaf.tokens() <= until_tokens) {
             run.stop_reason = "surface within " + std::to_string(until_tokens) + " tokens";
@@ -255,12 +258,21 @@ Result<FoldRun> leaf_fold_until(BundleStore& store, FoldSurface surface, size_t 
             break;
         }
         CheckpointBundle draft = new_draft(session_id, FoldMode::kLeaf, options);
-        CarriedState state;
-        Status drafted = draft_from_messages(store, session_id, leaf.last_frozen(), leaf.live(out.plan.begin),
-                                             leaf.live(out.plan.end), options, draft, state, out);
+        if (!carried) {
+            auto prior = prior_state(store, session_id, leaf.last_frozen());
+            if (!prior.ok()) return prior.error();
+            carried = std::move(prior).value();
+        }
+        CarriedState state = std::move(*carried);
+        carried.reset();
+        Status drafted =
+            draft_from_messages(leaf.live(out.plan.begin), leaf.live(out.plan.end), options, draft, state, out);
         if (!drafted.ok()) return drafted.error();
         auto sealed = seal_and_commit(store, std::move(draft), std::move(state), FoldMode::kLeaf, options, out);
         if (!sealed.ok()) return sealed.error();
+        auto next = carried_by(*sealed);  // what the bundle carries, as a later fold would read it back
+        if (!next.ok()) return next.error();
+        carried = std::move(next).value();
         leaf.fold(out.plan, checkpoint_item(*sealed));
         run.published.push_back(std::move(sealed).value());
         if (!options.keep_published_bodies) strip_body(run.published.back());
