@@ -47,7 +47,9 @@ Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& surface, Fo
 // Leaf-folds repeatedly until the surface costs at most `until_tokens` or no leaf fold is possible;
 // `max_folds` bounds the loop. Returns the final outcome (bundles listed in `published`). The folds
 // are exactly repeated fold_once's, but a leaf run changes its surface in place and plans on
-// indexes built once (LeafPlanner), so it is linear in the session, not quadratic.
+// indexes built once (LeafPlanner), so it is linear in the session, not quadratic. Only its first
+// fold reads its starting state back from the store; each later fold starts from the state the
+// previous one sealed into its (published, verified) bundle.
 struct FoldRun {
     FoldSurface surface;
     std::vector<CheckpointBundle> published;
