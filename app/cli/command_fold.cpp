@@ -3,7 +3,6 @@
 
 #include <chrono>
 #include <deque>
-#include <fstream>
 #include <set>
 #include <nlohmann/json.hpp>
 
@@ -14,6 +13,7 @@
 #include "fold/recall.h"
 #include "fold/search_index.h"
 #include "fold/archive.h"
+#include "fold/file_env.h"
 #include "ingest/ingest.h"
 #include "util/canonical_json.h"
 
@@ -65,6 +65,7 @@ int command_fold(const QStringList& args) {
                     {&created_opt, &created}}))
         return kUsage;
     options.created_at = cmd.is_set(created_opt) ? static_cast<int64_t>(created) : now_ms();
+    options.keep_published_bodies = false;  // the report lists ids and ranges only
     BundleStore store(cmd.value(store_opt), posix_file_env(), cmd.is_set(zstd_opt));
     auto inputs = expand_inputs(to_std(cmd.positionals()));
     for (const auto& e : inputs.errors) print_err("error: " + e.to_string() + "\n");
@@ -103,13 +104,12 @@ int command_fold(const QStringList& args) {
                 view = store.session_dir(session.id) + "/view-" +
                        (run->published.empty() ? std::string("unfolded") : run->published.back().checkpoint_id) + ".jsonl";
             if (!run->published.empty() || cmd.is_set(view_opt)) {
-                std::ofstream out(view, std::ios::binary | std::ios::trunc);
-                out << surface_to_jsonl(run->surface);
-                out.close();
-                ::chmod(view.c_str(), 0600);
-                if (!out) {
-                    cmd.error("cannot write the view " + view);
+                // Atomic and durable like the bundles: a full disk leaves the old view, never a torn one.
+                Status written = write_file_atomically(*posix_file_env(), view, surface_to_jsonl(run->surface));
+                if (!written.ok()) {
+                    cmd.error("cannot write the view " + view + ": " + written.error().to_string());
                     failed = true;
+                    view.clear();  // the report names no view that is not there
                 }
             } else {
                 view.clear();
@@ -156,6 +156,7 @@ int command_fold(const QStringList& args) {
 
 int command_verify(const QStringList& args) {
     FoldCommand cmd("verify");
+    const auto& clean_opt = cmd.option(QStringLiteral("clean"), QStringLiteral("Remove the temp files of interrupted publishes whose process is gone (never bundles), then verify."));
     auto p = cmd.parse(args,
                    QStringLiteral("Verify every checkpoint bundle in a store: canonical bytes, logical hash, message refs,\n"
                                   "state digest, rendering and id. Every commit record must name a verified bundle.\n"
@@ -166,6 +167,12 @@ int command_verify(const QStringList& args) {
     struct stat st {};
     if (::stat(root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return cmd.usage(root + " is not a directory");
     BundleStore store(root);
+    std::vector<std::string> cleaned;
+    if (cmd.is_set(clean_opt)) {
+        auto removed = store.remove_stale_temp_files();
+        if (!removed.ok()) return cmd.fail_with(removed.error());
+        cleaned = std::move(removed).value();
+    }
     auto entries = store.list_all();
     if (!entries.ok()) return cmd.usage(entries.error().to_string());
     nlohmann::json list = nlohmann::json::array();
@@ -198,7 +205,8 @@ int command_verify(const QStringList& args) {
     const bool bad = corrupt > 0 || missing > 0 || !commit_problems.empty();
     if (cmd.json()) {
         print_out(nlohmann::json{{"bundles", list}, {"verified", verified}, {"corrupt", corrupt}, {"missing", missing},
-                                 {"commitProblems", commit_problems}, {"staleTempFiles", temps}}
+                                 {"commitProblems", commit_problems}, {"staleTempFiles", temps},
+                                 {"removedTempFiles", cleaned}}
                       .dump(2) +
                   "\n");
     } else {
@@ -207,6 +215,7 @@ int command_verify(const QStringList& args) {
                 print_out(b["state"].get<std::string>() + "  " + b["path"].get<std::string>() + "  " +
                           b["reason"].get<std::string>() + "\n");
         for (const auto& c : commit_problems) print_out("commit problem: " + c.get<std::string>() + "\n");
+        for (const auto& t : cleaned) print_out("removed stale temp file " + t + "\n");
         print_out(std::to_string(verified) + " verified, " + std::to_string(corrupt) + " corrupt, " +
                   std::to_string(missing) + " missing, " + std::to_string(commit_problems.size()) + " commit problems, " +
                   std::to_string(temps.size()) + " stale temp files (interrupted publishes, never bundles)\n");

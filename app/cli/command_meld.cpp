@@ -5,13 +5,19 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/meld_providers.h"
+#include "ingest/line_reader.h"
+#include "ingest/read_result.h"
 #include "meld/brain_dir.h"
+#include "util/fast_json.h"
 
 namespace bm::cli {
 
 using namespace bm::meld;
 
 namespace {
+
+// A delta is a few claims: a longer line is damage (or /dev/zero through a symlink), not a delta.
+constexpr size_t kMaxDeltaLineBytes = 4u << 20;
 
 std::shared_ptr<const SignalEngine> lexical_engine() {
     return std::make_shared<SignalEngine>(std::make_shared<LexicalProvider>(LexicalProvider::create()));
@@ -67,36 +73,60 @@ int meld_admit(const QStringList& args) {
         return kUsage;
     }
     const std::string file = to_std(parser.value(delta_opt));
-    std::ifstream in(file);
-    if (!in) {
-        print_err("beliefmerge meld admit: " + file + ": cannot open\n");
+    // Read like a session log: regular files only (a FIFO or /dev/zero is refused up front), lines
+    // of at most kMaxDeltaLineBytes, JSON at most kMaxJsonDepth deep, the first errors listed.
+    auto source = open_source(file);
+    if (!source) {
+        print_err("beliefmerge meld admit: " + source.error().to_string() + "\n");
         return kUsage;
     }
+    LineReader reader(**source, kMaxDeltaLineBytes);
     // Every line is parsed first (errors name their line), then the deltas are admitted together:
     // pipelined, and their Patches appended to the log in one transaction.
     std::vector<Delta> deltas;
     std::vector<int64_t> lines;
-    std::string line;
-    int64_t n = 0;
-    int rc = kOk;
-    while (std::getline(in, line)) {
-        ++n;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        auto j = nlohmann::json::parse(line, nullptr, false);
+    size_t errors = 0;
+    auto report = [&](const Error& e) {
+        if (++errors <= ReadResult::kMaxDiagnostics) print_err("error: " + e.to_string() + "\n");
+    };
+    Line line;
+    for (;;) {
+        auto more = reader.next(line);
+        if (!more) {
+            report(more.error());
+            break;
+        }
+        if (!*more) break;
+        const int64_t n = line.number;
+        if (line.too_long) {
+            report(Error::invalid_input("line is " + std::to_string(line.length) + " bytes, over the " +
+                                            std::to_string(kMaxDeltaLineBytes) + "-byte limit of a delta; skipped",
+                                        Location{file, n}));
+            continue;
+        }
+        if (line.text.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+        if (json_depth_exceeded_at(line.text) != std::string_view::npos) {
+            report(Error::invalid_input("JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels",
+                                        Location{file, n}));
+            continue;
+        }
+        auto j = nlohmann::json::parse(line.text, nullptr, false);
         if (j.is_discarded()) {
-            print_err("error: " + Error::invalid_input("not JSON", Location{file, n}).to_string() + "\n");
-            rc = kUsage;
+            report(Error::invalid_input("not JSON", Location{file, n}));
             continue;
         }
         auto delta = Delta::from_json(j, Location{file, n});
         if (!delta) {
-            print_err("error: " + delta.error().to_string() + "\n");
-            rc = kUsage;
+            report(delta.error());
             continue;
         }
         deltas.push_back(std::move(delta).value());
         lines.push_back(n);
     }
+    if (errors > ReadResult::kMaxDiagnostics)
+        print_err("error: " + std::to_string(errors - ReadResult::kMaxDiagnostics) +
+                  " more errors not listed (the first " + std::to_string(ReadResult::kMaxDiagnostics) + " are)\n");
+    const int rc = errors > 0 ? kUsage : kOk;
     auto admitted = dir->admit_all(deltas);
     if (!admitted) {
         print_err("beliefmerge meld admit: " + admitted.error().to_string() + "\n");

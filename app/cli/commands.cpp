@@ -29,7 +29,7 @@ const CommandEntry kCommands[] = {
     {"fold", command_fold,
      "  fold PATH --store DIR [--mode leaf|root|emergency] [--retain-tokens N] [--until-tokens N]\n"
      "        fold a session into immutable checkpoint bundles (SPEC §12)\n"},
-    {"verify", command_verify, "  verify DIR [--json]                 verify every checkpoint bundle of a store\n"},
+    {"verify", command_verify, "  verify DIR [--clean] [--json]       verify every checkpoint bundle of a store\n"},
     {"search", command_search, "  search DIR QUERY [--limit N]        search folded history (FTS5, newest first)\n"},
     {"recall", command_recall,
      "  recall DIR REF [--depth summary|detail|exact] [--offset N --limit N]   recall a checkpoint exactly\n"},

@@ -1,10 +1,13 @@
 // BundleStore: atomic publish (temp, fsync, no-replace rename, directory fsync, read-back), verify, list.
 #include "fold/bundle_store.h"
 
+#include <signal.h>
 #include <unistd.h>
 #include <zstd.h>
 
 #include <atomic>
+#include <cerrno>
+#include <charconv>
 
 #include "util/canonical_json.h"
 
@@ -39,6 +42,19 @@ std::optional<std::pair<std::string, bool>> parse_bundle_name(const std::string&
 }
 
 std::atomic<uint64_t> g_temp_counter{0};
+
+// True when the temp file `name` (.tmp-<name>-<pid>-<n>) was left by a process that is gone.
+bool writer_is_gone(const std::string& name) {
+    const size_t last = name.rfind('-');
+    if (last == std::string::npos || last == 0) return false;
+    const size_t before = name.rfind('-', last - 1);
+    if (before == std::string::npos) return false;
+    long pid = 0;
+    auto [end, ec] = std::from_chars(name.data() + before + 1, name.data() + last, pid);
+    if (ec != std::errc() || end != name.data() + last || pid <= 0) return false;
+    if (pid == ::getpid()) return false;
+    return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
 
 }  // namespace
 
@@ -161,6 +177,10 @@ Result<PublishResult> BundleStore::publish(const CheckpointBundle& bundle) {
                               "bundles are immutable; fold into a new checkpoint instead");
     }
     const bool new_dir = !m_env->exists(dir);
+    if (!new_dir && m_cleaned_dirs.insert(dir).second) {
+        auto removed = remove_dead_temps(dir);  // interrupted publishes of killed folds
+        if (!removed.ok()) return removed.error();
+    }
     Status st = m_env->make_dirs(dir);
     if (!st.ok()) return st.error();
     if (new_dir) {
@@ -183,8 +203,9 @@ Result<PublishResult> BundleStore::publish(const CheckpointBundle& bundle) {
     // Read back and verify before anyone may rely on it.
     auto back = load_bytes(path, m_compress);
     if (!back.ok()) return back.error();
-    auto decoded = decode_bundle(*back, path);
-    if (!decoded.ok() || *back != *bytes) {
+    // Bytes equal to the ones decoded above decode the same: only a difference needs decoding again.
+    if (*back != *bytes) {
+        auto decoded = decode_bundle(*back, path);
         (void)m_env->remove_file(path);
         return Error::corruption("read-back verification failed after publish" +
                                      (decoded.ok() ? std::string() : ": " + decoded.error().message()),
@@ -324,6 +345,39 @@ Result<std::vector<CommitRecord>> BundleStore::commits(const std::string& sessio
         }
     }
     return out;
+}
+
+Result<std::vector<std::string>> BundleStore::remove_dead_temps(const std::string& dir) {
+    std::vector<std::string> removed;
+    auto names = m_env->list_dir(dir);
+    if (!names.ok()) return names.error();
+    for (const auto& n : *names) {
+        if (n.rfind(kTempPrefix, 0) != 0 || !writer_is_gone(n)) continue;
+        Status st = m_env->remove_file(dir + "/" + n);
+        if (!st.ok() && st.error().code() != ErrorCode::kNotFound) return st.error();
+        removed.push_back(dir + "/" + n);
+    }
+    if (!removed.empty()) {
+        Status st = m_env->sync_dir(dir);
+        if (!st.ok()) return st.error();
+    }
+    return removed;
+}
+
+Result<std::vector<std::string>> BundleStore::remove_stale_temp_files() {
+    std::vector<std::string> removed;
+    auto dirs = m_env->list_dir(m_root);
+    if (!dirs.ok()) {
+        if (dirs.error().code() == ErrorCode::kNotFound) return removed;
+        return dirs.error();
+    }
+    for (const auto& d : *dirs) {
+        if (!m_env->list_dir(m_root + "/" + d).ok()) continue;  // a plain file (the index)
+        auto some = remove_dead_temps(m_root + "/" + d);
+        if (!some.ok()) return some.error();
+        removed.insert(removed.end(), some->begin(), some->end());
+    }
+    return removed;
 }
 
 std::vector<std::string> BundleStore::stale_temp_files() {

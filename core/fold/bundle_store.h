@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,9 @@ public:
     Result<std::vector<CommitRecord>> commits(const std::string& session_id);
     // Leftover temp files of interrupted publishes (never bundles).
     std::vector<std::string> stale_temp_files();
+    // Removes the temp files whose writer process is gone (a live writer's are kept) and returns
+    // their paths; publish() does this once per session directory and store object.
+    Result<std::vector<std::string>> remove_stale_temp_files();
 
     // Directory name for a session id: [A-Za-z0-9._-] kept, everything else %XX.
     static std::string escape_session(const std::string& session_id);
@@ -87,9 +91,13 @@ private:
     // kRefused when a different one exists.
     Result<bool> write_atomically(const std::string& dir, const std::string& name, const std::string& bytes);
 
+    // Removes the dead writers' temp files of one directory.
+    Result<std::vector<std::string>> remove_dead_temps(const std::string& dir);
+
     std::string m_root;
     std::shared_ptr<FileEnv> m_env;
     bool m_compress;
+    std::set<std::string> m_cleaned_dirs;
 };
 
 }  // namespace bm

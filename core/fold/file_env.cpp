@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -19,6 +20,37 @@ Error os_error(const std::string& what, const std::string& path, int err) {
     return Error::io(what + " failed: " + std::strerror(err), Location(path),
                      "check that the store directory is writable and the disk is not full");
 }
+
+std::atomic<uint64_t> g_atomic_write_counter{0};
+
+}  // namespace
+
+Status FileEnv::rename_replace(const std::string& from, const std::string& to) {
+    if (::rename(from.c_str(), to.c_str()) != 0) return os_error("rename", to, errno);
+    return {};
+}
+
+Status write_file_atomically(FileEnv& env, const std::string& path, const std::string& bytes) {
+    const size_t slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    const std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    const std::string temp = dir + "/" + kTempPrefix + name + "-" + std::to_string(::getpid()) + "-" +
+                             std::to_string(g_atomic_write_counter.fetch_add(1));
+    auto fd = env.create_exclusive(temp);
+    if (!fd.ok()) return fd.error();
+    Status st = env.write_all(*fd, bytes, temp);
+    if (st.ok()) st = env.sync(*fd, temp);
+    Status closed = env.close(*fd, temp);
+    if (st.ok()) st = closed;
+    if (st.ok()) st = env.rename_replace(temp, path);
+    if (!st.ok()) {
+        (void)env.remove_file(temp);
+        return st;
+    }
+    return env.sync_dir(dir);
+}
+
+namespace {
 
 class PosixFileEnv final : public FileEnv {
 public:
@@ -192,6 +224,10 @@ Status FaultyFileEnv::close(int fd, const std::string& path) {
 Status FaultyFileEnv::rename_no_replace(const std::string& from, const std::string& to) {
     BM_FAULT(to);
     return m_inner->rename_no_replace(from, to);
+}
+Status FaultyFileEnv::rename_replace(const std::string& from, const std::string& to) {
+    BM_FAULT(to);
+    return m_inner->rename_replace(from, to);
 }
 Status FaultyFileEnv::sync_dir(const std::string& dir) {
     BM_FAULT(dir);

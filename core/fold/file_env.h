@@ -31,6 +31,8 @@ public:
     virtual Status close(int fd, const std::string& path) = 0;
     // Renames `from` to `to`, refusing (kRefused) when `to` exists (renameat2 RENAME_NOREPLACE).
     virtual Status rename_no_replace(const std::string& from, const std::string& to) = 0;
+    // Renames `from` to `to`, atomically replacing `to` when it exists (rename(2)).
+    virtual Status rename_replace(const std::string& from, const std::string& to);
     // fsync of a directory, so a rename or create inside it is durable.
     virtual Status sync_dir(const std::string& dir) = 0;
     // Whole file contents; kNotFound when the file does not exist.
@@ -44,6 +46,14 @@ public:
 
 // The real file system (POSIX calls, fsync for durability).
 std::shared_ptr<FileEnv> posix_file_env();
+
+// Prefix of the temp files of an atomic write; a leftover one is an interrupted write, never data.
+inline constexpr const char* kTempPrefix = ".tmp-";
+
+// Replaces `path` with `bytes` atomically and durably: a temp file beside it (.tmp-<name>-<pid>-<n>),
+// write, fsync, close, rename over `path`, fsync the directory. On any failure the temp file is
+// removed and `path` is left as it was; the error names the step and the system's cause.
+Status write_file_atomically(FileEnv& env, const std::string& path, const std::string& bytes);
 
 // Wraps another FileEnv and fails the N-th mutating call (1-based) with an I/O error; with
 // `crash` set, every later call fails too, as if the process had died at that point.
@@ -60,6 +70,7 @@ public:
     Status sync(int fd, const std::string& path) override;
     Status close(int fd, const std::string& path) override;
     Status rename_no_replace(const std::string& from, const std::string& to) override;
+    Status rename_replace(const std::string& from, const std::string& to) override;
     Status sync_dir(const std::string& dir) override;
     Result<std::string> read_file(const std::string& path) override;
     Result<std::vector<std::string>> list_dir(const std::string& dir) override;

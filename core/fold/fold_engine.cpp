@@ -31,67 +31,64 @@ Result<CarriedState> carried_by(const CheckpointBundle& b) {
 }
 
 // State carried by the last frozen checkpoint before `begin`, read back verified from the store.
-Result<CarriedState> prior_state(BundleStore& store, const FoldSurface& s, size_t begin) {
-    for (size_t i = begin; i-- > 0;) {
-        if (!s.items[i].is_checkpoint) continue;
-        auto b = store.read(s.session_id, s.items[i].checkpoint_id);
-        if (!b.ok()) return b.error();
-        return carried_by(*b);
-    }
-    return CarriedState();
+Result<CarriedState> prior_state(BundleStore& store, const std::string& session_id, const SurfaceItem* last_frozen) {
+    if (!last_frozen) return CarriedState();
+    auto b = store.read(session_id, last_frozen->checkpoint_id);
+    if (!b.ok()) return b.error();
+    return carried_by(*b);
 }
 
-}  // namespace
+const SurfaceItem* last_checkpoint_before(const FoldSurface& s, size_t begin) {
+    for (size_t i = begin; i-- > 0;)
+        if (s.items[i].is_checkpoint) return &s.items[i];
+    return nullptr;
+}
 
-Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode mode, const FoldOptions& options) {
-    FoldOutcome out;
-    out.plan = mode == FoldMode::kLeaf   ? plan_leaf(s, options.policy)
-               : mode == FoldMode::kRoot ? plan_root(s, options.policy)
-                                         : plan_emergency(s, options.policy);
-    if (out.plan.empty()) {
-        out.surface = s;
-        return out;
+// Leaf and emergency drafts: the live messages [first, last) are archived and reduced onto
+// `state`, the state carried by the last frozen checkpoint.
+Status draft_from_messages(const SurfaceItem* first, const SurfaceItem* last, const FoldOptions& options,
+                           CheckpointBundle& draft, CarriedState& state, FoldOutcome& out) {
+    for (const SurfaceItem* item = first; item != last; ++item) {
+        draft.shadowed_messages.push_back(item->message);
+        draft.ordered_surface_seqs.push_back(item->seq);
     }
-    CheckpointBundle draft;
-    draft.session_id = s.session_id;
-    draft.created_at = options.created_at;
-    draft.mode = mode;
-    CarriedState state;
-    if (mode == FoldMode::kRoot) {
-        // Rebase: the root archive is the concatenation of the frozen checkpoints' archives.
-        for (size_t i = out.plan.begin; i < out.plan.end; ++i) {
-            auto b = store.read(s.session_id, s.items[i].checkpoint_id);
-            if (!b.ok()) return b.error();
-            for (size_t k = 0; k < b->shadowed_messages.size(); ++k) {
-                draft.shadowed_messages.push_back(b->shadowed_messages[k]);
-                draft.ordered_surface_seqs.push_back(b->ordered_surface_seqs[k]);
-            }
-            if (b->state_anchors) {
-                auto st = carried_by(*b);
-                if (!st.ok()) return st.error();
-                state = std::move(st).value();
-            }
+    M3bReducer m3b(std::move(state.m3b), draft.shadowed_messages);
+    out.reduce = reduce_messages(state.anchors, draft.shadowed_messages, &m3b);
+    if (options.belief_proposer) {
+        try {
+            m3b.apply_proposals(options.belief_proposer(draft.shadowed_messages));
+        } catch (const std::exception& ex) {
+            out.semantic_error = std::string("belief proposer threw: ") + ex.what();  // proposals are optional
         }
-    } else {
-        auto st = prior_state(store, s, out.plan.begin);
-        if (!st.ok()) return st.error();
-        state = std::move(st).value();
-        for (size_t i = out.plan.begin; i < out.plan.end; ++i) {
-            draft.shadowed_messages.push_back(s.items[i].message);
-            draft.ordered_surface_seqs.push_back(s.items[i].seq);
-        }
-        M3bReducer m3b(std::move(state.m3b), draft.shadowed_messages);
-        out.reduce = reduce_messages(state.anchors, draft.shadowed_messages, &m3b);
-        if (options.belief_proposer) {
-            try {
-                m3b.apply_proposals(options.belief_proposer(draft.shadowed_messages));
-            } catch (const std::exception& ex) {
-                out.semantic_error = std::string("belief proposer threw: ") + ex.what();  // proposals are optional
-            }
-        }
-        out.m3b = m3b.counts();
-        state.m3b = m3b.finish();
     }
+    out.m3b = m3b.counts();
+    state.m3b = m3b.finish();
+    return {};
+}
+
+// Root draft: the concatenation of the frozen checkpoints' archives [begin, end).
+Status draft_from_checkpoints(BundleStore& store, const FoldSurface& s, size_t begin, size_t end,
+                              CheckpointBundle& draft, CarriedState& state) {
+    for (size_t i = begin; i < end; ++i) {
+        auto b = store.read(s.session_id, s.items[i].checkpoint_id);
+        if (!b.ok()) return b.error();
+        for (size_t k = 0; k < b->shadowed_messages.size(); ++k) {
+            draft.shadowed_messages.push_back(b->shadowed_messages[k]);
+            draft.ordered_surface_seqs.push_back(b->ordered_surface_seqs[k]);
+        }
+        if (b->state_anchors) {
+            auto st = carried_by(*b);
+            if (!st.ok()) return st.error();
+            state = std::move(st).value();
+        }
+    }
+    return {};
+}
+
+// The rest of the transaction: state and semantic text into the draft, seal, publish (durable),
+// commit record. The caller changes the surface only after this succeeded.
+Result<CheckpointBundle> seal_and_commit(BundleStore& store, CheckpointBundle draft, CarriedState state, FoldMode mode,
+                                         const FoldOptions& options, FoldOutcome& out) {
     draft.state_anchors = state.anchors.to_json();
     if (!state.m3b.negative.entries().empty()) draft.negative_knowledge = state.m3b.negative.to_json();
     if (!state.m3b.beliefs.empty()) draft.beliefs = beliefs_to_json(state.m3b.beliefs);
@@ -122,6 +119,111 @@ Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode
                         sealed->ordered_surface_seqs.empty() ? 0 : sealed->ordered_surface_seqs.back()};
     Status committed = store.write_commit(commit);
     if (!committed.ok()) return committed.error();
+    return sealed;
+}
+
+// What a listing of the published checkpoints needs; the archive, state and texts are dropped.
+void strip_body(CheckpointBundle& b) {
+    b.shadowed_messages = nlohmann::json::array();
+    b.refs.clear();
+    b.semantic_text.reset();
+    b.state_anchors.reset();
+    b.negative_knowledge.reset();
+    b.beliefs.reset();
+    b.rendered_text.clear();
+}
+
+CheckpointBundle new_draft(const std::string& session_id, FoldMode mode, const FoldOptions& options) {
+    CheckpointBundle draft;
+    draft.session_id = session_id;
+    draft.created_at = options.created_at;
+    draft.mode = mode;
+    return draft;
+}
+
+// The surface of a run of leaf folds, changed in place: the frozen prefix, then the items of the
+// input surface from `head` on. A fold appends one checkpoint to the prefix and moves `head` past
+// the folded messages, so it costs the fold, not the surface.
+class LeafRun {
+public:
+    explicit LeafRun(FoldSurface surface) : m_surface(std::move(surface)), m_planner(m_surface.items) {
+        settle();
+    }
+
+    FoldPlan plan(const FoldPolicy& policy) const {
+        const bool recommended =
+            m_frozen.size() > 1 && m_frozen_tokens > policy.frozen_checkpoint_token_budget;
+        return to_surface(m_planner.plan(m_head, recommended, policy));
+    }
+    const SurfaceItem* last_frozen() const { return m_frozen.empty() ? nullptr : &m_frozen.back(); }
+    // The live message at surface index `i` (past the frozen prefix).
+    const SurfaceItem* live(size_t i) const { return m_surface.items.data() + m_head + (i - m_frozen.size()); }
+    size_t tokens() const { return m_frozen_tokens + m_planner.tokens(m_head, m_surface.items.size()); }
+
+    // REQUIRES: `plan` came from plan() and is not empty; `checkpoint` shadows its messages.
+    void fold(const FoldPlan& plan, SurfaceItem checkpoint) {
+        m_head += plan.end - plan.begin;
+        m_frozen_tokens += checkpoint.tokens;
+        m_frozen.push_back(std::move(checkpoint));
+        settle();
+    }
+
+    FoldSurface take() && {
+        FoldSurface out;
+        out.session_id = m_surface.session_id;
+        out.items = std::move(m_frozen);
+        out.items.insert(out.items.end(), std::make_move_iterator(m_surface.items.begin() + static_cast<std::ptrdiff_t>(m_head)),
+                         std::make_move_iterator(m_surface.items.end()));
+        return out;
+    }
+
+private:
+    // Checkpoints right after the frozen prefix join it (derive_frontier's rule).
+    void settle() {
+        while (m_head < m_surface.items.size() && m_surface.items[m_head].is_checkpoint) {
+            m_frozen_tokens += m_surface.items[m_head].tokens;
+            m_frozen.push_back(m_surface.items[m_head++]);
+        }
+    }
+    FoldPlan to_surface(FoldPlan plan) const {
+        const size_t shift = m_frozen.size();
+        plan.begin = plan.begin - m_head + shift;
+        plan.end = plan.end - m_head + shift;
+        return plan;
+    }
+
+    FoldSurface m_surface;  // the input surface; items before m_head are folded or frozen
+    LeafPlanner m_planner;  // indexes m_surface.items, which never change
+    std::vector<SurfaceItem> m_frozen;
+    size_t m_frozen_tokens = 0;
+    size_t m_head = 0;
+};
+
+}  // namespace
+
+Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode mode, const FoldOptions& options) {
+    FoldOutcome out;
+    out.plan = mode == FoldMode::kLeaf   ? plan_leaf(s, options.policy)
+               : mode == FoldMode::kRoot ? plan_root(s, options.policy)
+                                         : plan_emergency(s, options.policy);
+    if (out.plan.empty()) {
+        out.surface = s;
+        return out;
+    }
+    CheckpointBundle draft = new_draft(s.session_id, mode, options);
+    CarriedState state;
+    if (mode != FoldMode::kRoot) {
+        auto prior = prior_state(store, s.session_id, last_checkpoint_before(s, out.plan.begin));
+        if (!prior.ok()) return prior.error();
+        state = std::move(prior).value();
+    }
+    Status drafted = mode == FoldMode::kRoot
+                         ? draft_from_checkpoints(store, s, out.plan.begin, out.plan.end, draft, state)
+                         : draft_from_messages(s.items.data() + out.plan.begin, s.items.data() + out.plan.end,
+                                               options, draft, state, out);
+    if (!drafted.ok()) return drafted.error();
+    auto sealed = seal_and_commit(store, std::move(draft), std::move(state), mode, options, out);
+    if (!sealed.ok()) return sealed.error();
     // Only now: the lossy surface change.
     out.surface.session_id = s.session_id;
     out.surface.items.assign(s.items.begin(), s.items.begin() + static_cast<std::ptrdiff_t>(out.plan.begin));
@@ -132,29 +234,71 @@ Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode
     return out;
 }
 
-Result<FoldRun> fold_until(BundleStore& store, FoldSurface surface, FoldMode mode, size_t until_tokens,
-                           const FoldOptions& options, size_t max_folds) {
+namespace {
+
+// fold_until for leaf folds: the same folds as repeated fold_once, on a LeafRun.
+Result<FoldRun> leaf_fold_until(BundleStore& store, FoldSurface surface, size_t until_tokens,
+                                const FoldOptions& options, size_t max_folds) {
     FoldRun run;
-    run.surface = std::move(surface);
+    const std::string session_id = surface.session_id;
+    LeafRun leaf(std::move(surface));
+    // The state the next fold starts from: read back (verified) from the store for the first fold,
+    // then the one each fold carried into the bundle it just published (and verified by read-back).
+    std::optional<CarriedState> carried;
     for (size_t i = 0; i < max_folds; ++i) {
-        if (i > 0 && run.surface.tokens() <= until_tokens) {
+        if (i > 0 && leaf.tokens() <= until_tokens) {
             run.stop_reason = "surface within " + std::to_string(until_tokens) + " tokens";
             break;
         }
-        auto step = fold_once(store, run.surface, mode, options);
-        if (!step.ok()) return step.error();
-        run.root_recommended = step->plan.root_recommended;
-        if (!step->bundle) {
-            run.stop_reason = step->plan.reason;
+        FoldOutcome out;
+        out.plan = leaf.plan(options.policy);
+        run.root_recommended = out.plan.root_recommended;
+        if (out.plan.empty()) {
+            run.stop_reason = out.plan.reason;
             break;
         }
-        run.published.push_back(*step->bundle);
-        run.surface = std::move(step->surface);
-        if (mode != FoldMode::kLeaf) {
-            run.stop_reason = std::string(fold_mode_name(mode)) + " fold done";
-            break;
+        CheckpointBundle draft = new_draft(session_id, FoldMode::kLeaf, options);
+        if (!carried) {
+            auto prior = prior_state(store, session_id, leaf.last_frozen());
+            if (!prior.ok()) return prior.error();
+            carried = std::move(prior).value();
         }
+        CarriedState state = std::move(*carried);
+        carried.reset();
+        Status drafted =
+            draft_from_messages(leaf.live(out.plan.begin), leaf.live(out.plan.end), options, draft, state, out);
+        if (!drafted.ok()) return drafted.error();
+        auto sealed = seal_and_commit(store, std::move(draft), std::move(state), FoldMode::kLeaf, options, out);
+        if (!sealed.ok()) return sealed.error();
+        auto next = carried_by(*sealed);  // what the bundle carries, as a later fold would read it back
+        if (!next.ok()) return next.error();
+        carried = std::move(next).value();
+        leaf.fold(out.plan, checkpoint_item(*sealed));
+        run.published.push_back(std::move(sealed).value());
+        if (!options.keep_published_bodies) strip_body(run.published.back());
     }
+    run.surface = std::move(leaf).take();
+    return run;
+}
+
+}  // namespace
+
+Result<FoldRun> fold_until(BundleStore& store, FoldSurface surface, FoldMode mode, size_t until_tokens,
+                           const FoldOptions& options, size_t max_folds) {
+    if (mode == FoldMode::kLeaf) return leaf_fold_until(store, std::move(surface), until_tokens, options, max_folds);
+    FoldRun run;
+    run.surface = std::move(surface);
+    if (max_folds == 0) return run;
+    auto step = fold_once(store, run.surface, mode, options);
+    if (!step.ok()) return step.error();
+    run.root_recommended = step->plan.root_recommended;
+    if (!step->bundle) {
+        run.stop_reason = step->plan.reason;
+        return run;
+    }
+    run.published.push_back(*step->bundle);
+    run.surface = std::move(step->surface);
+    run.stop_reason = std::string(fold_mode_name(mode)) + " fold done";
     return run;
 }
 

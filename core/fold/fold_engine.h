@@ -26,6 +26,9 @@ struct FoldOptions {
     int64_t created_at = 0;  // epoch ms written into the bundle
     SemanticSummarizer summarizer;  // empty: deterministic body only
     BeliefProposer belief_proposer;  // optional model proposals for the uncertainty ladder (verified)
+    // false: FoldRun::published keeps each bundle's ids, mode, seqs and counts only (no archive,
+    // state or text), so a long run holds no second copy of the session (the CLI).
+    bool keep_published_bodies = true;
 };
 
 struct FoldOutcome {
@@ -42,7 +45,11 @@ struct FoldOutcome {
 Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& surface, FoldMode mode, const FoldOptions& options);
 
 // Leaf-folds repeatedly until the surface costs at most `until_tokens` or no leaf fold is possible;
-// `max_folds` bounds the loop. Returns the final outcome (bundles listed in `published`).
+// `max_folds` bounds the loop. Returns the final outcome (bundles listed in `published`). The folds
+// are exactly repeated fold_once's, but a leaf run changes its surface in place and plans on
+// indexes built once (LeafPlanner), so it is linear in the session, not quadratic. Only its first
+// fold reads its starting state back from the store; each later fold starts from the state the
+// previous one sealed into its (published, verified) bundle.
 struct FoldRun {
     FoldSurface surface;
     std::vector<CheckpointBundle> published;

@@ -33,48 +33,7 @@ bool is_safe_cut(const FoldSurface& s, size_t from, size_t cut) {
 
 FoldPlan plan_leaf(const FoldSurface& s, const FoldPolicy& policy) {
     const Frontier f = derive_frontier(s);
-    FoldPlan plan;
-    plan.mode = FoldMode::kLeaf;
-    plan.begin = plan.end = f.index;
-    plan.root_recommended = root_recommended(f, policy);
-    const size_t n = s.items.size();
-    // The live region must be messages only up to the first later checkpoint.
-    size_t live_end = f.index;
-    while (live_end < n && !s.items[live_end].is_checkpoint) ++live_end;
-    // Retained tail: the shortest suffix with at least retain_tokens.
-    size_t tail_begin = live_end, tail_tokens = 0;
-    while (tail_begin > f.index && tail_tokens < policy.retain_tokens) tail_tokens += s.items[--tail_begin].tokens;
-    if (tail_tokens < policy.retain_tokens && tail_begin == f.index) {
-        plan.reason = "the live region (" + std::to_string(tail_tokens) + " tokens) is within the retained tail";
-        return plan;
-    }
-    // Largest end within max_leaf_tokens.
-    size_t end = f.index, tokens = 0;
-    while (end < tail_begin && (end == f.index || tokens + s.items[end].tokens <= policy.max_leaf_tokens))
-        tokens += s.items[end++].tokens;
-    // Back off to a safe cut; when none is left, extend past the cap to the nearest safe cut
-    // (a tool call and its result are folded together even when they exceed max_leaf_tokens).
-    const size_t capped_end = end;
-    const size_t capped_tokens = tokens;
-    while (end > f.index && !is_safe_cut(s, f.index, end)) tokens -= s.items[--end].tokens;
-    if (end == f.index) {
-        end = capped_end;
-        tokens = capped_tokens;
-        while (end < tail_begin && !is_safe_cut(s, f.index, end)) tokens += s.items[end++].tokens;
-        if (!is_safe_cut(s, f.index, end)) end = f.index;
-    }
-    if (end == f.index) {
-        plan.reason = "no safe cut before the retained tail (a tool call and its result would be split)";
-        return plan;
-    }
-    if (tokens < policy.min_reclaim_tokens) {
-        plan.reason = "would reclaim only " + std::to_string(tokens) + " tokens (minimum " +
-                      std::to_string(policy.min_reclaim_tokens) + ")";
-        return plan;
-    }
-    plan.end = end;
-    plan.folded_tokens = tokens;
-    return plan;
+    return LeafPlanner(s.items).plan(f.index, root_recommended(f, policy), policy);
 }
 
 FoldPlan plan_root(const FoldSurface& s, const FoldPolicy& policy) {

@@ -1,6 +1,9 @@
 // File, memory and zstd byte sources.
 #include "ingest/byte_source.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zstd.h>
 
 #include <cerrno>
@@ -15,11 +18,40 @@ Result<size_t> MemoryByteSource::read(char* buf, size_t cap) {
     return n;
 }
 
+namespace {
+
+const char* file_kind(mode_t mode) {
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISDIR(mode)) return "a directory";
+    return "not a regular file";
+}
+
+}  // namespace
+
+// Opened non-blocking so that a FIFO without a writer cannot hang the open; anything but a
+// regular file (FIFO, device, socket) is refused before a byte is read: /dev/zero never ends.
 Result<std::unique_ptr<FileByteSource>> FileByteSource::open(const std::string& path) {
-    FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f)
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return Error::io("cannot open: " + std::string(std::strerror(errno)), Location{path},
                          "check the path and its permissions");
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        const std::string kind = ::fstat(fd, &st) == 0 ? file_kind(st.st_mode) : std::strerror(errno);
+        ::close(fd);
+        return Error::invalid_input(std::string("refused: ") + kind + ", not a regular file", Location{path},
+                                    "session logs are read from regular files; copy the stream to a file first");
+    }
+    (void)::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    FILE* f = ::fdopen(fd, "rb");
+    if (!f) {
+        const int err = errno;
+        ::close(fd);
+        return Error::io("cannot open: " + std::string(std::strerror(err)), Location{path});
+    }
     return std::unique_ptr<FileByteSource>(new FileByteSource(f, path));
 }
 

@@ -546,8 +546,18 @@ void DshReader::compaction(const json& data, const std::string& type, RecordPos 
         if (const json* r = m_ctx.object(data, "range", pos, "data.range")) {
             cp.shadowed_start = m_ctx.integer(*r, "start", pos, "data.range.start");
             cp.shadowed_end = m_ctx.integer(*r, "end", pos, "data.range.end");
-            if (cp.shadowed_start && cp.shadowed_end)
-                m_shadow_ranges.emplace_back(*cp.shadowed_start, *cp.shadowed_end);
+            // A prune shadows earlier events: a range outside [0, its own seq] would hide the
+            // whole session (or nothing) without a word, so it is reported and not applied.
+            if (cp.shadowed_start && cp.shadowed_end) {
+                if (*cp.shadowed_start < 0 || *cp.shadowed_start > *cp.shadowed_end || *cp.shadowed_end > seq)
+                    m_ctx.warning(pos, "data.range",
+                                  "prune range " + std::to_string(*cp.shadowed_start) + ".." +
+                                      std::to_string(*cp.shadowed_end) + " is outside 0.." + std::to_string(seq) +
+                                      " (the events before the prune); not applied",
+                                  "the harness wrote an impossible range: check the log");
+                else
+                    m_shadow_ranges.emplace_back(*cp.shadowed_start, *cp.shadowed_end);
+            }
         }
     } else if (type != "compaction/start" && type != "compaction/end") {
         m_ctx.unknown_type(pos, type);

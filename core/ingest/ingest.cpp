@@ -230,10 +230,25 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
 
 // A reader must never crash on input: anything a reader failed to anticipate becomes an error
 // naming the file (and is a bug to fix: the fuzz targets hunt for these).
+// One last diagnostic counting those beyond ReadResult::kMaxDiagnostics.
+void count_dropped(ReadResult& r) {
+    const std::string limit = std::to_string(ReadResult::kMaxDiagnostics);
+    if (r.errors_dropped > 0)
+        r.errors.push_back(Error::invalid_input(std::to_string(r.errors_dropped) + " more errors not listed (the first " +
+                                                    limit + " are)",
+                                                Location{r.file}, "fix the errors above and read the file again"));
+    if (r.warnings_dropped > 0)
+        r.warnings.push_back(Error::invalid_input(std::to_string(r.warnings_dropped) +
+                                                      " more warnings not listed (the first " + limit + " are)",
+                                                  Location{r.file}));
+}
+
 ReadResult read_source(std::unique_ptr<ByteSource> source, const std::string& name,
                        const ReadOptions& options) {
     try {
-        return read_source_unguarded(std::move(source), name, options);
+        ReadResult out = read_source_unguarded(std::move(source), name, options);
+        count_dropped(out);
+        return out;
     } catch (const std::exception& e) {
         ReadResult out;
         out.file = name;

@@ -24,11 +24,19 @@ const char* type_name(const json& v) {
 
 // Diagnostics are stored and printed: they must never carry a secret from the input.
 void ReadContext::error(RecordPos pos, std::string field, std::string message, std::string hint) {
+    if (m_out.errors.size() >= ReadResult::kMaxDiagnostics) {
+        ++m_out.errors_dropped;
+        return;
+    }
     Location where{m_out.file, pos.line, pos.offset, std::move(field)};
     m_out.errors.push_back(Error::invalid_input(redact(message), std::move(where), std::move(hint)));
 }
 
 void ReadContext::warning(RecordPos pos, std::string field, std::string message, std::string hint) {
+    if (m_out.warnings.size() >= ReadResult::kMaxDiagnostics) {
+        ++m_out.warnings_dropped;
+        return;
+    }
     Location where{m_out.file, pos.line, pos.offset, std::move(field)};
     m_out.warnings.push_back(Error::invalid_input(redact(message), std::move(where), std::move(hint)));
 }
@@ -124,6 +132,13 @@ std::string ReadContext::begin_record(std::string_view raw) {
     return redact_json_record(raw, &m_record_clean);
 }
 
+void ReadContext::warn_duplicate_key(RecordPos pos, std::string_view text) {
+    // The fast parser declines duplicates, so valid records without any never get here.
+    if (auto key = first_duplicate_key(text))
+        warning(pos, redact(*key), "duplicate key \"" + redact(*key) + "\"; the last value is used",
+                "the writer emitted the key twice: check the record");
+}
+
 std::optional<json> ReadContext::parse_line(const Line& line) {
     RecordPos pos{line.number, line.offset};
     if (line.too_long) {
@@ -146,6 +161,13 @@ std::optional<json> ReadContext::parse_line(const Line& line) {
         m_out.partial = true;
         return std::nullopt;
     }
+    if (size_t deep = json_depth_exceeded_at(text); deep != std::string_view::npos) {
+        error(RecordPos{line.number, line.offset + static_cast<int64_t>(deep)}, "",
+              "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels; line skipped",
+              "no session record nests this deep: the line is damaged or hostile");
+        m_out.partial = true;
+        return std::nullopt;
+    }
     try {
         json v = json::parse(text);
         if (!v.is_object()) {
@@ -153,6 +175,7 @@ std::optional<json> ReadContext::parse_line(const Line& line) {
             m_out.partial = true;
             return std::nullopt;
         }
+        warn_duplicate_key(pos, text);
         return v;
     } catch (const json::out_of_range& e) {
         error(pos, "", "number out of range: " + describe_json_error(e), "fix or remove this line");
@@ -179,9 +202,19 @@ std::optional<json> parse_document(ReadContext& ctx, std::string_view text) {
                   "re-save the file as UTF-8");
         return std::nullopt;
     }
+    if (size_t deep = json_depth_exceeded_at(text); deep != std::string_view::npos) {
+        int64_t line = 1;
+        for (size_t i = 0; i < deep; ++i) line += text[i] == '\n';
+        ctx.error(RecordPos{line, static_cast<int64_t>(deep)}, "",
+                  "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels; document refused",
+                  "no session log nests this deep: the file is damaged or hostile");
+        return std::nullopt;
+    }
     if (auto fast = parse_json_fast(text)) return fast;
     try {
-        return json::parse(text);
+        json doc = json::parse(text);
+        ctx.warn_duplicate_key(RecordPos{1, 0}, text);
+        return doc;
     } catch (const json::out_of_range& e) {
         ctx.error(RecordPos{1, 0}, "", "number out of range: " + describe_json_error(e));
         return std::nullopt;

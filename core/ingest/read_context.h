@@ -28,6 +28,8 @@ public:
 
     void error(RecordPos pos, std::string field, std::string message, std::string hint = {});
     void warning(RecordPos pos, std::string field, std::string message, std::string hint = {});
+    // A warning naming the first key `text` holds twice in one object (json::parse keeps the last).
+    void warn_duplicate_key(RecordPos pos, std::string_view text);
     // Counted warning for an unknown event/record type, summarised once per type at finish().
     void unknown_type(RecordPos pos, const std::string& type);
     // Emits the per-type summaries of unknown types.

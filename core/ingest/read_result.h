@@ -14,8 +14,12 @@ struct ReadResult {
     std::string file;
     std::string format;  // format_name(), or "unknown" when detection failed
     std::vector<Session> sessions;
+    // At most kMaxDiagnostics of each are kept (the first ones), then one last entry counts the rest,
+    // so a hostile file of millions of bad lines costs bounded memory, output and stored rows.
+    static constexpr size_t kMaxDiagnostics = 1000;
     std::vector<Error> errors;    // the file (or part of it) could not be read
     std::vector<Error> warnings;  // read, but something was skipped, torn or odd
+    size_t errors_dropped = 0, warnings_dropped = 0;  // beyond kMaxDiagnostics, counted only
     bool partial = false;         // valid records before damage were kept
     RedactionCounts redactions;
 

@@ -73,7 +73,28 @@ int64_t Statement::integer(int column) const { return sqlite3_column_int64(m_stm
 bool Statement::is_null(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
 
 namespace {
-constexpr int kBusyTimeoutMs = 10000;
+
+void (*g_busy_notice)(const std::string&) = nullptr;
+
+// SQLite's busy handler: sleeps with back-off up to kBusyTimeoutMs in all, and calls the notice
+// once per wait after kBusyNoticeAfterMs. `count` is 0 on a wait's first call.
+int wait_for_other_writer(void* arg, int count) {
+    struct Wait {
+        std::chrono::steady_clock::time_point start;
+        bool noticed = false;
+    };
+    thread_local Wait wait;
+    const auto now = std::chrono::steady_clock::now();
+    if (count == 0) wait = Wait{now, false};
+    const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(now - wait.start).count();
+    if (waited >= kBusyTimeoutMs) return 0;
+    if (!wait.noticed && waited >= kBusyNoticeAfterMs && g_busy_notice) {
+        wait.noticed = true;
+        g_busy_notice(static_cast<const Db*>(arg)->path());
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(count < 10 ? 1 + count : 20));
+    return 1;
+}
 
 // Creates `path` with permissions 0600 unless it exists (SQLite would create it 0644).
 Status create_private_file(const std::string& path) {
@@ -88,6 +109,8 @@ Status create_private_file(const std::string& path) {
 }
 }  // namespace
 
+void set_busy_wait_notice(void (*notice)(const std::string& path)) { g_busy_notice = notice; }
+
 Result<std::unique_ptr<Db>> Db::open(const std::string& path, int64_t newest_version) {
     if (auto st = create_private_file(path); !st) return st.error();
     sqlite3* handle = nullptr;
@@ -98,8 +121,8 @@ Result<std::unique_ptr<Db>> Db::open(const std::string& path, int64_t newest_ver
         sqlite3_close(handle);
         return e;
     }
-    sqlite3_busy_timeout(handle, kBusyTimeoutMs);
     std::unique_ptr<Db> db(new Db(handle, path));
+    sqlite3_busy_handler(handle, wait_for_other_writer, db.get());
     if (auto st = db->exec("PRAGMA foreign_keys = ON"); !st) return st.error();
     auto version = db->user_version();  // read before anything can write to the file
     if (!version) return version.error();

@@ -48,10 +48,21 @@ private:
     std::string m_path;
 };
 
+// How long every writer of every workspace waits for another writer (one policy for import, decide,
+// meld, ...): long enough for a second import to wait out a long first one.
+inline constexpr int kBusyTimeoutMs = 120000;
+// After this long waiting, the busy-wait notice (if set) is called once per wait.
+inline constexpr int kBusyNoticeAfterMs = 1000;
+
+// Called (from the waiting thread) once a wait for another writer passed kBusyNoticeAfterMs, so a
+// front end can say "waiting for another writer"; nullptr (the default) says nothing. Set it once
+// at start-up, before any Db is opened.
+void set_busy_wait_notice(void (*notice)(const std::string& path));
+
 class Db {
 public:
     // The one way every store opens an SQLite file. A file that does not exist is created with
-    // permissions 0600 (its journal files inherit them); every connection gets busy_timeout 10 s and
+    // permissions 0600 (its journal files inherit them); every connection waits kBusyTimeoutMs for other writers and
     // foreign_keys ON; a file whose user_version is at most `newest_version` (one this build can
     // read) is switched to WAL with synchronous=FULL, while a newer file is left untouched so the
     // caller can refuse it.

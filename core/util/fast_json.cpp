@@ -1,6 +1,9 @@
 // Fast JSON parsing into nlohmann::json: bulk string scanning, declines anything unusual (see header).
 #include "util/fast_json.h"
 
+#include <set>
+#include <vector>
+
 #include "util/utf8.h"
 
 #include <charconv>
@@ -287,6 +290,74 @@ std::optional<nlohmann::json> parse_json_fast(std::string_view text) {
     FastParser parser(text);
     if (!parser.document(out)) return std::nullopt;
     return out;
+}
+
+size_t json_depth_exceeded_at(std::string_view text, size_t limit) {
+    size_t depth = 0;
+    bool in_string = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') ++i;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '{' || c == '[') {
+            if (++depth > limit) return i;
+        } else if ((c == '}' || c == ']') && depth > 0) {
+            --depth;
+        }
+    }
+    return std::string_view::npos;
+}
+
+namespace {
+
+// SAX handler that stops at the first key seen twice in one object.
+class DuplicateKeyFinder {
+public:
+    using number_integer_t = nlohmann::json::number_integer_t;
+    using number_unsigned_t = nlohmann::json::number_unsigned_t;
+    using number_float_t = nlohmann::json::number_float_t;
+    using string_t = nlohmann::json::string_t;
+    using binary_t = nlohmann::json::binary_t;
+
+    bool null() { return true; }
+    bool boolean(bool) { return true; }
+    bool number_integer(number_integer_t) { return true; }
+    bool number_unsigned(number_unsigned_t) { return true; }
+    bool number_float(number_float_t, const string_t&) { return true; }
+    bool string(string_t&) { return true; }
+    bool binary(binary_t&) { return true; }
+    bool start_object(std::size_t) {
+        m_keys.emplace_back();
+        return true;
+    }
+    bool key(string_t& k) {
+        if (m_keys.back().insert(k).second) return true;
+        duplicate = k;
+        return false;
+    }
+    bool end_object() {
+        m_keys.pop_back();
+        return true;
+    }
+    bool start_array(std::size_t) { return true; }
+    bool end_array() { return true; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+
+    std::optional<std::string> duplicate;
+
+private:
+    std::vector<std::set<std::string>> m_keys;
+};
+
+}  // namespace
+
+std::optional<std::string> first_duplicate_key(std::string_view text) {
+    DuplicateKeyFinder finder;
+    nlohmann::json::sax_parse(text, &finder);
+    return finder.duplicate;
 }
 
 }  // namespace bm

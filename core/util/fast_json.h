@@ -17,4 +17,17 @@ namespace bm {
 // the fast path declines; the caller must then use nlohmann::json::parse for the value or error.
 std::optional<nlohmann::json> parse_json_fast(std::string_view text);
 
+// The deepest nesting of objects and arrays any JSON text the engine reads may have. nlohmann's
+// dump() and the readers recurse once per level (a SIGSEGV near 55,000 levels), so deeper input is
+// refused before it is parsed (docs/reliability.md).
+constexpr size_t kMaxJsonDepth = 1000;
+
+// Byte offset of the bracket at which `text` first nests deeper than `limit` (brackets inside
+// strings do not count), or std::string_view::npos. Linear, no allocation.
+size_t json_depth_exceeded_at(std::string_view text, size_t limit = kMaxJsonDepth);
+
+// The first key that appears twice in one object of `text` (json::parse silently keeps the last
+// value), or nullopt; nullopt too when `text` is not valid JSON.
+std::optional<std::string> first_duplicate_key(std::string_view text);
+
 }  // namespace bm

@@ -1,6 +1,7 @@
 // Broken-file corpus: every damaged input gives an error or warning naming file, line and field,
 // never a crash, and keeps the valid records around the damage (partial when data was dropped).
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -394,6 +395,80 @@ TEST_F(GeneratedInput, MissingFileIsAnIoError) {
     EXPECT_TRUE(r.errors[0].is_io());
     EXPECT_EQ(r.errors[0].where().file, path);
     EXPECT_EQ(r.format, "unknown");
+}
+
+// 100,000 levels crashed import and fold (nlohmann's dump() recursing in the OpenAI chat reader).
+TEST_F(GeneratedInput, JsonNestedDeeperThanTheLimitIsRefusedWithItsLine) {
+    const size_t depth = 100000;
+    const std::string doc = "[\n{\"role\":\"user\",\"content\":\"hi\",\"extra\":" + std::string(depth, '[') +
+                            std::string(depth, ']') + "}]\n";
+    const std::string path = write("deep.json", doc);
+    ReadResult r = read_file(path);
+    ASSERT_EQ(r.errors.size(), 1u) << describe(r);
+    EXPECT_TRUE(contains(r.errors[0].message(), "nested deeper than 1000 levels")) << describe(r);
+    EXPECT_EQ(r.errors[0].where().file, path);
+    EXPECT_EQ(r.errors[0].where().line, 2);
+    // A line format: the deep line is skipped, the others kept.
+    const std::string lines = kHeader + "\n" + user_line("u-1", "before") + "\n{\"type\":\"user/message\",\"x\":" +
+                              std::string(depth, '[') + std::string(depth, ']') + "}\n" + user_line("u-2", "after") + "\n";
+    ReadResult l = read_file(write("deep.jsonl", lines));
+    ASSERT_EQ(l.errors.size(), 1u) << describe(l);
+    EXPECT_EQ(l.errors[0].where().line, 3);
+    EXPECT_TRUE(contains(l.errors[0].message(), "nested deeper")) << describe(l);
+    EXPECT_EQ(message_ids(l), (std::vector<std::string>{"u-1", "u-2"}));
+    // Nesting at the limit is still read.
+    const std::string ok = "[{\"role\":\"user\",\"content\":\"hi\",\"extra\":" + std::string(998, '[') +
+                           std::string(998, ']') + "}]";
+    EXPECT_TRUE(read_file(write("at_limit.json", ok)).errors.empty());
+}
+
+// A file of 2,000,000 `{}` lines kept 2,000,000 errors (1.17 GB, 2M lines on stderr, 160 MB of
+// stored rows): the first kMaxDiagnostics are kept and one last error counts the rest.
+TEST_F(GeneratedInput, ErrorsAreCappedAndTheRestCounted) {
+    std::string bytes = kHeader + "\n" + user_line("u-1", "kept") + "\n";
+    const size_t bad = 5000;
+    for (size_t i = 0; i < bad; ++i) bytes += "{}\n";
+    bytes += user_line("u-2", "after the damage") + "\n";
+    ReadResult r = read_file(write("many_errors.jsonl", bytes));
+    ASSERT_EQ(r.errors.size(), ReadResult::kMaxDiagnostics + 1);
+    EXPECT_EQ(r.errors.front().where().line, 3);
+    EXPECT_EQ(r.errors_dropped, bad - ReadResult::kMaxDiagnostics);
+    EXPECT_TRUE(contains(r.errors.back().message(), std::to_string(bad - ReadResult::kMaxDiagnostics) +
+                                                        " more errors not listed (the first 1000 are)"))
+        << r.errors.back().message();
+    EXPECT_EQ(message_ids(r), (std::vector<std::string>{"u-1", "u-2"}));
+}
+
+// Duplicate keys (json::parse keeps the last value) and impossible prune ranges were accepted silently.
+TEST_F(GeneratedInput, DuplicateKeysAndOutOfRangePrunesAreWarned) {
+    std::string dup = user_line("u-1", "first");
+    dup.insert(dup.size() - 1, R"(,"surfaceOp":"append")");
+    const std::string prune =
+        R"({"type":"compaction/prune","data":{"compactionId":"p-1","range":{"start":0,"end":1000000000}},"seq":5})";
+    ReadResult r = read_file(write("dup.jsonl", kHeader + "\n" + dup + "\n" + user_line("u-2", "second") + "\n" + prune + "\n"));
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    const Error* d = find_at(r.warnings, 2, "surfaceOp");
+    ASSERT_NE(d, nullptr) << describe(r);
+    EXPECT_TRUE(contains(d->message(), "duplicate key \"surfaceOp\"")) << describe(r);
+    const Error* p = find_at(r.warnings, 4, "data.range");
+    ASSERT_NE(p, nullptr) << describe(r);
+    EXPECT_TRUE(contains(p->message(), "prune range 0..1000000000 is outside 0..5")) << describe(r);
+    // The impossible range shadows nothing.
+    ASSERT_EQ(r.sessions.size(), 1u);
+    for (const auto& m : r.sessions[0].messages) EXPECT_NE(m.surface, Surface::kShadowed) << m.id;
+}
+
+// A FIFO without a writer blocked the reader forever; devices such as /dev/zero never end.
+TEST_F(GeneratedInput, FifosAndDevicesAreRefusedUpFront) {
+    const std::string fifo = (m_dir / "log.jsonl").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    ReadResult r = read_file(fifo);  // returns at once (the test would hang before)
+    ASSERT_EQ(r.errors.size(), 1u) << describe(r);
+    EXPECT_TRUE(contains(r.errors[0].message(), "a FIFO, not a regular file")) << describe(r);
+    EXPECT_EQ(r.errors[0].where().file, fifo);
+    ReadResult z = read_file("/dev/zero");
+    ASSERT_EQ(z.errors.size(), 1u) << describe(z);
+    EXPECT_TRUE(contains(z.errors[0].message(), "a character device")) << describe(z);
 }
 
 // Every line of a valid log cut at every byte: never a crash, the complete lines are kept.

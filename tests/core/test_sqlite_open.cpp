@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <thread>
 #include <vector>
@@ -57,9 +58,33 @@ TEST_F(SqliteOpenTest, ANewFileIsPrivateAndEveryConnectionHasTheSameSettings) {
     ASSERT_EQ(::stat(path.c_str(), &st), 0);
     EXPECT_EQ(st.st_mode & 0777, 0600u);
     EXPECT_EQ(pragma(**db, "foreign_keys"), 1);
-    EXPECT_EQ(pragma(**db, "busy_timeout"), 10000);
     EXPECT_EQ(pragma_text(**db, "journal_mode"), "wal");
     EXPECT_EQ(pragma(**db, "synchronous"), 2);  // FULL
+}
+
+std::atomic<int> g_notices{0};
+
+// A second writer waited 5-10 s and then failed with "database is locked" while a long import held
+// the lock: now every connection waits kBusyTimeoutMs (120 s) and says once that it is waiting.
+TEST_F(SqliteOpenTest, ASecondWriterWaitsOutALongFirstOneAndSaysSo) {
+    EXPECT_GE(kBusyTimeoutMs, 120000);
+    set_busy_wait_notice([](const std::string&) { ++g_notices; });
+    auto first = Db::open(path, 1);
+    auto second = Db::open(path, 1);
+    ASSERT_TRUE(first.ok() && second.ok());
+    ASSERT_TRUE((*first)->exec("CREATE TABLE t(x); BEGIN IMMEDIATE; INSERT INTO t VALUES (1)").ok());
+    std::thread holder([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(11000));  // past the old 10 s limit
+        EXPECT_TRUE((*first)->exec("COMMIT").ok());
+    });
+    const auto t0 = std::chrono::steady_clock::now();
+    Status st = (*second)->exec("INSERT INTO t VALUES (2)");
+    const double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    holder.join();
+    set_busy_wait_notice(nullptr);
+    EXPECT_TRUE(st.ok()) << st.error().message();
+    EXPECT_GE(waited, 10.0);
+    EXPECT_EQ(g_notices.load(), 1);
 }
 
 // Each store creates its workspace private and in WAL mode (both persist in the file).

@@ -1,6 +1,9 @@
 // Bundle format, canonical hashing and the bundle store: C0.1, C0.2, C0.4, C2.3, immutability, permissions.
 #include <sys/stat.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "fold/bundle.h"
 #include "fold/bundle_store.h"
 #include "fold/fold_engine.h"
@@ -158,6 +161,63 @@ TEST(BundleStore, TempFilesAreNeverListedAsBundles) {
     auto list = store.list(s.id);
     ASSERT_EQ(list->size(), 1u);
     EXPECT_EQ(store.stale_temp_files().size(), 1u);
+}
+
+// The pid of a process that has exited (reaped), for temp files of "killed" writers.
+pid_t dead_pid() {
+    const pid_t pid = ::fork();
+    if (pid == 0) ::_exit(0);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return pid;
+}
+
+// Temp files of killed folds were never removed (verify listed them and exited 0): the next publish
+// into the session removes those whose writer is gone, and keeps a live writer's.
+TEST(BundleStore, TheNextPublishRemovesTempFilesOfDeadWriters) {
+    TempDir dir;
+    BundleStore store(dir.path());
+    Session s = testing::synthetic_session("t", 3);
+    ASSERT_TRUE(store.publish(sealed_bundle(s, 0, 2)).ok());
+    const std::string session_dir = store.session_dir(s.id);
+    const std::string dead = session_dir + "/.tmp-bundle-x.json-" + std::to_string(dead_pid()) + "-0";
+    const std::string live = session_dir + "/.tmp-bundle-y.json-" + std::to_string(::getppid()) + "-0";
+    testing::write_file(dead, "{\"torn\":");
+    testing::write_file(live, "{\"torn\":");
+    BundleStore next(dir.path());  // a later fold
+    ASSERT_TRUE(next.publish(sealed_bundle(s, 2, 4)).ok());
+    EXPECT_FALSE(std::filesystem::exists(dead));
+    EXPECT_TRUE(std::filesystem::exists(live));
+    testing::write_file(dead, "{\"torn\":");
+    auto removed = next.remove_stale_temp_files();  // what `verify --clean` runs
+    ASSERT_TRUE(removed.ok());
+    EXPECT_EQ(*removed, std::vector<std::string>{dead});
+    EXPECT_EQ(next.stale_temp_files(), std::vector<std::string>{live});
+}
+
+// The view was a plain truncating write: a full disk left it torn and the error had no cause.
+TEST(AtomicWrite, AFailedWriteLeavesTheOldFileAndNamesTheCause) {
+    TempDir dir;
+    const std::string path = dir.path() + "/view.jsonl";
+    testing::write_file(path, "old view\n");
+    for (int64_t step = 1; step <= 5; ++step) {  // create, write, fsync, close, rename
+        auto faulty = std::make_shared<FaultyFileEnv>(posix_file_env());
+        faulty->fail_at(step, false);
+        Status st = write_file_atomically(*faulty, path, "new view\n");
+        ASSERT_FALSE(st.ok()) << "step " << step;
+        EXPECT_NE(st.error().to_string().find("injected"), std::string::npos) << st.error().to_string();
+        EXPECT_EQ(testing::slurp_file(path), "old view\n") << "step " << step;
+        size_t entries = 0;
+        for (const auto& e : std::filesystem::directory_iterator(dir.path())) entries += e.is_regular_file();
+        EXPECT_EQ(entries, 1u) << "a temp file was left at step " << step;
+    }
+    ASSERT_TRUE(write_file_atomically(*posix_file_env(), path, "new view\n").ok());
+    EXPECT_EQ(testing::slurp_file(path), "new view\n");
+    // The real cause reaches the message (here: no such directory).
+    Status missing = write_file_atomically(*posix_file_env(), dir.path() + "/no/such/view.jsonl", "x");
+    ASSERT_FALSE(missing.ok());
+    EXPECT_NE(missing.error().to_string().find("No such file or directory"), std::string::npos)
+        << missing.error().to_string();
 }
 
 // C0.4: fail every file-system step of a fold, one at a time (as an error and as a crash):
