@@ -52,12 +52,13 @@ bool read_rule_options(const QCommandLineParser& parser, const ExtractorOptions&
     return true;
 }
 
-ProseExtractor prose_extractor(const ExtractorChoice& choice) {
+ProseExtractor prose_extractor(const ExtractorChoice& choice, ModelCallCounts* counts) {
     switch (choice.kind) {
         case ExtractorKind::kModel:
-            return [config = *choice.config](const std::vector<Session>& sessions, const ExtractOptions& options) {
+            return [config = *choice.config, counts](const std::vector<Session>& sessions, const ExtractOptions& options) {
                 services::ModelExtraction m = services::extract_with_model_blocking(config, sessions, options);
                 for (const auto& w : m.warnings) print_err(w + "\n");
+                if (counts) ++counts->calls, counts->fell_back += m.fell_back ? 1 : 0;
                 return std::move(m.branches);
             };
         case ExtractorKind::kOracle: return oracle_prose_extractor();

@@ -55,8 +55,14 @@ std::optional<ExtractorChoice> extractor_choice(const QCommandLineParser& parser
 bool read_rule_options(const QCommandLineParser& parser, const ExtractorOptions& o, const std::string& command,
                        ExtractOptions& extract);
 
+// How many model extractions ran and how many of them fell back to the heuristic.
+struct ModelCallCounts {
+    size_t calls = 0, fell_back = 0;
+};
+
 // The chosen extractor as the snapshot pipeline takes it (empty: heuristic). Model warnings (a
-// fallback to the heuristic, dropped items) go to stderr, one line each, never silently.
-ProseExtractor prose_extractor(const ExtractorChoice& choice);
+// fallback to the heuristic, dropped items) go to stderr, one line each, never silently; `counts`,
+// when given, counts the model's extractions. REQUIRES: `counts` outlives the returned extractor.
+ProseExtractor prose_extractor(const ExtractorChoice& choice, ModelCallCounts* counts = nullptr);
 
 }  // namespace bm::cli

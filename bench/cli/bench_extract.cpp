@@ -5,8 +5,8 @@
 #include "bench/extract/extract_report.h"
 #include "bench_commands.h"
 #include "cli/cli_common.h"
+#include "cli/extractor_choice.h"
 #include "cli/workspace_slots.h"
-#include "model_alignment.h"
 
 namespace bm::cli {
 
@@ -63,7 +63,7 @@ int bench_extract(const QStringList& args) {
         return kUsage;
     }
     const std::string extractor = to_std(parser.value(extractor_opt));
-    size_t calls = 0, fell_back = 0;  // model arm: logs extracted, and of those the ones the heuristic took over
+    ModelCallCounts model_calls;  // model arm: logs extracted, and of those the ones the heuristic took over
     if (extractor != "heuristic" && extractor != "model") {
         print_err("beliefmerge bench extract: --extractor must be heuristic or model\n");
         return kUsage;
@@ -77,13 +77,7 @@ int bench_extract(const QStringList& args) {
             return kUsage;
         }
         o.extractor = "model";
-        o.prose = [config = *config, &calls, &fell_back](const std::vector<Session>& sessions, const ExtractOptions& options) {
-            services::ModelExtraction m = services::extract_with_model_blocking(config, sessions, options);
-            for (const auto& w : m.warnings) print_err(w + "\n");
-            ++calls;
-            fell_back += m.fell_back ? 1 : 0;
-            return std::move(m.branches);
-        };
+        o.prose = prose_extractor(ExtractorChoice{ExtractorKind::kModel, config}, &model_calls);
     }
     o.labels_file = to_std(parser.value(labels_opt));
     o.gold_file = to_std(parser.value(gold_opt));
@@ -107,9 +101,9 @@ int bench_extract(const QStringList& args) {
         if (parser.isSet(misses_opt)) print_out(extract_bench::missed_markdown(*report));
     }
     if (o.extractor == "model") {
-        print_err("beliefmerge bench extract: model arm: " + std::to_string(fell_back) + " of " + std::to_string(calls) +
-                  " logs fell back to the heuristic extractor\n");
-        if (fell_back == calls) {
+        print_err("beliefmerge bench extract: model arm: " + std::to_string(model_calls.fell_back) + " of " +
+                  std::to_string(model_calls.calls) + " logs fell back to the heuristic extractor\n");
+        if (model_calls.fell_back == model_calls.calls) {
             print_err("beliefmerge bench extract: no model call succeeded: the figures above are the heuristic's\n");
             return kFailed;
         }

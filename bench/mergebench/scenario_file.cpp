@@ -13,6 +13,7 @@
 
 #include "bench/mergebench/native_log.h"
 #include "ingest/ingest.h"
+#include "util/fast_json.h"
 
 namespace bm::mergebench {
 
@@ -212,27 +213,12 @@ Problem read_questions(const Place& at, const json& v, Scenario& sc, const std::
     });
 }
 
-// How deeply arrays and objects nest in a JSON text (strings skipped); deep values are refused
-// before parsing, since writing them back (an inline log is re-serialised) recurses.
-size_t nesting_depth(std::string_view text) {
-    size_t depth = 0, deepest = 0;
-    bool in_string = false;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (in_string) {
-            if (c == '\\') ++i;
-            else if (c == '"') in_string = false;
-        } else if (c == '"') in_string = true;
-        else if (c == '[' || c == '{') deepest = std::max(deepest, ++depth);
-        else if ((c == ']' || c == '}') && depth > 0) --depth;
-    }
-    return deepest;
-}
-
+// Deep values are refused before parsing, since writing them back (an inline log is re-serialised)
+// recurses; a scenario needs far fewer levels than the engine's limit (util/fast_json.h).
 constexpr size_t kMaxDepth = 64;
 
 Result<Scenario> read_scenario(const Place& at, std::string_view text) {
-    if (nesting_depth(text) > kMaxDepth)
+    if (json_depth_exceeded_at(text, kMaxDepth) != std::string_view::npos)
         return at.fail("", "arrays and objects nest deeper than " + std::to_string(kMaxDepth) + " levels");
     json v = json::parse(text, nullptr, /*allow_exceptions=*/false);
     if (v.is_discarded()) return at.fail("", "not a JSON value", "one scenario object per line");
