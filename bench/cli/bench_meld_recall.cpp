@@ -17,8 +17,6 @@ using namespace bm::meld;
 
 namespace {
 
-constexpr const char* kDefaultData = "../shared/data/qa/hotpotqa_dev_distractor_first50.json";
-
 std::string num(double v, int digits) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "%.*f", digits, v);
@@ -48,8 +46,7 @@ const OverlapResult* headline_row(const RecallResult& r) {
 int bench_meld_recall(const QStringList& args) {
     QCommandLineParser parser;
     QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the result as JSON (byte-stable)."));
-    QCommandLineOption data_opt(QStringLiteral("data"), QStringLiteral("HotpotQA file in the raw layout (default %1).").arg(QLatin1String(kDefaultData)),
-                                QStringLiteral("FILE"), QString::fromLatin1(kDefaultData));
+    QCommandLineOption data_opt = hotpotqa_data_option();
     QCommandLineOption brains_opt(QStringLiteral("brains"), QStringLiteral("Source brains (default 3, at least 2)."),
                                   QStringLiteral("N"), QStringLiteral("3"));
     QCommandLineOption seed_opt(QStringLiteral("seed"), QStringLiteral("Overlap placement seed (default 1)."), QStringLiteral("S"),
@@ -82,16 +79,8 @@ int bench_meld_recall(const QStringList& args) {
         return kUsage;
     }
     const std::string data = to_std(parser.value(data_opt));
-    const auto items = load_hotpotqa(data);
-    if (!items.ok()) {
-        print_err("beliefmerge bench meld-recall: " + items.error().to_string() +
-                  (parser.isSet(data_opt) ? "" : " (run from the repository root beside ../shared, or pass --data FILE)") + "\n");
-        return kUsage;
-    }
-    if (items->empty()) {
-        print_err("beliefmerge bench meld-recall: " + data + ": no question with a supporting fact in its context\n");
-        return kUsage;
-    }
+    const auto items = load_hotpotqa_option("beliefmerge bench meld-recall", parser, data_opt);
+    if (!items) return kUsage;
     const MeldProvider provider = meld_provider(provider_name);
     if (!provider.engine) {
         print_err("beliefmerge bench meld-recall: " + provider.why + "\n");

@@ -82,6 +82,8 @@ int run_bench(const QStringList& arguments) {
          "  beliefmerge bench throughput [--data DIR] [--sizes N,..] [--admissions N] [--sink-brains N,..] [--index-limit N] [--seed N] [--json]\n"},
         {"meld-recall", bench_meld_recall,
          "  beliefmerge bench meld-recall [--data FILE] [--brains N] [--seed S] [--questions N] [--provider lexical|glove] [--json]\n"},
+        {"routing", bench_routing,
+         "  beliefmerge bench routing [--data FILE] [--seed S] [--questions N] [--provider lexical|glove] [--json]\n"},
         {"fold", bench_fold, "  beliefmerge bench fold [--checkpoints N] [--big N] [--dir DIR] [--json]\n"},
         {"mergebench", bench_mergebench,
          "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME]\n"

@@ -16,6 +16,7 @@
 
 #include "bench/meld/hotpotqa.h"
 #include "bench/meld/paired_test.h"
+#include "bench/meld/qa_corpus.h"
 #include "meld/signal_engine.h"
 #include "meld/thresholds.h"
 
@@ -24,12 +25,9 @@ namespace bm::meld {
 // The equivalence margin of the TOST (merge vs centralized, recall@5), fixed before any run: one
 // recall@5 band, the paper's pre-specified Δ.
 inline constexpr double kRecallEquivalenceMargin = 0.05;
-// The read depths reported, the overlap fractions swept and the one the headline table uses.
-inline constexpr std::array<size_t, 3> kRecallDepths = {5, 10, 20};
+// The overlap fractions swept and the one the headline table uses (depths: kRecallDepths).
 inline constexpr std::array<double, 4> kRecallOverlaps = {0.0, 0.25, 0.5, 0.75};
 inline constexpr double kHeadlineOverlap = 0.5;
-// Of the overlapping copies, the share that is a deterministic paraphrase (the rest repeat verbatim).
-inline constexpr double kParaphraseShare = 0.5;
 
 struct RecallOptions {
     size_t brains = 3;        // source brains (≥ 2 when any overlap is asked for)
@@ -67,10 +65,5 @@ struct RecallResult {
 
 RecallResult measure_recall(const std::shared_ptr<const SignalEngine>& engine, const std::vector<QaItem>& items,
                             const RecallOptions& options);
-
-// The deterministic paraphrase a second brain publishes: a few fixed rewrites (function-word and
-// common-word substitutions, an opening discourse marker) that keep the content words, so the
-// text differs byte for byte and in claim key from the original.
-std::string paraphrase_sentence(const std::string& sentence);
 
 }  // namespace bm::meld

@@ -45,8 +45,13 @@ Federation::Federation(std::vector<std::unique_ptr<Brain>> brains, TransportOpti
 
 void Federation::publish(size_t from, const Delta& delta) {
     std::bernoulli_distribution lose(m_options.loss), dup(m_options.duplication);
+    std::set<std::string> routed;
+    if (m_router) {
+        const auto to = m_router->recipients(delta, m_brains[from]->id());
+        routed.insert(to.begin(), to.end());
+    }
     for (size_t i = 0; i < m_brains.size(); ++i) {
-        if (i == from) continue;
+        if (i == from || (m_router && !routed.count(m_brains[i]->id()))) continue;
         if (m_options.loss > 0 && lose(m_rng)) {
             ++m_lost;
             continue;
@@ -77,7 +82,11 @@ size_t Federation::deliver() {
         partial_shuffle(batch, m_options.reorder, m_rng);
         for (const Delta& d : batch) {
             (void)m_brains[i]->receive(d);
+            m_delivered_bytes += d.canonical_bytes().size();
             ++n;
+            if (!m_router || !d.claim) continue;
+            const std::string key = claim_key(*d.claim);
+            if (m_brains[i]->find(key)) m_router->note_held(m_brains[i]->id(), key);
         }
     }
     m_delivered += n;

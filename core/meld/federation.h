@@ -2,7 +2,8 @@
 // and partitions, plus anti-entropy rounds (SPEC §14, the experiments of §13.5).
 //
 // publish() fans a delta out to every other brain's inbox (each copy lost with probability loss,
-// duplicated with probability duplication); a partitioned brain's inbox is held until heal.
+// duplicated with probability duplication) — or, with a Router set, to the brains it routes the
+// delta to (meld/subscription.h); a partitioned brain's inbox is held until heal.
 // deliver() drains the inboxes, permuting a `reorder` fraction of each. Thread-safety: none.
 #pragma once
 
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "meld/brain.h"
+#include "meld/subscription.h"
 
 namespace bm::meld {
 
@@ -54,7 +56,11 @@ public:
     Brain& brain(size_t i) { return *m_brains[i]; }
     size_t size() const { return m_brains.size(); }
 
-    // Queues `delta` for every brain but `from`.
+    // Routes publish() through `router` (subscriptions by brain id; a brain without one receives
+    // nothing); nullptr floods. Claims a brain comes to hold are noted in its profile.
+    // REQUIRES: `router` outlives its use here.
+    void set_router(Router* router) { m_router = router; }
+    // Queues `delta` for every brain but `from` (flooding) or for its routed recipients.
     void publish(size_t from, const Delta& delta);
     // Publishes every brain's outbox (what it authored; never a received claim).
     void publish_outboxes();
@@ -65,6 +71,8 @@ public:
     SyncCost anti_entropy_round();
 
     size_t delivered() const { return m_delivered; }
+    // Bytes of the delivered deltas (their canonical JSON, the wire body's content).
+    size_t delivered_bytes() const { return m_delivered_bytes; }
     size_t lost() const { return m_lost; }
 
 private:
@@ -73,7 +81,8 @@ private:
     std::set<size_t> m_cut;
     TransportOptions m_options;
     std::mt19937_64 m_rng;
-    size_t m_delivered = 0, m_lost = 0;
+    Router* m_router = nullptr;
+    size_t m_delivered = 0, m_delivered_bytes = 0, m_lost = 0;
 };
 
 }  // namespace bm::meld

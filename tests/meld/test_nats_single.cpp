@@ -15,11 +15,13 @@ namespace {
 using namespace meldtest;
 using namespace natstest;
 
-std::unique_ptr<NatsTransport> connect_brain(const std::string& url, const std::string& federation, const std::string& brain) {
+std::unique_ptr<NatsTransport> connect_brain(const std::string& url, const std::string& federation, const std::string& brain,
+                                             std::vector<std::string> subjects = {}) {
     NatsTransportOptions o;
     o.servers = {url};
     o.federation = federation;
     o.brain = brain;
+    o.subjects = std::move(subjects);
     o.ack_wait_ms = 500;
     auto t = NatsTransport::connect(o);
     EXPECT_TRUE(t.ok()) << (t.ok() ? "" : t.error().to_string());
@@ -32,12 +34,15 @@ struct Node {
     std::unique_ptr<BrainPeer> peer;
 };
 
-std::vector<Node> make_nodes(const std::string& url, const std::string& federation, const std::vector<std::string>& ids) {
+// `subjects[i]`: the filter subjects of brain i (none: meld.>).
+std::vector<Node> make_nodes(const std::string& url, const std::string& federation, const std::vector<std::string>& ids,
+                             const std::vector<std::vector<std::string>>& subjects = {}) {
     std::vector<Node> nodes;
-    for (const auto& id : ids) {
+    for (size_t i = 0; i < ids.size(); ++i) {
+        const std::string& id = ids[i];
         Node n;
         n.brain = std::make_unique<Brain>(id, figure2_directory(), lexical_default_thresholds(), lexical_engine());
-        n.transport = connect_brain(url, federation, id);
+        n.transport = connect_brain(url, federation, id, i < subjects.size() ? subjects[i] : std::vector<std::string>{});
         if (!n.transport) return {};
         n.peer = std::make_unique<BrainPeer>(*n.brain, *n.transport);
         nodes.push_back(std::move(n));
@@ -201,6 +206,72 @@ TEST(NatsTransport, DigestExchangeRepairsALinkThatNeverReachedTheStream) {
     ASSERT_TRUE(pump(nodes, [&] { return nodes[0].brain->status(c2) == ClaimStatus::kOverruled; }, 10, true));
     EXPECT_GE(nodes[1].peer->counters().repairs_sent, 1u);
     EXPECT_EQ(digest_bytes(nodes[0].brain->status_links().digest()), digest_bytes(nodes[1].brain->status_links().digest()));
+}
+
+}  // namespace
+}  // namespace bm::meld
+
+namespace bm::meld {
+namespace {
+
+using namespace meldtest;
+using namespace natstest;
+
+// Drains every node for `seconds` (long enough for anything published to arrive).
+void drain(std::vector<Node>& nodes, double seconds) {
+    const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (std::chrono::steady_clock::now() < end)
+        for (auto& n : nodes) (void)n.peer->consume(256, 50);
+}
+
+TEST(NatsRouting, TopicSubjectsDeliverOnlyToTheirSubscribers) {
+    BM_SKIP_WITHOUT_NATS_SERVER();
+    NatsServer server("topics", temp_dir("topics"));
+    ASSERT_TRUE(server.wait_ready());
+    // A publishes; B subscribes to the EU cell, U to the US cell (plus digests), T to everything.
+    auto nodes = make_nodes(server.url(), "topics", {"A", "B", "U", "T"},
+                            {{inbox_filter_subject("A")},
+                             {topic_filter_subject("jurisdiction:EU"), any_cell_filter_subject(WireTopic::kDigest)},
+                             {topic_filter_subject("jurisdiction:US")},
+                             {}});
+    ASSERT_EQ(nodes.size(), 4u);
+    nodes[0].brain->assert_claim(claim(kC1, "jurisdiction:EU"));
+    nodes[0].brain->assert_claim(claim(kC2, "jurisdiction:US"));
+    ASSERT_TRUE(pump(nodes, [&] { return nodes[3].brain->claims().size() == 2; }));
+    drain(nodes, 1.0);
+    ASSERT_EQ(nodes[1].brain->claims().size(), 1u);
+    EXPECT_EQ(nodes[1].brain->claims()[0].claim.text, kC1);
+    ASSERT_EQ(nodes[2].brain->claims().size(), 1u);
+    EXPECT_EQ(nodes[2].brain->claims()[0].claim.text, kC2);
+    EXPECT_EQ(nodes[1].peer->counters().admitted + nodes[2].peer->counters().admitted, 2u);
+    EXPECT_EQ(*nodes[0].transport->stream_messages(), 2u) << "one message per claim on its cell subject";
+}
+
+TEST(NatsRouting, RoutedPublishReachesOnlyTheRecipientsInboxes) {
+    BM_SKIP_WITHOUT_NATS_SERVER();
+    NatsServer server("inbox", temp_dir("inbox"));
+    ASSERT_TRUE(server.wait_ready());
+    auto nodes = make_nodes(server.url(), "inbox", {"A", "B", "T"},
+                            {{inbox_filter_subject("A")}, {inbox_filter_subject("B")}, {inbox_filter_subject("T")}});
+    ASSERT_EQ(nodes.size(), 3u);
+    const SignalEngine& engine = *lexical_engine();
+    Router router(engine);
+    Subscription retention{"B", {}, {}, build_interest_profile(engine, {"how long customer data must be retained"})};
+    retention.min_similarity = 0.2;
+    Subscription pets{"T", {}, {}, build_interest_profile(engine, {"cats and their sleeping habits"})};
+    pets.min_similarity = 0.2;
+    router.subscribe(retention);
+    router.subscribe(pets);
+    nodes[0].peer->set_router(&router);
+    nodes[0].brain->assert_claim(claim(kC1, "jurisdiction:EU"));
+    nodes[0].brain->assert_claim(claim("Domestic cats sleep for most of the day", "jurisdiction:EU"));
+    ASSERT_TRUE(pump(nodes, [&] { return nodes[1].brain->claims().size() == 1 && nodes[2].brain->claims().size() == 1; }));
+    drain(nodes, 1.0);
+    ASSERT_EQ(nodes[1].brain->claims().size(), 1u);
+    EXPECT_EQ(nodes[1].brain->claims()[0].claim.text, kC1);
+    ASSERT_EQ(nodes[2].brain->claims().size(), 1u);
+    EXPECT_EQ(nodes[2].brain->claims()[0].claim.text, "Domestic cats sleep for most of the day");
+    EXPECT_EQ(*nodes[0].transport->stream_messages(), 2u) << "one addressed copy per recipient";
 }
 
 }  // namespace

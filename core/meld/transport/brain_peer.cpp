@@ -8,10 +8,17 @@ namespace bm::meld {
 Status BrainPeer::flush(bool digest) {
     for (Delta& d : m_brain.take_outbox()) {
         const WireTopic topic = d.is_claim() ? WireTopic::kClaim : WireTopic::kLink;
-        m_pending.emplace_back(std::move(d), topic);
+        if (!m_router) {
+            m_pending.push_back({std::move(d), topic, {}});
+            continue;
+        }
+        for (const std::string& to : m_router->recipients(d, m_brain.id())) m_pending.push_back({d, topic, to});
     }
     while (!m_pending.empty()) {
-        if (auto s = m_transport.publish(m_pending.front().first, m_pending.front().second); !s) return s;
+        const Outgoing& out = m_pending.front();
+        auto s = out.recipient.empty() ? m_transport.publish(out.delta, out.topic)
+                                       : m_transport.publish_to(out.delta, out.topic, out.recipient);
+        if (!s) return s;
         m_pending.pop_front();
         ++m_counters.published;
     }
@@ -85,7 +92,7 @@ void BrainPeer::answer_digest(const SignedDigest& peer) {
             d.sent = m_brain.clock();
             d.link = *link;
             d.sign(m_brain.directory());
-            m_pending.emplace_back(std::move(d), WireTopic::kRepair);
+            m_pending.push_back({std::move(d), WireTopic::kRepair, {}});
             ++m_counters.repairs_sent;
         }
     }

@@ -4,7 +4,10 @@
 // Echo-safety: only the brain's outbox (what it authored) and repairs of status links are ever
 // published; a received claim is never re-published. A publish that fails (the brain's server is
 // stopped or cut off) stays queued and is retried by the next flush(); the transport's message id
-// makes the retry idempotent. Thread-safety: one thread at a time, like the Brain it drives.
+// makes the retry idempotent. With a Router (meld/subscription.h), each authored delta is published
+// once per recipient the router names, on that recipient's inbox subject (semantic and key-prefix
+// routing over NATS); repairs and digests stay on their cell subjects. Thread-safety: one thread
+// at a time, like the Brain it drives.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +16,7 @@
 #include <string>
 
 #include "meld/brain.h"
+#include "meld/subscription.h"
 #include "meld/transport/transport.h"
 
 namespace bm::meld {
@@ -31,6 +35,10 @@ class BrainPeer {
 public:
     BrainPeer(Brain& brain, Transport& transport) : m_brain(brain), m_transport(transport) {}
 
+    // Routes what flush() publishes from now on; nullptr publishes on cell subjects (the default).
+    // REQUIRES: `router` outlives its use here.
+    void set_router(const Router* router) { m_router = router; }
+
     // Queues the brain's outbox, then publishes the queue in order; stops at the first failure
     // (kept for the next flush). With `digest`, publishes the brain's signed digest afterwards.
     Status flush(bool digest = false);
@@ -46,7 +54,13 @@ private:
 
     Brain& m_brain;
     Transport& m_transport;
-    std::deque<std::pair<Delta, WireTopic>> m_pending;
+    struct Outgoing {
+        Delta delta;
+        WireTopic topic;
+        std::string recipient;  // empty: the cell subject
+    };
+    const Router* m_router = nullptr;
+    std::deque<Outgoing> m_pending;
     std::set<std::string> m_repaired;  // link ids already re-published (the stream keeps them)
     PeerCounters m_counters;
 };

@@ -4,6 +4,7 @@
 
 #include <nats/nats.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -13,11 +14,12 @@ struct NatsTransport::Handles {
     natsOptions* opts = nullptr;
     natsConnection* conn = nullptr;
     jsCtx* js = nullptr;
-    natsSubscription* sub = nullptr;
+    std::vector<natsSubscription*> subs;  // one per filter subject
     std::string stream;
 
     ~Handles() {
-        if (sub) natsSubscription_Destroy(sub);  // Destroy, not Unsubscribe: the durable consumer stays
+        for (natsSubscription* sub : subs)
+            if (sub) natsSubscription_Destroy(sub);  // Destroy, not Unsubscribe: the durable consumer stays
         if (js) jsCtx_Destroy(js);
         if (conn) {
             natsConnection_Close(conn);
@@ -112,20 +114,23 @@ Status NatsTransport::setup() {
     natsStatus s = js_AddStream(&si, h.js, &cfg, nullptr, &jerr);
     if (si) jsStreamInfo_Destroy(si);
     if (s != NATS_OK && jerr != JSStreamNameExistErr) return nats_error("create stream " + h.stream, s, jerr);
-    if (!h.sub) {
+    const std::vector<std::string> filters = m_options.subjects.empty() ? std::vector<std::string>{"meld.>"} : m_options.subjects;
+    h.subs.resize(filters.size(), nullptr);
+    for (size_t k = 0; k < filters.size(); ++k) {
+        if (h.subs[k]) continue;
         jsSubOptions so;
         jsSubOptions_Init(&so);
         so.Stream = h.stream.c_str();
-        const std::string durable = nats_name_token(m_options.brain);
+        const std::string durable = nats_name_token(m_options.brain) + (k == 0 ? "" : "_s" + std::to_string(k));
         so.Config.AckPolicy = js_AckExplicit;
         so.Config.DeliverPolicy = js_DeliverAll;
         so.Config.AckWait = m_options.ack_wait_ms * 1000000;  // nanoseconds
         so.Config.MaxDeliver = -1;
         jerr = static_cast<jsErrCode>(0);
-        s = js_PullSubscribe(&h.sub, h.js, "meld.>", durable.c_str(), nullptr, &so, &jerr);
+        s = js_PullSubscribe(&h.subs[k], h.js, filters[k].c_str(), durable.c_str(), nullptr, &so, &jerr);
         if (s != NATS_OK) {
-            h.sub = nullptr;
-            return nats_error("durable consumer " + durable + " on " + h.stream, s, jerr);
+            h.subs[k] = nullptr;
+            return nats_error("durable consumer " + durable + " on " + h.stream + " for " + filters[k], s, jerr);
         }
     }
     return {};
@@ -151,6 +156,11 @@ Status NatsTransport::publish(const Delta& delta, WireTopic topic) {
     return publish_bytes(wire_subject(delta, topic), encode_wire(delta), std::string(wire_topic_name(topic)) + ":" + delta.id());
 }
 
+Status NatsTransport::publish_to(const Delta& delta, WireTopic topic, const std::string& recipient) {
+    const std::string subject = wire_inbox_subject(recipient, topic);
+    return publish_bytes(subject, encode_wire(delta), subject + ":" + delta.id());
+}
+
 Status NatsTransport::publish_digest(const SignedDigest& digest) {
     // No message id: every digest is a fresh statement of what the brain holds now.
     return publish_bytes("meld." + subject_token(digest.cell.empty() ? "global" : digest.cell) + ".digest",
@@ -160,9 +170,23 @@ Status NatsTransport::publish_digest(const SignedDigest& digest) {
 Status NatsTransport::publish_raw(const std::string& subject, const std::string& body) { return publish_bytes(subject, body, {}); }
 
 Result<size_t> NatsTransport::poll(const std::function<bool(const WireMessage&)>& handler, int max_messages, int timeout_ms) {
+    // Every consumer in turn, sharing the wait (at least 20 ms each: a pull request needs a round trip).
+    size_t handed = 0;
+    const size_t n = m_h->subs.size();
+    const int wait = std::max(20, timeout_ms / static_cast<int>(std::max<size_t>(n, 1)));
+    for (size_t k = 0; k < n; ++k) {
+        auto got = poll_one(k, handler, max_messages, wait);
+        if (!got) return got;
+        handed += *got;
+    }
+    return handed;
+}
+
+Result<size_t> NatsTransport::poll_one(size_t consumer, const std::function<bool(const WireMessage&)>& handler,
+                                       int max_messages, int timeout_ms) {
     natsMsgList list{nullptr, 0};
     jsErrCode jerr = static_cast<jsErrCode>(0);
-    const natsStatus s = natsSubscription_Fetch(&list, m_h->sub, max_messages, timeout_ms, &jerr);
+    const natsStatus s = natsSubscription_Fetch(&list, m_h->subs[consumer], max_messages, timeout_ms, &jerr);
     if (s == NATS_TIMEOUT) return size_t{0};
     if (s != NATS_OK) return nats_error("fetch for " + m_options.brain, s, jerr);
     struct ListGuard {

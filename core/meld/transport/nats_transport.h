@@ -1,9 +1,10 @@
 // NatsTransport: the federation transport over NATS JetStream through cnats (SPEC §14).
 //
 // One stream per federation (MELD_<federation>, subjects meld.>, file storage, `replicas` copies),
-// subjects meld.<cell>.<claim|link|repair|digest>, and one durable pull consumer per brain (its
-// name is the brain id), so a brain that was cut off re-consumes everything it missed from where
-// it stopped. Publishes carry the delta id as the JetStream message id, so a retried publish is
+// subjects meld.<cell>.<claim|link|repair|digest>, and one durable pull consumer per brain and
+// filter subject (the first named after the brain id, the k-th after <brain>_s<k>; nats-server
+// 2.9 takes one filter per consumer), so a brain that was cut off re-consumes everything it missed
+// from where it stopped, and a brain subscribed to some topics receives only their subjects. Publishes carry the delta id as the JetStream message id, so a retried publish is
 // stored once; deliveries are acknowledged only after the brain handled them. The connection
 // reconnects forever on its own. Thread-safety: one thread per instance.
 #pragma once
@@ -22,6 +23,9 @@ struct NatsTransportOptions {
     std::string federation = "default"; // the stream is MELD_<federation>
     std::string brain;                  // the durable consumer's name
     int replicas = 1;                   // stream copies (3 on a 3-node cluster)
+    // What this brain consumes: meld.> (everything), or filters from wire.h (topic_filter_subject,
+    // inbox_filter_subject, any_cell_filter_subject). Empty: meld.>.
+    std::vector<std::string> subjects;
     int64_t ack_wait_ms = 2000;         // an unacknowledged delivery is re-sent after this
     int64_t request_timeout_ms = 2000;  // JetStream API calls and publish acknowledgements
     int64_t setup_deadline_ms = 15000;  // how long connect() keeps retrying stream/consumer setup
@@ -37,6 +41,7 @@ public:
     NatsTransport& operator=(const NatsTransport&) = delete;
 
     Status publish(const Delta& delta, WireTopic topic) override;
+    Status publish_to(const Delta& delta, WireTopic topic, const std::string& recipient) override;
     Status publish_digest(const SignedDigest& digest) override;
     Result<size_t> poll(const std::function<bool(const WireMessage&)>& handler, int max_messages,
                         int timeout_ms) override;
@@ -55,6 +60,8 @@ private:
     explicit NatsTransport(NatsTransportOptions options);
     Status setup();
     Status publish_bytes(const std::string& subject, const std::string& body, const std::string& msg_id);
+    Result<size_t> poll_one(size_t consumer, const std::function<bool(const WireMessage&)>& handler, int max_messages,
+                            int timeout_ms);
 
     NatsTransportOptions m_options;
     std::unique_ptr<Handles> m_h;

@@ -23,6 +23,9 @@ public:
 
     // Sends a signed delta on meld.<cell>.<claim|link|repair>; the delta id de-duplicates a retry.
     virtual Status publish(const Delta& delta, WireTopic topic) = 0;
+    // Sends a copy addressed to one brain on meld.inbox:<recipient>.<topic> (routed publishing);
+    // the message id names the recipient, so each copy is stored once.
+    virtual Status publish_to(const Delta& delta, WireTopic topic, const std::string& recipient) = 0;
     // Sends this brain's signed digest on meld.<cell>.digest.
     virtual Status publish_digest(const SignedDigest& digest) = 0;
     // Delivers what arrived (up to `max_messages`, waiting at most `timeout_ms` for the first) to

@@ -64,6 +64,16 @@ std::string wire_subject(const Delta& delta, WireTopic topic) {
     return "meld." + cell + "." + wire_topic_name(topic);
 }
 
+std::string wire_inbox_subject(const std::string& recipient, WireTopic topic) {
+    return "meld." + subject_token("inbox:" + recipient) + "." + wire_topic_name(topic);
+}
+
+std::string topic_filter_subject(std::string_view cell) { return "meld." + subject_token(cell) + ".>"; }
+
+std::string inbox_filter_subject(const std::string& brain) { return "meld." + subject_token("inbox:" + brain) + ".>"; }
+
+std::string any_cell_filter_subject(WireTopic topic) { return std::string("meld.*.") + wire_topic_name(topic); }
+
 std::string digest_cell(const KeyDirectory& directory, const std::string& brain) {
     const DirectoryEntry* e = directory.find(brain);
     return e && !e->cells.empty() && e->cells.front() != "*" ? subject_token(e->cells.front()) : "global";

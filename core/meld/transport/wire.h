@@ -41,6 +41,15 @@ struct WireMessage {
 std::string subject_token(std::string_view cell);
 // meld.<cell>.<topic>, the cell being the delta's first scope cell ("global" when it has none).
 std::string wire_subject(const Delta& delta, WireTopic topic);
+// Routed subjects (issue 25). A copy addressed to one brain travels on meld.inbox:<brain>.<topic>
+// (the publisher resolved the recipient through its Router: key prefixes, interest profiles);
+// consumers select with filters: meld.<cell>.> for a topic subscription, meld.inbox:<brain>.> for
+// the copies addressed to a brain, meld.*.<topic> for one topic of every cell.
+std::string wire_inbox_subject(const std::string& recipient, WireTopic topic);
+std::string topic_filter_subject(std::string_view cell);
+std::string inbox_filter_subject(const std::string& brain);
+std::string any_cell_filter_subject(WireTopic topic);
+
 // The cell a brain's digests are published under: its first directory cell, else "global".
 std::string digest_cell(const KeyDirectory& directory, const std::string& brain);
 
