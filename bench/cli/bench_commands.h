@@ -2,13 +2,8 @@
 #pragma once
 
 #include <QCommandLineOption>
-#include <QCommandLineParser>
 #include <QStringList>
-#include <optional>
 #include <string>
-#include <vector>
-
-#include "bench/meld/hotpotqa.h"
 
 namespace bm::cli {
 
@@ -35,13 +30,5 @@ int meld_calibrate(const QStringList& args);
 // (the build tree mirrors that layout).
 QCommandLineOption bench_data_option();
 std::string bench_data_dir(const QString& explicit_dir);
-
-// The HotpotQA file of `bench meld-recall` and `bench routing` (run from the repository root).
-inline constexpr const char* kDefaultHotpotqa = "../shared/data/qa/hotpotqa_dev_distractor_first50.json";
-QCommandLineOption hotpotqa_data_option();
-// Loads the --data file; on an error or a file without a usable question prints why, prefixed by
-// `command`, and returns nothing (the caller exits 2).
-std::optional<std::vector<bm::meld::QaItem>> load_hotpotqa_option(const std::string& command, const QCommandLineParser& parser,
-                                                                   const QCommandLineOption& data_opt);
 
 }  // namespace bm::cli

@@ -8,6 +8,7 @@
 #include "bench/common/machine.h"
 #include "bench/meld/recall.h"
 #include "bench_commands.h"
+#include "bench_hotpotqa.h"
 #include "cli/cli_common.h"
 #include "cli/meld_providers.h"
 
@@ -16,15 +17,6 @@ namespace bm::cli {
 using namespace bm::meld;
 
 namespace {
-
-std::string num(double v, int digits) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
-// A number as JSON, rounded to 6 decimals so the output is byte-stable across libm versions.
-nlohmann::json rounded(double v) { return std::stod(num(v, 6)); }
 
 nlohmann::json interval_json(const PairedInterval& i) {
     return {{"n", i.n}, {"mean_difference", rounded(i.mean)}, {"sd", rounded(i.sd)}, {"confidence", i.confidence},
@@ -45,17 +37,11 @@ const OverlapResult* headline_row(const RecallResult& r) {
 
 int bench_meld_recall(const QStringList& args) {
     QCommandLineParser parser;
-    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the result as JSON (byte-stable)."));
-    QCommandLineOption data_opt = hotpotqa_data_option();
+    const HotpotqaBenchOptions common("50");
     QCommandLineOption brains_opt(QStringLiteral("brains"), QStringLiteral("Source brains (default 3, at least 2)."),
                                   QStringLiteral("N"), QStringLiteral("3"));
-    QCommandLineOption seed_opt(QStringLiteral("seed"), QStringLiteral("Overlap placement seed (default 1)."), QStringLiteral("S"),
-                                QStringLiteral("1"));
-    QCommandLineOption questions_opt(QStringLiteral("questions"), QStringLiteral("The first N questions (default 50; 0: all)."),
-                                     QStringLiteral("N"), QStringLiteral("50"));
-    QCommandLineOption provider_opt(QStringLiteral("provider"), QStringLiteral("Signal provider for admission and the read: lexical (default) or glove."),
-                                    QStringLiteral("NAME"), QStringLiteral("lexical"));
-    for (auto* o : {&json_opt, &data_opt, &brains_opt, &seed_opt, &questions_opt, &provider_opt}) parser.addOption(*o);
+    common.add_to(parser);
+    parser.addOption(brains_opt);
     auto p = parse(parser, args,
                    QStringLiteral("MELD recall on HotpotQA distractor: each question's context sentences are held by N source\n"
                                   "brains with a controlled overlap (copies repeated or paraphrased), published as signed deltas\n"
@@ -64,28 +50,21 @@ int bench_meld_recall(const QStringList& args) {
                                   "TOST equivalence of merge vs centralized (margin 0.05) and the overlap x k sweep."),
                    {}, {}, 0);
     if (p.done) return p.exit_code;
-    bool brains_ok = false, seed_ok = false, questions_ok = false;
+    bool brains_ok = false;
     RecallOptions options;
     options.brains = parser.value(brains_opt).toULongLong(&brains_ok);
-    options.seed = parser.value(seed_opt).toULongLong(&seed_ok);
-    options.questions = parser.value(questions_opt).toULongLong(&questions_ok);
-    if (!brains_ok || options.brains < 2 || !seed_ok || !questions_ok) {
-        print_err("beliefmerge bench meld-recall: --brains takes an integer >= 2, --seed and --questions non-negative integers\n");
+    if (!brains_ok || options.brains < 2) {
+        print_err("beliefmerge bench meld-recall: --brains takes an integer >= 2\n");
         return kUsage;
     }
-    const std::string provider_name = to_std(parser.value(provider_opt));
-    if (provider_name != "lexical" && provider_name != "glove") {
-        print_err("beliefmerge bench meld-recall: --provider is lexical or glove\n");
-        return kUsage;
-    }
-    const std::string data = to_std(parser.value(data_opt));
-    const auto items = load_hotpotqa_option("beliefmerge bench meld-recall", parser, data_opt);
-    if (!items) return kUsage;
-    const MeldProvider provider = meld_provider(provider_name);
-    if (!provider.engine) {
-        print_err("beliefmerge bench meld-recall: " + provider.why + "\n");
-        return kFailed;
-    }
+    int exit_code = kOk;
+    const auto in = read_hotpotqa_bench_input("beliefmerge bench meld-recall", parser, common, exit_code);
+    if (!in) return exit_code;
+    const MeldProvider& provider = in->provider;
+    const std::string& data = in->data;
+    const auto* items = &in->items;
+    options.seed = in->seed;
+    options.questions = in->questions;
     options.thresholds = provider.thresholds;
     const auto start = std::chrono::steady_clock::now();
     const RecallResult r = measure_recall(provider.engine, *items, options);
@@ -168,7 +147,7 @@ int bench_meld_recall(const QStringList& args) {
               num(kRecallEquivalenceMargin, 2) + ".\n";
     }
     out["equivalent_at_5"] = equivalent;
-    print_out(parser.isSet(json_opt) ? out.dump(2) + "\n" : md);
+    print_out(parser.isSet(common.json) ? out.dump(2) + "\n" : md);
     return kOk;
 }
 

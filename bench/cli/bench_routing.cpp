@@ -9,6 +9,7 @@
 #include "bench/common/machine.h"
 #include "bench/meld/routing.h"
 #include "bench_commands.h"
+#include "bench_hotpotqa.h"
 #include "cli/cli_common.h"
 #include "cli/meld_providers.h"
 
@@ -17,15 +18,6 @@ namespace bm::cli {
 using namespace bm::meld;
 
 namespace {
-
-std::string num(double v, int digits) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
-// A number as JSON, rounded to 6 decimals so the output is byte-stable across libm versions.
-nlohmann::json rounded(double v) { return std::stod(num(v, 6)); }
 
 std::string threshold_text(const RoutingArm& a) {
     if (a.strategy != RoutingStrategy::kSemantic) return "-";
@@ -43,16 +35,8 @@ double share(size_t part, size_t whole) { return whole ? static_cast<double>(par
 
 int bench_routing(const QStringList& args) {
     QCommandLineParser parser;
-    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the result as JSON (byte-stable)."));
-    QCommandLineOption data_opt = hotpotqa_data_option();
-    QCommandLineOption seed_opt(QStringLiteral("seed"), QStringLiteral("Workload seed (default 1)."), QStringLiteral("S"),
-                                QStringLiteral("1"));
-    QCommandLineOption questions_opt(QStringLiteral("questions"), QStringLiteral("The first N questions (default 0: all)."),
-                                     QStringLiteral("N"), QStringLiteral("0"));
-    QCommandLineOption provider_opt(QStringLiteral("provider"),
-                                    QStringLiteral("Signal provider for admission, routing and the read: lexical (default) or glove."),
-                                    QStringLiteral("NAME"), QStringLiteral("lexical"));
-    for (auto* o : {&json_opt, &data_opt, &seed_opt, &questions_opt, &provider_opt}) parser.addOption(*o);
+    const HotpotqaBenchOptions common("0");
+    common.add_to(parser);
     auto p = parse(parser, args,
                    QStringLiteral("MELD routing on HotpotQA distractor: the meld-recall workload's sentences, published by 3\n"
                                   "source brains to 3 sinks (question q answered by sink q mod 3), by flooding, by subject\n"
@@ -62,27 +46,15 @@ int bench_routing(const QStringList& args) {
                                   "one anti-entropy digest round restores; semantic is reported at matched recall@5."),
                    {}, {}, 0);
     if (p.done) return p.exit_code;
-    bool seed_ok = false, questions_ok = false;
+    int exit_code = kOk;
+    const auto in = read_hotpotqa_bench_input("beliefmerge bench routing", parser, common, exit_code);
+    if (!in) return exit_code;
+    const MeldProvider& provider = in->provider;
+    const std::string& data = in->data;
+    const auto* items = &in->items;
     RoutingOptions options;
-    options.seed = parser.value(seed_opt).toULongLong(&seed_ok);
-    options.questions = parser.value(questions_opt).toULongLong(&questions_ok);
-    if (!seed_ok || !questions_ok) {
-        print_err("beliefmerge bench routing: --seed and --questions take non-negative integers\n");
-        return kUsage;
-    }
-    const std::string provider_name = to_std(parser.value(provider_opt));
-    if (provider_name != "lexical" && provider_name != "glove") {
-        print_err("beliefmerge bench routing: --provider is lexical or glove\n");
-        return kUsage;
-    }
-    const std::string data = to_std(parser.value(data_opt));
-    const auto items = load_hotpotqa_option("beliefmerge bench routing", parser, data_opt);
-    if (!items) return kUsage;
-    const MeldProvider provider = meld_provider(provider_name);
-    if (!provider.engine) {
-        print_err("beliefmerge bench routing: " + provider.why + "\n");
-        return kFailed;
-    }
+    options.seed = in->seed;
+    options.questions = in->questions;
     options.thresholds = provider.thresholds;
     const auto start = std::chrono::steady_clock::now();
     const RoutingResult r = measure_routing(provider.engine, *items, options);
@@ -157,7 +129,7 @@ int bench_routing(const QStringList& args) {
           threshold_text(on_delivery) + ", routing recall " + num(on_delivery.routing_recall, 3) + ", recall@5 " +
           num(on_delivery.recall_at_5, 3) + "; flooding delivers " + num(over(on_delivery), 2) + "x its messages.\n";
     md += "paper (Section 7.5): broadcast 585 vs semantic 195 deltas per cell (3.0x) at routing recall 1.000 vs 0.997.\n";
-    print_out(parser.isSet(json_opt) ? out.dump(2) + "\n" : md);
+    print_out(parser.isSet(common.json) ? out.dump(2) + "\n" : md);
     return kOk;
 }
 
