@@ -4,11 +4,8 @@
 # a missing file and a bad --seed exit 2.
 # Usage: check_routing.sh BELIEFMERGE_BINARY DATA_DIR
 set -u
-bin=$1
-data=$2/hotpotqa/dev_distractor_tiny.json
-tmp=$(mktemp -d)
+bin=$1 data=$2/hotpotqa/dev_distractor_tiny.json tmp=$(mktemp -d) fail=0
 trap 'rm -rf "$tmp"' EXIT
-fail=0
 check() {  # description, command... : passes when the command succeeds
   local what=$1; shift
   if "$@"; then echo "ok: $what"; else echo "FAIL: $what"; fail=1; fi

@@ -9,6 +9,7 @@
 #include "bench/meld/paired_test.h"
 #include "bench/meld/recall.h"
 #include "meld/claim.h"
+#include "hotpotqa_fixture.h"
 #include "meld_fixture.h"
 
 namespace bm::meld {
@@ -18,14 +19,7 @@ using namespace meldtest;
 
 constexpr size_t kStore(RecallStore s) { return static_cast<size_t>(s); }
 
-const std::vector<QaItem>& fixture() {
-    static const std::vector<QaItem> items = [] {
-        auto loaded = load_hotpotqa(std::string(BM_TEST_DATA_DIR) + "/hotpotqa/dev_distractor_tiny.json");
-        if (!loaded.ok()) throw std::runtime_error(loaded.error().to_string());
-        return *loaded;
-    }();
-    return items;
-}
+const std::vector<QaItem>& fixture() { return tiny_hotpotqa(); }
 
 const RecallResult& fixture_result() {
     static const RecallResult r = measure_recall(lexical_engine(), fixture(), RecallOptions{});

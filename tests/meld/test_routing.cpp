@@ -7,6 +7,7 @@
 #include "bench/meld/routing.h"
 #include "meld/federation.h"
 #include "meld/subscription.h"
+#include "hotpotqa_fixture.h"
 #include "meld_fixture.h"
 
 namespace bm::meld {
@@ -161,14 +162,7 @@ TEST(MeldRouting, DigestRestoresTheStatusLinksRoutingSkipped) {
     for (size_t i = 1; i < fed.size(); ++i) EXPECT_EQ(digest_bytes(fed.brain(i).status_links().digest()), reference) << fed.brain(i).id();
 }
 
-const std::vector<QaItem>& fixture() {
-    static const std::vector<QaItem> items = [] {
-        auto loaded = load_hotpotqa(std::string(BM_TEST_DATA_DIR) + "/hotpotqa/dev_distractor_tiny.json");
-        if (!loaded.ok()) throw std::runtime_error(loaded.error().to_string());
-        return *loaded;
-    }();
-    return items;
-}
+const std::vector<QaItem>& fixture() { return tiny_hotpotqa(); }
 
 TEST(MeldRoutingBench, SubjectRoutingMatchesFloodingAtAThirdOfTheMessages) {
     const RoutingResult r = measure_routing(lexical_engine(), fixture(), RoutingOptions{});
