@@ -174,8 +174,8 @@ Result<size_t> NatsTransport::poll(const std::function<bool(const WireMessage&)>
     size_t handed = 0;
     const size_t n = m_h->subs.size();
     const int wait = std::max(20, timeout_ms / static_cast<int>(std::max<size_t>(n, 1)));
-    for (size_t k = 0; k < n; ++k) {
-        auto got = poll_one(k, handler, max_messages, wait);
+    for (size_t k = 0; k < n && handed < static_cast<size_t>(max_messages); ++k) {
+        auto got = poll_one(k, handler, max_messages - static_cast<int>(handed), wait);
         if (!got) return got;
         handed += *got;
     }
