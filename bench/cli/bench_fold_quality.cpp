@@ -11,7 +11,7 @@ int bench_fold_quality(const QStringList& args) {
     const auto& sessions_opt = cmd.option(QStringLiteral("sessions"), QStringLiteral("Real session logs, searched recursively (default ../shared/data/sessions)."), QStringLiteral("DIR"));
     const auto& real_opt = cmd.option(QStringLiteral("real"), QStringLiteral("How many real sessions, those with the most messages (default 10)."), QStringLiteral("N"));
     const auto& generated_opt = cmd.option(QStringLiteral("generated"), QStringLiteral("How many generated long Claude Code sessions, seeds 1..N (default 3)."), QStringLiteral("N"));
-    const auto& generated_kb_opt = cmd.option(QStringLiteral("generated-kb"), QStringLiteral("Size of each generated session in KB (default 512)."), QStringLiteral("N"));
+    const auto& generated_kb_opt = cmd.option(QStringLiteral("generated-kb"), QStringLiteral("Size of each generated session in KB (default 256)."), QStringLiteral("N"));
     const auto& dir_opt = cmd.option(QStringLiteral("dir"), QStringLiteral("Scratch directory for the logs and stores, kept afterwards (default: a temp directory, removed)."), QStringLiteral("DIR"));
     auto p = cmd.parse(args,
                    QStringLiteral("Epistemic Fold vs Basic compaction, replayed turn by turn under one context budget:\n"

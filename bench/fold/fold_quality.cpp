@@ -1,12 +1,11 @@
 // `bench fold-quality`: pick and generate sessions, replay each under EF and Basic, tabulate.
 #include "bench/fold/fold_quality.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
+#include "bench/fold/scratch_dir.h"
 #include "fold/fold_surface.h"
 #include "generators.h"
 #include "ingest/ingest.h"
@@ -121,19 +120,7 @@ ReplayOptions fold_quality_replay_options(size_t budget) {
 
 Result<FoldQualityReport> run_fold_quality(const FoldQualityOptions& o) {
     if (o.budget < 4) return Error::invalid_input("--budget must be at least 4 tokens");
-    std::string dir = o.dir;
-    const bool scratch = dir.empty();
-    if (scratch) {
-        std::string tmpl = (std::filesystem::temp_directory_path() / "bench-fold-quality-XXXXXX").string();
-        if (!::mkdtemp(tmpl.data())) return Error::io("cannot create a temp directory for the fold-quality bench");
-        dir = tmpl;
-    }
-    auto report = measure(o, dir);
-    if (scratch) {
-        std::error_code ec;
-        std::filesystem::remove_all(dir, ec);
-    }
-    return report;
+    return in_scratch_dir(o.dir, "bench-fold-quality", [&](const std::string& dir) { return measure(o, dir); });
 }
 
 }  // namespace bm::bench

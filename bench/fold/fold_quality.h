@@ -16,7 +16,7 @@ struct FoldQualityOptions {
     std::string sessions_dir;        // real session logs, any supported format (searched recursively)
     size_t real_sessions = 10;       // the sessions with the most messages (ties: file, then session id)
     size_t generated = 3;            // generated Claude Code transcripts, seeds 1..N
-    uint64_t generated_bytes = 512000;
+    uint64_t generated_bytes = 256000;
     size_t budget = 4000;            // context budget in tokens; the retained tail is budget / 4
     std::string dir;                 // scratch directory; empty: a fresh temp directory, removed afterwards
 };

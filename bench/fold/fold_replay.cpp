@@ -19,6 +19,7 @@ const char* compaction_policy_name(CompactionPolicy policy) {
 namespace {
 
 constexpr size_t kRecallRank = 3;        // a recall counts when a hit at rank <= 3 holds the key
+constexpr size_t kProbeRank = 50;        // for a lost key: where it is in a longer result list
 constexpr size_t kShownResultBytes = 80;  // a folded result is shown when the surface quotes its start
 constexpr size_t kMinShownResultBytes = 16;
 
@@ -136,13 +137,24 @@ private:
             auto found = recalled(key);
             if (!found.ok()) return found.error();
             (*found ? m_metrics.refs_recalled : m_metrics.refs_lost) += 1;
-            if (!*found) m_metrics.lost_keys.push_back(std::to_string(t) + ": " + key);
+            if (*found) continue;
+            auto rank = recall_rank(key, kProbeRank);  // where a longer result list has it: the why of a loss
+            if (!rank.ok()) return rank.error();
+            m_metrics.lost_keys.push_back(std::to_string(t) + ": " + key + " (" +
+                                          (*rank ? "at rank " + std::to_string(*rank) : "not in the first " + std::to_string(kProbeRank)) + ")");
         }
         return {};
     }
 
     // A search for `key` has it in a hit at rank <= 3: the hit's message text, rendered text or excerpt.
     Result<bool> recalled(const std::string& key) {
+        auto rank = recall_rank(key, kRecallRank);
+        if (!rank.ok()) return rank.error();
+        return *rank != 0;
+    }
+
+    // The rank (1-based) of the first of `limit` hits that holds `key`; 0: none.
+    Result<size_t> recall_rank(const std::string& key, size_t limit) {
         if (m_index_stale) {
             if (!m_index) {
                 auto index = SearchIndex::open(m_store);
@@ -153,17 +165,21 @@ private:
             }
             m_index_stale = false;
         }
-        auto hits = m_index->search(key, kRecallRank);
-        if (!hits.ok()) return hits.error().is_invalid_input() ? Result<bool>(false) : Result<bool>(hits.error());
-        for (const auto& hit : *hits) {
-            if (hit.excerpt.find(key) != std::string::npos) return true;
+        // The key as words: a quote would open an FTS phrase the key does not mean.
+        std::string query = key;
+        std::replace(query.begin(), query.end(), '"', ' ');
+        auto hits = m_index->search(query, limit);
+        if (!hits.ok()) return hits.error().is_invalid_input() ? Result<size_t>(size_t{0}) : Result<size_t>(hits.error());
+        for (size_t rank = 1; rank <= hits->size(); ++rank) {
+            const SearchHit& hit = (*hits)[rank - 1];
+            if (hit.excerpt.find(key) != std::string::npos) return rank;
             auto texts = bundle_texts(hit.checkpoint_id);
             if (!texts.ok()) return texts.error();
             const auto& doc = hit.message_index ? (*texts)->messages.at(static_cast<size_t>(*hit.message_index))
                                                 : (*texts)->rendered;
-            if (doc.find(key) != std::string::npos) return true;
+            if (doc.find(key) != std::string::npos) return rank;
         }
-        return false;
+        return size_t{0};
     }
 
     struct BundleTexts {
