@@ -19,6 +19,8 @@ int bench_meld_recall(const QStringList& args);
 // MELD routing on HotpotQA: flooding vs subject vs semantic routing (bench/meld/routing.h, docs/meld.md).
 int bench_routing(const QStringList& args);
 int bench_fold(const QStringList& args);
+// EF vs Basic compaction replayed on real and generated sessions (bench/fold/fold_quality.h, docs/fold.md).
+int bench_fold_quality(const QStringList& args);
 int bench_mergebench(const QStringList& args);
 // The extraction gold set: precision, recall and per-rule tables (bench/extract, docs/extract.md).
 int bench_extract(const QStringList& args);

@@ -85,6 +85,9 @@ int run_bench(const QStringList& arguments) {
         {"routing", bench_routing,
          "  beliefmerge bench routing [--data FILE] [--seed S] [--questions N] [--provider lexical|glove] [--json]\n"},
         {"fold", bench_fold, "  beliefmerge bench fold [--checkpoints N] [--big N] [--dir DIR] [--json]\n"},
+        {"fold-quality", bench_fold_quality,
+         "  beliefmerge bench fold-quality [--budget N] [--sessions DIR] [--real N] [--generated N] [--generated-kb N]\n"
+         "      [--dir DIR] [--json]\n"},
         {"mergebench", bench_mergebench,
          "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME]\n"
          "      [--dump-scenarios FILE] | [--scenarios FILE]\n"

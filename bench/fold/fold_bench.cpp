@@ -16,6 +16,7 @@
 #include "fold/bundle_store.h"
 #include "fold/recall.h"
 #include "fold/search_index.h"
+#include "bench/fold/scratch_dir.h"
 
 namespace bm::bench {
 
@@ -148,20 +149,7 @@ Result<FoldBenchReport> run_fold_bench(const FoldBenchOptions& o) {
     if (o.checkpoints < 1 || o.big < 1)
         return Error::invalid_input(
             "the fold bench needs at least one checkpoint and one big bundle");
-    std::string dir = o.dir;
-    const bool scratch = dir.empty();
-    if (scratch) {
-        std::string tmpl = (std::filesystem::temp_directory_path() / "bench-fold-XXXXXX").string();
-        if (!::mkdtemp(tmpl.data()))
-            return Error::io("cannot create a temp directory for the fold bench");
-        dir = tmpl;
-    }
-    auto report = measure(o, dir);
-    if (scratch) {
-        std::error_code ec;
-        std::filesystem::remove_all(dir, ec);
-    }
-    return report;
+    return in_scratch_dir(o.dir, "bench-fold", [&](const std::string& dir) { return measure(o, dir); });
 }
 
 std::string fold_bench_markdown(const FoldBenchReport& r) {

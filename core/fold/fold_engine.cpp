@@ -234,6 +234,30 @@ Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode
     return out;
 }
 
+Result<FoldOutcome> basic_compact(BundleStore& store, const FoldSurface& s, const FoldOptions& options) {
+    FoldOutcome out;
+    out.plan = plan_basic(s, options.policy);
+    if (out.plan.empty()) {
+        out.surface = s;
+        return out;
+    }
+    CheckpointBundle draft = new_draft(s.session_id, FoldMode::kRoot, options);
+    CarriedState state;
+    const size_t live = derive_frontier(s).index;  // the previous summary (if any) is items [0, live)
+    Status drafted = draft_from_checkpoints(store, s, 0, live, draft, state);
+    if (drafted.ok())
+        drafted = draft_from_messages(s.items.data() + live, s.items.data() + out.plan.end, options, draft, state, out);
+    if (!drafted.ok()) return drafted.error();
+    auto sealed = seal_and_commit(store, std::move(draft), std::move(state), FoldMode::kRoot, options, out);
+    if (!sealed.ok()) return sealed.error();
+    out.surface.session_id = s.session_id;
+    out.surface.items.push_back(checkpoint_item(*sealed));
+    out.surface.items.insert(out.surface.items.end(), s.items.begin() + static_cast<std::ptrdiff_t>(out.plan.end),
+                             s.items.end());
+    out.bundle = std::move(sealed).value();
+    return out;
+}
+
 namespace {
 
 // fold_until for leaf folds: the same folds as repeated fold_once, on a LeafRun.

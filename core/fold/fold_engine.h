@@ -44,6 +44,13 @@ struct FoldOutcome {
 
 Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& surface, FoldMode mode, const FoldOptions& options);
 
+// Basic compaction, the baseline the fold engine extends (issue 24): summarise-and-replace the whole
+// prefix (plan_basic: the previous summary and every live message before the retained tail) with
+// one root-mode checkpoint, by the same transaction and summariser as fold_once. Its archive is the
+// previous summary's archive followed by the newly folded messages, so recall stays exact; its
+// state continues the previous summary's. The surface after it is [summary] + retained tail.
+Result<FoldOutcome> basic_compact(BundleStore& store, const FoldSurface& surface, const FoldOptions& options);
+
 // Leaf-folds repeatedly until the surface costs at most `until_tokens` or no leaf fold is possible;
 // `max_folds` bounds the loop. Returns the final outcome (bundles listed in `published`). The folds
 // are exactly repeated fold_once's, but a leaf run changes its surface in place and plans on

@@ -1,6 +1,7 @@
 // Leaf / root / emergency fold planning over a fold surface.
 #include "fold/fold_planner.h"
 
+#include <cstdint>
 #include <set>
 
 #include "fold/archive.h"
@@ -45,6 +46,18 @@ FoldPlan plan_root(const FoldSurface& s, const FoldPolicy& policy) {
     plan.folded_tokens = plan.end ? f.frozen_tokens : 0;
     plan.root_recommended = root_recommended(f, policy);
     if (plan.empty()) plan.reason = "a root fold needs at least two frozen checkpoints";
+    return plan;
+}
+
+FoldPlan plan_basic(const FoldSurface& s, const FoldPolicy& policy) {
+    const Frontier f = derive_frontier(s);
+    FoldPolicy uncapped = policy;
+    uncapped.max_leaf_tokens = SIZE_MAX;
+    FoldPlan plan = LeafPlanner(s.items).plan(f.index, false, uncapped);
+    plan.mode = FoldMode::kRoot;
+    if (plan.empty()) return plan;
+    plan.begin = 0;
+    plan.folded_tokens += f.frozen_tokens;
     return plan;
 }
 

@@ -68,6 +68,10 @@ private:
     static constexpr size_t kNone = SIZE_MAX;
 };
 FoldPlan plan_root(const FoldSurface& surface, const FoldPolicy& policy);
+// Basic compaction (the paired baseline, fold_engine.h basic_compact): the whole prefix, i.e. every
+// item before the latest safe cut that keeps retain_tokens of live tail (the previous summary
+// included), with no max_leaf_tokens cap; begin is always 0. Mode root (a whole-prefix rebase).
+FoldPlan plan_basic(const FoldSurface& surface, const FoldPolicy& policy);
 FoldPlan plan_emergency(const FoldSurface& surface, const FoldPolicy& policy);
 
 }  // namespace bm
