@@ -17,6 +17,8 @@ int bench_throughput(const QStringList& args);
 // MELD recall on HotpotQA: merge vs centralized vs naive union (bench/meld/recall.h, docs/meld.md).
 int bench_meld_recall(const QStringList& args);
 int bench_fold(const QStringList& args);
+// M1 ingress reduction over the shared logs' tool outputs (bench/reduce, docs/reduce.md).
+int bench_reduce(const QStringList& args);
 int bench_mergebench(const QStringList& args);
 // The extraction gold set: precision, recall and per-rule tables (bench/extract, docs/extract.md).
 int bench_extract(const QStringList& args);

@@ -83,6 +83,7 @@ int run_bench(const QStringList& arguments) {
         {"meld-recall", bench_meld_recall,
          "  beliefmerge bench meld-recall [--data FILE] [--brains N] [--seed S] [--questions N] [--provider lexical|glove] [--json]\n"},
         {"fold", bench_fold, "  beliefmerge bench fold [--checkpoints N] [--big N] [--dir DIR] [--json]\n"},
+        {"reduce", bench_reduce, "  beliefmerge bench reduce [--sessions DIR] [--min-bytes N] [--json]\n"},
         {"mergebench", bench_mergebench,
          "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME]\n"
          "      [--dump-scenarios FILE] | [--scenarios FILE]\n"
