@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "fold/archive.h"
@@ -81,6 +82,10 @@ Result<ReduceBenchReport> run_reduce_bench(const ReduceBenchOptions& options) {
                 ++r.tool_outputs;
                 ++r.decisions[ingress_decision_name(rec.decision)];
                 const size_t before = estimate_tokens(raw.text), now = estimate_tokens(after[i]);
+                auto& tool_row = r.by_tool[(raw.tool.empty() ? std::string("(unnamed)") : raw.tool) + " (" +
+                                           ingress_decision_name(rec.decision) + ")"];
+                ++tool_row.first;
+                tool_row.second += before;
                 r.output_tokens_before += before;
                 r.output_tokens_after += now;
                 if (rec.decision == IngressDecision::kProtected) ++r.protected_outputs;
@@ -143,7 +148,13 @@ std::string reduce_bench_markdown(const ReduceBenchReport& r) {
            " | " + std::to_string(r.output_tokens_after) + " | " + pct(r.output_tokens_before, r.output_tokens_after) + " |\n";
     out += "| fold surface (all sessions) | | | " + std::to_string(r.surface_tokens_before) + " | " +
            std::to_string(r.surface_tokens_after) + " | " + pct(r.surface_tokens_before, r.surface_tokens_after) + " |\n\n";
-    out += "decisions:";
+    std::vector<std::pair<std::string, std::pair<int64_t, size_t>>> tools(r.by_tool.begin(), r.by_tool.end());
+    std::stable_sort(tools.begin(), tools.end(), [](const auto& a, const auto& b) { return a.second.second > b.second.second; });
+    out += "largest tool-output token shares (tool (decision): outputs, tokens):";
+    for (size_t i = 0; i < tools.size() && i < 10; ++i)
+        out += (i ? "; " : " ") + tools[i].first + ": " + std::to_string(tools[i].second.first) + ", " +
+               std::to_string(tools[i].second.second);
+    out += "\n\ndecisions:";
     for (const auto& [d, n] : r.decisions) out += " " + d + " " + std::to_string(n) + ";";
     out += "\nprotected outputs: " + std::to_string(r.protected_outputs) + ", of them reduced: " +
            std::to_string(r.protected_reduced) + " (must be 0)\n";
@@ -160,6 +171,8 @@ std::string reduce_bench_markdown(const ReduceBenchReport& r) {
 }
 
 nlohmann::json reduce_bench_json(const ReduceBenchReport& r) {
+    nlohmann::json by_tool = nlohmann::json::object();
+    for (const auto& [key, v] : r.by_tool) by_tool[key] = {{"outputs", v.first}, {"tokens", v.second}};
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& row : r.rows)
         rows.push_back({{"reducer", row.reducer}, {"outputs", row.outputs}, {"reduced", row.reduced},
@@ -170,7 +183,7 @@ nlohmann::json reduce_bench_json(const ReduceBenchReport& r) {
             {"surfaceTokens", {{"before", r.surface_tokens_before}, {"after", r.surface_tokens_after}}},
             {"decisions", r.decisions}, {"protectedOutputs", r.protected_outputs}, {"protectedReduced", r.protected_reduced},
             {"recallChecked", r.recall_checked}, {"recallExact", r.recall_exact}, {"requiredLost", r.required_lost},
-            {"incompatibleTools", r.incompatible_tools}, {"readErrors", r.read_errors}, {"passed", r.passed()}};
+            {"incompatibleTools", r.incompatible_tools}, {"byTool", by_tool}, {"readErrors", r.read_errors}, {"passed", r.passed()}};
 }
 
 }  // namespace bm::bench

@@ -38,6 +38,8 @@ struct ReduceBenchReport {
     int64_t recall_checked = 0, recall_exact = 0;
     int64_t required_lost = 0;        // must be 0: a reduced output missing a required line
     std::vector<std::string> incompatible_tools;
+    // "tool (decision)" → {outputs, tokens before}: where the tool-output tokens are, reduced or not.
+    std::map<std::string, std::pair<int64_t, size_t>> by_tool;
     std::vector<std::string> read_errors;
 
     bool passed() const { return protected_reduced == 0 && recall_exact == recall_checked && required_lost == 0; }

@@ -8,9 +8,15 @@ namespace {
 constexpr size_t kTestHead = 5;
 constexpr size_t kTestTail = 15;
 
+// A count of outcomes ("41 passed", "1 failed") or a runner's summary banner; a single test's
+// "PASSED" is none.
 bool is_summary_line(std::string_view lower) {
-    for (std::string_view s : {"passed", "failed", "tests run", "ran ", "test result:", "tests:", "[==========]",
-                               "[  passed  ]", "ok (", "=====", "summary", "collected "})
+    for (std::string_view word : {" passed", " failed", " errors", " skipped"}) {
+        const size_t at = lower.find(word);
+        if (at != std::string_view::npos && at > 0 && lower[at - 1] >= '0' && lower[at - 1] <= '9') return true;
+    }
+    for (std::string_view s : {"tests run", "ran ", "test result:", "tests:", "[==========]", "[  passed  ]", "ok (",
+                               "=====", "summary", "collected "})
         if (lower.find(s) != std::string_view::npos) return true;
     return false;
 }

@@ -61,6 +61,15 @@ TEST(TestReducer, keeps_failing_test_names_and_summary_drops_passing_tests) {
     EXPECT_LT(r.text.size(), raw.size() / 5);
 }
 
+TEST(TestReducer, a_passing_tests_PASSED_is_no_summary_line) {
+    std::string raw = "collected 300 items\n";
+    for (int i = 0; i < 300; ++i) raw += "tests/t.py::test_" + std::to_string(i) + " PASSED  [ 50%]\n";
+    raw += "==== 300 passed in 1.00s ====\n";
+    ReducedBody r = reduce_body(ReducerKind::kTest, raw);
+    EXPECT_FALSE(has_line(r.text, "tests/t.py::test_150 PASSED  [ 50%]"));
+    EXPECT_TRUE(has_line(r.text, "==== 300 passed in 1.00s ===="));
+}
+
 TEST(TestReducer, names_failing_tests_of_common_runners) {
     for (const char* line : {"[  FAILED  ] MathTest.Divides (0 ms)", "--- FAIL: TestDivide (0.00s)", "not ok 3 - divides",
                              "FAIL: test_divide (tests.test_math.MathTest)", "thread 'divides' panicked at src/lib.rs:3:5:"})
