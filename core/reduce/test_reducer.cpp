@@ -2,6 +2,8 @@
 // tests are dropped.
 #include "reduce/text_reducers.h"
 
+#include <cctype>
+
 namespace bm {
 
 namespace {
@@ -13,7 +15,12 @@ constexpr size_t kTestTail = 15;
 bool is_summary_line(std::string_view lower) {
     for (std::string_view word : {" passed", " failed", " errors", " skipped"}) {
         const size_t at = lower.find(word);
-        if (at != std::string_view::npos && at > 0 && lower[at - 1] >= '0' && lower[at - 1] <= '9') return true;
+        if (at == std::string_view::npos) continue;
+        size_t d = at;
+        while (d > 0 && lower[d - 1] >= '0' && lower[d - 1] <= '9') --d;
+        // A count is a number of its own: "41 passed", not the end of a name ("test_150 passed").
+        const bool standalone = d == 0 || !(std::isalnum(static_cast<unsigned char>(lower[d - 1])) || lower[d - 1] == '_');
+        if (d < at && standalone) return true;
     }
     for (std::string_view s : {"tests run", "ran ", "test result:", "tests:", "[==========]", "[  passed  ]", "ok (",
                                "=====", "summary", "collected "})
