@@ -2,7 +2,7 @@
 # of stages before it, never a later one (cmake/ScanStageIncludes.cmake; docs/architecture.md).
 # Each entry is a folder under core/; a file belongs to the longest entry its path starts with.
 set(BM_CORE_STAGE_ORDER
-  util model redact ingest meld/signals trust extract derive merge pack store fold meld adjudicate snapshot inject)
+  util model redact ingest meld/signals trust extract derive merge pack store fold reduce meld adjudicate snapshot inject)
 
 # Sets `out` to the index in BM_CORE_STAGE_ORDER of the stage holding `path` (relative to core/), or -1.
 function(bm_core_stage_of path out)

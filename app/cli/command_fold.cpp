@@ -15,6 +15,7 @@
 #include "fold/archive.h"
 #include "fold/file_env.h"
 #include "ingest/ingest.h"
+#include "reduce/session_ingress.h"
 #include "util/canonical_json.h"
 
 namespace bm::cli {
@@ -45,6 +46,7 @@ int command_fold(const QStringList& args) {
     const auto& budget_opt = cmd.option(QStringLiteral("frozen-budget"), QStringLiteral("frozenCheckpointTokenBudget: a root fold is recommended above it (default 4000)."), QStringLiteral("N"));
     const auto& created_opt = cmd.option(QStringLiteral("created-at"), QStringLiteral("createdAt of the bundles in epoch ms (default: now). Fixing it makes folds reproducible."), QStringLiteral("MS"));
     const auto& zstd_opt = cmd.option(QStringLiteral("zstd"), QStringLiteral("Write bundles zstd-compressed (.json.zst)."));
+    const auto& reduce_opt = cmd.option(QStringLiteral("reduce"), QStringLiteral("Reduce eligible tool outputs on ingress first (M1, `beliefmerge reduce`): exact artifacts in DIR/artifacts, recall DIR art:<hex>."));
     const auto& view_opt = cmd.option(QStringLiteral("view"), QStringLiteral("Write the folded session view (JSONL) here (default: DIR/<session>/view-<last checkpoint>.jsonl)."), QStringLiteral("FILE"));
     auto p = cmd.parse(args,
                    QStringLiteral("Fold a session log into immutable checkpoint bundles as a harness would under context\n"
@@ -67,6 +69,9 @@ int command_fold(const QStringList& args) {
     options.created_at = cmd.is_set(created_opt) ? static_cast<int64_t>(created) : now_ms();
     options.keep_published_bodies = false;  // the report lists ids and ranges only
     BundleStore store(cmd.value(store_opt), posix_file_env(), cmd.is_set(zstd_opt));
+    IngressReducer reducer(cmd.value(store_opt));
+    if (cmd.is_set(reduce_opt))
+        if (Status opened = reducer.open(); !opened.ok()) return cmd.fail_with(opened.error());
     auto inputs = expand_inputs(to_std(cmd.positionals()));
     for (const auto& e : inputs.errors) print_err("error: " + e.to_string() + "\n");
     if (!inputs.errors.empty() || inputs.files.empty()) return kUsage;
@@ -77,9 +82,22 @@ int command_fold(const QStringList& args) {
         for (const auto& e : r.errors) print_err("error: " + e.to_string() + "\n");
         for (const auto& w : r.warnings) print_err("warning: " + w.to_string() + "\n");
         if (!r.ok()) return kUsage;
-        for (const auto& session : r.sessions) {
+        for (auto& session : r.sessions) {
+            nlohmann::json ingress;
+            if (cmd.is_set(reduce_opt)) {
+                const size_t raw_tokens = surface_from_session(session).tokens();
+                auto reduced = reduce_session_tool_outputs(session, reducer);
+                if (!reduced.ok()) {
+                    cmd.error(file + ": " + reduced.error().to_string());
+                    failed = true;
+                    continue;
+                }
+                ingress = {{"decisions", reduced->decisions}, {"tokensBefore", raw_tokens},
+                           {"newlyIncompatible", reduced->newly_incompatible}};
+            }
             FoldSurface surface = surface_from_session(session);
             const size_t before = surface.tokens();
+            if (!ingress.is_null()) ingress["tokensAfter"] = before;
             const FoldMode first = *mode == FoldMode::kRoot ? FoldMode::kLeaf : *mode;
             auto run = fold_until(store, std::move(surface), first, until, options);
             if (run.ok() && *mode == FoldMode::kRoot) {
@@ -132,6 +150,7 @@ int command_fold(const QStringList& args) {
                               {"stopReason", run->stop_reason},
                               {"rootRecommended", run->root_recommended},
                               {"view", view}});
+            if (!ingress.is_null()) report.back()["ingress"] = ingress;
         }
     }
     if (cmd.json()) {
@@ -148,6 +167,10 @@ int command_fold(const QStringList& args) {
                           std::to_string(c["firstSeq"].get<int64_t>()) + "-" + std::to_string(c["lastSeq"].get<int64_t>()) +
                           "  " + std::to_string(c["messageCount"].get<int64_t>()) + " messages\n");
             if (s["rootRecommended"].get<bool>()) print_out("  a root fold is recommended (--mode root)\n");
+            if (s.contains("ingress"))
+                print_out("  ingress reduction: " + std::to_string(s["ingress"]["decisions"].value("reduced", 0)) +
+                          " tool outputs reduced, " + std::to_string(s["ingress"]["tokensBefore"].get<size_t>()) + " -> " +
+                          std::to_string(s["ingress"]["tokensAfter"].get<size_t>()) + " tokens before folding\n");
             if (!s["view"].get<std::string>().empty()) print_out("  view: " + s["view"].get<std::string>() + "\n");
         }
     }
@@ -265,11 +288,18 @@ int command_recall(const QStringList& args) {
                    QStringLiteral("Recall a checkpoint. --depth exact pages through its archived messages byte-exactly (one\n"
                                   "canonical JSON message per line; the page header goes to stderr; follow nextOffset).\n"
                                   "A bundle that fails verification is reported unavailable (exit 1), never served."),
-                   QStringLiteral("DIR REF"), QStringLiteral("Bundle store directory and a checkpoint id, cp:<id> or marker line."), 2);
+                   QStringLiteral("DIR REF"), QStringLiteral("Bundle store directory and a checkpoint id, cp:<id> or marker line; or art:<hex> (a reduced tool output's original, printed byte for byte)."), 2);
     if (p.done) return p.exit_code;
     RecallRequest req;
     const QStringList pos = cmd.positionals();
     req.ref = to_std(pos.mid(1).join(QLatin1Char(' ')));
+    if (req.ref.find(kArtifactRefPrefix) != std::string::npos && checkpoint_id_from_ref(req.ref).empty()) {
+        IngressReducer reducer(to_std(pos[0]));  // a reduced tool output: its exact original, byte for byte
+        auto bytes = reducer.recall(req.ref);
+        if (!bytes.ok()) return cmd.fail_with(bytes.error());
+        print_out(*bytes);
+        return kOk;
+    }
     auto depth = recall_depth_from_name(cmd.value(depth_opt));
     if (!depth) return cmd.usage("unknown --depth '" + cmd.value(depth_opt) + "' (summary, detail or exact)");
     req.depth = *depth;

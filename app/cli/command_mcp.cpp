@@ -1,6 +1,7 @@
 // `beliefmerge mcp --store DIR [--workspace FILE]`: a Model Context Protocol server over stdio exposing
 // context_search, context_recall (folded history), merge_context (merge + pack of session logs) and
-// approved_context (a project's approved block, as the hooks inject it).
+// approved_context (a project's approved block, as the hooks inject it), and reduce_tool_output,
+// confirm_tool_output, recall_tool_output (M1 ingress reduction, artifacts in the same store).
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -11,6 +12,7 @@
 #include "inject/injection.h"
 #include "pack/render.h"
 #include "pack/token_counter_factory.h"
+#include "reduce/reduce_mcp_tools.h"
 #include "snapshot/packed_block.h"
 #include "snapshot/workspace_sessions.h"
 
@@ -169,7 +171,8 @@ int command_mcp(const QStringList& args) {
     auto p = parse(parser, args,
                    QStringLiteral("Serve the Model Context Protocol over stdio (JSON-RPC 2.0, one message per line):\n"
                                   "initialize, tools/list and tools/call for context_search, context_recall,\n"
-                                  "merge_context and approved_context (a project's approved block; needs --workspace).\n"
+                                  "merge_context, approved_context (a project's approved block; needs --workspace) and\n"
+                                  "reduce_tool_output, confirm_tool_output, recall_tool_output (ingress reduction).\n"
                                   "Malformed input gets a JSON-RPC error; the server runs until stdin closes.\n"
                                   "Example client config: {\"command\":\"beliefmerge\",\"args\":[\"mcp\",\"--store\",\"DIR\"]}"),
                    {}, {}, 0);
@@ -183,6 +186,11 @@ int command_mcp(const QStringList& args) {
     add_fold_tools(server, store);
     add_merge_tool(server, to_std(parser.value(ws_opt)));
     add_approved_context_tool(server, to_std(parser.value(ws_opt)));
+    IngressReducer reducer(to_std(parser.value(store_opt)));  // artifacts and tool verdicts beside the bundles
+    if (Status opened = reducer.open(); opened.ok())
+        add_reduce_tools(server, reducer);
+    else  // the history tools still serve; reduction waits until the verdict file is fixed
+        print_err("beliefmerge mcp: ingress reduction tools not offered: " + opened.error().to_string() + "\n");
     std::string line;
     while (std::getline(std::cin, line)) {
         auto reply = server.handle_line(line);

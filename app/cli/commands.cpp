@@ -27,12 +27,16 @@ const CommandEntry kCommands[] = {
      "        [--extractor heuristic|oracle|model] [--rules default|all] [--min-confidence X] [--workspace FILE] [--out FILE]\n"
      "        pack the merged claims into a context block\n"},
     {"fold", command_fold,
-     "  fold PATH --store DIR [--mode leaf|root|emergency] [--retain-tokens N] [--until-tokens N]\n"
+     "  fold PATH --store DIR [--mode leaf|root|emergency] [--retain-tokens N] [--until-tokens N] [--reduce]\n"
      "        fold a session into immutable checkpoint bundles (SPEC §12)\n"},
     {"verify", command_verify, "  verify DIR [--clean] [--json]       verify every checkpoint bundle of a store\n"},
     {"search", command_search, "  search DIR QUERY [--limit N]        search folded history (FTS5, newest first)\n"},
     {"recall", command_recall,
-     "  recall DIR REF [--depth summary|detail|exact] [--offset N --limit N]   recall a checkpoint exactly\n"},
+     "  recall DIR REF [--depth summary|detail|exact] [--offset N --limit N]   recall a checkpoint exactly\n"
+     "  recall DIR art:HEX                  the exact original of a reduced tool output\n"},
+    {"reduce", command_reduce,
+     "  reduce --tool NAME [--store DIR] [--error] [--json] < OUTPUT   reduce a tool output on ingress (M1):\n"
+     "        exact artifact stored and verified first; errors, security findings, subagent results kept whole\n"},
     {"adjudicate", command_adjudicate,
      "  adjudicate WORKSPACE [--endpoint URL --model NAME] [--replay]  settle ties with a model (symmetry-checked)\n"},
     {"decide", command_decide,
@@ -45,7 +49,7 @@ const CommandEntry kCommands[] = {
      "  hook claude-code|dsh [--workspace FILE]   inject a project's approved block (fails closed)\n"
      "  hook install|uninstall claude-code [--project|--user|--settings FILE]   add/remove the SessionStart hook\n"},
     {"mcp", command_mcp, "  mcp --store DIR [--workspace FILE]  MCP server over stdio: context_search, context_recall, merge_context,\n"
-     "                                      approved_context\n"},
+     "                                      approved_context, reduce_tool_output, confirm_tool_output, recall_tool_output\n"},
     {"meld", command_meld,
      "  meld admit|log|status|calibrate     admit claims from other memories (MELD); Patch log; status\n"},
     {"bench", command_bench,

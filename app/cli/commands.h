@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QStringList>
+#include <string>
 
 namespace bm::cli {
 
@@ -23,6 +24,9 @@ int command_verify(const QStringList& args);
 int command_search(const QStringList& args);
 int command_recall(const QStringList& args);
 int command_mcp(const QStringList& args);
+// M1 ingress reduction (app/cli/command_reduce.cpp); its default store, also `recall`'s for art: refs.
+int command_reduce(const QStringList& args);
+std::string default_reduce_store();
 int command_adjudicate(const QStringList& args);
 int command_decide(const QStringList& args);
 // Review before injection (app/cli/command_approve.cpp, app/cli/command_hook.cpp).

@@ -21,6 +21,8 @@ int bench_routing(const QStringList& args);
 int bench_fold(const QStringList& args);
 // EF vs Basic compaction replayed on real and generated sessions (bench/fold/fold_quality.h, docs/fold.md).
 int bench_fold_quality(const QStringList& args);
+// M1 ingress reduction over the shared logs' tool outputs (bench/reduce, docs/reduce.md).
+int bench_reduce(const QStringList& args);
 int bench_mergebench(const QStringList& args);
 // The extraction gold set: precision, recall and per-rule tables (bench/extract, docs/extract.md).
 int bench_extract(const QStringList& args);

@@ -42,5 +42,19 @@ check import_again 0 "$bin" import inputs/decision.jsonl --workspace w.bmws
 if grep -a -q "ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789" w.bmws*; then
   echo "FAIL secret found in the workspace file"; fail=1
 fi
+# Ingress reduction (M1): the build log keeps its error, the test run its failing test; an error result and
+# an unknown tool pass through byte for byte; recall gives the original back byte for byte.
+check reduce_help 0 "$bin" reduce --help
+check reduce_profiles 0 "$bin" reduce --profiles
+check reduce_build_log 0 sh -c "\"$bin\" reduce --tool Bash --store st < inputs/reduce_build.log"
+check reduce_pytest 0 sh -c "\"$bin\" reduce --tool bash --store st < inputs/reduce_pytest.log"
+check reduce_no_tool 2 sh -c "\"$bin\" reduce --store st < inputs/reduce_build.log"
+for case in "Bash --error" "Read"; do
+  if ! sh -c "\"$bin\" reduce --tool $case --store st < inputs/reduce_build.log" 2>/dev/null | cmp -s - inputs/reduce_build.log; then
+    echo "FAIL reduce --tool $case changed its input"; fail=1
+  fi
+done
+art=$(head -1 reduce_build_log.out | grep -o 'art:[0-9a-f]*')
+if ! "$bin" recall st "$art" | cmp -s - inputs/reduce_build.log; then echo "FAIL recall $art is not the original"; fail=1; fi
 [ $fail = 0 ] && echo "cli golden: all cases pass"
 exit $fail

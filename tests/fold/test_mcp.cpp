@@ -8,6 +8,7 @@
 
 #include "fold/mcp_server.h"
 #include "fold_test_support.h"
+#include "util/hash.h"
 
 namespace bm {
 namespace {
@@ -119,6 +120,14 @@ TEST(Mcp, ScriptedClientRoundTripOverStdio) {
         R"([])",
         R"({"jsonrpc":"2.0","id":9,"method":"ping"})",
     };
+    // Ingress reduction through MCP: reduce a long Bash output, recall its exact original, confirm.
+    std::string long_output;
+    for (int i = 0; i < 300; ++i) long_output += "step " + std::to_string(i) + "\n";
+    long_output += "error: the step that failed\n";
+    lines.push_back(nlohmann::json{{"jsonrpc", "2.0"}, {"id", 10}, {"method", "tools/call"},
+                                   {"params", {{"name", "reduce_tool_output"}, {"arguments", {{"tool", "Bash"}, {"output", long_output}}}}}}.dump());
+    lines.push_back(nlohmann::json{{"jsonrpc", "2.0"}, {"id", 11}, {"method", "tools/call"},
+                                   {"params", {{"name", "recall_tool_output"}, {"arguments", {{"ref", "art:" + sha256_hex(long_output)}}}}}}.dump());
     std::string input;
     for (const auto& l : lines) input += l + "\n";
     auto [output, status] = run_child({BELIEFMERGE_BIN, "mcp", "--store", dir.path() + "/store"}, input);
@@ -133,7 +142,13 @@ TEST(Mcp, ScriptedClientRoundTripOverStdio) {
         tools.insert(t["name"].get<std::string>());
         EXPECT_EQ(t["inputSchema"]["type"], "object");
     }
-    EXPECT_EQ(tools, (std::set<std::string>{"approved_context", "context_search", "context_recall", "merge_context"}));
+    EXPECT_EQ(tools, (std::set<std::string>{"approved_context", "context_search", "context_recall", "merge_context",
+                                            "reduce_tool_output", "confirm_tool_output", "recall_tool_output"}));
+    const auto& reduced = r["10"]["result"]["structuredContent"];
+    EXPECT_EQ(reduced["decision"], "reduced") << r["10"].dump();
+    EXPECT_NE(reduced["text"].get<std::string>().find("error: the step that failed"), std::string::npos);
+    EXPECT_EQ(reduced["artifact"], "art:" + sha256_hex(long_output));
+    EXPECT_EQ(r["11"]["result"]["structuredContent"]["output"], long_output);
     // search → a hit whose messageIndex leads exact recall to the message.
     const auto& search = r["3"]["result"];
     ASSERT_FALSE(search["isError"].get<bool>()) << search.dump();

@@ -34,6 +34,7 @@
 #include "util/canonical_json.h"
 #include "util/fast_json.h"
 #include "fuzz_tokenizers.h"
+#include "fuzz_reduce.h"
 
 namespace {
 
@@ -359,6 +360,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             const std::string after{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
             if (after != input) __builtin_trap();
         }
+    } else if (kind.rfind("reduce_", 0) == 0) {
+        fuzz_reducer(std::string_view(kind).substr(7), input);  // the ingress reducers (core/reduce)
     } else if (kind == "mcp") {
         // MCP JSON-RPC lines: every line gets one JSON answer or none, never a crash.
         static bm::BundleStore store(seeded_fuzz_store());
