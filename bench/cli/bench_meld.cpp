@@ -12,16 +12,6 @@ namespace bm::cli {
 
 using namespace bm::meld;
 
-namespace {
-
-std::string f3(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", v);
-    return buf;
-}
-
-}  // namespace
-
 int bench_convergence(const QStringList& args) {
     QCommandLineParser parser;
     QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the result as JSON."));

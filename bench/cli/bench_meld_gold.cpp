@@ -15,12 +15,6 @@ using namespace bm::meld;
 
 namespace {
 
-std::string f3(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3f", v);
-    return buf;
-}
-
 nlohmann::json report_json(const GoldReport& r) {
     nlohmann::json classes = nlohmann::json::object();
     for (size_t c = 0; c < kPairClassCount; ++c)

@@ -53,7 +53,8 @@ TEST(ParaphraseRule, FeaturesOfHandWrittenPairs) {
 
 TEST(ParaphraseRule, MergesAParaphraseBelowThetaThroughTheProcedure) {
     if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
-    const std::string a = "The worker pool has 8 threads", b = "The pool of workers has 8 threads";
+    const std::string a = "The auth service issues tokens valid for 15 min",
+                      b = "The authentication service issues tokens valid for 15 minutes";
     const PairFeatures f = features_of(a, b);
     ASSERT_LT(f.sigma, lexical_default_thresholds().theta_merge) << "σ alone would relate them";
     ASSERT_TRUE(fitted_paraphrase_rule().passes(f)) << f.sigma << " " << f.coverage << " " << f.coverage_back;
@@ -99,7 +100,7 @@ TEST_F(GoldSplitsTest, ATrainingPairThatIsATestPairIsDropped) {
     std::string first_test_line;
     std::getline(std::ifstream(data + "/meld_gold_test.jsonl"), first_test_line);
     std::ofstream(dir / "meld_gold_train.jsonl") << first_test_line << "\n"
-        << R"({"a":{"scope":["s"],"text":"x is 1"},"b":{"scope":["s"],"text":"x equals 1"},"class":"merge","id":"own"})" << "\n";
+        << R"({"a":{"scope":["repo:s"],"text":"x is 1"},"b":{"scope":["repo:s"],"text":"x equals 1"},"class":"merge","id":"own"})" << "\n";
     auto s = load_gold_splits(dir.string(), "");
     std::filesystem::remove_all(dir);
     ASSERT_TRUE(s.ok()) << s.error().to_string();
