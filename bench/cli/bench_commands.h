@@ -35,4 +35,7 @@ int meld_calibrate(const QStringList& args);
 QCommandLineOption bench_data_option();
 std::string bench_data_dir(const QString& explicit_dir);
 
+// v with three decimals, as the bench tables print figures.
+std::string f3(double v);
+
 }  // namespace bm::cli

@@ -1,4 +1,5 @@
 // Where beliefmerge-bench reads its bundled data: --data DIR, else the install prefix's share/ folder.
+#include <cstdio>
 #include <QCoreApplication>
 #include <QDir>
 
@@ -17,6 +18,12 @@ QCommandLineOption bench_data_option() {
 std::string bench_data_dir(const QString& explicit_dir) {
     if (!explicit_dir.isEmpty()) return to_std(explicit_dir);
     return to_std(QDir::cleanPath(QCoreApplication::applicationDirPath() + QStringLiteral("/../share/beliefmerge/bench")));
+}
+
+std::string f3(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", v);
+    return buf;
 }
 
 }  // namespace bm::cli

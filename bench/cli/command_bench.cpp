@@ -76,7 +76,7 @@ int run_bench(const QStringList& arguments) {
     };
     static const BenchEntry kBenches[] = {
         {"confluence", bench_confluence, "  beliefmerge bench confluence [--json]\n"},
-        {"meld-gold", bench_meld_gold, "  beliefmerge bench meld-gold [--pairs FILE] [--data DIR] [--shared DIR] [--json]\n"},
+        {"meld-gold", bench_meld_gold, "  beliefmerge bench meld-gold [--fit] [--pairs FILE] [--data DIR] [--shared DIR] [--json]\n"},
         {"convergence", bench_convergence, "  beliefmerge bench convergence [--orderings N] [--json]\n"},
         {"throughput", bench_throughput,
          "  beliefmerge bench throughput [--data DIR] [--sizes N,..] [--admissions N] [--sink-brains N,..] [--index-limit N] [--seed N] [--json]\n"},

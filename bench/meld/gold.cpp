@@ -80,7 +80,7 @@ Result<std::vector<GoldPair>> load_gold_pairs(const std::string& path) {
     return out;
 }
 
-Result<std::vector<GoldPair>> load_stsb_pairs(const std::string& path, size_t limit) {
+Result<std::vector<GoldPair>> load_stsb_pairs(const std::string& path, size_t limit, size_t skip) {
     std::ifstream in(path);
     if (!in) return Error::io("cannot open STS-B", Location{path}, "the shared data folder may be absent");
     std::vector<GoldPair> out;
@@ -101,14 +101,14 @@ Result<std::vector<GoldPair>> load_stsb_pairs(const std::string& path, size_t li
         if (score >= 4.6) cls = PairClass::kMerge;
         else if (score >= 2.0 && score <= 3.6) cls = PairClass::kRelate;
         else if (score <= 0.4) cls = PairClass::kNoRelation;
-        if (!cls || taken[static_cast<size_t>(*cls)] >= limit) continue;
-        ++taken[static_cast<size_t>(*cls)];
+        if (!cls || taken[static_cast<size_t>(*cls)] >= skip + limit) continue;
+        if (taken[static_cast<size_t>(*cls)]++ < skip) continue;
         out.push_back({"stsb:" + std::to_string(n), *cls, false, plain_claim(f[7]), plain_claim(f[8])});
     }
     return out;
 }
 
-Result<std::vector<GoldPair>> load_snli_pairs(const std::string& path, size_t limit) {
+Result<std::vector<GoldPair>> load_snli_pairs(const std::string& path, size_t limit, size_t skip) {
     std::ifstream in(path);
     if (!in) return Error::io("cannot open SNLI", Location{path}, "the shared data folder may be absent");
     std::vector<GoldPair> out;
@@ -122,11 +122,46 @@ Result<std::vector<GoldPair>> load_snli_pairs(const std::string& path, size_t li
         std::optional<PairClass> cls;
         if (f[0] == "contradiction") cls = PairClass::kConflict;
         else if (f[0] == "entailment") cls = PairClass::kRelate;
-        if (!cls || taken[static_cast<size_t>(*cls)] >= limit) continue;
-        ++taken[static_cast<size_t>(*cls)];
+        if (!cls || taken[static_cast<size_t>(*cls)] >= skip + limit) continue;
+        if (taken[static_cast<size_t>(*cls)]++ < skip) continue;
         out.push_back({"snli:" + std::to_string(n), *cls, false, plain_claim(f[1]), plain_claim(f[2])});
     }
     return out;
+}
+
+void score_confusion(GoldReport& r) {
+    double f1_sum = 0;
+    size_t classes_present = 0;
+    for (size_t c = 0; c < kPairClassCount; ++c) {
+        size_t tp = r.confusion[c][c], predicted = 0, actual = 0;
+        for (size_t k = 0; k < kPairClassCount; ++k) {
+            predicted += r.confusion[k][c];
+            actual += r.confusion[c][k];
+        }
+        ClassScore& s = r.per_class[c];
+        s.support = actual;
+        s.precision = predicted ? static_cast<double>(tp) / static_cast<double>(predicted) : 0;
+        s.recall = actual ? static_cast<double>(tp) / static_cast<double>(actual) : 0;
+        s.f1 = s.precision + s.recall > 0 ? 2 * s.precision * s.recall / (s.precision + s.recall) : 0;
+        if (actual) {
+            f1_sum += s.f1;
+            ++classes_present;
+        }
+    }
+    r.macro_f1 = classes_present ? f1_sum / static_cast<double>(classes_present) : 0;
+    for (size_t c = 1; c < kPairClassCount; ++c) {
+        r.false_merges += r.confusion[c][0];
+        for (size_t k = 0; k < kPairClassCount; ++k) r.non_merge += r.confusion[c][k];
+    }
+    if (r.non_merge) {
+        // Wilson score interval at 95%.
+        const double n = static_cast<double>(r.non_merge), phat = static_cast<double>(r.false_merges) / n, z = 1.96;
+        const double denom = 1 + z * z / n, centre = (phat + z * z / (2 * n)) / denom;
+        const double half = z * std::sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / denom;
+        r.false_merge = phat;
+        r.false_merge_lo = std::max(0.0, centre - half);
+        r.false_merge_hi = std::min(1.0, centre + half);
+    }
 }
 
 GoldReport evaluate_gold(const std::vector<GoldPair>& pairs, const std::shared_ptr<const SignalEngine>& engine,
@@ -173,38 +208,7 @@ GoldReport evaluate_gold(const std::vector<GoldPair>& pairs, const std::shared_p
         const bool contradicts = engine->contradiction(b.claims().front().prepared, engine->prepare(incoming.text)).contradicts();
         scored.push_back({contradicts ? 0.0 : sigma, p.label == PairClass::kMerge});
     }
-    double f1_sum = 0;
-    size_t classes_present = 0;
-    for (size_t c = 0; c < kPairClassCount; ++c) {
-        size_t tp = r.confusion[c][c], predicted = 0, actual = 0;
-        for (size_t k = 0; k < kPairClassCount; ++k) {
-            predicted += r.confusion[k][c];
-            actual += r.confusion[c][k];
-        }
-        ClassScore& s = r.per_class[c];
-        s.support = actual;
-        s.precision = predicted ? static_cast<double>(tp) / static_cast<double>(predicted) : 0;
-        s.recall = actual ? static_cast<double>(tp) / static_cast<double>(actual) : 0;
-        s.f1 = s.precision + s.recall > 0 ? 2 * s.precision * s.recall / (s.precision + s.recall) : 0;
-        if (actual) {
-            f1_sum += s.f1;
-            ++classes_present;
-        }
-    }
-    r.macro_f1 = classes_present ? f1_sum / static_cast<double>(classes_present) : 0;
-    for (size_t c = 1; c < kPairClassCount; ++c) {
-        r.false_merges += r.confusion[c][0];
-        for (size_t k = 0; k < kPairClassCount; ++k) r.non_merge += r.confusion[c][k];
-    }
-    if (r.non_merge) {
-        // Wilson score interval at 95%.
-        const double n = static_cast<double>(r.non_merge), phat = static_cast<double>(r.false_merges) / n, z = 1.96;
-        const double denom = 1 + z * z / n, centre = (phat + z * z / (2 * n)) / denom;
-        const double half = z * std::sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / denom;
-        r.false_merge = phat;
-        r.false_merge_lo = std::max(0.0, centre - half);
-        r.false_merge_hi = std::min(1.0, centre + half);
-    }
+    score_confusion(r);
     // AUC by the rank-sum (ties count half).
     std::sort(scored.begin(), scored.end());
     double pos = 0, neg = 0, rank_sum = 0;

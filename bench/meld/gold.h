@@ -31,9 +31,10 @@ struct GoldPair {
 // Errors name the file, line and field.
 Result<std::vector<GoldPair>> load_gold_pairs(const std::string& path);
 // Derived pairs from public data: STS-B (score ≥ 4.6 merge, 2.0–3.6 relate, ≤ 0.4 no-relation) and
-// SNLI (contradiction → conflict, entailment → relate), at most `limit` of each class.
-Result<std::vector<GoldPair>> load_stsb_pairs(const std::string& path, size_t limit);
-Result<std::vector<GoldPair>> load_snli_pairs(const std::string& path, size_t limit);
+// SNLI (contradiction → conflict, entailment → relate), at most `limit` of each class after
+// skipping the first `skip` of each class (so one file gives disjoint train and test slices).
+Result<std::vector<GoldPair>> load_stsb_pairs(const std::string& path, size_t limit, size_t skip = 0);
+Result<std::vector<GoldPair>> load_snli_pairs(const std::string& path, size_t limit, size_t skip = 0);
 
 struct ClassScore {
     double precision = 0, recall = 0, f1 = 0;
@@ -51,6 +52,9 @@ struct GoldReport {
     double hard_accuracy = 0;
     size_t hard = 0;
 };
+
+// Fills per_class, macro_f1 and the false-merge figures of r from r.confusion.
+void score_confusion(GoldReport& r);
 
 // Runs every pair through a fresh brain under `thresholds` and `gates`.
 GoldReport evaluate_gold(const std::vector<GoldPair>& pairs, const std::shared_ptr<const SignalEngine>& engine,

@@ -131,10 +131,12 @@ Patch Brain::decide_claim(nlohmann::json delta_json, std::string subject, const 
         std::vector<std::string> blocked;
         const bool ctx = context_ok(a, &blocked);
         if (k && ctx) return "R4";
-        if (s < m_thresholds.theta_merge) blocked.push_back("threshold");
+        // σ ≥ θ_merge, or the lexical engine's fitted paraphrase rule (paraphrase_rule.h).
+        const bool similar = s >= m_thresholds.theta_merge || (g.sigma && m_engine->paraphrase(a.prepared, pb, s));
+        if (!similar) blocked.push_back("threshold");
         const bool auth = !g.authority || b.authority >= a.claim.authority;
         if (!auth) blocked.push_back("authority");
-        if (s >= m_thresholds.theta_merge && ctx && auth) return "R5";
+        if (similar && ctx && auth) return "R5";
         if (why) *why = blocked;
         return "";
     };

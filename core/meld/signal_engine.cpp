@@ -8,9 +8,12 @@
 
 namespace bm::meld {
 
-SignalEngine::SignalEngine(std::shared_ptr<const SignalProvider> provider)
+SignalEngine::SignalEngine(std::shared_ptr<const SignalProvider> provider, ParaphraseRule rule)
     : m_provider(std::move(provider)), m_lexical(dynamic_cast<const LexicalProvider*>(m_provider.get())) {
-    if (m_lexical) m_identity = m_lexical->identity();
+    if (!m_lexical) return;
+    m_rule = rule;
+    m_identity = m_lexical->identity();
+    if (m_rule.enabled) m_identity += " " + m_rule.identity();
 }
 
 PreparedText SignalEngine::prepare(std::string_view text) const {
@@ -56,6 +59,15 @@ double SignalEngine::similarity_ceiling(const PreparedText& a, const PreparedTex
 ContradictionVerdict SignalEngine::contradiction(const PreparedText& a, const PreparedText& b) const {
     if (m_lexical) return m_lexical->contradiction(a.analysis, b.analysis);
     return m_provider->contradiction(a.text, b.text);
+}
+
+bool SignalEngine::paraphrase(const PreparedText& a, const PreparedText& b, double sigma) const {
+    return m_lexical && m_rule.enabled && m_rule.passes(pair_features(a.analysis, b.analysis, sigma));
+}
+
+PairFeatures SignalEngine::features(const PreparedText& a, const PreparedText& b, double sigma) const {
+    if (!m_lexical) return PairFeatures{};
+    return pair_features(a.analysis, b.analysis, sigma);
 }
 
 }  // namespace bm::meld

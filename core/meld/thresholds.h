@@ -26,8 +26,8 @@ struct Thresholds {
 // canonical_json(t.to_json()) as one value.
 void write_thresholds(CanonicalWriter& w, const Thresholds& t);
 
-// The operating point of the lexical provider, from `meld calibrate` on the development gold set
-// (docs/meld.md): lexical σ runs lower than a neural encoder's cosine.
+// The operating point of the lexical provider, fitted on training data only by `beliefmerge bench
+// meld-gold --fit` (docs/meld.md): lexical σ runs lower than a neural encoder's cosine.
 Thresholds lexical_default_thresholds();
 
 struct Gates {

@@ -225,14 +225,16 @@ TEST_F(MeldCli, BadBrainDirectoryNamesBrainJsonAndField) {
 
 TEST_F(MeldCli, CalibrateFitsThresholdsWithTheProviderIdentity) {
     if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
-    const std::string gold = std::string(SOURCE_DIR) + "/bench/data/meld_gold_dev.jsonl";
+    // The shipped default comes from `bench meld-gold --fit` on the training sets (#18); calibrate
+    // fits θ_merge and σ_lo on one file, here the training gold.
+    const std::string gold = std::string(SOURCE_DIR) + "/bench/data/meld_gold_train.jsonl";
     CliRun r = run({"meld", "calibrate", "--pairs", gold, "--provider", "lexical"});
     ASSERT_EQ(r.status, 0) << r.err;
     const auto t = nlohmann::json::parse(r.out);
     EXPECT_EQ(t["provider"].get<std::string>().rfind("lexical/", 0), 0u) << r.out;
     EXPECT_GT(t["theta_merge"].get<double>(), t["sigma_lo"].get<double>());
-    EXPECT_DOUBLE_EQ(t["theta_merge"].get<double>(), lexical_default_thresholds().theta_merge)
-        << "the shipped default is what calibration on the dev gold gives";
+    EXPECT_GE(t["theta_merge"].get<double>(), 0.40) << "on the grid";
+    EXPECT_LE(t["theta_merge"].get<double>(), 0.98) << "on the grid";
 }
 
 TEST_F(MeldCli, CalibrateRejectsBadPairsAndUnknownProviders) {
@@ -287,20 +289,38 @@ TEST_F(MeldCli, CalibrateWithTheHttpProviderRefusesWhenModelCallsFail) {
     EXPECT_NE(r.err.find("fix the endpoint"), std::string::npos) << r.err;
 }
 
-TEST_F(MeldCli, BenchMeldGoldReproducesTheDevGoldFigure) {
+TEST_F(MeldCli, BenchMeldGoldPrintsTrainAndTestSidesWithTheGap) {
     if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
     CliRun r = run({"bench", "meld-gold", "--json"});
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["sets"]["train gold"]["split"], "train");
+    EXPECT_EQ(j["sets"]["dev gold"]["split"], "test") << "the dev gold is a test set since #18";
+    EXPECT_EQ(j["sets"]["test gold"]["split"], "test");
+    EXPECT_GE(j["sets"]["test gold"]["pairs"].get<int>(), 150);
+    // Without --shared only the gold files run (figures of 2026-12-02, docs/meld.md).
     const auto& dev = j["sets"]["dev gold"];
-    EXPECT_NEAR(dev["macro_f1"].get<double>(), 0.757, 0.0005);
+    EXPECT_NEAR(dev["macro_f1"].get<double>(), 0.734, 0.0005);
     EXPECT_EQ(dev["false_merges"], 0);
     EXPECT_EQ(dev["non_merge_pairs"], 84);
-    EXPECT_NEAR(dev["auc_merge"].get<double>(), 0.829, 0.0005);
-    ASSERT_EQ(j["ablation"].size() % 4, 0u);
+    EXPECT_EQ(j["sets"]["test gold"]["false_merges"], 0);
+    EXPECT_NEAR(j["summary"]["gap_macro_f1"].get<double>(),
+                j["summary"]["train"]["mean_macro_f1"].get<double>() - j["summary"]["test"]["mean_macro_f1"].get<double>(), 1e-12);
+    EXPECT_EQ(j["skipped"].size(), 1u) << "the derived sets are named as skipped without --shared";
+    ASSERT_EQ(j["ablation"].size(), 8u) << "four rungs on each test set";
     EXPECT_LT(j["ablation"][0]["macro_f1"].get<double>(), 0.2) << "kappa only";
     EXPECT_GT(j["ablation"][1]["false_merge"].get<double>(), 0.02) << "sigma without chi merges contradictions";
     EXPECT_LT(j["ablation"][3]["conflict_recall"].get<double>(), j["ablation"][2]["conflict_recall"].get<double>());
+}
+
+TEST_F(MeldCli, BenchMeldGoldFitUsesOnlyTrainingSets) {
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    CliRun r = run({"bench", "meld-gold", "--fit", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["train_sets"].size(), 1u);
+    EXPECT_EQ(j["train_sets"][0], "train gold (92)");
+    EXPECT_LE(j["train_worst_false_merge"].get<double>(), 0.02);
 }
 
 TEST_F(MeldCli, BenchConvergenceJsonShowsThePaperComparisons) {

@@ -1,0 +1,121 @@
+// The fitted paraphrase rule on hand-written pairs, and the train/test separation of `bench meld-gold` (#18).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "bench/meld/fit.h"
+#include "meld_fixture.h"
+
+namespace bm::meld {
+namespace {
+
+using meldtest::lexical_engine;
+using meldtest::wordnet_installed;
+
+PairFeatures features_of(const std::string& a, const std::string& b) {
+    const auto& e = *lexical_engine();
+    const PreparedText pa = e.prepare(a), pb = e.prepare(b);
+    return e.features(pa, pb, e.similarity(pa, pb));
+}
+
+TEST(ParaphraseRule, PassesOnlyAboveEveryFloorWithAgreeingValues) {
+    const ParaphraseRule rule{true, 0.8, 0.8, 0.8, true};
+    PairFeatures f{0.82, 0.9, 0.85, true, true};
+    EXPECT_TRUE(rule.passes(f));
+    PairFeatures low_sigma = f, entailed = f, other_value = f, no_value = f;
+    low_sigma.sigma = 0.79;
+    entailed.coverage_back = 0.5;  // the longer claim says more than the shorter
+    other_value.values_agree = false;
+    no_value.has_values = false;
+    EXPECT_FALSE(rule.passes(low_sigma));
+    EXPECT_FALSE(rule.passes(entailed));
+    EXPECT_FALSE(rule.passes(other_value));
+    EXPECT_FALSE(rule.passes(no_value)) << "require_values";
+    EXPECT_FALSE(ParaphraseRule{}.passes(f)) << "a disabled rule never passes";
+    EXPECT_EQ(rule.identity(), "paraphrase=0.80/0.80/0.80/values");
+}
+
+TEST(ParaphraseRule, FeaturesOfHandWrittenPairs) {
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    const PairFeatures same = features_of("The cache holds 512 entries", "The cache holds 512 entries");
+    EXPECT_DOUBLE_EQ(same.coverage, 1.0);
+    EXPECT_DOUBLE_EQ(same.coverage_back, 1.0);
+    EXPECT_TRUE(same.values_agree && same.has_values);
+    const PairFeatures other_port = features_of("The proxy listens on port 8080", "The proxy listens on port 9090");
+    EXPECT_FALSE(other_port.values_agree);
+    EXPECT_FALSE(fitted_paraphrase_rule().passes(other_port));
+    const PairFeatures subset = features_of("A man plays a guitar outside the station at night", "A man plays a guitar");
+    EXPECT_DOUBLE_EQ(subset.coverage, 1.0);
+    EXPECT_LT(subset.coverage_back, 0.8) << "an entailment, not a paraphrase";
+    EXPECT_FALSE(fitted_paraphrase_rule().passes(subset));
+}
+
+TEST(ParaphraseRule, MergesAParaphraseBelowThetaThroughTheProcedure) {
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    const std::string a = "The auth service issues tokens valid for 15 min",
+                      b = "The authentication service issues tokens valid for 15 minutes";
+    const PairFeatures f = features_of(a, b);
+    ASSERT_LT(f.sigma, lexical_default_thresholds().theta_merge) << "σ alone would relate them";
+    ASSERT_TRUE(fitted_paraphrase_rule().passes(f)) << f.sigma << " " << f.coverage << " " << f.coverage_back;
+    GoldPair p{"hand", PairClass::kMerge, false, meldtest::claim(a, "repo:x"), meldtest::claim(b, "repo:x")};
+    const GoldReport with = evaluate_gold({p}, lexical_engine(), lexical_default_thresholds(), Gates{});
+    EXPECT_EQ(with.confusion[0][0], 1u) << "merged by R5 through the rule";
+    auto without_rule = std::make_shared<SignalEngine>(
+        std::shared_ptr<const SignalProvider>(lexical_engine(), &lexical_engine()->provider()), ParaphraseRule{});
+    const GoldReport without = evaluate_gold({p}, without_rule, lexical_default_thresholds(), Gates{});
+    EXPECT_EQ(without.confusion[0][1], 1u) << "related without it";
+}
+
+class GoldSplitsTest : public ::testing::Test {
+protected:
+    std::string data = std::string(SOURCE_DIR) + "/bench/data";
+    std::string shared = std::filesystem::exists(std::string(SOURCE_DIR) + "/../shared/data/sts")
+                             ? std::string(SOURCE_DIR) + "/../shared/data"
+                             : std::string();
+};
+
+TEST_F(GoldSplitsTest, NoTestPairIsInTraining) {
+    auto s = load_gold_splits(data, shared);
+    ASSERT_TRUE(s.ok()) << s.error().to_string();
+    ASSERT_GE(s->test.size(), 2u);
+    EXPECT_TRUE(split_overlaps(*s).empty()) << split_overlaps(*s).front();
+    size_t test_gold = 0;
+    for (const auto& t : s->test) test_gold += t.name == "test gold" ? t.pairs.size() : 0;
+    EXPECT_GE(test_gold, 150u);
+    // The check itself: a test pair copied into training (either order) is found.
+    GoldPair leaked = s->test.back().pairs.front();
+    std::swap(leaked.a, leaked.b);
+    s->train.front().pairs.push_back(leaked);
+    const auto overlap = split_overlaps(*s);
+    ASSERT_EQ(overlap.size(), 1u);
+    EXPECT_EQ(overlap.front(), s->test.back().name + ": " + s->test.back().pairs.front().id);
+}
+
+TEST_F(GoldSplitsTest, ATrainingPairThatIsATestPairIsDropped) {
+    const auto dir = std::filesystem::temp_directory_path() / ("bm_gold_splits_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    for (const char* f : {"meld_gold_dev.jsonl", "meld_gold_test.jsonl"})
+        std::filesystem::copy_file(data + "/" + f, dir / f, std::filesystem::copy_options::overwrite_existing);
+    std::string first_test_line;
+    std::getline(std::ifstream(data + "/meld_gold_test.jsonl"), first_test_line);
+    std::ofstream(dir / "meld_gold_train.jsonl") << first_test_line << "\n"
+        << R"({"a":{"scope":["repo:s"],"text":"x is 1"},"b":{"scope":["repo:s"],"text":"x equals 1"},"class":"merge","id":"own"})" << "\n";
+    auto s = load_gold_splits(dir.string(), "");
+    std::filesystem::remove_all(dir);
+    ASSERT_TRUE(s.ok()) << s.error().to_string();
+    ASSERT_EQ(s->train.size(), 1u);
+    ASSERT_EQ(s->train.front().pairs.size(), 1u);
+    EXPECT_EQ(s->train.front().pairs.front().id, "own");
+    EXPECT_EQ(s->skipped.size(), 1u) << "no --shared: the derived sets are named as skipped";
+}
+
+TEST_F(GoldSplitsTest, AMissingGoldFileNamesIt) {
+    auto s = load_gold_splits("/nonexistent-bench-data", "");
+    ASSERT_FALSE(s.ok());
+    EXPECT_NE(s.error().to_string().find("/nonexistent-bench-data/meld_gold_train.jsonl"), std::string::npos)
+        << s.error().to_string();
+}
+
+}  // namespace
+}  // namespace bm::meld
