@@ -2,6 +2,7 @@
 #include "cli/cli_common.h"
 
 #include <cstdio>
+#include <utility>
 #include <cstdlib>
 
 namespace bm::cli {
@@ -35,6 +36,27 @@ std::string reviewer_name(const QCommandLineParser& parser, const QCommandLineOp
     if (name.empty())
         if (const char* user = std::getenv("USER"); user) name = user;
     return name;
+}
+
+void InputLimitOptions::add_to(QCommandLineParser& parser) const {
+    parser.addOption(max_input_bytes);
+    parser.addOption(max_zstd_ratio);
+}
+
+std::optional<InputLimits> InputLimitOptions::read(const QCommandLineParser& parser, const std::string& command) const {
+    InputLimits limits;
+    for (auto [option, value] : {std::pair{&max_input_bytes, &limits.max_input_bytes}, std::pair{&max_zstd_ratio, &limits.max_zstd_ratio}}) {
+        if (!parser.isSet(*option)) continue;
+        bool ok = false;
+        const qlonglong n = parser.value(*option).toLongLong(&ok);
+        if (!ok || n < 1) {
+            print_err("beliefmerge " + command + ": --" + to_std(option->names().front()) + " must be a positive integer, not '" +
+                      to_std(parser.value(*option)) + "'\n");
+            return std::nullopt;
+        }
+        *value = n;
+    }
+    return limits;
 }
 
 Parsed parse(QCommandLineParser& parser, const QStringList& args, const QString& description,

@@ -3,8 +3,11 @@
 
 #include <QCommandLineParser>
 #include <QStringList>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "ingest/byte_source.h"
 
 namespace bm::cli {
 
@@ -31,5 +34,17 @@ std::string workspace_path(const QCommandLineParser& parser, const QCommandLineO
 
 // Who is acting, for append-only records: `option` when set, else $USER (empty when neither).
 std::string reviewer_name(const QCommandLineParser& parser, const QCommandLineOption& option);
+
+// --max-input-bytes and --max-zstd-ratio, shared by every command that reads session logs.
+struct InputLimitOptions {
+    QCommandLineOption max_input_bytes{QStringLiteral("max-input-bytes"),
+        QStringLiteral("Refuse an input larger than N bytes once decompressed (default 1073741824)."), QStringLiteral("N")};
+    QCommandLineOption max_zstd_ratio{QStringLiteral("max-zstd-ratio"),
+        QStringLiteral("Refuse a zstd input that decompresses to more than R times its compressed size, once past 16 MiB "
+                       "(default 100)."), QStringLiteral("R")};
+    void add_to(QCommandLineParser& parser) const;
+    // The limits asked for; nullopt (after a usage error naming `command`) when a value is not a positive integer.
+    std::optional<InputLimits> read(const QCommandLineParser& parser, const std::string& command) const;
+};
 
 }  // namespace bm::cli

@@ -48,6 +48,8 @@ int command_fold(const QStringList& args) {
     const auto& zstd_opt = cmd.option(QStringLiteral("zstd"), QStringLiteral("Write bundles zstd-compressed (.json.zst)."));
     const auto& reduce_opt = cmd.option(QStringLiteral("reduce"), QStringLiteral("Reduce eligible tool outputs on ingress first (M1, `beliefmerge reduce`): exact artifacts in DIR/artifacts, recall DIR art:<hex>."));
     const auto& view_opt = cmd.option(QStringLiteral("view"), QStringLiteral("Write the folded session view (JSONL) here (default: DIR/<session>/view-<last checkpoint>.jsonl)."), QStringLiteral("FILE"));
+    const InputLimitOptions limit_opts;
+    limit_opts.add_to(cmd.parser());
     auto p = cmd.parse(args,
                    QStringLiteral("Fold a session log into immutable checkpoint bundles as a harness would under context\n"
                                   "pressure: each bundle is published durably (fsync, atomic rename, read-back verify) and\n"
@@ -55,6 +57,9 @@ int command_fold(const QStringList& args) {
                    QStringLiteral("PATH"), QStringLiteral("Session log (any supported format) or DSH session directory."), 1);
     if (p.done) return p.exit_code;
     if (!cmd.is_set(store_opt)) return cmd.usage("--store DIR is required");
+    ReadOptions read;
+    if (auto limits = limit_opts.read(cmd.parser(), "fold")) read.limits = *limits;
+    else return kUsage;
     auto mode = fold_mode_from_name(cmd.value(mode_opt));
     if (!mode) return cmd.usage("unknown --mode '" + cmd.value(mode_opt) + "' (leaf, root or emergency)");
     FoldOptions options;
@@ -78,7 +83,7 @@ int command_fold(const QStringList& args) {
     nlohmann::json report = nlohmann::json::array();
     bool failed = false;
     for (const auto& file : inputs.files) {
-        ReadResult r = read_file(file);
+        ReadResult r = read_file(file, read);
         for (const auto& e : r.errors) print_err("error: " + e.to_string() + "\n");
         for (const auto& w : r.warnings) print_err("warning: " + w.to_string() + "\n");
         if (!r.ok()) return kUsage;

@@ -95,7 +95,9 @@ int command_inspect(const QStringList& args) {
     parser.addOption(ext.min_confidence);
     parser.addOption(json_opt);
     parser.addOption(max_line);
-    for (auto* o : {&workspace_opt, &ext.service.endpoint, &ext.service.model, &ext.service.replay, &ext.service.timeout})
+    const InputLimitOptions limit_opts;
+    limit_opts.add_to(parser);
+    for (auto* o : {&workspace_opt, &ext.service.endpoint, &ext.service.model, &ext.service.replay, &ext.service.timeout, &ext.service.insecure_http})
         parser.addOption(*o);
     auto p = parse(parser, args,
                    QStringLiteral("Read session logs (any supported format, plain or .zstd) and report what they hold.\n"
@@ -116,6 +118,8 @@ int command_inspect(const QStringList& args) {
     ReadOptions options;
     options.keep_raw = false;
     if (parser.isSet(max_line)) options.max_line_bytes = parser.value(max_line).toULongLong();
+    if (auto limits = limit_opts.read(parser, "inspect")) options.limits = *limits;
+    else return kUsage;
     auto inputs = expand_inputs(to_std(parser.positionalArguments()));
     const bool tty = isatty(STDERR_FILENO);
     bool any_error = !inputs.errors.empty();

@@ -2,11 +2,13 @@
 // context_search, context_recall (folded history), merge_context (merge + pack of session logs) and
 // approved_context (a project's approved block, as the hooks inject it), and reduce_tool_output,
 // confirm_tool_output, recall_tool_output (M1 ingress reduction, artifacts in the same store).
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/mcp_allowed_roots.h"
 #include "fold/mcp_server.h"
 #include "ingest/ingest.h"
 #include "inject/injection.h"
@@ -20,17 +22,52 @@ namespace bm::cli {
 
 namespace {
 
+// What one merge_context call may cost: its budget, and the files and bytes it may read.
+constexpr int64_t kMaxMergeBudget = 200000;  // tokens
+constexpr size_t kMaxMergeFiles = 1000;
+
+// What merge_context may read: where (the roots) and how much (bytes of all files together).
+struct MergeAccess {
+    AllowedRoots roots;
+    InputLimits limits;
+};
+
+// Every path checked against the roots before anything is touched (existence included), then the
+// expanded files checked again (a symlink inside a root may point out of it), and their total size capped.
+Result<std::vector<std::string>> allowed_files(const std::vector<std::string>& paths, const MergeAccess& access) {
+    for (const auto& p : paths)
+        if (Status st = access.roots.check(p); !st.ok()) return st.error();
+    auto inputs = expand_inputs(paths);
+    if (!inputs.errors.empty()) return Error::invalid_input(inputs.errors.front().to_string());
+    if (inputs.files.size() > kMaxMergeFiles)
+        return Error::invalid_input(std::to_string(inputs.files.size()) + " files, over the limit of " +
+                                        std::to_string(kMaxMergeFiles) + " per call",
+                                    Location("", 0, -1, "paths"));
+    int64_t total = 0;
+    for (const auto& f : inputs.files) {
+        if (Status st = access.roots.check(f); !st.ok()) return st.error();
+        std::error_code ec;
+        total += static_cast<int64_t>(std::filesystem::file_size(f, ec));
+    }
+    if (total > access.limits.max_input_bytes)
+        return Error::invalid_input("the paths hold " + std::to_string(total) + " bytes, over the limit of " +
+                                        std::to_string(access.limits.max_input_bytes) + " per call",
+                                    Location("", 0, -1, "paths"), "start the server with a larger --max-input-bytes");
+    return inputs.files;
+}
+
 // Sessions named by `paths` (log files) and `keys` (sessions of the workspace; all when `keys`
 // is empty and no path is given).
 Result<std::vector<Session>> load_sessions(const std::vector<std::string>& paths, const std::vector<std::string>& keys,
-                                           const std::string& workspace_path) {
+                                           const std::string& workspace_path, const MergeAccess& access) {
     std::vector<Session> sessions;
     if (!paths.empty()) {
-        auto inputs = expand_inputs(paths);
-        if (!inputs.errors.empty()) return Error::invalid_input(inputs.errors.front().to_string());
+        auto files = allowed_files(paths, access);
+        if (!files) return files.error();
         ReadOptions read;
         read.keep_raw = false;
-        for (const auto& f : inputs.files) {
+        read.limits = access.limits;
+        for (const auto& f : *files) {
             ReadResult r = read_file(f, read);
             if (!r.ok()) return Error::invalid_input(r.errors.front().to_string());
             for (auto& s : r.sessions) sessions.push_back(std::move(s));
@@ -65,15 +102,16 @@ std::vector<std::string> string_list(const nlohmann::json& args, const char* key
     return out;
 }
 
-void add_merge_tool(McpServer& server, const std::string& workspace) {
+void add_merge_tool(McpServer& server, const std::string& workspace, const MergeAccess& access) {
     server.add_tool(
         {"merge_context",
          "Merge session logs into a provenance-typed claim graph and pack it into a context block that never exceeds "
-         "the token budget (the same engine as `beliefmerge merge`). Sessions come from \"paths\" and/or the "
-         "server's workspace (\"sessions\" keys; all of them when no path is given).",
+         "the token budget (the same engine as `beliefmerge merge`). Sessions come from \"paths\" (read only under the "
+         "server's --allow directories and the client's roots) and/or the server's workspace (\"sessions\" keys; all "
+         "of them when no path is given).",
          {{"type", "object"},
           {"properties",
-           {{"budget", {{"type", "integer"}, {"minimum", 1}, {"description", "tokens for the whole block"}}},
+           {{"budget", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxMergeBudget}, {"description", "tokens for the whole block"}}},
             {"paths", {{"type", "array"}, {"items", {{"type", "string"}}}}},
             {"sessions", {{"type", "array"}, {"items", {{"type", "string"}}}}},
             {"format", {{"type", "string"}, {"enum", {"md", "json", "dsh"}}, {"default", "md"}}},
@@ -81,9 +119,11 @@ void add_merge_tool(McpServer& server, const std::string& workspace) {
             {"current", {{"type", "string"}, {"description", "session whose user is TRUSTED"}}},
             {"tokenizer", {{"type", "string"}, {"description", "how tokens are counted, as `merge --tokenizer` (default: auto)"}}}}},
           {"required", {"budget"}}},
-         [workspace](const nlohmann::json& args) -> Result<nlohmann::json> {
-             if (!args.contains("budget") || !args["budget"].is_number_integer() || args["budget"].get<int64_t>() < 1)
-                 return Error::invalid_input("\"budget\" must be a positive integer", Location("", 0, -1, "budget"));
+         [workspace, &access](const nlohmann::json& args) -> Result<nlohmann::json> {
+             if (!args.contains("budget") || !args["budget"].is_number_integer() || args["budget"].get<int64_t>() < 1 ||
+                 args["budget"].get<int64_t>() > kMaxMergeBudget)
+                 return Error::invalid_input("\"budget\" must be an integer from 1 to " + std::to_string(kMaxMergeBudget),
+                                             Location("", 0, -1, "budget"));
              PackOptions options;
              options.budget = static_cast<size_t>(args["budget"].get<int64_t>());
              const std::string format = args.value("format", "md");
@@ -99,7 +139,7 @@ void add_merge_tool(McpServer& server, const std::string& workspace) {
              } catch (const std::invalid_argument& e) {
                  return Error::invalid_input(e.what());
              }
-             auto sessions = load_sessions(paths, keys, workspace);
+             auto sessions = load_sessions(paths, keys, workspace, access);
              if (!sessions.ok()) return sessions.error();
              if (args.contains("current") && !args["current"].is_string())
                  return Error::invalid_input("\"current\" must be a string", Location("", 0, -1, "current"));
@@ -166,13 +206,20 @@ int command_mcp(const QStringList& args) {
     QCommandLineParser parser;
     QCommandLineOption store_opt(QStringLiteral("store"), QStringLiteral("Bundle store directory searched and recalled."), QStringLiteral("DIR"));
     QCommandLineOption ws_opt(QStringLiteral("workspace"), QStringLiteral("Workspace whose sessions merge_context merges and whose decisions (`decide`, the studio) it applies (optional)."), QStringLiteral("FILE"));
+    QCommandLineOption allow_opt(QStringLiteral("allow"), QStringLiteral("A directory merge_context may read session logs under (repeatable; the client's MCP roots are added). Without one, only the client's roots."), QStringLiteral("DIR"));
     parser.addOption(store_opt);
     parser.addOption(ws_opt);
+    parser.addOption(allow_opt);
+    const InputLimitOptions limit_opts;
+    limit_opts.add_to(parser);
     auto p = parse(parser, args,
                    QStringLiteral("Serve the Model Context Protocol over stdio (JSON-RPC 2.0, one message per line):\n"
                                   "initialize, tools/list and tools/call for context_search, context_recall,\n"
                                   "merge_context, approved_context (a project's approved block; needs --workspace) and\n"
                                   "reduce_tool_output, confirm_tool_output, recall_tool_output (ingress reduction).\n"
+                                  "merge_context reads logs only under --allow DIR and the client's roots; any other\n"
+                                  "path is refused alike, whether or not it exists. Budgets are capped at 200000 tokens,\n"
+                                  "a call's files at --max-input-bytes in all.\n"
                                   "Malformed input gets a JSON-RPC error; the server runs until stdin closes.\n"
                                   "Example client config: {\"command\":\"beliefmerge\",\"args\":[\"mcp\",\"--store\",\"DIR\"]}"),
                    {}, {}, 0);
@@ -181,10 +228,15 @@ int command_mcp(const QStringList& args) {
         print_err("beliefmerge mcp: --store DIR is required\n");
         return kUsage;
     }
+    MergeAccess access;
+    if (auto limits = limit_opts.read(parser, "mcp")) access.limits = *limits;
+    else return kUsage;
+    for (const auto& dir : parser.values(allow_opt)) access.roots.add(to_std(dir));
     BundleStore store(to_std(parser.value(store_opt)));
     McpServer server("beliefmerge", "0.1.0");
+    server.on_client_roots([&access](std::vector<std::string> dirs) { access.roots.set_client_roots(std::move(dirs)); });
     add_fold_tools(server, store);
-    add_merge_tool(server, to_std(parser.value(ws_opt)));
+    add_merge_tool(server, to_std(parser.value(ws_opt)), access);
     add_approved_context_tool(server, to_std(parser.value(ws_opt)));
     IngressReducer reducer(to_std(parser.value(store_opt)));  // artifacts and tool verdicts beside the bundles
     if (Status opened = reducer.open(); opened.ok())
@@ -194,10 +246,9 @@ int command_mcp(const QStringList& args) {
     std::string line;
     while (std::getline(std::cin, line)) {
         auto reply = server.handle_line(line);
-        if (reply) {
-            std::cout << *reply << '\n';
-            std::cout.flush();
-        }
+        if (reply) std::cout << *reply << '\n';
+        for (const auto& request : server.take_outgoing()) std::cout << request << '\n';
+        std::cout.flush();
     }
     return kOk;
 }

@@ -60,7 +60,9 @@ int meld_admit(const QStringList& args) {
     auto p = parse(parser, args,
                    QStringLiteral("Admit every delta of FILE into the brain: MAC check, then exactly one Patch each\n"
                                   "(insert, merge, relate, conflict, reject, or status), appended to the Patch log.\n"
-                                  "Deltas whose MAC does not verify are dropped and reported. Exit 2 on bad input."),
+                                  "Deltas whose MAC does not verify are dropped and reported, as are re-delivered ones.\n"
+                                  "Exit status: 0 every delta admitted or already held; 1 any delta refused (its MAC\n"
+                                  "does not verify, or it carries nothing); 2 bad input."),
                    {}, {}, 0);
     if (p.done) return p.exit_code;
     if (!parser.isSet(brain_opt) || !parser.isSet(delta_opt)) {
@@ -133,6 +135,7 @@ int meld_admit(const QStringList& args) {
         return kFailed;
     }
     nlohmann::json out = nlohmann::json::array();
+    bool refused = false;
     for (size_t i = 0; i < admitted->size(); ++i) {
         const Admission& a = (*admitted)[i];
         const std::string where = file + ":" + std::to_string(lines[i]);
@@ -140,12 +143,13 @@ int meld_admit(const QStringList& args) {
             if (parser.isSet(json_opt)) out.push_back(patch_summary(*a.patch));
             else print_out(where + ": " + patch_line(*a.patch) + "\n");
         } else {
+            refused |= a.outcome == Admission::Outcome::kDroppedMac || a.outcome == Admission::Outcome::kInvalid;
             if (parser.isSet(json_opt)) out.push_back({{"line", lines[i]}, {"dropped", a.reason}});
             else print_out(where + ": dropped (" + a.reason + ")\n");
         }
     }
     if (parser.isSet(json_opt)) print_out(out.dump(2) + "\n");
-    return rc;
+    return rc != kOk ? rc : refused ? kFailed : kOk;
 }
 
 int meld_log(const QStringList& args) {

@@ -27,8 +27,10 @@ int command_merge(const QStringList& args) {
     QCommandLineOption workspace_opt(QStringLiteral("workspace"), QStringLiteral("A workspace (SQLite): model calls are recorded there and replayed from there when present, and its human decisions and model resolutions (`decide`, `adjudicate`) are applied to the block. Without PATH, its imported sessions are merged."), QStringLiteral("FILE"));
     ExtractorOptions ext;  // --extractor, and --endpoint, --model, --replay, --timeout (shared with `inspect`)
     for (auto* o : {&budget_opt, &format_opt, &query_opt, &current_opt, &ext.extractor, &ext.rules, &ext.min_confidence, &out_opt, &algorithm_opt, &tokenizer_opt, &quiet_opt,
-                    &workspace_opt, &ext.service.endpoint, &ext.service.model, &ext.service.replay, &ext.service.timeout})
+                    &workspace_opt, &ext.service.endpoint, &ext.service.model, &ext.service.replay, &ext.service.timeout, &ext.service.insecure_http})
         parser.addOption(*o);
+    const InputLimitOptions limit_opts;
+    limit_opts.add_to(parser);
     auto p = parse(parser, args,
                    QStringLiteral("Extract claims from session logs, merge them, and pack the result into a context block\n"
                                   "that never exceeds the token budget (every byte counted by --tokenizer).\n"
@@ -69,6 +71,8 @@ int command_merge(const QStringList& args) {
     for (const auto& e : inputs.errors) print_err("error: " + e.to_string() + "\n");
     ReadOptions read;
     read.keep_raw = false;
+    if (auto limits = limit_opts.read(parser, "merge")) read.limits = *limits;
+    else return kUsage;
     std::vector<Session> sessions;
     for (const auto& file : inputs.files) {
         ReadResult r = read_file(file, read);

@@ -48,8 +48,10 @@ const CommandEntry kCommands[] = {
     {"hook", command_hook,
      "  hook claude-code|dsh [--workspace FILE]   inject a project's approved block (fails closed)\n"
      "  hook install|uninstall claude-code [--project|--user|--settings FILE]   add/remove the SessionStart hook\n"},
-    {"mcp", command_mcp, "  mcp --store DIR [--workspace FILE]  MCP server over stdio: context_search, context_recall, merge_context,\n"
-     "                                      approved_context, reduce_tool_output, confirm_tool_output, recall_tool_output\n"},
+    {"mcp", command_mcp, "  mcp --store DIR [--workspace FILE] [--allow DIR]...   MCP server over stdio: context_search,\n"
+     "                                      context_recall, merge_context (logs under --allow DIR and the client's\n"
+     "                                      roots only), approved_context, reduce_tool_output, confirm_tool_output,\n"
+     "                                      recall_tool_output\n"},
     {"meld", command_meld,
      "  meld admit|log|status|calibrate     admit claims from other memories (MELD); Patch log; status\n"},
     {"bench", command_bench,

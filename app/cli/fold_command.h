@@ -51,6 +51,7 @@ public:
     bool is_set(const QCommandLineOption& opt) const { return m_parser.isSet(opt); }
     std::string value(const QCommandLineOption& opt) const { return to_std(m_parser.value(opt)); }
     QStringList positionals() const { return m_parser.positionalArguments(); }
+    QCommandLineParser& parser() { return m_parser; }
 
 private:
     std::string m_name;

@@ -10,7 +10,7 @@
 namespace bm::cli {
 
 void WorkspaceSlotOptions::add_to(QCommandLineParser& parser) {
-    for (auto* o : {&extractor, &current, &endpoint, &model, &replay, &timeout}) parser.addOption(*o);
+    for (auto* o : {&extractor, &current, &endpoint, &model, &replay, &timeout, &insecure_http}) parser.addOption(*o);
 }
 
 std::optional<services::ServiceConfig> service_config(const QCommandLineParser& parser, const WorkspaceSlotOptions& o,
@@ -37,6 +37,11 @@ std::optional<services::ServiceConfig> service_config(const QCommandLineParser& 
             return std::nullopt;
         }
         config.timeout_ms = static_cast<int>(seconds * 1000);
+    }
+    if (parser.isSet(o.insecure_http)) config.allow_insecure_http = true;
+    if (const QString exposure = config.key_exposure(); !exposure.isEmpty() && !force_replay && !parser.isSet(o.replay)) {
+        print_err("beliefmerge " + command + ": " + to_std(exposure) + "\n");
+        return std::nullopt;
     }
     config.workspace_path = QString::fromStdString(workspace);
     if (force_replay || parser.isSet(o.replay)) config.replay = services::ReplayMode::kReplayOnly;

@@ -33,6 +33,8 @@ struct WorkspaceSlotOptions {
         QStringLiteral("Use recorded model replies only; no network. A request never recorded fails.")};
     QCommandLineOption timeout{QStringLiteral("timeout"),
         QStringLiteral("Seconds per model request attempt (default 120)."), QStringLiteral("SECONDS")};
+    QCommandLineOption insecure_http{QStringLiteral("allow-insecure-http"),
+        QStringLiteral("Send the API key over plain http to a host that is not loopback (refused by default).")};
     void add_to(QCommandLineParser& parser);
 };
 

@@ -73,6 +73,10 @@ QCoro::Task<HttpOutcome> HttpJsonClient::post(QString route, QByteArray body) {
     const QUrl url = join(m_config.base_url, route);
     out.url = url.toString(QUrl::RemoveUserInfo);
     const std::string where = out.url.toStdString();
+    if (const QString exposure = m_config.key_exposure(); !exposure.isEmpty()) {  // nothing is sent
+        out.error = {ModelErrorKind::kUnreachable, where + ": " + exposure.toStdString(), 0, {}};
+        co_return out;
+    }
     for (int attempt = 1;; ++attempt) {
         out.attempts = attempt;
         if (m_cancelled) {

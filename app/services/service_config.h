@@ -19,6 +19,7 @@ struct ServiceConfig {
     QString model;            // chat model
     QString embedding_model;  // embeddings model (defaults to `model`)
     QString api_key;          // sent as a Bearer token; never recorded, never logged
+    bool allow_insecure_http = false;  // send the key over plain http to a non-loopback host
     int timeout_ms = 120000;  // per attempt, from request to the end of the body
     int max_retries = 3;      // further attempts after a 429 or 5xx
     int backoff_ms = 500;     // first backoff; doubles per retry (Retry-After wins when given)
@@ -27,10 +28,13 @@ struct ServiceConfig {
     ReplayMode replay = ReplayMode::kAuto;
 
     bool has_endpoint() const { return base_url.isValid() && !base_url.isEmpty(); }
+    // Why the key must not be sent to base_url (plain http to a host that is not loopback, without
+    // allow_insecure_http); empty when it may.
+    QString key_exposure() const;
 };
 
 // Fills endpoint, model and key from BELIEFMERGE_ENDPOINT, BELIEFMERGE_MODEL, BELIEFMERGE_API_KEY,
-// else from QSettings (services/endpoint, services/model, services/api_key); a key read from the
+// (and allow_insecure_http from BELIEFMERGE_ALLOW_INSECURE_HTTP=1), else from QSettings (services/endpoint, services/model, services/api_key); a key read from the
 // settings file adds a warning (it is stored there in plain text).
 ServiceConfig config_from_environment(QStringList* warnings);
 

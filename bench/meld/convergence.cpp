@@ -23,6 +23,7 @@ std::shared_ptr<const SignalEngine> status_engine() {
 KeyDirectory experiment_directory(size_t peers) {
     KeyDirectory d;
     d.group_key = "convergence experiment group key";
+    d.group_key_fallback = true;  // every brain signs with the group key
     d.overrule_authority = 2;
     for (size_t i = 0; i < peers; ++i) d.brains["peer" + std::to_string(i)] = {"", 3, {"*"}};
     d.brains["sink"] = {"", 1, {"*"}};
@@ -273,6 +274,7 @@ LossResult lossy_routing(const std::vector<double>& losses, size_t seeds) {
 OrderSensitivityResult order_sensitivity(std::shared_ptr<const SignalEngine> engine, size_t orderings) {
     KeyDirectory dir;
     dir.group_key = "order sensitivity group key";
+    dir.group_key_fallback = true;  // every brain signs with the group key
     for (const char* id : {"A", "B", "C", "sink"}) dir.brains[id] = {"", 1, {"*"}};
     // Four seeds, each a canonical, paraphrase, related and contradicting claim (16 in all).
     const char* texts[4][4] = {

@@ -168,6 +168,7 @@ GoldReport evaluate_gold(const std::vector<GoldPair>& pairs, const std::shared_p
                          const Thresholds& thresholds, const Gates& gates) {
     KeyDirectory dir;
     dir.group_key = "gold evaluation";
+    dir.group_key_fallback = true;  // every brain signs with the group key
     dir.brains["local"] = {"", 1, {"*"}};
     dir.brains["peer"] = {"", 1, {"*"}};
     BrainOptions options;

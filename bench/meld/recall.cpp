@@ -55,6 +55,7 @@ RecallResult measure_recall(const std::shared_ptr<const SignalEngine>& engine, c
             // `meld admit` does.
             KeyDirectory dir;
             dir.group_key = "meld-recall group key";
+            dir.group_key_fallback = true;  // every brain signs with the group key
             dir.brains["sink"] = {"", 1, {"*"}};
             for (size_t b = 0; b < options.brains; ++b) dir.brains["brain" + std::to_string(b)] = {"", 1, {"*"}};
             BrainOptions brain_options;

@@ -25,6 +25,7 @@ double thread_cpu_us() { return cpu_us(CLOCK_THREAD_CPUTIME_ID); }
 KeyDirectory throughput_directory() {
     KeyDirectory d;
     d.group_key = "throughput bench group key";
+    d.group_key_fallback = true;  // every brain signs with the group key
     d.brains["sink"] = {"", 1, {"*"}};
     d.brains["peer"] = {"", 1, {"*"}};
     return d;
@@ -239,6 +240,7 @@ std::vector<SinkRow> sink_republish(const std::shared_ptr<const SignalEngine>& e
     for (size_t n : brain_counts) {
         KeyDirectory dir;
         dir.group_key = "sink re-publication group key";
+        dir.group_key_fallback = true;  // every brain signs with the group key
         dir.brains["sink"] = {"", 1, {"*"}};
         for (size_t i = 0; i < n; ++i) dir.brains["brain" + std::to_string(i)] = {"", 1, {"*"}};
         BrainOptions options;

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cerrno>
 #include <charconv>
+#include <filesystem>
 
 #include "util/canonical_json.h"
 
@@ -318,6 +319,27 @@ Status BundleStore::write_commit(const CommitRecord& r) {
     auto written = write_atomically(session_dir(r.session_id), "commit-" + r.checkpoint_id + ".json", *bytes);
     if (!written.ok()) return written.error();
     return {};
+}
+
+Status BundleStore::check_is_store() const {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    auto refuse = [&](const std::string& why) {
+        return Error::invalid_input("not a checkpoint store: " + why, Location{m_root},
+                                    "name the --store DIR that `beliefmerge fold` wrote");
+    };
+    if (!fs::is_directory(m_root, ec)) return refuse(fs::exists(m_root, ec) ? "not a directory" : "no such directory");
+    if (fs::is_regular_file(fs::path(m_root) / "index.sqlite", ec)) return {};
+    for (fs::directory_iterator d(m_root, ec), end; !ec && d != end; d.increment(ec)) {
+        if (!d->is_directory(ec)) continue;
+        std::error_code inner;
+        for (fs::directory_iterator f(d->path(), inner); !inner && f != fs::directory_iterator(); f.increment(inner)) {
+            const std::string name = f->path().filename().string();
+            if (parse_bundle_name(name) || name.rfind("commit-", 0) == 0) return {};
+        }
+    }
+    if (ec) return Error::io("cannot list: " + ec.message(), Location{m_root});
+    return refuse("it holds no checkpoint bundles or commit records");
 }
 
 Result<std::vector<CommitRecord>> BundleStore::commits(const std::string& session_id) {

@@ -57,6 +57,10 @@ public:
     explicit BundleStore(std::string root, std::shared_ptr<FileEnv> env = posix_file_env(), bool compress = false);
 
     const std::string& root() const { return m_root; }
+    // OK when root() is a checkpoint store: a directory holding index.sqlite, or a session directory
+    // with a bundle or commit record. Otherwise InvalidInput naming root(): readers (search, recall)
+    // refuse it before they create anything there.
+    Status check_is_store() const;
     std::string session_dir(const std::string& session_id) const;
 
     // REQUIRES: `bundle` was sealed (seal_bundle).

@@ -3,6 +3,8 @@
 
 #include "fold/recall.h"
 
+#include <cctype>
+
 namespace bm {
 
 namespace {
@@ -60,7 +62,10 @@ nlohmann::json McpServer::handle(const nlohmann::json& msg) {
     if (!msg.contains("jsonrpc") || msg["jsonrpc"] != "2.0")
         return rpc_error(id, kJsonRpcInvalidRequest, "invalid request: \"jsonrpc\" must be \"2.0\"");
     if (!msg.contains("method") || !msg["method"].is_string()) {
-        if (!has_id) return nullptr;  // a response from the client: nothing to answer
+        if (has_id && (msg.contains("result") || msg.contains("error"))) {  // a response from the client
+            if (id.is_string() && id.get<std::string>() == m_roots_request) accept_roots(msg);
+            return nullptr;
+        }
         return rpc_error(id, kJsonRpcInvalidRequest, "invalid request: \"method\" must be a string");
     }
     const nlohmann::json params = msg.value("params", nlohmann::json::object());
@@ -84,6 +89,8 @@ nlohmann::json McpServer::dispatch(const std::string& method, const nlohmann::js
             for (const char* v : kProtocolVersions)
                 if (params["protocolVersion"] == v) version = v;
         m_initialized = true;
+        m_client_has_roots = params.is_object() && params.contains("capabilities") && params["capabilities"].is_object() &&
+                             params["capabilities"].contains("roots");
         return rpc_result(id, {{"protocolVersion", version},
                                {"capabilities", {{"tools", {{"listChanged", false}}}}},
                                {"serverInfo", {{"name", m_name}, {"version", m_version}}},
@@ -91,7 +98,11 @@ nlohmann::json McpServer::dispatch(const std::string& method, const nlohmann::js
                                 "Search folded history with context_search, then read it exactly with "
                                 "context_recall(ref, depth=exact, offset, limit)."}});
     }
-    if (method == "notifications/initialized" || method == "notifications/cancelled") return nullptr;
+    if (method == "notifications/initialized" || method == "notifications/roots/list_changed") {
+        request_roots();
+        return nullptr;
+    }
+    if (method == "notifications/cancelled") return nullptr;
     if (method == "ping") return rpc_result(id, nlohmann::json::object());
     if (method == "tools/list") {
         nlohmann::json list = nlohmann::json::array();
@@ -119,6 +130,41 @@ nlohmann::json McpServer::dispatch(const std::string& method, const nlohmann::js
         throw InvalidParams{"unknown tool '" + name + "'"};
     }
     return rpc_error(id, kJsonRpcMethodNotFound, "method not found: " + method);
+}
+
+void McpServer::request_roots() {
+    if (!m_client_has_roots || !m_on_roots) return;
+    m_roots_request = "roots-" + std::to_string(++m_next_request);
+    m_outgoing.push_back(nlohmann::json{{"jsonrpc", "2.0"}, {"id", m_roots_request}, {"method", "roots/list"}}.dump());
+}
+
+void McpServer::accept_roots(const nlohmann::json& response) {
+    m_roots_request.clear();
+    std::vector<std::string> paths;
+    if (response.contains("result") && response["result"].is_object() && response["result"].contains("roots") &&
+        response["result"]["roots"].is_array())
+        for (const auto& r : response["result"]["roots"])
+            if (r.is_object() && r.contains("uri") && r["uri"].is_string())
+                if (std::string p = file_uri_path(r["uri"].get<std::string>()); !p.empty()) paths.push_back(p);
+    m_on_roots(std::move(paths));
+}
+
+std::string file_uri_path(const std::string& uri) {
+    if (uri.rfind("file://", 0) != 0) return {};
+    std::string rest = uri.substr(7);
+    if (rest.rfind("localhost/", 0) == 0) rest = rest.substr(9);
+    if (rest.empty() || rest[0] != '/') return {};  // another host, or not absolute
+    std::string out;
+    for (size_t i = 0; i < rest.size(); ++i) {
+        if (rest[i] == '%' && i + 2 < rest.size() && std::isxdigit(static_cast<unsigned char>(rest[i + 1])) &&
+            std::isxdigit(static_cast<unsigned char>(rest[i + 2]))) {
+            out += static_cast<char>(std::stoi(rest.substr(i + 1, 2), nullptr, 16));
+            i += 2;
+        } else {
+            out += rest[i];
+        }
+    }
+    return out.find('\0') == std::string::npos ? out : std::string();
 }
 
 namespace {

@@ -38,6 +38,7 @@ Result<nlohmann::json> context_recall(BundleStore& store, const RecallRequest& r
                                     "pass a checkpoint id (ef + 30 hex digits), cp:<id> or a marker line");
     if (req.offset < 0) return Error::invalid_input("offset must be >= 0", Location("", 0, -1, "offset"));
     if (req.limit < 1) return Error::invalid_input("limit must be >= 1", Location("", 0, -1, "limit"));
+    if (Status st = store.check_is_store(); !st.ok()) return st.error();
     auto entry = store.find(id);
     if (!entry) return Error::not_found("no checkpoint " + id + " in " + store.root(), Location(store.root()),
                                         "use context_search to find checkpoint ids");
@@ -96,6 +97,7 @@ Result<nlohmann::json> context_recall(BundleStore& store, const RecallRequest& r
 }
 
 Result<nlohmann::json> context_search(BundleStore& store, const std::string& query, size_t limit) {
+    if (Status st = store.check_is_store(); !st.ok()) return st.error();  // never create an index elsewhere
     auto index = SearchIndex::open(store);
     if (!index.ok()) return index.error();
     auto hits = (*index)->search(query, limit);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -31,9 +32,15 @@ const char* file_kind(mode_t mode) {
 
 }  // namespace
 
+Error input_too_large(const std::string& name, const std::string& what, const InputLimits& limits) {
+    return Error::invalid_input("refused: the input " + what + ", over the limit of " +
+                                    std::to_string(limits.max_input_bytes) + " bytes of one input",
+                                Location{name}, "raise --max-input-bytes if the file is genuine");
+}
+
 // Opened non-blocking so that a FIFO without a writer cannot hang the open; anything but a
 // regular file (FIFO, device, socket) is refused before a byte is read: /dev/zero never ends.
-Result<std::unique_ptr<FileByteSource>> FileByteSource::open(const std::string& path) {
+Result<std::unique_ptr<FileByteSource>> FileByteSource::open(const std::string& path, const InputLimits& limits) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
         return Error::io("cannot open: " + std::string(std::strerror(errno)), Location{path},
@@ -45,6 +52,10 @@ Result<std::unique_ptr<FileByteSource>> FileByteSource::open(const std::string& 
         return Error::invalid_input(std::string("refused: ") + kind + ", not a regular file", Location{path},
                                     "session logs are read from regular files; copy the stream to a file first");
     }
+    if (st.st_size > limits.max_input_bytes) {
+        ::close(fd);
+        return input_too_large(path, "is " + std::to_string(st.st_size) + " bytes", limits);
+    }
     (void)::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
     FILE* f = ::fdopen(fd, "rb");
     if (!f) {
@@ -52,7 +63,7 @@ Result<std::unique_ptr<FileByteSource>> FileByteSource::open(const std::string& 
         ::close(fd);
         return Error::io("cannot open: " + std::string(std::strerror(err)), Location{path});
     }
-    return std::unique_ptr<FileByteSource>(new FileByteSource(f, path));
+    return std::unique_ptr<FileByteSource>(new FileByteSource(f, path, limits));
 }
 
 FileByteSource::~FileByteSource() { std::fclose(m_file); }
@@ -61,11 +72,14 @@ Result<size_t> FileByteSource::read(char* buf, size_t cap) {
     size_t n = std::fread(buf, 1, cap, m_file);
     if (n == 0 && std::ferror(m_file))
         return Error::io("read failed: " + std::string(std::strerror(errno)), Location{m_path});
+    m_read += static_cast<int64_t>(n);
+    if (m_read > m_limits.max_input_bytes)
+        return input_too_large(m_path, "grew past the limit while it was read", m_limits);
     return n;
 }
 
-ZstdByteSource::ZstdByteSource(std::unique_ptr<ByteSource> inner, std::string name)
-    : m_inner(std::move(inner)), m_name(std::move(name)), m_dctx(ZSTD_createDCtx()) {}
+ZstdByteSource::ZstdByteSource(std::unique_ptr<ByteSource> inner, std::string name, const InputLimits& limits)
+    : m_inner(std::move(inner)), m_name(std::move(name)), m_limits(limits), m_dctx(ZSTD_createDCtx()) {}
 
 ZstdByteSource::~ZstdByteSource() { ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(m_dctx)); }
 
@@ -74,6 +88,19 @@ std::string ZstdByteSource::torn_detail() const {
            std::to_string(m_frame_start) + " is torn (the file ends inside it); " +
            std::to_string(m_torn_dropped) + " decoded bytes of it were dropped, the " +
            std::to_string(m_frames) + " complete frames before it were kept";
+}
+
+Status ZstdByteSource::check_limits() const {
+    if (m_decoded > m_limits.max_input_bytes)
+        return input_too_large(m_name, "decompresses to more than " + std::to_string(m_limits.max_input_bytes) + " bytes",
+                               m_limits);
+    if (m_decoded > kZstdRatioFloorBytes && m_decoded > m_limits.max_zstd_ratio * std::max<int64_t>(m_consumed, 1))
+        return Error::invalid_input(
+            "refused: zstd input decompresses to more than " + std::to_string(m_limits.max_zstd_ratio) +
+                " times its compressed size (" + std::to_string(m_decoded) + " bytes from the first " +
+                std::to_string(m_consumed) + " compressed bytes), the limit of --max-zstd-ratio: a decompression bomb?",
+            Location{m_name}, "raise --max-zstd-ratio if the file is genuine");
+    return {};
 }
 
 Result<size_t> ZstdByteSource::refill() {
@@ -110,6 +137,8 @@ Result<size_t> ZstdByteSource::refill() {
                                      where, "the frames before it were read; restore the file");
         }
         m_frame_out.append(out_buf.data(), out.pos);
+        m_decoded += static_cast<int64_t>(out.pos);
+        if (Status st = check_limits(); !st.ok()) return st.error();
         if (ret == 0) {  // frame complete
             m_ready.erase(0, m_ready_pos);
             m_ready_pos = 0;
@@ -156,8 +185,8 @@ Result<size_t> PrefixedSource::read(char* buf, size_t cap) {
     return m_rest->read(buf, cap);
 }
 
-Result<std::unique_ptr<ByteSource>> open_source(const std::string& path) {
-    auto file = FileByteSource::open(path);
+Result<std::unique_ptr<ByteSource>> open_source(const std::string& path, const InputLimits& limits) {
+    auto file = FileByteSource::open(path, limits);
     if (!file) return file.error();
     std::string head(4, '\0');
     auto n = (*file)->read(head.data(), head.size());
@@ -166,13 +195,13 @@ Result<std::unique_ptr<ByteSource>> open_source(const std::string& path) {
     const bool zstd = looks_like_zstd(head);
     std::unique_ptr<ByteSource> src =
         std::make_unique<PrefixedSource>(head, std::move(file).value());
-    if (zstd) src = std::make_unique<ZstdByteSource>(std::move(src), path);
+    if (zstd) src = std::make_unique<ZstdByteSource>(std::move(src), path, limits);
     return src;
 }
 
-std::unique_ptr<ByteSource> memory_source(std::string_view data, const std::string& name) {
+std::unique_ptr<ByteSource> memory_source(std::string_view data, const std::string& name, const InputLimits& limits) {
     std::unique_ptr<ByteSource> src = std::make_unique<MemoryByteSource>(data);
-    if (looks_like_zstd(data)) src = std::make_unique<ZstdByteSource>(std::move(src), name);
+    if (looks_like_zstd(data)) src = std::make_unique<ZstdByteSource>(std::move(src), name, limits);
     return src;
 }
 

@@ -1,7 +1,9 @@
 // Byte sources for readers: a file, a memory buffer, or a stream of concatenated zstd frames.
 //
 // Readers pull bytes through ByteSource so a 200 MB log is never held whole, and zstd is
-// transparent. A torn final zstd frame is not an error of the source: its bytes are dropped and
+// transparent. Every source enforces InputLimits: a file over the size limit, or a zstd stream that
+// decodes past it or past the compression-ratio limit (a decompression bomb), is refused with an
+// error naming the file and the limit, before the bytes are held. A torn final zstd frame is not an error of the source: its bytes are dropped and
 // torn() reports where the readable prefix ended. Thread-safety: one reader at a time.
 #pragma once
 
@@ -14,6 +16,21 @@
 #include "util/result.h"
 
 namespace bm {
+
+// Bounds on one input (docs/reliability.md): `--max-input-bytes` and `--max-zstd-ratio`.
+inline constexpr int64_t kDefaultMaxInputBytes = int64_t{1} << 30;  // 1 GiB decoded
+inline constexpr int64_t kDefaultMaxZstdRatio = 100;               // decoded bytes per compressed byte
+// The ratio is judged only past this many decoded bytes: a small file may compress very well.
+inline constexpr int64_t kZstdRatioFloorBytes = int64_t{16} << 20;
+
+struct InputLimits {
+    int64_t max_input_bytes = kDefaultMaxInputBytes;  // decoded bytes of one input
+    int64_t max_zstd_ratio = kDefaultMaxZstdRatio;    // decoded / compressed bytes of a zstd input
+};
+
+// The error for an input over `limits.max_input_bytes` (`what`: "is 5000000 bytes", "decodes to
+// more than ...").
+Error input_too_large(const std::string& name, const std::string& what, const InputLimits& limits);
 
 class ByteSource {
 public:
@@ -39,20 +56,27 @@ private:
 
 class FileByteSource : public ByteSource {
 public:
-    static Result<std::unique_ptr<FileByteSource>> open(const std::string& path);
+    // Refuses non-regular files, and files larger than `limits.max_input_bytes`.
+    static Result<std::unique_ptr<FileByteSource>> open(const std::string& path, const InputLimits& limits = {});
     ~FileByteSource() override;
     Result<size_t> read(char* buf, size_t cap) override;
 
 private:
-    FileByteSource(FILE* f, std::string path) : m_file(f), m_path(std::move(path)) {}
+    FileByteSource(FILE* f, std::string path, InputLimits limits)
+        : m_file(f), m_path(std::move(path)), m_limits(limits) {}
     FILE* m_file;
     std::string m_path;
+    InputLimits m_limits;
+    int64_t m_read = 0;  // a file that grows while read is still held to the limit
 };
 
-// Decodes concatenated independent zstd frames from `inner`.
+// Decodes concatenated independent zstd frames from `inner`. A frame's bytes are held until it
+// completes (a torn frame is dropped whole), so the decoded total is checked against `limits` as it
+// grows: past max_input_bytes, or past max_zstd_ratio times the compressed bytes consumed (once
+// over kZstdRatioFloorBytes), reading stops with an error.
 class ZstdByteSource : public ByteSource {
 public:
-    ZstdByteSource(std::unique_ptr<ByteSource> inner, std::string name);
+    ZstdByteSource(std::unique_ptr<ByteSource> inner, std::string name, const InputLimits& limits = {});
     ~ZstdByteSource() override;
     Result<size_t> read(char* buf, size_t cap) override;
     bool torn() const override { return m_torn; }
@@ -61,8 +85,11 @@ public:
 
 private:
     Result<size_t> refill();
+    Status check_limits() const;
     std::unique_ptr<ByteSource> m_inner;
     std::string m_name;
+    InputLimits m_limits;
+    int64_t m_decoded = 0;  // decoded bytes so far, held or served
     void* m_dctx;  // ZSTD_DCtx*
     std::string m_in;
     size_t m_in_pos = 0;
@@ -98,8 +125,10 @@ private:
 bool looks_like_zstd(std::string_view head);
 
 // Opens `path` and wraps it in zstd decoding when its first bytes are a zstd frame.
-Result<std::unique_ptr<ByteSource>> open_source(const std::string& path);
-std::unique_ptr<ByteSource> memory_source(std::string_view data, const std::string& name);
+Result<std::unique_ptr<ByteSource>> open_source(const std::string& path, const InputLimits& limits = {});
+// REQUIRES: data.size() <= limits.max_input_bytes (the caller refuses larger buffers).
+std::unique_ptr<ByteSource> memory_source(std::string_view data, const std::string& name,
+                                          const InputLimits& limits = {});
 
 // Reads everything (for whole-document JSON formats).
 Result<std::string> read_all(ByteSource& source);

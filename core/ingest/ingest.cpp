@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <regex>
 
@@ -118,6 +119,30 @@ void report_torn(ReadContext& ctx, const ByteSource& src) {
     ctx.warning(RecordPos{}, "", src.torn_detail(),
                 "the writer was interrupted while writing; the readable prefix was kept");
     ctx.result().partial = true;
+}
+
+// Every regular file under `root` (symlinked directories are not followed). A directory that cannot
+// be opened or listed is an error naming it; the walk goes on with the rest.
+void walk_directory(const fs::path& root, const std::function<void(const fs::path&)>& file,
+                    std::vector<Error>& errors) {
+    std::vector<fs::path> pending{root};
+    while (!pending.empty()) {
+        const fs::path dir = std::move(pending.back());
+        pending.pop_back();
+        std::error_code ec;
+        fs::directory_iterator it(dir, ec);
+        for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+            std::error_code st_ec;
+            const fs::file_status link = it->symlink_status(st_ec);
+            if (!st_ec && fs::is_directory(link)) pending.push_back(it->path());
+            else if (it->is_regular_file(st_ec) && !st_ec) file(it->path());
+            else if (st_ec && st_ec != std::errc::no_such_file_or_directory)
+                errors.push_back(Error::io("cannot stat: " + st_ec.message(), Location{it->path().string()}));
+        }
+        if (ec)
+            errors.push_back(Error::io("cannot list the directory: " + ec.message(), Location{dir.string()},
+                                       "its session logs were not read; check its permissions"));
+    }
 }
 
 std::string supported_list() {
@@ -274,20 +299,27 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     }
 }
 
+namespace {
+// The result of an input refused before any reader ran.
+ReadResult refused_input(const std::string& name, Error error) {
+    ReadResult out;
+    out.file = name;
+    out.format = "unknown";
+    out.errors.push_back(std::move(error));
+    return out;
+}
+}  // namespace
+
 ReadResult read_file(const std::string& path, const ReadOptions& options) {
-    auto src = open_source(path);
-    if (!src) {
-        ReadResult out;
-        out.file = path;
-        out.format = "unknown";
-        out.errors.push_back(src.error());
-        return out;
-    }
+    auto src = open_source(path, options.limits);
+    if (!src) return refused_input(path, src.error());
     return read_source(std::move(src).value(), path, options);
 }
 
 ReadResult read_bytes(std::string_view data, const std::string& name, const ReadOptions& options) {
-    return read_source(memory_source(data, name), name, options);
+    if (static_cast<int64_t>(data.size()) > options.limits.max_input_bytes)
+        return refused_input(name, input_too_large(name, "is " + std::to_string(data.size()) + " bytes", options.limits));
+    return read_source(memory_source(data, name, options.limits), name, options);
 }
 
 ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
@@ -310,9 +342,7 @@ ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
             continue;
         }
         std::vector<fs::path> entries;
-        for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
-             !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-            if (it->is_regular_file() && supported(it->path())) entries.push_back(it->path());
+        walk_directory(path, [&](const fs::path& p) { if (supported(p)) entries.push_back(p); }, out.errors);
         std::sort(entries.begin(), entries.end());
         // Group DSH generations per directory: keep the newest.
         std::map<fs::path, std::pair<int, fs::path>> newest;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "ingest/byte_source.h"
 #include "model/session.h"
 #include "redact/redactor.h"
 #include "util/result.h"
@@ -30,6 +31,7 @@ struct ReadOptions {
     size_t max_line_bytes = 32u << 20;  // longer lines are skipped with an error
     bool keep_raw = true;               // keep each message's original record
     bool include_plugin_messages = true;
+    InputLimits limits;                 // size and zstd-ratio bounds of one input
 };
 
 }  // namespace bm

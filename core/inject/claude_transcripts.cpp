@@ -35,9 +35,13 @@ Result<TranscriptImport> import_project_transcripts(const std::string& workspace
     std::error_code ec;
     if (!fs::is_directory(folder, ec)) return out;
     std::vector<std::string> files;
-    for (const auto& entry : fs::directory_iterator(folder, ec))
-        if (entry.is_regular_file(ec) && entry.path().extension() == ".jsonl")
-            files.push_back(entry.path().string());
+    fs::directory_iterator it(folder, ec);
+    for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+        std::error_code file_ec;
+        if (it->is_regular_file(file_ec) && it->path().extension() == ".jsonl") files.push_back(it->path().string());
+    }
+    if (ec) out.problems.push_back(folder + ": cannot list the transcripts folder: " + ec.message());  // the rest still imports
+    ec.clear();
     std::sort(files.begin(), files.end());
     const std::string skipped =
         skip.empty() ? std::string() : fs::weakly_canonical(skip, ec).string();

@@ -1,11 +1,31 @@
 // BrainDir: brain.json, the workspace Patch log, restore on open.
 #include "meld/brain_dir.h"
 
+#include <sys/stat.h>
+
+#include <cstdio>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 namespace bm::meld {
+
+namespace {
+
+// brain.json holds signing keys: refused, as ssh refuses a private key, when its group or others
+// have any permission on it.
+Status check_key_file_mode(const std::string& config) {
+    struct stat st {};
+    if (::stat(config.c_str(), &st) != 0 || (st.st_mode & 077) == 0) return {};
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+    return Error::invalid_input(std::string("holds signing keys but its permissions ") + mode +
+                                    " let others read it; refused",
+                                Location{config}, "chmod 600 " + config);
+}
+
+}  // namespace
 
 Result<BrainDir> BrainDir::open(const std::string& dir, std::shared_ptr<const SignalEngine> engine) {
     const std::string config = (std::filesystem::path(dir) / "brain.json").string();
@@ -13,6 +33,7 @@ Result<BrainDir> BrainDir::open(const std::string& dir, std::shared_ptr<const Si
     if (!in)
         return Error::not_found("no brain.json", Location{config},
                                 "create DIR/brain.json with {\"id\", \"directory\"} (docs/meld.md)");
+    if (Status st = check_key_file_mode(config); !st.ok()) return st.error();
     std::stringstream ss;
     ss << in.rdbuf();
     auto j = nlohmann::json::parse(ss.str(), nullptr, false);

@@ -2,7 +2,8 @@
 // DIR/workspace.bmws holding its append-only Patch log; the state is restored from the log.
 //
 // brain.json: {"id": "B", "directory": {KeyDirectory}, "thresholds"?: {Thresholds}}. Without
-// thresholds the lexical provider's calibrated defaults apply. Thread-safety: one thread.
+// thresholds the lexical provider's calibrated defaults apply. It holds keys: refused unless only
+// its owner may read it (mode 0600 or stricter), as ssh treats a private key. Thread-safety: one thread.
 #pragma once
 
 #include <memory>

@@ -144,8 +144,7 @@ std::string Delta::canonical_bytes() const { return canonical_delta(*this, /*mac
 
 void Delta::sign(const KeyDirectory& directory) {
     // Bytes that cannot be canonicalised (invalid UTF-8, NaN) are never signed: no MAC, never verified.
-    const std::string bytes = signed_bytes();
-    mac = bytes.empty() ? std::string() : to_hex(hmac_sha256(directory.key_for(sender), bytes));
+    mac = mac_hex(directory.key_for(sender), signed_bytes());
 }
 
 bool mac_equal(const std::string& a, const std::string& b) {
@@ -155,11 +154,18 @@ bool mac_equal(const std::string& a, const std::string& b) {
     return diff == 0;
 }
 
+std::string mac_hex(const std::string& key, const std::string& bytes) {
+    return key.empty() || bytes.empty() ? std::string() : to_hex(hmac_sha256(key, bytes));
+}
+
+bool mac_verifies(const std::string& mac, const std::string& key, const std::string& bytes) {
+    return mac.size() == 64 && !key.empty() && !bytes.empty() && mac_equal(mac, to_hex(hmac_sha256(key, bytes)));
+}
+
 bool Delta::verify(const KeyDirectory& directory) const { return verify(directory, signed_bytes()); }
 
 bool Delta::verify(const KeyDirectory& directory, const std::string& signed_bytes) const {
-    if (mac.size() != 64 || signed_bytes.empty()) return false;
-    return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(sender), signed_bytes)));
+    return mac_verifies(mac, directory.key_for(sender), signed_bytes);
 }
 
 std::string Delta::id() const { return sha256_hex(signed_bytes()); }

@@ -50,5 +50,10 @@ struct Delta {
 
 // Constant-time equality of two hex MACs.
 bool mac_equal(const std::string& a, const std::string& b);
+// HMAC-SHA256 (hex) of `bytes` under `key`; empty when either is empty: bytes that failed
+// canonicalisation, or a brain without a key, are never signed.
+std::string mac_hex(const std::string& key, const std::string& bytes);
+// Whether `mac` is mac_hex(key, bytes), never for an empty key or empty bytes (constant-time).
+bool mac_verifies(const std::string& mac, const std::string& key, const std::string& bytes);
 
 }  // namespace bm::meld

@@ -13,8 +13,10 @@ const DirectoryEntry* KeyDirectory::find(const std::string& brain) const {
 }
 
 const std::string& KeyDirectory::key_for(const std::string& brain) const {
+    static const std::string kNoKey;
     const DirectoryEntry* e = find(brain);
-    return e && !e->key.empty() ? e->key : group_key;
+    if (e && !e->key.empty()) return e->key;
+    return group_key_fallback ? group_key : kNoKey;
 }
 
 bool KeyDirectory::covers(const std::string& brain, const std::vector<std::string>& scope_cells) const {
@@ -33,16 +35,39 @@ bool KeyDirectory::covers(const std::string& brain, const std::vector<std::strin
 nlohmann::json KeyDirectory::to_json() const {
     nlohmann::json b = nlohmann::json::object();
     for (const auto& [id, e] : brains) b[id] = {{"key", e.key}, {"authority", e.authority}, {"cells", e.cells}};
-    return {{"group_key", group_key}, {"overrule_authority", overrule_authority}, {"brains", b}};
+    nlohmann::json out = {{"overrule_authority", overrule_authority}, {"brains", b}};
+    if (!group_key.empty()) out["group_key"] = group_key;
+    if (group_key_fallback) out["group_key_fallback"] = true;
+    return out;
 }
+
+namespace {
+
+Status check_key_length(const std::string& key, const std::string& file, const std::string& field) {
+    if (key.size() >= kMinKeyBytes) return {};
+    return Error::invalid_input("key is " + std::to_string(key.size()) + " bytes, shorter than " +
+                                    std::to_string(kMinKeyBytes),
+                                Location{file, 0, -1, field}, "generate one with `openssl rand -hex 32`");
+}
+
+}  // namespace
 
 Result<KeyDirectory> KeyDirectory::from_json(const nlohmann::json& j, const std::string& file) {
     KeyDirectory d;
     if (!j.is_object()) return Error::invalid_input("the key directory is not a JSON object", Location{file}, "see docs/meld.md");
-    if (!j.contains("group_key") || !j["group_key"].is_string() || j["group_key"].get<std::string>().empty())
-        return Error::invalid_input("missing or empty group_key", Location{file, 0, -1, "group_key"},
-                                    "provision the federation's shared HMAC key");
-    d.group_key = j["group_key"].get<std::string>();
+    if (j.contains("group_key_fallback")) {
+        if (!j["group_key_fallback"].is_boolean())
+            return Error::invalid_input("group_key_fallback is not a boolean", Location{file, 0, -1, "group_key_fallback"});
+        d.group_key_fallback = j["group_key_fallback"].get<bool>();
+    }
+    if (j.contains("group_key")) {
+        if (!j["group_key"].is_string()) return Error::invalid_input("group_key is not a string", Location{file, 0, -1, "group_key"});
+        d.group_key = j["group_key"].get<std::string>();
+        if (Status st = check_key_length(d.group_key, file, "group_key"); !st.ok()) return st.error();
+    } else if (d.group_key_fallback) {
+        return Error::invalid_input("group_key_fallback is true but there is no group_key", Location{file, 0, -1, "group_key"},
+                                    "provision the federation's shared HMAC key, or give every brain a key");
+    }
     if (j.contains("overrule_authority")) {
         if (!j["overrule_authority"].is_number_integer())
             return Error::invalid_input("overrule_authority is not an integer", Location{file, 0, -1, "overrule_authority"});
@@ -57,6 +82,13 @@ Result<KeyDirectory> KeyDirectory::from_json(const nlohmann::json& j, const std:
             if (e.contains("key")) {
                 if (!e["key"].is_string()) return Error::invalid_input("key is not a string", Location{file, 0, -1, field + ".key"});
                 entry.key = e["key"].get<std::string>();
+            }
+            if (!entry.key.empty()) {
+                if (Status st = check_key_length(entry.key, file, field + ".key"); !st.ok()) return st.error();
+            } else if (!d.group_key_fallback) {
+                return Error::invalid_input("the brain has no key of its own", Location{file, 0, -1, field + ".key"},
+                                            "give it a key of at least " + std::to_string(kMinKeyBytes) +
+                                                " bytes, or set \"group_key_fallback\": true to let it sign with group_key");
             }
             if (e.contains("authority")) {
                 if (!e["authority"].is_number_integer())

@@ -152,7 +152,7 @@ void Patch::seal(const KeyDirectory& directory, std::string_view delta_canonical
         return;
     }
     id = sha256_hex(unsigned_bytes);
-    mac = to_hex(hmac_sha256(directory.key_for(brain), body.bytes(&id)));
+    mac = mac_hex(directory.key_for(brain), body.bytes(&id));
 }
 
 bool Patch::verify(const KeyDirectory& directory) const {
@@ -160,7 +160,7 @@ bool Patch::verify(const KeyDirectory& directory) const {
     const CanonicalBody body = canonical_body(*this);
     const std::string unsigned_bytes = body.bytes(nullptr);
     if (unsigned_bytes.empty() || id != sha256_hex(unsigned_bytes)) return false;
-    return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(brain), body.bytes(&id))));
+    return mac_verifies(mac, directory.key_for(brain), body.bytes(&id));
 }
 
 nlohmann::json Patch::to_json() const {

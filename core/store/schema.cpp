@@ -172,6 +172,12 @@ const std::vector<const char*>& migrations() {
         );
         CREATE INDEX sessions_by_cwd ON sessions(cwd);
         )sql",
+        // 5 → 6: the digest of a stored session's messages (session_messages_digest), so a re-import
+        // replaces it only when it extends those messages byte for byte. NULL for sessions stored
+        // before: any different copy of them is stored beside them.
+        R"sql(
+        ALTER TABLE sessions ADD COLUMN messages_digest TEXT;
+        )sql",
     };
     return steps;
 }

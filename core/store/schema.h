@@ -6,7 +6,7 @@
 namespace bm {
 
 // The schema version this build writes.
-inline constexpr int64_t kWorkspaceSchemaVersion = 5;
+inline constexpr int64_t kWorkspaceSchemaVersion = 6;
 
 // Brings `db` to kWorkspaceSchemaVersion inside one transaction per step. Refuses (VersionTooNew)
 // a workspace written by a newer BeliefMerge, touching nothing.

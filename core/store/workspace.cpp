@@ -48,6 +48,26 @@ std::string session_content_digest(const Session& session) {
     return to_hex(h.finish());
 }
 
+std::string session_messages_digest(const Session& session, size_t count) {
+    Sha256Stream h;
+    auto field = [&](std::string_view s) {
+        h.update(std::to_string(s.size()));
+        h.update(":");
+        h.update(s);
+    };
+    for (size_t i = 0; i < count && i < session.messages.size(); ++i) {
+        const Message& m = session.messages[i];
+        field(m.id);
+        field(std::to_string(m.seq));
+        field(role_name(m.role));
+        field(encode_source(m.source).dump());
+        field(encode_blocks(m.blocks).dump());
+        field(m.time);
+        field(m.raw);
+    }
+    return to_hex(h.finish());
+}
+
 Result<std::unique_ptr<Workspace>> Workspace::open(const std::string& path) {
     auto db = open_workspace_db(path);
     if (!db) return db.error();
@@ -63,10 +83,10 @@ Result<StoredSession> Workspace::store_session(const Session& session) {
     stored.redactions = session.redactions;
     const std::string digest = session_content_digest(session);
     stored.key = session.id;
-    // Resolve the key: same content → unchanged; same file with more messages → replace;
-    // anything else → a new key, so nothing stored is ever overwritten with less.
+    // Resolve the key: same content → unchanged; the same file extending the stored messages byte
+    // for byte → replace; anything else → a new key beside it, so no stored message is ever lost.
     for (int attempt = 0; attempt < 64; ++attempt) {
-        auto q = m_db->prepare("SELECT content_digest, file, message_count FROM sessions WHERE key = ?");
+        auto q = m_db->prepare("SELECT content_digest, file, message_count, messages_digest FROM sessions WHERE key = ?");
         if (!q) return q.error();
         q->bind(1, stored.key);
         auto row = q->step();
@@ -83,11 +103,14 @@ Result<StoredSession> Workspace::store_session(const Session& session) {
             }
             return stored;
         }
-        // Only a grown log (strictly more messages from the same file) replaces the stored copy.
-        if (attempt == 0 && q->text(1) == session.file && q->integer(2) < stored.message_count) {
+        // Only a grown log (the same file, the stored messages unchanged, more after them) replaces it.
+        const int64_t stored_count = q->integer(2);
+        if (attempt == 0 && q->text(1) == session.file && stored_count < stored.message_count && !q->is_null(3) &&
+            q->text(3) == session_messages_digest(session, static_cast<size_t>(stored_count))) {
             stored.replaced = true;
             break;
         }
+        if (attempt == 0) stored.beside = stored.key;
         stored.key = session.id + "~" + digest.substr(0, 8) + (attempt == 0 ? "" : "-" + std::to_string(attempt));
     }
     if (stored.replaced) {
@@ -97,13 +120,14 @@ Result<StoredSession> Workspace::store_session(const Session& session) {
     }
     auto ins = m_db->prepare(
         "INSERT INTO sessions (key, id, id_form, format, format_version, file, cwd, created_at, "
-        "parent_session, seed_length, origin, content_digest, message_count, redactions) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        "parent_session, seed_length, origin, content_digest, message_count, redactions, messages_digest) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!ins) return ins.error();
     ins->bind(1, stored.key).bind(2, session.id).bind(3, session.id_form).bind(4, stored.format);
     ins->bind(5, static_cast<int64_t>(session.format_version)).bind(6, session.file).bind(7, session.cwd);
     ins->bind(8, session.created_at).bind(9, session.parent_session).bind(10, session.seed_length);
     ins->bind(11, session.origin).bind(12, digest).bind(13, stored.message_count).bind(14, session.redactions);
+    ins->bind(15, session_messages_digest(session, session.messages.size()));
     if (auto st = ins->run(); !st) return st.error();
 
     auto msg = m_db->prepare(
@@ -153,10 +177,11 @@ Result<ImportReport> Workspace::import(const ReadResult& result) {
     for (const auto& s : result.sessions) {
         auto stored = store_session(s);
         if (!stored) return stored.error();
-        if (stored->key != s.id)
+        if (!stored->beside.empty() && !stored->unchanged)
             report.warnings.push_back(Error::invalid_input(
-                "session id '" + s.id + "' is already in the workspace with other content; stored as '" +
-                    stored->key + "' (nothing was overwritten)",
+                "session id '" + s.id + "' is already in the workspace as '" + stored->beside +
+                    "' with messages this copy does not extend byte for byte; stored beside it as '" + stored->key +
+                    "' (both kept, nothing overwritten)",
                 Location{result.file}));
         keys.push_back(stored->key);
         report.sessions.push_back(std::move(stored).value());

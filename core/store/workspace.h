@@ -1,8 +1,9 @@
 // Workspace: the SQLite (WAL) file that holds imported sessions with their original records.
 //
 // Imports are transactional per file, committed with a full fsync before they are reported as
-// stored. A session id already present with different content never overwrites data: the new copy
-// gets its own key and a warning. A workspace from a newer schema is refused untouched.
+// stored. History is never lost: a stored session is replaced only by a copy from the same file
+// that extends its messages byte for byte (a grown log); any other copy with the same session id is
+// stored beside it under its own key (id~digest), with a warning, and both are listed. A workspace from a newer schema is refused untouched.
 // Thread-safety: one Workspace per thread; open the same file again for another thread.
 #pragma once
 
@@ -22,7 +23,8 @@ struct StoredSession {
     std::string file;
     int64_t message_count = 0;
     int64_t redactions = 0;
-    bool replaced = false;   // an earlier copy with the same key and fewer messages was replaced
+    bool replaced = false;   // an earlier copy whose messages this one extends byte for byte was replaced
+    std::string beside;      // the key of the stored copy this one differs from (stored beside it)
     bool unchanged = false;  // identical content was already stored
     bool environment_added = false;  // unchanged, but stored before schema 4: its harness facts were added
 };
@@ -61,5 +63,9 @@ private:
 
 // Deterministic digest of a session's content (ids, roles, blocks, surface), for dedup.
 std::string session_content_digest(const Session& session);
+// Digest of the first `count` messages as the log wrote them (id, seq, role, source, blocks, time,
+// original record), leaving out what later records may change (surface, annotations). A copy
+// extends a stored one byte for byte when its digest over the stored count equals the stored one's.
+std::string session_messages_digest(const Session& session, size_t count);
 
 }  // namespace bm

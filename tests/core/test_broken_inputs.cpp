@@ -1,6 +1,7 @@
 // Broken-file corpus: every damaged input gives an error or warning naming file, line and field,
 // never a crash, and keeps the valid records around the damage (partial when data was dropped).
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include <filesystem>
@@ -469,6 +470,31 @@ TEST_F(GeneratedInput, FifosAndDevicesAreRefusedUpFront) {
     ReadResult z = read_file("/dev/zero");
     ASSERT_EQ(z.errors.size(), 1u) << describe(z);
     EXPECT_TRUE(contains(z.errors[0].message(), "a character device")) << describe(z);
+}
+
+// Directory walks stopped at the first error without a word (skip_permission_denied, `!ec`), and
+// a symlink loop among the logs threw out of expand_inputs. Every problem is now an error naming
+// the path, and the walk reads the rest.
+TEST_F(GeneratedInput, AnUnreadableSubdirectoryIsReportedAndTheRestRead) {
+    fs::create_directories(m_dir / "a");
+    fs::create_directories(m_dir / "z");
+    write("a/one.jsonl", kHeader + "\n" + user_line("m1", "one") + "\n");
+    write("z/two.jsonl", kHeader + "\n" + user_line("m1", "two") + "\n");
+    fs::create_symlink("loop.jsonl", m_dir / "a" / "loop.jsonl");  // ELOOP when followed
+    ExpandedInputs loop = expand_inputs({m_dir.string()});
+    EXPECT_EQ(loop.files.size(), 2u);
+    ASSERT_EQ(loop.errors.size(), 1u);
+    EXPECT_EQ(loop.errors[0].where().file, (m_dir / "a" / "loop.jsonl").string());
+    if (::geteuid() == 0) GTEST_SKIP() << "root reads any directory: the permission case needs another user";
+    fs::create_directories(m_dir / "m" / "locked");
+    write("m/locked/three.jsonl", kHeader + "\n");
+    fs::permissions(m_dir / "m" / "locked", fs::perms::none);
+    ExpandedInputs locked = expand_inputs({m_dir.string()});
+    fs::permissions(m_dir / "m" / "locked", fs::perms::owner_all);
+    EXPECT_EQ(locked.files.size(), 2u) << "the directories after the locked one are still read";
+    ASSERT_EQ(locked.errors.size(), 2u);
+    EXPECT_TRUE(locked.errors[0].where().file == (m_dir / "m" / "locked").string() ||
+                locked.errors[1].where().file == (m_dir / "m" / "locked").string());
 }
 
 // Every line of a valid log cut at every byte: never a crash, the complete lines are kept.

@@ -91,7 +91,7 @@ TEST_F(WorkspaceTest, MigratesVersionOneKeepingSessionsAndLogsAreAppendOnly) {
         ASSERT_EQ(sqlite3_exec(db, "DROP TABLE model_calls; DROP TABLE decisions; DROP TABLE meld_patches;"
                                    "DROP TABLE model_resolutions; DROP TABLE environment_facts;"
                                    "DROP TABLE approvals; DROP TABLE inject_policies; DROP TABLE transcript_marks;"
-                                   "DROP INDEX sessions_by_cwd;"
+                                   "DROP INDEX sessions_by_cwd; ALTER TABLE sessions DROP COLUMN messages_digest;"
                                    "PRAGMA user_version = 1", nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_close(db);
     }
@@ -132,6 +132,80 @@ TEST_F(WorkspaceTest, ReimportIsIdempotentAndCollisionsNeverOverwrite) {
     EXPECT_EQ(shorter->warnings.size(), 1u);
     EXPECT_EQ((*ws)->messages("s1")->size(), 4u);
     EXPECT_EQ((*ws)->sessions()->size(), 2u);
+}
+
+// A longer copy under the same session id whose earlier messages differ (an edited or regenerated
+// log) replaced the stored session and its messages: the earlier history was gone.
+TEST_F(WorkspaceTest, ACopyThatDoesNotExtendTheStoredOneIsStoredBesideIt) {
+    auto ws = Workspace::open(path);
+    ASSERT_TRUE(ws.ok());
+    ASSERT_TRUE((*ws)->import(native("s1", 2)).ok());
+    auto rewritten = (*ws)->import(native("s1", 3, " (edited)"));
+    ASSERT_TRUE(rewritten.ok()) << rewritten.error().to_string();
+    const StoredSession& beside = rewritten->sessions.front();
+    EXPECT_FALSE(beside.replaced);
+    EXPECT_EQ(beside.beside, "s1");
+    EXPECT_NE(beside.key, "s1");
+    ASSERT_EQ(rewritten->warnings.size(), 1u);
+    EXPECT_NE(rewritten->warnings.front().to_string().find("does not extend byte for byte; stored beside it as '" +
+                                                           beside.key + "'"),
+              std::string::npos)
+        << rewritten->warnings.front().to_string();
+    // Both versions are listed and each keeps its own messages.
+    EXPECT_EQ((*ws)->sessions()->size(), 2u);
+    auto original = (*ws)->messages("s1");
+    ASSERT_TRUE(original.ok());
+    ASSERT_EQ(original->size(), 2u);
+    EXPECT_EQ(original->front().blocks.front().text, "message 0");
+    EXPECT_EQ((*ws)->messages(beside.key)->size(), 3u);
+    // A true extension of the stored copy still replaces it in place.
+    auto grown = (*ws)->import(native("s1", 5));
+    ASSERT_TRUE(grown.ok());
+    EXPECT_TRUE(grown->sessions.front().replaced);
+    EXPECT_EQ((*ws)->messages("s1")->size(), 5u);
+    EXPECT_EQ((*ws)->sessions()->size(), 2u);
+}
+
+// Sessions stored before schema 6 have no messages digest: a different copy goes beside them.
+TEST_F(WorkspaceTest, SchemaFiveSessionsMigrateAndAreNeverReplaced) {
+    {
+        auto ws = Workspace::open(path);
+        ASSERT_TRUE(ws.ok());
+        ASSERT_TRUE((*ws)->import(native("old", 2)).ok());
+    }
+    {
+        sqlite3* db = nullptr;
+        ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+        ASSERT_EQ(sqlite3_exec(db, "ALTER TABLE sessions DROP COLUMN messages_digest; PRAGMA user_version = 5", nullptr,
+                               nullptr, nullptr),
+                  SQLITE_OK);
+        sqlite3_close(db);
+    }
+    auto ws = Workspace::open(path);
+    ASSERT_TRUE(ws.ok()) << ws.error().to_string();
+    EXPECT_EQ(*(*ws)->schema_version(), 6);
+    EXPECT_EQ((*ws)->messages("old")->size(), 2u);
+    auto again = (*ws)->import(native("old", 2));
+    ASSERT_TRUE(again.ok());
+    EXPECT_TRUE(again->sessions.front().unchanged);
+    auto grown = (*ws)->import(native("old", 3));
+    ASSERT_TRUE(grown.ok());
+    EXPECT_FALSE(grown->sessions.front().replaced) << "no digest to prove the extension: kept beside";
+    EXPECT_EQ((*ws)->messages("old")->size(), 2u);
+    EXPECT_EQ((*ws)->sessions()->size(), 2u);
+}
+
+TEST_F(WorkspaceTest, NewWorkspacesAreReadableByTheirOwnerOnly) {
+    {
+        auto ws = Workspace::open(path);
+        ASSERT_TRUE(ws.ok());
+        ASSERT_TRUE((*ws)->import(native("s1", 1)).ok());
+        for (const auto& f : {path, path + "-wal", path + "-shm"}) {
+            if (!fs::exists(f)) continue;
+            const auto perms = fs::status(f).permissions();
+            EXPECT_EQ(perms & (fs::perms::group_all | fs::perms::others_all), fs::perms::none) << f;
+        }
+    }
 }
 
 TEST_F(WorkspaceTest, NoRedactedSecretReachesTheFile) {

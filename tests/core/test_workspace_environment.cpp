@@ -181,7 +181,7 @@ TEST_F(WorkspaceEnvironmentTest, SchemaThreeWorkspaceMigratesKeepsItsDataAndReim
         ASSERT_EQ(sqlite3_exec(db,
                                "DROP TABLE environment_facts;"
                                "DROP TABLE approvals; DROP TABLE inject_policies; DROP TABLE transcript_marks;"
-                               "DROP INDEX sessions_by_cwd;"
+                               "DROP INDEX sessions_by_cwd; ALTER TABLE sessions DROP COLUMN messages_digest;"
                                "INSERT INTO decisions(reviewer, decided_at, slot_key, annotation_digest, decision)"
                                " VALUES ('r', 't', 'k', 'd', '{}');"
                                "PRAGMA user_version = 3",
@@ -192,7 +192,7 @@ TEST_F(WorkspaceEnvironmentTest, SchemaThreeWorkspaceMigratesKeepsItsDataAndReim
     auto ws = Workspace::open(path);
     ASSERT_TRUE(ws.ok()) << ws.error().to_string();
     EXPECT_EQ(*(*ws)->schema_version(), kWorkspaceSchemaVersion);
-    EXPECT_EQ(kWorkspaceSchemaVersion, 5);
+    EXPECT_EQ(kWorkspaceSchemaVersion, 6);
 
     // The session and its messages are kept; it simply has no facts yet.
     auto stored = (*ws)->session(key);

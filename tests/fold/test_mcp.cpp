@@ -130,7 +130,8 @@ TEST(Mcp, ScriptedClientRoundTripOverStdio) {
                                    {"params", {{"name", "recall_tool_output"}, {"arguments", {{"ref", "art:" + sha256_hex(long_output)}}}}}}.dump());
     std::string input;
     for (const auto& l : lines) input += l + "\n";
-    auto [output, status] = run_child({BELIEFMERGE_BIN, "mcp", "--store", dir.path() + "/store"}, input);
+    auto [output, status] = run_child(
+        {BELIEFMERGE_BIN, "mcp", "--store", dir.path() + "/store", "--allow", std::string(DATA_DIR) + "/native"}, input);
     EXPECT_EQ(status, 0);
     std::vector<nlohmann::json> null_ids;
     auto r = by_id(output, &null_ids);
@@ -216,6 +217,96 @@ TEST(Cli, FoldVerifySearchRecallOnADshSession) {
     // Bad usage is exit 2 with a message, never a crash.
     EXPECT_EQ(run_child({BELIEFMERGE_BIN, "recall", store, "nonsense"}, "").second, 2);
     EXPECT_EQ(run_child({BELIEFMERGE_BIN, "fold", log}, "").second, 2);
+}
+
+// MCP merge_context read any path the client named, and its errors told whether a file existed.
+// Now: only under --allow DIR and the client's roots, one refusal for everything else.
+TEST(Mcp, MergeContextReadsOnlyUnderItsRootsAndRefusesAlikeWhetherOrNotAPathExists) {
+    testing::TempDir dir;
+    const std::string allowed = dir.path() + "/allowed", client = dir.path() + "/client", secret = dir.path() + "/secret";
+    const std::string log = testing::slurp_file(std::string(DATA_DIR) + "/native/session.jsonl");
+    for (const auto& d : {allowed, client, secret}) {
+        std::filesystem::create_directories(d);
+        testing::write_file(d + "/session.jsonl", log);
+    }
+    std::filesystem::create_symlink(secret + "/session.jsonl", allowed + "/link.jsonl");
+    auto call = [](int id, const nlohmann::json& args) {
+        return nlohmann::json{{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"},
+                              {"params", {{"name", "merge_context"}, {"arguments", args}}}}.dump();
+    };
+    const std::vector<std::string> lines = {
+        R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"roots":{"listChanged":true}}}})",
+        R"({"jsonrpc":"2.0","method":"notifications/initialized"})",
+        nlohmann::json{{"jsonrpc", "2.0"}, {"id", "roots-1"}, {"result", {{"roots", {{{"uri", "file://" + client}, {"name", "c"}}}}}}}.dump(),
+        call(2, {{"budget", 600}, {"paths", {allowed + "/session.jsonl"}}}),
+        call(3, {{"budget", 600}, {"paths", {client + "/session.jsonl"}}}),
+        call(4, {{"budget", 600}, {"paths", {secret + "/session.jsonl"}}}),
+        call(5, {{"budget", 600}, {"paths", {secret + "/no-such.jsonl"}}}),
+        call(6, {{"budget", 600}, {"paths", {allowed + "/link.jsonl"}}}),
+        call(7, {{"budget", 600}, {"paths", {allowed}}}),
+        call(8, {{"budget", 600}, {"paths", {allowed + "/../secret/session.jsonl"}}}),
+        call(9, {{"budget", 1000000000}, {"paths", {allowed + "/session.jsonl"}}}),
+    };
+    std::string input;
+    for (const auto& l : lines) input += l + "\n";
+    auto [output, status] = run_child({BELIEFMERGE_BIN, "mcp", "--store", dir.path() + "/store", "--allow", allowed}, input);
+    EXPECT_EQ(status, 0);
+    auto r = by_id(output, nullptr);
+    ASSERT_TRUE(r.count("\"roots-1\"")) << "the server asks a client declaring roots for them: " << output;
+    EXPECT_EQ(r["\"roots-1\""]["method"], "roots/list");
+    EXPECT_FALSE(r["2"]["result"]["isError"].get<bool>()) << r["2"].dump();
+    EXPECT_FALSE(r["3"]["result"]["isError"].get<bool>()) << "the client's roots are readable: " << r["3"].dump();
+    // Outside every root, existing or not, through a symlink or "..": the same refusal.
+    auto refusal = [&](const char* id, const std::string& path) {
+        EXPECT_EQ(r[id]["error"]["code"], kJsonRpcInvalidParams) << r[id].dump();
+        std::string text = r[id]["error"]["message"].get<std::string>();
+        const size_t at = text.find(path);
+        EXPECT_NE(at, std::string::npos) << text;
+        if (at != std::string::npos) text.replace(at, path.size(), "PATH");
+        return text;
+    };
+    const std::string exists = refusal("4", secret + "/session.jsonl");
+    EXPECT_NE(exists.find("is not under a root this server may read"), std::string::npos) << exists;
+    EXPECT_EQ(refusal("5", secret + "/no-such.jsonl"), exists);
+    EXPECT_EQ(refusal("8", allowed + "/../secret/session.jsonl"), exists);
+    EXPECT_EQ(r["6"]["error"]["code"], kJsonRpcInvalidParams) << "a symlink out of a root: " << r["6"].dump();
+    EXPECT_EQ(r["7"]["error"]["code"], kJsonRpcInvalidParams) << "a root's directory walk meets the symlink: " << r["7"].dump();
+    EXPECT_EQ(r["9"]["error"]["code"], kJsonRpcInvalidParams) << "budget over the cap: " << r["9"].dump();
+}
+
+TEST(Mcp, ClientRootsAreRequestedOnlyWhenDeclaredAndFileUrisDecoded) {
+    McpServer server("t", "1");
+    std::vector<std::string> got;
+    server.on_client_roots([&](std::vector<std::string> roots) { got = std::move(roots); });
+    server.handle_line(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}})");
+    server.handle_line(R"({"jsonrpc":"2.0","method":"notifications/initialized"})");
+    EXPECT_TRUE(server.take_outgoing().empty());
+    server.handle_line(R"({"jsonrpc":"2.0","id":2,"method":"initialize","params":{"capabilities":{"roots":{}}}})");
+    server.handle_line(R"({"jsonrpc":"2.0","method":"notifications/roots/list_changed"})");
+    auto out = server.take_outgoing();
+    ASSERT_EQ(out.size(), 1u);
+    const auto request = nlohmann::json::parse(out[0]);
+    EXPECT_EQ(request["method"], "roots/list");
+    nlohmann::json reply = {{"jsonrpc", "2.0"}, {"id", request["id"]},
+                            {"result", {{"roots", {{{"uri", "file:///home/a%20b/p"}}, {{"uri", "https://x/y"}}, {{"uri", "file://other/z"}}}}}}};
+    EXPECT_FALSE(server.handle_line(reply.dump()).has_value());
+    EXPECT_EQ(got, (std::vector<std::string>{"/home/a b/p"}));
+    EXPECT_EQ(file_uri_path("file://localhost/etc"), "/etc");
+    EXPECT_EQ(file_uri_path("file:///a%00b"), "");
+}
+
+// `search` on a mistyped folder created index.sqlite there and answered "no hits" with exit 0.
+TEST(Cli, SearchAndRecallRefuseAFolderThatIsNotAStoreAndCreateNothing) {
+    testing::TempDir dir;
+    const std::string folder = dir.path() + "/not-a-store";
+    std::filesystem::create_directories(folder);
+    auto [search_out, search_rc] = run_child({BELIEFMERGE_BIN, "search", folder, "anything"}, "");
+    EXPECT_EQ(search_rc, 2) << search_out;
+    auto [recall_out, recall_rc] = run_child({BELIEFMERGE_BIN, "recall", folder, "ef0123456789abcdef0123456789abcd"}, "");
+    EXPECT_EQ(recall_rc, 2) << recall_out;
+    EXPECT_EQ(run_child({BELIEFMERGE_BIN, "search", dir.path() + "/missing", "x"}, "").second, 2);
+    EXPECT_TRUE(std::filesystem::is_empty(folder)) << "nothing is created in a folder that is not a store";
+    EXPECT_FALSE(std::filesystem::exists(dir.path() + "/missing"));
 }
 
 }  // namespace

@@ -22,16 +22,16 @@ inline std::shared_ptr<const SignalEngine> lexical_engine() {
 inline bool wordnet_installed() { return lexical_engine() && dynamic_cast<const LexicalProvider&>(lexical_engine()->provider()).wordnet(); }
 
 // Figure 2: EU edge agent A, EU team agent T, EU aggregate B, EU canonical authority C, US
-// aggregate U (high authority, but only for US cells).
+// aggregate U (high authority, but only for US cells). Each brain signs with a key of its own.
+inline std::string figure2_key(const std::string& brain) { return "figure-2 federation key of brain " + brain + " (32+ bytes)"; }
 inline KeyDirectory figure2_directory() {
     KeyDirectory d;
-    d.group_key = "figure-2 federation group key";
     d.overrule_authority = 2;
-    d.brains["A"] = {"", 1, {"jurisdiction:EU"}};
-    d.brains["T"] = {"", 1, {"jurisdiction:EU"}};
-    d.brains["B"] = {"", 1, {"jurisdiction:EU"}};
-    d.brains["C"] = {"", 3, {"jurisdiction:EU"}};
-    d.brains["U"] = {"", 3, {"jurisdiction:US"}};
+    d.brains["A"] = {figure2_key("A"), 1, {"jurisdiction:EU"}};
+    d.brains["T"] = {figure2_key("T"), 1, {"jurisdiction:EU"}};
+    d.brains["B"] = {figure2_key("B"), 1, {"jurisdiction:EU"}};
+    d.brains["C"] = {figure2_key("C"), 3, {"jurisdiction:EU"}};
+    d.brains["U"] = {figure2_key("U"), 3, {"jurisdiction:US"}};
     return d;
 }
 

@@ -63,10 +63,15 @@ protected:
         ::waitpid(pid, &status, 0);
         return {slurp(out), slurp(err), WIFEXITED(status) ? WEXITSTATUS(status) : -1};
     }
+    // A key file as a user provisions one: readable by its owner only.
+    void write_private(const std::string& name, const std::string& text) const {
+        write(name, text);
+        fs::permissions(path(name), fs::perms::owner_read | fs::perms::owner_write);
+    }
     // DIR/brain.json for brain `id` under the Figure 2 directory.
     std::string make_brain(const std::string& id) const {
         nlohmann::json j = {{"id", id}, {"directory", figure2_directory().to_json()}};
-        write(id + "/brain.json", j.dump(2));
+        write_private(id + "/brain.json", j.dump(2));
         return path(id);
     }
     static std::string jsonl(const std::vector<Delta>& deltas) {
@@ -149,7 +154,7 @@ TEST_F(MeldCli, ForgedDeltaIsDroppedBeforeAdmission) {
     forged.claim->text = "Customer data may be kept forever";  // altered after signing
     write("forged.jsonl", jsonl({forged}));
     CliRun r = run({"meld", "admit", "--brain", brain, "--delta", path("forged.jsonl")});
-    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.status, 1) << "a refused delta is a failure: " << r.err;
     EXPECT_NE(r.out.find("forged.jsonl:1: dropped (MAC does not verify"), std::string::npos) << r.out;
     EXPECT_TRUE(nlohmann::json::parse(run({"meld", "log", "--brain", brain, "--json"}).out).empty());
 }
@@ -195,6 +200,39 @@ TEST_F(MeldCli, DeltaInputIsBoundedAndDevicesAreRefused) {
     EXPECT_EQ(std::count(capped.err.begin(), capped.err.end(), '\n'), 1001);
 }
 
+// A delta by A signed with the group key could be accepted as A's while every member holds that
+// key: per-brain keys by default, keys of 32+ bytes, key files readable by their owner only.
+TEST_F(MeldCli, KeysArePerBrainLongAndPrivate) {
+    const KeyDirectory dir = figure2_directory();
+    const std::string brain = make_brain("B");
+    KeyDirectory group = dir;  // a member holding only the group key signs as A
+    group.group_key = "the federation's group key, 32+ bytes";
+    group.group_key_fallback = true;
+    group.brains["A"].key.clear();
+    write("as_a.jsonl", jsonl({signed_claim(group, "A", claim(kC1, "jurisdiction:EU"))}));
+    CliRun as_a = run({"meld", "admit", "--brain", brain, "--delta", path("as_a.jsonl")});
+    EXPECT_EQ(as_a.status, 1) << as_a.err;
+    EXPECT_NE(as_a.out.find("dropped (MAC does not verify"), std::string::npos) << as_a.out;
+
+    fs::permissions(path("B/brain.json"), fs::perms::group_read | fs::perms::others_read, fs::perm_options::add);
+    CliRun open = run({"meld", "log", "--brain", brain});
+    EXPECT_EQ(open.status, 2);
+    EXPECT_NE(open.err.find(path("B/brain.json") + ": holds signing keys but its permissions 0644"), std::string::npos)
+        << open.err;
+    EXPECT_NE(open.err.find("chmod 600"), std::string::npos) << open.err;
+
+    write_private("short/brain.json", R"({"id": "B", "directory": {"brains": {"A": {"key": "sixteen byte key"}}}})");
+    CliRun short_key = run({"meld", "log", "--brain", path("short")});
+    EXPECT_EQ(short_key.status, 2);
+    EXPECT_NE(short_key.err.find("field brains.A.key: key is 16 bytes, shorter than 32"), std::string::npos)
+        << short_key.err;
+    write_private("nokey/brain.json", R"({"id": "B", "directory": {"group_key": "a group key of at least 32 bytes",
+        "brains": {"A": {"authority": 1}}}})");
+    CliRun no_key = run({"meld", "log", "--brain", path("nokey")});
+    EXPECT_EQ(no_key.status, 2);
+    EXPECT_NE(no_key.err.find("field brains.A.key: the brain has no key of its own"), std::string::npos) << no_key.err;
+}
+
 TEST_F(MeldCli, BenchThroughputWithoutTheGoldSetFailsAtOnceNamingTheFile) {
     CliRun r = run({"bench", "throughput", "--data", path("no-data"), "--sizes", "100", "--admissions", "10",
                     "--sink-brains", "1"});
@@ -208,12 +246,13 @@ TEST_F(MeldCli, BadBrainDirectoryNamesBrainJsonAndField) {
     EXPECT_EQ(missing.status, 2);
     EXPECT_NE(missing.err.find(path("nowhere/brain.json")), std::string::npos) << missing.err;
 
-    write("noid/brain.json", R"({"directory": {"group_key": "k"}})");
+    write_private("noid/brain.json", R"({"directory": {"group_key": "k"}})");
     CliRun noid = run({"meld", "status", "--brain", path("noid"), "x"});
     EXPECT_EQ(noid.status, 2);
     EXPECT_NE(noid.err.find(path("noid/brain.json") + " field id"), std::string::npos) << noid.err;
 
-    write("badauth/brain.json", R"({"id": "B", "directory": {"group_key": "k", "brains": {"C": {"authority": "high"}}}})");
+    write_private("badauth/brain.json", R"({"id": "B", "directory": {"group_key": "a group key of at least 32 bytes",
+        "group_key_fallback": true, "brains": {"C": {"authority": "high"}}}})");
     CliRun badauth = run({"meld", "admit", "--brain", path("badauth"), "--delta", path("none.jsonl")});
     EXPECT_EQ(badauth.status, 2);
     EXPECT_NE(badauth.err.find(path("badauth/brain.json") + " field brains.C.authority"), std::string::npos) << badauth.err;

@@ -160,7 +160,8 @@ TEST(NatsTransport, ForgedAndMalformedMessagesAreDroppedBeforeAdmission) {
     auto nodes = make_nodes(server.url(), "forged", {"A", "B"});
     ASSERT_EQ(nodes.size(), 2u);
     KeyDirectory wrong = figure2_directory();
-    wrong.group_key = "not the group key";
+    wrong.brains["A"].key = "not the key of brain A, but 32+ bytes long";
+    wrong.brains["C"].key = "not the key of brain C, but 32+ bytes long";
     Delta forged = signed_claim(wrong, "A", claim(kC1, "jurisdiction:EU"));
     ASSERT_TRUE(nodes[0].transport->publish(forged, WireTopic::kClaim).ok());
     ASSERT_TRUE(nodes[0].transport->publish_raw("meld.jurisdiction:EU.claim", "{not json").ok());

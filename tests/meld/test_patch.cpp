@@ -8,6 +8,7 @@
 #include <random>
 
 #include "meld/patch_log.h"
+#include "meld/transport/wire.h"
 #include "util/canonical_json.h"
 #include "util/hash.h"
 #include "meld_fixture.h"
@@ -51,9 +52,9 @@ TEST(Mac, ForgedDeltaAndTamperedPatchAreDroppedBeforeAnySignalIsRead) {
     b.assert_claim(claim(kC1, "jurisdiction:EU"));
     const int baseline = counting->reads;
 
-    // Forged: signed with a key outside the group.
+    // Forged: signed with a key that is not A's.
     KeyDirectory outsider = dir;
-    outsider.group_key = "not the group key";
+    outsider.brains["A"].key = "not the key of brain A, but 32+ bytes long";
     Admission forged = b.receive(signed_claim(outsider, "A", claim(kParaphrase, "jurisdiction:EU")));
     EXPECT_EQ(forged.outcome, Admission::Outcome::kDroppedMac);
     EXPECT_FALSE(forged.patch.has_value()) << "a dropped delta is not a reject: no Patch";
@@ -189,7 +190,8 @@ TEST(CanonicalBytes, DirectWritersEqualCanonicalJsonOfTheJsonFormsOnRandomPatche
         return j;
     };
     KeyDirectory dir;
-    dir.group_key = "canonical bytes test key";
+    dir.group_key = "canonical bytes test key, 32+ bytes long";
+    dir.group_key_fallback = true;  // random senders: none has a key of its own
     for (int i = 0; i < 2000; ++i) {
         Delta d;
         d.sender = text();
@@ -293,6 +295,40 @@ TEST(EchoSafety, AReceivedClaimIsNeverRepublished) {
         for (const Delta& d : p->take_outbox()) republished += d.claim && d.claim->text == kC1;
     }
     EXPECT_EQ(republished, 0);
+}
+
+// SignedDigest MACed the empty string when its bytes failed canonicalisation: one MAC then
+// verified every such digest. And key_for fell back to the group key, so a member signed as anyone.
+TEST(MeldKeys, NothingIsSignedOverBytesThatFailedCanonicalisationOrWithoutAKey) {
+    const KeyDirectory dir = figure2_directory();
+    SignedDigest bad;
+    bad.brain = "C";
+    bad.digest["\xff\xfe not UTF-8"] = ClaimDigest{};
+    ASSERT_TRUE(bad.signed_bytes().empty());
+    bad.sign(dir);
+    EXPECT_TRUE(bad.mac.empty()) << "no MAC over bytes that failed canonicalisation";
+    bad.mac = to_hex(hmac_sha256(figure2_key("C"), ""));
+    EXPECT_FALSE(bad.verify(dir)) << "the MAC of the empty string verifies nothing";
+    SignedDigest good;
+    good.brain = "C";
+    good.digest["claim"] = ClaimDigest{};
+    good.sign(dir);
+    EXPECT_EQ(good.mac.size(), 64u);
+    EXPECT_TRUE(good.verify(dir));
+
+    // A brain without a key of its own signs nothing unless the group-key fallback is configured.
+    KeyDirectory keyless = dir;
+    keyless.group_key = "the federation's group key, 32+ bytes";
+    keyless.brains["A"].key.clear();
+    EXPECT_TRUE(signed_claim(keyless, "A", claim(kC1, "jurisdiction:EU")).mac.empty());
+    keyless.group_key_fallback = true;
+    const Delta by_group = signed_claim(keyless, "A", claim(kC1, "jurisdiction:EU"));
+    EXPECT_TRUE(by_group.verify(keyless));
+    EXPECT_FALSE(by_group.verify(dir)) << "A's own key is the only one that speaks for A";
+    EXPECT_EQ(keyless.to_json()["group_key_fallback"], true);
+    auto round = KeyDirectory::from_json(keyless.to_json(), "brain.json");
+    ASSERT_TRUE(round.ok()) << round.error().to_string();
+    EXPECT_TRUE(round->group_key_fallback);
 }
 
 }  // namespace

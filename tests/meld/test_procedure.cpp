@@ -10,7 +10,8 @@ using namespace meldtest;
 
 KeyDirectory open_directory() {
     KeyDirectory d;
-    d.group_key = "probe group key";
+    d.group_key = "probe group key, at least 32 bytes long";
+    d.group_key_fallback = true;
     d.brains["local"] = {"", 1, {"*"}};
     d.brains["peer"] = {"", 1, {"*"}};
     d.brains["canon"] = {"", 3, {"*"}};

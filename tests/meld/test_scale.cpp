@@ -79,7 +79,8 @@ TEST(CandidateIndex, FindsTheDecisiveCandidatesOfTheExhaustiveScanWhileScoringFa
 TEST(BoundPruning, GivesTheSamePatchesAsScoringEveryCandidateOnBothPaths) {
     if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
     KeyDirectory dir;
-    dir.group_key = "pruning test group key";
+    dir.group_key = "pruning test group key, 32+ bytes long";
+    dir.group_key_fallback = true;
     dir.brains["sink"] = {"", 1, {"*"}};
     dir.brains["peer"] = {"", 1, {"*"}};
     ClaimCorpus corpus(11);
@@ -129,7 +130,8 @@ TEST(BoundPruning, GivesTheSamePatchesAsScoringEveryCandidateOnBothPaths) {
 // several chunks.
 TEST(ReceiveAll, PipelinedGivesExactlyTheOneByOneAdmissionsPatchesAndState) {
     KeyDirectory dir;
-    dir.group_key = "pipeline test group key";
+    dir.group_key = "pipeline test group key, 32+ bytes long";
+    dir.group_key_fallback = true;
     dir.overrule_authority = 2;
     dir.brains["sink"] = {"", 1, {"*"}};
     dir.brains["peer"] = {"", 3, {"*"}};

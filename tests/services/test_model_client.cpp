@@ -178,5 +178,32 @@ TEST(RetryAfter, parses_seconds_and_http_dates) {
     EXPECT_EQ(services::retry_after_ms("Wed, 21 Oct 2015 07:28:00 GMT"), 0);  // in the past
 }
 
+// The Bearer key went to any http:// endpoint without a word.
+TEST_F(ModelClient, a_key_is_never_sent_over_plain_http_to_a_host_that_is_not_loopback) {
+    config.base_url = QUrl(QStringLiteral("http://192.0.2.1:9/v1"));  // TEST-NET-1: nothing answers there
+    config.timeout_ms = 1500;
+    config.max_retries = 0;
+    ModelCaller caller(config);
+    QElapsedTimer clock;
+    clock.start();
+    ChatOutcome out = chat(caller);
+    ASSERT_FALSE(out.ok);
+    EXPECT_NE(out.error.message.find("refused to send the API key over plain http to 192.0.2.1"), std::string::npos)
+        << out.error.to_string();
+    EXPECT_LT(clock.elapsed(), 1000) << "refused before any connection was tried";
+    EXPECT_TRUE(ServiceConfig{config}.key_exposure().size() > 0);
+    for (const char* ok : {"http://127.0.0.1:1/v1", "http://localhost:1/v1", "http://[::1]:1/v1", "https://192.0.2.1/v1"}) {
+        ServiceConfig c = config;
+        c.base_url = QUrl(QString::fromLatin1(ok));
+        EXPECT_TRUE(c.key_exposure().isEmpty()) << ok;
+    }
+    ServiceConfig allowed = config;
+    allowed.allow_insecure_http = true;
+    EXPECT_TRUE(allowed.key_exposure().isEmpty());
+    ServiceConfig keyless = config;
+    keyless.api_key.clear();
+    EXPECT_TRUE(keyless.key_exposure().isEmpty());
+}
+
 }  // namespace
 }  // namespace bm::test

@@ -37,13 +37,15 @@ std::string SignedDigest::signed_bytes() const {
     return c.ok() ? *c : std::string();
 }
 
+// As deltas, Patches and links: bytes that cannot be canonicalised (invalid UTF-8, NaN) are never
+// signed (no MAC) and never verify.
 void SignedDigest::sign(const KeyDirectory& directory) {
-    mac = to_hex(hmac_sha256(directory.key_for(brain), signed_bytes()));
+    mac = mac_hex(directory.key_for(brain), signed_bytes());
 }
 
 bool SignedDigest::verify(const KeyDirectory& directory) const {
     if (!directory.find(brain)) return false;
-    return mac_equal(mac, to_hex(hmac_sha256(directory.key_for(brain), signed_bytes())));
+    return mac_verifies(mac, directory.key_for(brain), signed_bytes());
 }
 
 std::string subject_token(std::string_view cell) {
