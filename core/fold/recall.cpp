@@ -6,6 +6,7 @@
 
 #include "fold/archive.h"
 #include "fold/search_index.h"
+#include "util/canonical_json.h"
 
 namespace bm {
 
@@ -112,6 +113,16 @@ Result<nlohmann::json> context_search(BundleStore& store, const std::string& que
         list.push_back(std::move(j));
     }
     return nlohmann::json{{"query", query}, {"hits", std::move(list)}};
+}
+
+std::string exact_page_bytes(const nlohmann::json& page) {
+    std::string out;
+    for (const auto& m : page["messages"]) {
+        auto bytes = canonical_json(m);
+        out += bytes.ok() ? *bytes : m.dump();
+        out += '\n';
+    }
+    return out;
 }
 
 }  // namespace bm
