@@ -184,7 +184,9 @@ QCoro::Task<> CheckpointBrowserPane::loadCatalog() {
     const QString store = m_store;
     Q_EMIT statusMessage(tr("Verifying the bundles of %1…").arg(store));
     QPointer<CheckpointBrowserPane> self(this);
-    CatalogOutcome out = co_await QtConcurrent::run(jobPool(), [store] { return runCatalogJob(store); });
+    // The future is a named local: GCC 12 destroys a lambda temporary inside a co_await expression twice.
+    QFuture<CatalogOutcome> job = QtConcurrent::run(jobPool(), [store] { return runCatalogJob(store); });
+    CatalogOutcome out = co_await job;
     if (!self || generation != m_catalogGeneration) co_return;
     if (!out.catalog) {
         m_model->setCatalog(nullptr);
@@ -226,7 +228,8 @@ QCoro::Task<> CheckpointBrowserPane::runSearch(QString query) {
     const quint64 generation = ++m_searchGeneration;
     const QString store = m_store;
     QPointer<CheckpointBrowserPane> self(this);
-    StoreQueryOutcome out = co_await QtConcurrent::run(jobPool(), [store, query] { return runSearchJob(store, query, 50); });
+    QFuture<StoreQueryOutcome> job = QtConcurrent::run(jobPool(), [store, query] { return runSearchJob(store, query, 50); });
+    StoreQueryOutcome out = co_await job;
     if (!self || generation != m_searchGeneration) co_return;
     m_hits->clear();
     if (!out.error.isEmpty()) {
@@ -250,6 +253,14 @@ QCoro::Task<> CheckpointBrowserPane::runSearch(QString query) {
         item->setData(0, roles::MessageIndexRole, offset);
     }
     for (int c = 0; c < 4; ++c) m_hits->resizeColumnToContents(c);
+    if (out.result.contains("unavailable")) {
+        QStringList ids;
+        for (const auto& u : out.result["unavailable"]) ids << q(u, "checkpointId");
+        Q_EMIT errorRaised(tr("Hits in %1 left out: the bundle failed verification and is never served.")
+                               .arg(ids.join(QStringLiteral(", "))));
+        Q_EMIT searchFinished();
+        co_return;
+    }
     Q_EMIT statusMessage(tr("%n hit(s) for “%1”", nullptr, m_hits->topLevelItemCount()).arg(query));
     Q_EMIT searchFinished();
 }
@@ -312,7 +323,8 @@ QCoro::Task<> CheckpointBrowserPane::loadPage(QString id, qint64 offset) {
     const quint64 generation = ++m_pageGeneration;
     const QString store = m_store;
     QPointer<CheckpointBrowserPane> self(this);
-    RecallOutcome out = co_await QtConcurrent::run(jobPool(), [store, id, offset] { return runExactRecallJob(store, id, offset); });
+    QFuture<RecallOutcome> job = QtConcurrent::run(jobPool(), [store, id, offset] { return runExactRecallJob(store, id, offset); });
+    RecallOutcome out = co_await job;
     if (!self || generation != m_pageGeneration) co_return;
     if (!out.error.isEmpty()) {
         m_pageBytes.clear();
@@ -348,7 +360,8 @@ QCoro::Task<> CheckpointBrowserPane::loadState(QString id) {
     const quint64 generation = ++m_stateGeneration;
     const QString store = m_store;
     QPointer<CheckpointBrowserPane> self(this);
-    StoreQueryOutcome out = co_await QtConcurrent::run(jobPool(), [store, id] { return runCheckpointStateJob(store, id); });
+    QFuture<StoreQueryOutcome> job = QtConcurrent::run(jobPool(), [store, id] { return runCheckpointStateJob(store, id); });
+    StoreQueryOutcome out = co_await job;
     if (!self || generation != m_stateGeneration) co_return;
     m_state->clear();
     if (!out.error.isEmpty()) {

@@ -53,6 +53,7 @@ public:
     QTreeWidget* stateView() const { return m_state; }
     QTreeWidget* lineageView() const { return m_lineage; }
     QTabWidget* detailTabs() const { return m_tabs; }
+    QPushButton* nextPageButton() const { return m_next; }
     // The bytes of the page shown (what `beliefmerge recall --depth exact` prints); empty when none.
     QByteArray pageBytes() const { return m_pageBytes; }
     QString pageHeader() const;

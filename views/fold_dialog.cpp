@@ -161,12 +161,14 @@ QCoro::Task<> FoldDialog::run() {
     auto folds = m_folds;
     auto tokens = m_tokens;
     QPointer<FoldDialog> self(this);
-    FoldJobOutcome out = co_await QtConcurrent::run(jobPool(), [request, cancel, folds, tokens] {
+    // A named future: GCC 12 destroys a lambda temporary inside a co_await expression twice.
+    QFuture<FoldJobOutcome> job = QtConcurrent::run(jobPool(), [request, cancel, folds, tokens] {
         return runFoldJob(request, *cancel, [folds, tokens](int f, qint64 t) {
             folds->store(f);
             tokens->store(t);
         });
     });
+    FoldJobOutcome out = co_await job;
     if (!self) co_return;
     setRunning(false);
     QStringList lines;

@@ -177,7 +177,9 @@ void MainWindow::exportCheckpoints(const QString& destination) {
 QCoro::Task<> MainWindow::runCheckpointExport(QString store, QStringList ids, QString destination) {
     m_status->setText(tr("Exporting %n checkpoint(s) to %1…", nullptr, static_cast<int>(ids.size())).arg(destination));
     QPointer<MainWindow> self(this);
-    ExportReport report = co_await QtConcurrent::run(jobPool(), [store, ids, destination] { return runExportJob(store, ids, destination); });
+    // A named future: GCC 12 destroys a lambda temporary inside a co_await expression twice.
+    QFuture<ExportReport> job = QtConcurrent::run(jobPool(), [store, ids, destination] { return runExportJob(store, ids, destination); });
+    ExportReport report = co_await job;
     if (!self) co_return;
     QStringList lines;
     for (const auto& b : report.bundles) {

@@ -218,6 +218,10 @@ int command_search(const QStringList& args) {
         print_out(result->dump(2) + "\n");
         return kOk;
     }
+    if (result->contains("unavailable"))
+        for (const auto& u : (*result)["unavailable"])
+            print_err("unavailable: checkpoint " + u["checkpointId"].get<std::string>() + " failed verification, its hits are left out: " +
+                      u["reason"].get<std::string>() + "\n");
     if ((*result)["hits"].empty()) print_out("no hits\n");
     for (const auto& h : (*result)["hits"]) {
         std::string line = h["checkpointId"].get<std::string>() + "  " + h["matchKind"].get<std::string>();

@@ -144,6 +144,24 @@ TEST(BundleExport, NeverReplacesADifferentFileAtTheDestination) {
     EXPECT_EQ(testing::slurp_file(target), "other bytes");
 }
 
+TEST(ContextSearch, ABundleDamagedInPlaceAfterIndexingIsNeverServed) {
+    testing::TempDir dir;
+    BundleStore store(dir.path());
+    auto run = fold_session(store, testing::synthetic_session("srch", 20), request(FoldMode::kLeaf));
+    ASSERT_TRUE(run.ok());
+    const std::string id = run->published.front().checkpoint_id;
+    auto before = context_search(store, id, 10);  // indexes the store; the id itself is a match
+    ASSERT_TRUE(before.ok());
+    ASSERT_FALSE((*before)["hits"].empty());
+    EXPECT_FALSE(before->contains("unavailable"));
+    corrupt(store.find(id)->path);  // same size: the index's cache check cannot see it
+    auto after = context_search(store, id, 10);
+    ASSERT_TRUE(after.ok());
+    for (const auto& h : (*after)["hits"]) EXPECT_NE(h["checkpointId"], id);
+    ASSERT_TRUE(after->contains("unavailable"));
+    EXPECT_EQ((*after)["unavailable"][0]["checkpointId"], id);
+}
+
 TEST(Recall, ExactPageBytesAreOneCanonicalLinePerMessage) {
     nlohmann::json page = {{"status", "ok"}, {"messages", {{{"b", 1}, {"a", "x"}}, {{"role", "user"}}}}};
     EXPECT_EQ(exact_page_bytes(page), "{\"a\":\"x\",\"b\":1}\n{\"role\":\"user\"}\n");

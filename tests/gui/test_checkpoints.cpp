@@ -16,6 +16,7 @@
 #include <QTreeView>
 #include <QTreeWidget>
 #include <QAbstractItemModelTester>
+#include <QPushButton>
 
 #include "checkpoint_browser_pane.h"
 #include "checkpoint_tree_model.h"
@@ -23,6 +24,7 @@
 #include "main_window.h"
 #include "roles.h"
 #include "studio_test_support.h"
+#include "workspace_tree_model.h"
 
 using namespace bm;
 
@@ -48,6 +50,20 @@ void screenshot(QWidget* w, const QString& name) {
     QDir().mkpath(QStringLiteral(SCREENSHOT_DIR));
     const QString path = QStringLiteral(SCREENSHOT_DIR "/") + name;
     QVERIFY2(w->grab().save(path), qPrintable(path));
+}
+
+// The window with the Checkpoints pane raised, then the pane on each detail tab: PREFIX-window.png,
+// PREFIX-recall.png, PREFIX-state.png, PREFIX-lineage.png. Leaves the recall tab shown.
+void screenshotEveryTab(MainWindow& window, const QString& prefix) {
+    if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("checkpointsDock"))) dock->raise();
+    screenshot(&window, prefix + QStringLiteral("-window.png"));
+    CheckpointBrowserPane* pane = window.checkpointBrowser();
+    const char* tabs[] = {"recall", "state", "lineage"};
+    for (int i = 0; i < 3; ++i) {
+        pane->detailTabs()->setCurrentIndex(i);
+        screenshot(pane, prefix + QLatin1Char('-') + QLatin1String(tabs[i]) + QStringLiteral(".png"));
+    }
+    pane->detailTabs()->setCurrentIndex(0);
 }
 
 // Folds through Session > Fold… (the dialog the menu opens) and waits for the store to be shown.
@@ -151,14 +167,7 @@ private Q_SLOTS:
         QCOMPARE(pane->pageBytes(), recall.out);  // byte-exact, as the CLI prints them
         QVERIFY(pane->stateView()->topLevelItemCount() == 3);  // anchors, negative knowledge, beliefs
         QVERIFY(pane->lineageView()->topLevelItemCount() >= 1);
-        if (auto* dock = window.findChild<QDockWidget*>(QStringLiteral("checkpointsDock"))) dock->raise();
-        screenshot(&window, QStringLiteral("checkpoints-window.png"));
-        screenshot(pane, QStringLiteral("checkpoints-recall.png"));
-        pane->detailTabs()->setCurrentIndex(1);
-        screenshot(pane, QStringLiteral("checkpoints-state.png"));
-        pane->detailTabs()->setCurrentIndex(2);
-        screenshot(pane, QStringLiteral("checkpoints-lineage.png"));
-        pane->detailTabs()->setCurrentIndex(0);
+        screenshotEveryTab(window, QStringLiteral("checkpoints"));
 
         // Corrupt the shown bundle: one flipped byte. Refresh re-verifies: unavailable, never served.
         const QString file = QString::fromStdString(pane->model()->checkpointAt(pane->model()->indexOf(hitCp))->entry.path);
@@ -186,9 +195,10 @@ private Q_SLOTS:
         QCOMPARE(runCli({QStringLiteral("recall"), store, hitCp, QStringLiteral("--depth"), QStringLiteral("exact")}).exitCode, 1);
         // Searching again never serves it.
         searched.clear();
-        pane->search(QStringLiteral("orders"));
+        pane->search(QStringLiteral("memcached"));  // the index still holds the damaged bundle's text
         QVERIFY(test::waitFor(searched));
         for (int i = 0; i < hits->topLevelItemCount(); ++i) QVERIFY(hits->topLevelItem(i)->text(0) != hitCp);
+        QVERIFY2(window.messageText().contains(QStringLiteral("left out")), qPrintable(window.messageText()));
         screenshot(pane, QStringLiteral("checkpoints-unavailable.png"));
 
         // Export everything: the corrupt bundle is refused, the others are copied verbatim.
@@ -204,6 +214,58 @@ private Q_SLOTS:
         Cli exportedVerify = runCli({QStringLiteral("verify"), dest});
         QVERIFY2(exportedVerify.exitCode == 0, exportedVerify.out.constData());
         QVERIFY2(exportedVerify.out.contains("1 verified, 0 corrupt"), exportedVerify.out.constData());
+    }
+
+    // A real shared log folded root-mode: paging through a root checkpoint byte-exactly, its state
+    // and its lineage (screenshots of every tab on real data).
+    void sharedLogRootFoldPagesByteExactly() {
+        const QString log = QStringLiteral(SHARED_DATA_DIR "/sessions/claude-code/coverage-test-fix.transcript.jsonl");
+        if (!QFile::exists(log)) QSKIP("../shared/data is not here");
+        QTemporaryDir dir;
+        const QString store = dir.filePath(QStringLiteral("store"));
+        MainWindow window(dir.filePath(QStringLiteral("ws.bmws")));
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(foldFromDialog(window, log, QStringLiteral(""), store, FoldMode::kRoot, 1000,
+                               QStringLiteral("checkpoints-shared-fold-dialog.png")));
+        CheckpointBrowserPane* pane = window.checkpointBrowser();
+        auto catalog = pane->model()->catalog();
+        QVERIFY(catalog && catalog->sessions.size() == 1);
+        const CatalogCheckpoint* root = nullptr;
+        for (const auto& c : catalog->sessions[0].checkpoints)
+            if (c.mode == FoldMode::kRoot) root = &c;
+        QVERIFY2(root, "no root checkpoint");
+        QVERIFY(root->covers.size() >= 2);
+        QVERIFY(root->message_count > 20);  // more than one exact page
+        const QString id = QString::fromStdString(root->entry.checkpoint_id);
+        QSignalSpy paged(pane, &CheckpointBrowserPane::pageLoaded);
+        QSignalSpy stated(pane, &CheckpointBrowserPane::stateLoaded);
+        pane->tree()->setCurrentIndex(pane->model()->indexOf(id));
+        QVERIFY(test::waitFor(paged));
+        QVERIFY(test::waitFor(stated));
+        QCOMPARE(pane->currentCheckpoint(), id);
+        for (int page = 0; page < 2; ++page) {
+            Cli cli = runCli({QStringLiteral("recall"), store, id, QStringLiteral("--depth"), QStringLiteral("exact"),
+                              QStringLiteral("--offset"), QString::number(pane->pageOffset())});
+            QCOMPARE(cli.exitCode, 0);
+            QCOMPARE(pane->pageBytes(), cli.out);
+            if (page == 0) {
+                QVERIFY(pane->nextPageButton()->isEnabled());
+                paged.clear();
+                QTest::mouseClick(pane->nextPageButton(), Qt::LeftButton);
+                QVERIFY(test::waitFor(paged));
+                QVERIFY(pane->pageOffset() > 0);
+            }
+        }
+        QCOMPARE(pane->lineageView()->topLevelItemCount(), 1);  // the root, its leaves beneath it
+        QCOMPARE(pane->lineageView()->topLevelItem(0)->childCount(), static_cast<int>(root->covers.size()));
+        screenshotEveryTab(window, QStringLiteral("checkpoints-shared"));
+        QSignalSpy searched(pane, &CheckpointBrowserPane::searchFinished);
+        pane->search(QStringLiteral("coverage"));
+        QVERIFY(test::waitFor(searched));
+        QVERIFY(pane->hitsView()->topLevelItemCount() > 0);
+        screenshot(pane, QStringLiteral("checkpoints-shared-search.png"));
     }
 };
 
