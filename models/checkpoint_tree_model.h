@@ -1,6 +1,6 @@
 // Sessions → checkpoints of one bundle store (a CheckpointCatalog), for the checkpoint browser.
 //
-// Columns: checkpoint, mode, source seq range, folded tokens, surface tokens, created, verification.
+// Columns: checkpoint, verification, mode, source seq range, folded tokens, surface tokens, created.
 // A bundle that failed verification keeps its row, says "unavailable" and why, and has
 // AvailableRole false. The model holds one immutable catalog, replaced whole by setCatalog().
 #pragma once
@@ -15,7 +15,7 @@ namespace bm {
 class CheckpointTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { kCheckpoint, kMode, kRange, kFolded, kSurface, kCreated, kVerification, kColumnCount };
+    enum Column { kCheckpoint, kVerification, kMode, kRange, kFolded, kSurface, kCreated, kColumnCount };
 
     explicit CheckpointTreeModel(QObject* parent = nullptr);
 

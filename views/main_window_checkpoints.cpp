@@ -96,6 +96,8 @@ void MainWindow::openCheckpointStore(const QString& dir) {
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("checkpointsDock"))) {
         dock->show();
         dock->raise();
+        // The tree, the hits and a page need room: half the window, not the transcript's strip.
+        if (!dock->isFloating() && dock->height() < height() / 2) resizeDocks({dock}, {height() / 2}, Qt::Vertical);
     }
 }
 
