@@ -16,6 +16,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent>
+#include <algorithm>
 
 #include "checkpoint_jobs.h"
 #include "checkpoint_tree_model.h"
@@ -187,6 +188,10 @@ QCoro::Task<> FoldDialog::run() {
     if (out.cancelled) lines << tr("Cancelled: the checkpoints published before the cancel are kept.");
     for (const QString& e : out.errors) lines << QStringLiteral("<span style='color:#c62828'>%1</span>").arg(e.toHtmlEscaped());
     m_result->setText(lines.join(QStringLiteral("<br>")));
+    // Grow to show the whole (wrapped) report.
+    m_result->setMinimumHeight(m_result->heightForWidth(m_result->width()));
+    layout()->activate();
+    resize(width(), std::max(height(), sizeHint().height()));
     const bool ok = out.errors.isEmpty() && !out.reports.empty();
     Q_EMIT foldFinished(ok || published > 0, request.storePath, request.sessionId);
 }
