@@ -31,6 +31,8 @@ enum Role {
     DecidedRole,                  // bool: a reviewer's decision is in force on the slot
     RuleRole,                     // id of the extraction rule behind a claim, empty when none (QString)
     ConfidenceRole,               // the claim's confidence, 0..1 (double)
+    CheckpointIdRole,             // checkpoint id of a bundle row, empty on session rows (QString)
+    AvailableRole,                // bool: the bundle verified and may be served
 };
 
 }  // namespace bm::roles

@@ -1130,6 +1130,94 @@
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="33"/>
+        <source>Checkpoints</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="45"/>
+        <source>Open C&amp;heckpoint Store…</source>
+        <translation>打开检查点存储(&amp;H)…</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="48"/>
+        <source>E&amp;xport Checkpoints…</source>
+        <translation>导出检查点(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="51"/>
+        <source>Copy the checkpoints selected in the Checkpoints pane verbatim, with a verification report</source>
+        <translation>逐字节复制“检查点”窗格中所选的检查点，并附校验报告</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="53"/>
+        <source>&amp;Session</source>
+        <translation>会话(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="54"/>
+        <source>&amp;Fold…</source>
+        <translation>折叠(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="57"/>
+        <source>Fold a session log into checkpoint bundles (leaf, root or emergency), as `beliefmerge fold` does</source>
+        <translation>与 `beliefmerge fold` 一样把会话日志折叠为检查点包（叶、根或紧急）</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="58"/>
+        <source>Show &amp;Checkpoints</source>
+        <translation>显示检查点(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="61"/>
+        <source>The selected workspace session&apos;s folds in the open checkpoint store</source>
+        <translation>所选工作区会话在已打开检查点存储中的折叠</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="103"/>
+        <source>Open Checkpoint Store</source>
+        <translation>打开检查点存储</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="138"/>
+        <source>The fold did not complete: see the Fold dialog.</source>
+        <translation>折叠未完成：请查看“折叠”对话框。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="141"/>
+        <source>Folded into %1</source>
+        <translation>已折叠到 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="161"/>
+        <location filename="../views/main_window_checkpoints.cpp" line="171"/>
+        <source>Select the checkpoints (or sessions) to export in the Checkpoints pane first.</source>
+        <translation>请先在“检查点”窗格中选择要导出的检查点（或会话）。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="164"/>
+        <source>Export Checkpoints To</source>
+        <translation>导出检查点到</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/main_window_checkpoints.cpp" line="178"/>
+        <source>Exporting %n checkpoint(s) to %1…</source>
+        <translation>
+            <numerusform>正在把 %n 个检查点导出到 %1…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="190"/>
+        <source>Exported %1 of %2 checkpoints to %3; %4 refused (not verified or not written). Report: %5</source>
+        <translation>已将 %2 个检查点中的 %1 个导出到 %3；%4 个被拒绝（未通过校验或未写入）。报告：%5</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_checkpoints.cpp" line="197"/>
+        <source>The checkpoints were exported, but the verification report could not be written: %1</source>
+        <translation>检查点已导出，但无法写入校验报告：%1</translation>
+    </message>
 </context>
 <context>
     <name>bm::MessageBar</name>
@@ -1700,6 +1788,495 @@
         <location filename="../app/studio/main.cpp" line="49"/>
         <source>--extractor: expected heuristic or oracle, got &apos;%1&apos;</source>
         <translation>--extractor：应为 heuristic 或 oracle，实际为“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>bm::CheckpointBrowserPane</name>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="64"/>
+        <source>◀ &amp;Previous Page</source>
+        <translation>◀ 上一页(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="65"/>
+        <source>&amp;Next Page ▶</source>
+        <translation>下一页(&amp;N) ▶</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="70"/>
+        <source>&amp;Open Store…</source>
+        <translation>打开存储(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="71"/>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="72"/>
+        <source>E&amp;xport…</source>
+        <translation>导出(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="73"/>
+        <source>Open a checkpoint bundle store (Ctrl+Shift+K)</source>
+        <translation>打开检查点包存储（Ctrl+Shift+K）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="74"/>
+        <source>Re-read and re-verify every bundle of the store</source>
+        <translation>重新读取并重新校验存储中的每个包</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="75"/>
+        <source>Copy the selected bundles verbatim, with a verification report (Ctrl+Shift+X)</source>
+        <translation>逐字节复制所选的包，并附校验报告（Ctrl+Shift+X）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="76"/>
+        <source>No checkpoint store open</source>
+        <translation>未打开检查点存储</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="85"/>
+        <source>Search folded history (words or a &quot;quoted phrase&quot;)…</source>
+        <translation>搜索已折叠的历史（词语或&quot;带引号的短语&quot;）…</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="96"/>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="126"/>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="96"/>
+        <source>Match</source>
+        <translation>匹配</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="96"/>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="96"/>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="126"/>
+        <source>Seq range</source>
+        <translation>序号范围</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="96"/>
+        <source>Excerpt</source>
+        <translation>摘录</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="99"/>
+        <source>Newest checkpoint first; Enter or double-click recalls the exact page at the hit</source>
+        <translation>最新的检查点在前；按 Enter 或双击可按原样召回命中处的页面</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="112"/>
+        <source>Previous exact page (Alt+PgUp)</source>
+        <translation>上一原样页（Alt+PgUp）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="113"/>
+        <source>Next exact page (Alt+PgDown)</source>
+        <translation>下一原样页（Alt+PgDown）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="123"/>
+        <source>Item</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="123"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="123"/>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="126"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="126"/>
+        <source>Verification</source>
+        <translation>校验</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="127"/>
+        <source>Exact &amp;recall</source>
+        <translation>原样召回(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="128"/>
+        <source>&amp;State</source>
+        <translation>状态(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="129"/>
+        <source>&amp;Lineage</source>
+        <translation>谱系(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="174"/>
+        <source>Store: %1</source>
+        <translation>存储：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="185"/>
+        <source>Verifying the bundles of %1…</source>
+        <translation>正在校验 %1 中的包…</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="191"/>
+        <source>Cannot read the checkpoint store %1: %2</source>
+        <translation>无法读取检查点存储 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="198"/>
+        <source>Store: %1 — %2 sessions, %3 checkpoints, %4 unavailable</source>
+        <translation>存储：%1 — %2 个会话，%3 个检查点，%4 个不可用</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/checkpoint_browser_pane.cpp" line="204"/>
+        <source>%n checkpoint(s) of %1 failed verification: shown as unavailable and never served.</source>
+        <translation>
+            <numerusform>%1 中有 %n 个检查点未通过校验：显示为不可用，绝不提供其内容。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="208"/>
+        <source>%1: %2 checkpoints, all verified</source>
+        <translation>%1：%2 个检查点，全部通过校验</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="233"/>
+        <source>Search failed: %1</source>
+        <translation>搜索失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/checkpoint_browser_pane.cpp" line="253"/>
+        <source>%n hit(s) for “%1”</source>
+        <translation>
+            <numerusform>“%1”有 %n 个命中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="305"/>
+        <source>Checkpoint %1 is unavailable: it failed verification and is never served.</source>
+        <translation>检查点 %1 不可用：未通过校验，绝不提供其内容。</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="307"/>
+        <source>Checkpoint %1 is unavailable: %2</source>
+        <translation>检查点 %1 不可用：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="321"/>
+        <source>Cannot recall %1: %2</source>
+        <translation>无法召回 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="334"/>
+        <source>Checkpoint %1: messages %2..%3 of %4 (%5 tokens)</source>
+        <translation>检查点 %1：第 %2..%3 条消息，共 %4 条（%5 个词元）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="340"/>
+        <source>Skipped: %1</source>
+        <translation>已跳过：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="355"/>
+        <source>Unavailable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="360"/>
+        <source>Anchors</source>
+        <translation>锚点</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="365"/>
+        <source>seq %1 · %2%3</source>
+        <translation>序号 %1 · %2%3</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="366"/>
+        <source> · verified</source>
+        <translation> · 已验证</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="370"/>
+        <source>Negative knowledge</source>
+        <translation>否定知识</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="374"/>
+        <source>%1 rejected (%2)</source>
+        <translation>已否定 %1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="375"/>
+        <source>while %1</source>
+        <translation>前提：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="376"/>
+        <source>because seq %1</source>
+        <translation>依据序号 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="379"/>
+        <source>Beliefs</source>
+        <translation>信念</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="383"/>
+        <source>evidence seq %1</source>
+        <translation>证据序号 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="404"/>
+        <source>verified</source>
+        <translation>已校验</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="404"/>
+        <source>unavailable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="259"/>
+        <source>Hits in %1 left out: the bundle failed verification and is never served.</source>
+        <translation>已略去 %1 中的命中：该包未通过校验，绝不提供其内容。</translation>
+    </message>
+</context>
+<context>
+    <name>bm::CheckpointTreeModel</name>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="15"/>
+        <source>leaf</source>
+        <translation>叶</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="16"/>
+        <source>root</source>
+        <translation>根</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="17"/>
+        <source>emergency</source>
+        <translation>紧急</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/checkpoint_tree_model.cpp" line="75"/>
+        <source>%n checkpoint(s)</source>
+        <translation>
+            <numerusform>%n 个检查点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="87"/>
+        <source>Unavailable (never served): %1</source>
+        <translation>不可用（绝不提供）：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="95"/>
+        <source>verified</source>
+        <translation>已校验</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="96"/>
+        <source>unavailable: missing</source>
+        <translation>不可用：缺失</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="96"/>
+        <source>unavailable: corrupt</source>
+        <translation>不可用：已损坏</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="102"/>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="115"/>
+        <source>Session / checkpoint</source>
+        <translation>会话 / 检查点</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="116"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="117"/>
+        <source>Seq range</source>
+        <translation>序号范围</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="118"/>
+        <source>Folded tokens</source>
+        <translation>折叠词元</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="119"/>
+        <source>Surface tokens</source>
+        <translation>表面词元</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="120"/>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="121"/>
+        <source>Verification</source>
+        <translation>校验</translation>
+    </message>
+</context>
+<context>
+    <name>bm::FoldDialog</name>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="34"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="54"/>
+        <source>&amp;Fold</source>
+        <translation>折叠(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="61"/>
+        <source>Fold Session</source>
+        <translation>折叠会话</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="65"/>
+        <source>every session of the log</source>
+        <translation>日志中的每个会话</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="68"/>
+        <source>leaf: fold the oldest messages into checkpoints, keeping the retained tail;
+root: leaf folds, then rebase the frozen prefix into one checkpoint;
+emergency: fold every live message (no retained tail)</source>
+        <translation>叶：把最早的消息折叠为检查点，保留末尾部分；
+根：先做叶折叠，再把冻结前缀重定为一个检查点；
+紧急：折叠所有活动消息（不保留末尾）</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="74"/>
+        <source> tokens</source>
+        <translation> 个词元</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="75"/>
+        <source>Recent tail kept unfolded (beliefmerge fold --retain-tokens)</source>
+        <translation>不折叠的最近部分（beliefmerge fold --retain-tokens）</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="77"/>
+        <source>Session &amp;log:</source>
+        <translation>会话日志(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="78"/>
+        <source>Session Log to Fold</source>
+        <translation>要折叠的会话日志</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="80"/>
+        <source>S&amp;ession:</source>
+        <translation>会话(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="81"/>
+        <source>&amp;Checkpoint store:</source>
+        <translation>检查点存储(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="82"/>
+        <source>Checkpoint Store</source>
+        <translation>检查点存储</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="84"/>
+        <source>&amp;Mode:</source>
+        <translation>模式(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="85"/>
+        <source>&amp;Retained tokens:</source>
+        <translation>保留词元(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="92"/>
+        <source>Publish each checkpoint durably (fsync, atomic rename, read-back verify), as the CLI does</source>
+        <translation>与命令行一样持久地发布每个检查点（fsync、原子重命名、回读校验）</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="103"/>
+        <source>%1 checkpoints · surface %2 tokens</source>
+        <translation>%1 个检查点 · 表面 %2 个词元</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="127"/>
+        <source>Cancelling after the checkpoint being published…</source>
+        <translation>正在发布的检查点完成后取消…</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="133"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="133"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="143"/>
+        <source>Choose a session log and a checkpoint store directory.</source>
+        <translation>请选择会话日志和检查点存储目录。</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="176"/>
+        <source>Session %1: %2 messages, %3 → %4 tokens, %5 checkpoints (%6)</source>
+        <translation>会话 %1：%2 条消息，%3 → %4 个词元，%5 个检查点（%6）</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="183"/>
+        <source>A root fold is recommended.</source>
+        <translation>建议进行根折叠。</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="185"/>
+        <source>Cancelled: the checkpoints published before the cancel are kept.</source>
+        <translation>已取消：取消前已发布的检查点均保留。</translation>
+    </message>
+</context>
+<context>
+    <name>bm::FoldJob</name>
+    <message>
+        <location filename="../views/checkpoint_jobs.cpp" line="31"/>
+        <source>%1: no session log found</source>
+        <translation>%1：未找到会话日志</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_jobs.cpp" line="71"/>
+        <source>%1 holds no session %2</source>
+        <translation>%1 中没有会话 %2</translation>
     </message>
 </context>
 </TS>

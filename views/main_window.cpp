@@ -113,6 +113,7 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
         }
     });
     setupDocks();
+    setupCheckpointPane();
 
     m_progress->setMaximumWidth(220);
     m_progress->hide();
@@ -209,6 +210,7 @@ void MainWindow::setupActions() {
     file->addAction(tr("&Copy Block to Clipboard"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this, [this] {
         if (!m_pack->exportToClipboard()) m_status->setText(m_pack->lastError());
     });
+    setupCheckpointActions(file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

@@ -27,7 +27,9 @@ class QTreeView;
 
 namespace bm {
 
+class CheckpointBrowserPane;
 class ClaimGraphView;
+class FoldDialog;
 class MessageBar;
 class DerivationModel;
 class DisputesPane;
@@ -100,6 +102,22 @@ public:
 
     static QStringList recentWorkspaces();
 
+    // Checkpoints (main_window_checkpoints.cpp). Opens the bundle store `dir` in the Checkpoints pane
+    // (remembered as the default store for Session > Fold…).
+    void openCheckpointStore(const QString& dir);
+    // Session > Fold…: the fold dialog, prefilled with the selected workspace session's log (or its
+    // id and file when one is selected); after a fold the store opens in the Checkpoints pane.
+    FoldDialog* showFoldDialog();
+    // Copies the checkpoints selected in the Checkpoints pane to `destination` verbatim (with their
+    // commit records) and writes verification-report.json there; checkpointsExported when done.
+    void exportCheckpoints(const QString& destination);
+    // Session > Show Checkpoints: the selected workspace session's folds in the Checkpoints pane.
+    void showSessionCheckpoints();
+    CheckpointBrowserPane* checkpointBrowser() const { return m_checkpoints; }
+    // The workspace session selected in the Workspace pane (id and source file); empty when none.
+    QString selectedSessionId() const;
+    QString selectedSessionFile() const;
+
 Q_SIGNALS:
     void loadFinished();
     void snapshotChanged();
@@ -107,6 +125,8 @@ Q_SIGNALS:
     // Emitted only after the decision is committed to the workspace.
     void decisionStored(const QString& key);
     void decisionRejected(const QString& message);
+    // The export's verification report (one line per bundle) and whether every bundle was copied.
+    void checkpointsExported(const QString& report, bool complete);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -128,6 +148,12 @@ private:
     void refreshSessionMenu();
     void refreshModeLabel();
     void refreshRecentMenu();
+    void setupCheckpointPane();
+    void setupCheckpointActions(QMenu* file);
+    void refreshCheckpointActions();
+    void openCheckpointStoreDialog();
+    void exportCheckpointsDialog();
+    QCoro::Task<> runCheckpointExport(QString store, QStringList ids, QString destination);
     void openFilesDialog();
     void openFolderDialog();
     void openWorkspaceDialog();
@@ -170,6 +196,9 @@ private:
     PackPreviewPane* m_pack;
     QTreeView* m_workspaceView;
     QTreeView* m_derivationView;
+    CheckpointBrowserPane* m_checkpoints = nullptr;
+    QPointer<FoldDialog> m_foldDialog;
+    QAction* m_showCheckpointsAction = nullptr;
     QListWidget* m_diagnostics;
     QProgressBar* m_progress;
     QToolButton* m_cancelButton;

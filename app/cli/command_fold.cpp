@@ -9,7 +9,7 @@
 #include "cli/cli_common.h"
 #include "cli/commands.h"
 #include "cli/fold_command.h"
-#include "fold/fold_engine.h"
+#include "fold/fold_session.h"
 #include "fold/recall.h"
 #include "fold/search_index.h"
 #include "fold/archive.h"
@@ -100,42 +100,16 @@ int command_fold(const QStringList& args) {
                 ingress = {{"decisions", reduced->decisions}, {"tokensBefore", raw_tokens},
                            {"newlyIncompatible", reduced->newly_incompatible}};
             }
-            FoldSurface surface = surface_from_session(session);
-            const size_t before = surface.tokens();
-            if (!ingress.is_null()) ingress["tokensAfter"] = before;
-            const FoldMode first = *mode == FoldMode::kRoot ? FoldMode::kLeaf : *mode;
-            auto run = fold_until(store, std::move(surface), first, until, options);
-            if (run.ok() && *mode == FoldMode::kRoot) {
-                auto root = fold_once(store, run->surface, FoldMode::kRoot, options);
-                if (!root.ok()) run = root.error();
-                else if (root->bundle) {
-                    run->published.push_back(*root->bundle);
-                    run->surface = root->surface;
-                    run->stop_reason = "root fold done";
-                } else {
-                    run->stop_reason = root->plan.reason;
-                }
-            }
+            SessionFoldRequest request{*mode, until, options, cmd.value(view_opt)};
+            auto run = fold_session(store, std::move(session), request);  // releases each message once archived
             if (!run.ok()) {
                 cmd.error(file + ": " + run.error().to_string());
                 failed = true;
                 continue;
             }
-            const Frontier f = derive_frontier(run->surface);
-            std::string view = cmd.value(view_opt);
-            if (view.empty())
-                view = store.session_dir(session.id) + "/view-" +
-                       (run->published.empty() ? std::string("unfolded") : run->published.back().checkpoint_id) + ".jsonl";
-            if (!run->published.empty() || cmd.is_set(view_opt)) {
-                // Atomic and durable like the bundles: a full disk leaves the old view, never a torn one.
-                Status written = write_file_atomically(*posix_file_env(), view, surface_to_jsonl(run->surface));
-                if (!written.ok()) {
-                    cmd.error("cannot write the view " + view + ": " + written.error().to_string());
-                    failed = true;
-                    view.clear();  // the report names no view that is not there
-                }
-            } else {
-                view.clear();
+            if (!run->view_error.empty()) {
+                cmd.error(run->view_error);
+                failed = true;
             }
             nlohmann::json cps = nlohmann::json::array();
             for (const auto& b : run->published)
@@ -146,16 +120,19 @@ int command_fold(const QStringList& args) {
                                {"messageCount", b.message_count},
                                {"logicalHash", b.logical_hash}});
             report.push_back({{"file", file},
-                              {"sessionId", session.id},
-                              {"messages", session.messages.size()},
-                              {"tokensBefore", before},
-                              {"tokensAfter", run->surface.tokens()},
-                              {"frozenCheckpoints", f.frozen_ids.size()},
+                              {"sessionId", run->session_id},
+                              {"messages", run->messages},
+                              {"tokensBefore", run->tokens_before},
+                              {"tokensAfter", run->tokens_after},
+                              {"frozenCheckpoints", run->frozen_checkpoints},
                               {"checkpoints", cps},
                               {"stopReason", run->stop_reason},
                               {"rootRecommended", run->root_recommended},
-                              {"view", view}});
-            if (!ingress.is_null()) report.back()["ingress"] = ingress;
+                              {"view", run->view}});
+            if (!ingress.is_null()) {
+                ingress["tokensAfter"] = run->tokens_before;
+                report.back()["ingress"] = ingress;
+            }
         }
     }
     if (cmd.json()) {
@@ -272,6 +249,10 @@ int command_search(const QStringList& args) {
         print_out(result->dump(2) + "\n");
         return kOk;
     }
+    if (result->contains("unavailable"))
+        for (const auto& u : (*result)["unavailable"])
+            print_err("unavailable: checkpoint " + u["checkpointId"].get<std::string>() + " failed verification, its hits are left out: " +
+                      u["reason"].get<std::string>() + "\n");
     if ((*result)["hits"].empty()) print_out("no hits\n");
     for (const auto& h : (*result)["hits"]) {
         std::string line = h["checkpointId"].get<std::string>() + "  " + h["matchKind"].get<std::string>();
@@ -336,10 +317,7 @@ int command_recall(const QStringList& args) {
     if (r.contains("nextOffset")) header += ", nextOffset " + std::to_string(r["nextOffset"].get<int64_t>());
     if (r.contains("skipped")) header += "; skipped: " + r["skipped"]["reason"].get<std::string>();
     print_err(header + "\n");
-    for (const auto& m : r["messages"]) {
-        auto bytes = canonical_json(m);
-        print_out((bytes.ok() ? *bytes : m.dump()) + "\n");
-    }
+    print_out(exact_page_bytes(r));
     return kOk;
 }
 

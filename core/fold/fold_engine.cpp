@@ -274,6 +274,11 @@ Result<FoldRun> leaf_fold_until(BundleStore& store, FoldSurface surface, size_t 
             run.stop_reason = "surface within " + std::to_string(until_tokens) + " tokens";
             break;
         }
+        if (i > 0 && options.keep_going && !options.keep_going(i, leaf.tokens())) {
+            run.stop_reason = "cancelled";
+            run.cancelled = true;
+            break;
+        }
         FoldOutcome out;
         out.plan = leaf.plan(options.policy);
         run.root_recommended = out.plan.root_recommended;

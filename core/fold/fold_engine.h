@@ -29,6 +29,10 @@ struct FoldOptions {
     // false: FoldRun::published keeps each bundle's ids, mode, seqs and counts only (no archive,
     // state or text), so a long run holds no second copy of the session (the CLI).
     bool keep_published_bodies = true;
+    // Called by fold_until before each fold after the first with (folds so far, surface tokens);
+    // false stops the run there (stop_reason "cancelled"). Folds are transactions, so a stop never
+    // leaves a half-published checkpoint. Empty: never stops. May be called from a worker thread.
+    std::function<bool(size_t folds, size_t surface_tokens)> keep_going;
 };
 
 struct FoldOutcome {
@@ -62,6 +66,7 @@ struct FoldRun {
     std::vector<CheckpointBundle> published;
     std::string stop_reason;
     bool root_recommended = false;
+    bool cancelled = false;  // keep_going said stop
 };
 Result<FoldRun> fold_until(BundleStore& store, FoldSurface surface, FoldMode mode, size_t until_tokens,
                            const FoldOptions& options, size_t max_folds = 100000);

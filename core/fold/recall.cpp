@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <set>
 
 #include "fold/archive.h"
 #include "fold/search_index.h"
+#include "util/canonical_json.h"
 
 namespace bm {
 
@@ -102,8 +105,22 @@ Result<nlohmann::json> context_search(BundleStore& store, const std::string& que
     if (!index.ok()) return index.error();
     auto hits = (*index)->search(query, limit);
     if (!hits.ok()) return hits.error();
+    // The index is a cache that notices a changed file by its size only: each hit's bundle is
+    // verified before any excerpt of it is served, so a bundle damaged in place is never served.
+    std::map<std::string, std::string> refused;  // checkpoint id -> reason
+    std::set<std::string> verified;
+    auto servable = [&](const SearchHit& h) {
+        if (verified.count(h.checkpoint_id)) return true;
+        if (refused.count(h.checkpoint_id)) return false;
+        auto entry = store.find(h.checkpoint_id);
+        Verification v = entry ? store.verify(*entry) : Verification{VerifyState::kMissing, "bundle file gone"};
+        if (v.state == VerifyState::kVerified) return verified.insert(h.checkpoint_id), true;
+        refused[h.checkpoint_id] = v.reason;
+        return false;
+    };
     nlohmann::json list = nlohmann::json::array();
     for (const auto& h : *hits) {
+        if (!servable(h)) continue;
         nlohmann::json j{{"checkpointId", h.checkpoint_id},
                          {"sessionId", h.session_id},
                          {"matchKind", h.match_kind},
@@ -113,7 +130,19 @@ Result<nlohmann::json> context_search(BundleStore& store, const std::string& que
         if (h.message_index) j["messageIndex"] = *h.message_index;
         list.push_back(std::move(j));
     }
-    return nlohmann::json{{"query", query}, {"hits", std::move(list)}};
+    nlohmann::json out{{"query", query}, {"hits", std::move(list)}};
+    for (const auto& [id, reason] : refused) out["unavailable"].push_back({{"checkpointId", id}, {"reason", reason}});
+    return out;
+}
+
+std::string exact_page_bytes(const nlohmann::json& page) {
+    std::string out;
+    for (const auto& m : page["messages"]) {
+        auto bytes = canonical_json(m);
+        out += bytes.ok() ? *bytes : m.dump();
+        out += '\n';
+    }
+    return out;
 }
 
 }  // namespace bm

@@ -35,7 +35,13 @@ std::string checkpoint_id_from_ref(const std::string& ref);
 // skipped?}. Errors (kInvalidInput, kNotFound) for a bad ref, offset or a missing checkpoint.
 Result<nlohmann::json> context_recall(BundleStore& store, const RecallRequest& request);
 
-// {query, hits:[{checkpointId, sessionId, matchKind, excerpt, messageIndex?, sourceRange{firstSeq,lastSeq}, createdAt}]}
+// The bytes of an exact page as `recall --depth exact` prints them: each message's canonical JSON
+// (RFC 8785) and a newline. REQUIRES: `page` is an exact context_recall result with status "ok".
+std::string exact_page_bytes(const nlohmann::json& page);
+
+// {query, hits:[{checkpointId, sessionId, matchKind, excerpt, messageIndex?, sourceRange{firstSeq,lastSeq}, createdAt}],
+//  unavailable?:[{checkpointId, reason}]}: each hit's bundle is verified first; the hits of one that
+// fails are left out and it is listed under "unavailable" (absent when none failed).
 Result<nlohmann::json> context_search(BundleStore& store, const std::string& query, size_t limit);
 
 }  // namespace bm
