@@ -77,8 +77,9 @@ int command_fold(const QStringList& args) {
         for (const auto& e : r.errors) print_err("error: " + e.to_string() + "\n");
         for (const auto& w : r.warnings) print_err("warning: " + w.to_string() + "\n");
         if (!r.ok()) return kUsage;
-        for (const auto& session : r.sessions) {
-            FoldSurface surface = surface_from_session(session);
+        for (auto& session : r.sessions) {
+            const size_t message_count = session.messages.size();
+            FoldSurface surface = surface_from_session(std::move(session));
             const size_t before = surface.tokens();
             const FoldMode first = *mode == FoldMode::kRoot ? FoldMode::kLeaf : *mode;
             auto run = fold_until(store, std::move(surface), first, until, options);
@@ -124,7 +125,7 @@ int command_fold(const QStringList& args) {
                                {"logicalHash", b.logical_hash}});
             report.push_back({{"file", file},
                               {"sessionId", session.id},
-                              {"messages", session.messages.size()},
+                              {"messages", message_count},
                               {"tokensBefore", before},
                               {"tokensAfter", run->surface.tokens()},
                               {"frozenCheckpoints", f.frozen_ids.size()},
