@@ -65,7 +65,10 @@ nlohmann::json bundle_to_json(const CheckpointBundle& b) {
 
 Result<std::string> bundle_bytes(const CheckpointBundle& b) { return canonical_json(bundle_to_json(b)); }
 
-Result<CheckpointBundle> seal_bundle(CheckpointBundle b) {
+namespace {
+
+// seal_bundle() without the digest of the stored bytes (decode_bundle() has the bytes already).
+Result<CheckpointBundle> seal_content(CheckpointBundle b) {
     if (!b.shadowed_messages.is_array())
         return Error::invalid_input("shadowedMessages must be an array", Location("", 0, -1, "archive.shadowedMessages"));
     if (b.ordered_surface_seqs.size() != b.shadowed_messages.size())
@@ -73,14 +76,18 @@ Result<CheckpointBundle> seal_bundle(CheckpointBundle b) {
                                     Location("", 0, -1, "source.orderedSurfaceSeqs"));
     b.message_count = static_cast<int64_t>(b.shadowed_messages.size());
     b.refs.clear();
+    // JCS of an array is its elements' JCS joined by commas in brackets, so the logical hash is
+    // computed from the per-message forms instead of canonicalising every message twice.
+    std::string array_jcs = "[";
     for (size_t i = 0; i < b.shadowed_messages.size(); ++i) {
-        auto h = jcs_hash(b.shadowed_messages[i]);
-        if (!h.ok()) return h.error();
-        b.refs.push_back({b.ordered_surface_seqs[i], *h});
+        auto bytes = canonical_json(b.shadowed_messages[i]);
+        if (!bytes.ok()) return bytes.error();
+        b.refs.push_back({b.ordered_surface_seqs[i], sha256_hex(*bytes)});
+        if (i > 0) array_jcs += ',';
+        array_jcs += *bytes;
     }
-    auto logical = jcs_hash(b.shadowed_messages);
-    if (!logical.ok()) return logical.error();
-    b.logical_hash = *logical;
+    array_jcs += ']';
+    b.logical_hash = sha256_hex(array_jcs);
     auto source = jcs_hash({{"sessionId", b.session_id}, {"orderedSurfaceSeqs", b.ordered_surface_seqs}});
     if (!source.ok()) return source.error();
     b.source_digest = *source;
@@ -99,6 +106,22 @@ Result<CheckpointBundle> seal_bundle(CheckpointBundle b) {
     if (!digest.ok()) return digest.error();
     b.rendered_digest = *digest;
     return b;
+}
+
+}  // namespace
+
+Result<CheckpointBundle> seal_bundle(CheckpointBundle draft) {
+    auto sealed = seal_content(std::move(draft));
+    if (!sealed.ok()) return sealed;
+    CheckpointBundle b = std::move(sealed).value();
+    auto sealed_bytes = bundle_bytes(b);
+    if (!sealed_bytes.ok()) return sealed_bytes.error();
+    b.sealed_bytes_digest = sha256_hex(*sealed_bytes);
+    return b;
+}
+
+bool is_unchanged_since_sealing(const CheckpointBundle& bundle, std::string_view bytes) {
+    return !bundle.sealed_bytes_digest.empty() && sha256_hex(bytes) == bundle.sealed_bytes_digest;
 }
 
 Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string& file) {
@@ -158,7 +181,7 @@ Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string
     draft.beliefs = b.beliefs;
     if (b.ordered_surface_seqs.size() != b.shadowed_messages.size())
         return corrupt("source.orderedSurfaceSeqs", "length differs from archive.shadowedMessages");
-    auto sealed = seal_bundle(std::move(draft));
+    auto sealed = seal_content(std::move(draft));
     if (!sealed.ok()) return corrupt("", "content fails sealing: " + sealed.error().message());
     const CheckpointBundle& s = *sealed;
     if (s.message_count != b.message_count) return corrupt("archive.messageCount", "messageCount mismatch");
@@ -173,6 +196,7 @@ Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string
     if (s.checkpoint_id != b.checkpoint_id) return corrupt("checkpointId", "checkpointId does not match the content");
     if (s.rendered_text != b.rendered_text) return corrupt("rendered.text", "rendered text does not match the content");
     if (s.rendered_digest != b.rendered_digest) return corrupt("rendered.digest", "rendered digest mismatch");
+    b.sealed_bytes_digest = sha256_hex(bytes);  // verified above: these are its sealed bytes
     return b;
 }
 

@@ -49,12 +49,17 @@ struct CheckpointBundle {
     std::string state_digest;
     std::string rendered_text;
     std::string rendered_digest;
+    // Not stored: SHA-256 of bundle_bytes() as seal_bundle() left it, so publish() can tell an
+    // untouched sealed bundle (nothing to re-check) from one changed since (decoded in full).
+    std::string sealed_bytes_digest;
 };
 
 // Completes a draft (session_id, created_at, mode, ordered_surface_seqs, shadowed_messages,
 // optional semantic_text and state_anchors): computes every digest, the id and the rendering.
 // Fails on non-canonicalisable content (NaN, invalid UTF-8) or an inconsistent draft.
 Result<CheckpointBundle> seal_bundle(CheckpointBundle draft);
+// True when `bytes` are bundle_bytes() of `bundle` exactly as seal_bundle() returned it.
+bool is_unchanged_since_sealing(const CheckpointBundle& bundle, std::string_view bytes);
 
 nlohmann::json bundle_to_json(const CheckpointBundle& bundle);
 // The stored bytes: JCS of bundle_to_json().

@@ -10,6 +10,7 @@
 #include <charconv>
 #include <filesystem>
 
+#include "fold/group_write.h"
 #include "util/canonical_json.h"
 
 namespace bm {
@@ -42,7 +43,6 @@ std::optional<std::pair<std::string, bool>> parse_bundle_name(const std::string&
     return std::make_pair(rest, compressed);
 }
 
-std::atomic<uint64_t> g_temp_counter{0};
 
 // True when the temp file `name` (.tmp-<name>-<pid>-<n>) was left by a process that is gone.
 bool writer_is_gone(const std::string& name) {
@@ -127,92 +127,98 @@ Result<std::string> BundleStore::load_bytes(const std::string& path, bool compre
     return out;
 }
 
-Result<bool> BundleStore::write_atomically(const std::string& dir, const std::string& name, const std::string& bytes) {
-    const std::string final_path = dir + "/" + name;
-    if (m_env->exists(final_path)) {
-        auto existing = m_env->read_file(final_path);
-        if (!existing.ok()) return existing.error();
-        if (*existing == bytes) return true;
-        return Error::refused(final_path + " exists with different content", "published files are immutable");
-    }
-    const std::string temp = dir + "/.tmp-" + name + "-" + std::to_string(::getpid()) + "-" +
-                             std::to_string(g_temp_counter.fetch_add(1));
-    auto fd = m_env->create_exclusive(temp);
-    if (!fd.ok()) return fd.error();
-    Status st = m_env->write_all(*fd, bytes, temp);
-    if (st.ok()) st = m_env->sync(*fd, temp);
-    Status closed = m_env->close(*fd, temp);
-    if (st.ok()) st = closed;
-    if (st.ok()) st = m_env->rename_no_replace(temp, final_path);
-    if (!st.ok()) {
-        (void)m_env->remove_file(temp);
-        if (st.error().code() == ErrorCode::kRefused) {  // another publisher won the race
-            auto existing = m_env->read_file(final_path);
-            if (existing.ok() && *existing == bytes) return true;
-        }
-        return st.error();
-    }
-    st = m_env->sync_dir(dir);
-    if (!st.ok()) return st.error();
-    return false;
+Result<PublishResult> BundleStore::publish(const CheckpointBundle& bundle) {
+    auto published = publish_group({&bundle});
+    if (!published.ok()) return published.error();
+    return published->front();
 }
 
-Result<PublishResult> BundleStore::publish(const CheckpointBundle& bundle) {
-    auto bytes = bundle_bytes(bundle);
-    if (!bytes.ok()) return bytes.error();
-    // Refuse an unsealed or inconsistent bundle before touching the disk.
-    auto self_check = decode_bundle(*bytes, "bundle " + bundle.checkpoint_id);
-    if (!self_check.ok())
-        return Error::invalid_input("bundle is not sealed: " + self_check.error().message(), self_check.error().where(),
-                                    "call seal_bundle() before publish()");
-    const std::string dir = session_dir(bundle.session_id);
-    const std::string plain = "bundle-" + bundle.checkpoint_id + ".json";
-    // An existing bundle of this id (either encoding) decides: identical → idempotent, else refused.
-    for (bool compressed : {false, true}) {
-        const std::string path = dir + "/" + plain + (compressed ? ".zst" : "");
-        if (!m_env->exists(path)) continue;
-        auto existing = load_bytes(path, compressed);
-        if (!existing.ok()) return existing.error();
-        if (*existing == *bytes) return PublishResult{path, true};
-        return Error::refused("checkpoint " + bundle.checkpoint_id + " already exists with different content at " + path,
-                              "bundles are immutable; fold into a new checkpoint instead");
+Result<std::vector<PublishResult>> BundleStore::publish_group(const std::vector<const CheckpointBundle*>& bundles) {
+    if (bundles.empty()) return std::vector<PublishResult>{};
+    const std::string& session_id = bundles.front()->session_id;
+    const std::string dir = session_dir(session_id);
+    std::vector<std::string> canonical;  // bundle_bytes() of each, as read back later
+    std::vector<GroupFile> files;
+    std::vector<std::optional<PublishResult>> results(bundles.size());
+    for (size_t i = 0; i < bundles.size(); ++i) {
+        const CheckpointBundle& bundle = *bundles[i];
+        if (bundle.session_id != session_id)
+            return Error::invalid_input("a publish group holds bundles of one session only",
+                                        Location("", 0, -1, "sessionId"), "publish each session's bundles separately");
+        auto bytes = bundle_bytes(bundle);
+        if (!bytes.ok()) return bytes.error();
+        // Refuse an unsealed or inconsistent bundle before touching the disk. A bundle whose bytes
+        // are those seal_bundle() left (the fold engine's) needs no second decode.
+        if (!is_unchanged_since_sealing(bundle, *bytes)) {
+            auto self_check = decode_bundle(*bytes, "bundle " + bundle.checkpoint_id);
+            if (!self_check.ok())
+                return Error::invalid_input("bundle is not sealed: " + self_check.error().message(),
+                                            self_check.error().where(), "call seal_bundle() before publish()");
+        }
+        const std::string plain = "bundle-" + bundle.checkpoint_id + ".json";
+        // An existing bundle of this id (either encoding) decides: identical → idempotent, else refused.
+        for (bool compressed : {false, true}) {
+            const std::string path = dir + "/" + plain + (compressed ? ".zst" : "");
+            if (!m_env->exists(path)) continue;
+            auto existing = load_bytes(path, compressed);
+            if (!existing.ok()) return existing.error();
+            if (*existing != *bytes)
+                return Error::refused("checkpoint " + bundle.checkpoint_id + " already exists with different content at " +
+                                          path,
+                                      "bundles are immutable; fold into a new checkpoint instead");
+            results[i] = PublishResult{path, true};
+            break;
+        }
+        if (results[i]) continue;
+        std::string file_bytes = *bytes;
+        if (m_compress) {
+            std::string out(ZSTD_compressBound(bytes->size()), '\0');
+            const size_t n = ZSTD_compress(out.data(), out.size(), bytes->data(), bytes->size(), 3);
+            if (ZSTD_isError(n)) return Error::internal(std::string("zstd compress: ") + ZSTD_getErrorName(n));
+            out.resize(n);
+            file_bytes = std::move(out);
+        }
+        files.push_back({plain + (m_compress ? ".zst" : ""), std::move(file_bytes)});
+        canonical.push_back(std::move(bytes).value());
     }
-    const bool new_dir = !m_env->exists(dir);
-    if (!new_dir && m_cleaned_dirs.insert(dir).second) {
-        auto removed = remove_dead_temps(dir);  // interrupted publishes of killed folds
-        if (!removed.ok()) return removed.error();
-    }
-    Status st = m_env->make_dirs(dir);
-    if (!st.ok()) return st.error();
-    if (new_dir) {
-        st = m_env->sync_dir(m_root);
+    if (!files.empty()) {
+        const bool new_dir = !m_env->exists(dir);
+        if (!new_dir && m_cleaned_dirs.insert(dir).second) {
+            auto removed = remove_dead_temps(dir);  // interrupted publishes of killed folds
+            if (!removed.ok()) return removed.error();
+        }
+        Status st = m_env->make_dirs(dir);
         if (!st.ok()) return st.error();
+        if (new_dir) {
+            st = m_env->sync_dir(m_root);
+            if (!st.ok()) return st.error();
+        }
     }
-    std::string file_bytes = *bytes;
-    std::string name = plain;
-    if (m_compress) {
-        std::string out(ZSTD_compressBound(bytes->size()), '\0');
-        const size_t n = ZSTD_compress(out.data(), out.size(), bytes->data(), bytes->size(), 3);
-        if (ZSTD_isError(n)) return Error::internal(std::string("zstd compress: ") + ZSTD_getErrorName(n));
-        out.resize(n);
-        file_bytes = std::move(out);
-        name += ".zst";
-    }
-    auto written = write_atomically(dir, name, file_bytes);
+    auto written = write_group_atomically(*m_env, dir, files);
     if (!written.ok()) return written.error();
-    const std::string path = dir + "/" + name;
-    // Read back and verify before anyone may rely on it.
-    auto back = load_bytes(path, m_compress);
-    if (!back.ok()) return back.error();
-    // Bytes equal to the ones decoded above decode the same: only a difference needs decoding again.
-    if (*back != *bytes) {
-        auto decoded = decode_bundle(*back, path);
-        (void)m_env->remove_file(path);
-        return Error::corruption("read-back verification failed after publish" +
-                                     (decoded.ok() ? std::string() : ": " + decoded.error().message()),
-                                 Location(path), "check the disk; the bundle was removed and nothing was committed");
+    std::vector<PublishResult> out;
+    size_t f = 0;
+    for (size_t i = 0; i < bundles.size(); ++i) {
+        if (results[i]) {
+            out.push_back(*results[i]);
+            continue;
+        }
+        const std::string path = dir + "/" + files[f].name;
+        // Read back and verify before anyone may rely on it.
+        auto back = load_bytes(path, m_compress);
+        if (!back.ok()) return back.error();
+        // Bytes equal to the ones checked above decode the same: only a difference needs decoding again.
+        if (*back != canonical[f]) {
+            auto decoded = decode_bundle(*back, path);
+            (void)m_env->remove_file(path);
+            return Error::corruption("read-back verification failed after publish" +
+                                         (decoded.ok() ? std::string() : ": " + decoded.error().message()),
+                                     Location(path), "check the disk; the bundle was removed and nothing was committed");
+        }
+        out.push_back(PublishResult{path, (*written)[f]});
+        ++f;
     }
-    return PublishResult{path, *written};
+    return out;
 }
 
 Result<CheckpointBundle> BundleStore::read(const std::string& session_id, const std::string& checkpoint_id) {
@@ -309,14 +315,24 @@ Status BundleStore::remove(const std::string& session_id, const std::string& che
     return Error::not_found("no bundle " + checkpoint_id + " for session " + session_id);
 }
 
-Status BundleStore::write_commit(const CommitRecord& r) {
-    nlohmann::json j{{"format", "ef-commit"},           {"formatVersion", 1},
-                     {"checkpointId", r.checkpoint_id}, {"sessionId", r.session_id},
-                     {"mode", r.mode},                   {"logicalHash", r.logical_hash},
-                     {"renderedDigest", r.rendered_digest}, {"surfaceEndSeq", r.surface_end_seq}};
-    auto bytes = canonical_json(j);
-    if (!bytes.ok()) return bytes.error();
-    auto written = write_atomically(session_dir(r.session_id), "commit-" + r.checkpoint_id + ".json", *bytes);
+Status BundleStore::write_commit(const CommitRecord& r) { return write_commits({r}); }
+
+Status BundleStore::write_commits(const std::vector<CommitRecord>& records) {
+    if (records.empty()) return {};
+    std::vector<GroupFile> files;
+    for (const auto& r : records) {
+        if (r.session_id != records.front().session_id)
+            return Error::invalid_input("a commit group holds records of one session only",
+                                        Location("", 0, -1, "sessionId"), "write each session's records separately");
+        nlohmann::json j{{"format", "ef-commit"},           {"formatVersion", 1},
+                         {"checkpointId", r.checkpoint_id}, {"sessionId", r.session_id},
+                         {"mode", r.mode},                   {"logicalHash", r.logical_hash},
+                         {"renderedDigest", r.rendered_digest}, {"surfaceEndSeq", r.surface_end_seq}};
+        auto bytes = canonical_json(j);
+        if (!bytes.ok()) return bytes.error();
+        files.push_back({"commit-" + r.checkpoint_id + ".json", std::move(bytes).value()});
+    }
+    auto written = write_group_atomically(*m_env, session_dir(records.front().session_id), files);
     if (!written.ok()) return written.error();
     return {};
 }

@@ -65,6 +65,9 @@ public:
 
     // REQUIRES: `bundle` was sealed (seal_bundle).
     Result<PublishResult> publish(const CheckpointBundle& bundle);
+    // publish() of several sealed bundles of one session as one group (group_write.h): each as
+    // durable and verified as alone, one directory fsync for all. Results in the given order.
+    Result<std::vector<PublishResult>> publish_group(const std::vector<const CheckpointBundle*>& bundles);
     // Reads and verifies; kCorruption when any check fails, kNotFound when absent.
     Result<CheckpointBundle> read(const std::string& session_id, const std::string& checkpoint_id);
     // Finds a checkpoint in any session directory.
@@ -78,6 +81,8 @@ public:
     Status remove(const std::string& session_id, const std::string& checkpoint_id);
 
     Status write_commit(const CommitRecord& record);
+    // write_commit() of several records of one session as one group.
+    Status write_commits(const std::vector<CommitRecord>& records);
     Result<std::vector<CommitRecord>> commits(const std::string& session_id);
     // Leftover temp files of interrupted publishes (never bundles).
     std::vector<std::string> stale_temp_files();
@@ -91,10 +96,6 @@ public:
 
 private:
     Result<std::string> load_bytes(const std::string& path, bool compressed);
-    // Writes `bytes` as dir/name atomically; returns true when an identical file already existed,
-    // kRefused when a different one exists.
-    Result<bool> write_atomically(const std::string& dir, const std::string& name, const std::string& bytes);
-
     // Removes the dead writers' temp files of one directory.
     Result<std::vector<std::string>> remove_dead_temps(const std::string& dir);
 

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <thread>
 
 namespace bm {
 
@@ -28,6 +29,15 @@ std::atomic<uint64_t> g_atomic_write_counter{0};
 Status FileEnv::rename_replace(const std::string& from, const std::string& to) {
     if (::rename(from.c_str(), to.c_str()) != 0) return os_error("rename", to, errno);
     return {};
+}
+
+Status FileEnv::sync_all(const std::vector<std::pair<int, std::string>>& files) {
+    Status first;
+    for (const auto& [fd, path] : files) {
+        Status st = sync(fd, path);
+        if (!st.ok() && first.ok()) first = st;
+    }
+    return first;
 }
 
 Status write_file_atomically(FileEnv& env, const std::string& path, const std::string& bytes) {
@@ -91,6 +101,26 @@ public:
 
     Status sync(int fd, const std::string& path) override {
         if (::fsync(fd) != 0) return os_error("fsync", path, errno);
+        return {};
+    }
+
+    // Up to kSyncThreads fsyncs in flight: the file system's journal commits concurrent ones
+    // together, where one after another each waits for its own commit.
+    Status sync_all(const std::vector<std::pair<int, std::string>>& files) override {
+        constexpr size_t kSyncThreads = 16;
+        if (files.size() < 2) return FileEnv::sync_all(files);
+        std::vector<int> errors(files.size(), 0);
+        std::atomic<size_t> next{0};
+        auto worker = [&] {
+            for (size_t i = next++; i < files.size(); i = next++)
+                if (::fsync(files[i].first) != 0) errors[i] = errno;
+        };
+        std::vector<std::thread> threads;
+        for (size_t t = 1; t < std::min(kSyncThreads, files.size()); ++t) threads.emplace_back(worker);
+        worker();
+        for (auto& t : threads) t.join();
+        for (size_t i = 0; i < files.size(); ++i)
+            if (errors[i] != 0) return os_error("fsync", files[i].second, errors[i]);
         return {};
     }
 

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "util/result.h"
@@ -27,6 +28,10 @@ public:
     virtual Status write_all(int fd, const std::string& data, const std::string& path) = 0;
     // fsync(fd).
     virtual Status sync(int fd, const std::string& path) = 0;
+    // sync() of every (descriptor, path); the first error is returned after all were tried. The
+    // default calls sync() in turn; the real file system fsyncs concurrently, which lets the
+    // journal commit them together.
+    virtual Status sync_all(const std::vector<std::pair<int, std::string>>& files);
     // close(fd); always releases the descriptor.
     virtual Status close(int fd, const std::string& path) = 0;
     // Renames `from` to `to`, refusing (kRefused) when `to` exists (renameat2 RENAME_NOREPLACE).

@@ -87,8 +87,8 @@ Status draft_from_checkpoints(BundleStore& store, const FoldSurface& s, size_t b
 
 // The rest of the transaction: state and semantic text into the draft, seal, publish (durable),
 // commit record. The caller changes the surface only after this succeeded.
-Result<CheckpointBundle> seal_and_commit(BundleStore& store, CheckpointBundle draft, CarriedState state, FoldMode mode,
-                                         const FoldOptions& options, FoldOutcome& out) {
+Result<CheckpointBundle> seal_with_state(CheckpointBundle draft, CarriedState state, const FoldOptions& options,
+                                         FoldOutcome& out) {
     draft.state_anchors = state.anchors.to_json();
     if (!state.m3b.negative.entries().empty()) draft.negative_knowledge = state.m3b.negative.to_json();
     if (!state.m3b.beliefs.empty()) draft.beliefs = beliefs_to_json(state.m3b.beliefs);
@@ -108,17 +108,35 @@ Result<CheckpointBundle> seal_and_commit(BundleStore& store, CheckpointBundle dr
             out.semantic_error = out.semantic_error.empty() ? cause : out.semantic_error + "; then " + cause;
         }
     }
-    auto sealed = seal_bundle(std::move(draft));
-    if (!sealed.ok()) return sealed.error();
-    // BundleDurable: published, fsynced, read back and verified.
-    auto published = store.publish(*sealed);
+    return seal_bundle(std::move(draft));
+}
+
+// BundleDurable for sealed bundles of one session: published (fsynced, read back, verified) as one
+// group, then their commit records as another. Returns, per bundle, whether it was already there.
+Result<std::vector<bool>> publish_and_commit(BundleStore& store, const std::vector<const CheckpointBundle*>& sealed) {
+    auto published = store.publish_group(sealed);
     if (!published.ok()) return published.error();
-    out.already_present = published->already_present;
-    CommitRecord commit{sealed->checkpoint_id, sealed->session_id, fold_mode_name(mode), sealed->logical_hash,
-                        sealed->rendered_digest,
-                        sealed->ordered_surface_seqs.empty() ? 0 : sealed->ordered_surface_seqs.back()};
-    Status committed = store.write_commit(commit);
+    std::vector<CommitRecord> commits;
+    std::vector<bool> already_present;
+    for (size_t i = 0; i < sealed.size(); ++i) {
+        const CheckpointBundle& b = *sealed[i];
+        commits.push_back({b.checkpoint_id, b.session_id, fold_mode_name(b.mode), b.logical_hash, b.rendered_digest,
+                           b.ordered_surface_seqs.empty() ? 0 : b.ordered_surface_seqs.back()});
+        already_present.push_back((*published)[i].already_present);
+    }
+    Status committed = store.write_commits(commits);
     if (!committed.ok()) return committed.error();
+    return already_present;
+}
+
+// One checkpoint, sealed and made durable on its own (fold_once, basic_compact).
+Result<CheckpointBundle> seal_and_publish(BundleStore& store, CheckpointBundle draft, CarriedState state,
+                                          const FoldOptions& options, FoldOutcome& out) {
+    auto sealed = seal_with_state(std::move(draft), std::move(state), options, out);
+    if (!sealed.ok()) return sealed.error();
+    auto published = publish_and_commit(store, {&*sealed});
+    if (!published.ok()) return published.error();
+    out.already_present = published->front();
     return sealed;
 }
 
@@ -222,7 +240,7 @@ Result<FoldOutcome> fold_once(BundleStore& store, const FoldSurface& s, FoldMode
                          : draft_from_messages(s.items.data() + out.plan.begin, s.items.data() + out.plan.end,
                                                options, draft, state, out);
     if (!drafted.ok()) return drafted.error();
-    auto sealed = seal_and_commit(store, std::move(draft), std::move(state), mode, options, out);
+    auto sealed = seal_and_publish(store, std::move(draft), std::move(state), options, out);
     if (!sealed.ok()) return sealed.error();
     // Only now: the lossy surface change.
     out.surface.session_id = s.session_id;
@@ -248,7 +266,7 @@ Result<FoldOutcome> basic_compact(BundleStore& store, const FoldSurface& s, cons
     if (drafted.ok())
         drafted = draft_from_messages(s.items.data() + live, s.items.data() + out.plan.end, options, draft, state, out);
     if (!drafted.ok()) return drafted.error();
-    auto sealed = seal_and_commit(store, std::move(draft), std::move(state), FoldMode::kRoot, options, out);
+    auto sealed = seal_and_publish(store, std::move(draft), std::move(state), options, out);
     if (!sealed.ok()) return sealed.error();
     out.surface.session_id = s.session_id;
     out.surface.items.push_back(checkpoint_item(*sealed));
@@ -260,6 +278,9 @@ Result<FoldOutcome> basic_compact(BundleStore& store, const FoldSurface& s, cons
 
 namespace {
 
+// Checkpoints a leaf run publishes per group.
+constexpr size_t kPublishGroup = 16;
+
 // fold_until for leaf folds: the same folds as repeated fold_once, on a LeafRun.
 Result<FoldRun> leaf_fold_until(BundleStore& store, FoldSurface surface, size_t until_tokens,
                                 const FoldOptions& options, size_t max_folds) {
@@ -269,6 +290,21 @@ Result<FoldRun> leaf_fold_until(BundleStore& store, FoldSurface surface, size_t 
     // The state the next fold starts from: read back (verified) from the store for the first fold,
     // then the one each fold carried into the bundle it just published (and verified by read-back).
     std::optional<CarriedState> carried;
+    // Sealed, not yet published: the next fold needs only the carried state, so checkpoints are
+    // published in groups (one directory fsync each) and reported only once durable.
+    std::vector<CheckpointBundle> pending;
+    auto flush = [&]() -> Status {
+        std::vector<const CheckpointBundle*> group;
+        for (const auto& b : pending) group.push_back(&b);
+        auto published = publish_and_commit(store, group);
+        if (!published.ok()) return published.error();
+        for (auto& b : pending) {
+            run.published.push_back(std::move(b));
+            if (!options.keep_published_bodies) strip_body(run.published.back());
+        }
+        pending.clear();
+        return {};
+    };
     for (size_t i = 0; i < max_folds; ++i) {
         if (i > 0 && leaf.tokens() <= until_tokens) {
             run.stop_reason = "surface within " + std::to_string(until_tokens) + " tokens";
@@ -297,15 +333,20 @@ Result<FoldRun> leaf_fold_until(BundleStore& store, FoldSurface surface, size_t 
         Status drafted =
             draft_from_messages(leaf.live(out.plan.begin), leaf.live(out.plan.end), options, draft, state, out);
         if (!drafted.ok()) return drafted.error();
-        auto sealed = seal_and_commit(store, std::move(draft), std::move(state), FoldMode::kLeaf, options, out);
+        auto sealed = seal_with_state(std::move(draft), std::move(state), options, out);
         if (!sealed.ok()) return sealed.error();
         auto next = carried_by(*sealed);  // what the bundle carries, as a later fold would read it back
         if (!next.ok()) return next.error();
         carried = std::move(next).value();
         leaf.fold(out.plan, checkpoint_item(*sealed));
-        run.published.push_back(std::move(sealed).value());
-        if (!options.keep_published_bodies) strip_body(run.published.back());
+        pending.push_back(std::move(sealed).value());
+        if (pending.size() >= kPublishGroup) {
+            Status flushed = flush();
+            if (!flushed.ok()) return flushed.error();
+        }
     }
+    Status flushed = flush();
+    if (!flushed.ok()) return flushed.error();
     run.surface = std::move(leaf).take();
     return run;
 }

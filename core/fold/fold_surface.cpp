@@ -11,16 +11,36 @@ size_t FoldSurface::tokens() const {
     return total;
 }
 
+namespace {
+
+SurfaceItem live_item(const Message& m) {
+    SurfaceItem item;
+    item.message = archived_message(m);
+    item.seq = m.seq;
+    item.tokens = archived_message_tokens(item.message);
+    return item;
+}
+
+}  // namespace
+
 FoldSurface surface_from_session(const Session& session) {
     FoldSurface s;
     s.session_id = session.id;
-    for (const auto& m : session.messages) {
-        SurfaceItem item;
-        item.message = archived_message(m);
-        item.seq = m.seq;
-        item.tokens = archived_message_tokens(item.message);
-        s.items.push_back(std::move(item));
+    s.items.reserve(session.messages.size());
+    for (const auto& m : session.messages) s.items.push_back(live_item(m));
+    return s;
+}
+
+FoldSurface surface_from_session(Session&& session) {
+    FoldSurface s;
+    s.session_id = session.id;
+    s.items.reserve(session.messages.size());
+    for (auto& m : session.messages) {
+        s.items.push_back(live_item(m));
+        m = Message();  // its archived form holds all of it: release the parsed one now
     }
+    session.messages.clear();
+    session.messages.shrink_to_fit();
     return s;
 }
 

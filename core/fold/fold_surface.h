@@ -36,6 +36,9 @@ struct FoldSurface {
 
 // Every message of `session`, in order, as live items.
 FoldSurface surface_from_session(const Session& session);
+// The same, releasing each message of `session` once archived, so a long session is not held
+// twice (the CLI's fold); `session` is left without messages.
+FoldSurface surface_from_session(Session&& session);
 SurfaceItem checkpoint_item(const CheckpointBundle& bundle);
 
 struct Frontier {
