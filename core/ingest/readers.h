@@ -14,10 +14,21 @@ void read_claude_code(ByteSource& source, ReadContext& ctx);
 void read_codex(ByteSource& source, ReadContext& ctx);
 void read_native(ByteSource& source, ReadContext& ctx);
 void read_openhands_jsonl(ByteSource& source, ReadContext& ctx);
+void read_openhands_eval(ByteSource& source, ReadContext& ctx);  // evaluation output.jsonl
+void read_gemini_cli(ByteSource& source, ReadContext& ctx);      // chats/session-*.jsonl
+void read_aider(ByteSource& source, ReadContext& ctx);           // .aider.chat.history.md
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
 void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest);
 void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest);
+void read_gemini_cli_document(const json& doc, ReadContext& ctx, const std::string& digest);
+// Cline task files: api_conversation_history.json or ui_messages.json (told apart by content).
+void read_cline(const json& doc, ReadContext& ctx, const std::string& digest);
+
+// Detection by content for the formats above that ingest cannot tell by their first object alone.
+bool is_openhands_instance(const json& first_line);  // {instance_id, history, ...}: an evaluation output line
+bool looks_like_cline(const json& array);            // a Cline task file
+bool is_aider_history(std::string_view text);        // text opening with "# aider chat started at"
 
 // Sets session ids on messages, a default whole-log branch, and reports sessions without
 // messages (a warning when the log is a bare header, never silently).
