@@ -181,33 +181,22 @@ bool is_aider_history(std::string_view text) { return text.rfind(kHeader, 0) == 
 
 void read_aider(ByteSource& source, ReadContext& ctx) {
     AiderBuilder b(ctx);
-    LineReader lines(source, ctx.options().max_line_bytes);
-    Line line;
-    while (true) {
-        auto more = lines.next(line);
-        if (!more) {
-            ctx.result().errors.push_back(more.error());
-            ctx.result().partial = true;
-            break;
-        }
-        if (!*more) break;
+    for_each_line(source, ctx, [&](const Line& line) {
+        const RecordPos pos{line.number, line.offset};
         if (line.too_long) {
-            ctx.error(RecordPos{line.number, line.offset}, "",
-                      "line is " + std::to_string(line.length) + " bytes, over the " +
-                          std::to_string(ctx.options().max_line_bytes) + "-byte line limit; skipped",
+            ctx.error(pos, "", "line is " + std::to_string(line.length) + " bytes, over the " +
+                                   std::to_string(ctx.options().max_line_bytes) + "-byte line limit; skipped",
                       "raise the limit (--max-line-bytes)");
             ctx.result().partial = true;
-            continue;
-        }
-        if (size_t bad = first_invalid_utf8(line.text); bad != std::string_view::npos) {
+        } else if (size_t bad = first_invalid_utf8(line.text); bad != std::string_view::npos) {
             ctx.error(RecordPos{line.number, line.offset + static_cast<int64_t>(bad)}, "",
                       "invalid UTF-8 at column " + std::to_string(bad + 1) + "; line skipped",
                       "re-save the file as UTF-8");
             ctx.result().partial = true;
-            continue;
+        } else {
+            b.line(line);
         }
-        b.line(line);
-    }
+    });
     b.finish();
 }
 

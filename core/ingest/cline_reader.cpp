@@ -22,13 +22,14 @@ std::string result_tool_name(std::string_view text) {
     return std::string(inner.substr(0, inner.find(' ')));
 }
 
-// Blocks Cline adds to a user turn itself: the environment report and its todo-list reminders.
+// Blocks Cline adds to a user turn itself: the environment report, its todo-list reminders, and the
+// text of files the user attached (the files' words, not the user's).
 bool injected_context(std::string_view text) {
     size_t start = text.find_first_not_of(" \t\r\n");
     if (start == std::string_view::npos) return false;
     text.remove_prefix(start);
     return text.rfind("<environment_details>", 0) == 0 || text.rfind("# task_progress", 0) == 0 ||
-           text.rfind("# TODO LIST UPDATE REQUIRED", 0) == 0;
+           text.rfind("# TODO LIST UPDATE REQUIRED", 0) == 0 || text.rfind("Files attached by the user:", 0) == 0;
 }
 
 // What the model says to the user through Cline's conversational tools (their input holds the words).

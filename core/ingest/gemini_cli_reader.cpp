@@ -263,25 +263,16 @@ private:
 
 void read_gemini_cli(ByteSource& source, ReadContext& ctx) {
     GeminiBuilder b(ctx);
-    LineReader lines(source, ctx.options().max_line_bytes);
-    Line line;
     int64_t records = 0;
-    Sha256Stream content;
-    while (true) {
-        auto more = lines.next(line);
-        if (!more) {
-            ctx.result().errors.push_back(more.error());
-            ctx.result().partial = true;
-            break;
-        }
-        if (!*more) break;
+    Sha256Stream content;  // names a recording without a sessionId by its content, not its path
+    for_each_line(source, ctx, [&](const Line& line) {
         content.update(line.text);
         content.update("\n");
         auto v = ctx.parse_line(line);
-        if (!v) continue;
+        if (!v) return;
         ++records;
         b.record(*v, RecordPos{line.number, line.offset}, "", line.text);
-    }
+    });
     if (records == 0) {
         if (ctx.result().errors.empty()) ctx.error(RecordPos{1, 0}, "", "file has no records: it is empty");
         return;

@@ -72,22 +72,13 @@ bool is_openhands_instance(const json& first_line) {
 }
 
 void read_openhands_eval(ByteSource& source, ReadContext& ctx) {
-    LineReader lines(source, ctx.options().max_line_bytes);
-    Line line;
     int64_t instances = 0;
-    while (true) {
-        auto more = lines.next(line);
-        if (!more) {
-            ctx.result().errors.push_back(more.error());
-            ctx.result().partial = true;
-            break;
-        }
-        if (!*more) break;
+    for_each_line(source, ctx, [&](const Line& line) {
         auto v = ctx.parse_line(line);
-        if (!v) continue;
+        if (!v) return;
         ++instances;
         read_instance(ctx, *v, RecordPos{line.number, line.offset});
-    }
+    });
     if (instances == 0 && ctx.result().errors.empty())
         ctx.error(RecordPos{1, 0}, "", "file has no evaluation instances: it is empty");
 }

@@ -4,6 +4,8 @@
 // Texts are redacted as they are read, so nothing downstream ever sees a secret.
 #pragma once
 
+#include <functional>
+
 #include "ingest/byte_source.h"
 #include "ingest/read_context.h"
 
@@ -39,6 +41,10 @@ void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
 // ([{id, function{name, arguments}}]) found in `item` (absent: nothing). Returns how many.
 size_t append_tool_calls(ReadContext& ctx, const json& item, RecordPos pos, const std::string& path,
                          std::vector<ContentBlock>& out);
+
+// Calls `on_line` with each line of `source` (over-long lines arrive flagged too_long, unparsed).
+// A read error is recorded, marks the result partial and ends the walk.
+void for_each_line(ByteSource& source, ReadContext& ctx, const std::function<void(const Line&)>& on_line);
 
 // A text or reasoning block holding the redacted `text`.
 ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text);

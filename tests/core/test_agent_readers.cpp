@@ -5,6 +5,11 @@
 
 #include "core/test_support.h"
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include "ingest/ingest.h"
 #include "util/hash.h"
 
@@ -14,6 +19,7 @@ namespace {
 using testing::Counts;
 using testing::describe;
 using testing::expect_counts_at;
+using testing::first_block;
 using testing::slurp;
 
 std::string fixture(const std::string& rel) { return std::string(DATA_DIR) + "/" + rel; }
@@ -23,12 +29,6 @@ Session expect_counts(const std::string& rel, const Counts& want) { return expec
 const Message* find_message(const Session& s, const std::string& id) {
     for (const auto& m : s.messages)
         if (m.id == id) return &m;
-    return nullptr;
-}
-
-const ContentBlock* first_block(const Message& m, BlockKind kind) {
-    for (const auto& b : m.blocks)
-        if (b.kind == kind) return &b;
     return nullptr;
 }
 
@@ -69,6 +69,19 @@ TEST(OpenHandsEvalReader, WasRejectedAsADocumentBefore) {
     ReadResult r = read_file(fixture("openhands/output.jsonl"));
     EXPECT_FALSE(mentions(r.errors, "not valid JSON")) << describe(r);
     EXPECT_EQ(detect_format(slurp(fixture("openhands/output.jsonl"))), SessionFormat::kOpenHands);
+}
+
+TEST(OpenHandsEvalReader, LeadingBlankLineInAFile) {
+    // A file source first yields a short prefix; detection must still see the first line with text.
+    const auto path = std::filesystem::temp_directory_path() / ("bm-eval-blank-" + std::to_string(::getpid()) + ".jsonl");
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << "\n" << slurp(fixture("openhands/output.jsonl"));
+    }
+    ReadResult r = read_file(path.string());
+    std::filesystem::remove(path);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    EXPECT_EQ(r.sessions.size(), 3u);
 }
 
 TEST(OpenHandsEvalReader, BadLinesNameLineAndField) {
