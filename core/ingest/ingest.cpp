@@ -23,6 +23,7 @@ constexpr size_t kSniffBytes = 64 << 10;
 constexpr size_t kMaxSniffBytes = 4 << 20;
 
 std::optional<SessionFormat> classify_object(const json& v) {
+    if (v.contains("sessionId") && v.contains("projectHash")) return SessionFormat::kGeminiCli;
     auto type = v.value("type", json()).is_string() ? v["type"].get<std::string>() : std::string();
     if (type == "session" && (v.contains("version") || v.contains("createdAt") || v.contains("id")))
         return SessionFormat::kDsh;
@@ -45,6 +46,7 @@ std::optional<SessionFormat> classify_object(const json& v) {
 }
 
 std::optional<SessionFormat> classify_array(const json& v) {
+    if (looks_like_cline(v)) return SessionFormat::kCline;
     for (const auto& item : v) {
         if (!item.is_object()) return std::nullopt;
         if (item.contains("role")) return SessionFormat::kOpenAiChat;
@@ -55,6 +57,14 @@ std::optional<SessionFormat> classify_array(const json& v) {
 
 bool is_document_format(SessionFormat f) {
     return f == SessionFormat::kOpenAiChat || f == SessionFormat::kSweAgent;
+}
+
+// A JSON object on the first line that opens a whole document rather than a line of a line format.
+bool opens_document(SessionFormat f, const json& first) {
+    if (is_document_format(f)) return true;
+    if (f == SessionFormat::kOpenHands) return first.contains("history") && !is_openhands_instance(first);
+    if (f == SessionFormat::kGeminiCli) return first.contains("messages");
+    return false;
 }
 
 // First line as a JSON object, when it is one.
@@ -147,7 +157,8 @@ void walk_directory(const fs::path& root, const std::function<void(const fs::pat
 
 std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
-           "OpenAI chat arrays, SWE-agent .traj, OpenHands events, BeliefMerge native JSONL";
+           "OpenAI chat arrays, SWE-agent .traj, OpenHands events and evaluation output, Gemini CLI chats, "
+           "Cline task histories, Aider chat histories, BeliefMerge native JSONL";
 }
 
 void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, SessionFormat hint) {
@@ -166,6 +177,8 @@ void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, Ses
         case SessionFormat::kOpenAiChat: read_openai_chat(*doc, ctx, digest); break;
         case SessionFormat::kSweAgent: read_swe_agent(*doc, ctx, digest); break;
         case SessionFormat::kOpenHands: read_openhands(*doc, ctx, digest); break;
+        case SessionFormat::kGeminiCli: read_gemini_cli_document(*doc, ctx, digest); break;
+        case SessionFormat::kCline: read_cline(*doc, ctx, digest); break;
         default: ctx.error(RecordPos{1, 0}, "", "a JSON document cannot hold this format", supported_list());
     }
 }
@@ -190,7 +203,9 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
             return out;
         }
         head.resize(old + *n);
-        if (*n == 0 || head.find('\n', old) != std::string::npos) break;
+        // Leading blank lines do not count: the first line with text is what detection reads.
+        const size_t text = head.find_first_not_of(" \t\r\n");
+        if (*n == 0 || (text != std::string::npos && head.find('\n', std::max(old, text)) != std::string::npos)) break;
     }
     size_t start = head.find_first_not_of(" \t\r\n");
     if (head.rfind("\xEF\xBB\xBF", 0) == 0) start = head.find_first_not_of(" \t\r\n", 3);
@@ -199,6 +214,13 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
             ctx.error(RecordPos{}, "", source->torn_detail(), "no complete frame could be read");
         else
             ctx.error(RecordPos{1, 0}, "", "file is empty", "nothing to import");
+        return out;
+    }
+    if (is_aider_history(std::string_view(head).substr(start))) {
+        out.format = format_name(SessionFormat::kAider);
+        PrefixedSource src(std::move(head), std::move(source));
+        read_aider(src, ctx);
+        report_torn(ctx, src);
         return out;
     }
     // Binary bytes in the first line mean foreign data; damage further on (a zero-filled tail
@@ -214,17 +236,18 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     std::string_view body = std::string_view(head).substr(start);
     std::optional<SessionFormat> format;
     bool document = body[0] == '[';
+    bool instances = false;  // OpenHands evaluation output: one instance per line
     if (auto first = first_line_object(body); first && !document) {
         format = classify_object(*first);
-        document = format && (is_document_format(*format) ||
-                              (*format == SessionFormat::kOpenHands && first->contains("history")));
+        document = format && opens_document(*format, *first);
+        instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);
     } else if (!document && head.size() >= sniff_limit && body.find('\n') == std::string_view::npos) {
         // The first line is over the line limit: classify it by its opening members, so a line
         // format reports that one line and reads the rest.
         json outline = first_line_outline(body.substr(0, 1 << 20));
         format = classify_object(outline);
-        document = format && (is_document_format(*format) ||
-                              (*format == SessionFormat::kOpenHands && outline.contains("history")));
+        document = format && opens_document(*format, outline);
+        instances = format == SessionFormat::kOpenHands && is_openhands_instance(outline);
     }
     auto src = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
     if (!format || document) {
@@ -246,7 +269,10 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         case SessionFormat::kClaudeCode: read_claude_code(*src, ctx); break;
         case SessionFormat::kCodex: read_codex(*src, ctx); break;
         case SessionFormat::kNative: read_native(*src, ctx); break;
-        case SessionFormat::kOpenHands: read_openhands_jsonl(*src, ctx); break;
+        case SessionFormat::kOpenHands:
+            instances ? read_openhands_eval(*src, ctx) : read_openhands_jsonl(*src, ctx);
+            break;
+        case SessionFormat::kGeminiCli: read_gemini_cli(*src, ctx); break;
         default: break;
     }
     if (*format != SessionFormat::kDsh) report_torn(ctx, *src);  // the DSH reader reports its own
@@ -290,6 +316,7 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     size_t start = head.find_first_not_of(" \t\r\n");
     if (start == std::string_view::npos) return std::nullopt;
     head.remove_prefix(start);
+    if (is_aider_history(head)) return SessionFormat::kAider;
     if (auto first = first_line_object(head)) return classify_object(*first);
     try {
         json doc = json::parse(head);
@@ -328,7 +355,8 @@ ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
     auto supported = [](const fs::path& p) {
         std::string n = p.filename().string();
         auto ends = [&](std::string_view s) { return n.size() >= s.size() && n.compare(n.size() - s.size(), s.size(), s) == 0; };
-        return ends(".jsonl") || ends(".json") || ends(".traj") || ends(".zstd") || ends(".zst");
+        return ends(".jsonl") || ends(".json") || ends(".traj") || ends(".zstd") || ends(".zst") ||
+               ends(".aider.chat.history.md");
     };
     for (const auto& path : paths) {
         std::error_code ec;

@@ -2,7 +2,7 @@
 // calls, observations as tool results paired through tool_call_metadata or `cause`.
 #include <set>
 
-#include "ingest/readers.h"
+#include "ingest/openhands_events.h"
 #include "util/hash.h"
 
 namespace bm {
@@ -15,110 +15,105 @@ const std::set<std::string>& non_message_observations() {
     return kinds;
 }
 
-class OpenHandsBuilder {
-public:
-    explicit OpenHandsBuilder(ReadContext& ctx) : m_ctx(ctx) {
-        m_session.format = SessionFormat::kOpenHands;
-        m_session.file = ctx.result().file;
-    }
-
-    void event(const json& e, RecordPos pos, const std::string& path, std::string_view raw) {
-        if (!e.is_object()) {
-            m_ctx.error(pos, path, "expected an event object; skipped");
-            m_ctx.result().partial = true;
-            return;
-        }
-        Message m;
-        m.seq = m_ctx.integer(e, "id", pos, path + ".id").value_or(m_index);
-        ++m_index;
-        m.id = "event-" + std::to_string(m.seq);
-        m.line = pos.line;
-        m.time = m_ctx.str(e, "timestamp", pos, path + ".timestamp").value_or("");
-        auto source = m_ctx.str(e, "source", pos, path + ".source").value_or("");
-        auto action = m_ctx.str(e, "action", pos, path + ".action");
-        auto observation = m_ctx.str(e, "observation", pos, path + ".observation");
-        const json* meta = m_ctx.object(e, "tool_call_metadata", pos, path + ".tool_call_metadata");
-        std::string call_id, function_name;
-        if (meta) {
-            call_id = m_ctx.str(*meta, "tool_call_id", pos, path + ".tool_call_metadata.tool_call_id").value_or("");
-            function_name = m_ctx.str(*meta, "function_name", pos, path + ".tool_call_metadata.function_name").value_or("");
-        }
-        const json empty = json::object();
-        const json* args = m_ctx.object(e, "args", pos, path + ".args");
-        if (!args) args = &empty;
-        if (action) {
-            std::string content = m_ctx.str(*args, "content", pos, path + ".args.content").value_or("");
-            std::string thought = m_ctx.str(*args, "thought", pos, path + ".args.thought").value_or("");
-            if (source == "user") {
-                m.role = Role::kUser;
-                m.source.kind = SourceKind::kUser;
-            } else if (source == "environment" && *action == "system") {
-                m.role = Role::kSystem;
-            } else {
-                m.role = Role::kAssistant;
-                m.source.kind = SourceKind::kModel;
-            }
-            if (*action == "message" || *action == "system") {
-                m.blocks.push_back(text_block(m_ctx, BlockKind::kText, content));
-            } else if (*action == "think") {
-                m.blocks.push_back(text_block(m_ctx, BlockKind::kReasoning, thought));
-            } else if (*action == "change_agent_state" || *action == "recall") {
-                ++m_non_message;
-                return;
-            } else {
-                if (!thought.empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, thought));
-                if (*action == "finish") {
-                    std::string final_text = m_ctx.str(*args, "final_thought", pos, path + ".args.final_thought").value_or("");
-                    if (!final_text.empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, final_text));
-                }
-                ContentBlock c;
-                c.kind = BlockKind::kToolCall;
-                c.tool_id = call_id.empty() ? "event-" + std::to_string(m.seq) : call_id;
-                c.tool_name = function_name.empty() ? *action : function_name;
-                json a = *args;
-                a.erase("thought");
-                c.arguments = m_ctx.redact_text(a.dump());
-                m.blocks.push_back(std::move(c));
-            }
-        } else if (observation) {
-            if (non_message_observations().count(*observation)) {
-                ++m_non_message;
-                return;
-            }
-            m.role = Role::kTool;
-            m.source.kind = SourceKind::kTool;
-            ContentBlock r;
-            r.kind = BlockKind::kToolResult;
-            auto cause = m_ctx.integer(e, "cause", pos, path + ".cause");
-            r.tool_id = !call_id.empty() ? call_id : cause ? "event-" + std::to_string(*cause) : "";
-            r.text = m_ctx.redact_text(e.contains("content") ? flatten_text(e["content"]) : "");
-            r.is_error = *observation == "error";
-            m.source.call_id = r.tool_id;
-            m.blocks.push_back(std::move(r));
-        } else {
-            m_ctx.error(pos, path, "event has neither action nor observation; skipped");
-            m_ctx.result().partial = true;
-            return;
-        }
-        if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(raw.empty() ? e.dump() : std::string(raw));
-        m_session.messages.push_back(std::move(m));
-    }
-
-    void finish(const std::string& digest) {
-        m_session.id_form = "openhands-" + file_stem(m_session.file) + "-" + digest.substr(0, 8);
-        m_ctx.finish();
-        finish_session(m_session, m_ctx, RecordPos{1, 0}, m_non_message);
-        m_ctx.result().sessions.push_back(std::move(m_session));
-    }
-
-private:
-    ReadContext& m_ctx;
-    Session m_session;
-    int64_t m_index = 0;
-    int64_t m_non_message = 0;
-};
-
 }  // namespace
+
+OpenHandsBuilder::OpenHandsBuilder(ReadContext& ctx) : m_ctx(ctx) {
+    m_session.format = SessionFormat::kOpenHands;
+    m_session.file = ctx.result().file;
+}
+
+void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& path, std::string_view raw) {
+    if (!e.is_object()) {
+        m_ctx.error(pos, path, "expected an event object; skipped");
+        m_ctx.result().partial = true;
+        return;
+    }
+    Message m;
+    m.seq = m_ctx.integer(e, "id", pos, path + ".id").value_or(m_index);
+    ++m_index;
+    m.id = "event-" + std::to_string(m.seq);
+    m.line = pos.line;
+    m.time = m_ctx.str(e, "timestamp", pos, path + ".timestamp").value_or("");
+    auto source = m_ctx.str(e, "source", pos, path + ".source").value_or("");
+    auto action = m_ctx.str(e, "action", pos, path + ".action");
+    auto observation = m_ctx.str(e, "observation", pos, path + ".observation");
+    const json* meta = m_ctx.object(e, "tool_call_metadata", pos, path + ".tool_call_metadata");
+    std::string call_id, function_name;
+    if (meta) {
+        call_id = m_ctx.str(*meta, "tool_call_id", pos, path + ".tool_call_metadata.tool_call_id").value_or("");
+        function_name = m_ctx.str(*meta, "function_name", pos, path + ".tool_call_metadata.function_name").value_or("");
+    }
+    const json empty = json::object();
+    const json* args = m_ctx.object(e, "args", pos, path + ".args");
+    if (!args) args = &empty;
+    if (action) {
+        std::string content = m_ctx.str(*args, "content", pos, path + ".args.content").value_or("");
+        std::string thought = m_ctx.str(*args, "thought", pos, path + ".args.thought").value_or("");
+        if (source == "user") {
+            m.role = Role::kUser;
+            m.source.kind = SourceKind::kUser;
+        } else if (source == "environment" && *action == "system") {
+            m.role = Role::kSystem;
+        } else {
+            m.role = Role::kAssistant;
+            m.source.kind = SourceKind::kModel;
+        }
+        if (*action == "message" || *action == "system") {
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, content));
+        } else if (*action == "think") {
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kReasoning, thought));
+        } else if (*action == "change_agent_state" || *action == "recall") {
+            ++m_non_message;
+            return;
+        } else {
+            if (!thought.empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, thought));
+            if (*action == "finish") {
+                std::string final_text = m_ctx.str(*args, "final_thought", pos, path + ".args.final_thought").value_or("");
+                if (!final_text.empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, final_text));
+            }
+            ContentBlock c;
+            c.kind = BlockKind::kToolCall;
+            c.tool_id = call_id.empty() ? "event-" + std::to_string(m.seq) : call_id;
+            c.tool_name = function_name.empty() ? *action : function_name;
+            json a = *args;
+            a.erase("thought");
+            c.arguments = m_ctx.redact_text(a.dump());
+            m.blocks.push_back(std::move(c));
+        }
+    } else if (observation) {
+        if (non_message_observations().count(*observation)) {
+            ++m_non_message;
+            return;
+        }
+        m.role = Role::kTool;
+        m.source.kind = SourceKind::kTool;
+        ContentBlock r;
+        r.kind = BlockKind::kToolResult;
+        auto cause = m_ctx.integer(e, "cause", pos, path + ".cause");
+        r.tool_id = !call_id.empty() ? call_id : cause ? "event-" + std::to_string(*cause) : "";
+        r.text = m_ctx.redact_text(e.contains("content") ? flatten_text(e["content"]) : "");
+        r.is_error = *observation == "error";
+        m.source.call_id = r.tool_id;
+        m.blocks.push_back(std::move(r));
+    } else {
+        m_ctx.error(pos, path, "event has neither action nor observation; skipped");
+        m_ctx.result().partial = true;
+        return;
+    }
+    if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(raw.empty() ? e.dump() : std::string(raw));
+    m_session.messages.push_back(std::move(m));
+}
+
+void OpenHandsBuilder::finish_as(const std::string& id_form, RecordPos header_pos) {
+    m_session.id_form = id_form;
+    m_ctx.finish();
+    finish_session(m_session, m_ctx, header_pos, m_non_message);
+    m_ctx.result().sessions.push_back(std::move(m_session));
+}
+
+void OpenHandsBuilder::finish(const std::string& digest) {
+    finish_as("openhands-" + file_stem(m_session.file) + "-" + digest.substr(0, 8));
+}
 
 void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest) {
     const json* events = &doc;

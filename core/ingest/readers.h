@@ -4,6 +4,8 @@
 // Texts are redacted as they are read, so nothing downstream ever sees a secret.
 #pragma once
 
+#include <functional>
+
 #include "ingest/byte_source.h"
 #include "ingest/read_context.h"
 
@@ -14,10 +16,21 @@ void read_claude_code(ByteSource& source, ReadContext& ctx);
 void read_codex(ByteSource& source, ReadContext& ctx);
 void read_native(ByteSource& source, ReadContext& ctx);
 void read_openhands_jsonl(ByteSource& source, ReadContext& ctx);
+void read_openhands_eval(ByteSource& source, ReadContext& ctx);  // evaluation output.jsonl
+void read_gemini_cli(ByteSource& source, ReadContext& ctx);      // chats/session-*.jsonl
+void read_aider(ByteSource& source, ReadContext& ctx);           // .aider.chat.history.md
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
 void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest);
 void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest);
+void read_gemini_cli_document(const json& doc, ReadContext& ctx, const std::string& digest);
+// Cline task files: api_conversation_history.json or ui_messages.json (told apart by content).
+void read_cline(const json& doc, ReadContext& ctx, const std::string& digest);
+
+// Detection by content for the formats above that ingest cannot tell by their first object alone.
+bool is_openhands_instance(const json& first_line);  // {instance_id, history, ...}: an evaluation output line
+bool looks_like_cline(const json& array);            // a Cline task file
+bool is_aider_history(std::string_view text);        // text opening with "# aider chat started at"
 
 // Sets session ids on messages, a default whole-log branch, and reports sessions without
 // messages (a warning when the log is a bare header, never silently).
@@ -28,6 +41,10 @@ void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
 // ([{id, function{name, arguments}}]) found in `item` (absent: nothing). Returns how many.
 size_t append_tool_calls(ReadContext& ctx, const json& item, RecordPos pos, const std::string& path,
                          std::vector<ContentBlock>& out);
+
+// Calls `on_line` with each line of `source` (over-long lines arrive flagged too_long, unparsed).
+// A read error is recorded, marks the result partial and ends the walk.
+void for_each_line(ByteSource& source, ReadContext& ctx, const std::function<void(const Line&)>& on_line);
 
 // A text or reasoning block holding the redacted `text`.
 ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text);

@@ -30,6 +30,21 @@ size_t append_tool_calls(ReadContext& ctx, const json& item, RecordPos pos, cons
     return calls->size();
 }
 
+void for_each_line(ByteSource& source, ReadContext& ctx, const std::function<void(const Line&)>& on_line) {
+    LineReader lines(source, ctx.options().max_line_bytes);
+    Line line;
+    while (true) {
+        auto more = lines.next(line);
+        if (!more) {
+            ctx.result().errors.push_back(more.error());
+            ctx.result().partial = true;
+            return;
+        }
+        if (!*more) return;
+        on_line(line);
+    }
+}
+
 void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
                     int64_t non_message_records) {
     session.id = canonical_session_id(session.id_form);

@@ -56,6 +56,9 @@ const char* format_name(SessionFormat format) {
         case SessionFormat::kSweAgent: return "swe-agent";
         case SessionFormat::kOpenHands: return "openhands";
         case SessionFormat::kNative: return "native";
+        case SessionFormat::kGeminiCli: return "gemini-cli";
+        case SessionFormat::kCline: return "cline";
+        case SessionFormat::kAider: return "aider";
     }
     return "unknown";
 }

@@ -10,7 +10,9 @@
 
 namespace bm {
 
-enum class SessionFormat { kDsh, kClaudeCode, kCodex, kOpenAiChat, kSweAgent, kOpenHands, kNative };
+enum class SessionFormat {
+    kDsh, kClaudeCode, kCodex, kOpenAiChat, kSweAgent, kOpenHands, kNative, kGeminiCli, kCline, kAider
+};
 const char* format_name(SessionFormat format);
 
 // A compaction found in the log: the summary that replaced a range, and the range it shadowed.

@@ -278,7 +278,8 @@ Result<Session> Workspace::session(const std::string& key) {
     const std::string format = meta->text(2);
     for (SessionFormat f : {SessionFormat::kDsh, SessionFormat::kClaudeCode, SessionFormat::kCodex,
                             SessionFormat::kOpenAiChat, SessionFormat::kSweAgent, SessionFormat::kOpenHands,
-                            SessionFormat::kNative})
+                            SessionFormat::kNative, SessionFormat::kGeminiCli, SessionFormat::kCline,
+                            SessionFormat::kAider})
         if (format == format_name(f)) s.format = f;
     s.format_version = static_cast<int>(meta->integer(3));
     s.file = meta->text(4);

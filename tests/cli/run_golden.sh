@@ -9,6 +9,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Run inside a scratch copy so every path printed is relative and stable.
 cp -r "$src/inputs" "$tmp/inputs"
+mkdir "$tmp/data"  # the trimmed real samples of the newer readers (tests/data/README.md)
+cp -r "$src/../data/openhands" "$src/../data/gemini-cli" "$src/../data/cline" "$src/../data/aider" "$tmp/data/"
 cd "$tmp"
 fail=0
 check() {  # name, expected exit status, command...
@@ -36,6 +38,12 @@ check merge_md 0 "$bin" merge inputs/decision.jsonl --budget 400 --extractor ora
 check merge_json 0 "$bin" merge inputs/decision.jsonl --budget 400 --extractor oracle --format json
 check merge_tiny_budget 1 "$bin" merge inputs/decision.jsonl --budget 5 --extractor oracle
 check merge_no_budget 2 "$bin" merge inputs/decision.jsonl
+check inspect_openhands_eval 0 "$bin" inspect data/openhands/output.jsonl --summary
+check inspect_gemini_cli 0 "$bin" inspect data/gemini-cli/session-2026-04-01T11-11-8e1f2a3b.jsonl --summary
+check inspect_gemini_cli_json 0 "$bin" inspect data/gemini-cli/session-2026-04-01T11-11-5cdd2021.json --summary
+check inspect_cline_api 0 "$bin" inspect data/cline/1777073160794/api_conversation_history.json --summary
+check inspect_cline_ui 0 "$bin" inspect data/cline/1767644899093/ui_messages.json --summary
+check inspect_aider 0 "$bin" inspect data/aider/.aider.chat.history.md --summary
 check import 0 "$bin" import inputs/decision.jsonl --workspace w.bmws
 check import_again 0 "$bin" import inputs/decision.jsonl --workspace w.bmws
 # Nothing redacted reaches the workspace.

@@ -18,6 +18,7 @@ namespace {
 using testing::Counts;
 using testing::describe;
 using testing::expect_counts_at;
+using testing::first_block;
 using testing::slurp;
 
 std::string fixture(const std::string& rel) { return std::string(DATA_DIR) + "/" + rel; }
@@ -30,12 +31,6 @@ const Message& by_id(const Session& s, const std::string& id) {
     ADD_FAILURE() << "no message with id " << id;
     static const Message none;
     return none;
-}
-
-const ContentBlock* first_block(const Message& m, BlockKind kind) {
-    for (const auto& b : m.blocks)
-        if (b.kind == kind) return &b;
-    return nullptr;
 }
 
 std::vector<int64_t> shadowed_seqs(const Session& s) {

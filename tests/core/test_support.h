@@ -44,6 +44,13 @@ struct Counts {
     size_t warnings = 0;
 };
 
+// The first block of `kind` in `m`, or nullptr.
+inline const ContentBlock* first_block(const Message& m, BlockKind kind) {
+    for (const auto& b : m.blocks)
+        if (b.kind == kind) return &b;
+    return nullptr;
+}
+
 // Reads `path`, requires no errors, nothing partial and exactly one session, and checks every count.
 inline Session expect_counts_at(const std::string& path, const Counts& want) {
     ReadResult r = read_file(path);

@@ -76,12 +76,17 @@ void read_as(std::string_view data, const std::string& kind) {
     } else if (kind == "claude_code") bm::read_claude_code(src, ctx);
     else if (kind == "codex") bm::read_codex(src, ctx);
     else if (kind == "native") bm::read_native(src, ctx);
+    else if (kind == "openhands_eval") bm::read_openhands_eval(src, ctx);
+    else if (kind == "gemini_cli") bm::read_gemini_cli(src, ctx);
+    else if (kind == "aider") bm::read_aider(src, ctx);
     else {
         auto doc = bm::parse_document(ctx, data);
         if (!doc) return;
         if (kind == "openai_chat") bm::read_openai_chat(*doc, ctx, "0000000000000000");
         else if (kind == "swe_agent") bm::read_swe_agent(*doc, ctx, "0000000000000000");
         else if (kind == "openhands") bm::read_openhands(*doc, ctx, "0000000000000000");
+        else if (kind == "gemini_cli_document") bm::read_gemini_cli_document(*doc, ctx, "0000000000000000");
+        else if (kind == "cline") bm::read_cline(*doc, ctx, "0000000000000000");
     }
 }
 

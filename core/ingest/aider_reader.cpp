@@ -1,0 +1,203 @@
+// Aider chat histories (.aider.chat.history.md): Markdown appended by aider's InputOutput. Each run
+// opens with "# aider chat started at <time>"; user input lines start with "#### ", aider's own
+// output (notices, confirmations, command output) with "> ", and the model's reply is plain text.
+#include "ingest/readers.h"
+#include "util/hash.h"
+#include "util/utf8.h"
+
+namespace bm {
+
+namespace {
+
+constexpr std::string_view kHeader = "# aider chat started at ";
+constexpr size_t kIdPrefixBytes = 512;  // of a run's text after its header: names the session
+
+enum class Block { kNone, kUser, kAssistant, kAiderOutput };
+
+// Markdown hard line breaks ("  " at the end) are aider's, not the text's.
+std::string_view strip_break(std::string_view s) {
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.remove_suffix(1);
+    return s;
+}
+
+class AiderBuilder {
+public:
+    explicit AiderBuilder(ReadContext& ctx) : m_ctx(ctx) {}
+
+    void line(const Line& l) {
+        std::string_view text = l.text;
+        if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+        if (text.rfind(kHeader, 0) == 0) {
+            finish_session();
+            start_session(std::string(strip_break(text.substr(kHeader.size()))), l);
+            return;
+        }
+        if (!m_open) {
+            if (strip_break(text).empty()) return;
+            m_ctx.warning(RecordPos{l.number, l.offset}, "", "text before the first \"# aider chat started at\" line",
+                          "read as a run without a start time");
+            start_session("", l);
+        }
+        if (m_id_text.size() < kIdPrefixBytes) m_id_text.append(text.substr(0, kIdPrefixBytes - m_id_text.size())).push_back('\n');
+        const bool user = text == "####" || text.rfind("#### ", 0) == 0;
+        const bool output = text == ">" || text.rfind("> ", 0) == 0;
+        if (user || output) {
+            const Block kind = user ? Block::kUser : Block::kAiderOutput;
+            if (m_block != kind) begin(kind, l);
+            append(strip_break(text.substr(std::min<size_t>(text.size(), user ? 5 : 2))), text);
+        } else if (strip_break(text).empty()) {
+            if (m_block == Block::kAssistant) m_blank_lines.push_back('\n');
+            else flush();  // a blank line ends user input and aider's output
+        } else if (m_block == Block::kAiderOutput) {
+            append(strip_break(text), text);  // a multi-line notice: only its first line is quoted
+        } else {
+            if (m_block != Block::kAssistant) begin(Block::kAssistant, l);
+            append(text, text);
+        }
+    }
+
+    void finish() { finish_session(); }
+
+private:
+    void start_session(std::string started, const Line& l) {
+        m_open = true;
+        m_session = Session{};
+        m_session.format = SessionFormat::kAider;
+        m_session.file = m_ctx.result().file;
+        m_session.created_at = started;
+        m_header = RecordPos{l.number, l.offset};
+        m_id_text.clear();
+        m_non_message = 0;
+    }
+
+    void finish_session() {
+        if (!m_open) return;
+        flush();
+        std::string stamp = m_session.created_at.empty() ? "undated" : m_session.created_at;
+        for (char& c : stamp)
+            if (c == ' ') c = 'T';
+            else if (c == ':') c = '-';
+        m_session.id_form = "aider-" + stamp + "-" + sha256_hex(m_id_text).substr(0, 8);
+        m_ctx.finish();
+        finish_session_common();
+        m_open = false;
+    }
+
+    void finish_session_common() {
+        bm::finish_session(m_session, m_ctx, m_header, m_non_message);
+        m_ctx.result().sessions.push_back(std::move(m_session));
+    }
+
+    void begin(Block kind, const Line& l) {
+        flush();
+        m_block = kind;
+        m_first = RecordPos{l.number, l.offset};
+    }
+
+    void append(std::string_view content, std::string_view original) {
+        if (m_block == Block::kAssistant && !m_text.empty()) {
+            m_text += m_blank_lines;
+            m_raw += m_blank_lines;
+        }
+        m_blank_lines.clear();
+        if (!m_text.empty() || m_lines > 0) m_text.push_back('\n');
+        if (!m_raw.empty() || m_lines > 0) m_raw.push_back('\n');
+        m_text.append(content);
+        m_raw.append(original);
+        ++m_lines;
+    }
+
+    void flush() {
+        const Block kind = m_block;
+        std::string text = std::move(m_text), raw = std::move(m_raw);
+        m_block = Block::kNone;
+        m_text.clear();
+        m_raw.clear();
+        m_blank_lines.clear();
+        m_lines = 0;
+        if (kind == Block::kNone) return;
+        Message m;
+        m.seq = static_cast<int64_t>(m_session.messages.size()) + m_non_message;
+        m.id = "l" + std::to_string(m_first.line);
+        m.line = m_first.line;
+        if (kind == Block::kUser) {
+            if (!user_text(text)) {
+                ++m_non_message;  // a bare command (/model, /add, /multiline-mode, ...)
+                return;
+            }
+            m.role = Role::kUser;
+            m.source.kind = SourceKind::kUser;
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+        } else if (kind == Block::kAssistant) {
+            m.role = Role::kAssistant;
+            m.source.kind = SourceKind::kModel;
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+        } else {
+            m.role = Role::kTool;  // aider's own output: edits applied, commits, confirmations, command output
+            m.source.kind = SourceKind::kTool;
+            m.source.name = "aider";
+            ContentBlock r;
+            r.kind = BlockKind::kToolResult;
+            r.text = m_ctx.redact_text(text);
+            m.blocks.push_back(std::move(r));
+        }
+        if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(raw);
+        m_session.messages.push_back(std::move(m));
+    }
+
+    // User input minus a leading chat-mode command ("/ask how?" -> "how?"); false for a command
+    // with no message ("/model x", "/add f.py") and for blank input.
+    static bool user_text(std::string& text) {
+        size_t start = text.find_first_not_of(" \n");
+        if (start == std::string::npos) return false;
+        text.erase(0, start);
+        if (text[0] != '/') return true;
+        size_t end = text.find_first_of(" \n");
+        const std::string command = text.substr(0, end);
+        if (command != "/ask" && command != "/code" && command != "/architect" && command != "/context") return false;
+        if (end == std::string::npos) return false;
+        text.erase(0, end);
+        start = text.find_first_not_of(" \n");
+        if (start == std::string::npos) return false;
+        text.erase(0, start);
+        return true;
+    }
+
+    ReadContext& m_ctx;
+    Session m_session;
+    bool m_open = false;
+    RecordPos m_header;
+    std::string m_id_text;
+    int64_t m_non_message = 0;
+    Block m_block = Block::kNone;
+    RecordPos m_first;
+    std::string m_text, m_raw, m_blank_lines;
+    int64_t m_lines = 0;
+};
+
+}  // namespace
+
+bool is_aider_history(std::string_view text) { return text.rfind(kHeader, 0) == 0; }
+
+void read_aider(ByteSource& source, ReadContext& ctx) {
+    AiderBuilder b(ctx);
+    for_each_line(source, ctx, [&](const Line& line) {
+        const RecordPos pos{line.number, line.offset};
+        if (line.too_long) {
+            ctx.error(pos, "", "line is " + std::to_string(line.length) + " bytes, over the " +
+                                   std::to_string(ctx.options().max_line_bytes) + "-byte line limit; skipped",
+                      "raise the limit (--max-line-bytes)");
+            ctx.result().partial = true;
+        } else if (size_t bad = first_invalid_utf8(line.text); bad != std::string_view::npos) {
+            ctx.error(RecordPos{line.number, line.offset + static_cast<int64_t>(bad)}, "",
+                      "invalid UTF-8 at column " + std::to_string(bad + 1) + "; line skipped",
+                      "re-save the file as UTF-8");
+            ctx.result().partial = true;
+        } else {
+            b.line(line);
+        }
+    });
+    b.finish();
+}
+
+}  // namespace bm

@@ -1,0 +1,145 @@
+// Cline task UI logs (tasks/<id>/ui_messages.json): the say/ask records the extension shows, read
+// as a conversation (task and feedback as user turns, tools and commands as calls with results).
+#include <set>
+
+#include "ingest/cline_task.h"
+#include "util/fast_json.h"
+
+namespace bm {
+
+namespace {
+
+// Records that show progress or bookkeeping, not conversation.
+const std::set<std::string>& bookkeeping() {
+    static const std::set<std::string> kinds = {
+        "say:api_req_started", "say:api_req_finished", "say:api_req_retried", "say:checkpoint_created",
+        "say:task_progress", "say:error_retry", "say:deleted_api_reqs", "say:shell_integration_warning",
+        "say:mcp_server_request_started", "say:info", "say:load_mcp_documentation", "say:diff_error",
+        "ask:completion_result", "ask:resume_task", "ask:resume_completed_task", "ask:api_req_failed",
+        "ask:mistake_limit_reached", "ask:auto_approval_max_req_reached", "ask:new_task", "ask:condense"};
+    return kinds;
+}
+
+// `field` of the JSON object `text` holds, or `text` itself when it is not such an object.
+std::string json_field_or_text(const std::string& text, const char* field) {
+    if (text.empty() || text[0] != '{' || json_depth_exceeded_at(text) != std::string::npos) return text;
+    json v = json::parse(text, nullptr, /*allow_exceptions=*/false);
+    if (v.is_object() && v.contains(field) && v[field].is_string()) return v[field].get<std::string>();
+    return text;
+}
+
+class ClineUiReader {
+public:
+    ClineUiReader(ReadContext& ctx, Session& session) : m_ctx(ctx), m_session(session) {}
+    int64_t non_message = 0;
+
+    void record(const json& item, size_t index) {
+        const std::string path = "[" + std::to_string(index) + "]";
+        RecordPos pos{static_cast<int64_t>(index) + 1, -1};
+        if (!item.is_object()) {
+            m_ctx.error(pos, path, "expected a say/ask record; skipped");
+            m_ctx.result().partial = true;
+            return;
+        }
+        const std::string type = m_ctx.str(item, "type", pos, path + ".type").value_or("");
+        if (type != "say" && type != "ask") {
+            m_ctx.error(pos, path + ".type", "expected \"say\" or \"ask\", found '" + type + "'; skipped");
+            m_ctx.result().partial = true;
+            return;
+        }
+        const std::string what = m_ctx.str(item, type.c_str(), pos, path + "." + type).value_or("");
+        const std::string kind = type + ":" + what;
+        if (bookkeeping().count(kind)) {
+            ++non_message;
+            return;
+        }
+        const std::string text = m_ctx.str(item, "text", pos, path + ".text").value_or("");
+        Message m;
+        m.seq = static_cast<int64_t>(index);
+        m.line = pos.line;
+        m.id = "ui-" + std::to_string(index);
+        if (auto ts = item.find("ts"); ts != item.end() && ts->is_number_integer()) m.time = std::to_string(ts->get<int64_t>());
+        if (const json* info = m_ctx.object(item, "modelInfo", pos, path + ".modelInfo"))
+            m.source.model = m_ctx.str(*info, "modelId", pos, path + ".modelInfo.modelId").value_or("");
+        // Cline opens a task with say("text", task, images): the first record is the user's task.
+        if (kind == "say:task" || kind == "say:user_feedback" || (index == 0 && kind == "say:text")) {
+            m.role = Role::kUser;
+            m.source.kind = SourceKind::kUser;
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+            if (const json* images = m_ctx.array(item, "images", pos, path + ".images"))
+                for (size_t k = 0; k < images->size(); ++k) {
+                    ContentBlock img;
+                    img.kind = BlockKind::kImage;
+                    img.text = "[image]";
+                    m.blocks.push_back(std::move(img));
+                }
+        } else if (kind == "say:text" || kind == "say:completion_result" || kind == "ask:followup" ||
+                   kind == "ask:plan_mode_respond" || kind == "say:reasoning") {
+            if (text.empty()) {
+                ++non_message;  // a streaming placeholder
+                return;
+            }
+            m.role = Role::kAssistant;
+            m.source.kind = SourceKind::kModel;
+            const std::string body = kind == "ask:followup"            ? json_field_or_text(text, "question")
+                                     : kind == "ask:plan_mode_respond" ? json_field_or_text(text, "response")
+                                                                       : text;
+            m.blocks.push_back(text_block(m_ctx, kind == "say:reasoning" ? BlockKind::kReasoning : BlockKind::kText, body));
+        } else if (kind == "say:tool" || kind == "ask:tool" || kind == "say:command" || kind == "ask:command" ||
+                   kind == "say:use_mcp_server" || kind == "ask:use_mcp_server" || kind == "say:browser_action_launch" ||
+                   kind == "ask:browser_action_launch") {
+            m.role = Role::kAssistant;
+            m.source.kind = SourceKind::kModel;
+            ContentBlock c;
+            c.kind = BlockKind::kToolCall;
+            c.tool_id = m.id;
+            const bool command = what == "command";
+            c.tool_name = command ? "execute_command" : what == "tool" ? json_field_or_text(text, "tool") : what;
+            if (c.tool_name == text) c.tool_name = what;  // not a JSON description
+            c.arguments = m_ctx.redact_text(command ? json{{"command", text}}.dump() : text);
+            m_last_call = c.tool_id;
+            m.blocks.push_back(std::move(c));
+        } else if (kind == "say:command_output" || kind == "ask:command_output" || kind == "say:mcp_server_response" ||
+                   kind == "say:browser_action_result") {
+            m.role = Role::kTool;
+            m.source.kind = SourceKind::kTool;
+            m.source.call_id = m_last_call;
+            ContentBlock r;
+            r.kind = BlockKind::kToolResult;
+            r.tool_id = m_last_call;
+            r.text = m_ctx.redact_text(text);
+            m.blocks.push_back(std::move(r));
+        } else if (kind == "say:error" || kind == "say:clineignore_error") {
+            m.role = Role::kSystem;  // the extension's own report
+            m.source.kind = SourceKind::kPlugin;
+            m.source.name = "cline-error";
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+        } else {
+            m_ctx.unknown_type(pos, kind);
+            return;
+        }
+        if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(item.dump());
+        m_session.messages.push_back(std::move(m));
+    }
+
+private:
+    ReadContext& m_ctx;
+    Session& m_session;
+    std::string m_last_call;  // the call a command's output answers
+};
+
+}  // namespace
+
+void read_cline_ui(const json& doc, ReadContext& ctx, const std::string& digest) {
+    Session session;
+    session.format = SessionFormat::kCline;
+    session.file = ctx.result().file;
+    session.id_form = "cline-" + cline_task_id(session.file, digest) + "-ui";
+    ClineUiReader reader(ctx, session);
+    for (size_t i = 0; i < doc.size(); ++i) reader.record(doc[i], i);
+    ctx.finish();
+    finish_session(session, ctx, RecordPos{1, 0}, reader.non_message);
+    ctx.result().sessions.push_back(std::move(session));
+}
+
+}  // namespace bm

@@ -1,0 +1,86 @@
+// OpenHands evaluation output (output.jsonl): one benchmark instance per line, each holding its
+// whole event `history`; every line becomes a session named after its instance_id.
+#include "ingest/openhands_events.h"
+#include "redact/redactor.h"
+
+namespace bm {
+
+namespace {
+
+constexpr size_t kErrorQuoteChars = 200;  // of an instance's `error`, quoted in the warning
+
+// The instance id as written (a string, or a number as its decimal text); empty when absent.
+std::string instance_id(ReadContext& ctx, const json& line, RecordPos pos) {
+    auto it = line.find("instance_id");
+    if (it == line.end()) return {};
+    if (it->is_number_integer()) return std::to_string(it->get<int64_t>());
+    return ctx.str(line, "instance_id", pos, "instance_id").value_or("");
+}
+
+// True when the history holds OpenHands V1 (software-agent-sdk) events, which carry `kind`.
+bool holds_v1_events(const json& history) {
+    for (const auto& e : history)
+        if (e.is_object()) return e.contains("kind") && !e.contains("action") && !e.contains("observation");
+    return false;
+}
+
+void read_instance(ReadContext& ctx, const json& line, RecordPos pos) {
+    std::string id = instance_id(ctx, line, pos);
+    if (id.empty()) {
+        ctx.warning(pos, "instance_id", "instance has no instance_id; named after its line",
+                    "OpenHands writes instance_id on every output line");
+        id = "line" + std::to_string(pos.line);
+    }
+    auto found = line.find("history");
+    const json* history = found != line.end() && found->is_array() ? &*found : nullptr;
+    if (!history) {
+        ctx.error(pos, "history", "instance '" + id + "' has no history array of events; skipped");
+        ctx.result().partial = true;
+        return;
+    }
+    if (holds_v1_events(*history)) {
+        ctx.error(pos, "history", "instance '" + id + "' holds OpenHands V1 (software-agent-sdk) events, "
+                                  "which this reader does not read; skipped",
+                  "events with `kind` (MessageEvent, ActionEvent, ObservationEvent) are not supported yet");
+        ctx.result().partial = true;
+        return;
+    }
+    OpenHandsBuilder builder(ctx);
+    for (size_t i = 0; i < history->size(); ++i) {
+        const json& item = (*history)[i];
+        const std::string path = "history[" + std::to_string(i) + "]";
+        if (item.is_array()) {  // before 0.10: [action, observation] pairs
+            for (size_t k = 0; k < item.size(); ++k)
+                builder.event(item[k], pos, path + "[" + std::to_string(k) + "]", {});
+        } else {
+            builder.event(item, pos, path, {});
+        }
+    }
+    if (auto error = line.find("error"); error != line.end() && error->is_string() && !error->empty()) {
+        std::string text = redact(error->get<std::string>());
+        if (text.size() > kErrorQuoteChars) text = text.substr(0, kErrorQuoteChars) + "...";
+        ctx.warning(pos, "error", "instance '" + id + "' ended with an error: " + text,
+                    "its history up to the error was read");
+    }
+    builder.finish_as("openhands-" + id, pos);
+}
+
+}  // namespace
+
+bool is_openhands_instance(const json& first_line) {
+    return first_line.contains("instance_id") && first_line.contains("history");
+}
+
+void read_openhands_eval(ByteSource& source, ReadContext& ctx) {
+    int64_t instances = 0;
+    for_each_line(source, ctx, [&](const Line& line) {
+        auto v = ctx.parse_line(line);
+        if (!v) return;
+        ++instances;
+        read_instance(ctx, *v, RecordPos{line.number, line.offset});
+    });
+    if (instances == 0 && ctx.result().errors.empty())
+        ctx.error(RecordPos{1, 0}, "", "file has no evaluation instances: it is empty");
+}
+
+}  // namespace bm

@@ -1,0 +1,30 @@
+// The OpenHands event-to-message builder shared by the event-stream and evaluation-output readers.
+#pragma once
+
+#include "ingest/readers.h"
+
+namespace bm {
+
+// Builds one session from OpenHands (V0) events: `message` actions are user/assistant text, `think`
+// is reasoning, other actions are tool calls, observations are tool results. Not thread-safe.
+class OpenHandsBuilder {
+public:
+    explicit OpenHandsBuilder(ReadContext& ctx);
+
+    // Adds one event found at `pos`; `path` names it in diagnostics, `raw` is its original text
+    // (empty: the event is serialised again for Message::raw).
+    void event(const json& e, RecordPos pos, const std::string& path, std::string_view raw);
+
+    // Names the session `id_form`, finishes it (REQUIRES: called once) and hands it to the result.
+    void finish_as(const std::string& id_form, RecordPos header_pos = RecordPos{1, 0});
+    // finish_as() with the id `openhands-<file stem>-<digest prefix>`.
+    void finish(const std::string& digest);
+
+private:
+    ReadContext& m_ctx;
+    Session m_session;
+    int64_t m_index = 0;
+    int64_t m_non_message = 0;
+};
+
+}  // namespace bm

@@ -1,0 +1,309 @@
+// Readers of OpenHands evaluation output, Gemini CLI chats, Cline task files and Aider chat
+// histories, against trimmed real samples in tests/data (sources in tests/data/README.md) and
+// small inline logs for the cases the samples do not hold.
+#include <gtest/gtest.h>
+
+#include "core/test_support.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "ingest/ingest.h"
+#include "util/hash.h"
+
+namespace bm {
+namespace {
+
+using testing::Counts;
+using testing::describe;
+using testing::expect_counts_at;
+using testing::first_block;
+using testing::slurp;
+
+std::string fixture(const std::string& rel) { return std::string(DATA_DIR) + "/" + rel; }
+
+Session expect_counts(const std::string& rel, const Counts& want) { return expect_counts_at(fixture(rel), want); }
+
+const Message* find_message(const Session& s, const std::string& id) {
+    for (const auto& m : s.messages)
+        if (m.id == id) return &m;
+    return nullptr;
+}
+
+bool mentions(const std::vector<Error>& diagnostics, const std::string& text) {
+    for (const auto& e : diagnostics)
+        if (e.message().find(text) != std::string::npos) return true;
+    return false;
+}
+
+// ---------------------------------------------------------------- OpenHands evaluation output
+
+TEST(OpenHandsEvalReader, OneSessionPerInstanceLine) {
+    ReadResult r = read_file(fixture("openhands/output.jsonl"));
+    ASSERT_TRUE(r.errors.empty()) << describe(r);
+    EXPECT_EQ(r.format, "openhands");
+    ASSERT_EQ(r.sessions.size(), 3u);
+    const Session& basic = r.sessions[0];
+    EXPECT_EQ(basic.id, "openhands-basic");
+    ASSERT_EQ(basic.messages.size(), 4u);
+    EXPECT_EQ(basic.messages[0].role, Role::kUser);
+    EXPECT_EQ(basic.messages[0].line, 1);
+    const ContentBlock* edit = first_block(basic.messages[1], BlockKind::kToolCall);
+    ASSERT_NE(edit, nullptr);
+    EXPECT_EQ(edit->tool_name, "str_replace_editor");
+    EXPECT_EQ(basic.messages[2].role, Role::kTool);
+    EXPECT_EQ(basic.messages[2].blocks[0].tool_id, edit->tool_id);  // paired through tool_call_metadata
+    EXPECT_EQ(r.sessions[1].id, "openhands-basic_interactions");
+    EXPECT_EQ(r.sessions[1].messages.size(), 6u);
+    EXPECT_EQ(r.sessions[1].messages[5].line, 2);
+    // The pre-0.10 history of [action, observation] pairs: two messages, null observations skipped.
+    EXPECT_EQ(r.sessions[2].messages.size(), 2u);
+    EXPECT_TRUE(mentions(r.warnings, "instance 'basic_interactions_pairs' ended with an error: Agent got stuck"))
+        << describe(r);
+}
+
+TEST(OpenHandsEvalReader, WasRejectedAsADocumentBefore) {
+    // One instance per line used to be read whole as one JSON document and refused.
+    ReadResult r = read_file(fixture("openhands/output.jsonl"));
+    EXPECT_FALSE(mentions(r.errors, "not valid JSON")) << describe(r);
+    EXPECT_EQ(detect_format(slurp(fixture("openhands/output.jsonl"))), SessionFormat::kOpenHands);
+}
+
+TEST(OpenHandsEvalReader, LeadingBlankLineInAFile) {
+    // A file source first yields a short prefix; detection must still see the first line with text.
+    const auto path = std::filesystem::temp_directory_path() / ("bm-eval-blank-" + std::to_string(::getpid()) + ".jsonl");
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << "\n" << slurp(fixture("openhands/output.jsonl"));
+    }
+    ReadResult r = read_file(path.string());
+    std::filesystem::remove(path);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    EXPECT_EQ(r.sessions.size(), 3u);
+}
+
+TEST(OpenHandsEvalReader, BadLinesNameLineAndField) {
+    const std::string text =
+        "{\"instance_id\":\"a\",\"history\":[{\"id\":0,\"source\":\"user\",\"action\":\"message\",\"args\":{\"content\":\"hi\"}}]}\n"
+        "{\"instance_id\":\"b\",\"history\":\"oops\"}\n"
+        "{\"instance_id\":\"c\",\"history\":[{\"kind\":\"MessageEvent\",\"source\":\"user\"}]}\n";
+    ReadResult r = read_bytes(text, "out.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.partial);
+    ASSERT_EQ(r.errors.size(), 2u) << describe(r);
+    EXPECT_EQ(r.errors[0].where().line, 2);
+    EXPECT_EQ(r.errors[0].where().field, "history");
+    EXPECT_NE(r.errors[1].message().find("V1 (software-agent-sdk)"), std::string::npos) << describe(r);
+}
+
+// ---------------------------------------------------------------- Gemini CLI
+
+TEST(GeminiCliReader, SessionDocumentWithToolCallsAndThoughts) {
+    Session s = expect_counts("gemini-cli/session-2026-04-01T11-11-5cdd2021.json",
+                              {.format = "gemini-cli",
+                               .id = "5cdd2021-574a-483d-8a4b-1b97e8bbce88",
+                               .messages = 8,
+                               .by_role = {{"user", 1}, {"assistant", 3}, {"tool", 4}},
+                               .tool_calls = 4,
+                               .tool_calls_paired = 4,
+                               .reasoning_blocks = 3});
+    EXPECT_EQ(s.created_at, "2026-04-01T11:11:56.830Z");
+    const Message* answer = find_message(s, "6cbf25ab-71ab-431f-ad9c-4bb65e0717b2");
+    ASSERT_NE(answer, nullptr);
+    EXPECT_EQ(answer->source.model, "gemini-3-flash-preview");
+    EXPECT_EQ(first_block(*answer, BlockKind::kReasoning)->text, "Exploring the Setup: I'm c...");
+    const Message* failed = find_message(s, "6cbf25ab-71ab-431f-ad9c-4bb65e0717b2/9y4yn8tb");
+    ASSERT_NE(failed, nullptr);
+    EXPECT_TRUE(failed->blocks[0].is_error);
+    EXPECT_EQ(failed->blocks[0].text.rfind("Tool \"write_file\" not found", 0), 0u) << failed->blocks[0].text;
+    const Message* delegated = find_message(s, "003dbde9-fbff-4a6c-a232-480d815ec165/ip8uyj0a");
+    ASSERT_NE(delegated, nullptr);
+    EXPECT_FALSE(delegated->blocks[0].is_error);
+    EXPECT_EQ(delegated->blocks[0].text.rfind("Subagent 'generalist' failed.", 0), 0u);
+}
+
+TEST(GeminiCliReader, JsonlLastCopyWinsAndRewindKeepsABranch) {
+    Session s = expect_counts("gemini-cli/session-2026-04-01T11-11-8e1f2a3b.jsonl",
+                              {.format = "gemini-cli",
+                               .id = "8e1f2a3b-574a-483d-8a4b-1b97e8bbce88",
+                               .messages = 11,
+                               .by_role = {{"user", 3}, {"assistant", 3}, {"tool", 4}, {"system", 1}},
+                               .branches = 2,
+                               .tool_calls = 4,
+                               .tool_calls_paired = 4,
+                               .reasoning_blocks = 3,
+                               .redactions = 1});
+    // g1 was written first without its tool calls, then again with them: one message, on line 6.
+    const Message* g1 = find_message(s, "6cbf25ab-71ab-431f-ad9c-4bb65e0717b2");
+    ASSERT_NE(g1, nullptr);
+    EXPECT_EQ(g1->line, 6);
+    EXPECT_NE(first_block(*g1, BlockKind::kToolCall), nullptr);
+    ASSERT_EQ(s.branches.size(), 2u);
+    EXPECT_EQ(s.branches[0].id, s.id);
+    EXPECT_EQ(s.branches[0].message_indexes.size(), 10u);
+    EXPECT_EQ(s.branches[1].id, s.id + "-rewound-1");
+    ASSERT_EQ(s.branches[1].message_indexes.size(), 5u);  // u1, g1 and its two results, the rewound u2
+    const Message& rewound = s.messages[s.branches[1].message_indexes.back()];
+    EXPECT_EQ(rewound.id, "7a7e1c52-0d55-4c43-9d1b-2f0c1f0e9a11");
+    EXPECT_EQ(rewound.visible_text().find("ghp_"), std::string::npos);  // redacted though rewound
+    const Message& notice = s.messages.back();
+    EXPECT_EQ(notice.role, Role::kSystem);
+    EXPECT_EQ(notice.source.name, "gemini-cli-info");
+}
+
+TEST(GeminiCliReader, BadRecordsNameLineAndField) {
+    const std::string text =
+        "{\"sessionId\":\"s1\",\"projectHash\":\"p\"}\n"
+        "{\"id\":\"u1\",\"type\":\"user\",\"content\":\"hello\"}\n"
+        "{\"id\":7,\"type\":\"user\"}\n"
+        "{\"$rewindTo\":5}\n"
+        "{\"id\":\"g1\",\"type\":\"gemini\",\"content\":\"ok\",\"toolCalls\":\"x\"}\n";
+    ReadResult r = read_bytes(text, "chat.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.sessions[0].messages.size(), 2u);
+    ASSERT_EQ(r.errors.size(), 3u) << describe(r);
+    EXPECT_EQ(r.errors[0].where().line, 3);
+    EXPECT_EQ(r.errors[0].where().field, "id");
+    EXPECT_EQ(r.errors[1].where().field, "$rewindTo");
+    EXPECT_EQ(r.errors[2].where().line, 5);
+    EXPECT_EQ(r.errors[2].where().field, "toolCalls");
+}
+
+// ---------------------------------------------------------------- Cline
+
+TEST(ClineReader, ApiHistoryPairsResultTextAndSeparatesInjectedContext) {
+    Session s = expect_counts("cline/1777073160794/api_conversation_history.json",
+                              {.format = "cline",
+                               .id = "cline-1777073160794",
+                               .messages = 10,
+                               .by_role = {{"user", 4}, {"assistant", 3}, {"tool", 3}},
+                               .tool_calls = 5,
+                               .tool_calls_paired = 3,
+                               .redactions = 1});
+    const Message* task = find_message(s, "msg-0");
+    ASSERT_NE(task, nullptr);
+    EXPECT_EQ(task->source.kind, SourceKind::kUser);
+    EXPECT_EQ(task->visible_text().rfind("The attached is a technical writeup", 0), 0u) << task->visible_text();
+    const Message* context = find_message(s, "msg-0/context");
+    ASSERT_NE(context, nullptr);
+    EXPECT_EQ(context->source.kind, SourceKind::kPlugin);
+    EXPECT_NE(context->visible_text().find("<environment_details>"), std::string::npos);
+    EXPECT_EQ(task->visible_text().find("<environment_details>"), std::string::npos);
+    // "[read_file for 'src/lib/db.ts'] Result:" answers the read_file call, not the search before it.
+    const Message* read = find_message(s, "msg-4/result-1");
+    ASSERT_NE(read, nullptr);
+    EXPECT_EQ(read->blocks[0].tool_id, "tooluse_34xB1MTXB5ma9SvhwjsdLN");
+    EXPECT_EQ(find_message(s, "msg-4/result-0")->blocks[0].tool_id, "tooluse_XKkmiNAZQ5E7YIUSWeT7cw");
+    EXPECT_EQ(find_message(s, "msg-2/result-0")->blocks[0].tool_id, "tooluse_QaAkomQSyRkyE7qF4liUqX");
+    // The plan the model gives through plan_mode_respond is its text too.
+    const Message* plan = find_message(s, "msg-5");
+    ASSERT_NE(plan, nullptr);
+    EXPECT_NE(plan->visible_text().find("PostgreSQL (Cloud SQL)"), std::string::npos);
+    EXPECT_EQ(plan->source.model, "claude_4_5_opus");
+}
+
+TEST(ClineReader, UiMessagesAsAConversation) {
+    Session s = expect_counts("cline/1767644899093/ui_messages.json",
+                              {.format = "cline",
+                               .id = "cline-1767644899093-ui",
+                               .messages = 8,
+                               .by_role = {{"user", 2}, {"assistant", 6}},
+                               .tool_calls = 2,
+                               .reasoning_blocks = 3});
+    EXPECT_EQ(s.messages[0].role, Role::kUser);  // Cline's first say:text is the task
+    EXPECT_EQ(s.messages[0].visible_text(), "yo wassup");
+    EXPECT_EQ(s.messages[0].time, "1767644899093");
+    EXPECT_EQ(s.messages[2].visible_text(), "Hey there!");
+    const ContentBlock* read = first_block(s.messages[5], BlockKind::kToolCall);
+    ASSERT_NE(read, nullptr);
+    EXPECT_EQ(read->tool_name, "readFile");
+    EXPECT_NE(read->arguments.find("pubspec.yaml"), std::string::npos);
+}
+
+TEST(ClineReader, UiCommandOutputAnswersTheCommand) {
+    const std::string text = R"([{"ts":1,"type":"say","say":"text","text":"run the tests"},
+{"ts":2,"type":"ask","ask":"command","text":"npm test"},
+{"ts":3,"type":"say","say":"command_output","text":"12 passing"},
+{"ts":4,"type":"say","say":"brand_new_kind","text":"?"},
+{"ts":5,"type":"say","say":"error","text":"[ERROR] You did not use a tool"}])";
+    ReadResult r = read_bytes(text, "/x/tasks/17/ui_messages.json");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.id, "cline-17-ui");
+    ASSERT_EQ(s.messages.size(), 4u);
+    EXPECT_EQ(first_block(s.messages[1], BlockKind::kToolCall)->tool_name, "execute_command");
+    EXPECT_EQ(s.messages[2].role, Role::kTool);
+    EXPECT_EQ(s.messages[2].blocks[0].tool_id, first_block(s.messages[1], BlockKind::kToolCall)->tool_id);
+    EXPECT_EQ(s.messages[3].source.name, "cline-error");
+    EXPECT_TRUE(mentions(r.warnings, "say:brand_new_kind")) << describe(r);
+}
+
+TEST(ClineReader, OpenAiArraysAreStillOpenAi) {
+    EXPECT_EQ(read_file(fixture("openai-chat/array.json")).format, "openai-chat");
+}
+
+// ---------------------------------------------------------------- Aider
+
+TEST(AiderReader, ChatHistoryMarkdown) {
+    ReadResult r = read_file(fixture("aider/.aider.chat.history.md"));
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    Session s = expect_counts("aider/.aider.chat.history.md",
+                              {.format = "aider",
+                               .id = r.sessions[0].id,
+                               .messages = 14,
+                               .by_role = {{"user", 4}, {"assistant", 3}, {"tool", 7}}});
+    EXPECT_EQ(s.id.rfind("aider-2025-09-22T12-04-00-", 0), 0u) << s.id;
+    EXPECT_EQ(s.created_at, "2025-09-22 12:04:00");
+    // Multi-line user input is one message, without the "#### " prefixes and the line-break spaces.
+    const Message* ask = nullptr;
+    for (const auto& m : s.messages)
+        if (m.role == Role::kUser && !ask) ask = &m;
+    ASSERT_NE(ask, nullptr);
+    EXPECT_EQ(ask->visible_text().rfind("The source code is located in a public, version-controlled repository\n", 0), 0u)
+        << ask->visible_text();
+    // "/code" before the request is a mode switch, not words.
+    int requests = 0;
+    for (const auto& m : s.messages)
+        if (m.role == Role::kUser && m.visible_text().rfind("Please write a .sh file", 0) == 0) ++requests;
+    EXPECT_EQ(requests, 2);
+    // The reply keeps its blank lines and code; aider's multi-line notice keeps its unquoted lines.
+    bool commit = false;
+    for (const auto& m : s.messages)
+        if (m.role == Role::kTool && m.blocks[0].text.find("Commit e14ab36") != std::string::npos) {
+            commit = true;
+            EXPECT_NE(m.blocks[0].text.find("\n./metrics_check.sh\n"), std::string::npos) << m.blocks[0].text;
+        }
+    EXPECT_TRUE(commit);
+    EXPECT_EQ(s.messages.back().role, Role::kAssistant);
+}
+
+TEST(AiderReader, EachRunIsASessionAndSecretsAreRedacted) {
+    const std::string text =
+        "\n# aider chat started at 2025-01-02 10:00:00\n\n"
+        "#### use postgres, key ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789  \n\nOk.\n\n"
+        "# aider chat started at 2025-01-03 09:00:00\n\n> Aider v0.80.0  \n\n#### /ask which db?  \n\nPostgres.\n";
+    ReadResult r = read_bytes(text, "notes.md");
+    ASSERT_TRUE(r.errors.empty()) << describe(r);
+    EXPECT_EQ(r.format, "aider");
+    ASSERT_EQ(r.sessions.size(), 2u);
+    EXPECT_EQ(r.sessions[0].messages.size(), 2u);
+    EXPECT_EQ(r.sessions[0].messages[0].visible_text().find("ghp_"), std::string::npos);
+    EXPECT_EQ(r.sessions[0].redactions, 1);
+    ASSERT_EQ(r.sessions[1].messages.size(), 3u);
+    EXPECT_EQ(r.sessions[1].messages[1].visible_text(), "which db?");
+    EXPECT_EQ(r.sessions[1].messages[1].line, 12);
+    EXPECT_NE(r.sessions[0].id, r.sessions[1].id);
+}
+
+TEST(AiderReader, InvalidUtf8LineIsNamed) {
+    ReadResult r = read_bytes("# aider chat started at 2025-01-02 10:00:00\n\n#### hi\xff there\n\nHello.\n", "h.md");
+    ASSERT_EQ(r.errors.size(), 1u) << describe(r);
+    EXPECT_EQ(r.errors[0].where().line, 3);
+    ASSERT_EQ(r.sessions.size(), 1u);
+    EXPECT_EQ(r.sessions[0].messages.size(), 1u);
+}
+
+}  // namespace
+}  // namespace bm
