@@ -33,6 +33,7 @@ Workload build_workload(const std::shared_ptr<const SignalEngine>& engine, const
                         const RoutingOptions& options) {
     Workload w;
     w.directory.group_key = "bench routing group key";
+    w.directory.group_key_fallback = true;  // every brain signs with the group key
     for (size_t b = 0; b < kRoutingSources; ++b) w.directory.brains[source_id(b)] = {"", 1, {"*"}};
     for (size_t j = 0; j < kRoutingSinks; ++j) w.directory.brains[sink_id(j)] = {"", 1, {"*"}};
     w.needed_keys.resize(kRoutingSinks);

@@ -18,6 +18,7 @@ using namespace meldtest;
 KeyDirectory routing_directory() {
     KeyDirectory d;
     d.group_key = "routing test group key";
+    d.group_key_fallback = true;  // every brain signs with the group key
     for (const char* id : {"P", "EU", "US", "KEYS", "CATS", "LAW"}) d.brains[id] = {"", 1, {"*"}};
     return d;
 }
