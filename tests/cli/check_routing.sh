@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `beliefmerge bench routing` through the real binary on the tiny HotpotQA fixture: --json is byte-stable and
 # names the fixed seed, thresholds and matching rules; the table names the machine and all three strategies;
-# a missing file and a bad --seed exit 2.
+# flooding admits every needed claim (a run that publishes nothing, e.g. every delta failing its MAC,
+# fails here); a missing file and a bad --seed exit 2.
 # Usage: check_routing.sh BELIEFMERGE_BINARY DATA_DIR
 set -u
 bin=$1 data=$2/hotpotqa/dev_distractor_tiny.json tmp=$(mktemp -d) fail=0
@@ -16,6 +17,12 @@ check "--json byte-stable" cmp -s "$tmp/a.json" "$tmp/b.json"
 for want in '"seed": 1' '"semantic_thresholds"' '"match_tolerance": 0.01' '"strategy": "subject"' '"matched_on_routing_recall"'; do
   check "json has $want" grep -qF -- "$want" "$tmp/a.json"
 done
+check "claims were published and flooding admitted all it needed" python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+flood = [a for a in j["arms"] if a["strategy"] == "flooding"][0]
+sys.exit(0 if j["claims_published"] > 0 and flood["needed"] > 0 and flood["admitted"] == flood["needed"] else 1)
+' "$tmp/a.json"
 "$bin" bench routing --data "$data" >"$tmp/table.md"; check "table run exits 0" test $? = 0
 for want in 'machine: ' '| flooding | - |' '| subject | - |' 'top-1 only' 'matched on recall@5' 'paper (Section 7.5)'; do
   check "table has $want" grep -qF -- "$want" "$tmp/table.md"
