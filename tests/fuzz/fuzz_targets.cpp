@@ -1,4 +1,4 @@
-// libFuzzer entry point shared by every fuzz target; BM_FUZZ_KIND picks the parser under test.
+// libFuzzer entry point shared by every fuzz target; bm_fuzz_kind (one generated line per target) picks the parser.
 #include <unistd.h>
 
 #include <cstddef>
@@ -202,9 +202,12 @@ void check_mergebench_scenarios(std::string_view input) {
 
 }  // namespace
 
+// Defined per target (tests/fuzz/CMakeLists.txt writes fuzz_kind_<name>.cpp), so this file is compiled once.
+extern "C" const char* const bm_fuzz_kind;
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view input(reinterpret_cast<const char*>(data), size);
-    const std::string kind = BM_FUZZ_KIND;
+    const std::string kind = bm_fuzz_kind;
     if (kind == "ingest_auto") {
         bm::ReadOptions options;
         options.max_line_bytes = 1 << 20;
