@@ -18,13 +18,12 @@ namespace {
 
 using testing::Counts;
 using testing::describe;
+using testing::expect_counts;
 using testing::expect_counts_at;
+using testing::fixture;
 using testing::first_block;
 using testing::slurp;
 
-std::string fixture(const std::string& rel) { return std::string(DATA_DIR) + "/" + rel; }
-
-Session expect_counts(const std::string& rel, const Counts& want) { return expect_counts_at(fixture(rel), want); }
 
 const Message* find_message(const Session& s, const std::string& id) {
     for (const auto& m : s.messages)

@@ -82,4 +82,11 @@ inline Session expect_counts_at(const std::string& path, const Counts& want) {
     return s;
 }
 
+#ifdef DATA_DIR
+// A file under tests/data.
+inline std::string fixture(const std::string& rel) { return std::string(DATA_DIR) + "/" + rel; }
+// Reads tests/data/`rel` and checks its counts (expect_counts_at).
+inline Session expect_counts(const std::string& rel, const Counts& want) { return expect_counts_at(fixture(rel), want); }
+#endif
+
 }  // namespace bm::testing
