@@ -233,7 +233,8 @@ int command_search(const QStringList& args) {
     const auto& limit_opt = cmd.option(QStringLiteral("limit"), QStringLiteral("Most hits (default 10)."), QStringLiteral("N"), QStringLiteral("10"));
     auto p = cmd.parse(args,
                    QStringLiteral("Search folded history (SQLite FTS5, BM25) over checkpoint ids, checkpoint text, archived\n"
-                                  "messages and tool names; newest checkpoint first. Each hit's message index is the offset\n"
+                                  "messages and tool names: documents holding the words in the query's order first, then those\n"
+                                  "holding every word; newest checkpoint first in each. Each hit's message index is the offset\n"
                                   "for `beliefmerge recall DIR ID --depth exact --offset N`. The index (DIR/index.sqlite)\n"
                                   "rebuilds from the bundle files; corrupt bundles are never indexed."),
                    QStringLiteral("DIR QUERY"), QStringLiteral("Bundle store directory and the query (words or a \"quoted phrase\")."), 2);

@@ -190,7 +190,8 @@ void add_fold_tools(McpServer& server, BundleStore& store) {
     server.add_tool(
         {"context_search",
          "Lexical search (BM25) over folded history: checkpoint ids, checkpoint text, archived messages and tool "
-         "names. Hits are newest first and carry checkpointId, matchKind, an excerpt and messageIndex (the offset "
+         "names. Hits holding the words in the query's order come first, then those holding every word, newest first in "
+         "each; they carry checkpointId, matchKind, an excerpt and messageIndex (the offset "
          "for exact recall).",
          {{"type", "object"},
           {"properties",

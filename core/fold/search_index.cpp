@@ -12,6 +12,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_set>
 
 #include "fold/archive.h"
 #include "fold/search_query.h"
@@ -274,40 +275,56 @@ Result<std::vector<SearchHit>> SearchIndex::search(const std::string& query, siz
         return Error::invalid_input("the search query has no words", Location("", 0, -1, "query"),
                                     "pass a word, a tool name or a \"quoted phrase\"");
     if (limit == 0) return std::vector<SearchHit>();
-    // Newest documents first; stop once `limit` hits are in hand and the checkpoint changes, so
-    // every hit of the last checkpoint taken competes on BM25.
-    auto q = m_db->prepare(
-        "SELECT rowid, bundle, kind, msg_index, bm25(docs), body FROM docs WHERE docs MATCH ? "
-        "ORDER BY rowid DESC");
-    if (!q.ok()) return q.error();
-    q->bind(1, match);
     struct Row {
-        size_t group;
+        size_t tier, group;
         double score;
         int64_t rowid, bundle;
         SearchHit hit;
     };
     std::vector<Row> rows;
-    int64_t last_bundle = -1;
-    for (;;) {
-        auto row = q->step();
-        if (!row.ok()) return row.error();
-        if (!*row) break;
-        const int64_t bundle = q->integer(1);
-        if (rows.size() >= limit && bundle != last_bundle) break;
-        const size_t group = rows.empty() ? 0 : rows.back().group + (bundle != last_bundle);
-        last_bundle = bundle;
-        SearchHit h;
-        h.match_kind = q->text(2);
-        if (!q->is_null(3)) h.message_index = q->integer(3);
-        const std::string score = q->text(4);  // SQLite prints reals with '.', whatever the C locale says
-        h.score = 0;
-        std::from_chars(score.data(), score.data() + score.size(), h.score);
-        h.excerpt = search_excerpt(q->text(5), query, kMaxExcerptBytes);
-        rows.push_back({group, h.score, q->integer(0), bundle, std::move(h)});
-    }
+    std::unordered_set<int64_t> taken;
+    // One tier of hits: newest documents first; stop once `limit` hits are in hand and the
+    // checkpoint changes, so every hit of the last checkpoint taken competes on BM25.
+    auto collect = [&](const std::string& expression, size_t tier) -> Status {
+        auto q = m_db->prepare(
+            "SELECT rowid, bundle, kind, msg_index, bm25(docs), body FROM docs WHERE docs MATCH ? "
+            "ORDER BY rowid DESC");
+        if (!q.ok()) return q.error();
+        q->bind(1, expression);
+        int64_t last_bundle = -1;
+        size_t group = 0;
+        for (;;) {
+            auto row = q->step();
+            if (!row.ok()) return row.error();
+            if (!*row) break;
+            const int64_t rowid = q->integer(0);
+            if (taken.count(rowid)) continue;
+            const int64_t bundle = q->integer(1);
+            if (rows.size() >= limit && bundle != last_bundle) break;
+            if (last_bundle != -1 && bundle != last_bundle) ++group;
+            last_bundle = bundle;
+            SearchHit h;
+            h.match_kind = q->text(2);
+            if (!q->is_null(3)) h.message_index = q->integer(3);
+            const std::string score = q->text(4);  // SQLite prints reals with '.', whatever the C locale says
+            h.score = 0;
+            std::from_chars(score.data(), score.data() + score.size(), h.score);
+            h.excerpt = search_excerpt(q->text(5), query, kMaxExcerptBytes);
+            taken.insert(rowid);
+            rows.push_back({tier, group, h.score, rowid, bundle, std::move(h)});
+        }
+        return Status();
+    };
+    // Documents holding the query's words in order, as written, come before those that only hold
+    // every word somewhere: a pasted line or error text is found where it was said, not where its
+    // words recur.
+    const std::string phrase = fts_phrase_expression(query);
+    if (!phrase.empty())
+        if (Status st = collect(phrase, 0); !st.ok()) return st.error();
+    if (rows.size() < limit)
+        if (Status st = collect(match, 1); !st.ok()) return st.error();
     std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return std::tie(a.group, a.score, a.rowid) < std::tie(b.group, b.score, b.rowid);
+        return std::tie(a.tier, a.group, a.score, a.rowid) < std::tie(b.tier, b.group, b.score, b.rowid);
     });
     if (rows.size() > limit) rows.resize(limit);
     auto meta = m_db->prepare(

@@ -42,9 +42,10 @@ public:
     static Result<std::unique_ptr<SearchIndex>> open(BundleStore& store, SyncReport* report = nullptr);
 
     Result<SyncReport> sync();
-    // At most `limit` hits: checkpoints newest first (createdAt, then last source seq, descending;
-    // ties by session id then checkpoint id), hits inside one checkpoint by BM25, then document
-    // order. kInvalidInput for a query without words.
+    // At most `limit` hits in two tiers: documents holding the words in the query's order (one
+    // phrase) first, then documents holding every word. Inside a tier, checkpoints newest first
+    // (createdAt, then last source seq, descending; ties by session id then checkpoint id), hits
+    // inside one checkpoint by BM25, then document order. kInvalidInput for a query without words.
     Result<std::vector<SearchHit>> search(const std::string& query, size_t limit);
 
     // The FTS5 MATCH expression for a user query: quoted phrases stay phrases, other words

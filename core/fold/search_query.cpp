@@ -83,6 +83,11 @@ std::string fts_match_expression(const std::string& query) {
     return out;
 }
 
+std::string fts_phrase_expression(const std::string& query) {
+    if (query.find('"') != std::string::npos || query_words(query).size() < 2) return {};
+    return '"' + query + '"';
+}
+
 std::string search_excerpt(const std::string& body, const std::string& query, size_t max_bytes) {
     const std::string lower_body = lower_ascii(body);
     // Prefer the whole query as a phrase, then its first word found.

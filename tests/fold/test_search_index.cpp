@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <limits>
 #include <random>
+#include <set>
 #include <tuple>
 
 #include "fold/bundle.h"
 #include "fold/search_index.h"
+#include "fold/search_query.h"
 #include "fold_test_support.h"
 #include "store/sqlite_db.h"
 
@@ -54,21 +56,29 @@ std::vector<HitKey> keys(const std::vector<SearchHit>& hits) {
     return out;
 }
 
-// Every match sorted by the contract (no early stop), straight from the index tables.
+// Every match sorted by the contract (no early stop), straight from the index tables: the
+// documents holding the query as one phrase first, then the rest of those holding every word.
 std::vector<HitKey> full_sort(const std::string& store_root, const std::string& query,
                               size_t limit) {
     auto db = Db::open(store_root + "/index.sqlite", std::numeric_limits<int64_t>::max());
     EXPECT_TRUE(db.ok());
-    auto q = (*db)->prepare(
-        "SELECT b.checkpoint_id, d.kind, d.msg_index FROM docs d JOIN bundles b ON b.id = d.bundle "
-        "WHERE docs MATCH ? "
-        "ORDER BY b.created_at DESC, b.last_seq DESC, b.session_id DESC, b.checkpoint_id DESC, "
-        "bm25(docs), d.rowid "
-        "LIMIT ?");
-    EXPECT_TRUE(q.ok());
-    q->bind(1, SearchIndex::fts_query(query)).bind(2, static_cast<int64_t>(limit));
     std::vector<HitKey> out;
-    while (*q->step()) out.emplace_back(q->text(0), q->text(1), q->is_null(2) ? -1 : q->integer(2));
+    std::set<HitKey> seen;
+    for (const std::string& match : {fts_phrase_expression(query), SearchIndex::fts_query(query)}) {
+        if (match.empty()) continue;
+        auto q = (*db)->prepare(
+            "SELECT b.checkpoint_id, d.kind, d.msg_index FROM docs d JOIN bundles b ON b.id = d.bundle "
+            "WHERE docs MATCH ? "
+            "ORDER BY b.created_at DESC, b.last_seq DESC, b.session_id DESC, b.checkpoint_id DESC, "
+            "bm25(docs), d.rowid");
+        EXPECT_TRUE(q.ok());
+        q->bind(1, match);
+        while (*q->step()) {
+            HitKey k(q->text(0), q->text(1), q->is_null(2) ? -1 : q->integer(2));
+            if (seen.insert(k).second) out.push_back(k);
+        }
+    }
+    if (out.size() > limit) out.resize(limit);
     return out;
 }
 
@@ -76,7 +86,7 @@ void expect_same_as_full_sort(BundleStore& store, const std::string& label) {
     auto index = SearchIndex::open(store);
     ASSERT_TRUE(index.ok()) << index.error().to_string();
     for (const std::string q :
-         {"parser", "timeout server", "\"cache deploy\"", "run_tool", "marker7", "marker39"})
+         {"parser", "timeout server", "retry socket config", "\"cache deploy\"", "run_tool", "marker7", "marker39"})
         for (size_t limit : {1, 3, 10, 1000}) {
             auto hits = (*index)->search(q, limit);
             ASSERT_TRUE(hits.ok());
@@ -127,6 +137,45 @@ TEST(SearchIndex, FtsQueryKeepsPhrasesAndQuotesTerms) {
               "\"run_code\" \"flaky parser\" \"x\" \"y\"");
     EXPECT_EQ(SearchIndex::fts_query("\"unterminated phrase"), "\"unterminated phrase\"");
     EXPECT_EQ(SearchIndex::fts_query(" -- ** "), "");
+}
+
+CheckpointBundle text_bundle(int64_t n, int64_t created_at, const std::string& text) {
+    CheckpointBundle d;
+    d.session_id = "s";
+    d.created_at = created_at;
+    d.shadowed_messages.push_back({{"seq", n},
+                                   {"id", "m" + std::to_string(n)},
+                                   {"role", "tool"},
+                                   {"blocks", nlohmann::json::array({{{"kind", "text"}, {"text", text}}})}});
+    d.ordered_surface_seqs.push_back(n);
+    return *seal_bundle(std::move(d));
+}
+
+// A pasted line is found where it was said, although newer checkpoints hold all of its words
+// (other line numbers, another order): the phrase tier comes before the newest-first walk.
+TEST(SearchIndex, AnOlderDocumentHoldingTheWordsInOrderRanksFirst) {
+    TempDir dir;
+    BundleStore store(dir.path());
+    ASSERT_TRUE(store.publish(text_bundle(1, 100, "8\tthrow parse_error(\"unexpected parent\")")).ok());
+    for (int64_t n = 2; n < 8; ++n)
+        ASSERT_TRUE(store.publish(text_bundle(n, 100 + n, std::to_string(n + 10) +
+                                                              "\tthrow parse_error(\"unexpected parent\") // was line 8"))
+                        .ok());
+    auto index = SearchIndex::open(store);
+    ASSERT_TRUE(index.ok());
+    auto hits = (*index)->search("8\tthrow parse_error( unexpected parent )", 3);
+    ASSERT_TRUE(hits.ok());
+    ASSERT_EQ(hits->size(), 3u);
+    EXPECT_EQ((*hits)[0].created_at, 100);  // the phrase, though oldest
+    EXPECT_EQ((*hits)[1].created_at, 107);  // then every word, newest first
+    EXPECT_EQ((*hits)[2].created_at, 106);
+    // One word, or a query that quotes its own phrase, has a single tier: newest first.
+    auto single = (*index)->search("parent", 1);
+    ASSERT_TRUE(single.ok());
+    EXPECT_EQ((*single)[0].created_at, 107);
+    EXPECT_EQ(fts_phrase_expression("parent"), "");
+    EXPECT_EQ(fts_phrase_expression("\"unexpected parent\" 8"), "");
+    EXPECT_EQ(fts_phrase_expression("unexpected parent"), "\"unexpected parent\"");
 }
 
 }  // namespace
