@@ -29,4 +29,22 @@ echo "== \$BELIEFMERGE_DATA_DIR overrides the prefix"
 mkdir -p "$tmp/elsewhere/bench" && cp "$build/share/beliefmerge/bench/"*.jsonl "$tmp/elsewhere/bench/"
 (cd "$tmp/work" && BELIEFMERGE_DATA_DIR="$tmp/elsewhere" "$tmp/prefix/bin/beliefmerge" bench meld-gold --json > out.json) ||
   bm_fail "bench meld-gold did not read \$BELIEFMERGE_DATA_DIR/bench"
+
+if [ "$part" = studio ]; then
+  echo "== the studio reads its catalogue from the data folder before the built-in one"
+  lrelease=$(command -v lrelease || echo /usr/lib/qt6/bin/lrelease)
+  mkdir -p "$tmp/elsewhere/translations"
+  cat > "$tmp/probe.ts" <<'TS'
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN"><context><name>QCommandLineParser</name><message>
+<source>Displays version information.</source><translation>PROBE-FROM-THE-DATA-FOLDER</translation>
+</message></context></TS>
+TS
+  "$lrelease" -silent "$tmp/probe.ts" -qm "$tmp/elsewhere/translations/beliefmerge_zh_CN.qm"
+  (cd "$tmp/work" && LANG=zh_CN.UTF-8 LC_ALL=zh_CN.UTF-8 BELIEFMERGE_DATA_DIR="$tmp/elsewhere" \
+     "$tmp/prefix/bin/beliefmerge-studio" --help > help.txt 2>&1) || true
+  grep -q PROBE-FROM-THE-DATA-FOLDER "$tmp/work/help.txt" ||
+    bm_fail "beliefmerge-studio did not load \$BELIEFMERGE_DATA_DIR/translations/beliefmerge_zh_CN.qm: $(cat "$tmp/work/help.txt")"
+fi
 echo "ok"
