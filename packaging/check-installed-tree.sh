@@ -30,6 +30,14 @@ mkdir -p "$tmp/elsewhere/bench" && cp "$build/share/beliefmerge/bench/"*.jsonl "
 (cd "$tmp/work" && BELIEFMERGE_DATA_DIR="$tmp/elsewhere" "$tmp/prefix/bin/beliefmerge" bench meld-gold --json > out.json) ||
   bm_fail "bench meld-gold did not read \$BELIEFMERGE_DATA_DIR/bench"
 
+echo "== without beliefmerge-bench beside it, beliefmerge bench says so"
+mv "$tmp/prefix/bin/beliefmerge-bench" "$tmp/prefix/bin/beliefmerge-bench.away"
+set +e
+err=$("$tmp/prefix/bin/beliefmerge" bench confluence 2>&1 >/dev/null); rc=$?
+set -e
+[ "$rc" = 1 ] && echo "$err" | grep -q "beliefmerge-bench not found" || bm_fail "without beliefmerge-bench: exit $rc, $err"
+mv "$tmp/prefix/bin/beliefmerge-bench.away" "$tmp/prefix/bin/beliefmerge-bench"
+
 if [ "$part" = studio ]; then
   echo "== the studio reads its catalogue from the data folder before the built-in one"
   lrelease=$(command -v lrelease || echo /usr/lib/qt6/bin/lrelease)
