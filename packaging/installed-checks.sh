@@ -17,13 +17,14 @@ bm_installed_files() {
   fi
 }
 
-# bm_check_installed BIN_DIR WORK_DIR [SCREENSHOT_FILE]: --version, a merge of the installed examples
-# copied to WORK_DIR, `bench meld-gold`, and (when the studio is installed) an offscreen screenshot.
+# bm_check_installed BIN_DIR WORK_DIR [SCREENSHOT_FILE] [EXAMPLES_DIR]: --version, a merge of the
+# installed examples (or EXAMPLES_DIR) copied to WORK_DIR, `bench meld-gold`, and (when the studio is
+# installed) an offscreen screenshot.
 bm_check_installed() {
   local bin=$1 work=$2 shot=${3:-$2/studio.png}
   local prefix examples
   prefix=$(cd "$bin/.." && pwd)
-  examples=$prefix/share/doc/beliefmerge/examples
+  examples=${4:-$prefix/share/doc/beliefmerge/examples}
   mkdir -p "$work"
   cd "$work"
   unset BELIEFMERGE_DATA_DIR BELIEFMERGE_WORKSPACE
@@ -33,7 +34,7 @@ bm_check_installed() {
   "$bin/beliefmerge" --version | tee version.txt
   grep -q '^beliefmerge [0-9]' version.txt || bm_fail "--version printed no version"
 
-  echo "== merge of the installed examples, copied to $work/examples"
+  echo "== merge of $examples, copied to $work/examples"
   [ -d "$examples" ] || bm_fail "no examples at $examples"
   rm -rf examples && cp -r "$examples" examples
   "$bin/beliefmerge" merge examples --budget 400 --workspace merge.bmws --out block.md
