@@ -54,5 +54,12 @@ TS
      "$tmp/prefix/bin/beliefmerge-studio" --help > help.txt 2>&1) || true
   grep -q PROBE-FROM-THE-DATA-FOLDER "$tmp/work/help.txt" ||
     bm_fail "beliefmerge-studio did not load \$BELIEFMERGE_DATA_DIR/translations/beliefmerge_zh_CN.qm: $(cat "$tmp/work/help.txt")"
+
+  echo "== --screenshot of a workspace that cannot be read exits 1"
+  printf 'not a workspace\n' > "$tmp/work/bad.bmws"
+  if (cd "$tmp/work" && timeout 120 "$tmp/prefix/bin/beliefmerge-studio" --workspace bad.bmws --screenshot bad.png 2> bad.err); then
+    bm_fail "beliefmerge-studio --screenshot succeeded on an unreadable workspace"
+  fi
+  grep -q "nothing loaded" "$tmp/work/bad.err" || bm_fail "unexpected: $(cat "$tmp/work/bad.err")"
 fi
 echo "ok"

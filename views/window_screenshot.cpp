@@ -27,8 +27,9 @@ void screenshotWhenSettled(MainWindow* window, const QString& file, int timeoutM
     QObject::connect(poll, &QTimer::timeout, window, [window, file, poll] {
         if (window->graphView()->isLayingOut() || window->packPane()->isPacking()) return;
         poll->stop();
-        if (window->grab().save(file)) finish(0, QStringLiteral("screenshot saved to %1").arg(file));
-        else finish(1, QStringLiteral("cannot write the screenshot %1").arg(file));
+        if (!window->grab().save(file)) finish(1, QStringLiteral("cannot write the screenshot %1").arg(file));
+        else if (!window->snapshot()) finish(1, QStringLiteral("screenshot saved to %1, but nothing loaded: %2").arg(file, window->statusText()));
+        else finish(0, QStringLiteral("screenshot saved to %1").arg(file));
     });
     QObject::connect(window, &MainWindow::loadFinished, poll, qOverload<>(&QTimer::start));
     QTimer::singleShot(timeoutMs, window, [timeoutMs] {

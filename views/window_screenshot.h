@@ -9,8 +9,9 @@ namespace bm {
 class MainWindow;
 
 // After the window's next loadFinished, waits until the graph and the pack are idle, saves
-// window->grab() to `file` (format from its suffix) and exits the event loop with 0, or 1 when the
-// file cannot be written or nothing settles within `timeoutMs`. Reports on stderr either way.
+// window->grab() to `file` (format from its suffix) and exits the event loop with 0; with 1 when the
+// file cannot be written, the load published no snapshot (the picture is still saved), or nothing
+// settles within `timeoutMs`. Reports on stderr either way.
 void screenshotWhenSettled(MainWindow* window, const QString& file, int timeoutMs = 120000);
 
 }  // namespace bm

@@ -9,8 +9,8 @@
 
 #include "main_window.h"
 #include "translations.h"
-#include "window_screenshot.h"
 #include "util/heap_tuning.h"
+#include "window_screenshot.h"
 
 int main(int argc, char** argv) {
     bm::tune_heap_and_reexec(argv);
