@@ -1780,6 +1780,11 @@
         <translation>heuristic（启发式）或 oracle（原生 JSONL 标注）；会被记住。</translation>
     </message>
     <message>
+        <location filename="../app/studio/main.cpp" line="44"/>
+        <source>Save a picture of the window to FILE (PNG) once loading has settled, then quit.</source>
+        <translation>加载完成后将窗口截图保存到 FILE（PNG），然后退出。</translation>
+    </message>
+    <message>
         <location filename="../app/studio/main.cpp" line="38"/>
         <source>Session logs or folders to import (any supported format).</source>
         <translation>要导入的会话日志或文件夹（任何支持的格式）。</translation>

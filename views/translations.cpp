@@ -1,9 +1,12 @@
-// Translator installation from the resources qt_add_translations embeds under :/i18n.
+// Translator installation: the installed catalogue (<data dir>/translations, util/data_dir.h) first, else
+// the one qt_add_translations embeds under :/i18n.
 #include "translations.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QTranslator>
+
+#include "util/data_dir.h"
 
 namespace bm {
 
@@ -13,7 +16,10 @@ bool installStudioTranslations(const QLocale& locale) {
         QCoreApplication::installTranslator(qt);
     else delete qt;
     auto* studio = new QTranslator(QCoreApplication::instance());
-    if (studio->load(locale, QStringLiteral("beliefmerge"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+    const QString installed = QString::fromStdString(data_dir(QCoreApplication::applicationDirPath().toStdString())) +
+                              QStringLiteral("/translations");
+    if (studio->load(locale, QStringLiteral("beliefmerge"), QStringLiteral("_"), installed) ||
+        studio->load(locale, QStringLiteral("beliefmerge"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
         QCoreApplication::installTranslator(studio);
         return true;
     }

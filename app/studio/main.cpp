@@ -1,14 +1,16 @@
-// `beliefmerge-studio [--workspace FILE] [--current SESSION] [--extractor NAME] [PATH...]`: opens the
-// studio, importing PATHs if given.
+// `beliefmerge-studio [--workspace FILE] [--current SESSION] [--extractor NAME] [--screenshot FILE] [PATH...]`:
+// opens the studio, importing PATHs if given.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QIcon>
 #include <QLocale>
 #include <QStandardPaths>
 
 #include "main_window.h"
 #include "translations.h"
 #include "util/heap_tuning.h"
+#include "window_screenshot.h"
 
 int main(int argc, char** argv) {
     bm::tune_heap_and_reexec(argv);
@@ -16,6 +18,10 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName(QStringLiteral("beliefmerge-studio"));
     QApplication::setOrganizationDomain(QStringLiteral("beliefmerge.org"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // The installed icon theme's, else the one embedded from resources/studio.qrc.
+    QApplication::setDesktopFileName(QStringLiteral("org.beliefmerge.Studio"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("org.beliefmerge.Studio"),
+                                                 QIcon(QStringLiteral(":/icons/org.beliefmerge.Studio.svg"))));
     bm::installStudioTranslations(QLocale::system());
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(
@@ -34,6 +40,10 @@ int main(int argc, char** argv) {
                                  QApplication::translate("main", "heuristic or oracle (native JSONL annotations); remembered."),
                                  QStringLiteral("NAME"));
     parser.addOption(extractor);
+    QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                  QApplication::translate("main", "Save a picture of the window to FILE (PNG) once loading has settled, then quit."),
+                                  QStringLiteral("FILE"));
+    parser.addOption(screenshot);
     parser.addPositionalArgument(QStringLiteral("PATH"),
                                  QApplication::translate("main", "Session logs or folders to import (any supported format)."));
     parser.process(app);
@@ -50,6 +60,10 @@ int main(int argc, char** argv) {
         return 2;
     }
     bm::MainWindow window(path);
+    if (parser.isSet(screenshot)) {
+        window.resize(1280, 800);
+        bm::screenshotWhenSettled(&window, parser.value(screenshot));
+    }
     window.show();
     // Either setting re-reads the workspace; openPaths() below supersedes that read at once.
     if (!extractorName.isEmpty()) window.setOracleExtractor(extractorName == QLatin1String("oracle"));

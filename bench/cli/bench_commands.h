@@ -30,7 +30,7 @@ int bench_extract(const QStringList& args);
 int meld_calibrate(const QStringList& args);
 
 // The --data DIR option of the benches that read bundled data, and the directory it names: the
-// option's value, else <prefix>/share/beliefmerge/bench beside <prefix>/bin/beliefmerge-bench
+// option's value, else $BELIEFMERGE_DATA_DIR/bench, else <prefix>/share/beliefmerge/bench beside <prefix>/bin/beliefmerge-bench
 // (the build tree mirrors that layout).
 QCommandLineOption bench_data_option();
 std::string bench_data_dir(const QString& explicit_dir);
