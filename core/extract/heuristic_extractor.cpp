@@ -292,7 +292,15 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             // "the turn is cut off": a verb with its particle is no value ("cut").
             static const std::set<std::string> particles = {"off", "up", "out", "down", "over", "away", "back"};
             const bool phrasal = j + 1 < hi && particles.count(t[j + 1].lower) > 0;
-            const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i) || phrasal;
+            // "the attached is a technical writeup": the first word of "a <modifier> <noun>" is no value.
+            const bool modifier = j < hi && (t[j].lower == "a" || t[j].lower == "an") && ve >= j + 3;
+            // "the source code is located in src/": a participle that needs its complement says nothing alone.
+            static const std::set<std::string> complements = {"in", "at", "on", "under", "inside", "within",
+                                                              "from", "by", "into", "to", "with"};
+            const std::string& vw = j < hi ? t[j].lower : w;
+            const bool dangling = ve == j + 1 && ve < hi && complements.count(t[ve].lower) > 0 && vw.size() > 4 &&
+                                  vw.compare(vw.size() - 2, 2, "ed") == 0;
+            const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i) || phrasal || modifier || dangling;
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
             if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {
