@@ -137,11 +137,11 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     }
     if (path.empty()) return;
     // A diff from nothing ("@@ -0,0 …"), "File created successfully" or OpenHands' `prev_exist: false`
-    // (rendered by its reader as "[File created: …]") creates the file.
+    // (rendered by its reader as "[File created at …]") creates the file.
     if (std::string_view(value) == "edited" &&
         (a.result.find("@@ -0,0 ") != std::string_view::npos ||
          a.result.find("created successfully") != std::string_view::npos ||
-         a.result.find("[File created: ") != std::string_view::npos))
+         a.result.find("[File created at ") != std::string_view::npos))
         value = "created";
     // Writing over a file that was there ("The file … has been updated") changes it.
     if (std::string_view(value) == "created" && a.result.find("has been updated") != std::string_view::npos)

@@ -64,6 +64,16 @@ const std::set<std::string>& hedges() {
     return s;
 }
 
+// "This application must be refactored": a request in the passive (refactor it), not a value of its
+// subject. States that read like participles ("must be enabled") stay values.
+bool passive_request(const std::string& value) {
+    static const std::set<std::string> states = {"enabled", "disabled", "opened", "closed", "locked", "unlocked",
+                                                 "installed", "configured", "deployed", "started", "stopped",
+                                                 "required", "allowed", "signed", "pinned", "cached", "encrypted"};
+    if (value.size() < 5 || value.compare(value.size() - 2, 2, "ed") != 0 || states.count(value)) return false;
+    return is_task_verb(value.substr(0, value.size() - 2)) || is_task_verb(value.substr(0, value.size() - 1));
+}
+
 struct Candidate {
     std::string rule;  // a rule id, or a statement shape ("statement", "should_be", ...) given its speaker later
     std::string key;
@@ -243,7 +253,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                 std::string value = normalise_value(words(t, j + 1, ve));
                 SlotType type = w == "must" ? SlotType::kConstraint : SlotType::kDecision;
                 if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
-                if (!conditional(t, lo, s) && !negated_subject(t, s, i) &&
+                if (!conditional(t, lo, s) && !negated_subject(t, s, i) && !passive_request(value) &&
                     add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
                     lo = ve;
                     i = ve;

@@ -417,6 +417,8 @@ size_t user_wish_length(const Toks& t) {
 
 }  // namespace
 
+bool is_task_verb(const std::string& word) { return imperative_verbs().count(word) > 0; }
+
 std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bool is_user) {
     std::vector<ClauseMatch> out;
     const size_t hi = t.size();

@@ -17,7 +17,7 @@ const std::set<std::string>& non_message_observations() {
 
 // What an observation's `extras` record and its text leaves out, as a line the extractor reads like
 // any other harness report: a `run`'s exit code ("[exit code: 1]", from `exit_code` or
-// `metadata.exit_code`) and an `edit` of a file that did not exist ("[File created: PATH]",
+// `metadata.exit_code`) and an `edit` of a file that did not exist ("[File created at PATH]",
 // from `prev_exist: false`). Empty when the extras say neither.
 std::string extras_note(const json& e, const std::string& observation) {
     auto it = e.find("extras");
@@ -34,7 +34,7 @@ std::string extras_note(const json& e, const std::string& observation) {
         auto prev = x.find("prev_exist");
         auto path = x.find("path");
         if (prev != x.end() && prev->is_boolean() && !prev->get<bool>() && path != x.end() && path->is_string())
-            return "[File created: " + path->get<std::string>() + "]";
+            return "[File created at " + path->get<std::string>() + "]";
     }
     return {};
 }

@@ -121,7 +121,7 @@ TEST(OpenHandsEvalReader, ExtrasExitCodeAndNewFileReachTheExtractor) {
     const Session& s = r.sessions[0];
     ASSERT_EQ(s.messages.size(), 5u);
     EXPECT_EQ(s.messages[2].blocks[0].text.substr(s.messages[2].blocks[0].text.rfind('\n') + 1),
-              "[File created: /w/test_a.py]");
+              "[File created at /w/test_a.py]");
     EXPECT_EQ(s.messages[4].blocks[0].text, "make: *** [check] Error 2\n[exit code: 2]");
     std::map<std::string, std::string> slots;
     for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
