@@ -174,6 +174,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     file_action_facts(action, out);
     command_action_facts(action, out);
     plan_action_facts(action, out);
+    failure_action_facts(action, out);
     return out;
 }
 

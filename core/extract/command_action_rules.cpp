@@ -157,7 +157,7 @@ CommandKey command_key(const Segment& s) {
 // "exit code 2", "[exit code: 1]", "exit status 1", "exited with code 0", "Exit code 127".
 std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
     const std::string low = ascii_lower(result.substr(0, 200'000));
-    for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code"}) {
+    for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code", "exited: code"}) {
         for (size_t p = low.find(marker); p != std::string::npos; p = low.find(marker, p + 1)) {
             size_t at = p + std::string_view(marker).size();
             while (at < low.size() && (low[at] == ' ' || low[at] == ':' || low[at] == '=' || low[at] == '"')) ++at;
@@ -224,6 +224,19 @@ void git_commit(const ToolAction& a, std::vector<ActionFact>& out) {
                                        p, close + 1});
         return;
     }
+}
+
+// "Initialized empty Git repository in /w/.git/" (git init): the work is now under version control.
+void git_init(const ToolAction& a, std::vector<ActionFact>& out) {
+    const std::string marker = "Initialized empty Git repository in ";
+    const size_t p = a.result.substr(0, 20'000).find(marker);
+    if (p == std::string_view::npos || (p > 0 && a.result[p - 1] != '\n') || a.error) return;
+    size_t eol = a.result.find('\n', p);
+    if (eol == std::string_view::npos) eol = a.result.size();
+    std::string line = ascii_lower(a.result.substr(p, eol - p));
+    while (!line.empty() && (line.back() == '/' || line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (line.size() > 200) return;
+    out.push_back({"action.git_init", "git.repository", line, SlotType::kFact, ActionEvidence::kObserved, p, eol});
 }
 
 // "Successfully installed a-1.0 b-2.0.1" (pip).
@@ -308,6 +321,20 @@ void removed_files(const Segment& s, const CommandKey& k, const ToolAction& a, s
 
 }  // namespace
 
+std::string command_subject(const ToolAction& a) {
+    const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
+    if (!json_args && (agent_tool(ascii_lower(a.tool)) || a.arguments.empty())) return {};
+    size_t qb = 0, qe = 0;
+    const std::string command = shell_command_of(a, qb, qe);
+    if (command.empty() || command.size() > 4000) return {};
+    std::string subject;
+    for (const Segment& s : segments_of(command)) {
+        const CommandKey k = command_key(s);
+        if (!k.key.empty() && (subject.empty() || !k.trivial)) subject = k.key;
+    }
+    return subject;
+}
+
 void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string tool = ascii_lower(a.tool);
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
@@ -340,10 +367,14 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!a.has_result) return;
     // What a command printed, when it is one short line: "echo HELLO" → echo.output = hello.
     CommandKey printer;
+    bool named = false;
     for (const Segment& s : segs) {
         CommandKey k = command_key(s);
+        named |= !k.key.empty();
         if (!k.key.empty() && (!k.trivial || k.program == "echo" || k.program == "printf")) printer = k;
     }
+    // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
+    if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;
     size_t ob = 0, oe = 0;
     const std::string output = a.error || printer.key.empty() ? std::string() : one_line_output(a.result, ob, oe);
     if (!output.empty())
@@ -353,8 +384,23 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!printer.key.empty() && !a.error && command.size() <= 120 && command.find('\n') == std::string::npos)
         out.push_back({"action.command_run", printer.key + ".command", ascii_lower(command), SlotType::kFact,
                        ActionEvidence::kConfirmed, qb, qe});
-    if (main.key.empty()) return;
+    if (main.key.empty()) git_init(a, out);
+    if (main.key.empty()) {
+        // A lone command that only looks around still failed when it says so ("false", "grep -q x f" →
+        // "[exit code: 1]"); `exit N` exits as told, and a chain does not say which of its parts failed.
+        size_t named = 0;
+        CommandKey lone;
+        for (const Segment& s : segs)
+            if (CommandKey k = command_key(s); !k.key.empty()) ++named, lone = k;
+        size_t eb = 0, ee = 0;
+        const std::string code = named == 1 && lone.program != "exit" ? explicit_exit_code(a.result, eb, ee) : "";
+        if (!code.empty() && code != "0")
+            out.push_back({"action.command_exit", lone.key + ".exit_code", code, SlotType::kFact,
+                           ActionEvidence::kObserved, eb, ee});
+        return;
+    }
     if (main.program == "git" && main.sub == "commit") git_commit(a, out);
+    git_init(a, out);
     pip_installed(a, out);
     served_urls(a, main.key, out);
     const size_t before = out.size();

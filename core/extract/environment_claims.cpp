@@ -69,14 +69,6 @@ std::string trimmed(std::string_view text) {
     return std::string(text.substr(b, e - b));
 }
 
-// key_tag(id) when it is the id itself (UUIDs), else the tag plus 8 hex digits of the id's SHA-256:
-// "Build.1" and "build_1" tag alike, and two runs must never share a per-run slot.
-std::string session_tag(const std::string& session_id) {
-    std::string tag = key_tag(session_id);
-    if (tag != session_id) tag += "-" + sha256_hex(session_id).substr(0, 8);
-    return tag;
-}
-
 bool all_digits(std::string_view s) {
     if (s.empty() || s.size() > 18) return false;
     for (char c : s)
@@ -99,6 +91,14 @@ void civil_from_days(int64_t z, int64_t& y, unsigned& m, unsigned& d) {
 }
 
 }  // namespace
+
+// key_tag(id) when it is the id itself (UUIDs), else the tag plus 8 hex digits of the id's SHA-256:
+// "Build.1" and "build_1" tag alike, and two runs must never share a per-run slot.
+std::string session_tag(const std::string& session_id) {
+    std::string tag = key_tag(session_id);
+    if (tag != session_id) tag += "-" + sha256_hex(session_id).substr(0, 8);
+    return tag;
+}
 
 bool is_placeholder_value(std::string_view value) {
     const size_t open = value.find("{{");

@@ -28,6 +28,10 @@ bool is_competing_environment_fact(const std::string& name);
 // The slot key of `fact` in session `session_id`: `env.<name>` for competing facts,
 // `env.session.<session>.<name>[.<qualifier>]` for per-run ones, so two runs never dispute over
 // them. Empty for a name this extractor does not know.
+// A session id as a key word: itself when it is lowercase letters, digits and single '-' (UUIDs),
+// else folded to those plus '-' and 8 hex digits of its SHA-256 (`{{sessionId}}` → `sessionid-50de3d86`).
+std::string session_tag(const std::string& session_id);
+
 std::string environment_key(const EnvironmentFact& fact, const std::string& session_id);
 
 // The claim value of `fact`: paths and ids verbatim, epoch milliseconds as ISO-8601 UTC, other

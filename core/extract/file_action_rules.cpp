@@ -110,7 +110,11 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                            "insert", "replace_in_file", "search_replace"}))
         value = "edited";
     else if (one_of(tool, {"str_replace_editor", "text_editor", "str_replace_based_edit_tool", "edit_tool"}))
-        value = command == "create" ? "created" : one_of(command, {"str_replace", "insert", "edit"}) ? "edited" : nullptr;
+        value = command == "create"                                     ? "created"
+                : one_of(command, {"str_replace", "insert", "edit"})       ? "edited"
+                // An OpenHands edit action names no command; its observation shows the diff it made.
+                : command.empty() && a.result.find("\n@@ ") != std::string_view::npos ? "edited"
+                                                                            : nullptr;
     else if (one_of(tool, {"delete_file", "remove_file", "delete"})) value = "deleted";
     if (!value) return;
     // An older SWE-agent action line: "create reproduce.py", "edit 12:14 ..." (the file open in its editor).
@@ -132,10 +136,12 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (path.empty() && !shown.empty()) path = shown, b = rb, e = re, ev = ActionEvidence::kObserved;
     }
     if (path.empty()) return;
-    // A diff from nothing ("@@ -0,0 …") or "File created successfully" creates the file.
+    // A diff from nothing ("@@ -0,0 …"), "File created successfully" or OpenHands' `prev_exist: false`
+    // (rendered by its reader as "[File created at …]") creates the file.
     if (std::string_view(value) == "edited" &&
         (a.result.find("@@ -0,0 ") != std::string_view::npos ||
-         a.result.find("created successfully") != std::string_view::npos))
+         a.result.find("created successfully") != std::string_view::npos ||
+         a.result.find("[File created at ") != std::string_view::npos))
         value = "created";
     // Writing over a file that was there ("The file … has been updated") changes it.
     if (std::string_view(value) == "created" && a.result.find("has been updated") != std::string_view::npos)

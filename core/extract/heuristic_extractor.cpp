@@ -64,6 +64,16 @@ const std::set<std::string>& hedges() {
     return s;
 }
 
+// "This application must be refactored": a request in the passive (refactor it), not a value of its
+// subject. States that read like participles ("must be enabled") stay values.
+bool passive_request(const std::string& value) {
+    static const std::set<std::string> states = {"enabled", "disabled", "opened", "closed", "locked", "unlocked",
+                                                 "installed", "configured", "deployed", "started", "stopped",
+                                                 "required", "allowed", "signed", "pinned", "cached", "encrypted"};
+    if (value.size() < 5 || value.compare(value.size() - 2, 2, "ed") != 0 || states.count(value)) return false;
+    return is_task_verb(value.substr(0, value.size() - 2)) || is_task_verb(value.substr(0, value.size() - 1));
+}
+
 struct Candidate {
     std::string rule;  // a rule id, or a statement shape ("statement", "should_be", ...) given its speaker later
     std::string key;
@@ -243,7 +253,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                 std::string value = normalise_value(words(t, j + 1, ve));
                 SlotType type = w == "must" ? SlotType::kConstraint : SlotType::kDecision;
                 if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
-                if (!conditional(t, lo, s) && !negated_subject(t, s, i) &&
+                if (!conditional(t, lo, s) && !negated_subject(t, s, i) && !passive_request(value) &&
                     add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
                     lo = ve;
                     i = ve;
@@ -292,7 +302,15 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             // "the turn is cut off": a verb with its particle is no value ("cut").
             static const std::set<std::string> particles = {"off", "up", "out", "down", "over", "away", "back"};
             const bool phrasal = j + 1 < hi && particles.count(t[j + 1].lower) > 0;
-            const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i) || phrasal;
+            // "the attached is a technical writeup": the first word of "a <modifier> <noun>" is no value.
+            const bool modifier = j < hi && (t[j].lower == "a" || t[j].lower == "an") && ve >= j + 3;
+            // "the source code is located in src/": a participle that needs its complement says nothing alone.
+            static const std::set<std::string> complements = {"in", "at", "on", "under", "inside", "within",
+                                                              "from", "by", "into", "to", "with"};
+            const std::string& vw = j < hi ? t[j].lower : w;
+            const bool dangling = ve == j + 1 && ve < hi && complements.count(t[ve].lower) > 0 && vw.size() > 4 &&
+                                  vw.compare(vw.size() - 2, 2, "ed") == 0;
+            const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i) || phrasal || modifier || dangling;
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
             if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {

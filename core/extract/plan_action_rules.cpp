@@ -67,24 +67,45 @@ void plan_steps(const ToolAction& a, const std::string& plan, std::vector<Action
 
 }  // namespace
 
-// What a delegated agent answered, when it is one short line: "subagent.result = alpha".
-void delegation_result(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
+// The task a delegated agent was given (Claude Code's Task and DSH's subagent both take a short
+// `description` and a `prompt`), and what it answered when that is one short line. Both are keyed by
+// the description, so two delegations keep their own slots: "subagent.return-alpha-only.task =
+// reply with exactly the word alpha", "subagent.return-alpha-only.result = alpha".
+void delegation_facts(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
     const bool delegate = tool.find("agent") != std::string::npos || tool == "task" || tool == "report" ||
                           tool == "workflow" || tool == "ralph";
-    if (!delegate || !a.has_result || a.error) return;
+    if (!delegate) return;
+    std::string key = key_slug(tool, 40);
+    if (key.empty()) return;
+    std::string description, prompt;
+    size_t db = 0, de = 0, pb = 0, pe = 0;
+    if (json_string_member(a.arguments, "description", description, db, de)) {
+        const std::string slug = key_slug(description, 48);
+        if (!slug.empty() && description.size() <= 80 && description.find('\n') == std::string::npos) {
+            key += "." + slug;
+            const bool short_prompt = json_string_member(a.arguments, "prompt", prompt, pb, pe) && !prompt.empty() &&
+                                      prompt.size() <= 160 && prompt.find('\n') == std::string::npos;
+            std::string task = ascii_lower(short_prompt ? prompt : description);
+            while (!task.empty() && (task.back() == '.' || task.back() == ' ')) task.pop_back();
+            out.push_back({"action.delegation_task", key + ".task", task,
+                           SlotType::kGoal, a.has_result && !a.error ? ActionEvidence::kConfirmed : ActionEvidence::kStated,
+                           short_prompt ? pb : db, short_prompt ? pe : de});
+        }
+    }
+    if (!a.has_result || a.error) return;
     size_t b = 0, e = 0;
     const std::string line = one_line_output(a.result, b, e);
-    const std::string key = key_slug(tool, 40);
     // "started background subagent job subagent-2": a start notice, the answer comes later.
-    if (line.empty() || key.empty() || ascii_lower(line).rfind("started ", 0) == 0) return;
+    if (line.empty() || ascii_lower(line).rfind("started ", 0) == 0) return;
     out.push_back({"action.delegation_result", key + ".result", ascii_lower(line), SlotType::kFact, ActionEvidence::kObserved,
                    b, e});
 }
 
 void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
-    if (a.arguments.empty() || a.arguments.front() != '{' || a.error) return;
+    if (a.arguments.empty() || a.arguments.front() != '{') return;
     const std::string tool = ascii_lower(a.tool);
-    delegation_result(a, tool, out);
+    delegation_facts(a, tool, out);
+    if (a.error) return;
     const bool todo_tool = tool == "todowrite" || tool == "todo_write" || tool == "update_plan" ||
                            tool == "write_todos" || tool == "todo";
     const bool plan_tool = tool == "exit_plan_mode" || tool == "exitplanmode";

@@ -33,7 +33,8 @@ const std::set<std::string>& imperative_verbs() {
         "submit",  "rebase",  "benchmark", "profile", "schedule", "retry",  "complete", "prepare",
         "identify", "determine", "calculate", "compute", "render", "display", "simulate", "train",
         "evaluate", "solve",  "answer",   "propose", "draft",   "port",    "append",  "insert",  "bump",
-        "setup",   "refresh", "archive",  "export",  "import",  "diagnose", "reproduce", "wrap",  "outline"};
+        "setup",   "refresh", "archive",  "export",  "import",  "diagnose", "reproduce", "wrap",  "outline",
+        "remember", "memorise", "memorize"};
     return s;
 }
 
@@ -168,7 +169,8 @@ bool match_reply(std::string_view text, const Toks& t, size_t i, size_t hi, std:
 }
 
 // "use|go with|opt for NP" → tool = bash, use.redis = assert; negated → not-x / refute / none.
-bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start, std::vector<ClauseMatch>& out) {
+bool match_use(std::string_view text, const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
+               std::vector<ClauseMatch>& out) {
     const std::string& w = t[i].lower;
     size_t after = i + 1;
     if (w == "go" || w == "going" || w == "went" || w == "opt" || w == "opted" || w == "settle" || w == "settled") {
@@ -237,6 +239,17 @@ bool match_use(const Toks& t, size_t lo, size_t i, size_t hi, bool clause_start,
         if (turn_category(head)) {
             const std::string words = instruction();
             out.push_back({"turn.tool_choice", key + "." + value, words, SlotType::kConstraint, first, o.end});
+            // "use the read tool (NOT bash)": the tool set aside is an instruction of the turn too.
+            const size_t n = o.end;
+            if (n + 1 < hi && t[n].lower == "not" && t[n].begin > 0 && t[n].begin <= text.size() &&
+                text[t[n].begin - 1] == '(') {
+                const std::string other = normalise_value({t[n + 1].lower});
+                std::string head;
+                for (size_t k = first; k < o.end; ++k) head += (head.empty() ? "" : " ") + bare(t[k].lower);
+                if (!other.empty() && other != value)
+                    out.push_back({"turn.tool_choice", key + "." + other, head + ", not " + t[n + 1].lower,
+                                   SlotType::kConstraint, first, n + 2});
+            }
             return true;
         }
         if (negated) value = "not-" + value;
@@ -404,6 +417,8 @@ size_t user_wish_length(const Toks& t) {
 
 }  // namespace
 
+bool is_task_verb(const std::string& word) { return imperative_verbs().count(word) > 0; }
+
 std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bool is_user) {
     std::vector<ClauseMatch> out;
     const size_t hi = t.size();
@@ -426,10 +441,10 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
             continue;
         }
         const size_t before = out.size();
-        if (match_reply(text, t, i, hi, out) || match_use(t, lo, i, hi, clause_start, out) ||
+        if (match_reply(text, t, i, hi, out) || match_use(text, t, lo, i, hi, clause_start, out) ||
             match_port(t, lo, i, hi, out) || (is_user && clause_start && match_imperative(text, t, lo, i, hi, out))) {
             // Which tool to use is the user's instruction; an agent restating it is no new one.
-            if (!is_user && out.back().rule == "turn.tool_choice") out.pop_back();
+            while (!is_user && out.size() > before && out.back().rule == "turn.tool_choice") out.pop_back();
             if (out.size() == before) {
                 clause_start = false;
                 continue;

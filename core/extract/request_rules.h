@@ -30,6 +30,9 @@ struct ClauseMatch {
 // original, e.g. an ALL-CAPS literal reply). Imperatives count as requests only when `is_user`.
 std::vector<ClauseMatch> match_requests(std::string_view text, const std::vector<Token>& tokens, bool is_user);
 
+// True for a verb that opens a user's request ("add", "refactor", "delete", …).
+bool is_task_verb(const std::string& word);
+
 // Key component for a file path or name: its base name, lowercased ("src/main.py" → "main.py");
 // empty when the token is not a file name (no extension, or the name does not start with a letter).
 std::string file_key_part(std::string_view token);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "extract/environment_claims.h"
+
 namespace bm {
 
 namespace {
@@ -45,10 +47,11 @@ std::vector<ExtractionRule> build() {
         {"action.submit", "SWE-agent's `submit` call", "", S::kFact, "tool 3", "submission", true, 0.85, kSession, "",
          {call("submit", "{}", "diff --git a/x b/x", "submission = submitted"), call("submit", "{}", "", "", true)}},
         {"action.command_exit", "a shell tool call and its result: explicit exit code, an error flag, a traceback or failed tests",
-         "read-only commands (ls, cat, grep, git status…) give none; exit 0 only where the format flags every failure",
+         "read-only commands (ls, cat, grep, git status…) give none unless alone and an explicit non-zero code (`false` → 1; never `exit N`); exit 0 only where the format flags every failure",
          S::kFact, "tool 3", "<command>.exit_code", true, 0.9, kSession, "",
          {call("Bash", R"({"command":"python -m pytest tests -q"})", "Exit code 1\n1 failed, 2 passed in 0.1s", "pytest.exit_code = 1", true),
           call("bash", R"({"command":"python reproduce.py"})", "Traceback (most recent call last):\n  File x", "python.reproduce.py.exit_code = 1"),
+          call("bash", R"({"command":"false"})", "[exit code: 1]", "false.exit_code = 1"),
           call("bash", R"({"command":"ls -la"})", "[exit code: 0]", "")}},
         {"action.test_counts", "a test runner's summary (N passed, N failed, N errors) in the result of a test command",
          "only for test commands (pytest, cargo test, npm test, …); the first summary counts", S::kFact, "tool 3",
@@ -63,6 +66,10 @@ std::vector<ExtractionRule> build() {
          "git.branch", true, 0.9, kSession, "",
          {call("Bash", R"({"command":"git checkout -b fix/login"})", "Switched to a new branch 'fix/login'", "git.branch = fix-login"),
           call("Bash", R"({"command":"git checkout main"})", "Switched to branch 'main'", "")}},
+        {"action.git_init", "`git init`'s report \"Initialized empty Git repository in PATH\"", "a failed command gives none; \"Reinitialized existing\" is no new repository",
+         S::kFact, "tool 3", "git.repository", true, 0.85, kSession, "",
+         {call("Bash", R"({"command":"git init && git add a.txt"})", "Initialized empty Git repository in /w/.git/\n", "git.repository = initialized empty git repository in /w/.git"),
+          call("Bash", R"({"command":"git init"})", "Reinitialized existing Git repository in /w/.git/\n", "")}},
         {"action.package_version", "pip's \"Successfully installed a-1.0\", `pip install x==1.2`, `npm install x@1.2`",
          "no claim when the install failed", S::kFact, "tool 3", "<package>.version", true, 0.9, kSession, "",
          {call("Bash", R"({"command":"pip install requests"})", "Successfully installed requests-2.31.0 idna-3.6", "requests.version = 2.31.0"),
@@ -76,10 +83,17 @@ std::vector<ExtractionRule> build() {
          true, 0.8, kSession, "",
          {call("bash", R"({"command":"echo HELLO"})", "HELLO", "echo.command = echo hello"),
           call("bash", R"({"command":"ls -la"})", "a.txt", "")}},
-        {"action.delegation_result", "a subagent/task/report tool's result when it is one short line", "errors give none",
-         S::kFact, "tool 3", "<tool>.result", true, 0.8, kSession, "",
+        {"action.delegation_result", "a subagent/task/report tool's result when it is one short line", "errors give none; keyed by the call's short description when it has one, so two delegations never overwrite each other",
+         S::kFact, "tool 3", "<tool>[.<description>].result", true, 0.8, kSession, "",
          {call("subagent", R"({"prompt":"Reply ALPHA"})", "ALPHA", "subagent.result = alpha"),
+          call("subagent", R"({"description":"Return ALPHA only","prompt":"Reply ALPHA"})", "ALPHA", "subagent.return-alpha-only.result = alpha"),
           call("subagent", R"({"prompt":"x"})", "line one\nline two", "")}},
+        {"action.delegation_task", "a subagent/Task tool call's task: its prompt when one short line (at most 160 bytes), else its description",
+         "only calls with a short one-line `description` (the key); a multi-paragraph prompt is not quoted", S::kGoal,
+         "tool 3 (result confirms the call), else assistant 2", "<tool>.<description>.task", true, 0.8, kSession, "",
+         {call("Task", R"({"description":"Find the config loader","prompt":"Find where the config is loaded and report the file."})", "src/config.py",
+               "task.find-the-config-loader.task = find where the config is loaded and report the file"),
+          call("subagent", R"({"prompt":"Reply ALPHA"})", "ALPHA", "")}},
         {"action.todo", "todo-list tool calls (TodoWrite, todo_write, update_plan): each item with its status",
          "one claim per item (set-valued); a later list supersedes an item's status", S::kGoal, "assistant 2",
          "todo.<item>", true, 0.9, kSession, "",
@@ -98,6 +112,14 @@ std::vector<ExtractionRule> build() {
          "<command>.output", true, 0.85, kSession, "",
          {call("bash", R"({"command":"python reproduce.py"})", "344\n", "python.reproduce.py.output = 344"),
           call("bash", R"({"command":"ls"})", "a.txt\n", "")}},
+        {"action.tool_error", "a tool result marked as an error: the failed attempt and its reason (its first line, or a traceback's last)",
+         "an error that is only an exit status gives none (action.command_exit says it); the hint after \"; \" or \" - \" is cut; paths under the run's directory made relative",
+         S::kRefuted, "tool 3", "<tool or command>.error", true, 0.85, kSession, "",
+         {call("bash", R"({"command":"echo hi"})", "Error: bash is disabled by policy in this session", "echo.error = bash is disabled by policy in this session", true),
+          call("Edit", R"({"file_path":"a.py","old_string":"x","new_string":"y"})", "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>",
+               "edit.error = file has not been read yet. read it first before writing to it", true),
+          call("Bash", R"({"command":"pytest"})", "Exit code 1\n1 failed", "", true),
+          call("read", R"({"path":"a.txt"})", "1: hello", "")}},
         {"model.final_reply", "the agent's last text of a turn when it is a short answer (at most 6 words, one line)",
          "a turn that ends in a tool call has no reply; code and markup are not answers", S::kFact, "assistant 2",
          "reply.turn-<seq>", true, 0.85, kTurn, "",
@@ -156,11 +178,12 @@ std::vector<ExtractionRule> build() {
          {say("assistant", "The service listens on port 8080.", "service.port = 8080"), say("assistant", "Try on port 8080.", "")}},
         // ---- statements in prose (heuristic_extractor.cpp) ----
         {"user.statement", "a user's \"X is/are/was Y\", \"X = Y\"",
-         "negation → Refuted not-y; a subject with no/none dropped; a clause under if/unless/when/whether dropped; hedges → evidence 1",
+         "negation → Refuted not-y; a subject with no/none dropped; a clause under if/unless/when/whether dropped; hedges → evidence 1; \"is a <modifier> <noun>\" and \"is located/stored/based in …\" give none (the first word is no value)",
          S::kFact, "user 4", "<subject> = <value>", true, 0.8, kSession, "",
          {say("user", "The database engine is PostgreSQL 15.", "database = postgresql"),
           say("user", "Retry only if the operation is read-only.", ""), say("user", "No server is running.", ""),
-          say("user", "This turn is cut off.", "")}},
+          say("user", "This turn is cut off.", ""), say("user", "The attached is a technical writeup.", ""),
+          say("user", "The source code is located in the src folder.", "")}},
         {"model.statement", "an assistant's or tool's \"X is Y\"", "as user.statement", S::kFact, "assistant 2 / tool 3",
          "<subject> = <value>", false, 0.4, kSession, "dev 0.10 (42 values): agent narration and tool output mined as facts (issue #15)",
          {say("assistant", "The cache is Redis.", "cache = redis"), say("assistant", "If the cache is Redis, stop.", "")}},
@@ -168,9 +191,10 @@ std::vector<ExtractionRule> build() {
          "as user.statement",
          S::kFact, "assistant 2", "<subject> = <value>", true, 0.8, kSession, "",
          {say("assistant", "So the cache is Redis.", "cache = redis"), say("assistant", "So it is done.", "")}},
-        {"user.should_be", "a user's \"X should/must be Y\"", "negation → Refuted", S::kDecision, "user 4", "<subject> = <value>",
+        {"user.should_be", "a user's \"X should/must be Y\"", "negation → Refuted; a passive request (\"must be refactored\", a task verb's participle) gives none", S::kDecision, "user 4", "<subject> = <value>",
          true, 0.8, kSession, "",
-         {say("user", "The service port should be 9090.", "service.port = 9090"), say("user", "It should be fine.", "")}},
+         {say("user", "The service port should be 9090.", "service.port = 9090"), say("user", "It should be fine.", ""),
+          say("user", "This application must be refactored.", ""), say("user", "The cache must be enabled.", "cache = enabled")}},
         {"model.should_be", "an assistant's or tool's \"X should be Y\"", "", S::kDecision, "assistant 2", "<subject> = <value>",
          false, 0.4, kSession, "dev 0.00 (3 values): expectations in code and docs",
          {say("assistant", "The port should be 9090.", "port = 9090"), say("assistant", "It should be fine.", "")}},
@@ -249,7 +273,10 @@ void apply_rule_table(std::vector<Claim>& claims, const ExtractOptions& options)
         const ExtractionRule* r = find_rule(c.rule);
         if (!r || !rule_enabled(options, c.rule)) continue;
         c.confidence = r->confidence;
-        if (r->scope == RuleScope::kTurn) c.key += ".turn-" + std::to_string(c.source.seq);
+        // A turn is a turn of one session: two sessions' turn 3 (OpenHands evaluation output) never share a slot.
+        if (r->scope == RuleScope::kTurn)
+            c.key += (c.source.session_id.empty() ? "" : ".session-" + session_tag(c.source.session_id)) + ".turn-" +
+                     std::to_string(c.source.seq);
         kept.push_back(std::move(c));
     }
     claims = std::move(kept);

@@ -45,6 +45,11 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action);
 void file_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void command_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void plan_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+void failure_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+
+// What a shell call ran, as a key word run: its last command that does more than look around, else
+// its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
+std::string command_subject(const ToolAction& action);
 
 // Shared helpers (action_text.cpp).
 std::string ascii_lower(std::string_view s);

@@ -15,6 +15,30 @@ const std::set<std::string>& non_message_observations() {
     return kinds;
 }
 
+// What an observation's `extras` record and its text leaves out, as a line the extractor reads like
+// any other harness report: a `run`'s exit code ("[exit code: 1]", from `exit_code` or
+// `metadata.exit_code`) and an `edit` of a file that did not exist ("[File created at PATH]",
+// from `prev_exist: false`). Empty when the extras say neither.
+std::string extras_note(const json& e, const std::string& observation) {
+    auto it = e.find("extras");
+    if (it == e.end() || !it->is_object()) return {};
+    const json& x = *it;
+    if (observation == "run") {
+        const json* code = nullptr;
+        if (auto c = x.find("exit_code"); c != x.end()) code = &*c;
+        if (auto m = x.find("metadata"); m != x.end() && m->is_object())
+            if (auto c = m->find("exit_code"); c != m->end()) code = &*c;
+        if (code && code->is_number_integer() && code->get<int64_t>() >= 0)
+            return "[exit code: " + std::to_string(code->get<int64_t>()) + "]";
+    } else if (observation == "edit") {
+        auto prev = x.find("prev_exist");
+        auto path = x.find("path");
+        if (prev != x.end() && prev->is_boolean() && !prev->get<bool>() && path != x.end() && path->is_string())
+            return "[File created at " + path->get<std::string>() + "]";
+    }
+    return {};
+}
+
 }  // namespace
 
 OpenHandsBuilder::OpenHandsBuilder(ReadContext& ctx) : m_ctx(ctx) {
@@ -93,6 +117,8 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
         r.tool_id = !call_id.empty() ? call_id : cause ? "event-" + std::to_string(*cause) : "";
         r.text = m_ctx.redact_text(e.contains("content") ? flatten_text(e["content"]) : "");
         r.is_error = *observation == "error";
+        if (const std::string note = extras_note(e, *observation); !note.empty())
+            r.text += (r.text.empty() ? "" : "\n") + m_ctx.redact_text(note);
         m.source.call_id = r.tool_id;
         m.blocks.push_back(std::move(r));
     } else {

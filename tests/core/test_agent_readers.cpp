@@ -9,7 +9,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
+#include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
 #include "util/hash.h"
 
@@ -95,6 +97,37 @@ TEST(OpenHandsEvalReader, BadLinesNameLineAndField) {
     EXPECT_EQ(r.errors[0].where().line, 2);
     EXPECT_EQ(r.errors[0].where().field, "history");
     EXPECT_NE(r.errors[1].message().find("V1 (software-agent-sdk)"), std::string::npos) << describe(r);
+}
+
+TEST(OpenHandsEvalReader, ExtrasExitCodeAndNewFileReachTheExtractor) {
+    // `run` observations keep their exit code, and `edit` observations their prev_exist, in `extras`
+    // only: the reader renders them on the result, so the file reads as created and the command's
+    // failure is kept (they were dropped before).
+    const std::string text =
+        "{\"instance_id\":\"x\",\"history\":["
+        "{\"id\":0,\"source\":\"user\",\"action\":\"message\",\"args\":{\"content\":\"Add a test module.\"}},"
+        "{\"id\":1,\"source\":\"agent\",\"action\":\"edit\",\"args\":{\"path\":\"/w/test_a.py\",\"content\":\"\"},"
+        "\"tool_call_metadata\":{\"function_name\":\"str_replace_editor\",\"tool_call_id\":\"t1\"}},"
+        "{\"id\":2,\"source\":\"agent\",\"observation\":\"edit\",\"cause\":1,\"content\":\"--- /w/test_a.py\\n+++ /w/test_a.py\\n@@ -0,0 +1 @@\\n+x = 1\","
+        "\"extras\":{\"path\":\"/w/test_a.py\",\"prev_exist\":false},"
+        "\"tool_call_metadata\":{\"function_name\":\"str_replace_editor\",\"tool_call_id\":\"t1\"}},"
+        "{\"id\":3,\"source\":\"agent\",\"action\":\"run\",\"args\":{\"command\":\"make check\"},"
+        "\"tool_call_metadata\":{\"function_name\":\"execute_bash\",\"tool_call_id\":\"t2\"}},"
+        "{\"id\":4,\"source\":\"agent\",\"observation\":\"run\",\"cause\":3,\"content\":\"make: *** [check] Error 2\","
+        "\"extras\":{\"command\":\"make check\",\"metadata\":{\"exit_code\":2}},"
+        "\"tool_call_metadata\":{\"function_name\":\"execute_bash\",\"tool_call_id\":\"t2\"}}]}\n";
+    ReadResult r = read_bytes(text, "output.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 5u);
+    EXPECT_EQ(s.messages[2].blocks[0].text.substr(s.messages[2].blocks[0].text.rfind('\n') + 1),
+              "[File created at /w/test_a.py]");
+    EXPECT_EQ(s.messages[4].blocks[0].text, "make: *** [check] Error 2\n[exit code: 2]");
+    std::map<std::string, std::string> slots;
+    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : bc.claims) slots[c.key] = c.value;
+    EXPECT_EQ(slots["file./w/test_a.py"], "created");
+    EXPECT_EQ(slots["make.check.exit_code"], "2");
 }
 
 // ---------------------------------------------------------------- Gemini CLI

@@ -626,7 +626,8 @@ TEST(OpenHandsReader, JsonArrayOfEvents) {
     EXPECT_EQ(call->tool_id, "toolu_run_1");
     EXPECT_EQ(call->tool_name, "execute_bash");
     EXPECT_EQ(by_id(s, "event-2").blocks[0].tool_id, "toolu_run_1");
-    EXPECT_EQ(by_id(s, "event-2").blocks[0].text, "1 failed, 41 passed");
+    // The observation's `extras.exit_code`, rendered on the result (the content does not say it).
+    EXPECT_EQ(by_id(s, "event-2").blocks[0].text, "1 failed, 41 passed\n[exit code: 1]");
     EXPECT_EQ(by_id(s, "event-3").blocks[0].kind, BlockKind::kReasoning);
     EXPECT_EQ(by_id(s, "event-4").visible_text(), "Fixed the fixture; all tests pass.");
 }

@@ -2,11 +2,13 @@
 // negative one nothing from it; default/all rule sets, --min-confidence and turn scope.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
 #include "extract/heuristic_extractor.h"
 #include "extract/rule_table.h"
+#include "util/hash.h"
 
 namespace bm {
 namespace {
@@ -61,7 +63,7 @@ std::set<std::string> claims_of(const std::vector<BranchClaims>& branches, const
         for (const Claim& c : bc.claims) {
             if (c.rule != id) continue;
             std::string key = c.key;
-            const size_t turn = key.rfind(".turn-");
+            const size_t turn = std::min(key.rfind(".session-"), key.rfind(".turn-"));
             if (turn != std::string::npos) key.resize(turn);
             out.insert(key + " = " + c.value);
         }
@@ -159,7 +161,23 @@ TEST(RuleTable, TurnScopedInstructionsNeverShareAKeyAcrossTurns) {
     ASSERT_FALSE(branches.empty());
     for (const Claim& c : branches[0].claims)
         if (c.rule == "turn.reply") keys.insert(c.key + "=" + c.value);
-    EXPECT_EQ(keys, (std::set<std::string>{"reply.turn-1=done", "reply.turn-5=again"}));
+    EXPECT_EQ(keys, (std::set<std::string>{"reply.session-s.turn-1=done", "reply.session-s.turn-5=again"}));
+}
+
+TEST(RuleTable, TurnScopedKeysNameTheirSessionSoTwoSessionsNeverShareATurn) {
+    // Two runs of one task (OpenHands evaluation output) both have a turn 1: their replies are not alternatives.
+    Session a = session_of({"user", "", "", "Reply with exactly the single word DONE.", ""});
+    Session b = session_of({"user", "", "", "Reply with exactly the single word AGAIN.", ""});
+    b.id = "Run_2";
+    for (Message& m : b.messages) m.session_id = b.id;
+    ExtractOptions all;
+    all.all_rules = true;
+    std::set<std::string> keys;
+    for (const auto& bc : extract_heuristic({a, b}, all))
+        for (const Claim& c : bc.claims)
+            if (c.rule == "turn.reply") keys.insert(c.key + "=" + c.value);
+    EXPECT_EQ(keys, (std::set<std::string>{"reply.session-s.turn-1=done",
+                                           "reply.session-run-2-" + sha256_hex("Run_2").substr(0, 8) + ".turn-1=again"}));
 }
 
 

@@ -1,0 +1,92 @@
+// Failed attempts: a tool result marked as an error says what was tried and why it did not work
+// (`<tool or command>.error` = the error's reason, Refuted), so the next session does not retry it blind.
+#include <cctype>
+#include <string>
+
+#include "extract/tool_action_rules.h"
+
+namespace bm {
+
+namespace {
+
+constexpr size_t kMaxReason = 120;
+
+std::string_view trimmed(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) {
+    return s.size() >= prefix.size() && ascii_lower(s.substr(0, prefix.size())) == prefix;
+}
+
+// The line of an error result that gives its reason, and its span: the first non-empty line, or the
+// last one of a Python traceback. Empty when the reason is only an exit status (action.command_exit
+// says that) or is longer than a line a reviewer reads.
+std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
+    size_t at = 0;
+    std::string_view first, last;
+    size_t first_at = 0, last_at = 0;
+    while (at < r.size() && at < 200'000) {
+        size_t eol = r.find('\n', at);
+        if (eol == std::string_view::npos) eol = r.size();
+        const std::string_view line = trimmed(r.substr(at, eol - at));
+        if (!line.empty()) {
+            if (first.empty()) first = line, first_at = static_cast<size_t>(line.data() - r.data());
+            last = line, last_at = static_cast<size_t>(line.data() - r.data());
+        }
+        at = eol + 1;
+    }
+    std::string_view line = first;
+    b = first_at;
+    if (starts_with(first, "traceback (most recent call last)")) line = last, b = last_at;
+    if (line.empty() || starts_with(line, "exit code") || starts_with(line, "[exit code") ||
+        starts_with(line, "command failed with exit code") || line.size() > 400)
+        return {};
+    e = b + line.size();
+    return line;
+}
+
+}  // namespace
+
+void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
+    if (!a.has_result || !a.error) return;
+    size_t b = 0, e = 0;
+    std::string_view line = reason_line(a.result, b, e);
+    if (line.empty()) return;
+    // Claude Code wraps its own refusals: "<tool_use_error>File has not been read yet.</tool_use_error>".
+    for (const char* tag : {"<tool_use_error>", "</tool_use_error>"}) {
+        const std::string_view t = tag;
+        if (line.substr(0, t.size()) == t) line.remove_prefix(t.size());
+        if (line.size() >= t.size() && line.substr(line.size() - t.size()) == t) line.remove_suffix(t.size());
+    }
+    for (const char* lead : {"error: ", "error - ", "failed: "})
+        if (starts_with(line, lead)) line.remove_prefix(std::string_view(lead).size());
+    std::string reason = ascii_lower(trimmed(line));
+    // A path under the run's directory is named as the user knows it ("{{cwd}}/a.txt" → "a.txt").
+    for (const std::string& dir : {std::string("{{cwd}}/"), a.cwd.empty() ? std::string() : a.cwd + "/"}) {
+        if (dir.empty()) continue;
+        const std::string low = ascii_lower(dir);
+        for (size_t p = reason.find(low); p != std::string::npos; p = reason.find(low, p)) reason.erase(p, low.size());
+    }
+    // One reason: cut at the clause that tells the agent what to do next ("; include …", " — read the file",
+    // ". Did you mean …").
+    for (const char* cut : {"; ", " \xE2\x80\x94 ", " - ", ". did you mean"}) {
+        const size_t p = reason.find(cut);
+        if (p != std::string::npos && p >= 12) reason.resize(p);
+    }
+    if (reason.size() > kMaxReason) {
+        size_t cut = reason.rfind(' ', kMaxReason);
+        reason.resize(cut == std::string::npos || cut < 20 ? kMaxReason : cut);
+        while (!reason.empty() && (static_cast<unsigned char>(reason.back()) & 0xC0) == 0x80) reason.pop_back();
+    }
+    while (!reason.empty() && (reason.back() == '.' || reason.back() == ':' || reason.back() == ' ')) reason.pop_back();
+    if (reason.size() < 4) return;
+    std::string subject = command_subject(a);
+    if (subject.empty()) subject = key_slug(a.tool, 40);
+    if (subject.empty() || !std::isalnum(static_cast<unsigned char>(subject[0]))) return;
+    out.push_back({"action.tool_error", subject + ".error", reason, SlotType::kRefuted, ActionEvidence::kObserved, b, e});
+}
+
+}  // namespace bm
