@@ -5,7 +5,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build pkg-config git
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  libqt6svg6 qcoro-qt6-dev
+  libqt6svg6 qcoro-qt6-dev qtkeychain-qt6-dev
   libsqlite3-dev sqlite3 nlohmann-json3-dev libssl-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev googletest
   libnats-dev nats-server wordnet-base libgraphviz-dev libzstd-dev zstd

@@ -285,6 +285,7 @@ void MainWindow::setupActions() {
     m_viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>()) m_viewMenu->addAction(dock->toggleViewAction());
 
+    setupModelActions(file, review);
     setupKeyboard(review);
 
     auto* cancel = new QAction(tr("Cancel loading"), this);
@@ -318,6 +319,7 @@ void MainWindow::setOracleExtractor(bool on) {
     if (m_oracleAction) m_oracleAction->setChecked(on);
     if (m_oracle == on) return;
     m_oracle = on;
+    if (on) dropModelExtractor();  // one extractor at a time
     QSettings().setValue(QStringLiteral("extractor/oracle"), on);
     refreshModeLabel();
     rebuild({});
@@ -345,7 +347,7 @@ void MainWindow::refreshModeLabel() {
     const QString session = m_currentSession.isEmpty() ? tr("none")
                             : m_snapshot ? sessionDisplayName(*m_snapshot, m_currentSession.toStdString())
                                          : m_currentSession;
-    m_mode->setText(tr("Extractor: %1 · current session: %2").arg(m_oracle ? tr("oracle") : tr("heuristic"), session));
+    m_mode->setText(tr("Extractor: %1 · current session: %2").arg(m_modelExtractor ? tr("model") : m_oracle ? tr("oracle") : tr("heuristic"), session));
     m_mode->setToolTip(m_currentSession.isEmpty() ? QString() : tr("Session id: %1").arg(m_currentSession));
 }
 
@@ -445,6 +447,11 @@ QCoro::Task<> MainWindow::rebuild(QStringList paths) {
     request.oracle = m_oracle;
     request.min_confidence = m_showLowConfidence ? 0.0 : kStudioMinConfidence;
     request.current_session = m_currentSession.toStdString();
+    if (m_modelExtractor) {
+        auto configuring = modelConfig();
+        request.model = co_await configuring;
+        if (!self || self->m_generation != generation) co_return;
+    }
     ProgressFn progress = [self, generation](const QString& phase, int done, int total) {
         QMetaObject::invokeMethod(qApp, [self, generation, phase, done, total] {
             if (!self || self->m_generation != generation) return;
@@ -468,6 +475,9 @@ QCoro::Task<> MainWindow::rebuild(QStringList paths) {
     for (const auto& e : outcome.errors) m_diagnostics->addItem(tr("error: %1").arg(e));
     for (const auto& w : outcome.warnings) m_diagnostics->addItem(tr("warning: %1").arg(w));
     reportLoadProblems(outcome.errors, !outcome.cancelled && !outcome.snapshot, !paths.isEmpty());
+    if (!outcome.modelFallback.isEmpty() && outcome.snapshot)
+        m_messages->showMessage(MessageBar::Level::kWarning,
+                                tr("The model extractor failed (%1): the heuristic extractor's claims are shown.").arg(outcome.modelFallback));
     if (outcome.cancelled) {
         m_status->setText(tr("Loading cancelled after %n file(s)", nullptr, outcome.files_read));
     } else if (outcome.snapshot) {

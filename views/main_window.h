@@ -14,6 +14,7 @@
 
 #include <qcorotask.h>
 
+#include "service_config.h"
 #include "store/decisions.h"
 #include "studio_snapshot.h"
 
@@ -27,10 +28,12 @@ class QTreeView;
 
 namespace bm {
 
+class AdjudicationDialog;
 class CheckpointBrowserPane;
 class ClaimGraphView;
 class FoldDialog;
 class MessageBar;
+class ModelSettingsDialog;
 class DerivationModel;
 class DisputesPane;
 class PackPreviewPane;
@@ -118,7 +121,22 @@ public:
     QString selectedSessionId() const;
     QString selectedSessionFile() const;
 
+    // The model in the loop (main_window_model.cpp). File > Model Settings…: endpoint, model, timeout
+    // and the API key (environment or keyring); one dialog, raised when open.
+    ModelSettingsDialog* showModelSettings();
+    // Review > Adjudicate Selected Slot / Every Dispute: asks the model on a worker (forward and
+    // reversed), records every call and resolution in the workspace as `beliefmerge adjudicate` does,
+    // re-publishes the snapshot and shows the result; adjudicationFinished(ok) when done.
+    void adjudicate(bool everyDispute);
+    void cancelAdjudication();
+    AdjudicationDialog* adjudicationDialog() const;
+    // View > Model Extractor: the model's joint alignment instead of the heuristic (not with the oracle);
+    // remembered; a change re-reads the workspace; a failed call falls back to the heuristic, visibly.
+    void setModelExtractor(bool on);
+    bool modelExtractor() const { return m_modelExtractor; }
+
 Q_SIGNALS:
+    void adjudicationFinished(bool ok);
     void loadFinished();
     void snapshotChanged();
     void slotSelected(const QString& key);
@@ -137,6 +155,13 @@ protected:
 private:
     QCoro::Task<> rebuild(QStringList paths);
     QCoro::Task<> storeDecision(DecisionRecord record);
+    // Publishes the current snapshot with `relabelled`'s resolutions and labels, unless a newer load
+    // already read another merge than `basis`'s.
+    void publishRelabelled(const SnapshotPtr& basis, ReviewSnapshot relabelled);
+    void setupModelActions(QMenu* file, QMenu* review);
+    void dropModelExtractor();
+    QCoro::Task<services::ServiceConfig> modelConfig();
+    QCoro::Task<> runAdjudication(bool everyDispute);
     // Appends a revoke of decision `id` on `key` (selected first, so the keys and the eye agree).
     void revoke(const QString& key, qint64 id);
     enum class Selection { kNow, kDeferred };
@@ -210,6 +235,10 @@ private:
     QAction* m_oracleAction = nullptr;
     QAction* m_lowConfidenceAction = nullptr;
     QAction* m_cancelAction = nullptr;
+    QAction* m_modelExtractorAction = nullptr;
+    QPointer<AdjudicationDialog> m_adjudicationDialog;
+    std::shared_ptr<std::atomic_bool> m_adjudicationCancel;
+    bool m_modelExtractor = false;
     QLabel* m_mode;
     QStringList m_sessionIds;  // what m_sessionMenu lists
     bool m_oracle = false;

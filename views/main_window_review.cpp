@@ -130,6 +130,15 @@ void MainWindow::revoke(const QString& key, qint64 id) {
     storeDecision(std::move(d));
 }
 
+void MainWindow::publishRelabelled(const SnapshotPtr& basis, ReviewSnapshot relabelled) {
+    if (!m_snapshot || m_snapshot->decisionBasis() != basis->decisionBasis()) return;  // a newer load already reads it
+    auto next = std::make_shared<StudioSnapshot>(*m_snapshot);
+    next->generation = ++m_published;
+    // The decisions re-read and derivation labels under them; sessions and base merge shared.
+    static_cast<ReviewSnapshot&>(*next) = std::move(relabelled);
+    publish(std::move(next), Selection::kNow);  // reselects `current` in every pane, now showing the decision
+}
+
 QCoro::Task<> MainWindow::storeDecision(DecisionRecord record) {
     QPointer<MainWindow> self(this);
     SnapshotPtr basis = m_snapshot;
@@ -153,13 +162,7 @@ QCoro::Task<> MainWindow::storeDecision(DecisionRecord record) {
         rebuild({});
         co_return;
     }
-    if (m_snapshot && m_snapshot->decisionBasis() == basis->decisionBasis()) {  // else a newer load already reads it
-        auto next = std::make_shared<StudioSnapshot>(*m_snapshot);
-        next->generation = ++m_published;
-        // The decisions re-read and derivation labels under them; sessions and base merge shared.
-        static_cast<ReviewSnapshot&>(*next) = std::move(*outcome.relabelled);
-        publish(std::move(next), Selection::kNow);  // reselects `current` in every pane, now showing the decision
-    }
+    publishRelabelled(basis, std::move(*outcome.relabelled));
     m_disputes->clearInputs();
     if (outcome.stored->kind == DecisionKind::kRevoke) {
         const EffectiveResolution* now = m_snapshot ? m_snapshot->resolution(outcome.stored->slot_key) : nullptr;

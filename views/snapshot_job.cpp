@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 
 #include "load_job.h"
+#include "model_jobs.h"
 #include "snapshot/workspace_sessions.h"
 
 namespace bm {
@@ -35,9 +36,20 @@ SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atom
     progress(QCoreApplication::translate("bm::SnapshotJob", "Extracting and merging claims"), 0, 0);
     SnapshotOptions build;  // what `beliefmerge merge --workspace` runs
     build.extract.trust.current_session = canonical_session_id(request.current_session);
-    if (request.oracle) build.prose = oracle_prose_extractor();
-    build.extract.all_rules = true;  // the threshold, not the rule set, decides what is shown
-    build.extract.min_confidence = request.min_confidence;
+    if (request.model) {
+        // Options as `merge --extractor model` has them, so the request (and its record) is the CLI's.
+        build.prose = [&](const std::vector<Session>& sessions, const ExtractOptions& options) {
+            progress(QCoreApplication::translate("bm::SnapshotJob", "Asking the model to align the claims"), 0, 0);
+            services::ModelExtraction m = run_model_extraction(*request.model, sessions, options, cancel);
+            for (const auto& w : m.warnings) out.warnings << QString::fromStdString(w);
+            if (m.fell_back) out.modelFallback = QString::fromStdString(m.error ? m.error->to_string() : std::string("no reply"));
+            return std::move(m.branches);
+        };
+    } else {
+        if (request.oracle) build.prose = oracle_prose_extractor();
+        build.extract.all_rules = true;  // the threshold, not the rule set, decides what is shown
+        build.extract.min_confidence = request.min_confidence;
+    }
     build.decisions_from = request.workspace_path;
     auto review = build_review_snapshot(std::move(read->sessions), build, &cancel);
     if (!review) {
@@ -49,7 +61,7 @@ SnapshotOutcome run_snapshot_job(const SnapshotRequest& request, const std::atom
     static_cast<ReviewSnapshot&>(*snap) = std::move(review).value();
     snap->workspace_path = request.workspace_path;
     snap->stored = std::move(read->stored);
-    if (!request.oracle)
+    if (!request.oracle && !request.model)
         snap->lowConfidence = request.min_confidence > 0 ? tallyHiddenClaims(snap->below_confidence, *snap->base)
                                                          : tallyShownClaims(*snap->base, kStudioMinConfidence);
     out.snapshot = std::move(snap);

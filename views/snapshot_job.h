@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "service_config.h"
 #include "studio_snapshot.h"
 
 namespace bm {
@@ -22,6 +23,9 @@ struct SnapshotRequest {
     // The heuristic runs every rule and leaves out claims of rules less sure than this
     // (`merge --rules all --min-confidence X`); 0 shows them all. The default gives the default rules.
     double min_confidence = kStudioMinConfidence;
+    // View > Model Extractor: the model's joint alignment (recorded/replayed in the workspace), as
+    // `merge --extractor model` runs it; the heuristic's default rules when the call fails.
+    std::optional<services::ServiceConfig> model;
 };
 
 struct SnapshotOutcome {
@@ -30,6 +34,7 @@ struct SnapshotOutcome {
     QStringList warnings;
     int files_read = 0;
     bool cancelled = false;
+    QString modelFallback;  // why the model extractor fell back to the heuristic; empty when it did not
 };
 
 // REQUIRES: progress may be called from the worker thread: (phase, done, total).

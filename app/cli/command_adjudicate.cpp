@@ -59,28 +59,9 @@ int command_adjudicate(const QStringList& args) {
         print_err("beliefmerge adjudicate: " + store.error().to_string() + "\n");
         return kFailed;
     }
-    for (const auto& [key, resolution] : run.resolutions) {
-        const Slot* slot = merge.find(key);
-        if (!slot) continue;
-        ModelResolutionRecord record;
-        record.slot_key = key;
-        record.annotation_digest = annotation_digest(merge, *slot);
-        record.model = to_std(config->model);
-        record.request_digest = run.forward_digest;
-        record.resolution = resolution;
-        // A replay gives the same resolution again: the log keeps one copy per (digest, resolution).
-        auto existing = (*store)->model_resolutions_for_slot(key);
-        if (!existing) {
-            print_err("beliefmerge adjudicate: " + existing.error().to_string() + "\n");
-            return kFailed;
-        }
-        if (!existing->empty() && existing->back().annotation_digest == record.annotation_digest &&
-            existing->back().resolution == resolution)
-            continue;
-        if (auto st = (*store)->append_model_resolution(std::move(record)); !st) {
-            print_err("beliefmerge adjudicate: " + st.error().to_string() + "\n");
-            return kFailed;
-        }
+    if (auto recorded = services::record_model_resolutions(**store, merge, run, to_std(config->model)); !recorded) {
+        print_err("beliefmerge adjudicate: " + recorded.error().to_string() + "\n");
+        return kFailed;
     }
     auto resolved = reapply_decisions(*slots, workspace);  // the new resolutions and labels under them
     if (!resolved) {

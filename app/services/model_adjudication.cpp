@@ -10,8 +10,13 @@ void report_rejections(const AdjudicationReport& report, const char* pass, std::
 }  // namespace
 
 QCoro::Task<AdjudicationRun> adjudicate_with_model(ModelCaller& caller, const MergedSnapshot& snapshot, size_t limit) {
+    auto adjudicating = adjudicate_cases(caller, disputes_for_adjudication(snapshot, limit));
+    co_return co_await adjudicating;
+}
+
+QCoro::Task<AdjudicationRun> adjudicate_cases(ModelCaller& caller, std::vector<DisputeCase> cases) {
     AdjudicationRun run;
-    run.cases = disputes_for_adjudication(snapshot, limit);
+    run.cases = std::move(cases);
     if (run.cases.empty()) co_return run;  // no ties: no call at all
     const std::string model = caller.config().model.toStdString();
     auto forward_call = caller.chat(adjudication_request(run.cases, model, false));
@@ -59,6 +64,30 @@ QCoro::Task<AdjudicationRun> adjudicate_with_model(ModelCaller& caller, const Me
     for (const auto& k : run.dropped)
         run.warnings.push_back("adjudication: " + k + " was answered in only one pass; dropped");
     co_return run;
+}
+
+Result<int> record_model_resolutions(DecisionStore& store, const MergedSnapshot& snapshot, const AdjudicationRun& run,
+                                     const std::string& model) {
+    int appended = 0;
+    for (const auto& [key, resolution] : run.resolutions) {
+        const Slot* slot = snapshot.find(key);
+        if (!slot) continue;
+        ModelResolutionRecord record;
+        record.slot_key = key;
+        record.annotation_digest = annotation_digest(snapshot, *slot);
+        record.model = model;
+        record.request_digest = run.forward_digest;
+        record.resolution = resolution;
+        // A replay gives the same resolution again: the log keeps one copy per (digest, resolution).
+        auto existing = store.model_resolutions_for_slot(key);
+        if (!existing) return existing.error();
+        if (!existing->empty() && existing->back().annotation_digest == record.annotation_digest &&
+            existing->back().resolution == resolution)
+            continue;
+        if (auto st = store.append_model_resolution(std::move(record)); !st) return st.error();
+        ++appended;
+    }
+    return appended;
 }
 
 AdjudicationRun adjudicate_with_model_blocking(const ServiceConfig& config, const MergedSnapshot& snapshot,

@@ -1,6 +1,7 @@
 // Model adjudication of disputed slots (SPEC §7): the forward call, the reversed-options call (only
-// when ties exist), validation by core and the symmetry check. Nothing is stored here; the
-// `adjudicate` command appends the result to the workspace's model_resolutions log.
+// when ties exist), validation by core and the symmetry check, and appending the result to the
+// workspace's model_resolutions log (what `beliefmerge adjudicate` and the studio's Review >
+// Adjudicate both do).
 // Thread-safety: the thread that owns the event loop.
 #pragma once
 
@@ -30,6 +31,15 @@ struct AdjudicationRun {
 
 QCoro::Task<AdjudicationRun> adjudicate_with_model(ModelCaller& caller, const MergedSnapshot& snapshot,
                                                    size_t limit = kDefaultAdjudicationLimit);
+
+// The same two passes over `cases` (a subset of disputes_for_adjudication(), e.g. one slot).
+QCoro::Task<AdjudicationRun> adjudicate_cases(ModelCaller& caller, std::vector<DisputeCase> cases);
+
+// Appends each resolution of `run` to `store` against its slot's annotation digest in `snapshot`
+// (the merge the cases came from), skipping one identical to the slot's newest record (a replay).
+// Returns how many were appended.
+Result<int> record_model_resolutions(DecisionStore& store, const MergedSnapshot& snapshot, const AdjudicationRun& run,
+                                     const std::string& model);
 
 AdjudicationRun adjudicate_with_model_blocking(const ServiceConfig& config, const MergedSnapshot& snapshot,
                                                size_t limit = kDefaultAdjudicationLimit);
