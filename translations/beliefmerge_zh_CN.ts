@@ -1218,6 +1218,146 @@
         <source>The checkpoints were exported, but the verification report could not be written: %1</source>
         <translation>检查点已导出，但无法写入校验报告：%1</translation>
     </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="350"/>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="480"/>
+        <source>The model extractor failed (%1): the heuristic extractor&apos;s claims are shown.</source>
+        <translation>模型提取器失败（%1）：现在显示的是启发式提取器的断言。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="29"/>
+        <source>&amp;Model Settings…</source>
+        <translation>模型设置(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="32"/>
+        <source>Endpoint, model and timeout of the model; the API key from %1 or the desktop keyring</source>
+        <translation>模型的端点、名称和超时；API 密钥来自 %1 或桌面密钥环</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="38"/>
+        <source>Ad&amp;judicate Selected Slot</source>
+        <translation>裁决所选槽位(&amp;J)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="41"/>
+        <source>Ask the model to settle the selected disputed slot (asked twice, options reversed), as `beliefmerge adjudicate` does</source>
+        <translation>请模型裁决所选的争议槽位（询问两次，第二次颠倒选项顺序），与 `beliefmerge adjudicate` 相同</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="42"/>
+        <source>Adjudicate &amp;Every Dispute</source>
+        <translation>裁决所有争议(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="45"/>
+        <source>Ask the model about every disputed slot, %1 per request</source>
+        <translation>就每个争议槽位询问模型，每个请求 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="48"/>
+        <source>&amp;Model Extractor (joint alignment by the model)</source>
+        <translation>模型提取器（由模型联合对齐）(&amp;M)</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="53"/>
+        <source>Claims aligned by the model in one call over every branch (recorded in the workspace, replayed when recorded); the heuristic extractor when the call fails</source>
+        <translation>由模型对所有分支一次调用对齐出的断言（记录在工作区，已记录时重放）；调用失败时使用启发式提取器</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="66"/>
+        <source>Model settings saved.</source>
+        <translation>模型设置已保存。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="119"/>
+        <source>Nothing to adjudicate: no workspace is loaded yet.</source>
+        <translation>无可裁决：尚未加载工作区。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="127"/>
+        <source>No disputed slot to adjudicate: the model settles ties only.</source>
+        <translation>没有可裁决的争议槽位：模型只裁决平局。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="128"/>
+        <source>%1 is not disputed: the model settles ties only (select a disputed slot).</source>
+        <translation>%1 没有争议：模型只裁决平局（请选择一个争议槽位）。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="129"/>
+        <source>No slot</source>
+        <translation>没有槽位</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="134"/>
+        <source>Adjudication not started: %1. Nothing was changed.</source>
+        <translation>未开始裁决：%1。没有任何改动。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/main_window_model.cpp" line="144"/>
+        <source>Asking %1 at %2 about %n disputed slot(s)</source>
+        <translation>
+            <numerusform>正在向 %2 上的 %1 询问 %n 个争议槽位</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="145"/>
+        <source>the default model</source>
+        <translation>默认模型</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/main_window_model.cpp" line="149"/>
+        <source>Asking the model about %n disputed slot(s)…</source>
+        <translation>
+            <numerusform>正在就 %n 个争议槽位询问模型…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/main_window_model.cpp" line="173"/>
+        <source>%n model resolution(s) recorded</source>
+        <translation>
+            <numerusform>已记录 %n 个模型裁决</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/main_window_model.cpp" line="176"/>
+        <source>kept: what %n earlier batch(es) recorded; the other ties stand</source>
+        <translation>
+            <numerusform>已保留：之前 %n 批记录的内容；其余平局保持不变</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="177"/>
+        <source>nothing was recorded; every tie and every decision stands as it was</source>
+        <translation>未记录任何内容；所有平局和决定保持原样</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="179"/>
+        <source>Adjudication cancelled: %1 (%2).</source>
+        <translation>裁决已取消：%1（%2）。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="180"/>
+        <source>Adjudication cancelled; %1.</source>
+        <translation>裁决已取消；%1。</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window_model.cpp" line="182"/>
+        <source>Adjudication failed: %1 (%2).</source>
+        <translation>裁决失败：%1（%2）。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/main_window_model.cpp" line="185"/>
+        <source>Adjudicated %n slot(s): %1; press A on a slot to accept the model&apos;s answer.</source>
+        <translation>
+            <numerusform>已裁决 %n 个槽位：%1；在槽位上按 A 接受模型的答复。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>bm::MessageBar</name>
@@ -1631,6 +1771,11 @@
         <location filename="../views/snapshot_job.cpp" line="72"/>
         <source>No slot &apos;%1&apos; in this snapshot</source>
         <translation>此快照中没有槽位“%1”</translation>
+    </message>
+    <message>
+        <location filename="../views/snapshot_job.cpp" line="42"/>
+        <source>Asking the model to align the claims</source>
+        <translation>正在请模型对齐断言</translation>
     </message>
 </context>
 <context>
@@ -2282,6 +2427,267 @@ emergency: fold every live message (no retained tail)</source>
         <location filename="../views/checkpoint_jobs.cpp" line="71"/>
         <source>%1 holds no session %2</source>
         <translation>%1 中没有会话 %2</translation>
+    </message>
+</context>
+<context>
+    <name>bm::AdjudicationDialog</name>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="21"/>
+        <source>agreed in both orders</source>
+        <translation>两种顺序下一致</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="23"/>
+        <source>changed when the options were reversed: unresolvable (order-sensitive)</source>
+        <translation>选项顺序颠倒后答案改变：无法裁决（顺序敏感）</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="24"/>
+        <source>answered in one order only: dropped</source>
+        <translation>仅在一种顺序下作答：已丢弃</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="27"/>
+        <source>no answer</source>
+        <translation>无答复</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="47"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="50"/>
+        <source>Adjudicate with the Model</source>
+        <translation>由模型裁决</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="54"/>
+        <source>Slot</source>
+        <translation>槽位</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="54"/>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="54"/>
+        <source>Model&apos;s answer</source>
+        <translation>模型的答复</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="54"/>
+        <source>Symmetry check</source>
+        <translation>对称性检查</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="62"/>
+        <source>A in the disputes queue accepts what the model proposed for the selected slot; O, B, C or U overrule it.</source>
+        <translation>在争议队列中按 A 接受模型对所选槽位的提议；按 O、B、C 或 U 推翻它。</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="65"/>
+        <source>Abort the requests in flight (Esc); what earlier batches recorded is kept</source>
+        <translation>中止进行中的请求（Esc）；之前各批次已记录的内容会保留</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="83"/>
+        <source>Asking the model…</source>
+        <translation>正在询问模型…</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="96"/>
+        <source>%1 of %2 batch(es) answered</source>
+        <translation>已答复 %1 / %2 批</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/adjudication_dialog.cpp" line="117"/>
+        <source>%n resolution(s) recorded in the workspace</source>
+        <translation>
+            <numerusform>已在工作区记录 %n 个裁决</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/adjudication_dialog.cpp" line="118"/>
+        <source> · %n model call(s) over the network</source>
+        <translation>
+            <numerusform> · 通过网络调用模型 %n 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/adjudication_dialog.cpp" line="119"/>
+        <source>, %n replayed from the workspace&apos;s records</source>
+        <translation>
+            <numerusform>，%n 次从工作区记录重放</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="121"/>
+        <source> · request %1</source>
+        <translation> · 请求 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="123"/>
+        <source>Cancelled: %1</source>
+        <translation>已取消：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="123"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/adjudication_dialog.cpp" line="126"/>
+        <source>Kept: what %n earlier batch(es) recorded; the other ties stand.</source>
+        <translation>
+            <numerusform>已保留：之前 %n 批记录的内容；其余平局保持不变。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="127"/>
+        <source>Nothing was recorded: every tie stands and every earlier decision is kept.</source>
+        <translation>未记录任何内容：所有平局保持不变，之前的决定全部保留。</translation>
+    </message>
+</context>
+<context>
+    <name>bm::ModelJobs</name>
+    <message>
+        <location filename="../views/model_jobs.cpp" line="81"/>
+        <source>recording the resolutions failed: %1</source>
+        <translation>记录裁决失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/model_jobs.cpp" line="103"/>
+        <source>the resolutions could not be re-read: %1</source>
+        <translation>无法重新读取裁决：%1</translation>
+    </message>
+</context>
+<context>
+    <name>bm::ModelSettings</name>
+    <message>
+        <location filename="../views/model_settings.cpp" line="40"/>
+        <source>the keyring did not answer within %1 s</source>
+        <translation>密钥环在 %1 秒内没有响应</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings.cpp" line="54"/>
+        <source>no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set</source>
+        <translation>没有 D-Bus 会话总线：未设置 DBUS_SESSION_BUS_ADDRESS</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings.cpp" line="89"/>
+        <source>no endpoint is set (File &gt; Model Settings…)</source>
+        <translation>未设置端点（文件 &gt; 模型设置…）</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings.cpp" line="93"/>
+        <source>the endpoint “%1” is not an http(s) URL such as http://127.0.0.1:8080/v1</source>
+        <translation>端点“%1”不是 http(s) URL（例如 http://127.0.0.1:8080/v1）</translation>
+    </message>
+</context>
+<context>
+    <name>bm::ModelSettingsDialog</name>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="25"/>
+        <source>&amp;Remove from Keyring</source>
+        <translation>从密钥环中删除(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="30"/>
+        <source>Model Settings</source>
+        <translation>模型设置</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="35"/>
+        <source>OpenAI-compatible base URL including the version (beliefmerge --endpoint)</source>
+        <translation>兼容 OpenAI 的基础 URL，含版本号（beliefmerge --endpoint）</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="38"/>
+        <source>Chat model asked for adjudication and alignment (beliefmerge --model)</source>
+        <translation>用于裁决和对齐的对话模型（beliefmerge --model）</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="42"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="43"/>
+        <source>Per request attempt, from sending to the end of the reply (beliefmerge --timeout)</source>
+        <translation>每次请求尝试，从发送到答复结束（beliefmerge --timeout）</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="48"/>
+        <source>type a new key to keep it in the keyring</source>
+        <translation>输入新密钥以保存到密钥环</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="54"/>
+        <source>Asking the desktop keyring…</source>
+        <translation>正在询问桌面密钥环…</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="60"/>
+        <source>The key comes from the environment variable %1 (it takes precedence over the keyring).</source>
+        <translation>密钥来自环境变量 %1（优先于密钥环）。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="62"/>
+        <source>The key comes from the environment variable %1 when it is set, else from the desktop keyring.</source>
+        <translation>设置了环境变量 %1 时密钥来自该变量，否则来自桌面密钥环。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="66"/>
+        <source>&amp;Endpoint:</source>
+        <translation>端点(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="67"/>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="68"/>
+        <source>&amp;Timeout:</source>
+        <translation>超时(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="74"/>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="98"/>
+        <source>The key is never sent over plain http to a host that is not loopback: use https.</source>
+        <translation>密钥绝不会通过明文 http 发送到非回环主机：请使用 https。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="112"/>
+        <source>A key is stored in the desktop keyring (service “beliefmerge-studio”).</source>
+        <translation>桌面密钥环中已保存一个密钥（服务“beliefmerge-studio”）。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="113"/>
+        <location filename="../views/model_settings_dialog.cpp" line="177"/>
+        <source>The desktop keyring is available; no key is stored in it.</source>
+        <translation>桌面密钥环可用；其中没有保存密钥。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="115"/>
+        <source>No keyring service is reachable (%1). The key can only come from the environment variable %2; it is never stored in plain text.</source>
+        <translation>无法连接任何密钥环服务（%1）。密钥只能来自环境变量 %2；它绝不会以明文保存。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="154"/>
+        <source>The key was not stored: the keyring said: %1</source>
+        <translation>密钥未保存：密钥环返回：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="171"/>
+        <source>The key was not removed: the keyring said: %1</source>
+        <translation>密钥未删除：密钥环返回：%1</translation>
     </message>
 </context>
 </TS>

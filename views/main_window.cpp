@@ -163,7 +163,10 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
     m_docksSized = restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
 }
 
-MainWindow::~MainWindow() { m_cancel->store(true); }
+MainWindow::~MainWindow() {
+    m_cancel->store(true);
+    cancelAdjudication();
+}
 
 QDockWidget* MainWindow::addPane(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
     auto* dock = new QDockWidget(title, this);

@@ -24,8 +24,6 @@ T waitCancellable(services::ModelCaller& caller, QCoro::Task<T> task, const std:
     return QCoro::waitFor(std::move(task));
 }
 
-QString tr(const char* text) { return QCoreApplication::translate("bm::ModelJobs", text); }
-
 std::vector<std::string> optionValues(const DisputeCase& c) {
     std::vector<std::string> out;
     for (const auto& o : c.options) out.push_back(o.value);
@@ -80,7 +78,7 @@ AdjudicationOutcome run_adjudication_job(const services::ServiceConfig& config, 
         }
         auto recorded = services::record_model_resolutions(**store, merge, run, config.model.toStdString());
         if (!recorded) {
-            out.error = tr("recording the resolutions failed: %1").arg(QString::fromStdString(recorded.error().to_string()));
+            out.error = QCoreApplication::translate("bm::ModelJobs", "recording the resolutions failed: %1").arg(QString::fromStdString(recorded.error().to_string()));
             break;
         }
         out.recorded += *recorded;
@@ -102,7 +100,7 @@ AdjudicationOutcome run_adjudication_job(const services::ServiceConfig& config, 
     if (out.batches_done == 0) return out;  // nothing recorded: the snapshot stands
     auto relabelled = reapply_decisions(basis, config.workspace_path.toStdString());
     if (!relabelled) {
-        const QString reread = tr("the resolutions could not be re-read: %1").arg(QString::fromStdString(relabelled.error().to_string()));
+        const QString reread = QCoreApplication::translate("bm::ModelJobs", "the resolutions could not be re-read: %1").arg(QString::fromStdString(relabelled.error().to_string()));
         out.error = out.error.isEmpty() ? reread : out.error + QStringLiteral("; ") + reread;
         return out;
     }

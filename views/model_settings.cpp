@@ -44,16 +44,16 @@ QCoro::Task<KeyringResult> runJob(std::unique_ptr<QKeychain::Job> job) {
     switch (job->error()) {
         case QKeychain::NoError: out.ok = true; break;
         case QKeychain::EntryNotFound: out.ok = true; break;  // nothing stored: not an error
-        case QKeychain::NoBackendAvailable:
-        case QKeychain::NotImplemented:
+        case QKeychain::AccessDenied:
+        case QKeychain::AccessDeniedByUser:
+        case QKeychain::CouldNotDeleteEntry: out.error = job->errorString(); break;
+        default:  // no backend, or one that cannot be talked to (no session bus): unreachable
             out.reachable = false;
-            [[fallthrough]];
-        default: out.error = job->errorString(); break;
+            out.error = job->errorString();
+            if (qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"))
+                out.error = QCoreApplication::translate("bm::ModelSettings", "no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set");
+            break;
     }
-    // A keyring that is there but cannot talk (no session bus) says so only in its text.
-    if (!out.ok && (out.error.contains(QLatin1String("DBus"), Qt::CaseInsensitive) ||
-                    out.error.contains(QLatin1String("D-Bus"), Qt::CaseInsensitive)))
-        out.reachable = false;
     if (out.ok && job->error() == QKeychain::NoError)
         if (auto* read = qobject_cast<QKeychain::ReadPasswordJob*>(job.get())) out.key = read->textData();
     co_return out;

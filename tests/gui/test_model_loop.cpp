@@ -5,6 +5,7 @@
 // and changes nothing.
 #include <QAction>
 #include <QDirIterator>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -19,8 +20,12 @@
 #include <QTreeWidget>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 
+#include "adjudicate/oracle_replies.h"
 #include "adjudication_dialog.h"
+#include "extract/oracle_extractor.h"
+#include "ingest/ingest.h"
 #include "disputes_pane.h"
 #include "loopback_server.h"
 #include "main_window.h"
@@ -61,7 +66,9 @@ test::ScriptedReply scriptedReply(const QByteArray&, const QByteArray& body) {
 
 // Model Settings… through its menu action: endpoint and model typed, OK pressed.
 bool configureModel(MainWindow& window, const QString& endpoint, const QString& shot = {}) {
-    window.findChild<QAction*>(QStringLiteral("modelSettingsAction"))->trigger();
+    auto* action = window.findChild<QAction*>(QStringLiteral("modelSettingsAction"));
+    if (!action) return false;
+    action->trigger();
     auto* dialog = window.findChild<ModelSettingsDialog*>(QStringLiteral("modelSettingsDialog"));
     if (!dialog || !dialog->isVisible()) return false;
     QSignalSpy probed(dialog, &ModelSettingsDialog::keyringProbed);
@@ -77,6 +84,18 @@ bool configureModel(MainWindow& window, const QString& endpoint, const QString& 
     QSignalSpy saved(dialog, &ModelSettingsDialog::saved);
     dialog->accept();
     return test::waitFor(saved, 15000);
+}
+
+// Selects `database`, triggers the Review action `name` and waits: whether the run succeeded
+// (nullopt when the action is missing or nothing finished).
+std::optional<bool> adjudicateByMenu(MainWindow& window, const char* name) {
+    window.selectSlot(QStringLiteral("database"));
+    QAction* action = window.findChild<QAction*>(QString::fromLatin1(name));
+    if (!action) return std::nullopt;
+    QSignalSpy finished(&window, &MainWindow::adjudicationFinished);
+    action->trigger();
+    if (!test::waitFor(finished, 60000)) return std::nullopt;
+    return finished.first().first().toBool();
 }
 
 // Every byte under `dir` (the settings live there).
@@ -128,11 +147,7 @@ private Q_SLOTS:
         QVERIFY(!settingsBytes.contains(kKeyTyped.toUtf8()));
 
         // Review > Adjudicate Every Dispute: two calls (forward, reversed), both recorded.
-        window.selectSlot(QStringLiteral("database"));
-        QSignalSpy finished(&window, &MainWindow::adjudicationFinished);
-        window.findChild<QAction*>(QStringLiteral("adjudicateAllAction"))->trigger();
-        QVERIFY(test::waitFor(finished, 60000));
-        QCOMPARE(finished.first().first().toBool(), true);
+        QCOMPARE(adjudicateByMenu(window, "adjudicateAllAction"), std::optional<bool>(true));
         QCOMPARE(server.bodies.size(), 2);
         QCOMPARE(modelResolutionCount(workspace, "database"), 1);
         QCOMPARE(modelResolutionCount(workspace, "cache"), 1);
@@ -209,11 +224,7 @@ private Q_SLOTS:
         QVERIFY(test::loadAndSettle(window, {fixture("alpha.jsonl"), fixture("beta.jsonl")}));
         QVERIFY(configureModel(window, QStringLiteral("http://127.0.0.1:%1/v1").arg(closedPort)));
         const auto before = window.snapshot()->resolutions.size();
-        window.selectSlot(QStringLiteral("database"));
-        QSignalSpy finished(&window, &MainWindow::adjudicationFinished);
-        window.findChild<QAction*>(QStringLiteral("adjudicateSlotAction"))->trigger();
-        QVERIFY(test::waitFor(finished, 60000));
-        QCOMPARE(finished.first().first().toBool(), false);
+        QCOMPARE(adjudicateByMenu(window, "adjudicateSlotAction"), std::optional<bool>(false));
         const QString message = window.messageText();
         QVERIFY2(message.contains(QStringLiteral("Adjudication failed")) && message.contains(QStringLiteral("refused"), Qt::CaseInsensitive),
                  qPrintable(message));
@@ -224,6 +235,82 @@ private Q_SLOTS:
         QVERIFY(!window.snapshot()->resolution("database") ||
                 window.snapshot()->resolution("database")->origin == ResolutionOrigin::kNone);
         screenshot(&window, QStringLiteral("adjudication-refused.png"));
+    }
+
+    // Cancel (the dialog's button, as Esc) aborts the request in flight at once; nothing is recorded.
+    void cancelStopsAnAdjudicationInFlight() {
+        test::LoopbackServer server;
+        QVERIFY(server.start());
+        server.handler = [](const QByteArray& path, const QByteArray& body) {
+            test::ScriptedReply r = scriptedReply(path, body);
+            r.delay_ms = 20000;  // a model that takes its time
+            return r;
+        };
+        QTemporaryDir dir;
+        const QString workspace = dir.filePath(QStringLiteral("cancel.bmws"));
+        MainWindow window(workspace);
+        QVERIFY(test::loadAndSettle(window, {fixture("alpha.jsonl"), fixture("beta.jsonl")}));
+        QVERIFY(configureModel(window, server.base_url().toString()));
+        QSignalSpy finished(&window, &MainWindow::adjudicationFinished);
+        window.adjudicate(true);
+        QTRY_VERIFY_WITH_TIMEOUT(server.bodies.size() == 1, 15000);  // the forward call is in flight
+        AdjudicationDialog* dialog = window.adjudicationDialog();
+        QVERIFY(dialog && dialog->isRunning());
+        QElapsedTimer clock;
+        clock.start();
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QVERIFY(test::waitFor(finished, 15000));
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QVERIFY2(window.messageText().contains(QStringLiteral("Adjudication cancelled")), qPrintable(window.messageText()));
+        QVERIFY(dialog->isVisible() && dialog->summaryText().startsWith(QStringLiteral("Cancelled")));
+        QCOMPARE(modelResolutionCount(workspace, "database"), 0);
+        QCOMPARE(server.bodies.size(), 1);  // the reversed pass was never asked
+    }
+
+    // View > Model Extractor: the alignment call is made and recorded, replayed with the server
+    // stopped, and a call that fails falls back to the heuristic with the reason in the message bar.
+    void theModelExtractorAlignsReplaysAndFallsBackVisibly() {
+        std::vector<Session> sessions;
+        for (const char* name : {"alpha.jsonl", "beta.jsonl"})
+            for (auto& s : read_file(fixture(name).toStdString()).sessions) sessions.push_back(std::move(s));
+        const QByteArray alignment = test::chat_body(QByteArray::fromStdString(oracle_alignment_content(extract_oracle(sessions, {}))));
+        test::LoopbackServer server;
+        QVERIFY(server.start());
+        server.handler = [alignment](const QByteArray&, const QByteArray&) { return test::reply(200, alignment); };
+        QTemporaryDir dir;
+        MainWindow window(dir.filePath(QStringLiteral("extract.bmws")));
+        QVERIFY(test::loadAndSettle(window, {fixture("alpha.jsonl"), fixture("beta.jsonl")}));
+        QVERIFY(configureModel(window, server.base_url().toString()));
+        QAction* modelAction = window.findChild<QAction*>(QStringLiteral("modelExtractorAction"));
+        QVERIFY(modelAction);
+        QSignalSpy loaded(&window, &MainWindow::loadFinished);
+        modelAction->trigger();
+        QVERIFY(test::waitFor(loaded, 60000));
+        QVERIFY(window.modelExtractor() && !window.oracleExtractor());
+        QCOMPARE(server.bodies.size(), 1);  // one joint alignment call
+        QVERIFY(server.bodies.front().contains("You align"));
+        const Slot* database = window.snapshot()->slot("database");
+        QVERIFY(database && database->state == SlotState::kDisputed);  // the model's claims, the fixtures' tie
+        QVERIFY2(!window.messageText().contains(QStringLiteral("model extractor failed")), qPrintable(window.messageText()));
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("modeText"))->text().contains(QStringLiteral("model")));
+
+        server.stop();  // replayed from the workspace's record: no call, the same claims
+        loaded.clear();
+        window.openPaths({});
+        QVERIFY(test::waitFor(loaded, 60000));
+        QCOMPARE(server.bodies.size(), 1);
+        QVERIFY(window.snapshot()->slot("database") && window.snapshot()->slot("database")->state == SlotState::kDisputed);
+        QVERIFY2(!window.messageText().contains(QStringLiteral("model extractor failed")), qPrintable(window.messageText()));
+
+        loaded.clear();  // gamma makes a new request, which nothing answers
+        window.openPaths({fixture("gamma.jsonl")});
+        QVERIFY(test::waitFor(loaded, 60000));
+        QVERIFY(window.snapshot());
+        QVERIFY2(window.messageText().contains(QStringLiteral("The model extractor failed")) &&
+                     window.messageText().contains(QStringLiteral("heuristic")),
+                 qPrintable(window.messageText()));
+        window.setModelExtractor(false);
     }
 
 private:
