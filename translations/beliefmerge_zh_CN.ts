@@ -43,6 +43,41 @@
         <source>Budget:</source>
         <translation>预算：</translation>
     </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="126"/>
+        <source>#%1 by %2 at %3</source>
+        <translation>#%1，由 %2 于 %3</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="154"/>
+        <source>Packing the block of %1…</source>
+        <translation>正在打包 %1 的注入块…</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="167"/>
+        <source>Nothing to approve: %1</source>
+        <translation>无可批准：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="174"/>
+        <source>%1 of %2 slots, %3/%4 tokens (%5), digest %6; approving records it with the %7 sessions and %8 decisions it covers.</source>
+        <translation>%2 个槽位中的 %1 个，%3/%4 个词元（%5），摘要 %6；批准时会连同它涵盖的 %7 个会话和 %8 个决定一起记录。</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="195"/>
+        <source>No block to approve: select a project and wait for its block.</source>
+        <translation>没有可批准的注入块：请选择一个项目并等待其注入块生成。</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="204"/>
+        <source>Not approved: %1</source>
+        <translation>未批准：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/approve_block_dialog.cpp" line="208"/>
+        <source>Approved #%1 for %2 (digest %3): the next session of this project is given exactly this block.</source>
+        <translation>已为 %2 批准 #%1（摘要 %3）：该项目的下一个会话将得到完全相同的注入块。</translation>
+    </message>
 </context>
 <context>
     <name>bm::ClaimGraphView</name>
@@ -1474,6 +1509,11 @@
         <location filename="../views/pack_preview_pane.cpp" line="216"/>
         <source>the clipboard</source>
         <translation>剪贴板</translation>
+    </message>
+    <message>
+        <location filename="../views/pack_preview_pane.cpp" line="149"/>
+        <source>Cannot pack: nothing can be exported.</source>
+        <translation>无法打包：没有可导出的内容。</translation>
     </message>
 </context>
 <context>
