@@ -114,6 +114,7 @@ Status NatsTransport::setup() {
     natsStatus s = js_AddStream(&si, h.js, &cfg, nullptr, &jerr);
     if (si) jsStreamInfo_Destroy(si);
     if (s != NATS_OK && jerr != JSStreamNameExistErr) return nats_error("create stream " + h.stream, s, jerr);
+    if (!m_options.consume) return {};
     const std::vector<std::string> filters = m_options.subjects.empty() ? std::vector<std::string>{"meld.>"} : m_options.subjects;
     h.subs.resize(filters.size(), nullptr);
     for (size_t k = 0; k < filters.size(); ++k) {
@@ -224,6 +225,19 @@ Result<uint64_t> NatsTransport::stream_messages() const {
     if (s != NATS_OK) return nats_error("stream info " + m_h->stream, s, jerr);
     const uint64_t n = si->State.Msgs;
     jsStreamInfo_Destroy(si);
+    return n;
+}
+
+Result<uint64_t> NatsTransport::pending_messages() const {
+    uint64_t n = 0;
+    for (natsSubscription* sub : m_h->subs) {
+        jsConsumerInfo* ci = nullptr;
+        jsErrCode jerr = static_cast<jsErrCode>(0);
+        const natsStatus s = natsSubscription_GetConsumerInfo(&ci, sub, nullptr, &jerr);
+        if (s != NATS_OK) return nats_error("consumer info for " + m_options.brain, s, jerr);
+        n += ci->NumPending + static_cast<uint64_t>(std::max<int64_t>(ci->NumAckPending, 0));
+        jsConsumerInfo_Destroy(ci);
+    }
     return n;
 }
 
