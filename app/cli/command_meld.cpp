@@ -22,10 +22,6 @@ namespace {
 // A delta is a few claims: a longer line is damage (or /dev/zero through a symlink), not a delta.
 constexpr size_t kMaxDeltaLineBytes = 4u << 20;
 
-std::shared_ptr<const SignalEngine> lexical_engine() {
-    return std::make_shared<SignalEngine>(std::make_shared<LexicalProvider>(LexicalProvider::create()));
-}
-
 std::string fixed(double v, int digits = 3) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f", digits, v);

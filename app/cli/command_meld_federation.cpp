@@ -34,11 +34,11 @@ namespace bm::cli {
 using namespace bm::meld;
 namespace fs = std::filesystem;
 
-namespace {
-
 std::shared_ptr<const SignalEngine> lexical_engine() {
     return std::make_shared<SignalEngine>(std::make_shared<LexicalProvider>(LexicalProvider::create()));
 }
+
+namespace {
 
 // kMinKeyBytes random bytes from the kernel's CSPRNG, hex-encoded (the key is the hex string).
 Result<std::string> random_key() {

@@ -96,7 +96,7 @@ int meld_serve(const QStringList& args) {
         print_err("beliefmerge meld serve: " + dir_path + " is served already (serve.lock is held), or cannot be locked\n");
         return kFailed;
     }
-    auto dir = BrainDir::open(dir_path, std::make_shared<SignalEngine>(std::make_shared<LexicalProvider>(LexicalProvider::create())));
+    auto dir = BrainDir::open(dir_path, lexical_engine());
     if (!dir) {
         print_err("beliefmerge meld serve: " + dir.error().to_string() + "\n");
         return dir.error().is_corruption() ? kFailed : kUsage;
@@ -157,6 +157,7 @@ int meld_serve(const QStringList& args) {
             ++rounds;
             last_round = static_cast<int64_t>(std::time(nullptr));
             if (auto pending = (*transport)->pending_messages()) lag = static_cast<int64_t>(*pending);
+            else log->warn("lag: {}", pending.error().to_string());
             write_state("serving");
         }
         auto got = peer.consume(256, 200);

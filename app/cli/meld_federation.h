@@ -4,12 +4,20 @@
 
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+namespace bm::meld {
+class SignalEngine;
+}
+
 namespace bm::cli {
+
+// The lexical provider's signal engine, which brains opened by the CLI adjudicate with.
+std::shared_ptr<const meld::SignalEngine> lexical_engine();
 
 int meld_init(const QStringList& args);
 int meld_publish(const QStringList& args);

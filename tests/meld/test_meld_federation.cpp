@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "cli_process.h"
@@ -222,6 +223,14 @@ TEST_F(MeldFederation, ThreeServedBrainsOnAClusterAgreeAfterOneIsKilledAndRestar
                                        << slurp(path("C.serve.log"));
     EXPECT_EQ(statuses("B")[target], "overruled") << "C's overrule reached B through the digest";
     EXPECT_GE(status("C")["serve"]["digest_rounds"].get<int>(), 1);
+    EXPECT_GE(status("C")["serve"]["lag"].get<int>(), 0) << slurp(path("C.serve.log"));
+    // Resumed where it stopped: no delta was admitted twice into C's log across the crash.
+    CliRun log = cli({"meld", "log", "--brain", path("C"), "--json"});
+    ASSERT_EQ(log.status, 0) << log.err;
+    std::set<std::string> deltas;
+    const auto patches = nlohmann::json::parse(log.out);
+    for (const auto& patch : patches) deltas.insert(patch["delta"].dump());
+    EXPECT_EQ(deltas.size(), patches.size());
 
     // A re-run publishes nothing new; SIGTERM stops every service cleanly.
     CliRun again = cli({"meld", "publish", "--workspace", ws, "--brain", path("B"), "--nats", nodes[1]->url(), "--json"});
