@@ -47,6 +47,9 @@ start() {
         for _ in $(seq 100); do accepts "$p" && break; sleep 0.1; done
         accepts "$p" || { echo "cluster.sh: nothing accepts on 127.0.0.1:$p; see $run/n*.log" >&2; exit 1; }
     done
+    for i in 1 2 3; do  # each node writes its pid file once it runs; stop reads them
+        for _ in $(seq 50); do [ -s "$run/n$i.pid" ] && break; sleep 0.1; done
+    done
     echo "cluster up: $(urls) (logs and stores under $run)"
 }
 
