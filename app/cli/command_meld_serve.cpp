@@ -91,6 +91,11 @@ int meld_serve(const QStringList& args) {
         return kUsage;
     }
     const std::string dir_path = to_std(parser.value(brain_opt)), urls = to_std(parser.value(nats_opt));
+    if (!std::filesystem::exists(std::filesystem::path(dir_path) / "brain.json")) {
+        print_err("beliefmerge meld serve: " + dir_path + "/brain.json: no brain here (create one with `meld init --brain " +
+                  dir_path + "`)\n");
+        return kUsage;
+    }
     auto lock = lock_brain(dir_path);
     if (!lock) {
         print_err("beliefmerge meld serve: " + dir_path + " is served already (serve.lock is held), or cannot be locked\n");
