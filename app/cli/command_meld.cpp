@@ -1,9 +1,12 @@
-// `beliefmerge meld admit|log|status|calibrate`; calibrate (a fit over a gold set) runs in beliefmerge-bench.
+// `beliefmerge meld admit|log|status|calibrate` (init, publish and serve: command_meld_federation.cpp,
+// command_meld_serve.cpp); calibrate (a fit over a gold set) runs in beliefmerge-bench.
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli/cli_common.h"
 #include "cli/commands.h"
+#include "cli/meld_federation.h"
 #include "cli/meld_providers.h"
 #include "ingest/line_reader.h"
 #include "ingest/read_result.h"
@@ -18,10 +21,6 @@ namespace {
 
 // A delta is a few claims: a longer line is damage (or /dev/zero through a symlink), not a delta.
 constexpr size_t kMaxDeltaLineBytes = 4u << 20;
-
-std::shared_ptr<const SignalEngine> lexical_engine() {
-    return std::make_shared<SignalEngine>(std::make_shared<LexicalProvider>(LexicalProvider::create()));
-}
 
 std::string fixed(double v, int digits = 3) {
     char buf[64];
@@ -69,7 +68,14 @@ int meld_admit(const QStringList& args) {
         print_err("beliefmerge meld admit: --brain DIR and --delta FILE are required\n");
         return kUsage;
     }
-    auto dir = BrainDir::open(to_std(parser.value(brain_opt)), lexical_engine());
+    const std::string brain_path = to_std(parser.value(brain_opt));
+    // The brain's one writer: refused while `meld serve` holds it (its log would fork).
+    std::optional<int> lock;
+    if (std::filesystem::exists(std::filesystem::path(brain_path) / "brain.json") && !(lock = lock_brain(brain_path))) {
+        print_err("beliefmerge meld admit: " + brain_path + " is being served (`meld serve` holds serve.lock)\n");
+        return kFailed;
+    }
+    auto dir = BrainDir::open(brain_path, lexical_engine());
     if (!dir) {
         print_err("beliefmerge meld admit: " + dir.error().to_string() + "\n");
         return kUsage;
@@ -181,16 +187,21 @@ int meld_log(const QStringList& args) {
 int meld_status(const QStringList& args) {
     QCommandLineParser parser;
     QCommandLineOption brain_opt(QStringLiteral("brain"), QStringLiteral("Brain directory."), QStringLiteral("DIR"));
+    QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Without CLAIM: print the summary as JSON."));
     parser.addOption(brain_opt);
+    parser.addOption(json_opt);
     auto p = parse(parser, args,
-                   QStringLiteral("Print a claim's effective status and every status link on it, with whether each\n"
-                                  "materialises (read-time gate: freshness and authorisation)."),
-                   QStringLiteral("CLAIM"), QStringLiteral("Claim key (hex) or the claim's exact text."), 1);
+                   QStringLiteral("Without CLAIM: the brain's claims (by status), status links, digest, and what its\n"
+                                  "`meld serve` last reported (running or not, lag, digest rounds).\n"
+                                  "With CLAIM: the claim's effective status and every status link on it, with whether\n"
+                                  "each materialises (read-time gate: freshness and authorisation)."),
+                   QStringLiteral("[CLAIM]"), QStringLiteral("Claim key (hex) or the claim's exact text."), 0);
     if (p.done) return p.exit_code;
     if (!parser.isSet(brain_opt)) {
         print_err("beliefmerge meld status: --brain DIR is required\n");
         return kUsage;
     }
+    if (parser.positionalArguments().isEmpty()) return meld_summary(to_std(parser.value(brain_opt)), parser.isSet(json_opt));
     auto dir = BrainDir::open(to_std(parser.value(brain_opt)), lexical_engine());
     if (!dir) {
         print_err("beliefmerge meld status: " + dir.error().to_string() + "\n");
@@ -223,12 +234,18 @@ int command_meld(const QStringList& args) {
     const QString sub = args.value(1);
     QStringList rest = args.mid(2);
     rest.prepend(args.value(0) + QStringLiteral(" ") + sub);
+    if (sub == QStringLiteral("init")) return meld_init(rest);
+    if (sub == QStringLiteral("publish")) return meld_publish(rest);
+    if (sub == QStringLiteral("serve")) return meld_serve(rest);
     if (sub == QStringLiteral("admit")) return meld_admit(rest);
     if (sub == QStringLiteral("log")) return meld_log(rest);
     if (sub == QStringLiteral("status")) return meld_status(rest);
     if (sub == QStringLiteral("calibrate")) return run_bench_tool(QStringList{QStringLiteral("meld-calibrate")} + args.mid(2));
-    print_err("usage:\n  beliefmerge meld admit --brain DIR --delta FILE [--json]\n  beliefmerge meld log --brain DIR [--json]\n"
-              "  beliefmerge meld status --brain DIR CLAIM\n  beliefmerge meld calibrate --pairs FILE --provider lexical\n");
+    print_err("usage:\n  beliefmerge meld init --brain DIR [--id ID] [--cell C] [--authority N] [--directory FILE]\n"
+              "  beliefmerge meld publish --workspace W --brain DIR [--session S] [--nats URL] [--json]\n"
+              "  beliefmerge meld serve --brain DIR --nats URL [--cell C] [--replicas N] [--digest-interval S]\n"
+              "  beliefmerge meld admit --brain DIR --delta FILE [--json]\n  beliefmerge meld log --brain DIR [--json]\n"
+              "  beliefmerge meld status --brain DIR [CLAIM] [--json]\n  beliefmerge meld calibrate --pairs FILE --provider lexical\n");
     return sub == QStringLiteral("--help") ? kOk : kUsage;
 }
 

@@ -53,7 +53,8 @@ const CommandEntry kCommands[] = {
      "                                      roots only), approved_context, reduce_tool_output, confirm_tool_output,\n"
      "                                      recall_tool_output\n"},
     {"meld", command_meld,
-     "  meld admit|log|status|calibrate     admit claims from other memories (MELD); Patch log; status\n"},
+     "  meld admit|log|status|calibrate     admit claims from other memories (MELD); Patch log; status\n"
+     "  meld init|publish|serve             a brain and its key; publish a workspace's claims; serve over NATS\n"},
     {"bench", command_bench,
      "  bench confluence [--json]           the merge-confluence experiment (SPEC §6)\n"
      "  bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME] [--json]\n"

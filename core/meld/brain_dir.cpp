@@ -25,6 +25,22 @@ Status check_key_file_mode(const std::string& config) {
                                 Location{config}, "chmod 600 " + config);
 }
 
+// A key directory shared by the brains of a federation (`meld init --directory FILE`), named by
+// brain.json's "directory" as a path (relative to DIR); it holds keys, so it is checked like brain.json.
+Result<KeyDirectory> read_directory_file(const std::string& dir, const std::string& name) {
+    std::filesystem::path file(name);
+    if (file.is_relative()) file = std::filesystem::path(dir) / file;
+    const std::string path = file.string();
+    std::ifstream in(path);
+    if (!in) return Error::not_found("no key directory file", Location{path}, "run `beliefmerge meld init --directory FILE`");
+    if (Status st = check_key_file_mode(path); !st.ok()) return st.error();
+    std::stringstream ss;
+    ss << in.rdbuf();
+    auto j = nlohmann::json::parse(ss.str(), nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return Error::invalid_input("not a JSON object", Location{path});
+    return KeyDirectory::from_json(j, path);
+}
+
 }  // namespace
 
 Result<BrainDir> BrainDir::open(const std::string& dir, std::shared_ptr<const SignalEngine> engine) {
@@ -41,7 +57,8 @@ Result<BrainDir> BrainDir::open(const std::string& dir, std::shared_ptr<const Si
     if (!j.contains("id") || !j["id"].is_string() || j["id"].get<std::string>().empty())
         return Error::invalid_input("missing or empty", Location{config, 0, -1, "id"}, "name the brain");
     if (!j.contains("directory")) return Error::invalid_input("missing", Location{config, 0, -1, "directory"});
-    auto directory = KeyDirectory::from_json(j["directory"], config);
+    auto directory = j["directory"].is_string() ? read_directory_file(dir, j["directory"].get<std::string>())
+                                                : KeyDirectory::from_json(j["directory"], config);
     if (!directory) return directory.error();
     Thresholds thresholds = lexical_default_thresholds();
     if (j.contains("thresholds")) {

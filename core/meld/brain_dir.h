@@ -1,7 +1,8 @@
 // BrainDir: a brain on disk — DIR/brain.json (id, key directory, thresholds) and the workspace
 // DIR/workspace.bmws holding its append-only Patch log; the state is restored from the log.
 //
-// brain.json: {"id": "B", "directory": {KeyDirectory}, "thresholds"?: {Thresholds}}. Without
+// brain.json: {"id": "B", "directory": {KeyDirectory} | "FILE", "thresholds"?: {Thresholds}}; a
+// string names a key directory file shared by the federation's brains (relative to DIR). Without
 // thresholds the lexical provider's calibrated defaults apply. It holds keys: refused unless only
 // its owner may read it (mode 0600 or stricter), as ssh treats a private key. Thread-safety: one thread.
 #pragma once

@@ -45,6 +45,11 @@ struct Claim {
     ClaimStatus status = ClaimStatus::kActive;  // the status its sender holds (R1 reads it)
     std::string origin;      // the brain that first asserted it
     int authority = 0;       // the origin's asserted authority level
+    // Where a claim published from a workspace came from (`meld publish`): its trust label
+    // (trusted|external|untrusted) and one "session/message evidence rank N" entry per supporting
+    // source. Signed with the delta, not in the key; empty (omitted) for claims asserted directly.
+    std::string trust;
+    std::vector<std::string> provenance;
 };
 
 // κ = SHA-256(canon(text) ‖ 0x1F ‖ canon(scope)), lowercase hex.

@@ -16,6 +16,8 @@ nlohmann::json claim_to_json(const Claim& c) {
                         {"authority", c.authority}};
     if (c.validity.from != std::numeric_limits<int64_t>::min()) j["valid_from"] = c.validity.from;
     if (c.validity.to != std::numeric_limits<int64_t>::max()) j["valid_to"] = c.validity.to;
+    if (!c.trust.empty()) j["trust"] = c.trust;
+    if (!c.provenance.empty()) j["provenance"] = c.provenance;
     return j;
 }
 
@@ -24,10 +26,12 @@ void write_claim(CanonicalWriter& w, const Claim& c) {
     w.key("authority").integer(c.authority);
     w.key("confidence").number(c.confidence);
     w.key("origin").string(c.origin);
+    if (!c.provenance.empty()) w.key("provenance").strings(c.provenance);
     w.key("retention").number(c.retention);
     w.key("scope").strings(c.scope.cells);
     w.key("status").string(claim_status_name(c.status));
     w.key("text").string(c.text);
+    if (!c.trust.empty()) w.key("trust").string(c.trust);
     if (c.validity.from != std::numeric_limits<int64_t>::min()) w.key("valid_from").integer(c.validity.from);
     if (c.validity.to != std::numeric_limits<int64_t>::max()) w.key("valid_to").integer(c.validity.to);
     w.end_object();
@@ -92,6 +96,19 @@ Result<Claim> claim_from_json(const nlohmann::json& j, const Location& where) {
     if (j.contains("valid_to")) {
         if (!j["valid_to"].is_number_integer()) return fail("valid_to", "not an integer (seconds since the epoch)");
         c.validity.to = j["valid_to"].get<int64_t>();
+    }
+    if (j.contains("trust")) {
+        if (!j["trust"].is_string()) return fail("trust", "not a string");
+        c.trust = j["trust"].get<std::string>();
+        if (c.trust != "trusted" && c.trust != "external" && c.trust != "untrusted")
+            return fail("trust", "unknown trust label (trusted|external|untrusted)");
+    }
+    if (j.contains("provenance")) {
+        if (!j["provenance"].is_array()) return fail("provenance", "not an array of strings");
+        for (const auto& e : j["provenance"]) {
+            if (!e.is_string()) return fail("provenance", "an entry is not a string");
+            c.provenance.push_back(e.get<std::string>());
+        }
     }
     if (c.validity.from >= c.validity.to) return fail("valid_to", "the validity interval is empty (valid_to <= valid_from)");
     return c;

@@ -47,17 +47,19 @@ bool BrainPeer::handle(const WireMessage& m) {
         }
         return true;
     }
-    if (m.delta.sender == m_brain.id()) {  // our own publish: admitted when authored
-        ++m_counters.own;
-        return true;
-    }
+    const bool own = m.delta.sender == m_brain.id();  // admitted when authored, unless published from elsewhere
     const Admission a = m_brain.receive(m.delta);
     switch (a.outcome) {
         case Admission::Outcome::kAdmitted:
             ++m_counters.admitted;
+            if (m_sink && a.patch)
+                if (Status st = m_sink(*a.patch); !st.ok()) {
+                    m_sink_error = st.error();
+                    return false;
+                }
             break;
         case Admission::Outcome::kDuplicate:
-            ++m_counters.duplicates;
+            ++(own ? m_counters.own : m_counters.duplicates);
             break;
         case Admission::Outcome::kDroppedMac:
             ++m_counters.dropped_mac;

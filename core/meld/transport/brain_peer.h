@@ -1,6 +1,8 @@
 // BrainPeer: drives one Brain over a Transport — publishes what the brain authored, admits what
 // arrives, and answers peers' digests with the status links they lack (SPEC §13.4, §14).
 //
+// A delta signed as this brain that it does not hold yet (published by `meld publish --nats` while
+// the brain is served elsewhere) is admitted like any other; its own authored copies are skipped.
 // Echo-safety: only the brain's outbox (what it authored) and repairs of status links are ever
 // published; a received claim is never re-published. A publish that fails (the brain's server is
 // stopped or cut off) stays queued and is retried by the next flush(); the transport's message id
@@ -12,6 +14,8 @@
 
 #include <cstddef>
 #include <deque>
+#include <functional>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -25,7 +29,7 @@ struct PeerCounters {
     size_t admitted = 0;     // deltas that produced a Patch
     size_t duplicates = 0;   // idempotent re-deliveries
     size_t dropped_mac = 0;  // deltas or digests whose MAC did not verify
-    size_t own = 0;          // this brain's own messages seen on the stream (skipped)
+    size_t own = 0;          // this brain's own messages seen on the stream, already held (skipped)
     size_t digests = 0;      // peers' digests answered
     size_t repairs_sent = 0; // status links re-published for peers that lacked them
     size_t published = 0;    // deltas published (authored + repairs)
@@ -34,6 +38,12 @@ struct PeerCounters {
 class BrainPeer {
 public:
     BrainPeer(Brain& brain, Transport& transport) : m_brain(brain), m_transport(transport) {}
+
+    // Called with each Patch an admission emits, before the delivery is acknowledged (a brain
+    // served from a directory appends it to its Patch log there). A failure leaves the delivery
+    // unacknowledged and is kept in sink_error(): the caller must stop and restore from its log.
+    void set_patch_sink(std::function<Status(const Patch&)> sink) { m_sink = std::move(sink); }
+    const std::optional<Error>& sink_error() const { return m_sink_error; }
 
     // Routes what flush() publishes from now on; nullptr publishes on cell subjects (the default).
     // REQUIRES: `router` outlives its use here.
@@ -59,6 +69,8 @@ private:
         WireTopic topic;
         std::string recipient;  // empty: the cell subject
     };
+    std::function<Status(const Patch&)> m_sink;
+    std::optional<Error> m_sink_error;
     const Router* m_router = nullptr;
     std::deque<Outgoing> m_pending;
     std::set<std::string> m_repaired;  // link ids already re-published (the stream keeps them)

@@ -15,6 +15,7 @@ struct NatsTransport::Handles {
     natsConnection* conn = nullptr;
     jsCtx* js = nullptr;
     std::vector<natsSubscription*> subs;  // one per filter subject
+    std::vector<std::string> durables;    // their consumers' names
     std::string stream;
 
     ~Handles() {
@@ -114,14 +115,17 @@ Status NatsTransport::setup() {
     natsStatus s = js_AddStream(&si, h.js, &cfg, nullptr, &jerr);
     if (si) jsStreamInfo_Destroy(si);
     if (s != NATS_OK && jerr != JSStreamNameExistErr) return nats_error("create stream " + h.stream, s, jerr);
+    if (!m_options.consume) return {};
     const std::vector<std::string> filters = m_options.subjects.empty() ? std::vector<std::string>{"meld.>"} : m_options.subjects;
     h.subs.resize(filters.size(), nullptr);
+    h.durables.resize(filters.size());
     for (size_t k = 0; k < filters.size(); ++k) {
         if (h.subs[k]) continue;
         jsSubOptions so;
         jsSubOptions_Init(&so);
         so.Stream = h.stream.c_str();
         const std::string durable = nats_name_token(m_options.brain) + (k == 0 ? "" : "_s" + std::to_string(k));
+        h.durables[k] = durable;
         so.Config.AckPolicy = js_AckExplicit;
         so.Config.DeliverPolicy = js_DeliverAll;
         so.Config.AckWait = m_options.ack_wait_ms * 1000000;  // nanoseconds
@@ -224,6 +228,19 @@ Result<uint64_t> NatsTransport::stream_messages() const {
     if (s != NATS_OK) return nats_error("stream info " + m_h->stream, s, jerr);
     const uint64_t n = si->State.Msgs;
     jsStreamInfo_Destroy(si);
+    return n;
+}
+
+Result<uint64_t> NatsTransport::pending_messages() const {
+    uint64_t n = 0;
+    for (const std::string& durable : m_h->durables) {
+        jsConsumerInfo* ci = nullptr;
+        jsErrCode jerr = static_cast<jsErrCode>(0);
+        const natsStatus s = js_GetConsumerInfo(&ci, m_h->js, m_h->stream.c_str(), durable.c_str(), nullptr, &jerr);
+        if (s != NATS_OK) return nats_error("consumer info for " + m_options.brain, s, jerr);
+        n += ci->NumPending + static_cast<uint64_t>(std::max<int64_t>(ci->NumAckPending, 0));
+        jsConsumerInfo_Destroy(ci);
+    }
     return n;
 }
 

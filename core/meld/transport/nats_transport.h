@@ -26,6 +26,7 @@ struct NatsTransportOptions {
     // What this brain consumes: meld.> (everything), or filters from wire.h (topic_filter_subject,
     // inbox_filter_subject, any_cell_filter_subject). Empty: meld.>.
     std::vector<std::string> subjects;
+    bool consume = true;                // false: publish only (no durable consumer is bound)
     int64_t ack_wait_ms = 2000;         // an unacknowledged delivery is re-sent after this
     int64_t request_timeout_ms = 2000;  // JetStream API calls and publish acknowledgements
     int64_t setup_deadline_ms = 15000;  // how long connect() keeps retrying stream/consumer setup
@@ -49,6 +50,8 @@ public:
 
     // Messages the stream holds (JetStream stream info), for audits of echo-safety.
     Result<uint64_t> stream_messages() const;
+    // Messages the brain's consumers have yet to be delivered or to acknowledge (its lag).
+    Result<uint64_t> pending_messages() const;
     // Publishes raw bytes on a subject (tests: malformed input from the network).
     Status publish_raw(const std::string& subject, const std::string& body);
     // How many publishes the server reported as duplicates of a stored message id.
