@@ -59,8 +59,9 @@ int bench_partition_heal(const QStringList& args) {
     options.seed = seed;
     const std::string load_before = bm::bench::load_average();
     const auto r = partition_heal(options, [](const PartitionHealTrial& t) {
-        print_err("trial " + std::to_string(t.trial) + ": " + (t.crdt_agree ? "agree" : "DISAGREE") + " in " +
-                  num(t.converge_ms, 0) + " ms\n");
+        print_err("trial " + std::to_string(t.trial) + ": " + (t.crdt_agree ? "agree" : "DISAGREE (" + t.note + ")") + " after " +
+                  num(t.converge_ms, 0) + " ms (isolated brain's queue published after " + num(t.republished_ms, 0) + " ms; A, B, C caught up after " +
+                  num(t.caught_up_ms[0], 0) + ", " + num(t.caught_up_ms[1], 0) + ", " + num(t.caught_up_ms[2], 0) + " ms)\n");
     });
     if (!r.ok()) {
         print_err("beliefmerge bench partition-heal: " + r.error().to_string() + "\n");
@@ -72,8 +73,8 @@ int bench_partition_heal(const QStringList& args) {
     std::vector<double> converge, bytes;
     nlohmann::json rows = nlohmann::json::array();
     std::string table =
-        "| trial | isolated | claims | links | CRDT agrees | LWW agrees | LWW maps | converge ms | wire bytes | stream msgs | "
-        "lost | duplicated | redelivered | publish retries |\n|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+        "| trial | isolated | claims | links | CRDT agrees | LWW agrees | LWW maps | converge ms | republished ms | wire bytes | stream msgs | "
+        "lost | duplicated | redelivered | publish retries |\n|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const PartitionHealTrial& t : r->trials) {
         crdt += t.crdt_agree;
         lww += t.lww_agree;
@@ -86,12 +87,13 @@ int bench_partition_heal(const QStringList& args) {
         const std::string node = std::string(1, static_cast<char>('A' + t.isolated));
         table += "| " + std::to_string(t.trial) + " | " + node + " | " + std::to_string(t.claims) + " | " + std::to_string(t.links) +
                  " | " + (t.crdt_agree ? "yes" : "NO") + " | " + (t.lww_agree ? "yes" : "no") + " | " +
-                 std::to_string(t.lww_distinct) + " | " + num(t.converge_ms, 0) + " | " + std::to_string(t.wire_bytes) + " | " +
+                 std::to_string(t.lww_distinct) + " | " + num(t.converge_ms, 0) + " | " + num(t.republished_ms, 0) + " | " + std::to_string(t.wire_bytes) + " | " +
                  std::to_string(t.stream_messages) + " | " + std::to_string(t.lost) + " | " + std::to_string(t.duplicated) + " | " +
                  std::to_string(t.redelivered) + " | " + std::to_string(t.publish_retries) + " |\n";
         rows.push_back({{"trial", t.trial}, {"isolated", node}, {"claims", t.claims}, {"links", t.links},
                         {"crdt_agree", t.crdt_agree}, {"lww_agree", t.lww_agree}, {"lww_distinct", t.lww_distinct},
-                        {"converge_ms", rounded(t.converge_ms)}, {"wire_bytes", t.wire_bytes},
+                        {"converge_ms", rounded(t.converge_ms)}, {"republished_ms", rounded(t.republished_ms)},
+                        {"caught_up_ms", {rounded(t.caught_up_ms[0]), rounded(t.caught_up_ms[1]), rounded(t.caught_up_ms[2])}}, {"note", t.note}, {"wire_bytes", t.wire_bytes},
                         {"stream_messages", t.stream_messages}, {"lost", t.lost}, {"duplicated", t.duplicated},
                         {"redelivered", t.redelivered}, {"publish_retries", t.publish_retries}});
     }

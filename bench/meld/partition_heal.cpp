@@ -8,6 +8,7 @@
 #include <memory>
 #include <random>
 #include <set>
+#include <thread>
 
 #include "bench/common/nats_process.h"
 #include "meld/brain.h"
@@ -105,6 +106,15 @@ bool crdt_agree(const std::vector<Member>& m, const std::vector<size_t>& who) {
             if (b.status(c.key) != first.status(c.key)) return false;
     }
     return true;
+}
+
+// Why the brains differ, for the report: per brain, what it holds and what it has not published.
+std::string disagreement(const std::vector<Member>& m) {
+    std::string out;
+    for (const Member& x : m)
+        out += (out.empty() ? "" : "; ") + x.brain->id() + " holds " + std::to_string(held_ids(*x.brain).size()) +
+               " deltas, " + std::to_string(x.peer->pending()) + " unpublished";
+    return out;
 }
 
 // Flushes and drains the brains in `who` round-robin until `done` or the deadline.
@@ -221,8 +231,21 @@ Result<PartitionHealTrial> run_trial(const bench::NatsCluster& cluster, const Pa
     // Heal.
     cluster.nodes[r.isolated]->resume();
     const auto healed = Clock::now();
-    r.crdt_agree = pump(m, all, [&] { return crdt_agree(m, all); }, o.agree_timeout_s);
-    r.converge_ms = std::chrono::duration<double, std::milli>(Clock::now() - healed).count();
+    auto since_heal = [&] { return std::chrono::duration<double, std::milli>(Clock::now() - healed).count(); };
+    bool republished = false;
+    std::vector<std::pair<size_t, double>> grew(kBrains);  // per brain: held deltas, when that count was reached
+    r.crdt_agree = pump(m, all, [&] {
+        if (!republished && m[r.isolated].peer->pending() == 0) {
+            republished = true;
+            r.republished_ms = since_heal();
+        }
+        for (size_t i : all)
+            if (const size_t n = held_ids(*m[i].brain).size(); n != grew[i].first) grew[i] = {n, since_heal()};
+        return crdt_agree(m, all);
+    }, o.agree_timeout_s);
+    r.converge_ms = since_heal();
+    for (size_t i : all) r.caught_up_ms.push_back(grew[i].second);
+    if (!r.crdt_agree) r.note = disagreement(m);
     for (size_t i = 0; i < kBrains; ++i) {
         const auto now = m[i].transport->wire_bytes();
         r.wire_bytes += now.total() - start_bytes[i].total();
@@ -251,12 +274,20 @@ Result<PartitionHealTrial> run_trial(const bench::NatsCluster& cluster, const Pa
     r.lww_distinct = lww_maps.size();
     r.lww_agree = r.lww_distinct == 1;
     auto stored = m[0].transport->stream_messages();
+    for (int tries = 0; !stored.ok() && tries < 40; ++tries) {  // the same: stream info during an election
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        stored = m[0].transport->stream_messages();
+    }
     if (!stored.ok()) return Error::io("trial " + std::to_string(trial) + ": " + stored.error().to_string());
     r.stream_messages = *stored;
     r.duplicated = *stored > published ? static_cast<size_t>(*stored - published) : 0;
     // Every trial's stream takes meld.>: the next one can only be created once this one is gone.
-    if (auto gone = m[0].transport->delete_stream(); !gone)
-        return Error::io("trial " + std::to_string(trial) + ": " + gone.error().to_string());
+    // Retried: right after a heal the cluster may still be electing its JetStream meta leader.
+    const auto give_up = Clock::now() + std::chrono::duration<double>(o.agree_timeout_s);
+    for (Status gone = m[0].transport->delete_stream(); !gone; gone = m[0].transport->delete_stream()) {
+        if (Clock::now() > give_up) return Error::io("trial " + std::to_string(trial) + ": " + gone.error().to_string());
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    }
     return r;
 }
 

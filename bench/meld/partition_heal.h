@@ -19,7 +19,7 @@ namespace bm::meld {
 struct PartitionHealOptions {
     size_t trials = 30;
     uint64_t seed = 1;
-    double agree_timeout_s = 30;  // per phase; a trial that does not agree by then is reported as not agreeing
+    double agree_timeout_s = 60;  // per phase; a trial that does not agree by then is reported as not agreeing
 };
 
 struct PartitionHealTrial {
@@ -29,6 +29,9 @@ struct PartitionHealTrial {
     bool lww_agree = false;       // last-writer-wins by arrival over the same deliveries: same map everywhere
     size_t lww_distinct = 0;      // distinct LWW maps among the three brains
     double converge_ms = 0;       // heal (SIGCONT) to CRDT agreement; the timeout when it never agreed
+    double republished_ms = 0;    // heal to the isolated brain's queue published (its node takes writes again)
+    std::vector<double> caught_up_ms;  // per brain: heal to its held deltas reaching their final count
+    std::string note;             // when it did not agree: who lacks what
     uint64_t wire_bytes = 0;      // the three connections, sent + received, from the first write to agreement
     size_t claims = 0, links = 0; // deltas authored in the trial
     uint64_t stream_messages = 0; // what the JetStream stream holds at the end

@@ -230,7 +230,8 @@ Result<uint64_t> NatsTransport::stream_messages() const {
 Status NatsTransport::delete_stream() {
     jsErrCode jerr = static_cast<jsErrCode>(0);
     const natsStatus s = js_DeleteStream(m_h->js, m_h->stream.c_str(), nullptr, &jerr);
-    if (s != NATS_OK) return nats_error("delete stream " + m_h->stream, s, jerr);
+    if (s != NATS_OK && jerr != JSStreamNotFoundErr)  // not found: an earlier, timed-out attempt deleted it
+        return nats_error("delete stream " + m_h->stream, s, jerr);
     return {};
 }
 

@@ -50,7 +50,7 @@ public:
     // Messages the stream holds (JetStream stream info), for audits of echo-safety.
     Result<uint64_t> stream_messages() const;
     // Deletes the federation's stream with everything it holds (benches: the next run's stream
-    // takes the same subjects). Consumers on it stop receiving.
+    // takes the same subjects). Consumers on it stop receiving. A stream already gone is no error.
     Status delete_stream();
     // Bytes this connection sent and received so far (cnats statistics: message payloads both
     // ways, JetStream API and acknowledgements included; protocol framing not).
