@@ -18,6 +18,8 @@ int bench_throughput(const QStringList& args);
 int bench_meld_recall(const QStringList& args);
 // MELD routing on HotpotQA: flooding vs subject vs semantic routing (bench/meld/routing.h, docs/meld.md).
 int bench_routing(const QStringList& args);
+// MELD partition-heal over a real 3-node nats-server cluster (bench/meld/partition_heal.h, docs/meld.md).
+int bench_partition_heal(const QStringList& args);
 int bench_fold(const QStringList& args);
 // EF vs Basic compaction replayed on real and generated sessions (bench/fold/fold_quality.h, docs/fold.md).
 int bench_fold_quality(const QStringList& args);

@@ -84,6 +84,7 @@ int run_bench(const QStringList& arguments) {
          "  beliefmerge bench meld-recall [--data FILE] [--brains N] [--seed S] [--questions N] [--provider lexical|glove] [--json]\n"},
         {"routing", bench_routing,
          "  beliefmerge bench routing [--data FILE] [--seed S] [--questions N] [--provider lexical|glove] [--json]\n"},
+        {"partition-heal", bench_partition_heal, "  beliefmerge bench partition-heal [--trials N] [--seed S] [--json]\n"},
         {"fold", bench_fold, "  beliefmerge bench fold [--checkpoints N] [--big N] [--dir DIR] [--json]\n"},
         {"fold-quality", bench_fold_quality,
          "  beliefmerge bench fold-quality [--budget N] [--sessions DIR] [--real N] [--generated N] [--generated-kb N]\n"

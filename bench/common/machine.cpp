@@ -63,4 +63,11 @@ std::string machine_line(const Machine& m) {
     return buf;
 }
 
+std::string load_average() {
+    std::ifstream in("/proc/loadavg");
+    std::string one, five, fifteen;
+    if (!(in >> one >> five >> fifteen)) return "unknown";
+    return one + " " + five + " " + fifteen;
+}
+
 }  // namespace bm::bench

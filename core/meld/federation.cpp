@@ -1,5 +1,8 @@
-// In-process transport and anti-entropy.
+// The in-process federation: brains behind BrainPeers on an InProcessBus, and anti-entropy.
 #include "meld/federation.h"
+
+#include <limits>
+#include <set>
 
 namespace bm::meld {
 
@@ -41,55 +44,49 @@ SyncCost anti_entropy(Brain& a, Brain& b) {
 }
 
 Federation::Federation(std::vector<std::unique_ptr<Brain>> brains, TransportOptions options)
-    : m_brains(std::move(brains)), m_inbox(m_brains.size()), m_options(options), m_rng(options.seed) {}
+    : m_brains(std::move(brains)), m_bus(options) {
+    for (auto& b : m_brains) m_peers.push_back(std::make_unique<BrainPeer>(*b, m_bus.join(b->id())));
+}
 
 void Federation::publish(size_t from, const Delta& delta) {
-    std::bernoulli_distribution lose(m_options.loss), dup(m_options.duplication);
-    std::set<std::string> routed;
-    if (m_router) {
-        const auto to = m_router->recipients(delta, m_brains[from]->id());
-        routed.insert(to.begin(), to.end());
+    const WireTopic topic = delta.is_claim() ? WireTopic::kClaim : WireTopic::kLink;
+    InProcessTransport& out = m_bus.endpoint(from);
+    if (!m_router) {
+        (void)out.publish(delta, topic);
+        return;
     }
-    for (size_t i = 0; i < m_brains.size(); ++i) {
-        if (i == from || (m_router && !routed.count(m_brains[i]->id()))) continue;
-        if (m_options.loss > 0 && lose(m_rng)) {
-            ++m_lost;
-            continue;
-        }
-        m_inbox[i].push_back(delta);
-        if (m_options.duplication > 0 && dup(m_rng)) m_inbox[i].push_back(delta);
-    }
+    const auto to = m_router->recipients(delta, m_brains[from]->id());
+    const std::set<std::string> routed(to.begin(), to.end());
+    for (size_t i = 0; i < m_brains.size(); ++i)
+        if (i != from && routed.count(m_brains[i]->id())) (void)out.publish_to(delta, topic, m_brains[i]->id());
 }
 
 void Federation::publish_outboxes() {
-    for (size_t i = 0; i < m_brains.size(); ++i)
-        for (const Delta& d : m_brains[i]->take_outbox()) publish(i, d);
+    for (auto& peer : m_peers) {
+        peer->set_router(m_router);
+        (void)peer->flush();  // the in-process bus never refuses a publish
+    }
 }
 
-void Federation::partition(size_t brain, bool cut) {
-    if (cut)
-        m_cut.insert(brain);
-    else
-        m_cut.erase(brain);
-}
+void Federation::partition(size_t brain, bool cut) { m_bus.partition(brain, cut); }
 
 size_t Federation::deliver() {
     size_t n = 0;
     for (size_t i = 0; i < m_brains.size(); ++i) {
-        if (m_cut.count(i)) continue;
-        std::vector<Delta> batch;
-        batch.swap(m_inbox[i]);
-        partial_shuffle(batch, m_options.reorder, m_rng);
-        for (const Delta& d : batch) {
-            (void)m_brains[i]->receive(d);
-            m_delivered_bytes += d.canonical_bytes().size();
-            ++n;
-            if (!m_router || !d.claim) continue;
-            const std::string key = claim_key(*d.claim);
-            if (m_brains[i]->find(key)) m_router->note_held(m_brains[i]->id(), key);
-        }
+        Brain& brain = *m_brains[i];
+        BrainPeer& peer = *m_peers[i];
+        auto handled = m_bus.endpoint(i).poll(
+            [&](const WireMessage& m) {
+                const bool acked = peer.handle(m);
+                if (m_router && m.delta.claim) {
+                    const std::string key = claim_key(*m.delta.claim);
+                    if (brain.find(key)) m_router->note_held(brain.id(), key);
+                }
+                return acked;
+            },
+            std::numeric_limits<int>::max(), 0);
+        if (handled.ok()) n += *handled;
     }
-    m_delivered += n;
     return n;
 }
 

@@ -114,6 +114,37 @@ TEST(Federation, PartitionedBrainReconvergesAfterHealUnderReorderAndDuplication)
     EXPECT_EQ(digest_bytes(f.brain(0).status_links().digest()), digest_bytes(f.brain(2).status_links().digest()));
 }
 
+// The in-process Transport keeps NatsTransport's contract: what the handler declines comes again,
+// a partitioned endpoint's inbox waits for the heal, publish_to reaches only the named endpoint.
+TEST(InProcessTransport, RedeliversDeclinedMessagesHoldsACutInboxAndRoutesToOneRecipient) {
+    const KeyDirectory dir = figure2_directory();
+    InProcessBus bus(TransportOptions{});
+    InProcessTransport& a = bus.join("A");
+    InProcessTransport& b = bus.join("B");
+    InProcessTransport& c = bus.join("C");
+    const Delta d = signed_claim(dir, "A", claim(kC1, "jurisdiction:EU"));
+    ASSERT_TRUE(a.publish(d, WireTopic::kClaim));
+    size_t seen = 0;
+    auto decline = [&](const WireMessage& m) {
+        ++seen;
+        EXPECT_EQ(m.subject, "meld.jurisdiction:EU.claim");
+        return false;
+    };
+    auto accept = [&](const WireMessage&) { return ++seen, true; };
+    EXPECT_EQ(*b.poll(decline, 10, 0), 1u);
+    EXPECT_EQ(*b.poll(accept, 10, 0), 1u) << "declined, so delivered again";
+    EXPECT_EQ(*b.poll(accept, 10, 0), 0u) << "acknowledged: gone";
+    EXPECT_EQ(*a.poll(accept, 10, 0), 0u) << "the publisher does not receive its own delta";
+    bus.partition(2, true);
+    EXPECT_EQ(*c.poll(accept, 10, 0), 0u) << "cut off";
+    bus.partition(2, false);
+    EXPECT_EQ(*c.poll(accept, 10, 0), 1u) << "the held inbox after the heal";
+    ASSERT_TRUE(a.publish_to(d, WireTopic::kClaim, "C"));
+    EXPECT_EQ(*b.poll(accept, 10, 0), 0u);
+    EXPECT_EQ(*c.poll([](const WireMessage& m) { return m.subject == "meld.inbox:C.claim"; }, 10, 0), 1u);
+    EXPECT_EQ(bus.delivered(), 4u) << "handed to handlers, the declined copy included";
+}
+
 TEST(CanonicalReadjudication, SameClaimsGiveTheSameGraphInAnyOrder) {
     if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
     OrderSensitivityResult r = order_sensitivity(lexical_engine(), 40);

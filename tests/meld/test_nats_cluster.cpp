@@ -17,24 +17,9 @@ namespace {
 using namespace meldtest;
 using namespace natstest;
 
-struct Cluster {
-    std::vector<std::unique_ptr<NatsServer>> nodes;
-
-    Cluster() {
-        std::vector<int> cluster_ports = {free_port(), free_port(), free_port()};
-        for (int i = 0; i < 3; ++i) {
-            std::vector<int> routes;
-            for (int k = 0; k < 3; ++k)
-                if (k != i) routes.push_back(cluster_ports[k]);
-            nodes.push_back(std::make_unique<NatsServer>("n" + std::to_string(i), temp_dir("cluster-n" + std::to_string(i)),
-                                                         cluster_ports[i], routes));
-        }
-    }
-    bool ready() const {
-        for (const auto& n : nodes)
-            if (!n->wait_ready()) return false;
-        return true;
-    }
+// Three real nats-server processes routed to each other (bench/common/nats_process.h).
+struct Cluster : NatsCluster {
+    Cluster() : NatsCluster("cluster") {}
 };
 
 struct Member {

@@ -54,12 +54,14 @@ public:
     Status flush(bool digest = false);
     // Handles what arrives for up to `max_messages` (waiting at most `timeout_ms`).
     Result<size_t> consume(int max_messages = 256, int timeout_ms = 200);
+    // Handles one delivered message (what consume() does with each): admits a delta, answers a
+    // digest, skips this brain's own messages. True: acknowledge it (handled, or never deliverable).
+    bool handle(const WireMessage& m);
     // Deltas waiting to be published (after a failed flush).
     size_t pending() const { return m_pending.size(); }
     const PeerCounters& counters() const { return m_counters; }
 
 private:
-    bool handle(const WireMessage& m);
     void answer_digest(const SignedDigest& peer);
 
     Brain& m_brain;

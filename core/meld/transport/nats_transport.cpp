@@ -244,4 +244,23 @@ Result<uint64_t> NatsTransport::pending_messages() const {
     return n;
 }
 
+Status NatsTransport::delete_stream() {
+    jsErrCode jerr = static_cast<jsErrCode>(0);
+    const natsStatus s = js_DeleteStream(m_h->js, m_h->stream.c_str(), nullptr, &jerr);
+    if (s != NATS_OK && jerr != JSStreamNotFoundErr)  // not found: an earlier, timed-out attempt deleted it
+        return nats_error("delete stream " + m_h->stream, s, jerr);
+    return {};
+}
+
+NatsTransport::WireBytes NatsTransport::wire_bytes() const {
+    WireBytes out;
+    natsStatistics* stats = nullptr;
+    if (natsStatistics_Create(&stats) != NATS_OK) return out;
+    uint64_t in_msgs = 0, out_msgs = 0, reconnects = 0;
+    if (natsConnection_GetStats(m_h->conn, stats) == NATS_OK)
+        natsStatistics_GetCounts(stats, &in_msgs, &out.received, &out_msgs, &out.sent, &reconnects);
+    natsStatistics_Destroy(stats);
+    return out;
+}
+
 }  // namespace bm::meld

@@ -52,6 +52,16 @@ public:
     Result<uint64_t> stream_messages() const;
     // Messages the brain's consumers have yet to be delivered or to acknowledge (its lag).
     Result<uint64_t> pending_messages() const;
+    // Deletes the federation's stream with everything it holds (benches: the next run's stream
+    // takes the same subjects). Consumers on it stop receiving. A stream already gone is no error.
+    Status delete_stream();
+    // Bytes this connection sent and received so far (cnats statistics: message payloads both
+    // ways, JetStream API and acknowledgements included; protocol framing not).
+    struct WireBytes {
+        uint64_t sent = 0, received = 0;
+        uint64_t total() const { return sent + received; }
+    };
+    WireBytes wire_bytes() const;
     // Publishes raw bytes on a subject (tests: malformed input from the network).
     Status publish_raw(const std::string& subject, const std::string& body);
     // How many publishes the server reported as duplicates of a stored message id.

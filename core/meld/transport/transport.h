@@ -4,9 +4,9 @@
 // repair: a held status link a peer's digest showed missing); poll() hands every message delivered
 // since the last poll to a handler, at least once: a message is acknowledged only after the
 // handler returned, so a crash or a partition re-delivers it, and the brain's idempotent
-// admission absorbs the copy. Implementation: NatsTransport (JetStream). The in-process Federation
-// (meld/federation.h) is the seeded experiment harness with the same delivery semantics; it drives
-// brains directly and does not go through this interface. Thread-safety: one thread per endpoint.
+// admission absorbs the copy. Implementations: NatsTransport (JetStream) and InProcessTransport
+// (the seeded bus of the in-process Federation, meld/federation.h, with the same delivery
+// semantics); BrainPeer drives a brain over either. Thread-safety: one thread per endpoint.
 #pragma once
 
 #include <functional>
