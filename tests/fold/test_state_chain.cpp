@@ -9,6 +9,7 @@
 #include "fold/bundle_store.h"
 #include "fold/fold_engine.h"
 #include "fold/fold_surface.h"
+#include "fold/recall.h"
 #include "fold/state_delta.h"
 #include "fold_test_support.h"
 
@@ -76,9 +77,21 @@ TEST(StateChain, EveryReaderGetsTheFullStateTheFoldCarriedAtEveryCheckpoint) {
         EXPECT_LT(read->state_chain_depth, kStateKeyframeInterval);
         auto entry = reader.find(carried.checkpoint_id);
         ASSERT_TRUE(entry);
-        EXPECT_EQ(BundleStore(dir.path()).verify(*entry).state, VerifyState::kVerified) << i;
+        EXPECT_EQ(reader.verify(*entry).state, VerifyState::kVerified) << i;
     }
     EXPECT_GE(keyframes, 1u);
+    // Recall gives the full state of a V2 checkpoint beside its rendered changes.
+    const CheckpointBundle& last = run.published.back();
+    ASSERT_TRUE(last.state_base && !last.state_full_stored);
+    RecallRequest request;
+    request.ref = last.checkpoint_id;
+    auto recalled = context_recall(reader, request);
+    ASSERT_TRUE(recalled.ok()) << recalled.error().to_string();
+    const std::string full = (*recalled)["fullStateText"].get<std::string>();
+    EXPECT_EQ((*recalled)["text"], last.rendered_text);
+    EXPECT_LT(last.rendered_text.size(), full.size());
+    for (const char* section : {"## Current", "## Evidence", "## Open", "## Rationale"})
+        EXPECT_NE(full.find(section), std::string::npos) << section;
     EXPECT_TRUE(run.published.back().negative_knowledge);  // every 5th build fails: M3b is in the chain
 }
 
