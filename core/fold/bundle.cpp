@@ -2,6 +2,7 @@
 #include "fold/bundle.h"
 
 #include "fold/checkpoint_body.h"
+#include "fold/state_delta.h"
 #include "util/canonical_json.h"
 #include "util/hash.h"
 
@@ -42,7 +43,7 @@ nlohmann::json bundle_to_json(const CheckpointBundle& b) {
     nlohmann::json refs = nlohmann::json::array();
     for (const auto& r : b.refs) refs.push_back({{"seq", r.seq}, {"digest", r.digest}});
     nlohmann::json j{{"format", "ef-checkpoint"},
-                     {"formatVersion", 1},
+                     {"formatVersion", b.state_base ? 2 : 1},
                      {"checkpointId", b.checkpoint_id},
                      {"sessionId", b.session_id},
                      {"createdAt", b.created_at},
@@ -55,10 +56,19 @@ nlohmann::json bundle_to_json(const CheckpointBundle& b) {
                        {"refs", refs}}},
                      {"rendered", {{"text", b.rendered_text}, {"digest", b.rendered_digest}}}};
     if (b.semantic_text) j["semantic"] = {{"text", *b.semantic_text}};
-    if (b.state_anchors) {
-        j["state"] = {{"digest", b.state_digest}, {"anchors", *b.state_anchors}};
-        if (b.negative_knowledge) j["state"]["negativeKnowledge"] = *b.negative_knowledge;
-        if (b.beliefs) j["state"]["beliefs"] = *b.beliefs;
+    if (b.state_anchors || b.state_base) {
+        nlohmann::json state = {{"digest", b.state_digest}};
+        if (b.state_anchors && b.state_full_stored) {
+            state["anchors"] = *b.state_anchors;
+            if (b.negative_knowledge) state["negativeKnowledge"] = *b.negative_knowledge;
+            if (b.beliefs) state["beliefs"] = *b.beliefs;
+        }
+        if (b.state_base) {
+            state["base"] = *b.state_base;
+            state["changes"] = b.state_changes.value_or(nlohmann::json::object());
+            state["m3bDigest"] = b.m3b_digest;
+        }
+        j["state"] = std::move(state);
     }
     return j;
 }
@@ -91,10 +101,20 @@ Result<CheckpointBundle> seal_content(CheckpointBundle b) {
     auto source = jcs_hash({{"sessionId", b.session_id}, {"orderedSurfaceSeqs", b.ordered_surface_seqs}});
     if (!source.ok()) return source.error();
     b.source_digest = *source;
+    if (b.state_base && !b.state_changes)
+        return Error::invalid_input("a bundle with a state base needs its state changes", Location("", 0, -1, "state.changes"));
+    if (!b.state_base) b.state_full_stored = true;
+    // A V2 bundle decoded without its chain has no full state: its digests are the stored ones
+    // (covered by the id) and BundleStore::read checks them against the rebuilt state.
     if (b.state_anchors) {
         auto state = jcs_hash(*b.state_anchors);
         if (!state.ok()) return state.error();
         b.state_digest = *state;
+        if (b.state_base) {
+            auto m3b = m3b_digest(state_json_of(b));
+            if (!m3b.ok()) return m3b.error();
+            b.m3b_digest = *m3b;
+        }
     }
     auto id = jcs_hash(identity_json(b));
     if (!id.ok()) return id.error();
@@ -138,9 +158,10 @@ Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string
     std::string state_digest_stored;
     try {
         if (j.at("format") != "ef-checkpoint") return corrupt("format", "format is not ef-checkpoint");
-        if (j.at("formatVersion") != 1)
+        const auto& version = j.at("formatVersion");
+        if (version != 1 && version != 2)
             return Error::version_too_new("unsupported formatVersion", Location(file, 0, -1, "formatVersion"),
-                                          "this build reads CheckpointBundleV1 only");
+                                          "this build reads CheckpointBundleV1 and V2 only");
         b.checkpoint_id = j.at("checkpointId").get<std::string>();
         b.session_id = j.at("sessionId").get<std::string>();
         b.created_at = j.at("createdAt").get<int64_t>();
@@ -158,10 +179,23 @@ Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string
             b.refs.push_back({r.at("seq").get<int64_t>(), r.at("digest").get<std::string>()});
         if (j.contains("semantic")) b.semantic_text = j.at("semantic").at("text").get<std::string>();
         if (j.contains("state")) {
-            b.state_anchors = j.at("state").at("anchors");
-            state_digest_stored = j.at("state").at("digest").get<std::string>();
-            if (j["state"].contains("negativeKnowledge")) b.negative_knowledge = j["state"]["negativeKnowledge"];
-            if (j["state"].contains("beliefs")) b.beliefs = j["state"]["beliefs"];
+            const auto& state = j.at("state");
+            const bool continues = state.contains("base") || state.contains("changes");
+            if (continues != (version == 2))
+                return corrupt("state.base", version == 2 ? "a V2 bundle without state.base and state.changes"
+                                                          : "a V1 bundle with state.base or state.changes");
+            if (continues) {
+                b.state_base = state.at("base").get<std::string>();
+                b.state_changes = state.at("changes");
+                b.m3b_digest = state.at("m3bDigest").get<std::string>();
+                b.state_full_stored = state.contains("anchors");
+            }
+            if (b.state_full_stored) b.state_anchors = state.at("anchors");
+            state_digest_stored = state.at("digest").get<std::string>();
+            if (state.contains("negativeKnowledge")) b.negative_knowledge = state["negativeKnowledge"];
+            if (state.contains("beliefs")) b.beliefs = state["beliefs"];
+        } else if (version == 2) {
+            return corrupt("state", "a V2 bundle without state");
         }
         b.rendered_text = j.at("rendered").at("text").get<std::string>();
         b.rendered_digest = j.at("rendered").at("digest").get<std::string>();
@@ -179,6 +213,13 @@ Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string
     draft.state_anchors = b.state_anchors;
     draft.negative_knowledge = b.negative_knowledge;
     draft.beliefs = b.beliefs;
+    draft.state_base = b.state_base;
+    draft.state_changes = b.state_changes;
+    draft.state_full_stored = b.state_full_stored;
+    if (!b.state_anchors) {
+        draft.state_digest = state_digest_stored;
+        draft.m3b_digest = b.m3b_digest;
+    }
     if (b.ordered_surface_seqs.size() != b.shadowed_messages.size())
         return corrupt("source.orderedSurfaceSeqs", "length differs from archive.shadowedMessages");
     auto sealed = seal_content(std::move(draft));
@@ -192,6 +233,8 @@ Result<CheckpointBundle> decode_bundle(std::string_view bytes, const std::string
             return corrupt("archive.refs[" + std::to_string(i) + "]", "message digest mismatch");
     if (s.source_digest != b.source_digest) return corrupt("source.sourceDigest", "sourceDigest mismatch");
     if (b.state_anchors && s.state_digest != state_digest_stored) return corrupt("state.digest", "state digest mismatch");
+    if (b.state_anchors && b.state_base && s.m3b_digest != b.m3b_digest)
+        return corrupt("state.m3bDigest", "M3b state digest mismatch");
     b.state_digest = state_digest_stored;
     if (s.checkpoint_id != b.checkpoint_id) return corrupt("checkpointId", "checkpointId does not match the content");
     if (s.rendered_text != b.rendered_text) return corrupt("rendered.text", "rendered text does not match the content");

@@ -1,6 +1,8 @@
 // export_bundles: verify, then copy the stored bytes and the commit record verbatim.
 #include "fold/bundle_export.h"
 
+#include <set>
+
 namespace bm {
 
 namespace {
@@ -48,11 +50,37 @@ nlohmann::json ExportReport::to_json() const {
     return {{"destination", destination}, {"copied", copied()}, {"refused", bundles.size() - copied()}, {"bundles", list}};
 }
 
-ExportReport export_bundles(BundleStore& store, const std::vector<BundleEntry>& entries, const std::string& destination,
+namespace {
+
+// `entries` with, before each V2 bundle, the bases its state is rebuilt from (up to one that
+// stores the full state), each once: an exported V2 bundle verifies at the destination.
+std::vector<BundleEntry> with_state_bases(BundleStore& store, const std::vector<BundleEntry>& entries) {
+    std::set<std::string> seen;
+    std::vector<BundleEntry> out;
+    for (const auto& entry : entries) {
+        std::vector<BundleEntry> bases;
+        for (std::string id = entry.checkpoint_id; bases.size() <= kStateKeyframeInterval;) {
+            auto b = store.read(entry.session_id, id);
+            if (!b.ok() || !b->state_base || b->state_full_stored) break;
+            auto base = store.find(*b->state_base);
+            if (!base || seen.count(base->checkpoint_id)) break;
+            bases.push_back(*base);
+            id = base->checkpoint_id;
+        }
+        for (auto it = bases.rbegin(); it != bases.rend(); ++it)
+            if (seen.insert(it->checkpoint_id).second) out.push_back(*it);
+        if (seen.insert(entry.checkpoint_id).second) out.push_back(entry);
+    }
+    return out;
+}
+
+}  // namespace
+
+ExportReport export_bundles(BundleStore& store, const std::vector<BundleEntry>& selected, const std::string& destination,
                             FileEnv& env) {
     ExportReport report;
     report.destination = destination;
-    for (const auto& entry : entries) {
+    for (const auto& entry : with_state_bases(store, selected)) {
         ExportedBundle out;
         out.entry = entry;
         Verification v = store.verify(entry);

@@ -232,6 +232,8 @@ Result<CheckpointBundle> BundleStore::read(const std::string& session_id, const 
         if (!b.ok()) return b.error();
         if (b->checkpoint_id != checkpoint_id || b->session_id != session_id)
             return Error::corruption("bundle names a different checkpoint or session than its file name", Location(path));
+        Status rebuilt = rebuild_state(*b);
+        if (!rebuilt.ok()) return rebuilt.error();
         return b;
     }
     return Error::not_found("no bundle " + checkpoint_id + " for session " + session_id, Location(dir),
@@ -263,6 +265,8 @@ Verification BundleStore::verify(const BundleEntry& entry) {
         return {VerifyState::kCorrupt, entry.path + ": file name and checkpointId differ"};
     if (b->session_id != entry.session_id)
         return {VerifyState::kCorrupt, entry.path + ": directory and sessionId differ"};
+    Status rebuilt = rebuild_state(*b);
+    if (!rebuilt.ok()) return {VerifyState::kCorrupt, rebuilt.error().to_string()};
     return {VerifyState::kVerified, {}};
 }
 

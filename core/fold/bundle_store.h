@@ -18,6 +18,7 @@
 
 #include "fold/bundle.h"
 #include "fold/file_env.h"
+#include "fold/state_delta.h"
 #include "util/result.h"
 
 namespace bm {
@@ -68,7 +69,8 @@ public:
     // publish() of several sealed bundles of one session as one group (group_write.h): each as
     // durable and verified as alone, one directory fsync for all. Results in the given order.
     Result<std::vector<PublishResult>> publish_group(const std::vector<const CheckpointBundle*>& bundles);
-    // Reads and verifies; kCorruption when any check fails, kNotFound when absent.
+    // Reads and verifies; kCorruption when any check fails, kNotFound when absent. A V2 bundle's full
+    // state is rebuilt from its chain of bases (state_chain.cpp) and checked against its digests.
     Result<CheckpointBundle> read(const std::string& session_id, const std::string& checkpoint_id);
     // Finds a checkpoint in any session directory.
     Result<CheckpointBundle> read(const std::string& checkpoint_id);
@@ -96,6 +98,18 @@ public:
 
 private:
     Result<std::string> load_bytes(const std::string& path, bool compressed);
+    // Fills a decoded V2 bundle's full state from its chain (state_chain.cpp).
+    Status rebuild_state(CheckpointBundle& bundle);
+    struct StoredState;
+    Result<StoredState> read_stored_state(const std::string& session_id, const std::string& checkpoint_id);
+    struct CachedState {
+        std::string checkpoint_id;
+        StateJson state;
+        size_t depth = 0;
+    };
+    const CachedState* cached_state(const std::string& checkpoint_id) const;
+    void remember_state(const std::string& checkpoint_id, const StateJson& state, size_t depth);
+    std::vector<CachedState> m_state_cache;  // the last few rebuilt states, newest last
     // Removes the dead writers' temp files of one directory.
     Result<std::vector<std::string>> remove_dead_temps(const std::string& dir);
 

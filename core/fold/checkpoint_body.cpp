@@ -5,6 +5,7 @@
 
 #include "fold/archive.h"
 #include "fold/negative_knowledge.h"
+#include "fold/state_delta.h"
 #include "fold/state_reducer.h"
 #include "fold/uncertainty.h"
 
@@ -51,7 +52,9 @@ std::string belief_line(const Belief& b) {
     return line + " (quote seq" + seq_list(b.records.back().source_seqs) + ")";
 }
 
-void section(std::string& out, const char* title, const std::vector<std::string>& items) {
+// `skip_empty`: a rendering of changes leaves out the sections nothing changed in.
+void section(std::string& out, const char* title, const std::vector<std::string>& items, bool skip_empty = false) {
+    if (skip_empty && items.empty()) return;
     out += std::string("## ") + title + "\n";
     if (items.empty()) out += "- none\n";
     const size_t shown = std::min(items.size(), kMaxItemsPerSection);
@@ -76,9 +79,22 @@ Result<std::string> render_checkpoint(const CheckpointBundle& b) {
                std::to_string(b.ordered_surface_seqs.back());
     out += ". Recall exact history with context_recall(\"" + b.checkpoint_id + "\", \"exact\").\n";
     if (b.semantic_text) out += "## Summary\n" + *b.semantic_text + "\n";
+    // A V2 bundle shows what its fold changed; the full state is the chain's (recall, the catalog).
+    std::optional<nlohmann::json> anchors = b.state_anchors, negative_knowledge = b.negative_knowledge,
+                                  beliefs_json = b.beliefs;
+    std::vector<std::string> dropped;
+    if (b.state_changes) {
+        auto changed = changed_entries(*b.state_changes);
+        if (!changed.ok()) return changed.error();
+        out += "State changes since cp:" + b.state_base.value_or("") + ".\n";
+        anchors = changed->anchors;
+        negative_knowledge = changed->negative_knowledge;
+        beliefs_json = changed->beliefs;
+        for (const auto& key : changed->dropped_keys) dropped.push_back(one_line("- " + utf8_prefix(key, 160)));
+    }
     StateReducer state;
-    if (b.state_anchors) {
-        auto parsed = StateReducer::from_json(*b.state_anchors);
+    if (anchors) {
+        auto parsed = StateReducer::from_json(*anchors);
         if (!parsed.ok()) return parsed.error();
         state = std::move(parsed).value();
     }
@@ -104,23 +120,25 @@ Result<std::string> render_checkpoint(const CheckpointBundle& b) {
     std::vector<std::string> evidence_lines = lines_of(evidence), open_lines = lines_of(open),
                              rationale_lines = lines_of(rationale);
     // M3b after the anchors: open beliefs are Open, settled ones Evidence, active rejections Rationale.
-    if (b.beliefs) {
-        auto beliefs = beliefs_from_json(*b.beliefs);
+    if (beliefs_json) {
+        auto beliefs = beliefs_from_json(*beliefs_json);
         if (!beliefs.ok()) return beliefs.error();
         for (const auto& belief : *beliefs) {
             const bool settled = belief.level == BeliefLevel::kEstablished || belief.level == BeliefLevel::kRejected;
             (settled ? evidence_lines : open_lines).push_back(belief_line(belief));
         }
     }
-    if (b.negative_knowledge) {
-        auto negative = NegativeKnowledgeSet::from_json(*b.negative_knowledge);
+    if (negative_knowledge) {
+        auto negative = NegativeKnowledgeSet::from_json(*negative_knowledge);
         if (!negative.ok()) return negative.error();
         for (const NegativeKnowledge* e : negative->active()) rationale_lines.push_back(negative_line(*e));
     }
-    section(out, "Current", lines_of(current));
-    section(out, "Evidence", evidence_lines);
-    section(out, "Open", open_lines);
-    section(out, "Rationale", rationale_lines);
+    const bool changes_only = b.state_changes.has_value();
+    section(out, "Current", lines_of(current), changes_only);
+    section(out, "Evidence", evidence_lines, changes_only);
+    section(out, "Open", open_lines, changes_only);
+    section(out, "Rationale", rationale_lines, changes_only);
+    section(out, "Retired", dropped, true);
     return out;
 }
 

@@ -1,6 +1,8 @@
 // The fold transaction and the fold-until-under-budget loop.
 #include "fold/fold_engine.h"
 
+#include "fold/state_delta.h"
+
 namespace bm {
 
 namespace {
@@ -8,12 +10,20 @@ namespace {
 struct CarriedState {
     StateReducer anchors;
     M3bState m3b;
+    // The checkpoint this state was read from (empty: none), its state as stored there, and its
+    // links since the last full state: a leaf or emergency fold stores only its changes against it.
+    std::string base_id;
+    StateJson base;
+    size_t base_depth = 0;
 };
 
 // The anchors and M3b lists a verified bundle carries.
 Result<CarriedState> carried_by(const CheckpointBundle& b) {
     CarriedState out;
     if (!b.state_anchors) return out;
+    out.base_id = b.checkpoint_id;
+    out.base = state_json_of(b);
+    out.base_depth = b.state_chain_depth;
     auto anchors = StateReducer::from_json(*b.state_anchors);
     if (!anchors.ok()) return anchors.error();
     out.anchors = std::move(anchors).value();
@@ -80,6 +90,7 @@ Status draft_from_checkpoints(BundleStore& store, const FoldSurface& s, size_t b
             auto st = carried_by(*b);
             if (!st.ok()) return st.error();
             state = std::move(st).value();
+            state.base_id.clear();  // a root stores its state in full
         }
     }
     return {};
@@ -92,6 +103,16 @@ Result<CheckpointBundle> seal_with_state(CheckpointBundle draft, CarriedState st
     draft.state_anchors = state.anchors.to_json();
     if (!state.m3b.negative.entries().empty()) draft.negative_knowledge = state.m3b.negative.to_json();
     if (!state.m3b.beliefs.empty()) draft.beliefs = beliefs_to_json(state.m3b.beliefs);
+    // A fold that continues a checkpoint's state stores (and renders) only what it changed; every
+    // kStateKeyframeInterval-th link of a chain also stores the full state, so a reader rebuilds
+    // any state from a bounded number of bundles.
+    if (!state.base_id.empty() && draft.mode != FoldMode::kRoot) {
+        draft.state_base = state.base_id;
+        draft.state_changes = state_changes(state.base, state_json_of(draft));
+        draft.state_chain_depth = state.base_depth + 1;
+        draft.state_full_stored = draft.state_chain_depth >= kStateKeyframeInterval;
+        if (draft.state_full_stored) draft.state_chain_depth = 0;
+    }
     if (options.summarizer) {
         Result<std::string> text = Error::internal("summariser threw");
         try {
@@ -148,6 +169,7 @@ void strip_body(CheckpointBundle& b) {
     b.state_anchors.reset();
     b.negative_knowledge.reset();
     b.beliefs.reset();
+    b.state_changes.reset();
     b.rendered_text.clear();
 }
 

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "fold/archive.h"
+#include "fold/checkpoint_body.h"
 #include "fold/search_index.h"
 #include "util/canonical_json.h"
 
@@ -52,6 +53,15 @@ Result<nlohmann::json> context_recall(BundleStore& store, const RecallRequest& r
     }
     const CheckpointBundle& b = *bundle;
     nlohmann::json out{{"status", "ok"}, {"checkpointId", id}, {"sessionId", b.session_id}, {"mode", fold_mode_name(b.mode)}};
+    // A V2 checkpoint renders only its state changes; summary and detail also give the full state
+    // at that checkpoint (rebuilt by BundleStore::read), rendered as a V1 bundle would be.
+    if (req.depth != RecallDepth::kExact && b.state_base) {
+        CheckpointBundle full = b;
+        full.state_base.reset();
+        full.state_changes.reset();
+        auto text = render_checkpoint(full);
+        if (text.ok()) out["fullStateText"] = *text;
+    }
     if (req.depth == RecallDepth::kSummary) {
         out["depth"] = "summary";
         out["text"] = b.rendered_text;

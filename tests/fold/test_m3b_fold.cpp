@@ -3,6 +3,7 @@
 // tool evidence; the bundle carries both and its rendering shows them.
 #include <gtest/gtest.h>
 
+#include "fold/checkpoint_body.h"
 #include "fold/fold_engine.h"
 #include "fold/m3b_reducer.h"
 #include "fold_test_support.h"
@@ -50,6 +51,17 @@ struct SessionBuilder {
 };
 
 // Folds every message but the last `keep` into one leaf checkpoint, then the rest into another.
+// The full state at `b` as a reader sees it: its rendering, or for a V2 bundle (which renders only
+// what its fold changed) the full-state rendering recall gives (fullStateText).
+std::string full_state_text(const CheckpointBundle& b) {
+    if (!b.state_base) return b.rendered_text;
+    CheckpointBundle full = b;
+    full.state_base.reset();
+    full.state_changes.reset();
+    auto text = render_checkpoint(full);
+    return text.ok() ? *text : text.error().to_string();
+}
+
 std::vector<CheckpointBundle> fold_in_two(BundleStore& store, const Session& s, size_t first_part,
                                           FoldOptions o = {}) {
     o.policy.retain_tokens = 0;
@@ -115,13 +127,17 @@ TEST(M3bFold, FailedAttemptRecordedAsNegativeKnowledgeSurvivesAFold) {
         ASSERT_EQ(e.valid_while.size(), 1u);
         EXPECT_EQ(e.valid_while[0].key.to_string(), "value/config/timeout");
         EXPECT_EQ(e.valid_while[0].value, "30");
-        EXPECT_NE(bundle.rendered_text.find("- rejected: apply_patch"), std::string::npos)
-            << bundle.rendered_text;
+        EXPECT_NE(full_state_text(bundle).find("- rejected: apply_patch"), std::string::npos)
+            << full_state_text(bundle);
         // What the store serves is what was folded (the lists are part of the verified bundle).
         auto read = store.read(bundle.session_id, bundle.checkpoint_id);
         ASSERT_TRUE(read.ok());
         EXPECT_EQ(read->negative_knowledge, bundle.negative_knowledge);
     }
+    // The second checkpoint continues the first's state: it renders only what changed, so the
+    // rejection (still active, on the surface in the first checkpoint) is not repeated there.
+    EXPECT_NE(bundles[0].rendered_text.find("- rejected: apply_patch"), std::string::npos);
+    EXPECT_EQ(bundles[1].rendered_text.find("- rejected: apply_patch"), std::string::npos) << bundles[1].rendered_text;
     // The successful careful patch is not rejected.
     EXPECT_EQ(bundles[1].rendered_text.find("careful\"} succeeds"), std::string::npos);
 }
@@ -234,10 +250,10 @@ TEST(M3bFold, HedgedHypothesisIsSettledOnlyByTheToolResultThatTestsIt) {
     EXPECT_EQ(beliefs[1].level, BeliefLevel::kRejected);
     EXPECT_EQ(beliefs[2].level, BeliefLevel::kHypothesis);  // an assertion alone never settles
     EXPECT_TRUE(beliefs[2].evidence.empty());
-    EXPECT_NE(bundles[1].rendered_text.find(
+    EXPECT_NE(full_state_text(bundles[1]).find(
                   "established: I think the timeout is too low. (evidence seq 2 empirical)"),
               std::string::npos)
-        << bundles[1].rendered_text;
+        << full_state_text(bundles[1]);
 }
 
 TEST(M3bFold, TamperedNegativeKnowledgeIsCorruptNeverServed) {
