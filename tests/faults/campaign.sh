@@ -9,7 +9,9 @@
 #   --faults   every fault point: each matching write/fsync/rename call of a clean run, ENOSPC and EIO
 #   --kill N   N SIGKILL trials per command at seeded random times within its clean run's duration
 #   CMD        import decide fold meld reduce (default: all)
-# Prints one table row per command; exit 1 when any trial broke a guarantee (each is printed as FAIL).
+# Prints one table row per command (faults: runs that had a call failed, or for --kill runs killed
+# before they finished; errors: non-zero exits; unclear: errors without the cause and the file;
+# lost: states neither before nor after; rerun: re-runs unequal to a clean run); exit 1 when any trial broke a guarantee (each is printed as FAIL).
 set -u
 mode=quick
 seed=17
@@ -104,6 +106,7 @@ for cmd in "${cmds[@]}"; do
       sleep "$(printf '%d.%06d' $((delay_us / 1000000)) $((delay_us % 1000000)))"
       pkill -KILL -P "$pid" 2>/dev/null; kill -KILL "$pid" 2>/dev/null
       wait "$pid" 2>/dev/null
+      [ $? -eq 137 ] && faults=$((faults + 1))  # killed before it finished
       trials=$((trials + 1))
       check_after "$t" "kill after ${delay_us}us"
     done
