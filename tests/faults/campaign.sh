@@ -125,6 +125,9 @@ for cmd in "${cmds[@]}"; do
         trials=$((trials + 1))
         [ "$failed" -gt 0 ] && faults=$((faults + 1))
         cause="No space left on device"; [ "$e" = EIO ] && cause="Input/output error"
+        if [ "$rc" -eq 0 ] && ! (cd "$t" && state_"$cmd") | cmp -s - "$work/after-$cmd"; then
+          fail "$cmd $e after $n calls: exit 0 but the change is not all there"; lost=$((lost + 1))
+        fi
         if [ "$rc" -ne 0 ]; then
           errors=$((errors + 1))
           if ! grep -qF "$cause" "$t/.err" || ! grep -qF "$(target_"$cmd")" "$t/.err"; then
