@@ -104,9 +104,13 @@ for cmd in "${cmds[@]}"; do
       (cd "$t" && op_"$cmd" >"$t/.out" 2>&1) &
       pid=$!
       sleep "$(printf '%d.%06d' $((delay_us / 1000000)) $((delay_us % 1000000)))"
-      pkill -KILL -P "$pid" 2>/dev/null; kill -KILL "$pid" 2>/dev/null
+      children=$(pgrep -P "$pid")
+      kill -KILL $children "$pid" 2>/dev/null
       wait "$pid" 2>/dev/null
       [ $? -eq 137 ] && faults=$((faults + 1))  # killed before it finished
+      for c in $children; do  # its locks go with it: wait until it is gone
+        for ((w = 0; w < 500 && $(kill -0 "$c" 2>/dev/null; echo $?) == 0; w++)); do sleep 0.01; done
+      done
       trials=$((trials + 1))
       check_after "$t" "kill after ${delay_us}us"
     done

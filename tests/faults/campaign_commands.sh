@@ -11,7 +11,7 @@
 # once each, without their ids.
 ws_state() {
   local db=$1 ok
-  ok=$(sqlite3 "$db" "PRAGMA integrity_check" 2>&1)
+  ok=$(sqlite3 -cmd ".timeout 5000" "$db" "PRAGMA integrity_check" 2>&1)
   if [ "$ok" != ok ]; then echo "integrity_check of $db: $ok"; return 1; fi
   local t cols
   for t in $(sqlite3 "$db" "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' ORDER BY name"); do
