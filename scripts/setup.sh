@@ -10,6 +10,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev googletest
   libnats-dev nats-server wordnet-base libgraphviz-dev libzstd-dev zstd
   fonts-dejavu-core fonts-wqy-microhei jq qt6-translations-l10n
+  openssl  # tests/faults signs meld deltas with `openssl dgst -hmac`
 )
 
 # --with-vectors: also the GloVe vectors of the optional `glove` meld provider (~110 MB download,
