@@ -11,6 +11,7 @@ PACKAGES=(
   libnats-dev nats-server wordnet-base libgraphviz-dev libzstd-dev zstd
   fonts-dejavu-core fonts-wqy-microhei jq qt6-translations-l10n
   desktop-file-utils appstream
+  openssl  # tests/faults signs meld deltas with `openssl dgst -hmac`
 )
 
 # --with-vectors: also the GloVe vectors of the optional `glove` meld provider (~110 MB download,

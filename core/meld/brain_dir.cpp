@@ -66,6 +66,13 @@ Result<BrainDir> BrainDir::open(const std::string& dir, std::shared_ptr<const Si
         if (!t) return t.error();
         thresholds = *t;
     }
+    // The brain signs its own Patches: without a key they could never verify, and the next open
+    // would refuse the whole log. Refused before the workspace is created.
+    const std::string id = j["id"].get<std::string>();
+    if (directory->key_for(id).empty())
+        return Error::invalid_input("brain '" + id + "' has no key of its own in the directory, so its Patches could not be signed",
+                                    Location{config, 0, -1, "directory.brains." + id + ".key"},
+                                    "add a key of at least 32 bytes for it: openssl rand -hex 32");
     auto log = PatchLog::open((std::filesystem::path(dir) / "workspace.bmws").string());
     if (!log) return log.error();
     BrainDir out;

@@ -1,6 +1,8 @@
 // SQLite connection and statement wrappers with errors that name the file.
 #include "store/sqlite_db.h"
 
+#include "store/errno_vfs.h"
+
 #include <chrono>
 #include <thread>
 
@@ -13,11 +15,27 @@
 namespace bm {
 
 namespace {
+// The system's cause of an I/O failure: SQLite's "disk I/O error" alone does not say that the disk
+// is full or failing. SQLITE_FULL clears the errno it saw (it was ENOSPC).
+std::string system_cause(sqlite3* db, int code) {
+    if ((code & 0xFF) == SQLITE_FULL) return std::strerror(ENOSPC);
+    if ((code & 0xFF) != SQLITE_IOERR && (code & 0xFF) != SQLITE_CANTOPEN) return {};
+    const int err = last_io_errno() > 0 ? last_io_errno() : sqlite3_system_errno(db);
+    return err > 0 ? std::strerror(err) : std::string();
+}
+
 Error sqlite_error(sqlite3* db, const std::string& path, std::string_view what) {
     int code = sqlite3_extended_errcode(db);
     std::string msg = std::string(what) + ": " + sqlite3_errmsg(db);
     if ((code & 0xFF) == SQLITE_CORRUPT || (code & 0xFF) == SQLITE_NOTADB)
         return Error::corruption(msg, Location{path}, "the workspace file is damaged or not a workspace");
+    if (const std::string cause = system_cause(db, code); !cause.empty()) {
+        msg += " (" + cause + ")";
+        const bool full = cause == std::strerror(ENOSPC);
+        return Error::io(msg, Location{path},
+                         full ? "free space on its disk and run the command again; the failed change was rolled back"
+                              : "the failed change was rolled back; check the disk");
+    }
     return Error::io(msg, Location{path});
 }
 }  // namespace
@@ -38,6 +56,7 @@ Statement& Statement::bind_null(int index) {
 }
 
 Result<bool> Statement::step() {
+    clear_last_io_errno();
     int rc = sqlite3_step(m_stmt);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
@@ -114,10 +133,13 @@ void set_busy_wait_notice(void (*notice)(const std::string& path)) { g_busy_noti
 Result<std::unique_ptr<Db>> Db::open(const std::string& path, int64_t newest_version) {
     if (auto st = create_private_file(path); !st) return st.error();
     sqlite3* handle = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+    clear_last_io_errno();
+    int rc = sqlite3_open_v2(path.c_str(), &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, errno_vfs());
     if (rc != SQLITE_OK) {
-        Error e = Error::io(std::string("cannot open workspace: ") + (handle ? sqlite3_errmsg(handle) : "out of memory"),
-                            Location{path}, "check the path and its permissions");
+        std::string msg = std::string("cannot open workspace: ") + (handle ? sqlite3_errmsg(handle) : "out of memory");
+        if (const std::string cause = handle ? system_cause(handle, sqlite3_extended_errcode(handle)) : ""; !cause.empty())
+            msg += " (" + cause + ")";
+        Error e = Error::io(msg, Location{path}, "check the path and its permissions");
         sqlite3_close(handle);
         return e;
     }
@@ -144,10 +166,13 @@ Db::~Db() { sqlite3_close(m_db); }
 Status Db::exec(std::string_view sql) {
     char* err = nullptr;
     std::string s(sql);
+    clear_last_io_errno();
     if (sqlite3_exec(m_db, s.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
         std::string msg = err ? err : "unknown error";
         sqlite3_free(err);
         Error e = sqlite_error(m_db, m_path, "SQL failed");
+        if (const std::string cause = system_cause(m_db, sqlite3_extended_errcode(m_db)); !cause.empty())
+            msg += " (" + cause + ")";
         return Error(e.code(), "SQL failed: " + msg, Location{m_path}, e.hint());
     }
     return {};

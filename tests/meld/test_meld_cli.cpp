@@ -233,6 +233,20 @@ TEST_F(MeldCli, KeysArePerBrainLongAndPrivate) {
     EXPECT_NE(no_key.err.find("field brains.A.key: the brain has no key of its own"), std::string::npos) << no_key.err;
 }
 
+// A brain whose own id has no key signed its Patches with nothing: the first admit wrote them, and
+// every later open refused the log ("the stored Patch does not verify"). Found by the fault campaign.
+TEST_F(MeldCli, ABrainWithoutAKeyOfItsOwnIsRefusedBeforeAnythingIsWritten) {
+    const KeyDirectory dir = figure2_directory();
+    nlohmann::json j = {{"id", "Z"}, {"directory", dir.to_json()}};
+    write_private("Z/brain.json", j.dump(2));
+    write("claims.jsonl", jsonl({signed_claim(dir, "A", claim(kC1, "jurisdiction:EU"))}));
+    CliRun r = run({"meld", "admit", "--brain", path("Z"), "--delta", path("claims.jsonl")});
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find(path("Z/brain.json") + " field directory.brains.Z.key: brain 'Z' has no key of its own"),
+              std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(path("Z/workspace.bmws"))) << "nothing is written for a brain that cannot sign";
+}
+
 TEST_F(MeldCli, BenchThroughputWithoutTheGoldSetFailsAtOnceNamingTheFile) {
     CliRun r = run({"bench", "throughput", "--data", path("no-data"), "--sizes", "100", "--admissions", "10",
                     "--sink-brains", "1"});
