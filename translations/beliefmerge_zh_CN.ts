@@ -166,36 +166,138 @@
         <source>derivation: premise → conclusion</source>
         <translation>推导：前提 → 结论</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="313"/>
-        <source>; %n per-run environment fact(s) hidden (View menu)</source>
-        <translation>
-            <numerusform>；已隐藏 %n 条单次运行环境事实（视图菜单）</numerusform>
-        </translation>
-    </message>
     <message>
         <location filename="../views/claim_graph_view.cpp" line="348"/>
         <source>%1 — %2, trust %3</source>
         <translation>%1 — %2，信任 %3</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="308"/>
-        <source>%n slot(s) shown</source>
-        <translation>
-            <numerusform>显示 %n 个槽位</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../views/claim_graph_view.cpp" line="311"/>
-        <source>; %n more not shown (use Focus or search)</source>
-        <translation>
-            <numerusform>；另有 %n 个未显示（使用聚焦或搜索）</numerusform>
-        </translation>
-    </message>
     <message>
         <location filename="../views/graph_layout.cpp" line="209"/>
         <source>The Graphviz dot layout failed; the graph cannot be drawn.</source>
         <translation>Graphviz dot 布局失败；无法绘制图。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="223"/>
+        <source>States</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="223"/>
+        <source>Slot states to draw</source>
+        <translation>要绘制的槽位状态</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="228"/>
+        <source>Trust</source>
+        <translation>信任</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="228"/>
+        <source>Trust labels to draw</source>
+        <translation>要绘制的信任标签</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="233"/>
+        <source>Draw only slots with a claim at least this sure</source>
+        <translation>只绘制至少有一条声明达到此置信度的槽位</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="234"/>
+        <source>Any confidence</source>
+        <translation>任意置信度</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="235"/>
+        <source>Confidence ≥ %1</source>
+        <translation>置信度 ≥ %1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="240"/>
+        <source>Draw only slots with a claim from this session</source>
+        <translation>只绘制有来自此会话的声明的槽位</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="243"/>
+        <source>All sessions</source>
+        <translation>所有会话</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="247"/>
+        <source>Collapse All</source>
+        <translation>全部折叠</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="248"/>
+        <source>Close every open cluster (Backspace closes the one around the selection)</source>
+        <translation>关闭所有展开的簇（退格键关闭选中项所在的簇）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="470"/>
+        <source>%n slot(s) drawn</source>
+        <translation>
+            <numerusform>已绘制 %n 个槽位</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="486"/>
+        <source>%n slot(s) folded into %1 cluster(s) (click or Enter to expand)</source>
+        <translation>
+            <numerusform>%n 个槽位折叠在 %1 个簇中（单击或回车展开）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="487"/>
+        <source>%n cluster(s) left closed: too many nodes (collapse another first)</source>
+        <translation>
+            <numerusform>%n 个簇保持折叠：节点过多（请先折叠其他簇）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="488"/>
+        <source>%n slot(s) hidden by the filters</source>
+        <translation>
+            <numerusform>%n 个槽位被筛选条件隐藏</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="489"/>
+        <source>%n per-run environment fact(s) hidden (View menu)</source>
+        <translation>
+            <numerusform>已隐藏 %n 条单次运行环境事实（视图菜单）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="507"/>
+        <source>Open cluster %1: click or Backspace to collapse it</source>
+        <translation>已展开的簇 %1：单击或按退格键折叠</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="545"/>
+        <source>Cluster %1: %n slot(s) whose keys start with it (click or Enter to expand)</source>
+        <translation>
+            <numerusform>簇 %1：%n 个键以此开头的槽位（单击或回车展开）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/graph_layout.cpp" line="68"/>
+        <source>%n slot(s)</source>
+        <translation>
+            <numerusform>%n 个槽位</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/graph_layout.cpp" line="70"/>
+        <source>%n to review</source>
+        <translation>
+            <numerusform>%n 个待审阅</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/graph_layout.cpp" line="79"/>
+        <source>%1… (%n slot(s); click here or Backspace to collapse)</source>
+        <translation>
+            <numerusform>%1…（%n 个槽位；单击此处或按退格键折叠）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1392,6 +1494,71 @@
         <translation>
             <numerusform>已裁决 %n 个槽位：%1；在槽位上按 A 接受模型的答复。</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="118"/>
+        <source>Panes</source>
+        <translation>窗格</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="119"/>
+        <source>F6 / Shift+F6</source>
+        <translation>F6 / Shift+F6</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="119"/>
+        <source>cycle: queue, inspector, graph, derivation, pack preview, transcript, workspace, MELD</source>
+        <translation>循环切换：队列、检查器、图、推导、打包预览、对话记录、工作区、MELD</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="120"/>
+        <source>In the claim graph</source>
+        <translation>在声明图中</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="121"/>
+        <source>Click / Enter</source>
+        <translation>单击 / 回车</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="121"/>
+        <source>expand the selected cluster (or the one holding the current slot)</source>
+        <translation>展开选中的簇（或包含当前槽位的簇）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="122"/>
+        <source>Backspace</source>
+        <translation>退格键</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="122"/>
+        <source>collapse the open cluster around the selection</source>
+        <translation>折叠选中项所在的已展开簇</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_meld.cpp" line="21"/>
+        <source>MELD</source>
+        <translation>MELD</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_meld.cpp" line="30"/>
+        <source>The brain could not be opened (see the MELD pane)</source>
+        <translation>无法打开该大脑（见 MELD 窗格）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_meld.cpp" line="35"/>
+        <source>Open &amp;Brain…</source>
+        <translation>打开大脑(&amp;B)…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_meld.cpp" line="37"/>
+        <source>Open a MELD brain directory read-only: claims, links and the verified Patch log</source>
+        <translation>以只读方式打开 MELD 大脑目录：声明、链接和经过验证的 Patch 日志</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/main_window_meld.cpp" line="41"/>
+        <source>Open Brain</source>
+        <translation>打开大脑</translation>
     </message>
 </context>
 <context>
@@ -2728,6 +2895,282 @@ emergency: fold every live message (no retained tail)</source>
         <location filename="../views/model_settings_dialog.cpp" line="171"/>
         <source>The key was not removed: the keyring said: %1</source>
         <translation>密钥未删除：密钥环返回：%1</translation>
+    </message>
+</context>
+<context>
+    <name>bm::MeldBrainPane</name>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="35"/>
+        <source>active</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="36"/>
+        <source>deprecated</source>
+        <translation>已弃用</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="37"/>
+        <source>overruled</source>
+        <translation>已否决</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="38"/>
+        <source>revoked</source>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="61"/>
+        <source>No brain open: File &gt; Open Brain…</source>
+        <translation>未打开大脑：文件 &gt; 打开大脑…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
+        <source>Claim</source>
+        <translation>声明</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
+        <source>Links</source>
+        <translation>链接</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="65"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="65"/>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="65"/>
+        <source>Effect</source>
+        <translation>效果</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="65"/>
+        <source>Author</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="65"/>
+        <source>Counts</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="66"/>
+        <source>Seq</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="66"/>
+        <source>Verification</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="66"/>
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="66"/>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="66"/>
+        <source>Subject</source>
+        <translation>主体</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="74"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="75"/>
+        <source>Open a brain directory (brain.json and workspace.bmws) read-only</source>
+        <translation>以只读方式打开大脑目录（brain.json 和 workspace.bmws）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="78"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="79"/>
+        <source>Read the brain again and verify every Patch again</source>
+        <translation>重新读取大脑并重新验证每个 Patch</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="91"/>
+        <source>Select a Patch to see its delta</source>
+        <translation>选择一个 Patch 查看其增量</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="99"/>
+        <source>Claims</source>
+        <translation>声明</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="101"/>
+        <source>Patch Log</source>
+        <translation>Patch 日志</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="115"/>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="142"/>
+        <source>This brain cannot be opened: %1</source>
+        <translation>无法打开此大脑：%1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="157"/>
+        <source>The status the status CRDT reads now (links that pass the read-time gate, joined)</source>
+        <translation>状态 CRDT 当前读出的状态（通过读取时门控的链接的合并）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="164"/>
+        <source>status: %1</source>
+        <translation>状态：%1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="166"/>
+        <source>materialises</source>
+        <translation>生效</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="166"/>
+        <source>gated (stale or unauthorised)</source>
+        <translation>被门控（过期或未授权）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="172"/>
+        <source>mapping: %1</source>
+        <translation>映射：%1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="173"/>
+        <source>weight %1</source>
+        <translation>权重 %1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="179"/>
+        <source>contradiction</source>
+        <translation>矛盾</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="180"/>
+        <source>rule %1; contexts %2 / %3</source>
+        <translation>规则 %1；上下文 %2 / %3</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="189"/>
+        <source>✓ verified</source>
+        <translation>✓ 已验证</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="189"/>
+        <source>✓ verified, not applied</source>
+        <translation>✓ 已验证，未应用</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="190"/>
+        <source>✗ failed: %1</source>
+        <translation>✗ 验证失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="195"/>
+        <source>id and HMAC-SHA-256 verify under the author&apos;s key</source>
+        <translation>id 与 HMAC-SHA-256 在作者的密钥下验证通过</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="206"/>
+        <source>Brain %1: %n claim(s), </source>
+        <translation>
+            <numerusform>大脑 %1：%n 条声明，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="207"/>
+        <source>%n link(s), </source>
+        <translation>
+            <numerusform>%n 条链接，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="208"/>
+        <source>%n Patch(es) in the log</source>
+        <translation>
+            <numerusform>日志中有 %n 个 Patch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="211"/>
+        <source>%n Patch(es) failed verification: not applied, shown in red in the Patch Log</source>
+        <translation>
+            <numerusform>%n 个 Patch 验证失败：未应用，在 Patch 日志中以红色显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="214"/>
+        <source>every Patch verifies</source>
+        <translation>每个 Patch 都验证通过</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="224"/>
+        <source>Verified: the id and the HMAC-SHA-256 verify under %1&apos;s key.</source>
+        <translation>已验证：id 与 HMAC-SHA-256 在 %1 的密钥下验证通过。</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="225"/>
+        <source>FAILED verification: %1</source>
+        <translation>验证失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="226"/>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="229"/>
+        <source>Patch %1 (%2, rule %3)</source>
+        <translation>Patch %1（%2，规则 %3）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="230"/>
+        <source>Incoming delta:</source>
+        <translation>传入的增量：</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="233"/>
+        <source>What it emits and why:</source>
+        <translation>它产生的内容及原因：</translation>
     </message>
 </context>
 </TS>

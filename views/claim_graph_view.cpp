@@ -2,7 +2,10 @@
 #include "claim_graph_view.h"
 #include "job_pool.h"
 
+#include <QActionGroup>
 #include <QBrush>
+#include <QComboBox>
+#include <QMenu>
 #include <algorithm>
 #include <QGraphicsItem>
 #include <QElapsedTimer>
@@ -23,6 +26,7 @@
 #include <QCoroFuture>
 
 #include "confidence_text.h"
+#include "display_names.h"
 #include "slot_table_model.h"
 #include "trust/trust_lattice.h"
 
@@ -34,6 +38,8 @@ namespace {
 
 constexpr int kSlotKeyData = 0;
 constexpr int kEdgeKindData = 1;  // GraphEdgeKind of an edge path or arrowhead item
+constexpr int kClusterData = 2;   // a collapsed cluster's key prefix (click: expand)
+constexpr int kFrameData = 3;     // an open cluster's frame header: its key prefix (click: collapse)
 
 // A triangle pointing from `from` (the curve's end) to `tip`, at most 10 points long.
 QPolygonF arrowHead(QPointF from, QPointF tip) {
@@ -126,6 +132,20 @@ void GraphCanvas::wheelEvent(QWheelEvent* event) {
     event->accept();
 }
 
+void GraphCanvas::keyPressEvent(QKeyEvent* event) {
+    if (event->modifiers() == Qt::NoModifier || event->modifiers() == Qt::KeypadModifier) {
+        if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+            Q_EMIT enterPressed();
+            return event->accept();
+        }
+        if (event->key() == Qt::Key_Backspace) {
+            Q_EMIT backspacePressed();
+            return event->accept();
+        }
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
 ClaimGraphView::ClaimGraphView(QWidget* parent)
     : QWidget(parent),
       m_cancel(std::make_shared<std::atomic_bool>(false)),
@@ -162,6 +182,7 @@ ClaimGraphView::ClaimGraphView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
+    buildFilterBar(layout);
     layout->addWidget(m_view, 1);
     auto* legend = new QLabel(legendHtml());
     legend->setObjectName(QStringLiteral("graphLegend"));
@@ -176,7 +197,135 @@ ClaimGraphView::ClaimGraphView(QWidget* parent)
     m_view->setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
     m_buildTimer.setInterval(0);
     connect(&m_buildTimer, &QTimer::timeout, this, &ClaimGraphView::buildSlice);
+    connect(m_view, &GraphCanvas::enterPressed, this, &ClaimGraphView::expandAtSelection);
+    connect(m_view, &GraphCanvas::backspacePressed, this, &ClaimGraphView::collapseAtSelection);
     attachScene(m_scene);
+}
+
+void ClaimGraphView::buildFilterBar(QBoxLayout* layout) {
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(0, 0, 0, 0);
+    auto menuButton = [&](const QString& text, const QString& tip, QMenu*& menu, const QStringList& items) {
+        auto* b = new QToolButton;
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setPopupMode(QToolButton::InstantPopup);
+        menu = new QMenu(b);
+        for (const QString& item : items) {
+            QAction* a = menu->addAction(item);
+            a->setCheckable(true);
+            a->setChecked(true);
+            connect(a, &QAction::toggled, this, &ClaimGraphView::readFilterWidgets);
+        }
+        b->setMenu(menu);
+        bar->addWidget(b);
+    };
+    menuButton(tr("States"), tr("Slot states to draw"), m_stateMenu,
+               {slotStateText(SlotState::kSettled, false), slotStateText(SlotState::kResolved, false), slotStateText(SlotState::kContested, false),
+                slotStateText(SlotState::kDisputed, false), slotStateText(SlotState::kSettled, true)});
+    m_stateMenu->setObjectName(QStringLiteral("graphStateFilter"));
+    // By TrustLabel's order: untrusted, external, trusted.
+    menuButton(tr("Trust"), tr("Trust labels to draw"), m_trustMenu,
+               {trustText(TrustLabel::kUntrusted), trustText(TrustLabel::kExternal), trustText(TrustLabel::kTrusted)});
+    m_trustMenu->setObjectName(QStringLiteral("graphTrustFilter"));
+    m_confidence = new QComboBox;
+    m_confidence->setObjectName(QStringLiteral("graphConfidenceFilter"));
+    m_confidence->setToolTip(tr("Draw only slots with a claim at least this sure"));
+    m_confidence->addItem(tr("Any confidence"), 0.0);
+    for (double c : {0.5, 0.8, 0.9, 1.0}) m_confidence->addItem(tr("Confidence ≥ %1").arg(c, 0, 'f', 1), c);
+    connect(m_confidence, &QComboBox::currentIndexChanged, this, &ClaimGraphView::readFilterWidgets);
+    bar->addWidget(m_confidence);
+    m_session = new QComboBox;
+    m_session->setObjectName(QStringLiteral("graphSessionFilter"));
+    m_session->setToolTip(tr("Draw only slots with a claim from this session"));
+    m_session->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_session->setMinimumContentsLength(14);
+    m_session->addItem(tr("All sessions"), QString());
+    connect(m_session, &QComboBox::currentIndexChanged, this, &ClaimGraphView::readFilterWidgets);
+    bar->addWidget(m_session, 1);
+    auto* collapse = new QToolButton;
+    collapse->setText(tr("Collapse All"));
+    collapse->setToolTip(tr("Close every open cluster (Backspace closes the one around the selection)"));
+    connect(collapse, &QToolButton::clicked, this, &ClaimGraphView::collapseAll);
+    bar->addWidget(collapse);
+    layout->addLayout(bar);
+}
+
+void ClaimGraphView::fillSessions() {
+    const QString current = m_session->currentData().toString();
+    const QSignalBlocker block(m_session);
+    m_session->clear();
+    m_session->addItem(tr("All sessions"), QString());
+    if (m_snapshot && m_snapshot->sessions)
+        for (const auto& session : *m_snapshot->sessions)
+            m_session->addItem(sessionDisplayName(session, 32), QString::fromStdString(session.id));
+    const int at = m_session->findData(current);
+    m_session->setCurrentIndex(at < 0 ? 0 : at);
+    m_filter.session = m_session->currentData().toString().toStdString();
+}
+
+void ClaimGraphView::readFilterWidgets() {
+    GraphFilter f;
+    const auto states = m_stateMenu->actions();
+    for (int i = 0; i < states.size(); ++i) f.states[static_cast<size_t>(i)] = states[i]->isChecked();
+    const auto trust = m_trustMenu->actions();
+    for (int i = 0; i < trust.size(); ++i) f.trust[static_cast<size_t>(i)] = trust[i]->isChecked();
+    f.minConfidence = m_confidence->currentData().toDouble();
+    f.session = m_session->currentData().toString().toStdString();
+    setFilter(f);
+}
+
+void ClaimGraphView::setFilter(const GraphFilter& filter) {
+    if (filter == m_filter) return;
+    m_filter = filter;
+    {  // the widgets follow a filter set from code (tests, a restored view)
+        const auto states = m_stateMenu->actions();
+        for (int i = 0; i < states.size(); ++i) {
+            const QSignalBlocker block(states[i]);
+            states[i]->setChecked(filter.states[static_cast<size_t>(i)]);
+        }
+        const auto trust = m_trustMenu->actions();
+        for (int i = 0; i < trust.size(); ++i) {
+            const QSignalBlocker block(trust[i]);
+            trust[i]->setChecked(filter.trust[static_cast<size_t>(i)]);
+        }
+        const QSignalBlocker b1(m_confidence), b2(m_session);
+        m_confidence->setCurrentIndex(std::max(0, m_confidence->findData(filter.minConfidence)));
+        m_session->setCurrentIndex(std::max(0, m_session->findData(QString::fromStdString(filter.session))));
+    }
+    relayout();
+}
+
+void ClaimGraphView::expandCluster(const QString& prefix) {
+    if (!m_expanded.insert(prefix.toStdString()).second) return;
+    relayout();
+}
+
+void ClaimGraphView::collapseCluster(const QString& prefix) {
+    const std::string p = prefix.toStdString();
+    const size_t before = m_expanded.size();
+    std::erase_if(m_expanded, [&](const std::string& e) { return e.compare(0, p.size(), p) == 0; });
+    if (m_expanded.size() != before) relayout();
+}
+
+void ClaimGraphView::collapseAll() {
+    if (m_expanded.empty()) return;
+    m_expanded.clear();
+    relayout();
+}
+
+void ClaimGraphView::expandAtSelection() {
+    for (QGraphicsItem* item : m_scene->selectedItems())
+        if (const QString prefix = item->data(kClusterData).toString(); !prefix.isEmpty()) return expandCluster(prefix);
+    const int at = m_layout.nodeOfSlot.value(m_current, -1);
+    if (at >= 0 && !m_layout.nodes[at].cluster.isEmpty()) expandCluster(m_layout.nodes[at].cluster);
+}
+
+void ClaimGraphView::collapseAtSelection() {
+    for (QGraphicsItem* item : m_scene->selectedItems())
+        if (const QString prefix = item->data(kFrameData).toString(); !prefix.isEmpty()) return collapseCluster(prefix);
+    const int at = m_layout.nodeOfSlot.value(m_current, -1);
+    if (at >= 0 && m_layout.nodes[at].frame >= 0) collapseCluster(m_layout.frames[m_layout.nodes[at].frame].prefix);
 }
 
 ClaimGraphView::~ClaimGraphView() { m_cancel->store(true); }
@@ -187,6 +336,14 @@ void ClaimGraphView::attachScene(QGraphicsScene* scene) {
     connect(scene, &QGraphicsScene::selectionChanged, this, [this, scene] {
         const auto items = scene->selectedItems();
         if (items.size() != 1) return;
+        if (const QString prefix = items.front()->data(kClusterData).toString(); !prefix.isEmpty()) {
+            QTimer::singleShot(0, this, [this, prefix] { expandCluster(prefix); });  // not while the scene delivers the click
+            return;
+        }
+        if (const QString prefix = items.front()->data(kFrameData).toString(); !prefix.isEmpty()) {
+            QTimer::singleShot(0, this, [this, prefix] { collapseCluster(prefix); });
+            return;
+        }
         const QString key = items.front()->data(kSlotKeyData).toString();
         if (!key.isEmpty() && key != m_current) {
             m_current = key;
@@ -197,6 +354,7 @@ void ClaimGraphView::attachScene(QGraphicsScene* scene) {
 
 void ClaimGraphView::setSnapshot(SnapshotPtr snapshot) {
     m_snapshot = std::move(snapshot);
+    fillSessions();
     relayout();
 }
 
@@ -222,7 +380,8 @@ void ClaimGraphView::setPerRunFacts(bool on) {
 
 void ClaimGraphView::fit() {
     if (m_scene->items().isEmpty()) return;
-    const QRectF all = m_scene->itemsBoundingRect().adjusted(-10, -10, 10, 10);
+    // The scene rect (items and a margin): fitting less leaves scroll bars that a later centerOn scrolls.
+    const QRectF all = m_scene->sceneRect();
     m_view->fitInView(all, Qt::KeepAspectRatio);
     // A small graph on a large screen: no larger than 1.5× (text the size of a heading reads worse).
     constexpr double kMaxFitScale = 1.5;
@@ -244,7 +403,8 @@ void ClaimGraphView::zoomKeepingSelection(double factor) {
 }
 
 bool ClaimGraphView::isDrawn(const QString& key) const {
-    return std::any_of(m_layout.nodes.begin(), m_layout.nodes.end(), [&](const GraphNode& n) { return !n.valueNode && n.slotKey == key; });
+    const int at = m_layout.nodeOfSlot.value(key, -1);
+    return at >= 0 && m_layout.nodes[at].slotKey == key;
 }
 
 void ClaimGraphView::showInfo(const QString& text) { m_info->setText(text); }
@@ -259,15 +419,14 @@ QCoro::Task<> ClaimGraphView::relayout() {
     m_buildTimer.stop();  // a half-built scene of the previous layout is dropped
     delete std::exchange(m_building, nullptr);
     SnapshotPtr snapshot = m_snapshot;
-    const QString focus = m_focusMode ? m_current : QString();
-    const bool perRun = m_perRunFacts;
+    GraphRequest request{m_focusMode ? m_current : QString(), m_perRunFacts, m_filter, m_expanded};
     auto cancel = m_cancel;
     QPointer<ClaimGraphView> self(this);
     m_info->setText(tr("Laying out…"));
-    QFuture<GraphLayout> job = QtConcurrent::run(jobPool(), [snapshot, focus, perRun, cancel] {
+    QFuture<GraphLayout> job = QtConcurrent::run(jobPool(), [snapshot, request, cancel] {
         lowerJobThreadPriority();
         if (!snapshot) return GraphLayout{};
-        return layout_graph(build_graph(*snapshot, focus, perRun), *cancel);
+        return layout_graph(build_graph(*snapshot, request), *cancel);
     });
     GraphLayout result = co_await job;
     if (!self) co_return;
@@ -285,6 +444,7 @@ void ClaimGraphView::startSceneBuild() {
     m_building = new QGraphicsScene(this);
     m_nextEdge = 0;
     m_nextNode = 0;
+    for (const auto& frame : m_layout.frames) addFrameItem(frame);  // a few: open clusters only
     m_buildClock.start();
     m_buildTimer.start();
 }
@@ -307,13 +467,10 @@ void ClaimGraphView::finishSceneBuild() {
     attachScene(std::exchange(m_building, nullptr));
     old->blockSignals(true);
     old->deleteLater();
-    QString info = m_layout.error.isEmpty()
-                       ? tr("%n slot(s) shown", nullptr, static_cast<int>(std::count_if(m_layout.nodes.begin(), m_layout.nodes.end(),
-                                                                                        [](const GraphNode& n) { return !n.valueNode; })))
-                       : m_layout.error;
-    if (m_layout.omitted > 0) info += tr("; %n more not shown (use Focus or search)", nullptr, m_layout.omitted);
-    if (m_layout.hiddenPerRun > 0)
-        info += tr("; %n per-run environment fact(s) hidden (View menu)", nullptr, m_layout.hiddenPerRun);
+    QString info = m_layout.error.isEmpty() ? tr("%n slot(s) drawn", nullptr, static_cast<int>(std::count_if(m_layout.nodes.begin(), m_layout.nodes.end(),
+                                                                                               [](const GraphNode& n) { return !n.valueNode && n.cluster.isEmpty(); })))
+                                            : m_layout.error;
+    if (const QString hidden = hiddenText(); !hidden.isEmpty()) info += QStringLiteral("; ") + hidden;
     if (const QString low = m_snapshot ? lowConfidenceText(m_snapshot->lowConfidence) : QString(); !low.isEmpty())
         info += QStringLiteral("; ") + low;
     m_info->setText(info);
@@ -321,6 +478,35 @@ void ClaimGraphView::finishSceneBuild() {
     highlightCurrent();
     qCDebug(lcGraph) << "scene built in" << m_buildClock.elapsed() << "ms of wall time";
     Q_EMIT layoutFinished();
+}
+
+QString ClaimGraphView::hiddenText() const {
+    QStringList parts;
+    if (m_layout.clusters > 0)
+        parts << tr("%n slot(s) folded into %1 cluster(s) (click or Enter to expand)", nullptr, m_layout.clustered).arg(m_layout.clusters);
+    if (m_layout.unexpanded > 0) parts << tr("%n cluster(s) left closed: too many nodes (collapse another first)", nullptr, m_layout.unexpanded);
+    if (m_layout.filtered > 0) parts << tr("%n slot(s) hidden by the filters", nullptr, m_layout.filtered);
+    if (m_layout.hiddenPerRun > 0) parts << tr("%n per-run environment fact(s) hidden (View menu)", nullptr, m_layout.hiddenPerRun);
+    return parts.join(QStringLiteral("; "));
+}
+
+void ClaimGraphView::addFrameItem(const GraphFrame& f) {
+    auto* frame = m_building->addRect(f.rect, QPen(QColor(0x90, 0xa4, 0xae), 1.0, Qt::DashLine), QBrush(QColor(0xf5, 0xf7, 0xf8)));
+    frame->setZValue(-2);
+    // The header (dot reserved room for the label at the frame's top) collapses the cluster.
+    QFont font;
+    font.setPointSizeF(8.5);
+    auto* title = new QGraphicsSimpleTextItem(frameTitle(f));
+    title->setFont(font);
+    const QRectF text = title->boundingRect();
+    auto* header = m_building->addRect(QRectF(f.rect.left() + 2, f.rect.top() + 2, std::min(text.width() + 8, f.rect.width() - 4), text.height() + 2),
+                                       QPen(Qt::NoPen), QBrush(QColor(0xcf, 0xd8, 0xdc)));
+    header->setZValue(-1.5);
+    header->setData(kFrameData, f.prefix);
+    header->setFlag(QGraphicsItem::ItemIsSelectable);
+    header->setToolTip(tr("Open cluster %1: click or Backspace to collapse it").arg(f.prefix));
+    title->setParentItem(header);
+    title->setPos(f.rect.left() + 6, f.rect.top() + 3);
 }
 
 void ClaimGraphView::addEdgeItem(const GraphEdge& e) {
@@ -347,11 +533,20 @@ void ClaimGraphView::addNodeItem(const GraphNode& n) {
     if (n.valueNode) shape = m_building->addEllipse(n.rect, QPen(fill.darker(150)), QBrush(fill.lighter(140)));
     else shape = m_building->addRect(n.rect, QPen(fill.darker(160), 1.2), QBrush(fill));
     shape->setData(kSlotKeyData, n.slotKey);
+    shape->setData(kClusterData, n.cluster);
     shape->setFlag(QGraphicsItem::ItemIsSelectable, !n.valueNode);
-    shape->setToolTip(tr("%1 — %2, trust %3").arg(n.slotKey, slotStateText(n.state, n.retracted),
-                                                 QString::fromLatin1(trust_name(n.trust))));
-    QString label = n.label;
-    if (!n.decision.isEmpty()) label += QLatin1Char('\n') + n.decision;
+    if (!n.cluster.isEmpty()) {  // a stack of boxes: more than one slot behind it
+        for (int d : {6, 3}) {
+            auto* back = new QGraphicsRectItem(n.rect.translated(d, -d), shape);
+            back->setPen(QPen(fill.darker(160), 1.0));
+            back->setBrush(fill.lighter(115));
+            back->setFlag(QGraphicsItem::ItemStacksBehindParent);
+        }
+        shape->setToolTip(tr("Cluster %1: %n slot(s) whose keys start with it (click or Enter to expand)", nullptr, n.clusterSlots).arg(n.cluster));
+    } else {
+        shape->setToolTip(tr("%1 — %2, trust %3").arg(n.slotKey, slotStateText(n.state, n.retracted), QString::fromLatin1(trust_name(n.trust))));
+    }
+    const QString label = nodeText(n);
     QFont font;
     font.setPointSizeF(n.valueNode ? 7.5 : 9);
     auto* text = new QGraphicsSimpleTextItem(label, shape);
@@ -377,9 +572,12 @@ void ClaimGraphView::highlightCurrent() {
     m_scene->blockSignals(true);
     m_scene->clearSelection();
     QGraphicsItem* target = nullptr;
+    const int at = m_layout.nodeOfSlot.value(m_current, -1);
+    const QString hiding = at >= 0 ? m_layout.nodes[at].cluster : QString();  // the cluster hiding the current slot
     for (QGraphicsItem* item : m_scene->items()) {
-        if (item->parentItem() || !(item->flags() & QGraphicsItem::ItemIsSelectable)) continue;
-        const bool current = item->data(kSlotKeyData).toString() == m_current;
+        if (item->parentItem() || !(item->flags() & QGraphicsItem::ItemIsSelectable) || item->data(kFrameData).isValid()) continue;
+        const bool current = item->data(kSlotKeyData).toString() == m_current ||
+                             (!hiding.isEmpty() && item->data(kClusterData).toString() == hiding);
         if (auto* shape = dynamic_cast<QAbstractGraphicsShapeItem*>(item)) {
             QPen pen = shape->pen();
             pen.setWidthF(current ? 3.0 : 1.2);
@@ -387,7 +585,7 @@ void ClaimGraphView::highlightCurrent() {
             shape->setPen(pen);
         }
         if (current) {
-            item->setSelected(true);
+            item->setSelected(hiding.isEmpty());  // a selected cluster would not report the click that opens it
             target = item;
         }
     }

@@ -13,8 +13,11 @@
 
 #include "graph_layout.h"
 
+class QBoxLayout;
+class QComboBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QGraphicsScene;
 class QToolButton;
 
@@ -26,8 +29,13 @@ public:
     explicit GraphCanvas(QWidget* parent = nullptr);
     void zoomBy(double factor);
 
+Q_SIGNALS:
+    void enterPressed();      // expand the selected cluster (or the one hiding the current slot)
+    void backspacePressed();  // collapse the open cluster around the selection
+
 protected:
     void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 };
 
 class ClaimGraphView : public QWidget {
@@ -45,8 +53,20 @@ public:
     void setFocusMode(bool on);
     // Draws the per-run environment facts (env.session.*) too; off by default.
     void setPerRunFacts(bool on);
-    // Whether the slot `key` is drawn (the graph draws at most kMaxGraphSlots slots).
+    // Whether the slot `key` is drawn as its own box (not folded into a cluster, not filtered out).
     bool isDrawn(const QString& key) const;
+    // Level of detail: filters, and the clusters (by key prefix) drawn open.
+    void setFilter(const GraphFilter& filter);
+    const GraphFilter& filter() const { return m_filter; }
+    void expandCluster(const QString& prefix);
+    // Closes `prefix` and every cluster opened inside it.
+    void collapseCluster(const QString& prefix);
+    void collapseAll();
+    // Enter: opens the selected cluster, or the cluster hiding the current slot.
+    void expandAtSelection();
+    // Backspace: closes the innermost open cluster around the current slot or selected frame.
+    void collapseAtSelection();
+    const std::set<std::string>& expandedClusters() const { return m_expanded; }
     // Shows `text` (e.g. the find result) in the info line under the graph.
     void showInfo(const QString& text);
     QString infoText() const;
@@ -72,6 +92,11 @@ private:
     void addEdgeItem(const GraphEdge& edge);
     void addNodeItem(const GraphNode& node);
     void highlightCurrent();
+    void addFrameItem(const GraphFrame& frame);
+    void buildFilterBar(QBoxLayout* layout);
+    void fillSessions();
+    void readFilterWidgets();
+    QString hiddenText() const;
     void zoomKeepingSelection(double factor);
 
     SnapshotPtr m_snapshot;
@@ -79,6 +104,8 @@ private:
     QString m_current;
     bool m_focusMode = false;
     bool m_perRunFacts = false;
+    GraphFilter m_filter;
+    std::set<std::string> m_expanded;
     quint64 m_generation = 0;
     int m_pending = 0;
     std::shared_ptr<std::atomic_bool> m_cancel;
@@ -92,6 +119,10 @@ private:
     QLineEdit* m_search;
     QLabel* m_info;
     QToolButton* m_focusButton;
+    QMenu* m_stateMenu = nullptr;
+    QMenu* m_trustMenu = nullptr;
+    QComboBox* m_confidence = nullptr;
+    QComboBox* m_session = nullptr;
 };
 
 }  // namespace bm

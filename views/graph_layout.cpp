@@ -8,7 +8,10 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <QSet>
+#include <cmath>
 #include <deque>
+#include <functional>
+#include <map>
 #include <mutex>
 #include <set>
 #include <tuple>
@@ -60,55 +63,130 @@ int valueNodeCount(const MergedSnapshot& merged, const Slot& s) {
 
 }  // namespace
 
-GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus, bool perRunFacts) {
+QString nodeText(const GraphNode& node) {
+    if (!node.cluster.isEmpty()) {
+        QString text = node.label + QLatin1Char('\n') + QCoreApplication::translate("bm::ClaimGraphView", "%n slot(s)", nullptr, node.clusterSlots);
+        if (node.clusterReview > 0)
+            text += QStringLiteral(" · ") + QCoreApplication::translate("bm::ClaimGraphView", "%n to review", nullptr, node.clusterReview);
+        return text;
+    }
+    return node.decision.isEmpty() ? node.label : node.label + QLatin1Char('\n') + node.decision;
+}
+
+QString frameTitle(const GraphFrame& frame) {
+    const int count = frame.slots;  // (lupdate reads a `slots` token as Qt's keyword and skips the call)
+    return QStringLiteral("▾ ") +
+           QCoreApplication::translate("bm::ClaimGraphView", "%1… (%n slot(s); click here or Backspace to collapse)", nullptr, count)
+               .arg(frame.prefix);
+}
+
+GraphLayout build_graph(const StudioSnapshot& snapshot, const GraphRequest& request) {
     GraphLayout g;
     if (!snapshot.merged) return g;
     const MergedSnapshot& merged = *snapshot.merged;
-    std::vector<std::string> chosen;
-    std::set<std::string> in;
-    int nodesUsed = 0;
-    // A slot costs its box plus the value ellipses drawn for it; the first slot (the focus) always fits.
-    int hidden = 0;
-    auto take = [&](const std::string& key) {
-        if (chosen.size() >= static_cast<size_t>(kMaxGraphSlots) || in.count(key)) return;
-        if (!perRunFacts && isPerRunFact(key) && key != focus.toStdString()) return;
-        const int cost = 1 + valueNodeCount(merged, *merged.find(key));
-        if (!chosen.empty() && nodesUsed + cost > kMaxGraphNodes) return;
-        nodesUsed += cost;
-        in.insert(key);
-        chosen.push_back(key);
+    const std::string focusKey = request.focus.toStdString();
+    const bool focused = !focusKey.empty() && merged.find(focusKey);
+    // Whether `s` is drawn at all (the focus always is); what is not is counted.
+    auto shown = [&](const Slot& s) {
+        if (s.key == focusKey) return true;
+        if (!request.perRunFacts && isPerRunFact(s.key)) {
+            ++g.hiddenPerRun;
+            return false;
+        }
+        if (!request.filter.passes(merged, s)) {
+            ++g.filtered;
+            return false;
+        }
+        return true;
     };
-    const bool focused = !focus.isEmpty() && merged.find(focus.toStdString());
+    std::vector<std::string> passing;
     if (focused) {  // only the neighbourhood: Focus narrows the graph, it does not refill it
-        for (const auto& k : neighbourhood(merged, focus.toStdString(), kMaxGraphSlots)) take(k);
+        for (const auto& k : neighbourhood(merged, focusKey, kMaxGraphSlots))
+            if (shown(*merged.find(k))) passing.push_back(k);
+        std::sort(passing.begin(), passing.end());
     } else {
         for (const auto& s : merged.slots)
-            if (s.state == SlotState::kDisputed || s.state == SlotState::kContested) take(s.key);
-        for (const auto& s : merged.slots)
-            if (!s.routes.empty()) take(s.key);
-        for (const auto& s : merged.slots) take(s.key);
-        for (const auto& s : merged.slots) hidden += !perRunFacts && isPerRunFact(s.key) && !in.count(s.key) ? 1 : 0;
+            if (shown(s)) passing.push_back(s.key);
     }
-    g.hiddenPerRun = hidden;
-    g.omitted = focused ? 0 : static_cast<int>(merged.slots.size() - chosen.size()) - hidden;
-    std::sort(chosen.begin(), chosen.end());
+    auto slotCost = [&](const std::string& key) { return 1 + valueNodeCount(merged, *merged.find(key)); };
+    auto levelCost = [&](const std::vector<KeyGroup>& level) {
+        int cost = 0;
+        for (const auto& c : level) cost += c.keys.size() == 1 ? slotCost(c.keys.front()) : 1;
+        return cost;
+    };
 
     QHash<QString, int> index;
-    for (const auto& key : chosen) {
+    auto addSlot = [&](const std::string& key, int frame) {
         const Slot& s = *merged.find(key);
         GraphNode n;
         n.id = n.slotKey = QString::fromStdString(key);
         n.state = s.state;
         n.retracted = s.derivation.status == DerivationStatus::kRetracted;
         n.trust = s.trust;
+        n.frame = frame;
         QString value = s.winner ? QString::fromStdString(*s.winner) : QString();
         if (!s.winner && !s.tied.empty()) value = QStringLiteral("?");
         n.label = value.isEmpty() ? n.id : n.id + QStringLiteral(" = ") + value;
         if (const auto* r = snapshot.resolution(key); r && r->resolution)
             n.decision = QString::fromStdString(describe_resolution(*r->resolution));
         index.insert(n.id, static_cast<int>(g.nodes.size()));
+        g.nodeOfSlot.insert(n.id, static_cast<int>(g.nodes.size()));
         g.nodes.push_back(n);
+    };
+    auto addCluster = [&](const KeyGroup& group, int frame) {
+        GraphNode n;
+        n.cluster = QString::fromStdString(group.prefix);
+        n.id = QStringLiteral("cluster:") + n.cluster;
+        n.label = n.cluster + QStringLiteral("…");
+        n.clusterSlots = static_cast<int>(group.keys.size());
+        n.frame = frame;
+        n.trust = TrustLabel::kTrusted;
+        for (const auto& key : group.keys) {  // the worst state and the weakest trust inside
+            const Slot& s = *merged.find(key);
+            n.state = std::max(n.state, s.state);
+            n.trust = std::min(n.trust, s.trust);
+            n.clusterReview += needsReview(s) ? 1 : 0;
+            g.nodeOfSlot.insert(QString::fromStdString(key), static_cast<int>(g.nodes.size()));
+        }
+        ++g.clusters;
+        g.clustered += n.clusterSlots;
+        g.nodes.push_back(n);
+    };
+    std::vector<std::string> drawn;  // slots drawn as their own box, in the order added
+    int used = 0;
+    // Children of an open cluster (their collapsed cost already counted in `used`), in key order.
+    std::function<void(const std::vector<KeyGroup>&, int)> walk = [&](const std::vector<KeyGroup>& level, int frame) {
+        for (const auto& child : level) {
+            if (child.keys.size() == 1) {
+                addSlot(child.keys.front(), frame);
+                drawn.push_back(child.keys.front());
+                continue;
+            }
+            if (request.expanded.count(child.prefix)) {
+                const std::vector<KeyGroup> inner = split_by_prefix(child.keys, child.prefix);
+                const int delta = levelCost(inner) - 1;
+                if (used + delta <= kMaxGraphNodes) {
+                    used += delta;
+                    g.frames.push_back({QString::fromStdString(child.prefix), frame, static_cast<int>(child.keys.size()), {}});
+                    walk(inner, static_cast<int>(g.frames.size()) - 1);
+                    continue;
+                }
+                ++g.unexpanded;
+            }
+            addCluster(child, frame);
+        }
+    };
+    int allCost = 0;
+    for (const auto& key : passing) allCost += slotCost(key);
+    if (focused || (passing.size() <= static_cast<size_t>(kMaxGraphSlots) && allCost <= kMaxGraphNodes)) {
+        for (const auto& key : passing) addSlot(key, -1);
+        drawn = passing;
+    } else {
+        const std::vector<KeyGroup> top = split_by_prefix(passing, std::string());
+        used = levelCost(top);
+        walk(top, -1);
     }
+    const std::vector<std::string>& chosen = drawn;
     // Value nodes of contested/disputed slots and slots with superseded claims; dispute and
     // supersession edges run between them.
     for (const auto& key : chosen) {
@@ -148,13 +226,16 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const QString& focus, bo
                 g.edges.push_back({valueNode(old.value), valueNode(current), GraphEdgeKind::kSupersession, true, {}});
         }
     }
-    for (const auto& key : chosen) {
+    // Derivation edges between whatever draws premise and conclusion (a slot or its cluster).
+    for (const auto& key : passing) {
         const Slot& s = *merged.find(key);
+        if (s.routes.empty()) continue;
+        const int to = g.nodeOfSlot.value(QString::fromStdString(key), -1);
         std::set<std::string> premises;
         for (const auto& route : s.routes) premises.insert(route.begin(), route.end());
         for (const auto& p : premises)
-            if (auto it = index.find(QString::fromStdString(p)); it != index.end())
-                g.edges.push_back({*it, index.value(QString::fromStdString(key)), GraphEdgeKind::kDerivation, true, {}});
+            if (const int from = g.nodeOfSlot.value(QString::fromStdString(p), -1); from >= 0 && to >= 0 && from != to)
+                g.edges.push_back({from, to, GraphEdgeKind::kDerivation, true, {}});
     }
     // One edge per (from, to, kind): a long log supersedes the same value many times over, and
     // thousands of parallel edges would only slow the layout and the painting down.
@@ -185,15 +266,26 @@ GraphLayout layout_graph(GraphLayout graph, const std::atomic_bool& cancel) {
     set(g, "rankdir", "LR");
     set(g, "nodesep", "0.25");
     set(g, "ranksep", "0.5");
+    // Expanded clusters are dot clusters (subgraphs named cluster_*), nested as the frames are; a
+    // frame's parent always comes before it.
+    std::vector<Agraph_t*> frames;
+    for (const auto& f : graph.frames) {
+        std::string name = "cluster_" + std::to_string(frames.size());
+        Agraph_t* sub = agsubg(f.parent < 0 ? g : frames[static_cast<size_t>(f.parent)], name.data(), 1);
+        set(sub, "label", frameTitle(f).toStdString());
+        set(sub, "labeljust", "l");
+        set(sub, "fontsize", "11");
+        set(sub, "margin", "10");
+        frames.push_back(sub);
+    }
     std::vector<Agnode_t*> nodes;
     nodes.reserve(static_cast<size_t>(graph.nodes.size()));
     for (int i = 0; i < graph.nodes.size(); ++i) {
         std::string name = "n" + std::to_string(i);
         Agnode_t* n = agnode(g, name.data(), 1);
-        QString label = graph.nodes[i].label;
-        if (!graph.nodes[i].decision.isEmpty()) label += QStringLiteral("\n") + graph.nodes[i].decision;
-        set(n, "label", label.toStdString());
-        set(n, "shape", graph.nodes[i].valueNode ? "ellipse" : "box");
+        if (graph.nodes[i].frame >= 0) agsubnode(frames[static_cast<size_t>(graph.nodes[i].frame)], n, 1);
+        set(n, "label", nodeText(graph.nodes[i]).toStdString());
+        set(n, "shape", graph.nodes[i].valueNode ? "ellipse" : (graph.nodes[i].cluster.isEmpty() ? "box" : "box3d"));
         set(n, "fontsize", graph.nodes[i].valueNode ? "10" : "12");
         set(n, "margin", "0.15,0.08");
         nodes.push_back(n);
@@ -204,6 +296,21 @@ GraphLayout layout_graph(GraphLayout graph, const std::atomic_bool& cancel) {
         if (e.kind == GraphEdgeKind::kDispute) set(edge, "constraint", "false");
         if (!e.directed) set(edge, "dir", "none");
         edges.push_back(edge);
+    }
+    // Slots and clusters without an edge would stand in one tall column (rank 0 of a left-to-right
+    // layout): chain them, frame by frame, with invisible edges into rows of about √n, a grid.
+    std::vector<int> degree(static_cast<size_t>(graph.nodes.size()), 0);
+    for (const auto& e : graph.edges) ++degree[static_cast<size_t>(e.from)], ++degree[static_cast<size_t>(e.to)];
+    std::map<int, std::vector<int>> lonely;  // frame → lonely boxes, in node order
+    for (int i = 0; i < graph.nodes.size(); ++i)
+        if (!graph.nodes[i].valueNode && degree[static_cast<size_t>(i)] == 0) lonely[graph.nodes[i].frame].push_back(i);
+    for (const auto& [frame, boxes] : lonely) {
+        const size_t row = std::max<size_t>(1, static_cast<size_t>(std::ceil(std::sqrt(static_cast<double>(boxes.size()) / 2))));
+        for (size_t k = 0; k + 1 < boxes.size(); ++k)
+            if ((k + 1) % row != 0) {
+                Agedge_t* edge = agedge(g, nodes[static_cast<size_t>(boxes[k])], nodes[static_cast<size_t>(boxes[k + 1])], nullptr, 1);
+                set(edge, "style", "invis");
+            }
     }
     if (gvLayout(gvc, g, "dot") != 0) {
         graph.error = QCoreApplication::translate("bm::ClaimGraphView", "The Graphviz dot layout failed; the graph cannot be drawn.");
@@ -232,6 +339,10 @@ GraphLayout layout_graph(GraphLayout graph, const std::atomic_bool& cancel) {
                 out.arrowTip = true;
             }
         }
+    }
+    for (size_t i = 0; i < frames.size(); ++i) {
+        const boxf fb = GD_bb(frames[i]);
+        graph.frames[static_cast<int>(i)].rect = QRectF(toScene(fb.LL), toScene(fb.UR)).normalized();
     }
     graph.bounds = QRectF(bb.LL.x, 0, bb.UR.x - bb.LL.x, bb.UR.y - bb.LL.y);
     gvFreeLayout(gvc, g);

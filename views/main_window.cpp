@@ -114,6 +114,7 @@ MainWindow::MainWindow(QString workspacePath, QWidget* parent)
     });
     setupDocks();
     setupCheckpointPane();
+    setupMeldPane();
 
     m_progress->setMaximumWidth(220);
     m_progress->hide();
@@ -214,6 +215,7 @@ void MainWindow::setupActions() {
         if (!m_pack->exportToClipboard()) m_status->setText(m_pack->lastError());
     });
     setupCheckpointActions(file);
+    setupMeldActions(file);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

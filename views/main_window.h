@@ -30,6 +30,7 @@ namespace bm {
 
 class AdjudicationDialog;
 class CheckpointBrowserPane;
+class MeldBrainPane;
 class ClaimGraphView;
 class FoldDialog;
 class MessageBar;
@@ -117,6 +118,9 @@ public:
     // Session > Show Checkpoints: the selected workspace session's folds in the Checkpoints pane.
     void showSessionCheckpoints();
     CheckpointBrowserPane* checkpointBrowser() const { return m_checkpoints; }
+    // MELD (main_window_meld.cpp): File > Open Brain… opens a brain directory read-only in the MELD pane.
+    void openBrain(const QString& dir);
+    MeldBrainPane* meldPane() const { return m_meld; }
     // The workspace session selected in the Workspace pane (id and source file); empty when none.
     QString selectedSessionId() const;
     QString selectedSessionFile() const;
@@ -175,6 +179,9 @@ private:
     void refreshRecentMenu();
     void setupCheckpointPane();
     void setupCheckpointActions(QMenu* file);
+    void setupMeldPane();
+    void setupMeldActions(QMenu* file);
+    void openBrainDialog();
     void refreshCheckpointActions();
     void openCheckpointStoreDialog();
     void exportCheckpointsDialog();
@@ -222,6 +229,7 @@ private:
     QTreeView* m_workspaceView;
     QTreeView* m_derivationView;
     CheckpointBrowserPane* m_checkpoints = nullptr;
+    MeldBrainPane* m_meld = nullptr;
     QPointer<FoldDialog> m_foldDialog;
     QAction* m_showCheckpointsAction = nullptr;
     QListWidget* m_diagnostics;

@@ -13,6 +13,7 @@
 #include "claim_graph_view.h"
 #include "disputes_pane.h"
 #include "main_window.h"
+#include "meld_brain_pane.h"
 #include "pack_preview_pane.h"
 #include "slot_inspector_pane.h"
 #include "transcript_pane.h"
@@ -36,7 +37,7 @@ QList<MainWindow::Pane> MainWindow::panes() const {
     return {{m_disputes->table(), dock("disputesDock")},     {m_inspector->tree(), dock("inspectorDock")},
             {m_graph->canvas(), nullptr},                   {m_derivationView, dock("derivationDock")},
             {m_pack->text(), dock("packDock")},             {m_transcript, dock("transcriptDock")},
-            {m_workspaceView, dock("workspaceDock")}};
+            {m_workspaceView, dock("workspaceDock")},       {m_meld, dock("meldDock")}};
 }
 
 void MainWindow::focusPane(const Pane& pane) {
@@ -114,6 +115,11 @@ QString MainWindow::shortcutsHtml() const {
     row(tr("U"), tr("unresolvable"));
     row(tr("Alt+S"), tr("type the reason; Enter returns to the queue"));
     row(tr("Esc"), tr("cancel loading"));
+    html += QStringLiteral("<tr><td colspan='2'><h3>%1</h3></td></tr>").arg(tr("Panes"));
+    row(tr("F6 / Shift+F6"), tr("cycle: queue, inspector, graph, derivation, pack preview, transcript, workspace, MELD"));
+    html += QStringLiteral("<tr><td colspan='2'><h3>%1</h3></td></tr>").arg(tr("In the claim graph"));
+    row(tr("Click / Enter"), tr("expand the selected cluster (or the one holding the current slot)"));
+    row(tr("Backspace"), tr("collapse the open cluster around the selection"));
     return html + QStringLiteral("</table>");
 }
 

@@ -155,12 +155,16 @@ void Patch::seal(const KeyDirectory& directory, std::string_view delta_canonical
     mac = mac_hex(directory.key_for(brain), body.bytes(&id));
 }
 
-bool Patch::verify(const KeyDirectory& directory) const {
-    if (mac.size() != 64) return false;
+std::string Patch::verify_failure(const KeyDirectory& directory) const {
+    if (mac.size() != 64) return "the MAC is not 64 hex digits";
     const CanonicalBody body = canonical_body(*this);
     const std::string unsigned_bytes = body.bytes(nullptr);
-    if (unsigned_bytes.empty() || id != sha256_hex(unsigned_bytes)) return false;
-    return mac_verifies(mac, directory.key_for(brain), body.bytes(&id));
+    if (unsigned_bytes.empty() || id != sha256_hex(unsigned_bytes))
+        return "the id does not match the body (altered after signing)";
+    if (directory.key_for(brain).empty()) return "the key directory holds no key for the author " + brain;
+    if (!mac_verifies(mac, directory.key_for(brain), body.bytes(&id)))
+        return "the MAC does not verify under " + brain + "'s key (altered after signing, or another key)";
+    return {};
 }
 
 nlohmann::json Patch::to_json() const {

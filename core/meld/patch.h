@@ -77,7 +77,9 @@ struct Patch {
     // from), so the delta is not canonicalised again. REQUIRES: those bytes are delta's.
     void seal(const KeyDirectory& directory, std::string_view delta_canonical);
     // id matches the body and the MAC verifies under the author's key.
-    bool verify(const KeyDirectory& directory) const;
+    bool verify(const KeyDirectory& directory) const { return verify_failure(directory).empty(); }
+    // Why verify() fails, in words ("the MAC does not verify under A's key …"); empty when it holds.
+    std::string verify_failure(const KeyDirectory& directory) const;
 
     nlohmann::json to_json() const;
     static Result<Patch> from_json(const nlohmann::json& j, const Location& where);

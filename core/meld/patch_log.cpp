@@ -21,25 +21,46 @@ Status PatchLog::append(const Patch& patch) {
     return stmt->run();
 }
 
-Result<std::vector<Patch>> PatchLog::load(const std::string& brain, const KeyDirectory& directory) {
+Result<std::vector<PatchAudit>> PatchLog::audit(const std::string& brain, const KeyDirectory& directory) {
     auto stmt = m_db->prepare("SELECT seq, patch_id, body FROM meld_patches WHERE brain = ?1 ORDER BY seq");
     if (!stmt) return stmt.error();
     stmt->bind(1, brain);
-    std::vector<Patch> out;
+    std::vector<PatchAudit> out;
     for (;;) {
         auto row = stmt->step();
         if (!row) return row.error();
         if (!*row) break;
-        const int64_t seq = stmt->integer(0);
-        const Location where{m_db->path(), 0, -1, "meld_patches seq " + std::to_string(seq)};
+        PatchAudit a;
+        a.seq = stmt->integer(0);
+        a.stored_id = stmt->text(1);
+        const Location where{m_db->path(), 0, -1, "meld_patches seq " + std::to_string(a.seq)};
         auto json = nlohmann::json::parse(stmt->text(2), nullptr, false);
-        if (json.is_discarded()) return Error::corruption("the stored Patch is not JSON", where, "restore the workspace from a backup");
-        auto patch = Patch::from_json(json, where);
-        if (!patch) return patch.error();
-        if (patch->id != stmt->text(1) || !patch->verify(directory))
-            return Error::corruption("the stored Patch does not verify (altered after signing, or another key)", where,
+        if (json.is_discarded()) {
+            a.reason = "the stored Patch is not JSON";
+        } else if (auto patch = Patch::from_json(json, where); !patch) {
+            a.reason = patch.error().message() + (patch.error().where().field.empty() ? "" : " (field " + patch.error().where().field + ")");
+        } else {
+            a.patch = std::move(patch).value();
+            a.reason = a.patch->id != a.stored_id ? "the row's id is not the Patch's id" : a.patch->verify_failure(directory);
+        }
+        a.verified = a.reason.empty();
+        out.push_back(std::move(a));
+    }
+    return out;
+}
+
+Result<std::vector<Patch>> PatchLog::load(const std::string& brain, const KeyDirectory& directory) {
+    auto rows = audit(brain, directory);
+    if (!rows) return rows.error();
+    std::vector<Patch> out;
+    for (PatchAudit& a : *rows) {
+        const Location where{m_db->path(), 0, -1, "meld_patches seq " + std::to_string(a.seq)};
+        if (!a.patch)  // not JSON, or not a Patch
+            return Error::corruption(a.reason, where, "restore the workspace from a backup");
+        if (!a.verified)
+            return Error::corruption("the stored Patch does not verify (" + a.reason + ")", where,
                                      "check the key directory; otherwise restore the workspace from a backup");
-        out.push_back(std::move(patch).value());
+        out.push_back(std::move(*a.patch));
     }
     return out;
 }

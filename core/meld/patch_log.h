@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "meld/brain.h"
+#include "meld/brain_audit.h"
 #include "meld/patch.h"
 #include "store/sqlite_db.h"
 
@@ -25,6 +26,9 @@ public:
     Status append(const Patch& patch);
     // Every Patch of `brain` in log order; a row that does not verify is an error naming its seq.
     Result<std::vector<Patch>> load(const std::string& brain, const KeyDirectory& directory);
+    // Every row of `brain` in log order, each verified on its own: a row that does not verify is
+    // reported with the reason, not an error (the error is a failed read).
+    Result<std::vector<PatchAudit>> audit(const std::string& brain, const KeyDirectory& directory);
 
     Db& db() { return *m_db; }
 
