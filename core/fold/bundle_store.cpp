@@ -221,14 +221,25 @@ Result<std::vector<PublishResult>> BundleStore::publish_group(const std::vector<
     return out;
 }
 
-Result<CheckpointBundle> BundleStore::read(const std::string& session_id, const std::string& checkpoint_id) {
+Result<std::optional<BundleStore::StoredFile>> BundleStore::load_stored_file(const std::string& session_id,
+                                                                          const std::string& checkpoint_id) {
     const std::string dir = session_dir(session_id);
     for (bool compressed : {false, true}) {
-        const std::string path = dir + "/bundle-" + checkpoint_id + ".json" + (compressed ? ".zst" : "");
+        std::string path = dir + "/bundle-" + checkpoint_id + ".json" + (compressed ? ".zst" : "");
         if (!m_env->exists(path)) continue;
         auto bytes = load_bytes(path, compressed);
         if (!bytes.ok()) return bytes.error();
-        auto b = decode_bundle(*bytes, path);
+        return std::optional<StoredFile>(StoredFile{std::move(path), std::move(bytes).value()});
+    }
+    return std::optional<StoredFile>();
+}
+
+Result<CheckpointBundle> BundleStore::read(const std::string& session_id, const std::string& checkpoint_id) {
+    auto file = load_stored_file(session_id, checkpoint_id);
+    if (!file.ok()) return file.error();
+    if (*file) {
+        const std::string& path = (*file)->path;
+        auto b = decode_bundle((*file)->bytes, path);
         if (!b.ok()) return b.error();
         if (b->checkpoint_id != checkpoint_id || b->session_id != session_id)
             return Error::corruption("bundle names a different checkpoint or session than its file name", Location(path));
@@ -236,6 +247,7 @@ Result<CheckpointBundle> BundleStore::read(const std::string& session_id, const 
         if (!rebuilt.ok()) return rebuilt.error();
         return b;
     }
+    const std::string dir = session_dir(session_id);
     return Error::not_found("no bundle " + checkpoint_id + " for session " + session_id, Location(dir),
                             "list the store with `beliefmerge verify DIR`");
 }

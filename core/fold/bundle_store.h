@@ -98,6 +98,11 @@ public:
 
 private:
     Result<std::string> load_bytes(const std::string& path, bool compressed);
+    // The stored file of a checkpoint (plain or .zst): its path and bytes; nullopt when neither exists.
+    struct StoredFile {
+        std::string path, bytes;
+    };
+    Result<std::optional<StoredFile>> load_stored_file(const std::string& session_id, const std::string& checkpoint_id);
     // Fills a decoded V2 bundle's full state from its chain (state_chain.cpp).
     Status rebuild_state(CheckpointBundle& bundle);
     struct StoredState;

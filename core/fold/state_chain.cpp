@@ -49,12 +49,11 @@ struct BundleStore::StoredState {
 
 Result<BundleStore::StoredState> BundleStore::read_stored_state(const std::string& session_id,
                                                                 const std::string& checkpoint_id) {
-    const std::string dir = session_dir(session_id);
-    for (bool compressed : {false, true}) {
-        const std::string path = dir + "/bundle-" + checkpoint_id + ".json" + (compressed ? ".zst" : "");
-        if (!m_env->exists(path)) continue;
-        auto bytes = load_bytes(path, compressed);
-        if (!bytes.ok()) return bytes.error();
+    auto file = load_stored_file(session_id, checkpoint_id);
+    if (!file.ok()) return file.error();
+    if (*file) {
+        const std::string& path = (*file)->path;
+        const std::string* bytes = &(*file)->bytes;
         // Only `state` is needed: the archive, rendering and summary are dropped while parsing.
         auto keep = [](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
             return !(depth == 1 && event == nlohmann::json::parse_event_t::key &&
@@ -92,7 +91,7 @@ Result<BundleStore::StoredState> BundleStore::read_stored_state(const std::strin
         return out;
     }
     return Error::not_found("state base " + checkpoint_id + " of session " + session_id + " is not in the store",
-                            Location(dir), "a V2 bundle needs the checkpoints its state continues; export them together");
+                            Location(session_dir(session_id)), "a V2 bundle needs the checkpoints its state continues; export them together");
 }
 
 const BundleStore::CachedState* BundleStore::cached_state(const std::string& checkpoint_id) const {

@@ -111,56 +111,56 @@ static int trip(int op, const char* name, int matches) {
 
 ssize_t write(int fd, const void* buf, size_t n) {
     static ssize_t (*real)(int, const void*, size_t);
-    if (!real) real = next("write");
+    if (!real) *(void**)&real = next("write");
     if (trip(OP_WRITE, "write", g_active && fd_matches(fd))) return -1;
     return real(fd, buf, n);
 }
 
 ssize_t writev(int fd, const struct iovec* iov, int count) {
     static ssize_t (*real)(int, const struct iovec*, int);
-    if (!real) real = next("writev");
+    if (!real) *(void**)&real = next("writev");
     if (trip(OP_WRITE, "writev", g_active && fd_matches(fd))) return -1;
     return real(fd, iov, count);
 }
 
 ssize_t pwrite(int fd, const void* buf, size_t n, off_t off) {
     static ssize_t (*real)(int, const void*, size_t, off_t);
-    if (!real) real = next("pwrite");
+    if (!real) *(void**)&real = next("pwrite");
     if (trip(OP_PWRITE, "pwrite", g_active && fd_matches(fd))) return -1;
     return real(fd, buf, n, off);
 }
 
 ssize_t pwrite64(int fd, const void* buf, size_t n, off64_t off) {
     static ssize_t (*real)(int, const void*, size_t, off64_t);
-    if (!real) real = next("pwrite64");
+    if (!real) *(void**)&real = next("pwrite64");
     if (trip(OP_PWRITE, "pwrite64", g_active && fd_matches(fd))) return -1;
     return real(fd, buf, n, off);
 }
 
 int fsync(int fd) {
     static int (*real)(int);
-    if (!real) real = next("fsync");
+    if (!real) *(void**)&real = next("fsync");
     if (trip(OP_FSYNC, "fsync", g_active && fd_matches(fd))) return -1;
     return real(fd);
 }
 
 int fdatasync(int fd) {
     static int (*real)(int);
-    if (!real) real = next("fdatasync");
+    if (!real) *(void**)&real = next("fdatasync");
     if (trip(OP_FDATASYNC, "fdatasync", g_active && fd_matches(fd))) return -1;
     return real(fd);
 }
 
 int rename(const char* from, const char* to) {
     static int (*real)(const char*, const char*);
-    if (!real) real = next("rename");
+    if (!real) *(void**)&real = next("rename");
     if (trip(OP_RENAME, "rename", g_active && path_matches(to))) return -1;
     return real(from, to);
 }
 
 int renameat(int fromdir, const char* from, int todir, const char* to) {
     static int (*real)(int, const char*, int, const char*);
-    if (!real) real = next("renameat");
+    if (!real) *(void**)&real = next("renameat");
     if (trip(OP_RENAME, "renameat", g_active && (to[0] == '/' || todir == AT_FDCWD) && path_matches(to))) return -1;
     return real(fromdir, from, todir, to);
 }

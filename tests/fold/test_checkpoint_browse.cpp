@@ -113,7 +113,9 @@ TEST(BundleExport, CopiesVerifiedBundlesVerbatimAndRefusesCorruptOnes) {
     EXPECT_EQ(report.copied(), verified);
     EXPECT_TRUE(report.report_error.empty());
     for (const auto& b : report.bundles) {
-        if (b.entry.checkpoint_id == bad) EXPECT_EQ(b.state, VerifyState::kCorrupt);
+        if (b.entry.checkpoint_id == bad) {
+            EXPECT_EQ(b.state, VerifyState::kCorrupt);
+        }
         if (b.state != VerifyState::kVerified) {
             EXPECT_TRUE(b.copied_to.empty());
             continue;

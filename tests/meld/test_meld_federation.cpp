@@ -237,7 +237,9 @@ TEST_F(MeldFederation, ThreeServedBrainsOnAClusterAgreeAfterOneIsKilledAndRestar
     ASSERT_EQ(again.status, 0) << again.err;
     EXPECT_TRUE(nlohmann::json::parse(again.out)["published"].empty()) << again.out;
     for (pid_t pid : m_serving)
-        if (pid != c_pid) EXPECT_EQ(signal_and_wait(pid, SIGTERM), 0);
+        if (pid != c_pid) {
+            EXPECT_EQ(signal_and_wait(pid, SIGTERM), 0);
+        }
     m_serving.clear();
     for (const auto& id : ids) EXPECT_EQ(status(id)["serve"]["state"], "stopped") << id;
     EXPECT_FALSE(status("A")["serving"].get<bool>());
