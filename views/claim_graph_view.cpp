@@ -385,8 +385,13 @@ void ClaimGraphView::fit() {
     m_view->fitInView(all, Qt::KeepAspectRatio);
     // A small graph on a large screen: no larger than 1.5× (text the size of a heading reads worse).
     constexpr double kMaxFitScale = 1.5;
-    if (m_view->transform().m11() > kMaxFitScale) {
-        m_view->setTransform(QTransform::fromScale(kMaxFitScale, kMaxFitScale));
+    // A wide graph (a real log's long keys in a grid): no smaller than 0.6×, so labels stay readable;
+    // the view scrolls and highlightCurrent() centres the current slot.
+    constexpr double kMinFitScale = 0.6;
+    const double scale = m_view->transform().m11();
+    if (scale > kMaxFitScale || scale < kMinFitScale) {
+        const double clamped = scale > kMaxFitScale ? kMaxFitScale : kMinFitScale;
+        m_view->setTransform(QTransform::fromScale(clamped, clamped));
         m_view->centerOn(all.center());
     }
 }
