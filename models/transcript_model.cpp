@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "roles.h"
+#include "tool_call_text.h"
 
 namespace bm {
 
@@ -19,9 +20,7 @@ QString preview(const std::string& text) {
 
 QString blockText(const ContentBlock& b) {
     switch (b.kind) {
-        case BlockKind::kToolCall:
-            return QString(QString::fromStdString(b.tool_name) + QLatin1Char('(') +
-                           QString::fromStdString(b.arguments) + QLatin1Char(')'));
+        case BlockKind::kToolCall: return toolCallLine(b.tool_name, b.arguments);
         case BlockKind::kToolResult: return QString::fromStdString(b.text);
         default: return QString::fromStdString(b.text);
     }
@@ -135,7 +134,8 @@ QVariant TranscriptModel::data(const QModelIndex& index, int role) const {
     if (role == roles::BlockKindRole) return QString::fromLatin1(block_kind_name(b.kind));
     if (role == Qt::DisplayRole)
         return index.column() == 0 ? QString::fromLatin1(block_kind_name(b.kind)) : preview(blockText(b).toStdString());
-    if (role == Qt::ToolTipRole) return blockText(b).left(4000);
+    if (role == Qt::ToolTipRole)
+        return b.kind == BlockKind::kToolCall ? toolCallDetail(b.tool_name, b.arguments, 4000) : blockText(b).left(4000);
     if (role == Qt::FontRole && b.kind == BlockKind::kReasoning) {
         QFont f;
         f.setItalic(true);

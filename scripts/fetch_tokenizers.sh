@@ -8,7 +8,7 @@ CACHE="${BELIEFMERGE_TOKENIZER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/beliefmerg
 RANKS="$CACHE/cl100k_base.json"
 NODE_PREFIX="$CACHE/node"
 
-warn() { echo "fetch_tokenizers: $*; BPE tests that need it will be skipped (rerun: bash scripts/fetch_tokenizers.sh)" >&2; }
+warn() { echo "fetch_tokenizers: $*; BPE tests that need it will be skipped (rerun: bash $0)" >&2; }
 
 if ! command -v npm >/dev/null 2>&1; then
   warn "npm not found (install Node.js and npm)"; exit 0

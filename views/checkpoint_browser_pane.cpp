@@ -40,6 +40,13 @@ QString seqList(const nlohmann::json& seqs) {
     return out.join(QStringLiteral(", "));
 }
 
+// A kind's row inside a group: expanded, not bold.
+QTreeWidgetItem* group(QTreeWidgetItem* parent, const QString& title, size_t count) {
+    auto* item = new QTreeWidgetItem(parent, {QStringLiteral("%1 (%2)").arg(title).arg(count)});
+    item->setExpanded(true);
+    return item;
+}
+
 QTreeWidgetItem* group(QTreeWidget* tree, const QString& title, size_t count) {
     auto* item = new QTreeWidgetItem(tree, {QStringLiteral("%1 (%2)").arg(title).arg(count)});
     QFont bold = item->font(0);
@@ -371,10 +378,21 @@ QCoro::Task<> CheckpointBrowserPane::loadState(QString id) {
     }
     const auto& anchors = out.result["anchors"];
     QTreeWidgetItem* a = group(m_state, tr("Anchors"), anchors.size());
+    // Anchors under one row per kind (in order of first appearance); the item names the key
+    // without its kind ("artifact/file//w/a.py" shows as "file · /w/a.py" under "artifact").
+    std::map<QString, QTreeWidgetItem*> kinds;
+    std::map<QString, int> kindCounts;
+    for (const auto& x : anchors) ++kindCounts[q(x, "kind")];
     for (const auto& x : anchors) {
+        const QString kind = q(x, "kind");
+        QTreeWidgetItem*& parent = kinds[kind];
+        if (!parent) parent = group(a, kind, static_cast<size_t>(kindCounts[kind]));
+        QString key = q(x, "key");
+        if (key.startsWith(kind + QLatin1Char('/'))) key = key.mid(kind.size() + 1);
+        if (const int slash = key.indexOf(QLatin1Char('/')); slash > 0) key = key.left(slash) + QStringLiteral(" · ") + key.mid(slash + 1);
         QString value = q(x, "value");
         if (x.contains("failure")) value += QStringLiteral(" [%1]").arg(q(x, "failure"));
-        auto* item = new QTreeWidgetItem(a, {QStringLiteral("%1 %2").arg(q(x, "kind"), q(x, "key")), value,
+        auto* item = new QTreeWidgetItem(parent, {key, value,
                                              tr("seq %1 · %2%3").arg(seqList(x["sourceSeqs"]), q(x, "support"),
                                                                    x.value("verified", false) ? tr(" · verified") : QString())});
         item->setToolTip(1, value);

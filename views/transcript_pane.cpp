@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "roles.h"
+#include "tool_call_text.h"
 #include "transcript_model.h"
 
 namespace bm {
@@ -169,8 +170,12 @@ void TranscriptPane::showDetail(int row) {
     html += QStringLiteral("<p>") + highlighted(m->visible_text(), m_quote, m_offset) + QStringLiteral("</p>");
     for (const auto& b : m->blocks) {
         if (b.kind == BlockKind::kText) continue;
-        QString body = b.kind == BlockKind::kToolCall ? QString::fromStdString(b.tool_name + "(" + b.arguments + ")").toHtmlEscaped()
-                                                      : highlighted(b.text, m_quote, -1);
+        // A call shows what it does on one line, then its arguments as indented JSON.
+        QString body = b.kind == BlockKind::kToolCall
+                           ? QStringLiteral("<b>%1</b><pre style='white-space:pre-wrap'>%2</pre>")
+                                 .arg(toolCallLine(b.tool_name, b.arguments).toHtmlEscaped(),
+                                      toolCallDetail({}, b.arguments, 20000).trimmed().toHtmlEscaped())
+                           : highlighted(b.text, m_quote, -1);
         html += QStringLiteral("<p style='color:#555'><i>[%1]</i> %2</p>").arg(QString::fromLatin1(block_kind_name(b.kind)), body);
     }
     m_detail->setHtml(html);

@@ -61,7 +61,7 @@ int meld_admit(const QStringList& args) {
                                   "(insert, merge, relate, conflict, reject, or status), appended to the Patch log.\n"
                                   "Deltas whose MAC does not verify are dropped and reported, as are re-delivered ones.\n"
                                   "Exit status: 0 every delta admitted or already held; 1 any delta refused (its MAC\n"
-                                  "does not verify, or it carries nothing); 2 bad input."),
+                                  "does not verify, or it carries nothing) or the disk failed; 2 bad input."),
                    {}, {}, 0);
     if (p.done) return p.exit_code;
     if (!parser.isSet(brain_opt) || !parser.isSet(delta_opt)) {
@@ -78,7 +78,8 @@ int meld_admit(const QStringList& args) {
     auto dir = BrainDir::open(brain_path, lexical_engine());
     if (!dir) {
         print_err("beliefmerge meld admit: " + dir.error().to_string() + "\n");
-        return kUsage;
+        // A bad brain.json is bad input; a disk that fails while the brain's workspace opens is not.
+        return dir.error().code() == ErrorCode::kIo ? kFailed : kUsage;
     }
     const std::string file = to_std(parser.value(delta_opt));
     // Read like a session log: regular files only (a FIFO or /dev/zero is refused up front), lines

@@ -96,7 +96,8 @@ std::optional<ReviewSnapshot> workspace_slots(const QCommandLineParser& parser, 
 void print_stale_decisions(const ReviewSnapshot& review, const std::string& workspace) {
     for (const auto& key : review.staleKeys())
         print_err("warning: " + key + ": " + std::to_string(review.resolution(key)->stale_decisions.size()) +
-                  " stale decision(s) not applied (made against an older annotation; new evidence arrived) — "
+                  " stale decision(s) not applied (made against another annotation: new evidence, or other extractor "
+                  "options) — "
                   "review with `beliefmerge decide " + workspace + " --list`\n");
 }
 
@@ -119,8 +120,9 @@ std::string effective_text(const EffectiveResolution& e) {
         line += "as merged (no current decision)";
     for (const auto& d : e.stale_decisions)
         line += "\n    STALE decision #" + std::to_string(d.id) + " by " + d.reviewer + " (" +
-                resolution_text(d.resolution()) + ") was made against an older annotation: new evidence arrived; "
-                "not applied — review and decide again";
+                resolution_text(d.resolution()) + ") was made against another annotation of this slot: new "
+                "evidence arrived, or it was made with other extractor options (--extractor, --rules) than this "
+                "listing's; not applied — list with the options it was made with, or review and decide again";
     return line;
 }
 

@@ -97,7 +97,11 @@ std::vector<StateEvent> derive_state_events(const nlohmann::json& m, const State
         return e;
     };
 
-    if (role == "user") {
+    // Text a plugin or the harness wrote into a user turn (hook feedback, meta notices) is not the
+    // user's: it sets no objective, obligation or constraint.
+    const auto source = m.find("source");
+    const bool injected = source != m.end() && source->is_object() && source->value("kind", "") == "plugin";
+    if (role == "user" && !injected) {
         const std::string text = text_of(m, "text");
         if (!text.empty()) {
             const StateKey objective{"task", "session", "objective"};

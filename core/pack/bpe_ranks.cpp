@@ -9,7 +9,7 @@
 namespace bm {
 namespace {
 
-constexpr const char* kFetchHint = "fetch a good copy with: bash scripts/fetch_tokenizers.sh";
+constexpr const char* kFetchHint = "fetch a good copy with: bash fetch_tokenizers.sh (scripts/ in the source tree, share/beliefmerge/ when installed)";
 
 int base64_value(unsigned char c) {
     if (c >= 'A' && c <= 'Z') return c - 'A';

@@ -16,7 +16,7 @@ Result<std::string> read_text_file(const std::string& path) {
     if (!std::filesystem::is_regular_file(path, ec))
         return Error::not_found("tokenizer file not found (or not a regular file)", Location(path),
                                 "give a path to a tiktoken rank file, an npm tiktoken encoder JSON or a tokenizer.json; "
-                                "bash scripts/fetch_tokenizers.sh caches cl100k_base");
+                                "bash fetch_tokenizers.sh (scripts/ in the source tree, share/beliefmerge/ when installed) caches cl100k_base");
     std::ifstream in(path, std::ios::binary);
     if (!in) return Error::io(std::string("cannot open: ") + std::strerror(errno), Location(path));
     std::ostringstream buffer;

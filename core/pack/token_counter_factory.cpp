@@ -46,7 +46,7 @@ Result<std::unique_ptr<TokenCounter>> open_token_counter(std::string_view spec) 
         if (path.empty())
             return Error::not_found("tokenizer \"" + std::string(spec) + "\" is not in the cache " + tokenizer_cache_dir(),
                                     Location(std::string(spec)),
-                                    "run: bash scripts/fetch_tokenizers.sh (cl100k_base), give a file path, or use \"estimate\"");
+                                    "run: bash fetch_tokenizers.sh (scripts/ in the source tree, share/beliefmerge/ when installed) for cl100k_base, give a file path, or use \"estimate\"");
     }
     auto text = read_text_file(path);
     if (!text) return text.error();

@@ -189,6 +189,24 @@ TEST(M3aGates, ProjectionBounded) {
     EXPECT_NE(many.find({"constraint", "user", "keep"}), nullptr);
 }
 
+TEST(StateEvents, HookFeedbackInAUserTurnIsNotTheUsersRequest) {
+    // Claude Code writes a blocking Stop hook's output as a user turn marked isMeta: the reader
+    // makes it plugin text, and the fold must not carry it as the user's objective or obligation.
+    Message m;
+    m.id = "m1";
+    m.seq = 1;
+    m.role = Role::kUser;
+    m.source.kind = SourceKind::kUser;
+    m.blocks.push_back({});
+    m.blocks.back().kind = BlockKind::kText;
+    m.blocks.back().text = "Stop hook feedback:\nYou must never stop with uncommitted changes.";
+    const StateReducer empty;
+    EXPECT_EQ(derive_state_events(archived_message(m), empty, {}).size(), 2u);  // objective + constraint
+    m.source.kind = SourceKind::kPlugin;
+    m.source.name = "meta";
+    EXPECT_TRUE(derive_state_events(archived_message(m), empty, {}).empty());
+}
+
 TEST(M3b, NegativeKnowledgeGoesStaleWhenItsConditionsChange) {
     StateReducer state;
     ASSERT_TRUE(state.apply(ev(AnchorKind::kValue, "config/build/compiler", "gcc-12", "user", EvidenceKind::kAssertion, 1)).ok());

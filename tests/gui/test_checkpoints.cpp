@@ -166,6 +166,19 @@ private Q_SLOTS:
         QVERIFY(!recall.out.isEmpty());
         QCOMPARE(pane->pageBytes(), recall.out);  // byte-exact, as the CLI prints them
         QVERIFY(pane->stateView()->topLevelItemCount() == 3);  // anchors, negative knowledge, beliefs
+        // Anchors sit under one row per kind, counted; an item does not repeat its kind.
+        QTreeWidgetItem* anchors = pane->stateView()->topLevelItem(0);
+        QVERIFY(anchors->childCount() > 0);
+        for (int k = 0; k < anchors->childCount(); ++k) {
+            QTreeWidgetItem* kind = anchors->child(k);
+            const QString name = kind->text(0).section(QLatin1Char(' '), 0, 0);
+            QVERIFY2(kind->childCount() > 0 && kind->text(0).endsWith(QStringLiteral("(%1)").arg(kind->childCount())),
+                     qPrintable(kind->text(0)));
+            for (int i = 0; i < kind->childCount(); ++i)
+                QVERIFY2(!kind->child(i)->text(0).startsWith(name + QLatin1Char(' ')) &&
+                             !kind->child(i)->text(0).startsWith(name + QLatin1Char('/')),
+                         qPrintable(kind->child(i)->text(0)));
+        }
         QVERIFY(pane->lineageView()->topLevelItemCount() >= 1);
         screenshotEveryTab(window, QStringLiteral("checkpoints"));
 

@@ -12,6 +12,7 @@
 #include "slot_inspector_model.h"
 #include "slot_table_model.h"
 #include "studio_test_support.h"
+#include "tool_call_text.h"
 #include "transcript_model.h"
 #include "workspace_tree_model.h"
 
@@ -49,6 +50,26 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), int(s.branches.front().message_indexes.size()));
         QCOMPARE(model.rowOfMessage(model.index(0, 0).data(roles::MessageIdRole).toString()), 0);
         QCOMPARE(model.rowOfMessage(QStringLiteral("no-such-message")), -1);
+    }
+
+    void toolCallsShowWhatTheyDoNotTheirJson() {
+        // A real Claude Code call: the command, not {"command":...,"description":...}.
+        QCOMPARE(toolCallLine("Bash", R"({"command":"git status --short","description":"Show changes"})"),
+                 QStringLiteral("Bash: git status --short"));
+        QCOMPARE(toolCallLine("Edit", R"({"file_path":"src/app.py","old_string":"a","new_string":"b"})"),
+                 QStringLiteral("Edit: src/app.py"));
+        // Codex sends the command as an argv array.
+        QCOMPARE(toolCallLine("shell", R"({"command":["bash","-lc","ls -la"],"workdir":"/w"})"),
+                 QStringLiteral("shell: bash -lc ls -la"));
+        // SWE-agent's calls are plain text: the first line, with an ellipsis when more follows.
+        QCOMPARE(toolCallLine("edit", "edit 3:4\nx = 1\nend_of_edit"), QString(QStringLiteral("edit: edit 3:4") + QChar(0x2026)));
+        // No telling field: scalar pairs in key order; nested objects left to the tooltip.
+        QCOMPARE(toolCallLine("TodoWrite", R"({"todos":{"a":1},"merge":true,"limit":3})"),
+                 QStringLiteral("TodoWrite: limit=3, merge=true"));
+        QCOMPARE(toolCallLine("", "{}"), QStringLiteral("tool"));
+        const QString detail = toolCallDetail("Bash", R"({"command":"ls"})", 4000);
+        QVERIFY2(detail.contains(QStringLiteral("\n  \"command\": \"ls\"")), qPrintable(detail));
+        QVERIFY(toolCallDetail("Bash", std::string(10000, 'x'), 100).size() == 101);
     }
 
     void longTranscriptShowsOneWindowOfMessages() {
