@@ -138,7 +138,13 @@ std::string value_support(const MergedSnapshot& snap, const SlotValue& v, bool m
 std::string quote_of(const MergedSnapshot& snap, const SlotValue& v) {
     const Claim* c = best_supporter(snap, v);
     if (!c || c->quote.empty()) return {};
-    return " \"" + escape_inline(c->quote, 80) + "\"";
+    // Inner double quotes are backslash-escaped, so a quote of JSON ("cwd":"/srv") stays one quoted string.
+    std::string quoted;
+    for (char ch : escape_inline(c->quote, 80)) {
+        if (ch == '"') quoted += '\\';
+        quoted += ch;
+    }
+    return " \"" + quoted + "\"";
 }
 
 // "a (user; branch-a) | b (inferred; branch-b)", or the bare values.

@@ -249,6 +249,17 @@ TEST(Pack, quoted_text_cannot_close_the_block_or_forge_a_marker) {
     EXPECT_EQ(escape_inline("中文中文", 4), "中\xE2\x80\xA6");
 }
 
+TEST(Pack, a_quote_holding_double_quotes_stays_one_quoted_string) {
+    // Evidence quoted from a tool call's JSON arguments: never ""cwd":"/srv/orders"".
+    auto counter = make_token_estimator();
+    MergedSnapshot snap = snapshot_of({make_claim("a", "env.cwd", "/srv/orders", SlotType::kFact, EvidenceLevel::kToolVerified,
+                                                  TrustLabel::kExternal, R"("cwd":"/srv/orders")")});
+    auto r = pack_context(snap, opts(500), *counter);
+    ASSERT_TRUE(r.ok());
+    EXPECT_NE(r->block.find(R"( "\"cwd\":\"/srv/orders\"")"), std::string::npos) << r->block;
+    EXPECT_EQ(r->block.find(R"(""cwd)"), std::string::npos) << r->block;
+}
+
 TEST(Pack, resolutions_render_both_conditional_and_settled_by) {
     auto counter = make_token_estimator();
     std::vector<Claim> claims = {make_claim("a", "cache", "redis"), make_claim("b", "cache", "memcached"),
