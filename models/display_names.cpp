@@ -98,6 +98,21 @@ QString resolutionText(const Resolution& r) {
     return QCoreApplication::translate("bm::DisplayNames", "unresolvable");
 }
 
+QString compactSlotKey(const QString& key) {
+    static const QString marker = QStringLiteral("session-");
+    QString out;
+    qsizetype from = 0;
+    for (qsizetype at = key.indexOf(marker); at >= 0; at = key.indexOf(marker, from)) {
+        const qsizetype id = at + marker.size();
+        qsizetype end = key.indexOf(QLatin1Char('.'), id);
+        if (end < 0) end = key.size();
+        out += key.mid(from, id - from);
+        out += end - id > 12 ? QString(key.mid(id, 8) + QChar(0x2026)) : key.mid(id, end - id);
+        from = end;
+    }
+    return out + key.mid(from);
+}
+
 bool isPerRunFact(const std::string& key) { return key.rfind("env.session.", 0) == 0; }
 
 }  // namespace bm

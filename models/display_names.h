@@ -28,6 +28,10 @@ QString roleText(const std::string& engineRole);  // "user", "assistant", "tool"
 // describe_resolution(), translated: "choose mysql", "both", "conditional (guard: …)", "unresolvable".
 QString resolutionText(const Resolution& resolution);
 
+// A slot key for tight places (graph boxes): a session id inside a turn-scoped key is cut to its
+// first 8 characters ("reply.session-736c4bd8….turn-4"); the full key goes in the tooltip.
+QString compactSlotKey(const QString& key);
+
 // Per-run environment facts (env.session.<id>.*): many, one per run, hidden unless asked for.
 bool isPerRunFact(const std::string& key);
 

@@ -126,7 +126,8 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const GraphRequest& requ
         n.frame = frame;
         QString value = s.winner ? QString::fromStdString(*s.winner) : QString();
         if (!s.winner && !s.tied.empty()) value = QStringLiteral("?");
-        n.label = value.isEmpty() ? n.id : n.id + QStringLiteral(" = ") + value;
+        const QString shownKey = compactSlotKey(n.id);
+        n.label = value.isEmpty() ? shownKey : shownKey + QStringLiteral(" = ") + value;
         if (const auto* r = snapshot.resolution(key); r && r->resolution)
             n.decision = QString::fromStdString(describe_resolution(*r->resolution));
         index.insert(n.id, static_cast<int>(g.nodes.size()));

@@ -5,6 +5,7 @@
 
 #include "confidence_text.h"
 #include "derivation_model.h"
+#include "display_names.h"
 #include "extract/rule_table.h"
 #include "ingest/ingest.h"
 #include "roles.h"
@@ -70,6 +71,15 @@ private Q_SLOTS:
         const QString detail = toolCallDetail("Bash", R"({"command":"ls"})", 4000);
         QVERIFY2(detail.contains(QStringLiteral("\n  \"command\": \"ls\"")), qPrintable(detail));
         QVERIFY(toolCallDetail("Bash", std::string(10000, 'x'), 100).size() == 101);
+    }
+
+    void graphBoxesCutSessionIdsInsideKeys() {
+        QCOMPARE(compactSlotKey(QStringLiteral("tool.bash.session-736c4bd8-41bd-43fb-9030-b4df3b2a4f83.turn-4")),
+                 QString(QStringLiteral("tool.bash.session-736c4bd8") + QChar(0x2026) + QStringLiteral(".turn-4")));
+        QCOMPARE(compactSlotKey(QStringLiteral("reply.session-0123456789abcdef")),
+                 QString(QStringLiteral("reply.session-01234567") + QChar(0x2026)));
+        QCOMPARE(compactSlotKey(QStringLiteral("reply.session-short.turn-2")), QStringLiteral("reply.session-short.turn-2"));
+        QCOMPARE(compactSlotKey(QStringLiteral("database")), QStringLiteral("database"));
     }
 
     void longTranscriptShowsOneWindowOfMessages() {
