@@ -107,7 +107,12 @@ QString compactSlotKey(const QString& key) {
         qsizetype end = key.indexOf(QLatin1Char('.'), id);
         if (end < 0) end = key.size();
         out += key.mid(from, id - from);
-        out += end - id > 12 ? QString(key.mid(id, 8) + QChar(0x2026)) : key.mid(id, end - id);
+        // A hex id (UUID) reads by its first 8 characters; a named one (openhands-basic-…) needs more.
+        const QString sessionId = key.mid(id, end - id);
+        bool hex = true;
+        for (QChar c : sessionId) hex = hex && (c.isDigit() || (c >= QLatin1Char('a') && c <= QLatin1Char('f')) || c == QLatin1Char('-'));
+        const qsizetype keep = hex ? 8 : 20;
+        out += sessionId.size() > keep + 4 ? QString(sessionId.left(keep) + QChar(0x2026)) : sessionId;
         from = end;
     }
     return out + key.mid(from);

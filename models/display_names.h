@@ -29,7 +29,8 @@ QString roleText(const std::string& engineRole);  // "user", "assistant", "tool"
 QString resolutionText(const Resolution& resolution);
 
 // A slot key for tight places (graph boxes): a session id inside a turn-scoped key is cut to its
-// first 8 characters ("reply.session-736c4bd8….turn-4"); the full key goes in the tooltip.
+// first 8 characters when it is hex (a UUID: "reply.session-736c4bd8….turn-4"), else to 20; the
+// full key goes in the tooltip.
 QString compactSlotKey(const QString& key);
 
 // Per-run environment facts (env.session.<id>.*): many, one per run, hidden unless asked for.

@@ -79,6 +79,9 @@ private Q_SLOTS:
         QCOMPARE(compactSlotKey(QStringLiteral("reply.session-0123456789abcdef")),
                  QString(QStringLiteral("reply.session-01234567") + QChar(0x2026)));
         QCOMPARE(compactSlotKey(QStringLiteral("reply.session-short.turn-2")), QStringLiteral("reply.session-short.turn-2"));
+        // A named session keeps enough to tell it from its neighbours.
+        QCOMPARE(compactSlotKey(QStringLiteral("reply.session-openhands-basic-interactions-0042.turn-3")),
+                 QString(QStringLiteral("reply.session-openhands-basic-inte") + QChar(0x2026) + QStringLiteral(".turn-3")));
         QCOMPARE(compactSlotKey(QStringLiteral("database")), QStringLiteral("database"));
     }
 
