@@ -2150,6 +2150,16 @@
 <context>
     <name>bm::CheckpointBrowserPane</name>
     <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="74"/>
+        <source>Exact &amp;bytes</source>
+        <translation>精确字节(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="131"/>
+        <source>Show the page byte for byte as `beliefmerge recall --depth exact` prints it (canonical JSON, one archived message per line) instead of readable messages</source>
+        <translation>按 `beliefmerge recall --depth exact` 的输出逐字节显示本页（规范 JSON，每行一条归档消息），而不是可读的消息</translation>
+    </message>
+    <message>
         <location filename="../views/checkpoint_browser_pane.cpp" line="64"/>
         <source>◀ &amp;Previous Page</source>
         <translation>◀ 上一页(&amp;P)</translation>

@@ -2,6 +2,7 @@
 #include "checkpoint_browser_pane.h"
 
 #include <QCoroFuture>
+#include <QCheckBox>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -24,6 +25,7 @@
 #include "fold/recall.h"
 #include "checkpoint_tree_model.h"
 #include "job_pool.h"
+#include "recall_page_text.h"
 #include "roles.h"
 
 namespace bm {
@@ -70,6 +72,7 @@ CheckpointBrowserPane::CheckpointBrowserPane(QWidget* parent)
       m_pageLabel(new QLabel),
       m_previous(new QPushButton(tr("◀ &Previous Page"))),
       m_next(new QPushButton(tr("&Next Page ▶"))),
+      m_exactBytes(new QCheckBox(tr("Exact &bytes"))),
       m_page(new QPlainTextEdit),
       m_state(new QTreeWidget),
       m_lineage(new QTreeWidget) {
@@ -108,7 +111,7 @@ CheckpointBrowserPane::CheckpointBrowserPane(QWidget* parent)
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     m_page->setObjectName(QStringLiteral("checkpointPage"));
     m_page->setReadOnly(true);
-    m_page->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_page->setLineWrapMode(QPlainTextEdit::WidgetWidth);  // readable messages; exact bytes do not wrap
     m_page->setFont(mono);
     m_pageLabel->setWordWrap(true);
     m_pageLabel->setTextFormat(Qt::RichText);
@@ -122,6 +125,13 @@ CheckpointBrowserPane::CheckpointBrowserPane(QWidget* parent)
     auto* recallLayout = new QVBoxLayout(recall);
     auto* paging = new QHBoxLayout;
     paging->addWidget(m_pageLabel, 1);
+    m_exactBytes->setToolTip(tr("Show the page byte for byte as `beliefmerge recall --depth exact` prints it "
+                                "(canonical JSON, one archived message per line) instead of readable messages"));
+    connect(m_exactBytes, &QCheckBox::toggled, this, [this](bool exact) {
+        m_page->setLineWrapMode(exact ? QPlainTextEdit::NoWrap : QPlainTextEdit::WidgetWidth);
+        m_page->setPlainText(pageText());
+    });
+    paging->addWidget(m_exactBytes);
     paging->addWidget(m_previous);
     paging->addWidget(m_next);
     recallLayout->addLayout(paging);
@@ -309,6 +319,10 @@ void CheckpointBrowserPane::showPreviousPage() {
 
 QString CheckpointBrowserPane::pageHeader() const { return m_pageLabel->text(); }
 
+QString CheckpointBrowserPane::pageText() const {
+    return m_exactBytes->isChecked() ? QString::fromUtf8(m_pageBytes) : readableRecallPage(m_pageBytes);
+}
+
 void CheckpointBrowserPane::showUnavailable(const QString& id, const QString& reason) {
     ++m_pageGeneration;
     ++m_stateGeneration;
@@ -349,7 +363,7 @@ QCoro::Task<> CheckpointBrowserPane::loadPage(QString id, qint64 offset) {
     m_offset = r["offset"].get<int64_t>();
     m_nextOffset = r.contains("nextOffset") ? r["nextOffset"].get<int64_t>() : -1;
     m_pageBytes = out.bytes;
-    m_page->setPlainText(QString::fromUtf8(out.bytes));
+    m_page->setPlainText(pageText());
     QString header = tr("Checkpoint %1: messages %2..%3 of %4 (%5 tokens)")
                          .arg(id)
                          .arg(m_offset)

@@ -11,6 +11,7 @@
 
 #include <qcorotask.h>
 
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -56,6 +57,9 @@ public:
     QPushButton* nextPageButton() const { return m_next; }
     // The bytes of the page shown (what `beliefmerge recall --depth exact` prints); empty when none.
     QByteArray pageBytes() const { return m_pageBytes; }
+    // What the page view shows: readable messages by default, the exact bytes when the box is ticked.
+    QString pageText() const;
+    QCheckBox* exactBytesBox() const { return m_exactBytes; }
     QString pageHeader() const;
     QString currentCheckpoint() const { return m_checkpoint; }
     qint64 pageOffset() const { return m_offset; }
@@ -98,6 +102,7 @@ private:
     QLabel* m_pageLabel;
     QPushButton* m_previous;
     QPushButton* m_next;
+    QCheckBox* m_exactBytes;
     QPlainTextEdit* m_page;
     QTreeWidget* m_state;
     QTreeWidget* m_lineage;

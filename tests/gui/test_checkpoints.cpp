@@ -1,5 +1,6 @@
 // The checkpoint browser end to end (issue #16): fold from the GUI, open the store, search, recall
 // an exact page whose bytes equal the real CLI's, then corrupt a bundle and see it unavailable.
+#include <QCheckBox>
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
@@ -165,6 +166,13 @@ private Q_SLOTS:
         QCOMPARE(recall.exitCode, 0);
         QVERIFY(!recall.out.isEmpty());
         QCOMPARE(pane->pageBytes(), recall.out);  // byte-exact, as the CLI prints them
+        // The view reads as messages by default; the box shows the exact bytes.
+        QVERIFY(!pane->exactBytesBox()->isChecked());
+        QVERIFY2(pane->pageText().startsWith(QStringLiteral("— ")), qPrintable(pane->pageText().left(200)));
+        QVERIFY(!pane->pageText().contains(QStringLiteral("\"blocks\"")));
+        pane->exactBytesBox()->setChecked(true);
+        QCOMPARE(pane->pageText().toUtf8(), recall.out);
+        pane->exactBytesBox()->setChecked(false);
         QVERIFY(pane->stateView()->topLevelItemCount() == 3);  // anchors, negative knowledge, beliefs
         // Anchors sit under one row per kind, counted; an item does not repeat its kind.
         QTreeWidgetItem* anchors = pane->stateView()->topLevelItem(0);

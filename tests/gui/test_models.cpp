@@ -8,6 +8,7 @@
 #include "display_names.h"
 #include "extract/rule_table.h"
 #include "ingest/ingest.h"
+#include "recall_page_text.h"
 #include "roles.h"
 #include "session_list_model.h"
 #include "slot_inspector_model.h"
@@ -71,6 +72,21 @@ private Q_SLOTS:
         const QString detail = toolCallDetail("Bash", R"({"command":"ls"})", 4000);
         QVERIFY2(detail.contains(QStringLiteral("\n  \"command\": \"ls\"")), qPrintable(detail));
         QVERIFY(toolCallDetail("Bash", std::string(10000, 'x'), 100).size() == 101);
+    }
+
+    void exactRecallPagesReadAsMessages() {
+        const QByteArray page =
+            "{\"blocks\":[{\"kind\":\"text\",\"text\":\"Fix the test\"}],\"id\":\"u1\",\"line\":3,\"role\":\"user\",\"seq\":3,\"source\":{\"kind\":\"user\"},\"time\":\"t1\"}\n"
+            "{\"blocks\":[{\"arguments\":\"{\\\"command\\\":\\\"pytest -q\\\"}\",\"id\":\"c1\",\"kind\":\"tool_call\",\"name\":\"Bash\"}],\"id\":\"a1\",\"line\":4,\"role\":\"assistant\",\"seq\":4,\"source\":{\"kind\":\"model\"},\"time\":\"\"}\n"
+            "{\"blocks\":[{\"id\":\"c1\",\"isError\":true,\"kind\":\"tool_result\",\"text\":\"1 failed\"}],\"id\":\"t1\",\"line\":5,\"role\":\"tool\",\"seq\":5,\"source\":{\"kind\":\"tool\"},\"time\":\"\"}\n"
+            "{\"blocks\":[{\"kind\":\"text\",\"text\":\"Stop hook feedback: commit first\"}],\"id\":\"m1\",\"line\":6,\"role\":\"user\",\"seq\":6,\"source\":{\"kind\":\"plugin\",\"name\":\"meta\"},\"time\":\"\"}\n"
+            "not json\n";
+        const QString text = readableRecallPage(page);
+        QCOMPARE(text, QString(QStringLiteral("— user · seq 3 · line 3 · t1\nFix the test\n\n"
+                                              "— assistant · seq 4 · line 4\n→ Bash: pytest -q\n\n"
+                                              "— tool · seq 5 · line 5\n← error: 1 failed\n\n"
+                                              "— user · seq 6 · line 6 · injected by plugin meta\nStop hook feedback: commit first\n\n"
+                                              "not json")));
     }
 
     void graphBoxesCutSessionIdsInsideKeys() {
