@@ -75,7 +75,7 @@ int print_fit(const GoldSplits& splits, const SignalEngine& engine, bool json) {
     for (const CvResult& r : op.cv)
         cv.push_back({{"l2", r.l2}, {"weights", r.per_set_weights ? "per set" : "per pair"}, {"theta_merge", r.theta_merge},
                       {"sigma_lo", r.sigma_lo}, {"threshold", r.threshold}, {"heldout_mean_macro_f1", r.macro_f1},
-                      {"heldout_worst_false_merge", r.worst_false_merge}, {"heldout_pooled_false_merge", r.pooled_false_merge}});
+                      {"heldout_worst_false_merge", r.worst_false_merge}, {"heldout_combiner_false_merge", r.pooled_false_merge}});
     nlohmann::json per_set = nlohmann::json::object();
     for (size_t i = 0; i < splits.train.size() && i < op.chosen.set_macro_f1.size(); ++i)
         per_set[splits.train[i].name] = {{"heldout_macro_f1", op.chosen.set_macro_f1[i]},
@@ -89,7 +89,7 @@ int print_fit(const GoldSplits& splits, const SignalEngine& engine, bool json) {
                           {"cross_validation", cv},
                           {"train_heldout_sets", per_set},
                           {"train_heldout_mean_macro_f1", op.train_macro_f1},
-                          {"train_heldout_pooled_false_merge", op.chosen.pooled_false_merge},
+                          {"train_heldout_combiner_false_merge", op.chosen.pooled_false_merge},
                           {"train_heldout_worst_false_merge", op.train_false_merge}};
     for (const NamedPairs& s : splits.train) out["train_sets"].push_back(s.name + " (" + std::to_string(s.pairs.size()) + ")");
     std::string text = out.dump(2) + "\n";

@@ -7,7 +7,8 @@
 // The fit: for each L2 strength and sample weighting, the merge combiner (merge_combiner.h) is
 // fitted on 4 of 5 folds of every training set and scores the fifth (out-of-fold); on those
 // held-out scores a grid picks θ_merge, σ_lo and the combiner threshold for the best mean training
-// macro-F1 with a false-merge rate ≤ max_pooled over all training pairs and ≤ max_per_set on every
+// macro-F1 with the merges the combiner makes below θ_merge on non-merge pairs ≤ max_pooled of all
+// training non-merge pairs, and the whole procedure's false-merge rate ≤ max_per_set on every
 // training set. The setting with the
 // best held-out figure wins and is refitted on all training pairs. Thread-safety: pure functions.
 #pragma once
@@ -44,7 +45,7 @@ struct CvResult {
     double theta_merge = 0, sigma_lo = 0, threshold = 0;
     double macro_f1 = -1;          // mean over the training sets, out-of-fold
     double worst_false_merge = 0;  // the highest over the training sets, out-of-fold
-    double pooled_false_merge = 0; // over all training pairs, out-of-fold
+    double pooled_false_merge = 0; // merges the combiner made below θ_merge on non-merge pairs / all training non-merge pairs, out-of-fold
     std::vector<double> set_macro_f1, set_false_merge;  // per training set, out-of-fold
 };
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -86,11 +87,10 @@ TEST(MergeCombiner, FeaturesOfHandWrittenPairs) {
 
 TEST(MergeCombiner, MergesAParaphraseBelowThetaThroughTheProcedure) {
     if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
-    const std::string a = "The auth service issues tokens valid for 15 min",
-                      b = "The authentication service issues tokens valid for 15 minutes";
+    const std::string a = "The refresh token expires after 12 hours", b = "Refresh tokens are valid for 12 hours";
     const PairFeatures f = features_of(a, b);
     ASSERT_LT(f.sigma, lexical_default_thresholds().theta_merge) << "σ alone would relate them";
-    ASSERT_TRUE(fitted_merge_combiner().passes(f)) << fitted_merge_combiner().probability(f);
+    ASSERT_TRUE(fitted_merge_combiner().passes(f)) << f.sigma << " p=" << fitted_merge_combiner().probability(f);
     GoldPair p{"hand", PairClass::kMerge, false, meldtest::claim(a, "repo:x"), meldtest::claim(b, "repo:x")};
     const GoldReport with = evaluate_gold({p}, lexical_engine(), lexical_default_thresholds(), Gates{});
     EXPECT_EQ(with.confusion[0][0], 1u) << "merged by R5 through the combiner";
@@ -134,7 +134,8 @@ TEST_F(GoldSplitsTest, ATrainingPairThatIsATestPairIsDropped) {
     std::getline(std::ifstream(data + "/meld_gold_test.jsonl"), first_test_line);
     std::ofstream(dir / "meld_gold_train.jsonl") << first_test_line << "\n"
         << R"({"a":{"scope":["repo:s"],"text":"x is 1"},"b":{"scope":["repo:s"],"text":"x equals 1"},"class":"merge","id":"own"})" << "\n";
-    std::ofstream(dir / "meld_gold_train_agent.jsonl") << "";
+    std::ofstream(dir / "meld_gold_train_agent.jsonl")
+        << R"({"a":{"scope":["repo:s"],"text":"y is 2"},"b":{"scope":["repo:s"],"text":"y equals 2"},"class":"merge","id":"agent"})" << "\n";
     auto s = load_gold_splits(dir.string(), "");
     std::filesystem::remove_all(dir);
     ASSERT_TRUE(s.ok()) << s.error().to_string();
@@ -142,6 +143,21 @@ TEST_F(GoldSplitsTest, ATrainingPairThatIsATestPairIsDropped) {
     ASSERT_EQ(s->train.front().pairs.size(), 1u);
     EXPECT_EQ(s->train.front().pairs.front().id, "own");
     EXPECT_EQ(s->skipped.size(), 1u) << "no --shared: the derived sets are named as skipped";
+}
+
+TEST_F(GoldSplitsTest, TheFitReproducesTheCommittedCombiner) {
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    const char* env = std::getenv("BM_SHARED_DATA");
+    const std::string dir = env && std::filesystem::exists(std::string(env) + "/sts") ? std::string(env) : shared;
+    if (dir.empty()) GTEST_SKIP() << "no shared data (set BM_SHARED_DATA): the committed fit used STS-B and SNLI";
+    auto s = load_gold_splits(data, dir);
+    ASSERT_TRUE(s.ok()) << s.error().to_string();
+    const OperatingPoint op = fit_operating_point(s->train, *lexical_engine());
+    EXPECT_EQ(op.combiner.identity(), fitted_merge_combiner().identity()) << "refit and paste (docs/meld.md)";
+    EXPECT_EQ(op.thresholds.theta_merge, lexical_default_thresholds().theta_merge);
+    EXPECT_EQ(op.thresholds.sigma_lo, lexical_default_thresholds().sigma_lo);
+    EXPECT_LE(op.chosen.pooled_false_merge, 0.01);
+    EXPECT_LE(op.train_false_merge, 0.02);
 }
 
 TEST_F(GoldSplitsTest, AMissingGoldFileNamesIt) {
