@@ -67,20 +67,35 @@ SplitSummary summarise(const std::vector<GoldReport>& reports) {
 
 int print_fit(const GoldSplits& splits, const SignalEngine& engine, bool json) {
     const OperatingPoint op = fit_operating_point(splits.train, engine);
+    nlohmann::json features = nlohmann::json::array(), weights = nlohmann::json::array(), cv = nlohmann::json::array();
+    for (size_t i = 0; i < kPairFeatureCount; ++i) {
+        features.push_back(kPairFeatureNames[i]);
+        weights.push_back(op.combiner.weights[i]);
+    }
+    for (const CvResult& r : op.cv)
+        cv.push_back({{"l2", r.l2}, {"weights", r.per_set_weights ? "per set" : "per pair"}, {"theta_merge", r.theta_merge},
+                      {"sigma_lo", r.sigma_lo}, {"threshold", r.threshold}, {"heldout_mean_macro_f1", r.macro_f1},
+                      {"heldout_worst_false_merge", r.worst_false_merge}, {"heldout_combiner_false_merge", r.pooled_false_merge}});
+    nlohmann::json per_set = nlohmann::json::object();
+    for (size_t i = 0; i < splits.train.size() && i < op.chosen.set_macro_f1.size(); ++i)
+        per_set[splits.train[i].name] = {{"heldout_macro_f1", op.chosen.set_macro_f1[i]},
+                                         {"heldout_false_merge", op.chosen.set_false_merge[i]}};
     nlohmann::json out = {{"provider", engine.identity()},
                           {"train_sets", nlohmann::json::array()},
                           {"theta_merge", op.thresholds.theta_merge},
                           {"sigma_lo", op.thresholds.sigma_lo},
-                          {"paraphrase_rule", {{"enabled", op.rule.enabled}, {"sigma_min", op.rule.sigma_min},
-                                               {"coverage_min", op.rule.coverage_min},
-                                               {"coverage_back_min", op.rule.coverage_back_min}, {"require_values", op.rule.require_values}}},
-                          {"train_mean_macro_f1", op.train_macro_f1},
-                          {"train_worst_false_merge", op.train_false_merge}};
+                          {"combiner", {{"features", features}, {"weights", weights}, {"bias", op.combiner.bias},
+                                        {"threshold", op.combiner.threshold}, {"identity", op.combiner.identity()}}},
+                          {"cross_validation", cv},
+                          {"train_heldout_sets", per_set},
+                          {"train_heldout_mean_macro_f1", op.train_macro_f1},
+                          {"train_heldout_combiner_false_merge", op.chosen.pooled_false_merge},
+                          {"train_heldout_worst_false_merge", op.train_false_merge}};
     for (const NamedPairs& s : splits.train) out["train_sets"].push_back(s.name + " (" + std::to_string(s.pairs.size()) + ")");
     std::string text = out.dump(2) + "\n";
     if (!json)
-        text += "Paste theta_merge and sigma_lo into lexical_default_thresholds() (core/meld/thresholds.cpp) and the rule\n"
-                "into fitted_paraphrase_rule() (core/meld/paraphrase_rule.cpp), then rerun bench meld-gold.\n";
+        text += "Paste theta_merge and sigma_lo into lexical_default_thresholds() (core/meld/thresholds.cpp) and the combiner\n"
+                "into fitted_merge_combiner() (core/meld/merge_combiner.cpp), then rerun bench meld-gold.\n";
     print_out(text);
     return kOk;
 }
@@ -91,7 +106,7 @@ int bench_meld_gold(const QStringList& args) {
     QCommandLineParser parser;
     QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print the result as JSON."));
     QCommandLineOption fit_opt(QStringLiteral("fit"),
-                               QStringLiteral("Refit theta_merge, sigma_lo and the paraphrase rule on the training sets only "
+                               QStringLiteral("Refit the merge combiner, theta_merge and sigma_lo on the training sets only "
                                               "and print them (needs --shared for the full training data)."));
     QCommandLineOption pairs_opt(QStringLiteral("pairs"), QStringLiteral("Evaluate only these gold pairs (a test set)."),
                                  QStringLiteral("FILE"));

@@ -1,5 +1,8 @@
-// Split loading, the split-separation check and the grid fit of θ_merge, σ_lo and the paraphrase rule.
+// Split loading, the split-separation check and the cross-validated fit of the merge combiner, θ_merge and σ_lo.
 #include "bench/meld/fit.h"
+
+#include "bench/meld/logistic.h"
+#include "util/hash.h"
 
 #include <algorithm>
 #include <set>
@@ -28,15 +31,86 @@ struct Signals {
     PairClass label;
     bool exact_key;
     bool contradicts;
+    bool context;  // same scope, overlapping validity, b not less authoritative: a merge may pass
     PairFeatures f;
+    FeatureVector x;
+    int fold;
+    double p = 0;  // the combiner's held-out probability
 };
 
-PairClass simulate(const Signals& s, const Thresholds& t, const ParaphraseRule& rule) {
-    if (s.contradicts && (s.exact_key || s.f.sigma >= t.sigma_lo)) return PairClass::kConflict;  // R3
-    if (s.exact_key) return PairClass::kMerge;                                                    // R4
-    if (s.f.sigma < t.sigma_lo) return PairClass::kNoRelation;                                    // R2
-    if (s.f.sigma >= t.theta_merge || rule.passes(s.f)) return PairClass::kMerge;                 // R5
-    return PairClass::kRelate;                                                                    // R6
+constexpr int kFolds = 5;
+
+// What the procedure decides for a two-claim brain (procedure.cpp), with the combiner's score s.p.
+PairClass simulate(const Signals& s, double theta, double sigma_lo, double threshold) {
+    if (s.contradicts && (s.exact_key || s.f.sigma >= sigma_lo)) return PairClass::kConflict;  // R3
+    if (s.exact_key && s.context) return PairClass::kMerge;                                    // R4
+    if (!s.exact_key && s.f.sigma < sigma_lo) return PairClass::kNoRelation;                   // R2
+    const bool similar = s.f.sigma >= theta || (MergeCombiner::guards_pass(s.f) && s.p >= threshold);
+    if (similar && s.context) return PairClass::kMerge;                                        // R5
+    return PairClass::kRelate;                                                                 // R6
+}
+
+// Pairs the combiner can decide: not vetoed by χ, no exact key, its guards pass.
+bool combiner_decides(const Signals& s) { return !s.contradicts && !s.exact_key && MergeCombiner::guards_pass(s.f); }
+
+std::vector<LogisticSample> samples(const std::vector<std::vector<Signals>>& sets, bool per_set_weights, int skip_fold) {
+    std::vector<LogisticSample> out;
+    for (const auto& v : sets) {
+        size_t n = 0;
+        for (const Signals& s : v) n += combiner_decides(s) && s.fold != skip_fold;
+        for (const Signals& s : v)
+            if (combiner_decides(s) && s.fold != skip_fold)
+                out.push_back({s.x, s.label == PairClass::kMerge, per_set_weights ? 1.0 / static_cast<double>(n) : 1.0});
+    }
+    return out;
+}
+
+// The grid over θ_merge, σ_lo and the threshold on the held-out scores in sets; ties keep the
+// first, most conservative point (highest θ_merge and threshold, lowest σ_lo).
+CvResult grid(const std::vector<std::vector<Signals>>& sets, double max_pooled, double max_per_set) {
+    CvResult best;
+    for (int th = 100; th >= 70; th -= 2)  // 1.00: σ alone merges only identical texts
+        for (int lo = 4; lo <= 28; lo += 4)
+            for (int tau = 99; tau >= 30; --tau) {
+                double f1 = 0, worst = 0;
+                size_t false_merges = 0, non_merge = 0, combiner_false = 0;
+                std::vector<double> set_f1, set_fm;
+                for (const auto& v : sets) {
+                    GoldReport r;
+                    for (const Signals& s : v)
+                        ++r.confusion[static_cast<size_t>(s.label)][static_cast<size_t>(simulate(s, th / 100.0, lo / 100.0, tau / 100.0))];
+                    score_confusion(r);
+                    for (const Signals& s : v)  // merges only the combiner made (σ < θ_merge)
+                        combiner_false += s.label != PairClass::kMerge && s.f.sigma < th / 100.0 &&
+                                          simulate(s, th / 100.0, lo / 100.0, tau / 100.0) == PairClass::kMerge;
+                    f1 += r.macro_f1;
+                    worst = std::max(worst, r.false_merge);
+                    false_merges += r.false_merges;
+                    non_merge += r.non_merge;
+                    set_f1.push_back(r.macro_f1);
+                    set_fm.push_back(r.false_merge);
+                }
+                const double pooled = non_merge ? static_cast<double>(combiner_false) / static_cast<double>(non_merge) : 0;
+                if (pooled > max_pooled || worst > max_per_set) break;  // a lower threshold only merges more
+                f1 /= static_cast<double>(std::max<size_t>(1, sets.size()));
+                if (f1 > best.macro_f1 + 1e-12) {
+                    best.theta_merge = th / 100.0;
+                    best.sigma_lo = lo / 100.0;
+                    best.threshold = tau / 100.0;
+                    best.macro_f1 = f1;
+                    best.worst_false_merge = worst;
+                    best.pooled_false_merge = pooled;
+                    best.set_macro_f1 = set_f1;
+                    best.set_false_merge = set_fm;
+                }
+            }
+    return best;
+}
+
+// A stable fold per pair from its set and id.
+int fold_of(const std::string& set, const std::string& id) {
+    const Digest d = sha256(set + "\x1f" + id);
+    return static_cast<int>(d[0] % kFolds);
 }
 
 }  // namespace
@@ -49,6 +123,7 @@ Result<GoldSplits> load_gold_splits(const std::string& data_dir, const std::stri
         return true;
     };
     for (auto [name, file, train] : {std::tuple{"train gold", "meld_gold_train.jsonl", true},
+                                     {"agent train gold", "meld_gold_train_agent.jsonl", true},
                                      {"dev gold", "meld_gold_dev.jsonl", false},
                                      {"test gold", "meld_gold_test.jsonl", false}})
         if (auto r = add(train ? s.train : s.test, name, load_gold_pairs(data_dir + "/" + file)); !r) return r.error();
@@ -80,48 +155,50 @@ std::vector<std::string> split_overlaps(const GoldSplits& splits) {
     return out;
 }
 
-OperatingPoint fit_operating_point(const std::vector<NamedPairs>& train, const SignalEngine& engine, double max_false_merge) {
+OperatingPoint fit_operating_point(const std::vector<NamedPairs>& train, const SignalEngine& engine, double max_pooled,
+                                   double max_per_set) {
     std::vector<std::vector<Signals>> sets;
-    for (const NamedPairs& s : train) {
+    for (const NamedPairs& named : train) {
         std::vector<Signals> v;
-        for (const GoldPair& p : s.pairs) {
+        for (const GoldPair& p : named.pairs) {
             const PreparedText a = engine.prepare(p.a.text), b = engine.prepare(p.b.text);
             const double sigma = engine.similarity(a, b);
-            v.push_back({p.label, claim_key(p.a) == claim_key(p.b), engine.contradiction(a, b).contradicts(),
-                         engine.features(a, b, sigma)});
+            const PairFeatures f = engine.features(a, b, sigma);
+            const bool context = p.a.scope.canonical() == p.b.scope.canonical() && p.a.validity.overlaps(p.b.validity) &&
+                                 p.b.authority >= p.a.authority;
+            v.push_back({p.label, claim_key(p.a) == claim_key(p.b), engine.contradiction(a, b).contradicts(), context, f,
+                         feature_vector(f), fold_of(named.name, p.id)});
         }
         sets.push_back(std::move(v));
     }
-    // Candidate rules from the most to the least conservative; the first best is kept (ties: conservative).
-    std::vector<ParaphraseRule> rules = {ParaphraseRule{}};
-    for (int values = 1; values >= 0; --values)
-        for (int sm = 80; sm >= 20; sm -= 5)
-            for (int cov = 100; cov >= 50; cov -= 5)
-                for (int back = cov; back >= 30; back -= 5)
-                    rules.push_back({true, sm / 100.0, cov / 100.0, back / 100.0, values == 1});
-    OperatingPoint best;
-    best.train_macro_f1 = -1;
-    for (int th = 98; th >= 50; th -= 2)
-        for (int lo = 4; lo <= 28; lo += 4)
-            for (const ParaphraseRule& rule : rules) {
-                Thresholds t = lexical_default_thresholds();
-                t.theta_merge = th / 100.0;
-                t.sigma_lo = lo / 100.0;
-                double f1 = 0, worst_fm = 0;
-                bool within = true;
-                for (const auto& v : sets) {
-                    GoldReport r;
-                    for (const Signals& s : v)
-                        ++r.confusion[static_cast<size_t>(s.label)][static_cast<size_t>(simulate(s, t, rule))];
-                    score_confusion(r);
-                    f1 += r.macro_f1;
-                    worst_fm = std::max(worst_fm, r.false_merge);
-                    within = within && r.false_merge <= max_false_merge;
-                }
-                f1 /= static_cast<double>(std::max<size_t>(1, sets.size()));
-                if (within && f1 > best.train_macro_f1 + 1e-12) best = {t, rule, f1, worst_fm};
+    OperatingPoint out;
+    CvResult chosen;
+    for (int weighting = 0; weighting < 2; ++weighting)
+        for (double l2 : {0.01, 0.1, 1.0, 10.0}) {
+            for (int k = 0; k < kFolds; ++k) {
+                const LogisticModel m = fit_logistic(samples(sets, weighting == 1, k), l2);
+                for (auto& v : sets)
+                    for (Signals& s : v)
+                        if (s.fold == k) s.p = m.probability(s.x);
             }
-    return best;
+            CvResult r = grid(sets, max_pooled, max_per_set);
+            r.l2 = l2;
+            r.per_set_weights = weighting == 1;
+            out.cv.push_back(r);
+            if (r.macro_f1 > chosen.macro_f1 + 1e-12) chosen = r;
+        }
+    const LogisticModel m = fit_logistic(samples(sets, chosen.per_set_weights, -1), chosen.l2);
+    out.thresholds = lexical_default_thresholds();
+    out.thresholds.theta_merge = chosen.theta_merge;
+    out.thresholds.sigma_lo = chosen.sigma_lo;
+    out.combiner.enabled = true;
+    out.combiner.weights = m.weights;
+    out.combiner.bias = m.bias;
+    out.combiner.threshold = chosen.threshold;
+    out.train_macro_f1 = chosen.macro_f1;
+    out.train_false_merge = chosen.worst_false_merge;
+    out.chosen = chosen;
+    return out;
 }
 
 }  // namespace bm::meld

@@ -131,7 +131,7 @@ Patch Brain::decide_claim(nlohmann::json delta_json, std::string subject, const 
         std::vector<std::string> blocked;
         const bool ctx = context_ok(a, &blocked);
         if (k && ctx) return "R4";
-        // σ ≥ θ_merge, or the lexical engine's fitted paraphrase rule (paraphrase_rule.h).
+        // σ ≥ θ_merge, or the lexical engine's fitted merge combiner (merge_combiner.h).
         const bool similar = s >= m_thresholds.theta_merge || (g.sigma && m_engine->paraphrase(a.prepared, pb, s));
         if (!similar) blocked.push_back("threshold");
         const bool auth = !g.authority || b.authority >= a.claim.authority;

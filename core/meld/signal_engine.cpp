@@ -8,12 +8,12 @@
 
 namespace bm::meld {
 
-SignalEngine::SignalEngine(std::shared_ptr<const SignalProvider> provider, ParaphraseRule rule)
+SignalEngine::SignalEngine(std::shared_ptr<const SignalProvider> provider, MergeCombiner combiner)
     : m_provider(std::move(provider)), m_lexical(dynamic_cast<const LexicalProvider*>(m_provider.get())) {
     if (!m_lexical) return;
-    m_rule = rule;
+    m_combiner = combiner;
     m_identity = m_lexical->identity();
-    if (m_rule.enabled) m_identity += " " + m_rule.identity();
+    if (m_combiner.enabled) m_identity += " " + m_combiner.identity();
 }
 
 PreparedText SignalEngine::prepare(std::string_view text) const {
@@ -62,12 +62,12 @@ ContradictionVerdict SignalEngine::contradiction(const PreparedText& a, const Pr
 }
 
 bool SignalEngine::paraphrase(const PreparedText& a, const PreparedText& b, double sigma) const {
-    return m_lexical && m_rule.enabled && m_rule.passes(pair_features(a.analysis, b.analysis, sigma));
+    return m_lexical && m_combiner.enabled && m_combiner.passes(features(a, b, sigma));
 }
 
 PairFeatures SignalEngine::features(const PreparedText& a, const PreparedText& b, double sigma) const {
     if (!m_lexical) return PairFeatures{};
-    return pair_features(a.analysis, b.analysis, sigma);
+    return pair_features(a.analysis, b.analysis, sigma, m_lexical->wordnet());
 }
 
 }  // namespace bm::meld

@@ -353,10 +353,10 @@ TEST_F(MeldCli, BenchMeldGoldPrintsTrainAndTestSidesWithTheGap) {
     EXPECT_GE(j["sets"]["test gold"]["pairs"].get<int>(), 150);
     // Without --shared only the gold files run (figures of 2026-12-02, docs/meld.md).
     const auto& dev = j["sets"]["dev gold"];
-    EXPECT_NEAR(dev["macro_f1"].get<double>(), 0.734, 0.0005);
+    EXPECT_NEAR(dev["macro_f1"].get<double>(), 0.746, 0.0005);
     EXPECT_EQ(dev["false_merges"], 0);
     EXPECT_EQ(dev["non_merge_pairs"], 84);
-    EXPECT_EQ(j["sets"]["test gold"]["false_merges"], 0);
+    EXPECT_LE(j["sets"]["test gold"]["false_merge"].get<double>(), 0.02) << "the #18 cap on every test set";
     EXPECT_NEAR(j["summary"]["gap_macro_f1"].get<double>(),
                 j["summary"]["train"]["mean_macro_f1"].get<double>() - j["summary"]["test"]["mean_macro_f1"].get<double>(), 1e-12);
     EXPECT_EQ(j["skipped"].size(), 1u) << "the derived sets are named as skipped without --shared";
@@ -371,9 +371,13 @@ TEST_F(MeldCli, BenchMeldGoldFitUsesOnlyTrainingSets) {
     CliRun r = run({"bench", "meld-gold", "--fit", "--json"});
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
-    ASSERT_EQ(j["train_sets"].size(), 1u);
+    ASSERT_EQ(j["train_sets"].size(), 2u);
     EXPECT_EQ(j["train_sets"][0], "train gold (92)");
-    EXPECT_LE(j["train_worst_false_merge"].get<double>(), 0.02);
+    EXPECT_EQ(j["train_sets"][1], "agent train gold (300)");
+    EXPECT_LE(j["train_heldout_worst_false_merge"].get<double>(), 0.02) << "every training set, held out";
+    EXPECT_LE(j["train_heldout_combiner_false_merge"].get<double>(), 0.01) << "merges the combiner makes, held out";
+    EXPECT_EQ(j["combiner"]["features"].size(), j["combiner"]["weights"].size());
+    EXPECT_EQ(j["cross_validation"].size(), 8u) << "four L2 strengths, two weightings";
 }
 
 TEST_F(MeldCli, BenchConvergenceJsonShowsThePaperComparisons) {

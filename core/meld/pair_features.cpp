@@ -1,0 +1,138 @@
+// Pair features over two lexical analyses: coverage (exact and WordNet-soft), values, length, negation.
+#include "meld/pair_features.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <set>
+
+namespace bm::meld {
+
+const std::array<const char*, kPairFeatureCount> kPairFeatureNames = {
+    "sigma", "coverage", "coverage_back", "soft_coverage", "soft_coverage_back", "length_ratio", "has_values",
+    "negation_differs", "unmatched_both", "value_swap", "nominal_swap", "unmatched_short", "unmatched_long"};
+
+namespace {
+
+struct Word {
+    std::string canon, lemma;
+    std::optional<SynsetId> synset;
+};
+
+std::vector<Word> content_words(const Analysis& a) {
+    std::set<std::string> seen;
+    std::vector<Word> out;
+    for (const Term& t : a.terms)
+        if (t.content() && t.kind == TermKind::kWord && seen.insert(t.canon).second) out.push_back({t.canon, t.lemma, t.synset});
+    return out;
+}
+
+// Numbers by value, identifiers by their canonical text: "two" and "2" are one value.
+std::set<std::string> stated_values(const Analysis& a) {
+    std::set<std::string> out;
+    for (const Quantity& q : a.quantities) {
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "#%.6g", q.value);
+        out.insert(buf);
+    }
+    for (const Term& t : a.terms)
+        if (t.kind == TermKind::kIdentifier) out.insert(t.canon);
+    return out;
+}
+
+bool has_negator(const Analysis& a) {
+    return std::any_of(a.terms.begin(), a.terms.end(), [](const Term& t) { return t.negator; });
+}
+
+bool shared_stem(const std::string& x, const std::string& y) {
+    constexpr size_t kStem = 5;
+    return x.size() >= kStem && y.size() >= kStem && x.compare(0, kStem, y, 0, kStem) == 0;
+}
+
+// Any sense of x shares a synset with any sense of y, or one's sense is a direct hypernym of the other's.
+bool wordnet_related(const WordNet& wn, const std::string& x, const std::string& y) {
+    for (int p = 0; p < kWordPosCount; ++p) {
+        const auto pos = static_cast<WordPos>(p);
+        const auto sx = wn.senses(x, pos), sy = wn.senses(y, pos);
+        for (SynsetId s : sx)
+            for (SynsetId t : sy) {
+                if (s == t) return true;
+                const auto hs = wn.hypernyms(s), ht = wn.hypernyms(t);
+                if (std::find(hs.begin(), hs.end(), t) != hs.end() || std::find(ht.begin(), ht.end(), s) != ht.end())
+                    return true;
+            }
+    }
+    return false;
+}
+
+bool soft_match(const Word& x, const Word& y, const WordNet* wn) {
+    if (x.canon == y.canon || x.lemma == y.lemma || shared_stem(x.lemma, y.lemma)) return true;
+    return wn && wordnet_related(*wn, x.lemma, y.lemma);
+}
+
+// x and y name different values of one kind: co-hyponyms in WordNet, or both unknown to it.
+bool other_value(const Word& x, const Word& y, const WordNet* wn) {
+    if (!wn) return false;
+    if (!x.synset && !y.synset) return !wn->contains(x.lemma) && !wn->contains(y.lemma);
+    if (!x.synset || !y.synset) return false;
+    const auto hx = wn->hypernyms(*x.synset), hy = wn->hypernyms(*y.synset);
+    for (SynsetId h : hx)
+        if (std::find(hy.begin(), hy.end(), h) != hy.end()) return true;
+    return false;
+}
+
+double share(size_t found, size_t of) { return of == 0 ? 0 : static_cast<double>(found) / static_cast<double>(of); }
+
+}  // namespace
+
+PairFeatures pair_features(const Analysis& a, const Analysis& b, double sigma, const WordNet* wordnet) {
+    PairFeatures f;
+    f.sigma = sigma;
+    const auto wa = content_words(a), wb = content_words(b);
+    const auto& shorter = wa.size() <= wb.size() ? wa : wb;
+    const auto& longer = wa.size() <= wb.size() ? wb : wa;
+    std::set<std::string> longer_canons;
+    for (const Word& w : longer) longer_canons.insert(w.canon);
+    size_t exact = 0, soft = 0;
+    std::vector<bool> longer_hit(longer.size(), false);
+    std::vector<const Word*> shorter_left, longer_left;
+    for (const Word& w : shorter) {
+        exact += longer_canons.count(w.canon);
+        bool hit = false;
+        for (size_t i = 0; i < longer.size(); ++i)
+            if (soft_match(w, longer[i], wordnet)) {
+                hit = true;
+                longer_hit[i] = true;
+            }
+        soft += hit;
+        if (!hit) shorter_left.push_back(&w);
+    }
+    for (size_t i = 0; i < longer.size(); ++i)
+        if (!longer_hit[i]) longer_left.push_back(&longer[i]);
+    f.unmatched_both = !shorter_left.empty() && !longer_left.empty();
+    for (const Word* x : shorter_left)
+        for (const Word* y : longer_left) f.value_swap = f.value_swap || other_value(*x, *y, wordnet);
+    auto verb = [&](const Word* w) { return wordnet && w->synset && wordnet->pos_of(*w->synset) == WordPos::kVerb; };
+    f.nominal_swap = f.unmatched_both && std::none_of(shorter_left.begin(), shorter_left.end(), verb) &&
+                     std::none_of(longer_left.begin(), longer_left.end(), verb);
+    f.unmatched_short = static_cast<double>(std::min<size_t>(shorter_left.size(), 3)) / 3.0;
+    f.unmatched_long = static_cast<double>(std::min<size_t>(longer_left.size(), 3)) / 3.0;
+    f.coverage = share(exact, shorter.size());
+    f.coverage_back = share(exact, longer.size());
+    f.soft_coverage = share(soft, shorter.size());
+    f.soft_coverage_back = share(static_cast<size_t>(std::count(longer_hit.begin(), longer_hit.end(), true)), longer.size());
+    f.length_ratio = share(shorter.size(), longer.size());
+    const auto va = stated_values(a), vb = stated_values(b);
+    f.has_values = !va.empty() || !vb.empty();
+    f.values_agree = va == vb;
+    f.negation_differs = has_negator(a) != has_negator(b);
+    return f;
+}
+
+FeatureVector feature_vector(const PairFeatures& f) {
+    return {f.sigma, f.coverage, f.coverage_back, f.soft_coverage, f.soft_coverage_back, f.length_ratio,
+            f.has_values ? 1.0 : 0.0, f.negation_differs ? 1.0 : 0.0, f.unmatched_both ? 1.0 : 0.0,
+            f.value_swap ? 1.0 : 0.0, f.nominal_swap ? 1.0 : 0.0, f.unmatched_short, f.unmatched_long};
+}
+
+}  // namespace bm::meld

@@ -1,0 +1,46 @@
+// PairFeatures: what the merge combiner (merge_combiner.h) reads about a claim pair (#18).
+//
+// All features come from the lexical analysis and WordNet (no vectors): σ, the content coverage of
+// the shorter claim by the longer and back (exact synonym-canonical lemmas), the same coverage with
+// a soft WordNet match (any shared sense, a direct hypernym, a shared stem of five letters:
+// "exposed"/"served" do not meet, "configuration"/"configured" and "retain"/"keep" do), whether both
+// claims state the same values (numbers and identifiers), the length ratio, a negation mismatch,
+// and whether the words left unmatched on both sides look like one slot holding another value.
+// Thread-safety: pure functions.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "meld/signals/analysis.h"
+
+namespace bm::meld {
+
+struct PairFeatures {
+    double sigma = 0;
+    double coverage = 0;       // share of the shorter claim's content words found in the other
+    double coverage_back = 0;  // share of the longer claim's content words found in the shorter
+    double soft_coverage = 0;  // coverage with the soft WordNet match
+    double soft_coverage_back = 0;
+    double length_ratio = 0;    // content words of the shorter / of the longer claim
+    bool values_agree = true;   // the same numbers and identifiers on both sides (true when neither has any)
+    bool has_values = false;    // at least one side states a number or identifier
+    bool negation_differs = false;  // one claim has a negator ("not", "never") and the other none
+    bool unmatched_both = false;    // each claim has a content word the other lacks (soft match): a substitution
+    bool value_swap = false;        // such a pair of words are WordNet co-hyponyms (German/English) or both
+                                    // unknown to WordNet (names: Vercel/Netlify): another value in one slot
+    bool nominal_swap = false;      // unmatched_both and no unmatched word is a verb: a noun or name replaced
+    double unmatched_short = 0;     // content words of the shorter claim the longer lacks, min(n, 3) / 3
+    double unmatched_long = 0;      // content words of the longer claim the shorter lacks, min(n, 3) / 3
+};
+
+// wordnet may be null (soft match then is exact canon or a shared stem).
+PairFeatures pair_features(const Analysis& a, const Analysis& b, double sigma, const WordNet* wordnet);
+
+// The combiner's input: a fixed-order vector of the features above (bools as 0/1).
+inline constexpr size_t kPairFeatureCount = 13;
+using FeatureVector = std::array<double, kPairFeatureCount>;
+extern const std::array<const char*, kPairFeatureCount> kPairFeatureNames;
+FeatureVector feature_vector(const PairFeatures& f);
+
+}  // namespace bm::meld
