@@ -101,10 +101,41 @@ void delegation_facts(const ToolAction& a, const std::string& tool, std::vector<
                    b, e});
 }
 
+// A question the agent put to the user (ask_user_question, AskUserQuestion, ask_followup_question):
+// `question.<id or header> = <the question>`, open (OpenQ) unless the result answers it.
+void asked_questions(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
+    if (tool != "ask_user_question" && tool != "askuserquestion" && tool != "ask_followup_question" &&
+        tool != "ask_user")
+        return;
+    const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
+    if (!j.is_object()) return;
+    std::vector<nlohmann::json> questions;
+    if (auto q = j.find("questions"); q != j.end() && q->is_array())
+        for (const auto& item : *q) questions.push_back(item);
+    else
+        questions.push_back(j);
+    // Answered: a result that is not an error (the user's choice comes back in it).
+    const bool answered = a.has_result && !a.error && !a.result.empty();
+    for (const auto& item : questions) {
+        if (!item.is_object()) continue;
+        std::string text, name;
+        if (auto t = item.find("question"); t != item.end() && t->is_string()) text = t->get<std::string>();
+        for (const char* f : {"id", "header"})
+            if (auto t = item.find(f); name.empty() && t != item.end() && t->is_string()) name = key_slug(t->get<std::string>(), 40);
+        if (name.empty()) name = key_slug(text, 40);
+        if (text.empty() || text.size() > 200 || text.find('\n') != std::string::npos || name.empty()) continue;
+        size_t b = 0, e = 0;
+        span_of(a.arguments, text, b, e);
+        out.push_back({"action.question_asked", "question." + name, ascii_lower(text),
+                       answered ? SlotType::kFact : SlotType::kOpenQ, ActionEvidence::kStated, b, e});
+    }
+}
+
 void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (a.arguments.empty() || a.arguments.front() != '{') return;
     const std::string tool = ascii_lower(a.tool);
     delegation_facts(a, tool, out);
+    asked_questions(a, tool, out);
     if (a.error) return;
     const bool todo_tool = tool == "todowrite" || tool == "todo_write" || tool == "update_plan" ||
                            tool == "write_todos" || tool == "todo";
