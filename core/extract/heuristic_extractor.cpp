@@ -11,6 +11,7 @@
 #include "extract/action_claims.h"
 #include "extract/claim_origin.h"
 #include "extract/cjk_statement_rules.h"
+#include "extract/notice_rules.h"
 #include "extract/rule_table.h"
 #include "extract/environment_claims.h"
 #include "extract/key_normaliser.h"
@@ -362,6 +363,20 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
     std::vector<Claim> out;
     // Statement shapes are rules per speaker: a user's "X is Y" is not an agent's or a tool's.
     const std::string speaker = is_user ? "user" : "model";
+    // A harness notice about background work (in a user-role message or a tool result) is observed.
+    if (origin.source.role != "assistant")
+        for (Notice& n : background_notices(text)) {
+            Claim c = origin;
+            c.rule = "text.background_notice";
+            c.key = std::move(n.key);
+            c.value = std::move(n.value);
+            c.type = SlotType::kFact;
+            c.evidence = EvidenceLevel::kToolVerified;
+            c.provenance_rank = provenance_rank::kToolObservation;
+            c.quote = text.substr(n.begin, n.end - n.begin);
+            c.quote_offset = static_cast<int64_t>(n.begin);
+            out.push_back(std::move(c));
+        }
     if (is_user)
         for (CjkStatement& st : cjk_user_statements(text)) {
             Claim c = origin;
