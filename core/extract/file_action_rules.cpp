@@ -104,6 +104,21 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (json_string_member(a.arguments, name, path, b, e)) break;
     json_string_member(a.arguments, "command", command, cb, ce);
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
+    // A file the agent's read tool showed it (Read, read_file, read_image, str_replace_editor view):
+    // `file.<path>.read = read`, its own key so that it never supersedes what was done to the file.
+    const bool reads = one_of(tool, {"read", "read_file", "readfile", "fs_read", "read_image", "view_file",
+                                     "notebookread"}) ||
+                       (one_of(tool, {"str_replace_editor", "text_editor", "str_replace_based_edit_tool"}) &&
+                        command == "view");
+    if (reads) {
+        if (!json_args || path.empty() || !a.has_result || a.result.empty()) return;
+        const std::string key = path_key(path, a.cwd);
+        // A directory listing is no file read ("view /repo" lists it).
+        if (!key.empty() && key.back() != '/' && key.find('.') != std::string::npos)
+            out.push_back({"action.file_read", "file." + key + ".read", "read", SlotType::kFact,
+                           ActionEvidence::kConfirmed, b, e});
+        return;
+    }
     const char* value = nullptr;
     if (one_of(tool, {"write", "write_file", "create_file", "fs_write", "writefile", "create"})) value = "created";
     else if (one_of(tool, {"edit", "multiedit", "str_replace", "replace", "edit_file", "notebookedit", "apply_diff",

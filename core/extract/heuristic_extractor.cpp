@@ -10,6 +10,8 @@
 
 #include "extract/action_claims.h"
 #include "extract/claim_origin.h"
+#include "extract/cjk_statement_rules.h"
+#include "extract/notice_rules.h"
 #include "extract/rule_table.h"
 #include "extract/environment_claims.h"
 #include "extract/key_normaliser.h"
@@ -156,7 +158,8 @@ bool add(std::vector<Candidate>& out, const std::string& rule, const std::string
          SlotType type, size_t first, size_t last) {
     if (key.empty() || value.empty() || key == value) return false;
     // A request keeps its own words ("replace debug with release in config.txt"); other values are tokens.
-    const bool request = rule == "user.request" || rule == "user.prohibition" || rule.rfind("turn.", 0) == 0;
+    const bool request = rule.rfind("user.request", 0) == 0 || rule == "user.prohibition" || rule == "user.no_need" ||
+                         rule.rfind("turn.", 0) == 0;
     if (!plausible_key(key) || !plausible_value(value, request ? 100 : 40)) return false;
     if (value.find("redacted:") != std::string::npos) return false;  // a secret's placeholder is not a value
     out.push_back({rule, key, value, type, first, last});
@@ -332,9 +335,10 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
     for (ClauseMatch& m : match_requests(text, t, is_user)) {
         bool covered = false;
         for (size_t k = 0; k < statements; ++k) covered |= m.first < found[k].last && found[k].first < m.last;
-        if (covered || (m.rule != "user.request" && conditional(t, 0, m.first))) continue;
+        const bool request = m.rule.rfind("user.request", 0) == 0;
+        if (covered || (!request && conditional(t, 0, m.first))) continue;
         // "If the first result is rejected, retry that command once": the request keeps its condition.
-        if (m.rule == "user.request" && m.first > 1 && !t.empty() &&
+        if (request && m.first > 1 && !t.empty() &&
             (t[0].lower == "if" || t[0].lower == "unless" || t[0].lower == "when" || t[0].lower == "once") &&
             t[m.first - 1].comma_after) {
             std::string condition;
@@ -359,6 +363,31 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
     std::vector<Claim> out;
     // Statement shapes are rules per speaker: a user's "X is Y" is not an agent's or a tool's.
     const std::string speaker = is_user ? "user" : "model";
+    // A harness notice about background work (in a user-role message or a tool result) is observed.
+    if (origin.source.role != "assistant")
+        for (Notice& n : background_notices(text)) {
+            Claim c = origin;
+            c.rule = "text.background_notice";
+            c.key = std::move(n.key);
+            c.value = std::move(n.value);
+            c.type = SlotType::kFact;
+            c.evidence = EvidenceLevel::kToolVerified;
+            c.provenance_rank = provenance_rank::kToolObservation;
+            c.quote = text.substr(n.begin, n.end - n.begin);
+            c.quote_offset = static_cast<int64_t>(n.begin);
+            out.push_back(std::move(c));
+        }
+    if (is_user)
+        for (CjkStatement& st : cjk_user_statements(text)) {
+            Claim c = origin;
+            c.rule = "user.statement_zh";
+            c.key = std::move(st.key);
+            c.value = std::move(st.value);
+            c.type = SlotType::kFact;
+            c.quote = text.substr(st.begin, st.end - st.begin);
+            c.quote_offset = static_cast<int64_t>(st.begin);
+            out.push_back(std::move(c));
+        }
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements

@@ -101,10 +101,66 @@ void delegation_facts(const ToolAction& a, const std::string& tool, std::vector<
                    b, e});
 }
 
+// A question the agent put to the user (ask_user_question, AskUserQuestion, ask_followup_question):
+// `question.<id or header> = <the question>`, open (OpenQ) unless the result answers it.
+void asked_questions(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
+    if (tool != "ask_user_question" && tool != "askuserquestion" && tool != "ask_followup_question" &&
+        tool != "ask_user")
+        return;
+    const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
+    if (!j.is_object()) return;
+    std::vector<nlohmann::json> questions;
+    if (auto q = j.find("questions"); q != j.end() && q->is_array())
+        for (const auto& item : *q) questions.push_back(item);
+    else
+        questions.push_back(j);
+    // Answered: a result that is not an error brings the user's choice back (DSH {"answers":[{"id",
+    // "selected":[…]}]}, Claude Code 'User has answered your questions: "Q"="A"'); an answer not found
+    // there gives no claim (the question without its answer is no use to a reader).
+    const bool answered = a.has_result && !a.error && !a.result.empty();
+    const nlohmann::json reply = answered ? nlohmann::json::parse(a.result, nullptr, false) : nlohmann::json();
+    auto answer_of = [&](const std::string& id, const std::string& text) -> std::string {
+        if (reply.is_object())
+            if (auto as = reply.find("answers"); as != reply.end() && as->is_array())
+                for (const auto& x : *as) {
+                    if (!x.is_object() || !x.contains("id") || x["id"] != id) continue;
+                    std::string joined;
+                    if (auto sel = x.find("selected"); sel != x.end() && sel->is_array())
+                        for (const auto& v : *sel)
+                            if (v.is_string()) joined += (joined.empty() ? "" : ", ") + v.get<std::string>();
+                    return joined;
+                }
+        const std::string marker = "\"" + text + "\"=\"";
+        const size_t p = a.result.find(marker);
+        if (p == std::string_view::npos) return {};
+        const size_t b = p + marker.size(), e = a.result.find('"', b);
+        return e == std::string_view::npos || e - b > 80 ? std::string() : std::string(a.result.substr(b, e - b));
+    };
+    for (const auto& item : questions) {
+        if (!item.is_object()) continue;
+        std::string text, name;
+        if (auto t = item.find("question"); t != item.end() && t->is_string()) text = t->get<std::string>();
+        for (const char* f : {"id", "header"})
+            if (auto t = item.find(f); name.empty() && t != item.end() && t->is_string()) name = key_slug(t->get<std::string>(), 40);
+        std::string id;
+        if (auto t = item.find("id"); t != item.end() && t->is_string()) id = t->get<std::string>();
+        if (name.empty()) name = key_slug(text, 40);
+        if (text.empty() || text.size() > 200 || text.find('\n') != std::string::npos || name.empty()) continue;
+        const std::string answer = answered ? answer_of(id, text) : std::string();
+        if (answered && answer.empty()) continue;
+        size_t b = 0, e = 0;
+        span_of(a.arguments, text, b, e);
+        out.push_back({"action.question_asked", "question." + name,
+                       answered ? ascii_lower(text) + " answered: " + ascii_lower(answer) : ascii_lower(text),
+                       answered ? SlotType::kFact : SlotType::kOpenQ, ActionEvidence::kStated, b, e});
+    }
+}
+
 void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (a.arguments.empty() || a.arguments.front() != '{') return;
     const std::string tool = ascii_lower(a.tool);
     delegation_facts(a, tool, out);
+    asked_questions(a, tool, out);
     if (a.error) return;
     const bool todo_tool = tool == "todowrite" || tool == "todo_write" || tool == "update_plan" ||
                            tool == "write_todos" || tool == "todo";

@@ -227,7 +227,10 @@ bool match_use(std::string_view text, const Toks& t, size_t lo, size_t i, size_t
         return words;
     };
     if (negated && o.quantified && o.words.size() == 1) {
-        const std::string key = normalise_subject({head});
+        // "do not use any tools": the whole class, keyed by its word as written (`tools`), not one tool.
+        bool word = !head.empty();
+        for (char c : head) word &= std::isalpha(static_cast<unsigned char>(c)) != 0;
+        const std::string key = word ? head : normalise_subject({head});
         const std::string words = instruction();
         if (!key.empty()) out.push_back({"turn.tool_choice", key, words, SlotType::kConstraint, first, o.end});
         return !key.empty();
@@ -297,6 +300,10 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
     std::string out;
     for (size_t k = t[first].begin; k < t[e - 1].end && k < text.size(); ++k) {
         const char c = text[k];
+        // A quoted literal keeps its words, not its quote marks ('change the content to "modified content"').
+        if (c == '"' || c == '`') continue;
+        // '… until you are cut off." After …': a quoted sentence's end closes the request.
+        if (c == '.' && k + 1 < text.size() && (text[k + 1] == '"' || text[k + 1] == '\'')) break;
         if (std::isspace(static_cast<unsigned char>(c))) {
             if (!out.empty() && out.back() != ' ') out += ' ';
         } else {
@@ -310,7 +317,7 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
 // A user's imperative "add a docstring" → goal.add.docstring = "add a docstring" (Goal); "do not X" →
 // a Constraint whose value keeps the negation ("do not delete the tests").
 bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i, size_t hi,
-                      std::vector<ClauseMatch>& out) {
+                      std::string& step_file, std::vector<ClauseMatch>& out) {
     const std::string verb = bare(t[i].lower);
     if (!imperative_verbs().count(verb)) return false;
     bool negated = false, always = false;
@@ -328,6 +335,9 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     const std::string words = request_words(text, t, first, hi, end);
     std::string part = o.file;
     for (size_t k = o.end; part.empty() && k < end; ++k) part = file_key_part(t[k].lower);  // "… in config.txt"
+    // "Read test.txt and change the content to …": the request works on the file its step opened.
+    const bool from_step = part.empty() && !step_file.empty() && !o.words.empty();  // "… and stop" works on nothing
+    if (from_step) part = step_file;
     if (part.empty()) {
         std::vector<std::string> named;  // key words start with a letter: "a simple 2048 game" → simple.game
         for (const auto& w : o.words)
@@ -338,8 +348,40 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
     // A request the turn does not scope is the user's goal: its key says so ("goal.create.simple.game").
     const char* rule = request_rule(verb, words, negated || always);
+    if (from_step && std::string(rule) != "user.request") return false;  // a step's file only keys a request
     const std::string key = std::string(rule) == "user.request" ? "goal." + join_key(verb, part) : join_key(verb, part);
-    out.push_back({rule, key, words, type, first, end});
+    out.push_back({from_step ? "user.request_on_file" : rule, key, words, type, first, end});
+    // The file a read step names is what the sentence's next request works on.
+    if (std::string(rule) == "turn.step") step_file = o.file;
+    return true;
+}
+
+// "No need to run it", "you don't have to install anything": the user rules a step out (Constraint
+// `<verb>[.<object>]`, the user's words as the value).
+bool match_no_need(std::string_view text, const Toks& t, size_t i, size_t hi, std::vector<ClauseMatch>& out) {
+    size_t v = 0;
+    if (i + 3 < hi && t[i].lower == "no" && t[i + 1].lower == "need" && t[i + 2].lower == "to") v = i + 3;
+    else if (i + 4 < hi && (t[i].lower == "don't" || t[i].lower == "dont") &&
+             (t[i + 1].lower == "need" || t[i + 1].lower == "have") && t[i + 2].lower == "to")
+        v = i + 3;
+    else if (i + 4 < hi && t[i].lower == "do" && t[i + 1].lower == "not" &&
+             (t[i + 2].lower == "need" || t[i + 2].lower == "have") && t[i + 3].lower == "to")
+        v = i + 4;
+    if (v == 0 || v >= hi) return false;
+    const std::string verb = bare(t[v].lower);
+    if (!imperative_verbs().count(verb)) return false;
+    Object o = object_after(t, v + 1, hi);
+    std::string part = o.file;
+    if (part.empty()) {
+        std::vector<std::string> named;
+        for (const auto& w : o.words)
+            if (!w.empty() && std::isalpha(static_cast<unsigned char>(w[0]))) named.push_back(w);
+        part = normalise_subject(named);
+    }
+    size_t end = o.end;
+    const std::string words = request_words(text, t, i, hi, end);
+    if (words.empty() || words.size() > 100) return false;
+    out.push_back({"user.no_need", join_key(verb, part), words, SlotType::kConstraint, i, end});
     return true;
 }
 
@@ -429,9 +471,16 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
     // "I need you to fix the login bug", "we want to add dark mode", "I'd like to migrate …": a user's
     // wish is a request; the clause starts at its verb.
     const size_t wish = user_wish_length(t);
+    std::string step_file;  // the file a read step of this sentence named
     if (hi > 0 && first_person.count(t[0].lower) && !(is_user && wish > 0)) is_user = false;
     for (size_t i = is_user ? wish : 0; i < hi; ++i) {
         const std::string& w = t[i].lower;
+        if (is_user && clause_start && match_no_need(text, t, i, hi, out)) {
+            lo = out.back().last;
+            i = lo - 1;
+            clause_start = false;
+            continue;
+        }
         if (clause_start && (in(lead_ins(), w) || in(negators(), w) || w == "do" || w == "always")) {
             continue;  // "Then do NOT use ...": the clause starts at the verb
         }
@@ -441,8 +490,8 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
             continue;
         }
         const size_t before = out.size();
-        if (match_reply(text, t, i, hi, out) || match_use(text, t, lo, i, hi, clause_start, out) ||
-            match_port(t, lo, i, hi, out) || (is_user && clause_start && match_imperative(text, t, lo, i, hi, out))) {
+        if (match_reply(text, t, i, hi, out) || match_use(text, t, lo, i, hi, clause_start, out) || match_port(t, lo, i, hi, out) ||
+            (is_user && clause_start && match_imperative(text, t, lo, i, hi, step_file, out))) {
             // Which tool to use is the user's instruction; an agent restating it is no new one.
             while (!is_user && out.size() > before && out.back().rule == "turn.tool_choice") out.pop_back();
             if (out.size() == before) {

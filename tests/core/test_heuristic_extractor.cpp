@@ -122,9 +122,11 @@ TEST(HeuristicExtractor, UserRequestsBecomeGoalsConstraintsAndToolChoices) {
     EXPECT_EQ(keyed(claims),
               // A request's value is its own words (rule_table.h: user.request), not "assert", under a
               // goal.* key; a tool instruction keeps its words under the tool it names, to the clause's end.
-              "read.main.py=read src/main.py(Goal) goal.add.docstring=add a docstring to the top(Goal) "
+              // The request after "Read src/main.py and" works on that file (user.request_on_file); "any
+              // tools" is the whole class, keyed by its word as written.
+              "read.main.py=read src/main.py(Goal) goal.add.main.py=add a docstring to the top(Goal) "
               "tool.read=do not use the read tool(Constraint) use.bash=refute(Constraint) "
-              "tool.write=use the write tool to create notes.txt(Constraint) tool=do not use any tools(Constraint) "
+              "tool.write=use the write tool to create notes.txt(Constraint) tools=do not use any tools(Constraint) "
               "reply=done(Constraint) ");
     // The same words from an assistant are not its requests and its tool instructions are not new
     // ones (it restates the user's); only the choice and the reply stay.
