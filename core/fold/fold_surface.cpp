@@ -31,17 +31,48 @@ FoldSurface surface_from_session(const Session& session) {
     return s;
 }
 
-FoldSurface surface_from_session(Session&& session) {
+namespace {
+
+FoldSurface surface_releasing(Session&& session, bool pack) {
     FoldSurface s;
     s.session_id = session.id;
     s.items.reserve(session.messages.size());
     for (auto& m : session.messages) {
         s.items.push_back(live_item(m));
         m = Message();  // its archived form holds all of it: release the parsed one now
+        if (!pack) continue;
+        SurfaceItem& item = s.items.back();
+        nlohmann::json::to_cbor(item.message, nlohmann::detail::output_adapter<char>(item.packed));
+        item.packed.shrink_to_fit();
+        item.message = nullptr;
     }
     session.messages.clear();
     session.messages.shrink_to_fit();
     return s;
+}
+
+}  // namespace
+
+FoldSurface surface_from_session(Session&& session) { return surface_releasing(std::move(session), false); }
+
+FoldSurface packed_surface_from_session(Session&& session) { return surface_releasing(std::move(session), true); }
+
+void unpack_live_messages(FoldSurface& surface) {
+    for (auto& item : surface.items)
+        if (!item.is_checkpoint && !item.packed.empty()) item.message = take_live_message(item);
+}
+
+const nlohmann::json& live_message(const SurfaceItem& item, nlohmann::json& scratch) {
+    if (item.packed.empty()) return item.message;
+    scratch = nlohmann::json::from_cbor(item.packed);  // our own bytes: never malformed
+    return scratch;
+}
+
+nlohmann::json take_live_message(SurfaceItem& item) {
+    if (item.packed.empty()) return std::move(item.message);
+    nlohmann::json message = nlohmann::json::from_cbor(item.packed);
+    std::string().swap(item.packed);
+    return message;
 }
 
 SurfaceItem checkpoint_item(const CheckpointBundle& b) {
