@@ -141,8 +141,8 @@ Result<CheckpointBundle> seal_with_state(CheckpointBundle draft, CarriedState& s
         draft.state_chain_depth = state.base_depth + 1;
         draft.state_full_stored = draft.state_chain_depth >= kStateKeyframeInterval;
         if (draft.state_full_stored) draft.state_chain_depth = 0;
-        draft.state_digest = state_digest_of(*forms);  // what seal_bundle computes from the full JSON
-        draft.m3b_digest = m3b_digest_of(*forms);
+        draft.state_digest = forms->state_digest;  // what seal_bundle computes from the full JSON
+        draft.m3b_digest = forms->m3b_digest;
     }
     if (!continues || draft.state_full_stored) put_full_state(draft, state);
     if (options.summarizer) {

@@ -39,9 +39,13 @@ FoldSurface surface_releasing(Session&& session, bool pack) {
     s.items.reserve(session.messages.size());
     for (auto& m : session.messages) {
         s.items.push_back(live_item(m));
-        m = Message();  // its archived form holds all of it: release the parsed one now
+        // Its archived form holds all of it: release the parsed one now. (Not `m = Message()`: a
+        // string move-assigned from an empty one keeps its buffer, so `raw` would stay allocated.)
+        { Message released = std::move(m); }
         if (!pack) continue;
         SurfaceItem& item = s.items.back();
+        item.packed_call_ids = archived_call_ids(item.message);
+        item.packed_result_ids = archived_result_ids(item.message);
         nlohmann::json::to_cbor(item.message, nlohmann::detail::output_adapter<char>(item.packed));
         item.packed.shrink_to_fit();
         item.message = nullptr;
@@ -62,16 +66,12 @@ void unpack_live_messages(FoldSurface& surface) {
         if (!item.is_checkpoint && !item.packed.empty()) item.message = take_live_message(item);
 }
 
-const nlohmann::json& live_message(const SurfaceItem& item, nlohmann::json& scratch) {
-    if (item.packed.empty()) return item.message;
-    scratch = nlohmann::json::from_cbor(item.packed);  // our own bytes: never malformed
-    return scratch;
-}
-
 nlohmann::json take_live_message(SurfaceItem& item) {
     if (item.packed.empty()) return std::move(item.message);
     nlohmann::json message = nlohmann::json::from_cbor(item.packed);
     std::string().swap(item.packed);
+    std::vector<std::string>().swap(item.packed_call_ids);
+    std::vector<std::string>().swap(item.packed_result_ids);
     return message;
 }
 

@@ -19,6 +19,7 @@ struct SurfaceItem {
     bool is_checkpoint = false;
     nlohmann::json message;      // live message: archived form (null while packed)
     std::string packed;          // live message held packed: CBOR of its archived form (see pack below)
+    std::vector<std::string> packed_call_ids, packed_result_ids;  // packed: its tool-call ids, for planning
     int64_t seq = 0;             // live message: its seq; checkpoint: last shadowed seq
     std::string checkpoint_id;   // checkpoint
     FoldMode mode = FoldMode::kLeaf;
@@ -47,8 +48,6 @@ SurfaceItem checkpoint_item(const CheckpointBundle& bundle);
 // leaf run (fold_until in leaf mode) takes a packed surface; unpack what is left before anything else.
 FoldSurface packed_surface_from_session(Session&& session);
 void unpack_live_messages(FoldSurface& surface);
-// The archived form of a live item, packed or not: `item.message`, or `scratch` holding it unpacked.
-const nlohmann::json& live_message(const SurfaceItem& item, nlohmann::json& scratch);
 // Moves the archived form out of a live item (unpacking it), leaving the item without its message.
 nlohmann::json take_live_message(SurfaceItem& item);
 

@@ -124,15 +124,18 @@ template <typename T, typename ToJson>
 Status StateFormCache::refresh(Cached<T>& cache, const std::vector<T>& entries, ToJson to_json) {
     std::vector<std::string> forms;
     forms.reserve(entries.size());
+    bool changed = entries.size() != cache.entries.size();
     size_t next = 0;  // entries keep their relative order: look for a match from the last one on
     for (const auto& entry : entries) {
         size_t k = next;
         while (k < cache.entries.size() && !(cache.entries[k] == entry)) ++k;
         if (k < cache.entries.size()) {
             forms.push_back(std::move(cache.forms[k]));
+            changed = changed || k != forms.size() - 1;
             next = k + 1;
             continue;
         }
+        changed = true;
         auto bytes = canonical_json(to_json(entry));
         if (!bytes.ok()) {
             cache = {};  // some forms were moved out: start over next time
@@ -142,6 +145,7 @@ Status StateFormCache::refresh(Cached<T>& cache, const std::vector<T>& entries, 
     }
     cache.entries = entries;
     cache.forms = std::move(forms);
+    cache.changed = changed;
     return {};
 }
 
@@ -155,6 +159,10 @@ Result<StateForms> StateFormCache::forms(const StateReducer& anchors, const M3bS
     out.anchors = m_anchors.forms;
     out.negative_knowledge = m_negative.forms;
     out.beliefs = m_beliefs.forms;
+    if (m_anchors.changed || m_state_digest.empty()) m_state_digest = state_digest_of(out);
+    if (m_negative.changed || m_beliefs.changed || m_m3b_digest.empty()) m_m3b_digest = m3b_digest_of(out);
+    out.state_digest = m_state_digest;
+    out.m3b_digest = m_m3b_digest;
     return out;
 }
 

@@ -26,6 +26,8 @@ struct StateForms {
     std::vector<std::string> anchors;
     std::vector<std::string> negative_knowledge;
     std::vector<std::string> beliefs;
+    // StateFormCache::forms() also fills these (state_digest_of / m3b_digest_of of the forms).
+    std::string state_digest, m3b_digest;
 };
 
 // Forms of a state held as JSON (as read from a bundle). Errors: an entry that cannot be
@@ -43,7 +45,8 @@ nlohmann::json state_changes_of(const StateForms& before, const StateForms& afte
                                 const M3bState& m3b);
 
 // Canonical forms of the carried structures, reusing the form of every entry equal to an entry
-// of the previous call (matched in order: entries keep their relative order between folds).
+// of the previous call (matched in order: entries keep their relative order between folds), and
+// the previous digests when no entry they cover changed.
 class StateFormCache {
 public:
     Result<StateForms> forms(const StateReducer& anchors, const M3bState& m3b);
@@ -53,6 +56,7 @@ private:
     struct Cached {
         std::vector<T> entries;
         std::vector<std::string> forms;
+        bool changed = true;  // by the last refresh (or never refreshed)
     };
     template <typename T, typename ToJson>
     static Status refresh(Cached<T>& cache, const std::vector<T>& entries, ToJson to_json);
@@ -60,6 +64,7 @@ private:
     Cached<Anchor> m_anchors;
     Cached<NegativeKnowledge> m_negative;
     Cached<Belief> m_beliefs;
+    std::string m_state_digest, m_m3b_digest;
 };
 
 }  // namespace bm

@@ -105,6 +105,8 @@ TEST(StateForms, CachedFormsDigestsAndChangesEqualTheFullRecomputationAfterManyR
         ASSERT_EQ(forms->beliefs, full->beliefs) << fold;
         EXPECT_EQ(state_digest_of(*forms), sha256_hex(*canonical_json(after_json.anchors))) << fold;
         EXPECT_EQ(state_digest_of(*forms), anchors.digest()) << fold;
+        EXPECT_EQ(forms->state_digest, anchors.digest()) << fold;  // reused only while nothing changed
+        EXPECT_EQ(forms->m3b_digest, *m3b_digest(after_json)) << fold;
         EXPECT_EQ(m3b_digest_of(*forms), *m3b_digest(after_json)) << fold;
         EXPECT_EQ(state_changes_of(before_forms, *forms, anchors, m3b), state_changes(before_json, after_json)) << fold;
         reused_states += changes == 0;
