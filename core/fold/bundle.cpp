@@ -18,8 +18,26 @@ Result<std::string> jcs_hash(const nlohmann::json& value) {
     return sha256_hex(*bytes);
 }
 
-nlohmann::json identity_json(const CheckpointBundle& b) {
-    nlohmann::json j = bundle_to_json(b);
+nlohmann::json bundle_json(const CheckpointBundle& b, const nlohmann::json& shadowed_messages);
+
+// JCS of `j` (a bundle's JSON whose archive.shadowedMessages is empty) with `messages_jcs`, the JCS
+// of the real messages array, in its place: the bytes canonical_json() gives for the full bundle,
+// without copying or canonicalising the messages again.
+Result<std::string> canonical_with_messages(const nlohmann::json& j, std::string_view messages_jcs) {
+    auto bytes = canonical_json(j);
+    if (!bytes.ok()) return bytes.error();
+    // Quotes inside JSON strings are escaped, so this member can only be the archive's own key.
+    static constexpr std::string_view kEmpty = "\"shadowedMessages\":[]";
+    const size_t at = bytes->find(kEmpty);
+    if (at == std::string::npos || bytes->find(kEmpty, at + 1) != std::string::npos)
+        return Error::internal("bundle JSON without exactly one empty archive.shadowedMessages");
+    bytes->replace(at + kEmpty.size() - 2, 2, messages_jcs);
+    return bytes;
+}
+
+// The id's preimage: everything but the id and the rendering.
+nlohmann::json identity_json(const CheckpointBundle& b, const nlohmann::json& shadowed_messages) {
+    nlohmann::json j = bundle_json(b, shadowed_messages);
     j.erase("checkpointId");
     j.erase("rendered");
     return j;
@@ -39,7 +57,11 @@ std::string checkpoint_marker(FoldMode mode, const std::string& id) {
     return std::string("[EF1 ") + fold_mode_letter(mode) + " cp:" + id + "]";
 }
 
-nlohmann::json bundle_to_json(const CheckpointBundle& b) {
+nlohmann::json bundle_to_json(const CheckpointBundle& b) { return bundle_json(b, b.shadowed_messages); }
+
+namespace {
+
+nlohmann::json bundle_json(const CheckpointBundle& b, const nlohmann::json& shadowed_messages) {
     nlohmann::json refs = nlohmann::json::array();
     for (const auto& r : b.refs) refs.push_back({{"seq", r.seq}, {"digest", r.digest}});
     nlohmann::json j{{"format", "ef-checkpoint"},
@@ -50,7 +72,7 @@ nlohmann::json bundle_to_json(const CheckpointBundle& b) {
                      {"mode", fold_mode_name(b.mode)},
                      {"source", {{"orderedSurfaceSeqs", b.ordered_surface_seqs}, {"sourceDigest", b.source_digest}}},
                      {"archive",
-                      {{"shadowedMessages", b.shadowed_messages},
+                      {{"shadowedMessages", shadowed_messages},
                        {"messageCount", b.message_count},
                        {"logicalHash", b.logical_hash},
                        {"refs", refs}}},
@@ -73,12 +95,15 @@ nlohmann::json bundle_to_json(const CheckpointBundle& b) {
     return j;
 }
 
+}  // namespace
+
 Result<std::string> bundle_bytes(const CheckpointBundle& b) { return canonical_json(bundle_to_json(b)); }
 
 namespace {
 
 // seal_bundle() without the digest of the stored bytes (decode_bundle() has the bytes already).
-Result<CheckpointBundle> seal_content(CheckpointBundle b) {
+// `messages_jcs`, when given, receives the JCS of archive.shadowedMessages.
+Result<CheckpointBundle> seal_content(CheckpointBundle b, std::string* messages_jcs = nullptr) {
     if (!b.shadowed_messages.is_array())
         return Error::invalid_input("shadowedMessages must be an array", Location("", 0, -1, "archive.shadowedMessages"));
     if (b.ordered_surface_seqs.size() != b.shadowed_messages.size())
@@ -98,6 +123,7 @@ Result<CheckpointBundle> seal_content(CheckpointBundle b) {
     }
     array_jcs += ']';
     b.logical_hash = sha256_hex(array_jcs);
+    const nlohmann::json no_messages = nlohmann::json::array();
     auto source = jcs_hash({{"sessionId", b.session_id}, {"orderedSurfaceSeqs", b.ordered_surface_seqs}});
     if (!source.ok()) return source.error();
     b.source_digest = *source;
@@ -116,25 +142,28 @@ Result<CheckpointBundle> seal_content(CheckpointBundle b) {
             b.m3b_digest = *m3b;
         }
     }
-    auto id = jcs_hash(identity_json(b));
-    if (!id.ok()) return id.error();
-    b.checkpoint_id = "ef" + id->substr(0, 30);
+    auto identity = canonical_with_messages(identity_json(b, no_messages), array_jcs);
+    if (!identity.ok()) return identity.error();
+    b.checkpoint_id = "ef" + sha256_hex(*identity).substr(0, 30);
     auto text = render_checkpoint(b);
     if (!text.ok()) return text.error();
     b.rendered_text = *text;
     auto digest = jcs_hash(nlohmann::json(b.rendered_text));
     if (!digest.ok()) return digest.error();
     b.rendered_digest = *digest;
+    if (messages_jcs) *messages_jcs = std::move(array_jcs);
     return b;
 }
 
 }  // namespace
 
 Result<CheckpointBundle> seal_bundle(CheckpointBundle draft) {
-    auto sealed = seal_content(std::move(draft));
+    std::string messages_jcs;
+    auto sealed = seal_content(std::move(draft), &messages_jcs);
     if (!sealed.ok()) return sealed;
     CheckpointBundle b = std::move(sealed).value();
-    auto sealed_bytes = bundle_bytes(b);
+    // bundle_bytes(b), with the messages' JCS computed once above.
+    auto sealed_bytes = canonical_with_messages(bundle_json(b, nlohmann::json::array()), messages_jcs);
     if (!sealed_bytes.ok()) return sealed_bytes.error();
     b.sealed_bytes_digest = sha256_hex(*sealed_bytes);
     return b;

@@ -2,6 +2,7 @@
 #include "fold/fold_engine.h"
 
 #include "fold/state_delta.h"
+#include "fold/state_forms.h"
 
 namespace bm {
 
@@ -10,10 +11,11 @@ namespace {
 struct CarriedState {
     StateReducer anchors;
     M3bState m3b;
-    // The checkpoint this state was read from (empty: none), its state as stored there, and its
-    // links since the last full state: a leaf or emergency fold stores only its changes against it.
+    // The checkpoint this state was read from or sealed into (empty: none), the canonical forms of
+    // its state as stored there, and its links since the last full state: a leaf or emergency fold
+    // stores only its changes against it.
     std::string base_id;
-    StateJson base;
+    StateForms base;
     size_t base_depth = 0;
 };
 
@@ -22,7 +24,9 @@ Result<CarriedState> carried_by(const CheckpointBundle& b) {
     CarriedState out;
     if (!b.state_anchors) return out;
     out.base_id = b.checkpoint_id;
-    out.base = state_json_of(b);
+    auto base = state_forms_of(state_json_of(b));
+    if (!base.ok()) return base.error();
+    out.base = std::move(base).value();
     out.base_depth = b.state_chain_depth;
     auto anchors = StateReducer::from_json(*b.state_anchors);
     if (!anchors.ok()) return anchors.error();
@@ -54,14 +58,8 @@ const SurfaceItem* last_checkpoint_before(const FoldSurface& s, size_t begin) {
     return nullptr;
 }
 
-// Leaf and emergency drafts: the live messages [first, last) are archived and reduced onto
-// `state`, the state carried by the last frozen checkpoint.
-Status draft_from_messages(const SurfaceItem* first, const SurfaceItem* last, const FoldOptions& options,
-                           CheckpointBundle& draft, CarriedState& state, FoldOutcome& out) {
-    for (const SurfaceItem* item = first; item != last; ++item) {
-        draft.shadowed_messages.push_back(item->message);
-        draft.ordered_surface_seqs.push_back(item->seq);
-    }
+// Reduces the draft's archived messages onto `state`, the state carried by the last frozen checkpoint.
+Status reduce_draft(const FoldOptions& options, CheckpointBundle& draft, CarriedState& state, FoldOutcome& out) {
     M3bReducer m3b(std::move(state.m3b), draft.shadowed_messages);
     out.reduce = reduce_messages(state.anchors, draft.shadowed_messages, &m3b);
     if (options.belief_proposer) {
@@ -74,6 +72,26 @@ Status draft_from_messages(const SurfaceItem* first, const SurfaceItem* last, co
     out.m3b = m3b.counts();
     state.m3b = m3b.finish();
     return {};
+}
+
+// Leaf and emergency drafts: the live messages [first, last) are archived (copied) and reduced.
+Status draft_from_messages(const SurfaceItem* first, const SurfaceItem* last, const FoldOptions& options,
+                           CheckpointBundle& draft, CarriedState& state, FoldOutcome& out) {
+    for (const SurfaceItem* item = first; item != last; ++item) {
+        draft.shadowed_messages.push_back(item->message);
+        draft.ordered_surface_seqs.push_back(item->seq);
+    }
+    return reduce_draft(options, draft, state, out);
+}
+
+// The same for a leaf run, whose folded items are never read again: their messages move.
+Status draft_taking_messages(SurfaceItem* first, SurfaceItem* last, const FoldOptions& options,
+                             CheckpointBundle& draft, CarriedState& state, FoldOutcome& out) {
+    for (SurfaceItem* item = first; item != last; ++item) {
+        draft.shadowed_messages.push_back(take_live_message(*item));
+        draft.ordered_surface_seqs.push_back(item->seq);
+    }
+    return reduce_draft(options, draft, state, out);
 }
 
 // Root draft: the concatenation of the frozen checkpoints' archives [begin, end).
@@ -96,23 +114,37 @@ Status draft_from_checkpoints(BundleStore& store, const FoldSurface& s, size_t b
     return {};
 }
 
+// The full carried state into the bundle's state fields (as set_full_state leaves them).
+void put_full_state(CheckpointBundle& b, const CarriedState& state) {
+    b.state_anchors = state.anchors.to_json();
+    if (!state.m3b.negative.entries().empty()) b.negative_knowledge = state.m3b.negative.to_json();
+    if (!state.m3b.beliefs.empty()) b.beliefs = beliefs_to_json(state.m3b.beliefs);
+}
+
 // The rest of the transaction: state and semantic text into the draft, seal, publish (durable),
-// commit record. The caller changes the surface only after this succeeded.
-Result<CheckpointBundle> seal_with_state(CheckpointBundle draft, CarriedState state, const FoldOptions& options,
-                                         FoldOutcome& out) {
-    draft.state_anchors = state.anchors.to_json();
-    if (!state.m3b.negative.entries().empty()) draft.negative_knowledge = state.m3b.negative.to_json();
-    if (!state.m3b.beliefs.empty()) draft.beliefs = beliefs_to_json(state.m3b.beliefs);
+// commit record. The caller changes the surface only after this succeeded. On success `state`
+// becomes the state of the sealed bundle (its base for the next fold). `full_in_memory`: the
+// returned bundle holds the full state even where its bytes hold only the changes.
+Result<CheckpointBundle> seal_with_state(CheckpointBundle draft, CarriedState& state, StateFormCache& forms_cache,
+                                         bool full_in_memory, const FoldOptions& options, FoldOutcome& out) {
+    // The canonical form of every entry, reusing those of entries the previous fold left unchanged:
+    // the digests and changes below cost what changed, not the whole state (state_forms.h).
+    auto forms = forms_cache.forms(state.anchors, state.m3b);
+    if (!forms.ok()) return forms.error();
     // A fold that continues a checkpoint's state stores (and renders) only what it changed; every
     // kStateKeyframeInterval-th link of a chain also stores the full state, so a reader rebuilds
     // any state from a bounded number of bundles.
-    if (!state.base_id.empty() && draft.mode != FoldMode::kRoot) {
+    const bool continues = !state.base_id.empty() && draft.mode != FoldMode::kRoot;
+    if (continues) {
         draft.state_base = state.base_id;
-        draft.state_changes = state_changes(state.base, state_json_of(draft));
+        draft.state_changes = state_changes_of(state.base, *forms, state.anchors, state.m3b);
         draft.state_chain_depth = state.base_depth + 1;
         draft.state_full_stored = draft.state_chain_depth >= kStateKeyframeInterval;
         if (draft.state_full_stored) draft.state_chain_depth = 0;
+        draft.state_digest = forms->state_digest;  // what seal_bundle computes from the full JSON
+        draft.m3b_digest = forms->m3b_digest;
     }
+    if (!continues || draft.state_full_stored) put_full_state(draft, state);
     if (options.summarizer) {
         Result<std::string> text = Error::internal("summariser threw");
         try {
@@ -129,7 +161,13 @@ Result<CheckpointBundle> seal_with_state(CheckpointBundle draft, CarriedState st
             out.semantic_error = out.semantic_error.empty() ? cause : out.semantic_error + "; then " + cause;
         }
     }
-    return seal_bundle(std::move(draft));
+    auto sealed = seal_bundle(std::move(draft));
+    if (!sealed.ok()) return sealed;
+    if (full_in_memory && !sealed->state_anchors) put_full_state(*sealed, state);
+    state.base_id = sealed->checkpoint_id;
+    state.base = std::move(forms).value();
+    state.base_depth = sealed->state_chain_depth;
+    return sealed;
 }
 
 // BundleDurable for sealed bundles of one session: published (fsynced, read back, verified) as one
@@ -153,7 +191,8 @@ Result<std::vector<bool>> publish_and_commit(BundleStore& store, const std::vect
 // One checkpoint, sealed and made durable on its own (fold_once, basic_compact).
 Result<CheckpointBundle> seal_and_publish(BundleStore& store, CheckpointBundle draft, CarriedState state,
                                           const FoldOptions& options, FoldOutcome& out) {
-    auto sealed = seal_with_state(std::move(draft), std::move(state), options, out);
+    StateFormCache forms;
+    auto sealed = seal_with_state(std::move(draft), state, forms, true, options, out);
     if (!sealed.ok()) return sealed.error();
     auto published = publish_and_commit(store, {&*sealed});
     if (!published.ok()) return published.error();
@@ -198,6 +237,8 @@ public:
     const SurfaceItem* last_frozen() const { return m_frozen.empty() ? nullptr : &m_frozen.back(); }
     // The live message at surface index `i` (past the frozen prefix).
     const SurfaceItem* live(size_t i) const { return m_surface.items.data() + m_head + (i - m_frozen.size()); }
+    // The same, for moving its message out once folded (the planner reads only tokens and kinds).
+    SurfaceItem* live(size_t i) { return m_surface.items.data() + m_head + (i - m_frozen.size()); }
     size_t tokens() const { return m_frozen_tokens + m_planner.tokens(m_head, m_surface.items.size()); }
 
     // REQUIRES: `plan` came from plan() and is not empty; `checkpoint` shadows its messages.
@@ -312,6 +353,7 @@ Result<FoldRun> leaf_fold_until(BundleStore& store, FoldSurface surface, size_t 
     // The state the next fold starts from: read back (verified) from the store for the first fold,
     // then the one each fold carried into the bundle it just published (and verified by read-back).
     std::optional<CarriedState> carried;
+    StateFormCache forms;  // the carried state's per-entry forms, across the run
     // Sealed, not yet published: the next fold needs only the carried state, so checkpoints are
     // published in groups (one directory fsync each) and reported only once durable.
     std::vector<CheckpointBundle> pending;
@@ -350,16 +392,13 @@ Result<FoldRun> leaf_fold_until(BundleStore& store, FoldSurface surface, size_t 
             if (!prior.ok()) return prior.error();
             carried = std::move(prior).value();
         }
-        CarriedState state = std::move(*carried);
-        carried.reset();
+        // The state stays structures across the run: the next fold continues the one this fold
+        // sealed (the bundle carries exactly it; tests compare with folds that read it back).
         Status drafted =
-            draft_from_messages(leaf.live(out.plan.begin), leaf.live(out.plan.end), options, draft, state, out);
+            draft_taking_messages(leaf.live(out.plan.begin), leaf.live(out.plan.end), options, draft, *carried, out);
         if (!drafted.ok()) return drafted.error();
-        auto sealed = seal_with_state(std::move(draft), std::move(state), options, out);
+        auto sealed = seal_with_state(std::move(draft), *carried, forms, options.keep_published_bodies, options, out);
         if (!sealed.ok()) return sealed.error();
-        auto next = carried_by(*sealed);  // what the bundle carries, as a later fold would read it back
-        if (!next.ok()) return next.error();
-        carried = std::move(next).value();
         leaf.fold(out.plan, checkpoint_item(*sealed));
         pending.push_back(std::move(sealed).value());
         if (pending.size() >= kPublishGroup) {

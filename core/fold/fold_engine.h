@@ -59,8 +59,8 @@ Result<FoldOutcome> basic_compact(BundleStore& store, const FoldSurface& surface
 // `max_folds` bounds the loop. Returns the final outcome (bundles listed in `published`). The folds
 // are exactly repeated fold_once's, but a leaf run changes its surface in place and plans on
 // indexes built once (LeafPlanner), so it is linear in the session, not quadratic. Only its first
-// fold reads its starting state back from the store; each later fold starts from the state the
-// previous one sealed into its (published, verified) bundle.
+// fold reads its starting state back from the store; each later fold continues, as structures, the
+// state the previous one sealed, whose digests and changes cost what changed (state_forms.h).
 struct FoldRun {
     FoldSurface surface;
     std::vector<CheckpointBundle> published;

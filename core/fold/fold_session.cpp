@@ -25,11 +25,14 @@ Result<SessionFoldReport> fold_session(BundleStore& store, Session session, cons
     SessionFoldReport report;
     report.session_id = session.id;
     report.messages = session.messages.size();
-    FoldSurface surface = surface_from_session(std::move(session));
-    report.tokens_before = surface.tokens();
     const FoldMode first = request.mode == FoldMode::kRoot ? FoldMode::kLeaf : request.mode;
+    // A leaf run holds the live messages packed (a fraction of the memory) and unpacks each as it folds it.
+    FoldSurface surface = first == FoldMode::kLeaf ? packed_surface_from_session(std::move(session))
+                                                   : surface_from_session(std::move(session));
+    report.tokens_before = surface.tokens();
     auto run = fold_until(store, std::move(surface), first, request.until_tokens, request.options);
     if (!run.ok()) return run.error();
+    unpack_live_messages(run->surface);  // the retained tail: the root rebase and the view read it
     if (request.mode == FoldMode::kRoot && !run->cancelled) {
         Status rebased = rebase_root(store, *run, request.options);
         if (!rebased.ok()) return rebased.error();

@@ -31,17 +31,48 @@ FoldSurface surface_from_session(const Session& session) {
     return s;
 }
 
-FoldSurface surface_from_session(Session&& session) {
+namespace {
+
+FoldSurface surface_releasing(Session&& session, bool pack) {
     FoldSurface s;
     s.session_id = session.id;
     s.items.reserve(session.messages.size());
     for (auto& m : session.messages) {
         s.items.push_back(live_item(m));
-        m = Message();  // its archived form holds all of it: release the parsed one now
+        // Its archived form holds all of it: release the parsed one now. (Not `m = Message()`: a
+        // string move-assigned from an empty one keeps its buffer, so `raw` would stay allocated.)
+        { Message released = std::move(m); }
+        if (!pack) continue;
+        SurfaceItem& item = s.items.back();
+        item.packed_call_ids = archived_call_ids(item.message);
+        item.packed_result_ids = archived_result_ids(item.message);
+        nlohmann::json::to_cbor(item.message, nlohmann::detail::output_adapter<char>(item.packed));
+        item.packed.shrink_to_fit();
+        item.message = nullptr;
     }
     session.messages.clear();
     session.messages.shrink_to_fit();
     return s;
+}
+
+}  // namespace
+
+FoldSurface surface_from_session(Session&& session) { return surface_releasing(std::move(session), false); }
+
+FoldSurface packed_surface_from_session(Session&& session) { return surface_releasing(std::move(session), true); }
+
+void unpack_live_messages(FoldSurface& surface) {
+    for (auto& item : surface.items)
+        if (!item.is_checkpoint && !item.packed.empty()) item.message = take_live_message(item);
+}
+
+nlohmann::json take_live_message(SurfaceItem& item) {
+    if (item.packed.empty()) return std::move(item.message);
+    nlohmann::json message = nlohmann::json::from_cbor(item.packed);
+    std::string().swap(item.packed);
+    std::vector<std::string>().swap(item.packed_call_ids);
+    std::vector<std::string>().swap(item.packed_result_ids);
+    return message;
 }
 
 SurfaceItem checkpoint_item(const CheckpointBundle& b) {

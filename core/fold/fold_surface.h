@@ -17,7 +17,9 @@ namespace bm {
 
 struct SurfaceItem {
     bool is_checkpoint = false;
-    nlohmann::json message;      // live message: archived form
+    nlohmann::json message;      // live message: archived form (null while packed)
+    std::string packed;          // live message held packed: CBOR of its archived form (see pack below)
+    std::vector<std::string> packed_call_ids, packed_result_ids;  // packed: its tool-call ids, for planning
     int64_t seq = 0;             // live message: its seq; checkpoint: last shadowed seq
     std::string checkpoint_id;   // checkpoint
     FoldMode mode = FoldMode::kLeaf;
@@ -40,6 +42,14 @@ FoldSurface surface_from_session(const Session& session);
 // twice (the CLI's fold); `session` is left without messages.
 FoldSurface surface_from_session(Session&& session);
 SurfaceItem checkpoint_item(const CheckpointBundle& bundle);
+
+// A long session's live messages held packed: each item keeps the CBOR of its archived form (the
+// same JSON value back, in a fraction of the memory of a parsed tree) instead of the tree. Only a
+// leaf run (fold_until in leaf mode) takes a packed surface; unpack what is left before anything else.
+FoldSurface packed_surface_from_session(Session&& session);
+void unpack_live_messages(FoldSurface& surface);
+// Moves the archived form out of a live item (unpacking it), leaving the item without its message.
+nlohmann::json take_live_message(SurfaceItem& item);
 
 struct Frontier {
     size_t index = 0;               // first item after the frozen prefix

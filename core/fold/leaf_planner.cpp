@@ -62,9 +62,11 @@ LeafPlanner::LeafPlanner(const std::vector<SurfaceItem>& items) : m_items(items)
             m_checkpoints.push_back(i);
             continue;
         }
-        for (const auto& id : archived_call_ids(items[i].message)) m_ids.push_back(intern(id));
+        const bool packed = !items[i].packed.empty();  // its ids were kept when it was packed
+        for (const auto& id : packed ? items[i].packed_call_ids : archived_call_ids(items[i].message))
+            m_ids.push_back(intern(id));
         m_call_counts[i] = static_cast<uint32_t>(m_ids.size() - m_id_offsets[i]);
-        for (const auto& id : archived_result_ids(items[i].message)) {
+        for (const auto& id : packed ? items[i].packed_result_ids : archived_result_ids(items[i].message)) {
             const uint32_t k = intern(id);
             m_ids.push_back(k);
             m_last_result[k] = i;

@@ -67,17 +67,19 @@ void NegativeKnowledgeSet::bound(size_t max_entries) {
     }
 }
 
+nlohmann::json negative_knowledge_to_json(const NegativeKnowledge& e) {
+    nlohmann::json conditions = nlohmann::json::array();
+    for (const auto& c : e.valid_while) conditions.push_back({{"key", c.key.to_string()}, {"value", c.value}});
+    return {{"subject", e.subject},
+            {"rejectedClaim", e.rejected_claim},
+            {"because", e.because},
+            {"validWhile", conditions},
+            {"lifecycle", knowledge_lifecycle_name(e.lifecycle)}};
+}
+
 nlohmann::json NegativeKnowledgeSet::to_json() const {
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& e : m_entries) {
-        nlohmann::json conditions = nlohmann::json::array();
-        for (const auto& c : e.valid_while) conditions.push_back({{"key", c.key.to_string()}, {"value", c.value}});
-        out.push_back({{"subject", e.subject},
-                       {"rejectedClaim", e.rejected_claim},
-                       {"because", e.because},
-                       {"validWhile", conditions},
-                       {"lifecycle", knowledge_lifecycle_name(e.lifecycle)}});
-    }
+    for (const auto& e : m_entries) out.push_back(negative_knowledge_to_json(e));
     return out;
 }
 

@@ -21,6 +21,7 @@ const char* knowledge_lifecycle_name(KnowledgeLifecycle lifecycle);
 struct ValidWhile {
     StateKey key;
     std::string value;  // the entry holds while the head of `key` has this value
+    bool operator==(const ValidWhile&) const = default;
 };
 
 struct NegativeKnowledge {
@@ -29,7 +30,11 @@ struct NegativeKnowledge {
     std::vector<int64_t> because;  // source event seqs
     std::vector<ValidWhile> valid_while;
     KnowledgeLifecycle lifecycle = KnowledgeLifecycle::kActive;
+    bool operator==(const NegativeKnowledge&) const = default;
 };
+
+// One entry of the bundle's state.negativeKnowledge.
+nlohmann::json negative_knowledge_to_json(const NegativeKnowledge& entry);
 
 class NegativeKnowledgeSet {
 public:

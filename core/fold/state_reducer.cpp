@@ -2,6 +2,7 @@
 #include "fold/state_reducer.h"
 
 #include <algorithm>
+#include <string_view>
 
 #include "fold/archive.h"
 #include "util/canonical_json.h"
@@ -50,6 +51,21 @@ int keep_priority(const Anchor& a) {
 
 int64_t newest_seq(const Anchor& a) { return a.source_seqs.empty() ? 0 : a.source_seqs.back(); }
 
+// a.to_string() < b.to_string() (the heads' order) without building either string.
+bool key_string_less(const StateKey& a, const StateKey& b) {
+    const std::string_view pa[] = {a.ns, "/", a.entity, "/", a.property};
+    const std::string_view pb[] = {b.ns, "/", b.entity, "/", b.property};
+    size_t ia = 0, ib = 0, oa = 0, ob = 0;
+    for (;;) {
+        while (ia < 5 && oa == pa[ia].size()) ++ia, oa = 0;
+        while (ib < 5 && ob == pb[ib].size()) ++ib, ob = 0;
+        if (ia == 5 || ib == 5) return ia == 5 && ib < 5;
+        const auto ca = static_cast<unsigned char>(pa[ia][oa]), cb = static_cast<unsigned char>(pb[ib][ob]);
+        if (ca != cb) return ca < cb;
+        ++oa, ++ob;
+    }
+}
+
 }  // namespace
 
 const char* anchor_kind_name(AnchorKind kind) { return kAnchorKinds[static_cast<int>(kind)]; }
@@ -65,10 +81,19 @@ std::optional<FailureStatus> failure_status_from_name(const std::string& name) {
     return from_table<FailureStatus>(kFailureStatuses, name);
 }
 
+// Heads are sorted by key string, so the heads of `key` (equal parts, hence equal strings) start at
+// the lower bound of its string: the first of them is the one a scan in order finds.
+std::vector<Anchor>::const_iterator StateReducer::locate(const StateKey& key) const {
+    auto it = std::lower_bound(m_heads.begin(), m_heads.end(), key,
+                               [](const Anchor& x, const StateKey& k) { return key_string_less(x.key, k); });
+    for (; it != m_heads.end() && !key_string_less(key, it->key); ++it)
+        if (it->key == key) return it;
+    return m_heads.end();
+}
+
 const Anchor* StateReducer::find(const StateKey& key) const {
-    for (const auto& a : m_heads)
-        if (a.key == key) return &a;
-    return nullptr;
+    auto it = locate(key);
+    return it == m_heads.end() ? nullptr : &*it;
 }
 
 Status StateReducer::apply(const StateEvent& e) {
@@ -82,7 +107,11 @@ Status StateReducer::apply(const StateEvent& e) {
     const bool verifying = is_verifying(e.support) ||
                            std::any_of(e.evidence.begin(), e.evidence.end(),
                                        [](const EvidenceRef& r) { return is_verifying(r.kind); });
-    auto it = std::find_if(m_heads.begin(), m_heads.end(), [&](const Anchor& a) { return a.key == e.key; });
+    auto it = m_heads.begin() + (locate(e.key) - m_heads.cbegin());
+    auto insert_at = [&] {
+        return std::upper_bound(m_heads.begin(), m_heads.end(), e.key,
+                                [](const StateKey& k, const Anchor& x) { return key_string_less(k, x.key); });
+    };
 
     if (e.kind == AnchorKind::kFailure) {
         if (!e.failure) return Error::invalid_input("failure event for " + key + " has no status");
@@ -104,10 +133,7 @@ Status StateReducer::apply(const StateEvent& e) {
             Anchor a;
             a.kind = AnchorKind::kFailure;
             a.key = e.key;
-            it = m_heads.insert(std::upper_bound(m_heads.begin(), m_heads.end(), key,
-                                                 [](const std::string& k, const Anchor& x) {
-                                                     return k < x.key.to_string();
-                                                 }),
+            it = m_heads.insert(insert_at(),
                                 std::move(a));
         }
         it->failure = to;
@@ -133,10 +159,7 @@ Status StateReducer::apply(const StateEvent& e) {
     } else {
         Anchor a;
         a.key = e.key;
-        it = m_heads.insert(std::upper_bound(m_heads.begin(), m_heads.end(), key,
-                                             [](const std::string& k, const Anchor& x) {
-                                                 return k < x.key.to_string();
-                                             }),
+        it = m_heads.insert(insert_at(),
                             std::move(a));
     }
     it->kind = e.kind;
@@ -164,23 +187,25 @@ void StateReducer::evict_if_needed() {
     }
 }
 
+nlohmann::json anchor_to_json(const Anchor& a) {
+    nlohmann::json evidence = nlohmann::json::array();
+    for (const auto& r : a.evidence) evidence.push_back({{"seq", r.seq}, {"kind", evidence_kind_name(r.kind)}});
+    nlohmann::json j{{"kind", anchor_kind_name(a.kind)},
+                     {"key", a.key.to_string()},
+                     {"value", a.value},
+                     {"authority", a.authority},
+                     {"support", evidence_kind_name(a.support)},
+                     {"verified", a.verified},
+                     {"sourceSeqs", a.source_seqs},
+                     {"evidence", evidence},
+                     {"epoch", a.epoch}};
+    if (a.failure) j["failure"] = failure_status_name(*a.failure);
+    return j;
+}
+
 nlohmann::json StateReducer::to_json() const {
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& a : m_heads) {
-        nlohmann::json evidence = nlohmann::json::array();
-        for (const auto& r : a.evidence) evidence.push_back({{"seq", r.seq}, {"kind", evidence_kind_name(r.kind)}});
-        nlohmann::json j{{"kind", anchor_kind_name(a.kind)},
-                         {"key", a.key.to_string()},
-                         {"value", a.value},
-                         {"authority", a.authority},
-                         {"support", evidence_kind_name(a.support)},
-                         {"verified", a.verified},
-                         {"sourceSeqs", a.source_seqs},
-                         {"evidence", evidence},
-                         {"epoch", a.epoch}};
-        if (a.failure) j["failure"] = failure_status_name(*a.failure);
-        out.push_back(std::move(j));
-    }
+    for (const auto& a : m_heads) out.push_back(anchor_to_json(a));
     return out;
 }
 

@@ -70,6 +70,9 @@ struct StateEvent {
     std::vector<EvidenceRef> evidence;     // what verifies the transition
 };
 
+// One entry of the bundle's state.anchors.
+nlohmann::json anchor_to_json(const Anchor& anchor);
+
 class StateReducer {
 public:
     static constexpr size_t kMaxRefs = 8;
@@ -95,6 +98,7 @@ public:
 
 private:
     void evict_if_needed();
+    std::vector<Anchor>::const_iterator locate(const StateKey& key) const;  // m_heads.end(): none
 
     size_t m_max_heads;
     std::vector<Anchor> m_heads;

@@ -90,19 +90,21 @@ void UncertaintyLadder::bound(size_t max_beliefs) {
     }
 }
 
+nlohmann::json belief_to_json(const Belief& b) {
+    nlohmann::json records = nlohmann::json::array(), evidence = nlohmann::json::array();
+    for (const auto& r : b.records)
+        records.push_back({{"sourceSeqs", r.source_seqs}, {"quote", r.quote}, {"model", r.model},
+                           {"promptVersion", r.prompt_version}});
+    for (const auto& e : b.evidence) evidence.push_back({{"seq", e.seq}, {"kind", evidence_kind_name(e.kind)}});
+    nlohmann::json belief = {{"id", b.id}, {"statement", b.statement}, {"level", belief_level_name(b.level)},
+                             {"records", records}, {"evidence", evidence}};
+    if (b.earlier_records > 0) belief["earlierRecords"] = b.earlier_records;
+    return belief;
+}
+
 nlohmann::json beliefs_to_json(const std::vector<Belief>& beliefs) {
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& b : beliefs) {
-        nlohmann::json records = nlohmann::json::array(), evidence = nlohmann::json::array();
-        for (const auto& r : b.records)
-            records.push_back({{"sourceSeqs", r.source_seqs}, {"quote", r.quote}, {"model", r.model},
-                               {"promptVersion", r.prompt_version}});
-        for (const auto& e : b.evidence) evidence.push_back({{"seq", e.seq}, {"kind", evidence_kind_name(e.kind)}});
-        nlohmann::json belief = {{"id", b.id}, {"statement", b.statement}, {"level", belief_level_name(b.level)},
-                                 {"records", records}, {"evidence", evidence}};
-        if (b.earlier_records > 0) belief["earlierRecords"] = b.earlier_records;
-        out.push_back(std::move(belief));
-    }
+    for (const auto& b : beliefs) out.push_back(belief_to_json(b));
     return out;
 }
 

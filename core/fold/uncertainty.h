@@ -24,6 +24,7 @@ struct ClassificationRecord {
     std::string quote;           // verified as a substring of a cited source's text
     std::string model;
     std::string prompt_version;
+    bool operator==(const ClassificationRecord&) const = default;
 };
 
 struct Belief {
@@ -37,6 +38,7 @@ struct Belief {
     std::vector<ClassificationRecord> records;  // oldest first, at most kMaxRecords
     std::vector<EvidenceRef> evidence;
     int64_t earlier_records = 0;  // accepted records dropped to keep `records` bounded
+    bool operator==(const Belief&) const = default;
 };
 
 // Text of the source event `seq` (nullopt when unknown).
@@ -68,6 +70,7 @@ private:
 // The bundle's state.beliefs and its inverse (errors name the field). `earlierRecords` is written
 // only when non-zero, so bundles of beliefs that never overflowed keep their bytes.
 nlohmann::json beliefs_to_json(const std::vector<Belief>& beliefs);
+nlohmann::json belief_to_json(const Belief& belief);  // one entry of state.beliefs
 Result<std::vector<Belief>> beliefs_from_json(const nlohmann::json& beliefs);
 
 }  // namespace bm

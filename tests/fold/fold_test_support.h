@@ -51,6 +51,41 @@ inline ContentBlock text_block(std::string text) {
     return b;
 }
 
+// A session built turn by turn; every message gets a raw record like the synthetic sessions.
+struct SessionBuilder {
+    Session s;
+    explicit SessionBuilder(std::string id) { s.id = std::move(id); }
+    void add(Role role, std::vector<ContentBlock> blocks) {
+        Message m;
+        m.session_id = s.id;
+        m.seq = static_cast<int64_t>(s.messages.size());
+        m.id = "m" + std::to_string(m.seq);
+        m.role = role;
+        m.blocks = std::move(blocks);
+        m.line = m.seq + 1;
+        m.raw = nlohmann::json{{"seq", m.seq}}.dump();
+        s.messages.push_back(std::move(m));
+    }
+    void user(const std::string& text) { add(Role::kUser, {text_block(text)}); }
+    void call(const std::string& text, const std::string& id, const std::string& name,
+              const std::string& args) {
+        ContentBlock c;
+        c.kind = BlockKind::kToolCall;
+        c.tool_id = id;
+        c.tool_name = name;
+        c.arguments = args;
+        add(Role::kAssistant, {text_block(text), c});
+    }
+    void result(const std::string& id, bool failed, const std::string& text) {
+        ContentBlock r;
+        r.kind = BlockKind::kToolResult;
+        r.tool_id = id;
+        r.is_error = failed;
+        r.text = text;
+        add(Role::kTool, {r});
+    }
+};
+
 // A session of `turns` rounds: user asks, assistant calls a tool, the tool answers, assistant replies.
 // Every 5th tool result fails, the next round's succeeds. Each message has a JSON raw record.
 inline Session synthetic_session(const std::string& id, int turns, size_t filler_bytes = 200) {

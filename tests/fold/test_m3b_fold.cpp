@@ -15,40 +15,7 @@ namespace {
 using testing::TempDir;
 using testing::text_block;
 
-// A session built turn by turn; every message gets a raw record like the synthetic sessions.
-struct SessionBuilder {
-    Session s;
-    explicit SessionBuilder(std::string id) { s.id = std::move(id); }
-    void add(Role role, std::vector<ContentBlock> blocks) {
-        Message m;
-        m.session_id = s.id;
-        m.seq = static_cast<int64_t>(s.messages.size());
-        m.id = "m" + std::to_string(m.seq);
-        m.role = role;
-        m.blocks = std::move(blocks);
-        m.line = m.seq + 1;
-        m.raw = nlohmann::json{{"seq", m.seq}}.dump();
-        s.messages.push_back(std::move(m));
-    }
-    void user(const std::string& text) { add(Role::kUser, {text_block(text)}); }
-    void call(const std::string& text, const std::string& id, const std::string& name,
-              const std::string& args) {
-        ContentBlock c;
-        c.kind = BlockKind::kToolCall;
-        c.tool_id = id;
-        c.tool_name = name;
-        c.arguments = args;
-        add(Role::kAssistant, {text_block(text), c});
-    }
-    void result(const std::string& id, bool failed, const std::string& text) {
-        ContentBlock r;
-        r.kind = BlockKind::kToolResult;
-        r.tool_id = id;
-        r.is_error = failed;
-        r.text = text;
-        add(Role::kTool, {r});
-    }
-};
+using testing::SessionBuilder;
 
 // Folds every message but the last `keep` into one leaf checkpoint, then the rest into another.
 // The full state at `b` as a reader sees it: its rendering, or for a V2 bundle (which renders only
