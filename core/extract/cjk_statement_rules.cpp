@@ -37,14 +37,14 @@ std::string lower_ascii(std::string_view v) {
 
 }  // namespace
 
-std::vector<CjkStatement> cjk_user_statements(std::string_view text) {
-    std::vector<CjkStatement> out;
+std::vector<TextFact> cjk_user_statements(std::string_view text) {
+    std::vector<TextFact> out;
     if (text.size() > 400 || questioning(text)) return out;
     auto value_at = [&](size_t b, const std::string& key, size_t quote_begin) {
         const size_t e = value_end(text, b);
         if (e <= b || e - b > 60) return;
         const std::string value = lower_ascii(text.substr(b, e - b));
-        out.push_back({key, value, quote_begin, e});
+        out.push_back({"user.statement_zh", key, value, SlotType::kFact, quote_begin, e});
     };
     // "我叫 X", "我的名字是 X", "我的名字叫 X": the user's name.
     for (std::string_view lead : {"我的名字是", "我的名字叫", "我叫"}) {

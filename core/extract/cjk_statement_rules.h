@@ -3,19 +3,15 @@
 // are matched on the UTF-8 text. Thread-safety: pure functions.
 #pragma once
 
-#include <string>
 #include <string_view>
 #include <vector>
 
+#include "extract/tool_result_facts.h"
+
 namespace bm {
 
-struct CjkStatement {
-    std::string key;
-    std::string value;
-    size_t begin = 0, end = 0;  // the statement's byte span in the text (the quote)
-};
-
-// Statements of `text` (a user's message). None for questions ("我叫什么", anything with 吗 or ？).
-std::vector<CjkStatement> cjk_user_statements(std::string_view text);
+// Statements of `text` (a user's message), as Facts of rule `user.statement_zh` spanning the
+// statement. None for questions ("我叫什么", anything with 吗 or ？).
+std::vector<TextFact> cjk_user_statements(std::string_view text);
 
 }  // namespace bm

@@ -363,28 +363,27 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
     std::vector<Claim> out;
     // Statement shapes are rules per speaker: a user's "X is Y" is not an agent's or a tool's.
     const std::string speaker = is_user ? "user" : "model";
-    // A Fact claim of `rule` quoting text[begin, end).
-    auto span_claim = [&](const char* rule, std::string key, std::string value, size_t begin, size_t end) -> Claim& {
+    // A claim of `f` quoting text[f.begin, f.end).
+    auto span_claim = [&](TextFact& f) -> Claim& {
         Claim c = origin;
-        c.rule = rule;
-        c.key = std::move(key);
-        c.value = std::move(value);
-        c.type = SlotType::kFact;
-        c.quote = text.substr(begin, end - begin);
-        c.quote_offset = static_cast<int64_t>(begin);
+        c.rule = std::move(f.rule);
+        c.key = std::move(f.key);
+        c.value = std::move(f.value);
+        c.type = f.type;
+        c.quote = text.substr(f.begin, f.end - f.begin);
+        c.quote_offset = static_cast<int64_t>(f.begin);
         out.push_back(std::move(c));
         return out.back();
     };
     // A harness notice about background work (in a user-role message or a tool result) is observed.
     if (origin.source.role != "assistant")
-        for (Notice& n : background_notices(text)) {
-            Claim& c = span_claim("text.background_notice", std::move(n.key), std::move(n.value), n.begin, n.end);
+        for (TextFact& n : background_notices(text)) {
+            Claim& c = span_claim(n);
             c.evidence = EvidenceLevel::kToolVerified;
             c.provenance_rank = provenance_rank::kToolObservation;
         }
     if (is_user)
-        for (CjkStatement& st : cjk_user_statements(text))
-            span_claim("user.statement_zh", std::move(st.key), std::move(st.value), st.begin, st.end);
+        for (TextFact& st : cjk_user_statements(text)) span_claim(st);
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements

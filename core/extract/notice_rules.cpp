@@ -9,6 +9,8 @@ namespace bm {
 
 namespace {
 
+constexpr const char* kRule = "text.background_notice";
+
 bool kind_word(std::string_view w) {
     for (std::string_view k : {"subagent", "agent", "task", "job", "process", "shell", "command"})
         if (w == k) return true;
@@ -29,8 +31,8 @@ size_t id_end(std::string_view t, size_t b) {
 
 }  // namespace
 
-std::vector<Notice> background_notices(std::string_view text) {
-    std::vector<Notice> out;
+std::vector<TextFact> background_notices(std::string_view text) {
+    std::vector<TextFact> out;
     if (text.size() > 2000) return out;
     const std::string low = ascii_lower(text);
     // "Background subagent 3333… failed before it finished." (the status to the sentence's end; "unless
@@ -46,7 +48,8 @@ std::vector<Notice> background_notices(std::string_view text) {
         std::string status = low.substr(ie + 1, se - ie - 1);
         if (const size_t u = status.find(" unless "); u != std::string::npos) status.resize(u);
         if (status.empty() || status.size() > 80) continue;
-        out.push_back({low.substr(kb, ke - kb) + "." + low.substr(ke + 1, ie - ke - 1) + ".status", status, p, se});
+        out.push_back({kRule, low.substr(kb, ke - kb) + "." + low.substr(ke + 1, ie - ke - 1) + ".status", status,
+                       SlotType::kFact, p, se});
     }
     // "started subagent 3333…": a tool's report that the background work began.
     if (low.rfind("started ", 0) == 0) {
@@ -54,7 +57,8 @@ std::vector<Notice> background_notices(std::string_view text) {
         if (ke != std::string::npos && kind_word(std::string_view(low).substr(kb, ke - kb))) {
             const size_t ie = id_end(low, ke + 1);
             if (ie > ke + 1 && (ie == low.size() || low[ie] == '\n' || low[ie] == '.'))
-                out.push_back({low.substr(kb, ke - kb) + "." + low.substr(ke + 1, ie - ke - 1) + ".status", "started", 0, ie});
+                out.push_back({kRule, low.substr(kb, ke - kb) + "." + low.substr(ke + 1, ie - ke - 1) + ".status", "started",
+                               SlotType::kFact, 0, ie});
         }
     }
     return out;

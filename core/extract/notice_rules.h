@@ -3,19 +3,15 @@
 // "started subagent <id>" → `subagent.<id>.status = <what it says>`. Thread-safety: pure functions.
 #pragma once
 
-#include <string>
 #include <string_view>
 #include <vector>
 
+#include "extract/tool_result_facts.h"
+
 namespace bm {
 
-struct Notice {
-    std::string key;
-    std::string value;
-    size_t begin = 0, end = 0;  // the notice's byte span in the text (the quote)
-};
-
-// The background-work notices of one text block (a user-role harness message or a tool result).
-std::vector<Notice> background_notices(std::string_view text);
+// The background-work notices of one text block (a user-role harness message or a tool result), as
+// Facts of rule `text.background_notice` spanning the notice.
+std::vector<TextFact> background_notices(std::string_view text);
 
 }  // namespace bm
