@@ -59,12 +59,21 @@ QString toolCallLine(const std::string& toolName, const std::string& arguments) 
     return pairs.isEmpty() ? tool : tool + QStringLiteral(": ") + pairs.join(QStringLiteral(", "));
 }
 
-QString toolCallDetail(const std::string& toolName, const std::string& arguments, int maxChars) {
-    const nlohmann::json args = parsed(arguments);
-    QString body = args.is_structured() ? QString::fromStdString(args.dump(2, ' ', false, nlohmann::json::error_handler_t::replace))
-                                        : QString::fromStdString(arguments);
-    QString text = QString::fromStdString(toolName) + QLatin1Char('\n') + body;
+namespace {
+QString cutAt(const QString& text, int maxChars) {
     return text.size() > maxChars ? QString(text.left(maxChars) + QChar(0x2026)) : text;
+}
+}  // namespace
+
+QString toolCallArguments(const std::string& arguments, int maxChars) {
+    const nlohmann::json args = parsed(arguments);
+    return cutAt(args.is_structured() ? QString::fromStdString(args.dump(2, ' ', false, nlohmann::json::error_handler_t::replace))
+                                      : QString::fromStdString(arguments),
+                 maxChars);
+}
+
+QString toolCallDetail(const std::string& toolName, const std::string& arguments, int maxChars) {
+    return cutAt(QString::fromStdString(toolName) + QLatin1Char('\n') + toolCallArguments(arguments, maxChars), maxChars);
 }
 
 }  // namespace bm

@@ -11,8 +11,10 @@ namespace bm {
 // in key order, each value cut at 80 characters); arguments that are not a JSON object show as their first line.
 QString toolCallLine(const std::string& toolName, const std::string& arguments);
 
-// The full arguments for a tooltip: a JSON object or array pretty-printed, other text as found;
-// cut at maxChars with an ellipsis.
+// The arguments in full: a JSON object or array pretty-printed, other text as found; cut at maxChars
+// with an ellipsis.
+QString toolCallArguments(const std::string& arguments, int maxChars);
+// A tooltip: the tool's name, then toolCallArguments() (the whole cut at maxChars).
 QString toolCallDetail(const std::string& toolName, const std::string& arguments, int maxChars);
 
 }  // namespace bm

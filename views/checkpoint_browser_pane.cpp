@@ -395,12 +395,10 @@ QCoro::Task<> CheckpointBrowserPane::loadState(QString id) {
     // Anchors under one row per kind (in order of first appearance); the item names the key
     // without its kind ("artifact/file//w/a.py" shows as "file · /w/a.py" under "artifact").
     std::map<QString, QTreeWidgetItem*> kinds;
-    std::map<QString, int> kindCounts;
-    for (const auto& x : anchors) ++kindCounts[q(x, "kind")];
     for (const auto& x : anchors) {
         const QString kind = q(x, "kind");
         QTreeWidgetItem*& parent = kinds[kind];
-        if (!parent) parent = group(a, kind, static_cast<size_t>(kindCounts[kind]));
+        if (!parent) parent = group(a, kind, 0);  // counted below
         QString key = q(x, "key");
         if (key.startsWith(kind + QLatin1Char('/'))) key = key.mid(kind.size() + 1);
         if (const int slash = key.indexOf(QLatin1Char('/')); slash > 0) key = key.left(slash) + QStringLiteral(" · ") + key.mid(slash + 1);
@@ -411,6 +409,7 @@ QCoro::Task<> CheckpointBrowserPane::loadState(QString id) {
                                                                    x.value("verified", false) ? tr(" · verified") : QString())});
         item->setToolTip(1, value);
     }
+    for (auto& [kind, item] : kinds) item->setText(0, QStringLiteral("%1 (%2)").arg(kind).arg(item->childCount()));
     const auto& negative = out.result["negativeKnowledge"];
     QTreeWidgetItem* n = group(m_state, tr("Negative knowledge"), negative.size());
     for (const auto& x : negative) {

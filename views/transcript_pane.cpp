@@ -174,7 +174,7 @@ void TranscriptPane::showDetail(int row) {
         QString body = b.kind == BlockKind::kToolCall
                            ? QStringLiteral("<b>%1</b><pre style='white-space:pre-wrap'>%2</pre>")
                                  .arg(toolCallLine(b.tool_name, b.arguments).toHtmlEscaped(),
-                                      toolCallDetail({}, b.arguments, 20000).trimmed().toHtmlEscaped())
+                                      toolCallArguments(b.arguments, 20000).toHtmlEscaped())
                            : highlighted(b.text, m_quote, -1);
         html += QStringLiteral("<p style='color:#555'><i>[%1]</i> %2</p>").arg(QString::fromLatin1(block_kind_name(b.kind)), body);
     }
