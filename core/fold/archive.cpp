@@ -10,8 +10,9 @@ namespace bm {
 nlohmann::json archived_message(const Message& m) {
     nlohmann::json record = nullptr;
     if (!m.raw.empty()) {
-        record = nlohmann::json::parse(m.raw, nullptr, false);
-        if (record.is_discarded()) record = repair_utf8(m.raw);
+        const std::string raw = m.raw.str();
+        record = nlohmann::json::parse(raw, nullptr, false);
+        if (record.is_discarded()) record = repair_utf8(raw);
     }
     return {{"seq", m.seq},
             {"id", repair_utf8(m.id)},

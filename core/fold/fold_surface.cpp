@@ -37,6 +37,8 @@ FoldSurface surface_releasing(Session&& session, bool pack) {
     FoldSurface s;
     s.session_id = session.id;
     s.items.reserve(session.messages.size());
+    auto arena = pack ? std::make_shared<CompressedArena>() : nullptr;
+    std::string cbor;
     for (auto& m : session.messages) {
         s.items.push_back(live_item(m));
         // Its archived form holds all of it: release the parsed one now. (Not `m = Message()`: a
@@ -46,10 +48,12 @@ FoldSurface surface_releasing(Session&& session, bool pack) {
         SurfaceItem& item = s.items.back();
         item.packed_call_ids = archived_call_ids(item.message);
         item.packed_result_ids = archived_result_ids(item.message);
-        nlohmann::json::to_cbor(item.message, nlohmann::detail::output_adapter<char>(item.packed));
-        item.packed.shrink_to_fit();
+        cbor.clear();
+        nlohmann::json::to_cbor(item.message, nlohmann::detail::output_adapter<char>(cbor));
+        item.packed = CompressedBytes::in(arena, cbor);
         item.message = nullptr;
     }
+    if (arena) arena->seal();
     session.messages.clear();
     session.messages.shrink_to_fit();
     return s;
@@ -68,8 +72,8 @@ void unpack_live_messages(FoldSurface& surface) {
 
 nlohmann::json take_live_message(SurfaceItem& item) {
     if (item.packed.empty()) return std::move(item.message);
-    nlohmann::json message = nlohmann::json::from_cbor(item.packed);
-    std::string().swap(item.packed);
+    nlohmann::json message = nlohmann::json::from_cbor(item.packed.str());
+    item.packed = CompressedBytes();
     std::vector<std::string>().swap(item.packed_call_ids);
     std::vector<std::string>().swap(item.packed_result_ids);
     return message;

@@ -141,7 +141,7 @@ private:
             r.text = m_ctx.redact_text(text);
             m.blocks.push_back(std::move(r));
         }
-        if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(raw);
+        if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(raw);
         m_session.messages.push_back(std::move(m));
     }
 

@@ -71,7 +71,7 @@ public:
         base.line = pos.line;
         base.id = "msg-" + std::to_string(index);
         if (auto ts = item.find("ts"); ts != item.end() && ts->is_number_integer()) base.time = std::to_string(ts->get<int64_t>());
-        if (m_ctx.options().keep_raw) base.raw = m_ctx.redact_raw(item.dump());
+        if (m_ctx.options().keep_raw) base.raw = m_ctx.raw_record(item.dump());
         json blocks = item.contains("content") && item["content"].is_string()
                           ? json::array({{{"type", "text"}, {"text", item["content"]}}})
                           : item.value("content", json::array());

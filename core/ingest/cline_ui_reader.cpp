@@ -118,7 +118,7 @@ public:
             m_ctx.unknown_type(pos, kind);
             return;
         }
-        if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(item.dump());
+        if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(item.dump());
         m_session.messages.push_back(std::move(m));
     }
 

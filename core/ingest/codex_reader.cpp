@@ -95,7 +95,7 @@ void add_item(ReadContext& ctx, Session& session, const json& item, RecordPos po
         ctx.unknown_type(pos, "response_item " + type);
         return;
     }
-    if (ctx.options().keep_raw) m.raw = ctx.redact_raw(raw);
+    if (ctx.options().keep_raw) m.raw = ctx.raw_record(raw);
     session.messages.push_back(std::move(m));
 }
 

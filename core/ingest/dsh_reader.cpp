@@ -478,7 +478,7 @@ void DshReader::surface_message(const json& v, const json& data, const std::stri
     else
         m_ctx.warning(pos, "data.content", "message has no content");
     m.source_event_seqs = source_seqs(v, pos);
-    if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(raw);
+    if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(raw);
     surface_op(v, pos, seq);
     m_session.messages.push_back(std::move(m));
 }

@@ -190,7 +190,7 @@ private:
             if (const json* calls = m_ctx.array(v, "toolCalls", rec.pos, p + "toolCalls"))
                 for (size_t k = 0; k < calls->size(); ++k)
                     tool_call((*calls)[k], rec, p + "toolCalls[" + std::to_string(k) + "].", m, results);
-        if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(rec.raw.empty() ? v.dump() : rec.raw);
+        if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(rec.raw.empty() ? v.dump() : rec.raw);
         out.push_back(m_session.messages.size());
         m_session.messages.push_back(std::move(m));
         for (auto& t : results) {

@@ -225,7 +225,7 @@ void read_native(ByteSource& source, ReadContext& ctx) {
             continue;
         }
         if (const json* claims = ctx.array(*v, "claims", pos, "claims")) parse_claims(ctx, *claims, pos, m);
-        if (ctx.options().keep_raw) m.raw = ctx.redact_raw(line.text);
+        if (ctx.options().keep_raw) m.raw = ctx.raw_record(line.text);
         session.messages.push_back(std::move(m));
     }
     if (!header) {

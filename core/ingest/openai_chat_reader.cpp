@@ -54,7 +54,7 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
         }
     }
     append_tool_calls(ctx, item, pos, path, m.blocks);
-    if (ctx.options().keep_raw) m.raw = ctx.redact_raw(item.dump());
+    if (ctx.options().keep_raw) m.raw = ctx.raw_record(item.dump());
     return true;
 }
 

@@ -126,7 +126,7 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
         m_ctx.result().partial = true;
         return;
     }
-    if (m_ctx.options().keep_raw) m.raw = m_ctx.redact_raw(raw.empty() ? e.dump() : std::string(raw));
+    if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(raw.empty() ? e.dump() : std::string(raw));
     m_session.messages.push_back(std::move(m));
 }
 

@@ -67,6 +67,7 @@ void ReadContext::finish() {
                     (u.count == 1 ? " record)" : " records)"),
                 "a newer writer may have added it; the rest of the file was read");
     m_unknown.clear();
+    m_raw_arena->seal();
 }
 
 std::optional<std::string> ReadContext::str(const json& obj, const char* key, RecordPos pos,

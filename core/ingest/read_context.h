@@ -8,6 +8,7 @@
 
 #include "ingest/line_reader.h"
 #include "ingest/read_result.h"
+#include "util/compressed_arena.h"
 
 namespace bm {
 
@@ -32,7 +33,7 @@ public:
     void warn_duplicate_key(RecordPos pos, std::string_view text);
     // Counted warning for an unknown event/record type, summarised once per type at finish().
     void unknown_type(RecordPos pos, const std::string& type);
-    // Emits the per-type summaries of unknown types.
+    // Emits the per-type summaries of unknown types and compresses the last records kept.
     void finish();
 
     // Typed access. Absent → nullopt silently; present with the wrong type → error naming `path`.
@@ -45,8 +46,12 @@ public:
 
     // Redacts and counts (content the engine reads: texts, arguments, results).
     std::string redact_text(std::string_view text);
-    // Redacts an original record kept for exact recall; not counted again (its content was).
+    // Redacts text from an original record (a quote of it); not counted again (its content was).
     std::string redact_raw(std::string_view text) { return redact(text, nullptr); }
+    // Redacts an original record kept for exact recall and keeps it in this read's compressed arena.
+    CompressedBytes raw_record(std::string_view text) { return store_raw(redact(text, nullptr)); }
+    // Keeps an already redacted original record in this read's compressed arena.
+    CompressedBytes store_raw(std::string_view redacted) { return CompressedBytes::in(m_raw_arena, redacted); }
 
     // Starts a record whose strings are all decoded from `raw`, its original JSON text, and returns
     // the redacted original (empty unless keep_raw). Until end_record(), redact_text() skips
@@ -68,6 +73,8 @@ private:
     std::map<std::string, Unknown> m_unknown;
     int64_t m_redactions_counted = 0;  // redactions already attributed to earlier sessions
     bool m_record_clean = false;       // the current record's decoded strings cannot hold a secret
+    // Every message's original record, compressed; messages share it (see CompressedArena).
+    std::shared_ptr<CompressedArena> m_raw_arena = std::make_shared<CompressedArena>();
 
 public:
     // Redactions since the previous call (each session of a file gets its own count).
@@ -87,8 +94,12 @@ public:
     ~RecordScope() { m_ctx.end_record(); }
     RecordScope(const RecordScope&) = delete;
     RecordScope& operator=(const RecordScope&) = delete;
-    // The redacted original record (empty unless ReadOptions::keep_raw).
-    std::string take_raw() { return std::move(m_raw); }
+    // The redacted original record, kept compressed (empty unless ReadOptions::keep_raw).
+    CompressedBytes take_raw() {
+        CompressedBytes kept = m_ctx.store_raw(m_raw);
+        std::string().swap(m_raw);
+        return kept;
+    }
 
 private:
     ReadContext& m_ctx;

@@ -94,7 +94,7 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
             m.source.kind = SourceKind::kPlugin;  // demonstration text, not this run
             m.source.name = "demonstration";
         }
-        if (ctx.options().keep_raw) m.raw = ctx.redact_raw(item.dump());
+        if (ctx.options().keep_raw) m.raw = ctx.raw_record(item.dump());
         session.messages.push_back(std::move(m));
     }
     if (!doc.contains("trajectory")) ctx.warning(top, "trajectory", "no trajectory array (history read alone)");

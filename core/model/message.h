@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/claim.h"
+#include "util/compressed_arena.h"
 
 namespace bm {
 
@@ -61,7 +62,7 @@ struct Message {
     bool seeded = false;       // inherited from the parent session's seed (before session/end-seed)
     std::vector<int64_t> source_event_seqs;  // events this message was assembled from (expanded)
     int64_t line = 0;          // 1-based line (or array index + 1) in the source file
-    std::string raw;           // original record, redacted
+    CompressedBytes raw;       // original record, redacted; held compressed (raw.str() reads it)
     std::vector<ClaimAnnotation> annotations;  // native JSONL ground truth
 
     // Concatenated text of text blocks (reasoning excluded), separated by blank lines.

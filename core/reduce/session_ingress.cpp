@@ -64,9 +64,9 @@ Result<SessionIngressReport> reduce_session_tool_outputs(Session& session, Ingre
             if (outcome->decision == IngressDecision::kReduced) {
                 Message reduced = m;
                 reduced.blocks[bi].text = outcome->text;
-                auto record = nlohmann::json::parse(reduced.raw, nullptr, false);
+                auto record = nlohmann::json::parse(reduced.raw.str(), nullptr, false);
                 if (!record.is_discarded() && replace_strings(record, output.text, outcome->text) > 0)
-                    reduced.raw = record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+                    reduced.raw = CompressedBytes(record.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
                 const bool was_incompatible = reducer.compatibility().is_incompatible(output.tool);
                 auto survived = reducer.confirm(*outcome, observed_result(reduced, block.tool_id));
                 if (!survived.ok()) return survived.error();

@@ -38,7 +38,7 @@ std::string session_content_digest(const Session& session) {
         field(m.surface == Surface::kShadowed ? "shadowed" : "visible");
         field(m.time);
         field(encode_annotations(m.annotations).dump());
-        field(m.raw);
+        field(m.raw.str());
     }
     for (const auto& c : session.checkpoints) {
         field(c.id);
@@ -63,7 +63,7 @@ std::string session_messages_digest(const Session& session, size_t count) {
         field(encode_source(m.source).dump());
         field(encode_blocks(m.blocks).dump());
         field(m.time);
-        field(m.raw);
+        field(m.raw.str());
     }
     return to_hex(h.finish());
 }
@@ -145,7 +145,7 @@ Result<StoredSession> Workspace::store_session(const Session& session) {
         msg->bind(12, m.line);
         if (m.annotations.empty()) msg->bind_null(13);
         else msg->bind(13, encode_annotations(m.annotations).dump());
-        msg->bind(14, m.raw);
+        msg->bind(14, m.raw.str());
         if (auto st = msg->run(); !st) return st.error();
     }
     auto br = m_db->prepare(
@@ -251,7 +251,7 @@ Result<std::vector<Message>> Workspace::messages(const std::string& key) {
         m.seeded = flags & kFlagSeeded;
         m.line = q->integer(9);
         if (!q->is_null(10)) m.annotations = decode_annotations(json::parse(q->text(10)));
-        m.raw = q->text(11);
+        m.raw = CompressedBytes(q->text(11));
         out.push_back(std::move(m));
     }
     return out;

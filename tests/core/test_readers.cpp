@@ -104,12 +104,12 @@ TEST(DshReader, V0RedactsSecretsOnIngest) {
     EXPECT_EQ(u1.visible_text(), "Which database does the shop use? Use my key " + placeholder("openai", key) +
                                      " if the admin API asks.");
     // The verbatim record is kept for recall, redacted too, and not counted twice.
-    EXPECT_EQ(u1.raw.find(key), std::string::npos);
-    EXPECT_NE(u1.raw.find(placeholder("openai", key)), std::string::npos);
+    EXPECT_EQ(u1.raw.str().find(key), std::string::npos);
+    EXPECT_NE(u1.raw.str().find(placeholder("openai", key)), std::string::npos);
     const Message& t1 = by_id(s, "t-1");
     EXPECT_EQ(t1.blocks[0].text.find("Tr0ub4dor"), std::string::npos);
     EXPECT_NE(t1.blocks[0].text.find("engine: postgresql"), std::string::npos);
-    EXPECT_EQ(t1.raw.find("Tr0ub4dor"), std::string::npos);
+    EXPECT_EQ(t1.raw.str().find("Tr0ub4dor"), std::string::npos);
     for (const auto& m : s.messages)
         for (const auto& b : m.blocks) EXPECT_EQ(b.text.find(key), std::string::npos);
 }
@@ -129,12 +129,12 @@ TEST(DshReader, RawRecordIsRedactedThroughJsonEscapes) {
     EXPECT_EQ(r.redactions.total(), 2);
     EXPECT_EQ(m.visible_text(), "keys:\n" + placeholder("openai", key) + "\r\n\t" + placeholder("github", token) +
                                     " and C:\\new stays");
-    EXPECT_EQ(m.raw.find(key), std::string::npos) << m.raw;
-    EXPECT_EQ(m.raw.find(token), std::string::npos) << m.raw;
+    EXPECT_EQ(m.raw.str().find(key), std::string::npos) << m.raw.str();
+    EXPECT_EQ(m.raw.str().find(token), std::string::npos) << m.raw.str();
     // Everything else in the record is byte for byte what the log held.
-    EXPECT_NE(m.raw.find(R"("text":"keys:\n[REDACTED:openai:)"), std::string::npos) << m.raw;
-    EXPECT_NE(m.raw.find(R"(]\r\n\t[REDACTED:github:)"), std::string::npos) << m.raw;
-    EXPECT_NE(m.raw.find(R"( and C:\\new stays")"), std::string::npos) << m.raw;
+    EXPECT_NE(m.raw.str().find(R"("text":"keys:\n[REDACTED:openai:)"), std::string::npos) << m.raw.str();
+    EXPECT_NE(m.raw.str().find(R"(]\r\n\t[REDACTED:github:)"), std::string::npos) << m.raw.str();
+    EXPECT_NE(m.raw.str().find(R"( and C:\\new stays")"), std::string::npos) << m.raw.str();
 }
 
 TEST(DshReader, ToolArgumentsAreRedactedThroughJsonEscapes) {
@@ -477,7 +477,7 @@ TEST(ClaudeCodeReader, DagBranchesSidechainCompaction) {
     const std::string token = "ghp_R2d2C3poBB8LukeLeia0Han5Solo7Chewie9";
     EXPECT_EQ(by_id(s, u2).visible_text(), "Actually we don't need persistence; deploy with token " +
                                                placeholder("github", token) + " and use Memcached.");
-    EXPECT_EQ(by_id(s, u2).raw.find(token), std::string::npos);
+    EXPECT_EQ(by_id(s, u2).raw.str().find(token), std::string::npos);
 }
 
 // ---------------------------------------------------------------- Codex

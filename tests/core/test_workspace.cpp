@@ -58,7 +58,7 @@ TEST_F(WorkspaceTest, CreatesCurrentSchemaAndRoundTripsMessages) {
     ASSERT_TRUE(msgs.ok());
     ASSERT_EQ(msgs->size(), 3u);
     EXPECT_EQ((*msgs)[2].visible_text(), "message 2");
-    EXPECT_EQ((*msgs)[2].raw, r.sessions[0].messages[2].raw);
+    EXPECT_EQ((*msgs)[2].raw.str(), r.sessions[0].messages[2].raw.str());
     EXPECT_FALSE((*ws)->messages("nope").ok());
 }
 

@@ -93,7 +93,7 @@ void expect_same_messages(const Session& a, const Session& b) {
         EXPECT_EQ(x.line, y.line);
         EXPECT_EQ(x.role, y.role);
         EXPECT_EQ(x.visible_text(), y.visible_text());
-        EXPECT_EQ(x.raw, y.raw);
+        EXPECT_EQ(x.raw.str(), y.raw.str());
         EXPECT_EQ(x.source_event_seqs, y.source_event_seqs);
         ASSERT_EQ(x.blocks.size(), y.blocks.size());
         for (size_t k = 0; k < x.blocks.size(); ++k) {

@@ -63,7 +63,7 @@ struct SessionBuilder {
         m.role = role;
         m.blocks = std::move(blocks);
         m.line = m.seq + 1;
-        m.raw = nlohmann::json{{"seq", m.seq}}.dump();
+        m.raw = CompressedBytes(nlohmann::json{{"seq", m.seq}}.dump());
         s.messages.push_back(std::move(m));
     }
     void user(const std::string& text) { add(Role::kUser, {text_block(text)}); }
@@ -103,7 +103,7 @@ inline Session synthetic_session(const std::string& id, int turns, size_t filler
         nlohmann::json raw{{"type", "event"}, {"seq", m.seq}, {"role", role_name(role)}};
         raw["blocks"] = nlohmann::json::array();
         for (const auto& b : m.blocks) raw["blocks"].push_back({{"text", b.text}, {"name", b.tool_name}});
-        m.raw = raw.dump();
+        m.raw = CompressedBytes(raw.dump());
         s.messages.push_back(std::move(m));
     };
     const std::string filler(filler_bytes, 'x');

@@ -80,7 +80,7 @@ TEST(FoldGates, C0_3_ExactRecallEqualsArchivedMessagesOnEveryDshSession) {
                     ADD_FAILURE() << file << " message " << i << " differs";
                 }
                 // The original record, byte-exact in canonical form.
-                auto original = canonicalize_json_text(m.raw);
+                auto original = canonicalize_json_text(m.raw.str());
                 if (m.raw.empty() ? recalled[i]["record"].is_null()
                                   : (original.ok() && *canonical_json(recalled[i]["record"]) == *original)) {
                     ++raw_identical;

@@ -158,7 +158,7 @@ Message tool_message(int64_t seq, BlockKind kind, const std::string& id, const s
     b.tool_name = name;
     b.text = text;
     m.blocks.push_back(b);
-    m.raw = raw;
+    m.raw = CompressedBytes(raw);
     return m;
 }
 
@@ -187,11 +187,11 @@ TEST(SessionIngress, reduces_results_whose_record_carries_the_output_and_marks_t
     ASSERT_EQ(report->outputs.size(), 2u);
     EXPECT_EQ(report->outputs[0].decision, IngressDecision::kReduced);
     EXPECT_NE(s.messages[1].blocks[0].text, raw);
-    EXPECT_EQ(s.messages[1].raw.find("step 200 done"), std::string::npos);
+    EXPECT_EQ(s.messages[1].raw.str().find("step 200 done"), std::string::npos);
     EXPECT_EQ(report->outputs[1].decision, IngressDecision::kIncompatible);
     EXPECT_FALSE(report->outputs[1].survived);
     EXPECT_EQ(s.messages[3].blocks[0].text, grep_out);  // kept as it was
-    EXPECT_EQ(s.messages[3].raw, original.messages[3].raw);
+    EXPECT_EQ(s.messages[3].raw.str(), original.messages[3].raw.str());
     EXPECT_EQ(report->newly_incompatible, 1);
     EXPECT_TRUE(reducer.compatibility().is_incompatible("grep"));
     auto back = reducer.recall(s.messages[1].blocks[0].text.substr(0, 120));
