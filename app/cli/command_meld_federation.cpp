@@ -8,7 +8,9 @@
 
 #include <QCommandLineParser>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -16,6 +18,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "cli/cli_common.h"
 #include "cli/meld_federation.h"
@@ -317,8 +320,16 @@ int meld_publish(const QStringList& args) {
             return kFailed;
         }
         for (const Delta& d : deltas) {
-            if (Status st = (*transport)->publish(d, WireTopic::kClaim); !st.ok()) {
-                print_err("beliefmerge meld publish: " + st.error().to_string() + "\n");
+            // Resent until the stream acknowledges it (the delta id de-duplicates a resend): after a
+            // node of the cluster resumes, its raft groups may re-elect for seconds ("no responders").
+            Status st = (*transport)->publish(d, WireTopic::kClaim);
+            const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+            for (int wait_ms = 100; !st.ok() && std::chrono::steady_clock::now() < give_up; wait_ms = std::min(2 * wait_ms, 1000)) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms));
+                st = (*transport)->publish(d, WireTopic::kClaim);
+            }
+            if (!st.ok()) {
+                print_err("beliefmerge meld publish: " + st.error().to_string() + " (retried for 30 s)\n");
                 return kFailed;
             }
             out["published"].push_back({{"key", claim_key(*d.claim)}, {"text", d.claim->text}, {"trust", d.claim->trust},

@@ -69,12 +69,12 @@ int bench_partition_heal(const QStringList& args) {
     }
     const std::string load_after = bm::bench::load_average();
 
-    size_t crdt = 0, lww = 0, lost = 0, duplicated = 0, redelivered = 0, retries = 0;
+    size_t crdt = 0, lww = 0, lost = 0, duplicated = 0, redelivered = 0, retries = 0, direct = 0;
     std::vector<double> converge, bytes;
     nlohmann::json rows = nlohmann::json::array();
     std::string table =
         "| trial | isolated | claims | links | CRDT agrees | LWW agrees | LWW maps | converge ms | republished ms | wire bytes | stream msgs | "
-        "lost | duplicated | redelivered | publish retries |\n|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+        "lost | duplicated | redelivered | publish retries | direct reads |\n|---:|---|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const PartitionHealTrial& t : r->trials) {
         crdt += t.crdt_agree;
         lww += t.lww_agree;
@@ -82,6 +82,7 @@ int bench_partition_heal(const QStringList& args) {
         duplicated += t.duplicated;
         redelivered += t.redelivered;
         retries += t.publish_retries;
+        direct += t.direct_reads;
         converge.push_back(t.converge_ms);
         bytes.push_back(static_cast<double>(t.wire_bytes));
         const std::string node = std::string(1, static_cast<char>('A' + t.isolated));
@@ -89,13 +90,14 @@ int bench_partition_heal(const QStringList& args) {
                  " | " + (t.crdt_agree ? "yes" : "NO") + " | " + (t.lww_agree ? "yes" : "no") + " | " +
                  std::to_string(t.lww_distinct) + " | " + num(t.converge_ms, 0) + " | " + num(t.republished_ms, 0) + " | " + std::to_string(t.wire_bytes) + " | " +
                  std::to_string(t.stream_messages) + " | " + std::to_string(t.lost) + " | " + std::to_string(t.duplicated) + " | " +
-                 std::to_string(t.redelivered) + " | " + std::to_string(t.publish_retries) + " |\n";
+                 std::to_string(t.redelivered) + " | " + std::to_string(t.publish_retries) + " | " + std::to_string(t.direct_reads) + " |\n";
         rows.push_back({{"trial", t.trial}, {"isolated", node}, {"claims", t.claims}, {"links", t.links},
                         {"crdt_agree", t.crdt_agree}, {"lww_agree", t.lww_agree}, {"lww_distinct", t.lww_distinct},
                         {"converge_ms", rounded(t.converge_ms)}, {"republished_ms", rounded(t.republished_ms)},
                         {"caught_up_ms", {rounded(t.caught_up_ms[0]), rounded(t.caught_up_ms[1]), rounded(t.caught_up_ms[2])}}, {"note", t.note}, {"wire_bytes", t.wire_bytes},
                         {"stream_messages", t.stream_messages}, {"lost", t.lost}, {"duplicated", t.duplicated},
-                        {"redelivered", t.redelivered}, {"publish_retries", t.publish_retries}});
+                        {"redelivered", t.redelivered}, {"publish_retries", t.publish_retries},
+                        {"direct_reads", t.direct_reads}, {"verifications", t.verifications}});
     }
     const size_t n = r->trials.size();
     const double p50 = percentile(converge, 0.5), p99 = percentile(converge, 0.99);
@@ -118,6 +120,7 @@ int bench_partition_heal(const QStringList& args) {
                           {"duplicated", duplicated},
                           {"redelivered", redelivered},
                           {"publish_retries", retries},
+                          {"direct_reads", direct},
                           {"rows", rows}};
     std::string md = "machine: " + bm::bench::machine_line(machine) + "\nload (1/5/15 min): " + load_before + " before, " +
                      load_after + " after\n" + r->nats_server + ", 3 nodes on loopback (JetStream, stream replicas 3), started in " +
@@ -126,7 +129,8 @@ int bench_partition_heal(const QStringList& args) {
           std::to_string(lww) + "/" + std::to_string(n) + "; converge after heal p50 " + num(p50, 0) + " ms, p99 " + num(p99, 0) +
           " ms (nearest rank); wire bytes p50 " + num(percentile(bytes, 0.5), 0) + "; lost " + std::to_string(lost) +
           ", duplicated " + std::to_string(duplicated) + " (redeliveries absorbed by admission: " + std::to_string(redelivered) +
-          "; publishes retried after the stop: " + std::to_string(retries) + ")\n";
+          "; publishes retried after the stop: " + std::to_string(retries) + "; read directly from the stream leader: " +
+          std::to_string(direct) + ")\n";
     print_out(parser.isSet(json_opt) ? out.dump(2) + "\n" : md);
     return crdt == n && lost == 0 && duplicated == 0 ? kOk : kFailed;
 }

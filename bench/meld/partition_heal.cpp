@@ -269,6 +269,8 @@ Result<PartitionHealTrial> run_trial(const bench::NatsCluster& cluster, const Pa
         lww_maps.insert(full);
         r.redelivered += x.peer->counters().duplicates;
         r.publish_retries += x.publish_retries;
+        r.direct_reads += x.transport->direct_reads();
+        r.verifications += x.transport->verifications();
         published += x.peer->counters().published;
     }
     r.lww_distinct = lww_maps.size();

@@ -40,6 +40,9 @@ struct PartitionHealTrial {
     size_t duplicated = 0;        // stream copies beyond one per published delta
     size_t redelivered = 0;       // deliveries admission recognised as already held (at-least-once)
     size_t publish_retries = 0;   // publishes that failed (the node stopped) and were retried
+    size_t direct_reads = 0;      // messages the brains read from the stream leader around a stalled
+                                  // or diverged consumer (NatsTransport::direct_reads)
+    size_t verifications = 0;     // re-reads after a transport error (NatsTransport::verifications)
 };
 
 struct PartitionHealResult {

@@ -2,6 +2,8 @@
 // deliveries are at-least-once and idempotent, nothing received is echoed, MACs are checked.
 #include <gtest/gtest.h>
 
+#include <nats/nats.h>
+
 #include <chrono>
 
 #include "meld/transport/brain_peer.h"
@@ -223,6 +225,51 @@ void drain(std::vector<Node>& nodes, double seconds) {
     const auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     while (std::chrono::steady_clock::now() < end)
         for (auto& n : nodes) (void)n.peer->consume(256, 50);
+}
+
+// Deletes brain `durable`'s consumer behind its transport's back (a consumer that stops delivering).
+void delete_consumer(const std::string& url, const std::string& stream, const std::string& durable) {
+    natsConnection* nc = nullptr;
+    jsCtx* js = nullptr;
+    ASSERT_EQ(natsConnection_ConnectTo(&nc, url.c_str()), NATS_OK);
+    ASSERT_EQ(natsConnection_JetStream(&js, nc, nullptr), NATS_OK);
+    jsErrCode jerr = static_cast<jsErrCode>(0);
+    EXPECT_EQ(js_DeleteConsumer(js, stream.c_str(), durable.c_str(), nullptr, &jerr), NATS_OK) << jerr;
+    jsCtx_Destroy(js);
+    natsConnection_Destroy(nc);
+}
+
+TEST(NatsTransport, ABrainWhoseConsumerStopsDeliveringReadsTheStreamLeaderDirectly) {
+    BM_SKIP_WITHOUT_NATS_SERVER();
+    // B's consumer is gone: its fetches are answered by nobody, as when a consumer's raft group
+    // has no leader after a frozen node wakes up (docs/meld.md "Partition heal: the cause").
+    // One server per run: every federation's stream takes meld.>.
+    auto run = [&](const std::string& federation, bool catch_up) {
+        NatsServer server(federation, temp_dir(federation));
+        EXPECT_TRUE(server.wait_ready());
+        auto nodes = make_nodes(server.url(), federation, {"A"});
+        NatsTransportOptions o;
+        o.servers = {server.url()};
+        o.federation = federation;
+        o.brain = "B";
+        if (!catch_up) o.catch_up_check_ms = 0;
+        auto t = NatsTransport::connect(o);
+        EXPECT_TRUE(t.ok());
+        if (nodes.size() != 1 || !t.ok()) return std::pair<size_t, size_t>{0, 0};
+        Brain b("B", figure2_directory(), lexical_default_thresholds(), lexical_engine());
+        BrainPeer peer(b, **t);
+        delete_consumer(server.url(), (*t)->stream_name(), "B");
+        nodes[0].brain->assert_claim(claim(kC1, "jurisdiction:EU"));
+        EXPECT_TRUE(nodes[0].peer->flush().ok());
+        const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(catch_up ? 10 : 3);
+        while (b.claims().empty() && std::chrono::steady_clock::now() < end) (void)peer.consume(16, 50);
+        return std::pair<size_t, size_t>{b.claims().size(), (*t)->direct_reads()};
+    };
+    const auto without = run("stalled_off", false);
+    EXPECT_EQ(without.first, 0u) << "without reading around it, a consumer that delivers nothing leaves the brain short";
+    const auto with = run("stalled_on", true);
+    EXPECT_EQ(with.first, 1u) << "the claim is read from the stream leader";
+    EXPECT_EQ(with.second, 1u);
 }
 
 TEST(NatsRouting, TopicSubjectsDeliverOnlyToTheirSubscribers) {
