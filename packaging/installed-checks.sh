@@ -8,7 +8,7 @@ bm_fail() { echo "FAIL: $*" >&2; exit 1; }
 bm_installed_files() {
   echo bin/beliefmerge bin/beliefmerge-bench share/man/man1/beliefmerge.1.gz \
        share/beliefmerge/bench/meld_gold_train.jsonl share/beliefmerge/bench/meld_gold_train_agent.jsonl \
-       share/beliefmerge/bench/meld_gold_dev.jsonl \
+       share/beliefmerge/bench/meld_gold_train_agent2.jsonl share/beliefmerge/bench/meld_gold_dev.jsonl \
        share/beliefmerge/bench/meld_gold_test.jsonl share/doc/beliefmerge/examples/README.md \
        share/beliefmerge/fetch_tokenizers.sh
   if [ "${1:-studio}" = studio ]; then

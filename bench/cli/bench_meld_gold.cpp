@@ -100,6 +100,22 @@ int print_fit(const GoldSplits& splits, const SignalEngine& engine, bool json) {
     return kOk;
 }
 
+// The training sets' misclassified pairs, one TSV line each; test sets are never listed.
+int print_train_errors(const GoldSplits& splits, const std::shared_ptr<const SignalEngine>& engine, const Thresholds& t) {
+    std::string text = "set\tid\tgold\tpredicted\trule\tsigma\tchi\ta\tb\n";
+    for (const NamedPairs& s : splits.train) {
+        std::vector<PairOutcome> outcomes;
+        (void)evaluate_gold(s.pairs, engine, t, Gates{}, &outcomes);
+        for (const PairOutcome& o : outcomes)
+            if (o.predicted != o.pair->label)
+                text += s.name + "\t" + o.pair->id + "\t" + pair_class_name(o.pair->label) + "\t" +
+                        pair_class_name(o.predicted) + "\t" + o.rule + "\t" + f3(o.sigma) + "\t" + o.chi_rule + "\t" +
+                        o.pair->a.text + "\t" + o.pair->b.text + "\n";
+    }
+    print_out(text);
+    return kOk;
+}
+
 }  // namespace
 
 int bench_meld_gold(const QStringList& args) {
@@ -115,12 +131,15 @@ int bench_meld_gold(const QStringList& args) {
     QCommandLineOption thresholds_opt(QStringLiteral("thresholds"),
                                       QStringLiteral("Thresholds JSON from `meld calibrate` (default: the provider's)."),
                                       QStringLiteral("FILE"));
+    QCommandLineOption errors_opt(QStringLiteral("train-errors"),
+                                  QStringLiteral("List the misclassified training pairs (never a test pair) as TSV: set, id, "
+                                                 "gold, predicted, rule, sigma, contradiction rule, a, b."));
     const QCommandLineOption data_opt = bench_data_option();
     QCommandLineOption shared_opt(QStringLiteral("shared"),
                                   QStringLiteral("Public data (sts/stsb_train.tsv, sts/stsb_dev.tsv, nli/snli_dev.tsv) for the "
                                                  "derived sets; without it only the gold files run."),
                                   QStringLiteral("DIR"));
-    for (const QCommandLineOption* o : std::initializer_list<const QCommandLineOption*>{&json_opt, &fit_opt, &pairs_opt, &data_opt, &shared_opt, &provider_opt, &thresholds_opt})
+    for (const QCommandLineOption* o : std::initializer_list<const QCommandLineOption*>{&json_opt, &fit_opt, &errors_opt, &pairs_opt, &data_opt, &shared_opt, &provider_opt, &thresholds_opt})
         parser.addOption(*o);
     auto p = parse(parser, args,
                    QStringLiteral("Merge classification through the MELD procedure on training sets (what the lexical\n"
@@ -172,6 +191,7 @@ int bench_meld_gold(const QStringList& args) {
         }
         return print_fit(splits, *provider.engine, parser.isSet(json_opt));
     }
+    if (parser.isSet(errors_opt)) return print_train_errors(splits, provider.engine, provider.thresholds);
     const auto& engine = provider.engine;
     const Thresholds t = provider.thresholds;
     nlohmann::json out = {{"provider", engine->identity()}, {"thresholds", t.to_json()}, {"skipped", splits.skipped},

@@ -124,6 +124,7 @@ Result<GoldSplits> load_gold_splits(const std::string& data_dir, const std::stri
     };
     for (auto [name, file, train] : {std::tuple{"train gold", "meld_gold_train.jsonl", true},
                                      {"agent train gold", "meld_gold_train_agent.jsonl", true},
+                                     {"agent train gold 2", "meld_gold_train_agent2.jsonl", true},
                                      {"dev gold", "meld_gold_dev.jsonl", false},
                                      {"test gold", "meld_gold_test.jsonl", false}})
         if (auto r = add(train ? s.train : s.test, name, load_gold_pairs(data_dir + "/" + file)); !r) return r.error();

@@ -1,7 +1,8 @@
 // The train/test splits of `bench meld-gold` and the fit of the lexical operating point (#18).
 //
 // Training: STS-B train derived, the first 150 pairs per class of SNLI dev derived,
-// bench/data/meld_gold_train.jsonl and bench/data/meld_gold_train_agent.jsonl. Test (never fitted
+// bench/data/meld_gold_train.jsonl, bench/data/meld_gold_train_agent.jsonl and
+// bench/data/meld_gold_train_agent2.jsonl. Test (never fitted
 // on): STS-B dev derived, the next 150 pairs per class of SNLI dev derived,
 // bench/data/meld_gold_dev.jsonl and bench/data/meld_gold_test.jsonl.
 // The fit: for each L2 strength and sample weighting, the merge combiner (merge_combiner.h) is

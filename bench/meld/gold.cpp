@@ -165,7 +165,7 @@ void score_confusion(GoldReport& r) {
 }
 
 GoldReport evaluate_gold(const std::vector<GoldPair>& pairs, const std::shared_ptr<const SignalEngine>& engine,
-                         const Thresholds& thresholds, const Gates& gates) {
+                         const Thresholds& thresholds, const Gates& gates, std::vector<PairOutcome>* outcomes) {
     KeyDirectory dir;
     dir.group_key = "gold evaluation";
     dir.group_key_fallback = true;  // every brain signs with the group key
@@ -206,8 +206,10 @@ GoldReport evaluate_gold(const std::vector<GoldPair>& pairs, const std::shared_p
         }
         // Merge-vs-rest score: σ, or 0 when χ says the pair contradicts.
         const double sigma = engine->similarity(b.claims().front().prepared, engine->prepare(incoming.text));
-        const bool contradicts = engine->contradiction(b.claims().front().prepared, engine->prepare(incoming.text)).contradicts();
+        const ContradictionVerdict chi = engine->contradiction(b.claims().front().prepared, engine->prepare(incoming.text));
+        const bool contradicts = chi.contradicts();
         scored.push_back({contradicts ? 0.0 : sigma, p.label == PairClass::kMerge});
+        if (outcomes) outcomes->push_back({&p, predicted, a.patch ? a.patch->rule : "", sigma, contradicts ? chi.reason : ""});
     }
     score_confusion(r);
     // AUC by the rank-sum (ties count half).

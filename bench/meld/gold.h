@@ -56,9 +56,19 @@ struct GoldReport {
 // Fills per_class, macro_f1 and the false-merge figures of r from r.confusion.
 void score_confusion(GoldReport& r);
 
-// Runs every pair through a fresh brain under `thresholds` and `gates`.
+// One pair's prediction, for listing the errors on training sets (`bench meld-gold --train-errors`).
+struct PairOutcome {
+    const GoldPair* pair = nullptr;
+    PairClass predicted = PairClass::kNoRelation;
+    std::string rule;      // the Patch's rule (R2..R6)
+    double sigma = 0;
+    std::string chi_rule;  // the contradiction rule that fired, "" when none
+};
+
+// Runs every pair through a fresh brain under `thresholds` and `gates`; outcomes (optional) gets one
+// entry per pair, in order.
 GoldReport evaluate_gold(const std::vector<GoldPair>& pairs, const std::shared_ptr<const SignalEngine>& engine,
-                         const Thresholds& thresholds, const Gates& gates);
+                         const Thresholds& thresholds, const Gates& gates, std::vector<PairOutcome>* outcomes = nullptr);
 
 // Fits θ_merge (grid 0.40–0.98 by 0.02) and σ_lo (grid 0.04–0.28 by 0.04) for the best macro-F1 with a
 // false-merge rate ≤ max_false_merge; ties to the higher θ_merge. Records the provider identity.

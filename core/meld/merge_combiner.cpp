@@ -42,22 +42,25 @@ MergeCombiner fitted_merge_combiner() {
     MergeCombiner c;
     c.enabled = true;
     c.weights = {
-                 23.982105814162193,  // sigma
-                 -9.341149253490485,  // coverage
-                 -6.5997991387714405,  // coverage_back
-                 3.854531804059307,  // soft_coverage
-                 2.018233141897131,  // soft_coverage_back
-                 1.3049158177366356,  // length_ratio
-                 0.42212891487756055,  // has_values
-                 3.7834154837983,  // negation_differs
-                 1.4946239720277446,  // unmatched_both
-                 0.0,  // value_swap
-                 0.0,  // nominal_swap
-                 1.1197391878469063,  // unmatched_short
-                 1.0561643982114535,  // unmatched_long
+                 14.215984876009045,  // sigma
+                 -4.0609251639947264,  // coverage
+                 -5.1187291110916142,  // coverage_back
+                 4.0636648309380794,  // soft_coverage
+                 -1.1160262186041989,  // soft_coverage_back
+                 3.8584801962347863,  // length_ratio
+                 0.96646152841425415,  // has_values
+                 0.95901996532883049,  // negation_differs
+                 2.1234016952606689,  // unmatched_both
+                 0,  // value_swap
+                 0,  // nominal_swap
+                 -1.945448916889867,  // unmatched_short
+                 0.52100216494204898,  // unmatched_long
+                 -1.0807425772362322,  // core_coverage
+                 1.4780614902428684,  // core_coverage_back
+                 0.72568164426241333,  // predicate_reworded
     };
-    c.bias = -12.53491645791433;
-    c.threshold = 0.95;
+    c.bias = -10.0165144147148;
+    c.threshold = 0.94;
     return c;
 }
 

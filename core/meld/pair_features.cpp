@@ -10,7 +10,8 @@ namespace bm::meld {
 
 const std::array<const char*, kPairFeatureCount> kPairFeatureNames = {
     "sigma", "coverage", "coverage_back", "soft_coverage", "soft_coverage_back", "length_ratio", "has_values",
-    "negation_differs", "unmatched_both", "value_swap", "nominal_swap", "unmatched_short", "unmatched_long"};
+    "negation_differs", "unmatched_both", "value_swap", "nominal_swap", "unmatched_short", "unmatched_long",
+    "core_coverage", "core_coverage_back", "predicate_reworded"};
 
 namespace {
 
@@ -25,6 +26,18 @@ std::vector<Word> content_words(const Analysis& a) {
     for (const Term& t : a.terms)
         if (t.content() && t.kind == TermKind::kWord && seen.insert(t.canon).second) out.push_back({t.canon, t.lemma, t.synset});
     return out;
+}
+
+// A word's part of speech by its most frequent sense; nullopt when WordNet does not know it.
+std::optional<WordPos> pos_of(const Word& w, const WordNet* wn) {
+    if (!wn || !w.synset) return std::nullopt;
+    return wn->pos_of(*w.synset);
+}
+
+// What a claim is about: a noun, or a word WordNet does not know (a name: Vercel, pnpm).
+bool is_core(const Word& w, const WordNet* wn) {
+    const auto pos = pos_of(w, wn);
+    return wn && (!pos || *pos == WordPos::kNoun);
 }
 
 // Numbers by value, identifiers by their canonical text: "two" and "2" are one value.
@@ -113,6 +126,27 @@ PairFeatures pair_features(const Analysis& a, const Analysis& b, double sigma, c
     for (const Word* x : shorter_left)
         for (const Word* y : longer_left) f.value_swap = f.value_swap || other_value(*x, *y, wordnet);
     auto verb = [&](const Word* w) { return wordnet && w->synset && wordnet->pos_of(*w->synset) == WordPos::kVerb; };
+    auto predicate = [&](const Word* w) {
+        const auto pos = pos_of(*w, wordnet);
+        return pos && (*pos == WordPos::kVerb || *pos == WordPos::kAdverb);
+    };
+    f.predicate_reworded = (!shorter_left.empty() || !longer_left.empty()) &&
+                           std::all_of(shorter_left.begin(), shorter_left.end(), predicate) &&
+                           std::all_of(longer_left.begin(), longer_left.end(), predicate);
+    // Core words met: the shorter's found in the longer, the longer's hit by the shorter.
+    size_t core_short = 0, core_short_hit = 0, core_long = 0, core_long_hit = 0;
+    for (const Word& w : shorter)
+        if (is_core(w, wordnet)) {
+            ++core_short;
+            core_short_hit += std::find(shorter_left.begin(), shorter_left.end(), &w) == shorter_left.end();
+        }
+    for (size_t i = 0; i < longer.size(); ++i)
+        if (is_core(longer[i], wordnet)) {
+            ++core_long;
+            core_long_hit += longer_hit[i];
+        }
+    f.core_coverage = share(core_short_hit, core_short);
+    f.core_coverage_back = share(core_long_hit, core_long);
     f.nominal_swap = f.unmatched_both && std::none_of(shorter_left.begin(), shorter_left.end(), verb) &&
                      std::none_of(longer_left.begin(), longer_left.end(), verb);
     f.unmatched_short = static_cast<double>(std::min<size_t>(shorter_left.size(), 3)) / 3.0;
@@ -132,7 +166,8 @@ PairFeatures pair_features(const Analysis& a, const Analysis& b, double sigma, c
 FeatureVector feature_vector(const PairFeatures& f) {
     return {f.sigma, f.coverage, f.coverage_back, f.soft_coverage, f.soft_coverage_back, f.length_ratio,
             f.has_values ? 1.0 : 0.0, f.negation_differs ? 1.0 : 0.0, f.unmatched_both ? 1.0 : 0.0,
-            f.value_swap ? 1.0 : 0.0, f.nominal_swap ? 1.0 : 0.0, f.unmatched_short, f.unmatched_long};
+            f.value_swap ? 1.0 : 0.0, f.nominal_swap ? 1.0 : 0.0, f.unmatched_short, f.unmatched_long,
+            f.core_coverage, f.core_coverage_back, f.predicate_reworded ? 1.0 : 0.0};
 }
 
 }  // namespace bm::meld

@@ -5,7 +5,8 @@
 // a soft WordNet match (any shared sense, a direct hypernym, a shared stem of five letters:
 // "exposed"/"served" do not meet, "configuration"/"configured" and "retain"/"keep" do), whether both
 // claims state the same values (numbers and identifiers), the length ratio, a negation mismatch,
-// and whether the words left unmatched on both sides look like one slot holding another value.
+// whether the words left unmatched on both sides look like one slot holding another value, how many
+// of the core words (nouns, names, values) meet, and whether only the predicate was reworded.
 // Thread-safety: pure functions.
 #pragma once
 
@@ -32,13 +33,18 @@ struct PairFeatures {
     bool nominal_swap = false;      // unmatched_both and no unmatched word is a verb: a noun or name replaced
     double unmatched_short = 0;     // content words of the shorter claim the longer lacks, min(n, 3) / 3
     double unmatched_long = 0;      // content words of the longer claim the shorter lacks, min(n, 3) / 3
+    double core_coverage = 0;       // share of the shorter claim's core words (nouns, names, numbers,
+                                    // identifiers) soft-matched in the longer: what the claim is about
+    double core_coverage_back = 0;  // the same, the longer claim's core words in the shorter
+    bool predicate_reworded = false;  // some word is unmatched and every unmatched word is a verb or
+                                      // adverb: the same things said with another predicate
 };
 
 // wordnet may be null (soft match then is exact canon or a shared stem).
 PairFeatures pair_features(const Analysis& a, const Analysis& b, double sigma, const WordNet* wordnet);
 
 // The combiner's input: a fixed-order vector of the features above (bools as 0/1).
-inline constexpr size_t kPairFeatureCount = 13;
+inline constexpr size_t kPairFeatureCount = 16;
 using FeatureVector = std::array<double, kPairFeatureCount>;
 extern const std::array<const char*, kPairFeatureCount> kPairFeatureNames;
 FeatureVector feature_vector(const PairFeatures& f);

@@ -354,6 +354,37 @@ TEST(Contradiction, UnrelatedTextsAreUnrelated) {
     expect_verdict(p, "", "", Contradiction::kUnrelated);
 }
 
+TEST(Contradiction, OneSlotHoldsAnotherName) {
+    REQUIRE_WORDNET();
+    const LexicalProvider& p = wordnet_provider();
+    expect_verdict(p, "The frontend is deployed to Vercel", "The frontend is deployed to Netlify",
+                   Contradiction::kContradicts, contradiction_rule::kSlotSwap);
+    expect_verdict(p, "The team tracks issues in Jira", "The team tracks issues in Zenhub",
+                   Contradiction::kContradicts, contradiction_rule::kSlotSwap);
+    // The same name with the predicate reworded, or a name added beside the other, is no swap.
+    expect_verdict(p, "The frontend is deployed to Vercel", "Vercel hosts the frontend",
+                   Contradiction::kCompatible);
+    expect_verdict(p, "The frontend is deployed to Vercel", "The frontend is deployed to Vercel by Jenkins",
+                   Contradiction::kCompatible);
+    // A replaced verb or quality is not a value: "fast" and "nginx" are not one slot's values.
+    expect_verdict(p, "The reverse proxy is nginx", "The reverse proxy is fast", Contradiction::kCompatible);
+    // One shared word is not enough context for a slot.
+    expect_verdict(p, "Vercel", "Netlify", Contradiction::kUnrelated);
+}
+
+TEST(Contradiction, TwoValuesTradePlaces) {
+    const LexicalProvider& p = plain_provider();
+    expect_verdict(p, "The user prefers tabs over spaces", "The user prefers spaces over tabs",
+                   Contradiction::kContradicts, contradiction_rule::kOrderSwap);
+    expect_verdict(p, "We migrated from mysql to postgres", "We migrated from postgres to mysql",
+                   Contradiction::kContradicts, contradiction_rule::kOrderSwap);
+    // The same order, or a swap with nothing ordering the two, is no clash.
+    expect_verdict(p, "The user prefers tabs over spaces", "the user prefers tabs over spaces",
+                   Contradiction::kCompatible);
+    expect_verdict(p, "The release notes list fixes and features", "The release notes list features and fixes",
+                   Contradiction::kCompatible);
+}
+
 TEST(Contradiction, ColoursAndSiblingKinds) {
     REQUIRE_WORDNET();
     const LexicalProvider& p = wordnet_provider();

@@ -371,9 +371,10 @@ TEST_F(MeldCli, BenchMeldGoldFitUsesOnlyTrainingSets) {
     CliRun r = run({"bench", "meld-gold", "--fit", "--json"});
     ASSERT_EQ(r.status, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
-    ASSERT_EQ(j["train_sets"].size(), 2u);
+    ASSERT_EQ(j["train_sets"].size(), 3u);
     EXPECT_EQ(j["train_sets"][0], "train gold (92)");
     EXPECT_EQ(j["train_sets"][1], "agent train gold (300)");
+    EXPECT_EQ(j["train_sets"][2], "agent train gold 2 (200)");
     EXPECT_LE(j["train_heldout_worst_false_merge"].get<double>(), 0.02) << "every training set, held out";
     EXPECT_LE(j["train_heldout_combiner_false_merge"].get<double>(), 0.01) << "merges the combiner makes, held out";
     EXPECT_EQ(j["combiner"]["features"].size(), j["combiner"]["weights"].size());

@@ -83,6 +83,12 @@ TEST(MergeCombiner, FeaturesOfHandWrittenPairs) {
     EXPECT_DOUBLE_EQ(subset.coverage, 1.0);
     EXPECT_LT(subset.coverage_back, 0.8) << "an entailment, not a paraphrase";
     EXPECT_FALSE(fitted_merge_combiner().passes(subset));
+    EXPECT_DOUBLE_EQ(subset.core_coverage, 1.0) << "man and guitar are in the longer claim";
+    EXPECT_LT(subset.core_coverage_back, 0.6) << "station and night are not in the shorter";
+    EXPECT_FALSE(subset.predicate_reworded) << "the unmatched words are nouns";
+    const PairFeatures reworded = features_of("Alice merges the pull requests", "Alice approves the pull requests");
+    EXPECT_TRUE(reworded.predicate_reworded) << "only the verb differs";
+    EXPECT_FALSE(other_port.predicate_reworded) << "nothing but the number differs";
 }
 
 TEST(MergeCombiner, MergesAParaphraseBelowThetaThroughTheProcedure) {
@@ -136,10 +142,12 @@ TEST_F(GoldSplitsTest, ATrainingPairThatIsATestPairIsDropped) {
         << R"({"a":{"scope":["repo:s"],"text":"x is 1"},"b":{"scope":["repo:s"],"text":"x equals 1"},"class":"merge","id":"own"})" << "\n";
     std::ofstream(dir / "meld_gold_train_agent.jsonl")
         << R"({"a":{"scope":["repo:s"],"text":"y is 2"},"b":{"scope":["repo:s"],"text":"y equals 2"},"class":"merge","id":"agent"})" << "\n";
+    std::ofstream(dir / "meld_gold_train_agent2.jsonl")
+        << R"({"a":{"scope":["repo:s"],"text":"z is 3"},"b":{"scope":["repo:s"],"text":"z equals 3"},"class":"merge","id":"agent2"})" << "\n";
     auto s = load_gold_splits(dir.string(), "");
     std::filesystem::remove_all(dir);
     ASSERT_TRUE(s.ok()) << s.error().to_string();
-    ASSERT_EQ(s->train.size(), 2u) << "the two training golds";
+    ASSERT_EQ(s->train.size(), 3u) << "the three training golds";
     ASSERT_EQ(s->train.front().pairs.size(), 1u);
     EXPECT_EQ(s->train.front().pairs.front().id, "own");
     EXPECT_EQ(s->skipped.size(), 1u) << "no --shared: the derived sets are named as skipped";

@@ -28,6 +28,8 @@ ContradictionVerdict judge_contradiction(const Analysis& a, const Analysis& b,
     if (auto v = exclusive_value_rule(a, b, wordnet)) return *v;
     if (auto v = colour_rule(a, b)) return *v;
     if (auto v = sibling_rule(a, b, wordnet)) return *v;
+    if (auto v = slot_swap_rule(a, b, wordnet)) return *v;
+    if (auto v = order_swap_rule(a, b)) return *v;
     ContradictionVerdict v;
     v.verdict = share_subject(a, b) ? Contradiction::kCompatible : Contradiction::kUnrelated;
     return v;

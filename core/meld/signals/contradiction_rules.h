@@ -55,6 +55,20 @@ std::optional<ContradictionVerdict> colour_rule(const Analysis& a, const Analysi
 std::optional<ContradictionVerdict> sibling_rule(const Analysis& a, const Analysis& b,
                                                  const WordNet* wordnet);
 
+// One slot of the same statement holds another name: with negations on neither side, each text
+// has one or two content words the other lacks (no synonym, no shared WordNet sense), at the same
+// place among at least two shared words; on each side they include a name (an identifier or a
+// word WordNet does not know) and otherwise only nouns ("deployed to Vercel" / "deployed to
+// Netlify"; "runs on GitHub Actions" / "runs on Jenkins"). Needs WordNet. Two common nouns are
+// left to the sibling rule.
+std::optional<ContradictionVerdict> slot_swap_rule(const Analysis& a, const Analysis& b,
+                                                   const WordNet* wordnet);
+
+// Two values trade places across a word that orders them ("prefers tabs over spaces" / "prefers
+// spaces over tabs"; "from mysql to postgres" / "from postgres to mysql"): the same content words
+// in the same order but for one transposition.
+std::optional<ContradictionVerdict> order_swap_rule(const Analysis& a, const Analysis& b);
+
 // The key and value terms of a key/value statement (indices into a.terms), if the text is one.
 struct KeyValueShape {
     std::vector<size_t> key;

@@ -33,7 +33,7 @@ struct LexicalOptions {
 class LexicalProvider final : public SignalProvider {
 public:
     static constexpr std::string_view kName = "lexical";
-    static constexpr int kVersion = 1;
+    static constexpr int kVersion = 2;  // 2: the slot-swap and order-swap contradiction rules (#18)
 
     // Loads WordNet from options.wordnet_dir (the default directory once per process, shared; a
     // failure becomes a warning, never an error) and fits IDF weights on idf_corpus (none: built-in

@@ -29,6 +29,8 @@ inline constexpr std::string_view kNumeric = "numeric";
 inline constexpr std::string_view kUnit = "unit";
 inline constexpr std::string_view kDate = "date";
 inline constexpr std::string_view kExclusiveValue = "exclusive-value";
+inline constexpr std::string_view kSlotSwap = "slot-swap";
+inline constexpr std::string_view kOrderSwap = "order-swap";
 }  // namespace contradiction_rule
 
 struct ContradictionVerdict {
