@@ -30,7 +30,7 @@ int bench_extract(const QStringList& args) {
                                   QStringLiteral("Where ../shared/data/ paths resolve (default $BM_SHARED_DATA, else ROOT/../shared/data)."),
                                   QStringLiteral("DIR"));
     QCommandLineOption misses_opt(QStringLiteral("misses"),
-                                  QStringLiteral("Also list the gold claims no emitted slot matched (tune on --split dev only)."));
+                                  QStringLiteral("Also list the gold claims no emitted slot matched, and the value that matched each recalled one (tune on --split dev only)."));
     QCommandLineOption extractor_opt(QStringLiteral("extractor"),
                                      QStringLiteral("heuristic (default) or model: the model arm, one joint alignment call "
                                                     "per log to --endpoint (a local OpenAI-compatible server); on a "

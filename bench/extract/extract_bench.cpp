@@ -157,12 +157,15 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
         for (const GoldClaim& g : *gold) {
             if (g.log != log.path) continue;
             ++c.gold;
-            if (std::any_of(values->begin(), values->end(), [&](const EmittedValue& e) {
-                    return slot_matches_gold(e.key, e.value, g.key, g.value);
-                }))
+            const auto hit = std::find_if(values->begin(), values->end(), [&](const EmittedValue& e) {
+                return slot_matches_gold(e.key, e.value, g.key, g.value);
+            });
+            if (hit != values->end()) {
                 ++c.recalled;
-            else
+                report.recalled.emplace_back(g, hit->key + " = " + hit->value);
+            } else {
                 report.missed.emplace_back(log.split, g);
+            }
         }
         report.by_format[log.split][log.format].add(c);
         report.overall[log.split].add(c);

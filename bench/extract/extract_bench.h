@@ -57,6 +57,7 @@ struct BenchReport {
     std::map<std::string, std::map<std::string, RuleCounts>> by_rule;  // split -> rule -> counts
     std::vector<EmittedValue> unlabelled;                           // sorted by (log, key, value)
     std::vector<std::pair<std::string, GoldClaim>> missed;          // (split, gold claim not recalled), in gold order
+    std::vector<std::pair<GoldClaim, std::string>> recalled;        // (gold claim, "key = value" of the first value matching it)
     size_t stale_labels = 0;  // labels of (log, key, value) the extractor no longer emits (on the splits run)
     std::string rules;
     std::string extractor;

@@ -134,6 +134,8 @@ std::string missed_markdown(const BenchReport& r) {
     for (const auto& [split, g] : r.missed)
         out += "- " + split + " | " + g.log + " | " + g.key + " = " + g.value + " | " + g.type + " | quote: " +
                g.quote.substr(0, 160) + "\n";
+    out += "\ngold claims recalled: " + std::to_string(r.recalled.size()) + " (gold | the emitted value that matched)\n";
+    for (const auto& [g, by] : r.recalled) out += "- " + g.log + " | " + g.key + " = " + g.value + " | by " + by + "\n";
     return out;
 }
 

@@ -1,4 +1,5 @@
-// The rubric's matching rule between an emitted slot and a gold claim (docs/extract.md, "Matching").
+// The rubric's matching rule between an emitted slot and a gold claim, stricter than the rubric's
+// letter where it counted chance matches (docs/extract.md, "Matching").
 // Thread-safety: pure functions.
 #pragma once
 
@@ -14,10 +15,12 @@ std::string normalise_value(const std::string& value);
 // The key's words: lowercased, split on '.', '_', '-', '/'; empty words dropped.
 std::vector<std::string> key_words(const std::string& key);
 
-// Values equal after normalising, or one (non-empty) contained in the other.
+// Values equal after normalising, or one (non-empty) contained in the other as whole words, no
+// occurrence right after a negation word ("read" is not in "do not read the file", nor in "reading").
 bool values_match(const std::string& emitted, const std::string& gold);
 
-// The keys share at least one word.
+// The keys share at least one word other than "file"; two `file.<path>` keys must name the same
+// file (equal paths, one path ending in "/" + the other; an extractor's `.read`/`.edit` sub-key set aside).
 bool keys_share_word(const std::string& emitted, const std::string& gold);
 
 // Both: the emitted (key, value) matches the gold claim.

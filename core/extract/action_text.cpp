@@ -175,6 +175,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     command_action_facts(action, out);
     plan_action_facts(action, out);
     failure_action_facts(action, out);
+    outcome_action_facts(action, out);
     return out;
 }
 

@@ -401,17 +401,36 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
                                      t[0].lower == "will" || t[0].lower == "please");
         if (question && !polite_request) {
             if (!is_user || t.size() < 2 || (t[0].lower != "which" && t[0].lower != "what")) continue;
-            size_t e = 1;
-            while (e < t.size() && e < 4 && t[e].lower != "do" && t[e].lower != "does" && t[e].lower != "is" &&
-                   t[e].lower != "are" && t[e].lower != "should" && t[e].lower != "will" && t[e].lower != "did")
+            auto auxiliary = [](const std::string& w) {
+                return w == "do" || w == "does" || w == "is" || w == "are" || w == "was" || w == "were" ||
+                       w == "should" || w == "will" || w == "did" || w == "can" || w == "would" || w == "could";
+            };
+            // "Which database should we use?": the subject precedes the verb; "What is the deploy target?":
+            // it follows it.
+            size_t b = 1;
+            if (auxiliary(t[1].lower)) b = 2;
+            // "What do you think?", "What should I do?": no subject is asked about.
+            static const std::set<std::string> persons = {"you", "i", "we", "it", "they", "he", "she", "this", "that"};
+            if (b == 2 && (t.size() < 3 || persons.count(t[2].lower))) continue;
+            size_t e = b;
+            // The noun phrase ends before a preposition or a participle ("the project codeword mentioned
+            // earlier", "the status of my order" → project.codeword, status).
+            static const std::set<std::string> phrase_ends = {"in", "on", "at", "from", "to", "with", "for", "by", "of",
+                                                              "that", "which", "earlier", "now", "here", "there"};
+            auto participle = [](const std::string& w) { return w.size() > 4 && w.compare(w.size() - 2, 2, "ed") == 0; };
+            while (e < t.size() && e < b + 5 && !auxiliary(t[e].lower) && !t[e].comma_after &&
+                   !(e > b && (phrase_ends.count(t[e].lower) || participle(t[e].lower))))
                 ++e;
-            std::string key = normalise_subject(words(t, 1, e));
-            if (key.empty()) continue;
+            if (e < t.size() && t[e].comma_after && e < b + 5) ++e;
+            std::string key = normalise_subject(words(t, b, e));
+            const std::string question = std::string(text.substr(s.begin, s.end - s.begin));
+            if (key.empty() || question.size() > 160 || question.find('\n') != std::string::npos) continue;
             Claim c = origin;
             c.rule = "user.open_question";
-            c.key = key;
-            c.value = "open";
-            c.type = SlotType::kOpenQ;
+            c.key = "question." + key;
+            c.value.clear();
+            for (char ch : question) c.value += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+            c.type = SlotType::kGoal;
             c.quote = text.substr(s.begin, s.end - s.begin);
             c.quote_offset = static_cast<int64_t>(s.begin);
             out.push_back(std::move(c));

@@ -269,7 +269,9 @@ bool match_use(std::string_view text, const Toks& t, size_t lo, size_t i, size_t
 
 // Which rule a request is: a prohibition, a one-turn instruction to call a tool ("call subagent
 // once") or to shape the reply ("report the result verbatim"), or the user's request.
-const char* request_rule(const std::string& verb, const std::string& words, bool prohibition) {
+const char* request_rule(const std::string& verb, const std::string& words, bool prohibition, bool own_wish) {
+    // "I want to return the product": the user's own act, their goal, not an instruction for the reply.
+    if (own_wish && !prohibition) return "user.request";
     static const std::set<std::string> reply_verbs = {"quote", "report", "print", "say", "tell", "return", "echo",
                                                       "describe", "explain", "mention", "include", "summarise",
                                                       "summarize", "list", "show", "answer"};
@@ -316,7 +318,7 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
 
 // A user's imperative "add a docstring" → goal.add.docstring = "add a docstring" (Goal); "do not X" →
 // a Constraint whose value keeps the negation ("do not delete the tests").
-bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i, size_t hi,
+bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i, size_t hi, bool own_wish,
                       std::string& step_file, std::vector<ClauseMatch>& out) {
     const std::string verb = bare(t[i].lower);
     if (!imperative_verbs().count(verb)) return false;
@@ -347,7 +349,7 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     if (part.empty() || words.empty() || words.size() > 100) return false;
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
     // A request the turn does not scope is the user's goal: its key says so ("goal.create.simple.game").
-    const char* rule = request_rule(verb, words, negated || always);
+    const char* rule = request_rule(verb, words, negated || always, own_wish);
     if (from_step && std::string(rule) != "user.request") return false;  // a step's file only keys a request
     const std::string key = std::string(rule) == "user.request" ? "goal." + join_key(verb, part) : join_key(verb, part);
     out.push_back({from_step ? "user.request_on_file" : rule, key, words, type, first, end});
@@ -438,7 +440,8 @@ namespace {
 
 // How many tokens open a user's wish: "i need (you) to", "we want (you) to", "i'd like (you) to", "i
 // would like (you) to", "i want you to"; 0 when the sentence does not open so.
-size_t user_wish_length(const Toks& t) {
+size_t user_wish_length(const Toks& t, bool& addressed) {
+    addressed = false;
     if (t.size() < 4) return 0;
     const std::string& who = t[0].lower;
     size_t k = 1;
@@ -452,7 +455,7 @@ size_t user_wish_length(const Toks& t) {
     } else {
         return 0;
     }
-    if (k < t.size() && t[k].lower == "you") ++k;
+    if (k < t.size() && t[k].lower == "you") ++k, addressed = true;
     if (k + 1 >= t.size() || t[k].lower != "to") return 0;
     return imperative_verbs().count(bare(t[k + 1].lower)) ? k + 1 : 0;
 }
@@ -470,7 +473,8 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
     static const std::set<std::string> first_person = {"i", "we", "i'll", "we'll", "i'm", "we're", "i've", "we've"};
     // "I need you to fix the login bug", "we want to add dark mode", "I'd like to migrate …": a user's
     // wish is a request; the clause starts at its verb.
-    const size_t wish = user_wish_length(t);
+    bool addressed = false;  // "I want you to …" asks the agent; "I want to …" is the user's own act
+    const size_t wish = user_wish_length(t, addressed);
     std::string step_file;  // the file a read step of this sentence named
     if (hi > 0 && first_person.count(t[0].lower) && !(is_user && wish > 0)) is_user = false;
     for (size_t i = is_user ? wish : 0; i < hi; ++i) {
@@ -491,7 +495,7 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
         }
         const size_t before = out.size();
         if (match_reply(text, t, i, hi, out) || match_use(text, t, lo, i, hi, clause_start, out) || match_port(t, lo, i, hi, out) ||
-            (is_user && clause_start && match_imperative(text, t, lo, i, hi, step_file, out))) {
+            (is_user && clause_start && match_imperative(text, t, lo, i, hi, wish > 0 && !addressed && i == wish, step_file, out))) {
             // Which tool to use is the user's instruction; an agent restating it is no new one.
             while (!is_user && out.size() > before && out.back().rule == "turn.tool_choice") out.pop_back();
             if (out.size() == before) {

@@ -41,11 +41,13 @@ struct ActionFact {
 
 std::vector<ActionFact> tool_action_facts(const ToolAction& action);
 
-// Per-family scanners (file_action_rules.cpp, command_action_rules.cpp, plan_action_rules.cpp).
+// Per-family scanners (file_action_rules.cpp, command_action_rules.cpp, plan_action_rules.cpp, failure_action_rules.cpp).
 void file_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void command_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void plan_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void failure_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// Skills loaded, pages fetched, workflows run, a submitted patch's files (outcome_action_rules.cpp).
+void outcome_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.

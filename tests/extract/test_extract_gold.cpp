@@ -138,6 +138,22 @@ TEST(ExtractGold, MatchingRule) {
     EXPECT_FALSE(slot_matches_gold("reply", "PING", "reply", "PONG"));
 }
 
+// Containment is of whole words and keeps negation; file keys must name the same file (docs/extract.md).
+TEST(ExtractGold, MatchingRuleCountsNoChanceMatches) {
+    EXPECT_FALSE(values_match("read", "edit requires reading the file first"));  // a word inside a word
+    EXPECT_FALSE(values_match("read", "do not use the read tool; do not read the file first"));  // negated
+    EXPECT_TRUE(values_match("do not read or write any files", "Do not read or write any files."));
+    EXPECT_TRUE(values_match("read", "read with the read tool"));
+    EXPECT_TRUE(values_match("http 200", "HTTP 200"));
+    EXPECT_TRUE(values_match("not applied: indentationerror: unexpected indent", "IndentationError: unexpected indent"));
+    EXPECT_FALSE(keys_share_word("file.a.txt.read", "file.b.txt"));  // "file" and "txt" name no subject
+    EXPECT_TRUE(keys_share_word("file.a.txt.read", "file.a.txt"));
+    EXPECT_TRUE(keys_share_word("file.src/main.py", "file./tmp/w/src/main.py"));
+    EXPECT_FALSE(keys_share_word("file.main.py", "file./tmp/w/src/main.py.bak"));
+    EXPECT_FALSE(keys_share_word("file.a.txt", "read.file"));
+    EXPECT_TRUE(keys_share_word("file.greeting.txt.read", "greeting.txt.content"));
+}
+
 TEST(ExtractGold, GoldParseErrorsNameFileLineAndField) {
     const std::string ok = R"({"log":"a","key":"k","value":"v","type":"Fact","quote":"q"})";
     auto bad_type = read_gold(write_temp("gold_type.jsonl", ok + "\n" + R"({"log":"a","key":"k","value":"v","type":"Fct","quote":"q"})" + "\n"));
