@@ -10,14 +10,6 @@ namespace bm {
 
 namespace {
 
-bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-
-bool one_of(std::string_view s, std::initializer_list<const char*> names) {
-    for (const char* n : names)
-        if (s == n) return true;
-    return false;
-}
-
 // SWE-agent's own tools (its action line is not a shell command).
 bool agent_tool(std::string_view tool) {
     return one_of(tool, {"create", "edit", "open", "goto", "scroll_up", "scroll_down", "find_file", "search_dir",

@@ -8,12 +8,6 @@ namespace bm {
 
 namespace {
 
-bool one_of(const std::string& s, std::initializer_list<const char*> names) {
-    for (const char* n : names)
-        if (s == n) return true;
-    return false;
-}
-
 // A result that says the change was not made (SWE-agent's linter, an unmatched replacement).
 // The editor's status comes first; what follows may be the file's own text (which can say "error:").
 bool change_refused(std::string_view result) {

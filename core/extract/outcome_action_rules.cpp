@@ -9,14 +9,6 @@ namespace bm {
 
 namespace {
 
-bool one_of(const std::string& s, std::initializer_list<const char*> names) {
-    for (const char* n : names)
-        if (s == n) return true;
-    return false;
-}
-
-bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-
 // Skill/Skill tool with {"name"|"skill"|"command": X}, answered without error: skill.<x> = loaded.
 void skill_loaded(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
     if (tool != "skill" || !a.has_result || a.error || a.result.empty()) return;

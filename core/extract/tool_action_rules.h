@@ -5,6 +5,8 @@
 // Thread-safety: pure functions.
 #pragma once
 
+#include <cctype>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -55,6 +57,13 @@ std::string command_subject(const ToolAction& action);
 
 // Shared helpers (action_text.cpp).
 std::string ascii_lower(std::string_view s);
+// Whether `s` equals one of `names` (a tool name against the tools a rule reads).
+inline bool one_of(std::string_view s, std::initializer_list<const char*> names) {
+    for (const char* n : names)
+        if (s == n) return true;
+    return false;
+}
+inline bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 // `file.<path>` key part: relative to `cwd` when under it, "{{cwd}}/" and "./" dropped, lowercase;
 // empty when the path holds characters a key cannot.
 std::string path_key(std::string_view path, std::string_view cwd);
