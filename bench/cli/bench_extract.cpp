@@ -40,7 +40,8 @@ int bench_extract(const QStringList& args) {
                                    QStringLiteral("Model arm: workspace where the calls are recorded (and replayed from)."),
                                    QStringLiteral("FILE"));
     WorkspaceSlotOptions service;  // --endpoint, --model, --timeout, --replay as `merge --extractor model`
-    for (auto* opt : {&service.endpoint, &service.model, &service.timeout, &service.replay, &extractor_opt, &records_opt})
+    for (auto* opt : {&service.endpoint, &service.model, &service.timeout, &service.replay, &service.insecure_http,
+                      &extractor_opt, &records_opt})
         parser.addOption(*opt);
     for (auto* opt : {&misses_opt, &json_opt, &split_opt, &labels_opt, &gold_opt, &split_file_opt, &rules_opt, &root_opt, &shared_opt})
         parser.addOption(*opt);

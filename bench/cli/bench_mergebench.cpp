@@ -43,10 +43,10 @@ int bench_mergebench(const QStringList& args) {
     QCommandLineOption match_opt(QStringLiteral("match"), QStringLiteral("How a value is found in a context: words (default; whole words) or substring."), QStringLiteral("RULE"), QStringLiteral("words"));
     QCommandLineOption average_opt(QStringLiteral("average"), QStringLiteral("How rates are formed over scenarios: pooled (default; counts pooled) or per-seed (mean of each scenario's rate)."), QStringLiteral("RULE"), QStringLiteral("pooled"));
     QCommandLineOption workspace_opt(QStringLiteral("workspace"), QStringLiteral("Record the model arm's calls in FILE (SQLite) and serve them from there when present; enables the model arm."), QStringLiteral("FILE"));
-    WorkspaceSlotOptions service;  // --endpoint, --model, --replay, --timeout (as `adjudicate`)
+    WorkspaceSlotOptions service;  // --endpoint, --model, --replay, --timeout, --allow-insecure-http (as `adjudicate`)
     for (auto* o : {&seeds_opt, &topics_opt, &branches_opt, &budget_opt, &family_opt, &tokenizer_opt, &json_opt, &scenarios_opt, &dump_opt,
                     &match_opt, &average_opt, &workspace_opt,
-                    &service.endpoint, &service.model, &service.replay, &service.timeout})
+                    &service.endpoint, &service.model, &service.replay, &service.timeout, &service.insecure_http})
         parser.addOption(*o);
     auto p = parse(parser, args,
                    QStringLiteral("Generate scenarios with known ground truth (or read them: --scenarios FILE, docs/mergebench.md)\n"

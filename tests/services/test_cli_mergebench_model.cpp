@@ -109,6 +109,8 @@ TEST_F(CliMergeBenchModel, without_an_endpoint_or_records_there_is_no_model_arm_
     const json doc = json::parse(plain.out);
     EXPECT_EQ(arm(doc, "model"), nullptr);
     EXPECT_FALSE(doc.contains("model_fallbacks"));
+    // Every option the shared service config reads is declared: Qt warns on stderr for one that is not.
+    EXPECT_EQ(plain.err.find("option not defined"), std::string::npos) << plain.err;
     // An endpoint that answers garbage: the arm runs on the heuristic fallback and says so.
     server.handler = [](const QByteArray&, const QByteArray&) { return reply(200, chat_body("not json")); };
     CliRun failing = cli(base + QStringList{QStringLiteral("--endpoint"), server.base_url().toString()});
