@@ -22,6 +22,7 @@
 #include "util/durable_write.h"
 #ifdef BM_HAVE_NATS
 #include "meld/transport/brain_peer.h"
+#include "meld/transport/retry_pacer.h"
 #include "meld/transport/nats_transport.h"
 #endif
 
@@ -154,9 +155,22 @@ int meld_serve(const QStringList& args) {
     const auto period = std::chrono::duration<double>(interval);
     auto next_digest = std::chrono::steady_clock::now();
     size_t reported = 0;
+    // While the cluster refuses publishes (no responders after a node resumes), retry with backoff
+    // and warn once per outage instead of on every loop.
+    RetryPacer publish_pacer(std::chrono::milliseconds(100), std::chrono::milliseconds(1000));
     while (!g_stop) {
-        const bool digest_due = std::chrono::steady_clock::now() >= next_digest;
-        if (Status st = peer.flush(digest_due); !st.ok()) log->warn("publish: {} ({} queued)", st.error().to_string(), peer.pending());
+        const auto now = std::chrono::steady_clock::now();
+        const bool publish_due = publish_pacer.due(now);
+        const bool digest_due = publish_due && now >= next_digest;
+        if (publish_due) {
+            if (Status st = peer.flush(digest_due); !st.ok()) {
+                if (publish_pacer.failures() == 0)
+                    log->warn("publish: {} ({} queued); retrying with backoff up to 1 s", st.error().to_string(), peer.pending());
+                publish_pacer.failed(now);
+            } else if (const size_t failures = publish_pacer.succeeded(); failures > 0) {
+                log->info("publish recovered after {} failed attempts", failures);
+            }
+        }
         if (digest_due) {
             next_digest = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(period);
             ++rounds;
