@@ -2,44 +2,165 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>bm::AdjudicationDialog</name>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="21"/>
+        <source>agreed in both orders</source>
+        <translation>两种顺序下一致</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="23"/>
+        <source>changed when the options were reversed: unresolvable (order-sensitive)</source>
+        <translation>选项顺序颠倒后答案改变：无法裁决（顺序敏感）</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="24"/>
+        <source>answered in one order only: dropped</source>
+        <translation>仅在一种顺序下作答：已丢弃</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="27"/>
+        <source>no answer</source>
+        <translation>无答复</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="47"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="50"/>
+        <source>Adjudicate with the Model</source>
+        <translation>由模型裁决</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="54"/>
+        <source>Slot</source>
+        <translation>槽位</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="54"/>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="54"/>
+        <source>Model&apos;s answer</source>
+        <translation>模型的答复</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="54"/>
+        <source>Symmetry check</source>
+        <translation>对称性检查</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="62"/>
+        <source>A in the disputes queue accepts what the model proposed for the selected slot; O, B, C or U overrule it.</source>
+        <translation>在争议队列中按 A 接受模型对所选槽位的提议；按 O、B、C 或 U 推翻它。</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="65"/>
+        <source>Abort the requests in flight (Esc); what earlier batches recorded is kept</source>
+        <translation>中止进行中的请求（Esc）；之前各批次已记录的内容会保留</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="83"/>
+        <source>Asking the model…</source>
+        <translation>正在询问模型…</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="96"/>
+        <source>%1 of %2 batch(es) answered</source>
+        <translation>已答复 %1 / %2 批</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/adjudication_dialog.cpp" line="117"/>
+        <source>%n resolution(s) recorded in the workspace</source>
+        <translation>
+            <numerusform>已在工作区记录 %n 个裁决</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/adjudication_dialog.cpp" line="118"/>
+        <source> · %n model call(s) over the network</source>
+        <translation>
+            <numerusform> · 通过网络调用模型 %n 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/adjudication_dialog.cpp" line="119"/>
+        <source>, %n replayed from the workspace&apos;s records</source>
+        <translation>
+            <numerusform>，%n 次从工作区记录重放</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="121"/>
+        <source> · request %1</source>
+        <translation> · 请求 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="123"/>
+        <source>Cancelled: %1</source>
+        <translation>已取消：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="123"/>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/adjudication_dialog.cpp" line="126"/>
+        <source>Kept: what %n earlier batch(es) recorded; the other ties stand.</source>
+        <translation>
+            <numerusform>已保留：之前 %n 批记录的内容；其余平局保持不变。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/adjudication_dialog.cpp" line="127"/>
+        <source>Nothing was recorded: every tie stands and every earlier decision is kept.</source>
+        <translation>未记录任何内容：所有平局保持不变，之前的决定全部保留。</translation>
+    </message>
+</context>
+<context>
     <name>bm::ApproveBlockDialog</name>
     <message>
-        <location filename="../views/approve_block_dialog.cpp" line="47"/>
+        <location filename="../views/approve_block_dialog.cpp" line="49"/>
         <source>&amp;Approve</source>
         <translation>批准(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../views/approve_block_dialog.cpp" line="49"/>
+        <location filename="../views/approve_block_dialog.cpp" line="51"/>
         <source>Approve Block</source>
         <translation>批准注入块</translation>
     </message>
     <message>
-        <location filename="../views/approve_block_dialog.cpp" line="51"/>
+        <location filename="../views/approve_block_dialog.cpp" line="53"/>
         <source>Project</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../views/approve_block_dialog.cpp" line="51"/>
+        <location filename="../views/approve_block_dialog.cpp" line="53"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../views/approve_block_dialog.cpp" line="51"/>
+        <location filename="../views/approve_block_dialog.cpp" line="53"/>
         <source>Approval</source>
         <translation>批准记录</translation>
     </message>
     <message>
-        <location filename="../views/approve_block_dialog.cpp" line="51"/>
+        <location filename="../views/approve_block_dialog.cpp" line="53"/>
         <source>What changed</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../views/approve_block_dialog.cpp" line="60"/>
+        <location filename="../views/approve_block_dialog.cpp" line="63"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../views/approve_block_dialog.cpp" line="70"/>
+        <location filename="../views/approve_block_dialog.cpp" line="72"/>
         <source>Budget:</source>
         <translation>预算：</translation>
     </message>
@@ -80,220 +201,585 @@
     </message>
 </context>
 <context>
+    <name>bm::CheckpointBrowserPane</name>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="75"/>
+        <source>Exact &amp;bytes</source>
+        <translation>精确字节(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="128"/>
+        <source>Show the page byte for byte as `beliefmerge recall --depth exact` prints it (canonical JSON, one archived message per line) instead of readable messages</source>
+        <translation>按 `beliefmerge recall --depth exact` 的输出逐字节显示本页（规范 JSON，每行一条归档消息），而不是可读的消息</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="73"/>
+        <source>◀ &amp;Previous Page</source>
+        <translation>◀ 上一页(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="74"/>
+        <source>&amp;Next Page ▶</source>
+        <translation>下一页(&amp;N) ▶</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="80"/>
+        <source>&amp;Open Store…</source>
+        <translation>打开存储(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="81"/>
+        <source>&amp;Refresh</source>
+        <translation>刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="82"/>
+        <source>E&amp;xport…</source>
+        <translation>导出(&amp;X)…</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="83"/>
+        <source>Open a checkpoint bundle store (Ctrl+Shift+K)</source>
+        <translation>打开检查点包存储（Ctrl+Shift+K）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="84"/>
+        <source>Re-read and re-verify every bundle of the store</source>
+        <translation>重新读取并重新校验存储中的每个包</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="85"/>
+        <source>Copy the selected bundles verbatim, with a verification report (Ctrl+Shift+X)</source>
+        <translation>逐字节复制所选的包，并附校验报告（Ctrl+Shift+X）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="86"/>
+        <source>No checkpoint store open</source>
+        <translation>未打开检查点存储</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="95"/>
+        <source>Search folded history (words or a &quot;quoted phrase&quot;)…</source>
+        <translation>搜索已折叠的历史（词语或&quot;带引号的短语&quot;）…</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="106"/>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="143"/>
+        <source>Checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="106"/>
+        <source>Match</source>
+        <translation>匹配</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="106"/>
+        <source>Offset</source>
+        <translation>偏移</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="106"/>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="143"/>
+        <source>Seq range</source>
+        <translation>序号范围</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="106"/>
+        <source>Excerpt</source>
+        <translation>摘录</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="109"/>
+        <source>Newest checkpoint first; Enter or double-click recalls the exact page at the hit</source>
+        <translation>最新的检查点在前；按 Enter 或双击可按原样召回命中处的页面</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="122"/>
+        <source>Previous exact page (Alt+PgUp)</source>
+        <translation>上一原样页（Alt+PgUp）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="123"/>
+        <source>Next exact page (Alt+PgDown)</source>
+        <translation>下一原样页（Alt+PgDown）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="140"/>
+        <source>Item</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="140"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="140"/>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="143"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="143"/>
+        <source>Verification</source>
+        <translation>校验</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="144"/>
+        <source>Exact &amp;recall</source>
+        <translation>原样召回(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="145"/>
+        <source>&amp;State</source>
+        <translation>状态(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="146"/>
+        <source>&amp;Lineage</source>
+        <translation>谱系(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="191"/>
+        <source>Store: %1</source>
+        <translation>存储：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="202"/>
+        <source>Verifying the bundles of %1…</source>
+        <translation>正在校验 %1 中的包…</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="210"/>
+        <source>Cannot read the checkpoint store %1: %2</source>
+        <translation>无法读取检查点存储 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="217"/>
+        <source>Store: %1 — %2 sessions, %3 checkpoints, %4 unavailable</source>
+        <translation>存储：%1 — %2 个会话，%3 个检查点，%4 个不可用</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/checkpoint_browser_pane.cpp" line="223"/>
+        <source>%n checkpoint(s) of %1 failed verification: shown as unavailable and never served.</source>
+        <translation>
+            <numerusform>%1 中有 %n 个检查点未通过校验：显示为不可用，绝不提供其内容。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="227"/>
+        <source>%1: %2 checkpoints, all verified</source>
+        <translation>%1：%2 个检查点，全部通过校验</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="253"/>
+        <source>Search failed: %1</source>
+        <translation>搜索失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/checkpoint_browser_pane.cpp" line="281"/>
+        <source>%n hit(s) for “%1”</source>
+        <translation>
+            <numerusform>“%1”有 %n 个命中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="337"/>
+        <source>Checkpoint %1 is unavailable: it failed verification and is never served.</source>
+        <translation>检查点 %1 不可用：未通过校验，绝不提供其内容。</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="339"/>
+        <source>Checkpoint %1 is unavailable: %2</source>
+        <translation>检查点 %1 不可用：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="354"/>
+        <source>Cannot recall %1: %2</source>
+        <translation>无法召回 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="367"/>
+        <source>Checkpoint %1: messages %2..%3 of %4 (%5 tokens)</source>
+        <translation>检查点 %1：第 %2..%3 条消息，共 %4 条（%5 个词元）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="373"/>
+        <source>Skipped: %1</source>
+        <translation>已跳过：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="389"/>
+        <source>Unavailable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="394"/>
+        <source>Anchors</source>
+        <translation>锚点</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="408"/>
+        <source>seq %1 · %2%3</source>
+        <translation>序号 %1 · %2%3</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="409"/>
+        <source> · verified</source>
+        <translation> · 已验证</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="414"/>
+        <source>Negative knowledge</source>
+        <translation>否定知识</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="418"/>
+        <source>%1 rejected (%2)</source>
+        <translation>已否定 %1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="419"/>
+        <source>while %1</source>
+        <translation>前提：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="420"/>
+        <source>because seq %1</source>
+        <translation>依据序号 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="423"/>
+        <source>Beliefs</source>
+        <translation>信念</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="427"/>
+        <source>evidence seq %1</source>
+        <translation>证据序号 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="448"/>
+        <source>verified</source>
+        <translation>已校验</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="448"/>
+        <source>unavailable</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_browser_pane.cpp" line="276"/>
+        <source>Hits in %1 left out: the bundle failed verification and is never served.</source>
+        <translation>已略去 %1 中的命中：该包未通过校验，绝不提供其内容。</translation>
+    </message>
+</context>
+<context>
+    <name>bm::CheckpointTreeModel</name>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="15"/>
+        <source>leaf</source>
+        <translation>叶</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="16"/>
+        <source>root</source>
+        <translation>根</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="17"/>
+        <source>emergency</source>
+        <translation>紧急</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/checkpoint_tree_model.cpp" line="75"/>
+        <source>%n checkpoint(s)</source>
+        <translation>
+            <numerusform>%n 个检查点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="87"/>
+        <source>Unavailable (never served): %1</source>
+        <translation>不可用（绝不提供）：%1</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="95"/>
+        <source>verified</source>
+        <translation>已校验</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="96"/>
+        <source>unavailable: missing</source>
+        <translation>不可用：缺失</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="96"/>
+        <source>unavailable: corrupt</source>
+        <translation>不可用：已损坏</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="102"/>
+        <source>%1–%2</source>
+        <translation>%1–%2</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="115"/>
+        <source>Session / checkpoint</source>
+        <translation>会话 / 检查点</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="116"/>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="117"/>
+        <source>Seq range</source>
+        <translation>序号范围</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="118"/>
+        <source>Folded tokens</source>
+        <translation>折叠词元</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="119"/>
+        <source>Surface tokens</source>
+        <translation>表面词元</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="120"/>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <location filename="../models/checkpoint_tree_model.cpp" line="121"/>
+        <source>Verification</source>
+        <translation>校验</translation>
+    </message>
+</context>
+<context>
     <name>bm::ClaimGraphView</name>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="67"/>
+        <location filename="../views/claim_graph_view.cpp" line="73"/>
         <source>dispute / contradiction: challenger → winner (no arrow: a tie)</source>
         <translation>争议/矛盾：挑战值 → 胜出值（无箭头：平局）</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="68"/>
+        <location filename="../views/claim_graph_view.cpp" line="74"/>
         <source>supersession: superseded value → current value</source>
         <translation>取代：被取代的值 → 当前值</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="69"/>
+        <location filename="../views/claim_graph_view.cpp" line="75"/>
         <source>a value of this slot</source>
         <translation>此槽位的一个值</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="83"/>
+        <location filename="../views/claim_graph_view.cpp" line="89"/>
         <source>derivation</source>
         <translation>推导</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="84"/>
+        <location filename="../views/claim_graph_view.cpp" line="90"/>
         <source>dispute / contradiction</source>
         <translation>争议/矛盾</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="85"/>
+        <location filename="../views/claim_graph_view.cpp" line="91"/>
         <source>supersession</source>
         <translation>取代</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="89"/>
+        <location filename="../views/claim_graph_view.cpp" line="95"/>
         <source>badge: trust T trusted, E external, U untrusted</source>
         <translation>徽标：信任 T 可信、E 外部、U 不可信</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="139"/>
+        <location filename="../views/claim_graph_view.cpp" line="159"/>
         <source>Find a slot…</source>
         <translation>查找槽位…</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="142"/>
+        <location filename="../views/claim_graph_view.cpp" line="162"/>
         <source>Find a slot by key or value over the whole workspace (Enter; F3 / Shift+F3 for next/previous)</source>
         <translation>按键或值在整个工作区中查找槽位（回车；F3 / Shift+F3 下一个/上一个）</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="151"/>
+        <location filename="../views/claim_graph_view.cpp" line="171"/>
         <source>Focus</source>
         <translation>聚焦</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="152"/>
+        <location filename="../views/claim_graph_view.cpp" line="172"/>
         <source>Show only the selected slot&apos;s derivation neighbourhood</source>
         <translation>只显示所选槽位的推导邻域</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="158"/>
+        <location filename="../views/claim_graph_view.cpp" line="178"/>
         <source>Fit</source>
         <translation>适应窗口</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="158"/>
+        <location filename="../views/claim_graph_view.cpp" line="178"/>
         <source>Fit the whole graph in view</source>
         <translation>将整个图缩放到视图内</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="159"/>
+        <location filename="../views/claim_graph_view.cpp" line="179"/>
         <source>Zoom in</source>
         <translation>放大</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="160"/>
+        <location filename="../views/claim_graph_view.cpp" line="180"/>
         <source>Zoom out</source>
         <translation>缩小</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="263"/>
+        <location filename="../views/claim_graph_view.cpp" line="430"/>
         <source>Laying out…</source>
         <translation>正在布局…</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="66"/>
+        <location filename="../views/claim_graph_view.cpp" line="72"/>
         <source>derivation: premise → conclusion</source>
         <translation>推导：前提 → 结论</translation>
     </message>
     <message>
-        <location filename="../views/claim_graph_view.cpp" line="348"/>
+        <location filename="../views/claim_graph_view.cpp" line="552"/>
         <source>%1 — %2, trust %3</source>
         <translation>%1 — %2，信任 %3</translation>
     </message>
     <message>
-        <location filename="../views/graph_layout.cpp" line="209"/>
+        <location filename="../views/graph_layout.cpp" line="317"/>
         <source>The Graphviz dot layout failed; the graph cannot be drawn.</source>
         <translation>Graphviz dot 布局失败；无法绘制图。</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="223"/>
+        <location filename="../views/claim_graph_view.cpp" line="223"/>
         <source>States</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="223"/>
+        <location filename="../views/claim_graph_view.cpp" line="223"/>
         <source>Slot states to draw</source>
         <translation>要绘制的槽位状态</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="228"/>
+        <location filename="../views/claim_graph_view.cpp" line="228"/>
         <source>Trust</source>
         <translation>信任</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="228"/>
+        <location filename="../views/claim_graph_view.cpp" line="228"/>
         <source>Trust labels to draw</source>
         <translation>要绘制的信任标签</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="233"/>
+        <location filename="../views/claim_graph_view.cpp" line="233"/>
         <source>Draw only slots with a claim at least this sure</source>
         <translation>只绘制至少有一条声明达到此置信度的槽位</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="234"/>
+        <location filename="../views/claim_graph_view.cpp" line="234"/>
         <source>Any confidence</source>
         <translation>任意置信度</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="235"/>
+        <location filename="../views/claim_graph_view.cpp" line="235"/>
         <source>Confidence ≥ %1</source>
         <translation>置信度 ≥ %1</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="240"/>
+        <location filename="../views/claim_graph_view.cpp" line="240"/>
         <source>Draw only slots with a claim from this session</source>
         <translation>只绘制有来自此会话的声明的槽位</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="243"/>
+        <location filename="../views/claim_graph_view.cpp" line="243"/>
+        <location filename="../views/claim_graph_view.cpp" line="258"/>
         <source>All sessions</source>
         <translation>所有会话</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="247"/>
+        <location filename="../views/claim_graph_view.cpp" line="247"/>
         <source>Collapse All</source>
         <translation>全部折叠</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="248"/>
+        <location filename="../views/claim_graph_view.cpp" line="248"/>
         <source>Close every open cluster (Backspace closes the one around the selection)</source>
         <translation>关闭所有展开的簇（退格键关闭选中项所在的簇）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="470"/>
+        <location filename="../views/claim_graph_view.cpp" line="475"/>
         <source>%n slot(s) drawn</source>
         <translation>
             <numerusform>已绘制 %n 个槽位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="486"/>
+        <location filename="../views/claim_graph_view.cpp" line="491"/>
         <source>%n slot(s) folded into %1 cluster(s) (click or Enter to expand)</source>
         <translation>
             <numerusform>%n 个槽位折叠在 %1 个簇中（单击或回车展开）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="487"/>
+        <location filename="../views/claim_graph_view.cpp" line="492"/>
         <source>%n cluster(s) left closed: too many nodes (collapse another first)</source>
         <translation>
             <numerusform>%n 个簇保持折叠：节点过多（请先折叠其他簇）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="488"/>
+        <location filename="../views/claim_graph_view.cpp" line="493"/>
         <source>%n slot(s) hidden by the filters</source>
         <translation>
             <numerusform>%n 个槽位被筛选条件隐藏</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="489"/>
+        <location filename="../views/claim_graph_view.cpp" line="494"/>
         <source>%n per-run environment fact(s) hidden (View menu)</source>
         <translation>
             <numerusform>已隐藏 %n 条单次运行环境事实（视图菜单）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="507"/>
+        <location filename="../views/claim_graph_view.cpp" line="512"/>
         <source>Open cluster %1: click or Backspace to collapse it</source>
         <translation>已展开的簇 %1：单击或按退格键折叠</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/claim_graph_view.cpp" line="545"/>
+        <location filename="../views/claim_graph_view.cpp" line="550"/>
         <source>Cluster %1: %n slot(s) whose keys start with it (click or Enter to expand)</source>
         <translation>
             <numerusform>簇 %1：%n 个键以此开头的槽位（单击或回车展开）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/graph_layout.cpp" line="68"/>
+        <location filename="../views/graph_layout.cpp" line="68"/>
         <source>%n slot(s)</source>
         <translation>
             <numerusform>%n 个槽位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/graph_layout.cpp" line="70"/>
+        <location filename="../views/graph_layout.cpp" line="70"/>
         <source>%n to review</source>
         <translation>
             <numerusform>%n 个待审阅</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/graph_layout.cpp" line="79"/>
+        <location filename="../views/graph_layout.cpp" line="79"/>
         <source>%1… (%n slot(s); click here or Backspace to collapse)</source>
         <translation>
             <numerusform>%1…（%n 个槽位；单击此处或按退格键折叠）</numerusform>
@@ -535,456 +1021,628 @@
 <context>
     <name>bm::DisputesPane</name>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="56"/>
+        <location filename="../views/disputes_pane.cpp" line="58"/>
         <source>J/K next/previous · A accept · O overrule to the value selected in the inspector · B both · C conditional (guard) · U unresolvable</source>
         <translation>J/K 下一个/上一个 · A 接受 · O 改判为检查器中所选的值 · B 两者皆成立 · C 有条件（需条件） · U 无法裁决</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="59"/>
+        <location filename="../views/disputes_pane.cpp" line="61"/>
         <source>Needs review (disputed and contested)</source>
         <translation>待审阅（争议与有异议）</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="60"/>
+        <location filename="../views/disputes_pane.cpp" line="62"/>
         <source>Disputed</source>
         <translation>争议</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="61"/>
+        <location filename="../views/disputes_pane.cpp" line="63"/>
         <source>Contested</source>
         <translation>有异议</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="62"/>
+        <location filename="../views/disputes_pane.cpp" line="64"/>
         <source>All slots</source>
         <translation>全部槽位</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="69"/>
+        <location filename="../views/disputes_pane.cpp" line="74"/>
         <source>Filter by slot or value…</source>
         <translation>按槽位或值筛选…</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="76"/>
+        <location filename="../views/disputes_pane.cpp" line="84"/>
         <source>Reason (optional)</source>
         <translation>理由（可选）</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="78"/>
+        <location filename="../views/disputes_pane.cpp" line="86"/>
         <source>Guard for a conditional decision, e.g. “in staging”</source>
         <translation>有条件裁决的条件，例如“在预发布环境中”</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="96"/>
+        <location filename="../views/disputes_pane.cpp" line="104"/>
         <source>Rea&amp;son:</source>
         <translation>理由(&amp;S)：</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="97"/>
+        <location filename="../views/disputes_pane.cpp" line="105"/>
         <source>G&amp;uard:</source>
         <translation>条件(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="107"/>
-        <location filename="../views/disputes_pane.cpp" line="154"/>
+        <location filename="../views/disputes_pane.cpp" line="123"/>
+        <location filename="../views/disputes_pane.cpp" line="189"/>
         <source>Deciding on: nothing selected</source>
         <translation>决定对象：未选择</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="108"/>
+        <location filename="../views/disputes_pane.cpp" line="124"/>
         <source>The review keys act on this slot: the one shown in the slot inspector</source>
         <translation>审阅按键作用于此槽位：即槽位检查器中显示的槽位</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="155"/>
+        <location filename="../views/disputes_pane.cpp" line="143"/>
+        <source>No slots yet: open session logs with File ▸ Open Logs… (Ctrl+O).</source>
+        <translation>尚无槽位：请用“文件 ▸ 打开日志…”（Ctrl+O）打开会话日志。</translation>
+    </message>
+    <message>
+        <location filename="../views/disputes_pane.cpp" line="145"/>
+        <source>No slot here matches “%1”. &lt;a href=&quot;clear-filter&quot;&gt;Clear the filter&lt;/a&gt;</source>
+        <translation>没有与“%1”匹配的槽位。&lt;a href=&quot;clear-filter&quot;&gt;清除筛选&lt;/a&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/disputes_pane.cpp" line="149"/>
+        <source>No slot of the %n is disputed.</source>
+        <translation>
+            <numerusform>%n 个槽位中没有争议槽位。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/disputes_pane.cpp" line="150"/>
+        <source>No slot of the %n is contested.</source>
+        <translation>
+            <numerusform>%n 个槽位中没有有异议的槽位。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/disputes_pane.cpp" line="151"/>
+        <source>Nothing needs review: no slot of the %n is disputed or contested.</source>
+        <translation>
+            <numerusform>无需审阅：%n 个槽位中没有争议或有异议的槽位。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/disputes_pane.cpp" line="152"/>
+        <source>Show all slots</source>
+        <translation>显示全部槽位</translation>
+    </message>
+    <message>
+        <location filename="../views/disputes_pane.cpp" line="190"/>
         <source>Deciding on: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>决定对象：&lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../views/disputes_pane.cpp" line="98"/>
+        <location filename="../views/disputes_pane.cpp" line="106"/>
         <source>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;K&lt;/b&gt; next/previous · &lt;b&gt;A&lt;/b&gt; accept · &lt;b&gt;O&lt;/b&gt; overrule to the selected value · &lt;b&gt;B&lt;/b&gt; both · &lt;b&gt;C&lt;/b&gt; conditional · &lt;b&gt;U&lt;/b&gt; unresolvable</source>
         <translation>&lt;b&gt;J&lt;/b&gt;/&lt;b&gt;K&lt;/b&gt; 下一个/上一个 · &lt;b&gt;A&lt;/b&gt; 接受 · &lt;b&gt;O&lt;/b&gt; 改判为所选值 · &lt;b&gt;B&lt;/b&gt; 两者皆成立 · &lt;b&gt;C&lt;/b&gt; 有条件 · &lt;b&gt;U&lt;/b&gt; 无法裁决</translation>
     </message>
 </context>
 <context>
-    <name>bm::MainWindow</name>
+    <name>bm::FoldDialog</name>
     <message>
-        <location filename="../views/main_window.cpp" line="119"/>
+        <location filename="../views/fold_dialog.cpp" line="35"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="55"/>
+        <source>&amp;Fold</source>
+        <translation>折叠(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="62"/>
+        <source>Fold Session</source>
+        <translation>折叠会话</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="66"/>
+        <source>every session of the log</source>
+        <translation>日志中的每个会话</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="69"/>
+        <source>leaf: fold the oldest messages into checkpoints, keeping the retained tail;
+root: leaf folds, then rebase the frozen prefix into one checkpoint;
+emergency: fold every live message (no retained tail)</source>
+        <translation>叶：把最早的消息折叠为检查点，保留末尾部分；
+根：先做叶折叠，再把冻结前缀重定为一个检查点；
+紧急：折叠所有活动消息（不保留末尾）</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="75"/>
+        <source> tokens</source>
+        <translation> 个词元</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="76"/>
+        <source>Recent tail kept unfolded (beliefmerge fold --retain-tokens)</source>
+        <translation>不折叠的最近部分（beliefmerge fold --retain-tokens）</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="78"/>
+        <source>Session &amp;log:</source>
+        <translation>会话日志(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="79"/>
+        <source>Session Log to Fold</source>
+        <translation>要折叠的会话日志</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="81"/>
+        <source>S&amp;ession:</source>
+        <translation>会话(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="82"/>
+        <source>&amp;Checkpoint store:</source>
+        <translation>检查点存储(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="83"/>
+        <source>Checkpoint Store</source>
+        <translation>检查点存储</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="85"/>
+        <source>&amp;Mode:</source>
+        <translation>模式(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="86"/>
+        <source>&amp;Retained tokens:</source>
+        <translation>保留词元(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="93"/>
+        <source>Publish each checkpoint durably (fsync, atomic rename, read-back verify), as the CLI does</source>
+        <translation>与命令行一样持久地发布每个检查点（fsync、原子重命名、回读校验）</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="104"/>
+        <source>%1 checkpoints · surface %2 tokens</source>
+        <translation>%1 个检查点 · 表面 %2 个词元</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="128"/>
+        <source>Cancelling after the checkpoint being published…</source>
+        <translation>正在发布的检查点完成后取消…</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="134"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="120"/>
+        <location filename="../views/fold_dialog.cpp" line="134"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="144"/>
+        <source>Choose a session log and a checkpoint store directory.</source>
+        <translation>请选择会话日志和检查点存储目录。</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="179"/>
+        <source>Session %1: %2 messages, %3 → %4 tokens, %5 checkpoints (%6)</source>
+        <translation>会话 %1：%2 条消息，%3 → %4 个词元，%5 个检查点（%6）</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="186"/>
+        <source>A root fold is recommended.</source>
+        <translation>建议进行根折叠。</translation>
+    </message>
+    <message>
+        <location filename="../views/fold_dialog.cpp" line="188"/>
+        <source>Cancelled: the checkpoints published before the cancel are kept.</source>
+        <translation>已取消：取消前已发布的检查点均保留。</translation>
+    </message>
+</context>
+<context>
+    <name>bm::FoldJob</name>
+    <message>
+        <location filename="../views/checkpoint_jobs.cpp" line="31"/>
+        <source>%1: no session log found</source>
+        <translation>%1：未找到会话日志</translation>
+    </message>
+    <message>
+        <location filename="../views/checkpoint_jobs.cpp" line="71"/>
+        <source>%1 holds no session %2</source>
+        <translation>%1 中没有会话 %2</translation>
+    </message>
+</context>
+<context>
+    <name>bm::MainWindow</name>
+    <message>
+        <location filename="../views/main_window.cpp" line="121"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../views/main_window.cpp" line="122"/>
         <source>Stop loading (Esc)</source>
         <translation>停止加载（Esc）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="132"/>
+        <location filename="../views/main_window.cpp" line="134"/>
         <source>Workspace: %1</source>
         <translation>工作区：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="148"/>
+        <location filename="../views/main_window.cpp" line="150"/>
         <source>Message %1 of session %2 is not in the workspace</source>
         <translation>会话 %2 的消息 %1 不在工作区中</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="157"/>
+        <location filename="../views/main_window.cpp" line="159"/>
         <source>Exported to %1</source>
         <translation>已导出到 %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="179"/>
+        <location filename="../views/main_window.cpp" line="184"/>
         <source>Workspace</source>
         <translation>工作区</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="178"/>
+        <location filename="../views/main_window.cpp" line="183"/>
         <source>Disputes</source>
         <translation>争议</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="180"/>
+        <location filename="../views/main_window.cpp" line="185"/>
         <source>Slot inspector</source>
         <translation>槽位检查器</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="181"/>
+        <location filename="../views/main_window.cpp" line="186"/>
         <source>Derivation chain</source>
         <translation>推导链</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="183"/>
+        <location filename="../views/main_window.cpp" line="188"/>
         <source>Pack preview</source>
         <translation>打包预览</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="182"/>
+        <location filename="../views/main_window.cpp" line="187"/>
         <source>Transcript</source>
         <translation>对话记录</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="137"/>
+        <location filename="../views/main_window.cpp" line="139"/>
         <source>Reason kept for the decision on %1: press A, O, B, C or U to save it.</source>
         <translation>已保留对 %1 的决定理由：按 A、O、B、C 或 U 保存。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="184"/>
+        <location filename="../views/main_window.cpp" line="189"/>
         <source>Load messages</source>
         <translation>加载消息</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="201"/>
+        <location filename="../views/main_window.cpp" line="206"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="202"/>
+        <location filename="../views/main_window.cpp" line="207"/>
         <source>&amp;Open Logs…</source>
         <translation>打开日志(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="203"/>
+        <location filename="../views/main_window.cpp" line="208"/>
         <source>Open &amp;Folder…</source>
         <translation>打开文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="204"/>
+        <location filename="../views/main_window.cpp" line="209"/>
         <source>Open &amp;Workspace…</source>
         <translation>打开工作区(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="205"/>
+        <location filename="../views/main_window.cpp" line="210"/>
         <source>&amp;Recent Workspaces</source>
         <translation>最近的工作区(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="208"/>
+        <location filename="../views/main_window.cpp" line="213"/>
         <source>&amp;Export Block…</source>
         <translation>导出上下文块(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="209"/>
+        <location filename="../views/main_window.cpp" line="214"/>
         <source>&amp;Copy Block to Clipboard</source>
         <translation>复制上下文块到剪贴板(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="213"/>
+        <location filename="../views/main_window.cpp" line="220"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="215"/>
+        <location filename="../views/main_window.cpp" line="222"/>
         <source>&amp;Review</source>
         <translation>审阅(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="221"/>
+        <location filename="../views/main_window.cpp" line="228"/>
         <source>&amp;Accept (A)</source>
         <translation>接受(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="222"/>
+        <location filename="../views/main_window.cpp" line="229"/>
         <source>&amp;Overrule to the Selected Value (O)</source>
         <translation>改判为所选值(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="223"/>
+        <location filename="../views/main_window.cpp" line="230"/>
         <source>&amp;Both Hold (B)</source>
         <translation>两者皆成立(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="224"/>
+        <location filename="../views/main_window.cpp" line="231"/>
         <source>&amp;Conditional (C)</source>
         <translation>有条件(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="225"/>
+        <location filename="../views/main_window.cpp" line="232"/>
         <source>&amp;Unresolvable (U)</source>
         <translation>无法裁决(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="227"/>
+        <location filename="../views/main_window.cpp" line="234"/>
         <source>&amp;Undo Last Decision</source>
         <translation>撤销上一个决定(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="229"/>
+        <location filename="../views/main_window.cpp" line="236"/>
         <source>&amp;Revoke Decision</source>
         <translation>撤回决定(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="231"/>
+        <location filename="../views/main_window.cpp" line="238"/>
         <source>Withdraw the reviewer&apos;s decision on the selected slot (recorded, never deleted)</source>
         <translation>撤回审阅者对所选槽位的决定（记录在案，从不删除）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="233"/>
+        <location filename="../views/main_window.cpp" line="240"/>
         <source>Approve &amp;Block…</source>
         <translation>批准注入块(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="235"/>
+        <location filename="../views/main_window.cpp" line="242"/>
         <source>Approve a project&apos;s packed block for injection into its next agent session</source>
         <translation>批准某个项目的打包块，注入到它的下一个智能体会话</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="233"/>
+        <location filename="../views/main_window.cpp" line="244"/>
         <source>Go to the Disputes &amp;Queue</source>
         <translation>转到争议队列(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="238"/>
+        <location filename="../views/main_window.cpp" line="249"/>
         <source>&amp;Graph</source>
         <translation>图(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="239"/>
+        <location filename="../views/main_window.cpp" line="250"/>
         <source>&amp;Find Slot…</source>
         <translation>查找槽位(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="243"/>
+        <location filename="../views/main_window.cpp" line="254"/>
         <source>Find &amp;Next</source>
         <translation>查找下一个(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="245"/>
+        <location filename="../views/main_window.cpp" line="256"/>
         <source>Find Pre&amp;vious</source>
         <translation>查找上一个(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="247"/>
+        <location filename="../views/main_window.cpp" line="258"/>
         <source>&amp;Fit</source>
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="248"/>
+        <location filename="../views/main_window.cpp" line="259"/>
         <source>Zoom &amp;In</source>
         <translation>放大(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="249"/>
+        <location filename="../views/main_window.cpp" line="260"/>
         <source>Zoom &amp;Out</source>
         <translation>缩小(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="250"/>
+        <location filename="../views/main_window.cpp" line="261"/>
         <source>Focus on &amp;Selection</source>
         <translation>聚焦所选(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="254"/>
+        <location filename="../views/main_window.cpp" line="265"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="255"/>
+        <location filename="../views/main_window.cpp" line="266"/>
         <source>&amp;Oracle Extractor (native JSONL annotations)</source>
         <translation>标注提取器（原生 JSONL 标注）(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="260"/>
+        <location filename="../views/main_window.cpp" line="271"/>
         <source>Read claims from the annotations of BeliefMerge native JSONL logs instead of the heuristic extractor</source>
         <translation>从 BeliefMerge 原生 JSONL 日志的标注中读取断言，而不使用启发式提取器</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="261"/>
+        <location filename="../views/main_window.cpp" line="272"/>
         <source>Show &amp;Low-Confidence Claims</source>
         <translation>显示低置信度断言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="266"/>
+        <location filename="../views/main_window.cpp" line="277"/>
         <source>Also show claims of extraction rules less sure than %1 (rules that are off by default; docs/extract.md)</source>
         <translation>同时显示置信度低于 %1 的提取规则所得的断言（默认关闭的规则；docs/extract.md）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="268"/>
+        <location filename="../views/main_window.cpp" line="279"/>
         <source>&amp;Per-Run Environment Facts (env.session.*)</source>
         <translation>单次运行环境事实(&amp;P)（env.session.*）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="274"/>
+        <location filename="../views/main_window.cpp" line="285"/>
         <source>Facts of single runs (turn errors, durations, ids) are hidden from the graph and the queue unless shown</source>
         <translation>单次运行的事实（轮次错误、时长、ID）默认不在图和队列中显示</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="275"/>
+        <location filename="../views/main_window.cpp" line="286"/>
         <source>&amp;Current Session</source>
         <translation>当前会话(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="284"/>
+        <location filename="../views/main_window.cpp" line="296"/>
         <source>Cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="342"/>
+        <location filename="../views/main_window.cpp" line="355"/>
         <source>Extractor: %1 · current session: %2</source>
         <translation>提取器：%1 · 当前会话：%2</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="342"/>
+        <location filename="../views/main_window.cpp" line="355"/>
         <source>oracle</source>
         <translation>标注</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="342"/>
+        <location filename="../views/main_window.cpp" line="355"/>
         <source>heuristic</source>
         <translation>启发式</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="339"/>
+        <location filename="../views/main_window.cpp" line="352"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="359"/>
+        <location filename="../views/main_window.cpp" line="372"/>
         <source>None (no user is TRUSTED)</source>
         <translation>无（没有用户为可信）</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="364"/>
+        <location filename="../views/main_window.cpp" line="377"/>
         <source>%1 (not in this workspace)</source>
         <translation>%1（不在此工作区中）</translation>
     </message>
     <message>
         <location filename="../views/main_window.cpp" line="90"/>
-        <location filename="../views/main_window.cpp" line="374"/>
+        <location filename="../views/main_window.cpp" line="387"/>
         <source>BeliefMerge Studio — %1</source>
         <translation>BeliefMerge 工作室 — %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="343"/>
-        <location filename="../views/main_window.cpp" line="353"/>
+        <location filename="../views/main_window.cpp" line="356"/>
+        <location filename="../views/main_window.cpp" line="366"/>
         <source>Session id: %1</source>
         <translation>会话 ID：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="381"/>
+        <location filename="../views/main_window.cpp" line="394"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="397"/>
+        <location filename="../views/main_window.cpp" line="410"/>
         <source>Cannot read the workspace</source>
         <translation>无法读取工作区</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="398"/>
+        <location filename="../views/main_window.cpp" line="411"/>
         <source>The workspace %1 cannot be read.</source>
         <translation>无法读取工作区 %1。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="400"/>
+        <location filename="../views/main_window.cpp" line="413"/>
         <source>The logs you opened were not imported.</source>
         <translation>您打开的日志未被导入。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="401"/>
+        <location filename="../views/main_window.cpp" line="414"/>
         <source>Open or create another workspace (File &gt; Open Workspace…).</source>
         <translation>请打开或创建另一个工作区（文件 &gt; 打开工作区…）。</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="405"/>
+        <location filename="../views/main_window.cpp" line="418"/>
         <source>Cannot read the workspace: %1</source>
         <translation>无法读取工作区：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="413"/>
+        <location filename="../views/main_window.cpp" line="426"/>
         <source>%n error(s) while loading; first: %1</source>
         <translation>
             <numerusform>加载时出现 %n 个错误；第一个：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="414"/>
+        <location filename="../views/main_window.cpp" line="427"/>
         <source>Show all</source>
         <translation>全部显示</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="433"/>
+        <location filename="../views/main_window.cpp" line="446"/>
         <source>Reading the workspace…</source>
         <translation>正在读取工作区…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="433"/>
+        <location filename="../views/main_window.cpp" line="446"/>
         <source>Importing %n path(s)…</source>
         <translation>
             <numerusform>正在导入 %n 个路径…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="447"/>
+        <location filename="../views/main_window.cpp" line="465"/>
         <source>%1 (%2 of %3)…</source>
         <translation>%1（%2/%3）…</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="462"/>
+        <location filename="../views/main_window.cpp" line="480"/>
         <source>error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="463"/>
+        <location filename="../views/main_window.cpp" line="481"/>
+        <location filename="../views/main_window_model.cpp" line="172"/>
         <source>warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="466"/>
+        <location filename="../views/main_window.cpp" line="487"/>
         <source>Loading cancelled after %n file(s)</source>
         <translation>
             <numerusform>已在 %n 个文件后取消加载</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window.cpp" line="471"/>
+        <location filename="../views/main_window.cpp" line="492"/>
         <source>%n session(s), %1 slots, %2 to review; %3 errors, %4 warnings</source>
         <translation>
             <numerusform>%n 个会话，%1 个槽位，%2 个待审阅；%3 个错误，%4 个警告</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="480"/>
+        <location filename="../views/main_window.cpp" line="501"/>
         <source>Loading failed: %1</source>
         <translation>加载失败：%1</translation>
     </message>
@@ -1056,214 +1714,214 @@
         <translation>正在撤回 %2 上的决定 %1…</translation>
     </message>
     <message>
-        <location filename="../views/main_window_review.cpp" line="146"/>
+        <location filename="../views/main_window_review.cpp" line="155"/>
         <source>Decision not saved: %1</source>
         <translation>裁决未保存：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window_review.cpp" line="151"/>
+        <location filename="../views/main_window_review.cpp" line="160"/>
         <source>Decision saved, but the decisions could not be re-read: %1</source>
         <translation>裁决已保存，但无法重新读取裁决：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window_review.cpp" line="166"/>
+        <location filename="../views/main_window_review.cpp" line="169"/>
         <source>Decision revoked on %1; it now resolves to: %2</source>
         <translation>已撤回 %1 上的决定；现在的结果：%2</translation>
     </message>
     <message>
-        <location filename="../views/main_window_review.cpp" line="168"/>
+        <location filename="../views/main_window_review.cpp" line="171"/>
         <source>as merged (no decision)</source>
         <translation>按合并结果（无决定）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window_review.cpp" line="174"/>
+        <location filename="../views/main_window_review.cpp" line="177"/>
         <source>Decision saved: %1 → %2. %n slot(s) to review</source>
         <translation>
             <numerusform>决定已保存：%1 → %2。还有 %n 个槽位待审阅</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window_review.cpp" line="176"/>
+        <location filename="../views/main_window_review.cpp" line="179"/>
         <source>; next: %1</source>
         <translation>；下一个：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="14"/>
+        <location filename="../views/main_window_dialogs.cpp" line="15"/>
         <source>Open session logs</source>
         <translation>打开会话日志</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="15"/>
+        <location filename="../views/main_window_dialogs.cpp" line="16"/>
         <source>Session logs (*.jsonl *.json *.traj *.zstd *.zst);;All files (*)</source>
         <translation>会话日志 (*.jsonl *.json *.traj *.zstd *.zst);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="22"/>
+        <location filename="../views/main_window_dialogs.cpp" line="23"/>
         <source>Open a folder of session logs</source>
         <translation>打开会话日志文件夹</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="27"/>
+        <location filename="../views/main_window_dialogs.cpp" line="28"/>
         <source>Open or create a workspace</source>
         <translation>打开或新建工作区</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="28"/>
+        <location filename="../views/main_window_dialogs.cpp" line="29"/>
         <source>BeliefMerge workspaces (*.bmws);;All files (*)</source>
         <translation>BeliefMerge 工作区 (*.bmws);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="38"/>
+        <location filename="../views/main_window_dialogs.cpp" line="39"/>
         <source>Markdown (*.md)</source>
         <translation>Markdown (*.md)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="41"/>
+        <location filename="../views/main_window_dialogs.cpp" line="42"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="42"/>
+        <location filename="../views/main_window_dialogs.cpp" line="43"/>
         <source>DSH user message (*.json)</source>
         <translation>DSH 用户消息 (*.json)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="46"/>
+        <location filename="../views/main_window_dialogs.cpp" line="47"/>
         <source>Export the packed block</source>
         <translation>导出打包的上下文块</translation>
     </message>
     <message>
-        <location filename="../views/main_window_dialogs.cpp" line="53"/>
+        <location filename="../views/main_window_dialogs.cpp" line="54"/>
         <source>Export failed: %1</source>
         <translation>导出失败：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="72"/>
+        <location filename="../views/main_window_keyboard.cpp" line="73"/>
         <source>&amp;Next Slot (J)</source>
         <translation>下一个槽位(&amp;N) (J)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="77"/>
+        <location filename="../views/main_window_keyboard.cpp" line="78"/>
         <source>&amp;Previous Slot (K)</source>
         <translation>上一个槽位(&amp;P) (K)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="81"/>
+        <location filename="../views/main_window_keyboard.cpp" line="82"/>
         <source>Pick the Value in the &amp;Inspector</source>
         <translation>在检查器中选择值(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="83"/>
+        <location filename="../views/main_window_keyboard.cpp" line="84"/>
         <source>Go to the &amp;Graph</source>
         <translation>转到图(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="84"/>
+        <location filename="../views/main_window_keyboard.cpp" line="85"/>
         <source>Next &amp;Pane</source>
         <translation>下一个窗格(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="86"/>
+        <location filename="../views/main_window_keyboard.cpp" line="87"/>
         <source>Previous Pa&amp;ne</source>
         <translation>上一个窗格(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="89"/>
+        <location filename="../views/main_window_keyboard.cpp" line="90"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="90"/>
+        <location filename="../views/main_window_keyboard.cpp" line="91"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="108"/>
+        <location filename="../views/main_window_keyboard.cpp" line="109"/>
         <source>In the disputes queue and the slot inspector</source>
         <translation>在争议队列和槽位检查器中</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="109"/>
+        <location filename="../views/main_window_keyboard.cpp" line="110"/>
         <source>J / K</source>
         <translation>J / K</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="109"/>
+        <location filename="../views/main_window_keyboard.cpp" line="110"/>
         <source>next / previous slot of the queue</source>
         <translation>队列中的下一个/上一个槽位</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="110"/>
+        <location filename="../views/main_window_keyboard.cpp" line="111"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="110"/>
+        <location filename="../views/main_window_keyboard.cpp" line="111"/>
         <source>accept the model&apos;s resolution</source>
         <translation>接受模型的裁决</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="111"/>
+        <location filename="../views/main_window_keyboard.cpp" line="112"/>
         <source>O</source>
         <translation>O</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="111"/>
+        <location filename="../views/main_window_keyboard.cpp" line="112"/>
         <source>overrule to the value selected in the inspector</source>
         <translation>改判为检查器中所选的值</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="112"/>
+        <location filename="../views/main_window_keyboard.cpp" line="113"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="112"/>
+        <location filename="../views/main_window_keyboard.cpp" line="113"/>
         <source>both values hold</source>
         <translation>两个值都成立</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="113"/>
+        <location filename="../views/main_window_keyboard.cpp" line="114"/>
         <source>C</source>
         <translation>C</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="113"/>
+        <location filename="../views/main_window_keyboard.cpp" line="114"/>
         <source>conditional: asks for the guard first (Alt+U), Enter saves</source>
         <translation>有条件：先询问条件（Alt+U），回车保存</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="114"/>
+        <location filename="../views/main_window_keyboard.cpp" line="115"/>
         <source>U</source>
         <translation>U</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="114"/>
+        <location filename="../views/main_window_keyboard.cpp" line="115"/>
         <source>unresolvable</source>
         <translation>无法解决</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="115"/>
+        <location filename="../views/main_window_keyboard.cpp" line="116"/>
         <source>Alt+S</source>
         <translation>Alt+S</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="115"/>
+        <location filename="../views/main_window_keyboard.cpp" line="116"/>
         <source>type the reason; Enter returns to the queue</source>
         <translation>输入理由；回车返回队列</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="116"/>
+        <location filename="../views/main_window_keyboard.cpp" line="117"/>
         <source>Esc</source>
         <translation>Esc</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="116"/>
+        <location filename="../views/main_window_keyboard.cpp" line="117"/>
         <source>cancel loading</source>
         <translation>取消加载</translation>
     </message>
     <message>
-        <location filename="../views/main_window_keyboard.cpp" line="124"/>
+        <location filename="../views/main_window_keyboard.cpp" line="130"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
@@ -1313,55 +1971,55 @@
         <translation>所选工作区会话在已打开检查点存储中的折叠</translation>
     </message>
     <message>
-        <location filename="../views/main_window_checkpoints.cpp" line="103"/>
+        <location filename="../views/main_window_checkpoints.cpp" line="105"/>
         <source>Open Checkpoint Store</source>
         <translation>打开检查点存储</translation>
     </message>
     <message>
-        <location filename="../views/main_window_checkpoints.cpp" line="138"/>
+        <location filename="../views/main_window_checkpoints.cpp" line="140"/>
         <source>The fold did not complete: see the Fold dialog.</source>
         <translation>折叠未完成：请查看“折叠”对话框。</translation>
     </message>
     <message>
-        <location filename="../views/main_window_checkpoints.cpp" line="141"/>
+        <location filename="../views/main_window_checkpoints.cpp" line="143"/>
         <source>Folded into %1</source>
         <translation>已折叠到 %1</translation>
     </message>
     <message>
-        <location filename="../views/main_window_checkpoints.cpp" line="161"/>
-        <location filename="../views/main_window_checkpoints.cpp" line="171"/>
+        <location filename="../views/main_window_checkpoints.cpp" line="163"/>
+        <location filename="../views/main_window_checkpoints.cpp" line="173"/>
         <source>Select the checkpoints (or sessions) to export in the Checkpoints pane first.</source>
         <translation>请先在“检查点”窗格中选择要导出的检查点（或会话）。</translation>
     </message>
     <message>
-        <location filename="../views/main_window_checkpoints.cpp" line="164"/>
+        <location filename="../views/main_window_checkpoints.cpp" line="166"/>
         <source>Export Checkpoints To</source>
         <translation>导出检查点到</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/main_window_checkpoints.cpp" line="178"/>
+        <location filename="../views/main_window_checkpoints.cpp" line="180"/>
         <source>Exporting %n checkpoint(s) to %1…</source>
         <translation>
             <numerusform>正在把 %n 个检查点导出到 %1…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/main_window_checkpoints.cpp" line="190"/>
+        <location filename="../views/main_window_checkpoints.cpp" line="194"/>
         <source>Exported %1 of %2 checkpoints to %3; %4 refused (not verified or not written). Report: %5</source>
         <translation>已将 %2 个检查点中的 %1 个导出到 %3；%4 个被拒绝（未通过校验或未写入）。报告：%5</translation>
     </message>
     <message>
-        <location filename="../views/main_window_checkpoints.cpp" line="197"/>
+        <location filename="../views/main_window_checkpoints.cpp" line="201"/>
         <source>The checkpoints were exported, but the verification report could not be written: %1</source>
         <translation>检查点已导出，但无法写入校验报告：%1</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="350"/>
+        <location filename="../views/main_window.cpp" line="355"/>
         <source>model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../views/main_window.cpp" line="480"/>
+        <location filename="../views/main_window.cpp" line="485"/>
         <source>The model extractor failed (%1): the heuristic extractor&apos;s claims are shown.</source>
         <translation>模型提取器失败（%1）：现在显示的是启发式提取器的断言。</translation>
     </message>
@@ -1496,69 +2154,349 @@
         </translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="118"/>
+        <location filename="../views/main_window_keyboard.cpp" line="118"/>
         <source>Panes</source>
         <translation>窗格</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="119"/>
+        <location filename="../views/main_window_keyboard.cpp" line="119"/>
         <source>F6 / Shift+F6</source>
         <translation>F6 / Shift+F6</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="119"/>
+        <location filename="../views/main_window_keyboard.cpp" line="119"/>
         <source>cycle: queue, inspector, graph, derivation, pack preview, transcript, workspace, MELD</source>
         <translation>循环切换：队列、检查器、图、推导、打包预览、对话记录、工作区、MELD</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="120"/>
+        <location filename="../views/main_window_keyboard.cpp" line="120"/>
         <source>In the claim graph</source>
         <translation>在声明图中</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="121"/>
+        <location filename="../views/main_window_keyboard.cpp" line="121"/>
         <source>Click / Enter</source>
         <translation>单击 / 回车</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="121"/>
+        <location filename="../views/main_window_keyboard.cpp" line="121"/>
         <source>expand the selected cluster (or the one holding the current slot)</source>
         <translation>展开选中的簇（或包含当前槽位的簇）</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="122"/>
+        <location filename="../views/main_window_keyboard.cpp" line="122"/>
         <source>Backspace</source>
         <translation>退格键</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_keyboard.cpp" line="122"/>
+        <location filename="../views/main_window_keyboard.cpp" line="122"/>
         <source>collapse the open cluster around the selection</source>
         <translation>折叠选中项所在的已展开簇</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_meld.cpp" line="21"/>
+        <location filename="../views/main_window_meld.cpp" line="21"/>
         <source>MELD</source>
         <translation>MELD</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_meld.cpp" line="30"/>
+        <location filename="../views/main_window_meld.cpp" line="30"/>
         <source>The brain could not be opened (see the MELD pane)</source>
         <translation>无法打开该大脑（见 MELD 窗格）</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_meld.cpp" line="35"/>
+        <location filename="../views/main_window_meld.cpp" line="35"/>
         <source>Open &amp;Brain…</source>
         <translation>打开大脑(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_meld.cpp" line="37"/>
+        <location filename="../views/main_window_meld.cpp" line="37"/>
         <source>Open a MELD brain directory read-only: claims, links and the verified Patch log</source>
         <translation>以只读方式打开 MELD 大脑目录：声明、链接和经过验证的 Patch 日志</translation>
     </message>
     <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/main_window_meld.cpp" line="41"/>
+        <location filename="../views/main_window_meld.cpp" line="41"/>
         <source>Open Brain</source>
         <translation>打开大脑</translation>
+    </message>
+</context>
+<context>
+    <name>bm::MeldBrainPane</name>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="35"/>
+        <source>active</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="36"/>
+        <source>deprecated</source>
+        <translation>已弃用</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="37"/>
+        <source>overruled</source>
+        <translation>已否决</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="38"/>
+        <source>revoked</source>
+        <translation>已撤销</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="61"/>
+        <source>No brain open: File &gt; Open Brain…</source>
+        <translation>未打开大脑：文件 &gt; 打开大脑…</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="64"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="64"/>
+        <location filename="../views/meld_brain_pane.cpp" line="65"/>
+        <source>Claim</source>
+        <translation>声明</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="64"/>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="64"/>
+        <source>Origin</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="64"/>
+        <location filename="../views/meld_brain_pane.cpp" line="100"/>
+        <source>Links</source>
+        <translation>链接</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="64"/>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="65"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="65"/>
+        <location filename="../views/meld_brain_pane.cpp" line="66"/>
+        <source>Target</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="65"/>
+        <source>Effect</source>
+        <translation>效果</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="65"/>
+        <location filename="../views/meld_brain_pane.cpp" line="66"/>
+        <source>Author</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="65"/>
+        <source>Counts</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="66"/>
+        <source>Seq</source>
+        <translation>序号</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="66"/>
+        <source>Verification</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="66"/>
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="66"/>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="66"/>
+        <source>Subject</source>
+        <translation>主体</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="74"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="75"/>
+        <source>Open a brain directory (brain.json and workspace.bmws) read-only</source>
+        <translation>以只读方式打开大脑目录（brain.json 和 workspace.bmws）</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="78"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="79"/>
+        <source>Read the brain again and verify every Patch again</source>
+        <translation>重新读取大脑并重新验证每个 Patch</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="91"/>
+        <source>Select a Patch to see its delta</source>
+        <translation>选择一个 Patch 查看其增量</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="99"/>
+        <source>Claims</source>
+        <translation>声明</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="101"/>
+        <source>Patch Log</source>
+        <translation>Patch 日志</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="115"/>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="142"/>
+        <source>This brain cannot be opened: %1</source>
+        <translation>无法打开此大脑：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="157"/>
+        <source>The status the status CRDT reads now (links that pass the read-time gate, joined)</source>
+        <translation>状态 CRDT 当前读出的状态（通过读取时门控的链接的合并）</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="164"/>
+        <source>status: %1</source>
+        <translation>状态：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="166"/>
+        <source>materialises</source>
+        <translation>生效</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="166"/>
+        <source>gated (stale or unauthorised)</source>
+        <translation>被门控（过期或未授权）</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="172"/>
+        <source>mapping: %1</source>
+        <translation>映射：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="173"/>
+        <source>weight %1</source>
+        <translation>权重 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="179"/>
+        <source>contradiction</source>
+        <translation>矛盾</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="180"/>
+        <source>rule %1; contexts %2 / %3</source>
+        <translation>规则 %1；上下文 %2 / %3</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="189"/>
+        <source>✓ verified</source>
+        <translation>✓ 已验证</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="189"/>
+        <source>✓ verified, not applied</source>
+        <translation>✓ 已验证，未应用</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="190"/>
+        <source>✗ failed: %1</source>
+        <translation>✗ 验证失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="195"/>
+        <source>id and HMAC-SHA-256 verify under the author&apos;s key</source>
+        <translation>id 与 HMAC-SHA-256 在作者的密钥下验证通过</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/meld_brain_pane.cpp" line="206"/>
+        <source>Brain %1: %n claim(s), </source>
+        <translation>
+            <numerusform>大脑 %1：%n 条声明，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/meld_brain_pane.cpp" line="207"/>
+        <source>%n link(s), </source>
+        <translation>
+            <numerusform>%n 条链接，</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/meld_brain_pane.cpp" line="208"/>
+        <source>%n Patch(es) in the log</source>
+        <translation>
+            <numerusform>日志中有 %n 个 Patch</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/meld_brain_pane.cpp" line="211"/>
+        <source>%n Patch(es) failed verification: not applied, shown in red in the Patch Log</source>
+        <translation>
+            <numerusform>%n 个 Patch 验证失败：未应用，在 Patch 日志中以红色显示</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="214"/>
+        <source>every Patch verifies</source>
+        <translation>每个 Patch 都验证通过</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="224"/>
+        <source>Verified: the id and the HMAC-SHA-256 verify under %1&apos;s key.</source>
+        <translation>已验证：id 与 HMAC-SHA-256 在 %1 的密钥下验证通过。</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="225"/>
+        <source>FAILED verification: %1</source>
+        <translation>验证失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="226"/>
+        <source>Not applied: %1</source>
+        <translation>未应用：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="229"/>
+        <source>Patch %1 (%2, rule %3)</source>
+        <translation>Patch %1（%2，规则 %3）</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="230"/>
+        <source>Incoming delta:</source>
+        <translation>传入的增量：</translation>
+    </message>
+    <message>
+        <location filename="../views/meld_brain_pane.cpp" line="233"/>
+        <source>What it emits and why:</source>
+        <translation>它产生的内容及原因：</translation>
     </message>
 </context>
 <context>
@@ -1570,110 +2508,250 @@
     </message>
 </context>
 <context>
+    <name>bm::ModelJobs</name>
+    <message>
+        <location filename="../views/model_jobs.cpp" line="81"/>
+        <source>recording the resolutions failed: %1</source>
+        <translation>记录裁决失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/model_jobs.cpp" line="103"/>
+        <source>the resolutions could not be re-read: %1</source>
+        <translation>无法重新读取裁决：%1</translation>
+    </message>
+</context>
+<context>
+    <name>bm::ModelSettings</name>
+    <message>
+        <location filename="../views/model_settings.cpp" line="40"/>
+        <source>the keyring did not answer within %1 s</source>
+        <translation>密钥环在 %1 秒内没有响应</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings.cpp" line="54"/>
+        <source>no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set</source>
+        <translation>没有 D-Bus 会话总线：未设置 DBUS_SESSION_BUS_ADDRESS</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings.cpp" line="89"/>
+        <source>no endpoint is set (File &gt; Model Settings…)</source>
+        <translation>未设置端点（文件 &gt; 模型设置…）</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings.cpp" line="93"/>
+        <source>the endpoint “%1” is not an http(s) URL such as http://127.0.0.1:8080/v1</source>
+        <translation>端点“%1”不是 http(s) URL（例如 http://127.0.0.1:8080/v1）</translation>
+    </message>
+</context>
+<context>
+    <name>bm::ModelSettingsDialog</name>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="25"/>
+        <source>&amp;Remove from Keyring</source>
+        <translation>从密钥环中删除(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="30"/>
+        <source>Model Settings</source>
+        <translation>模型设置</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="35"/>
+        <source>OpenAI-compatible base URL including the version (beliefmerge --endpoint)</source>
+        <translation>兼容 OpenAI 的基础 URL，含版本号（beliefmerge --endpoint）</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="38"/>
+        <source>Chat model asked for adjudication and alignment (beliefmerge --model)</source>
+        <translation>用于裁决和对齐的对话模型（beliefmerge --model）</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="42"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="43"/>
+        <source>Per request attempt, from sending to the end of the reply (beliefmerge --timeout)</source>
+        <translation>每次请求尝试，从发送到答复结束（beliefmerge --timeout）</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="48"/>
+        <source>type a new key to keep it in the keyring</source>
+        <translation>输入新密钥以保存到密钥环</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="54"/>
+        <source>Asking the desktop keyring…</source>
+        <translation>正在询问桌面密钥环…</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="60"/>
+        <source>The key comes from the environment variable %1 (it takes precedence over the keyring).</source>
+        <translation>密钥来自环境变量 %1（优先于密钥环）。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="62"/>
+        <source>The key comes from the environment variable %1 when it is set, else from the desktop keyring.</source>
+        <translation>设置了环境变量 %1 时密钥来自该变量，否则来自桌面密钥环。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="66"/>
+        <source>&amp;Endpoint:</source>
+        <translation>端点(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="67"/>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="68"/>
+        <source>&amp;Timeout:</source>
+        <translation>超时(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="74"/>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="98"/>
+        <source>The key is never sent over plain http to a host that is not loopback: use https.</source>
+        <translation>密钥绝不会通过明文 http 发送到非回环主机：请使用 https。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="112"/>
+        <source>A key is stored in the desktop keyring (service “beliefmerge-studio”).</source>
+        <translation>桌面密钥环中已保存一个密钥（服务“beliefmerge-studio”）。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="113"/>
+        <location filename="../views/model_settings_dialog.cpp" line="177"/>
+        <source>The desktop keyring is available; no key is stored in it.</source>
+        <translation>桌面密钥环可用；其中没有保存密钥。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="115"/>
+        <source>No keyring service is reachable (%1). The key can only come from the environment variable %2; it is never stored in plain text.</source>
+        <translation>无法连接任何密钥环服务（%1）。密钥只能来自环境变量 %2；它绝不会以明文保存。</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="154"/>
+        <source>The key was not stored: the keyring said: %1</source>
+        <translation>密钥未保存：密钥环返回：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/model_settings_dialog.cpp" line="171"/>
+        <source>The key was not removed: the keyring said: %1</source>
+        <translation>密钥未删除：密钥环返回：%1</translation>
+    </message>
+</context>
+<context>
     <name>bm::PackPreviewPane</name>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="39"/>
+        <location filename="../views/pack_preview_pane.cpp" line="38"/>
         <source> tokens</source>
         <translation> 个词元</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="41"/>
+        <location filename="../views/pack_preview_pane.cpp" line="40"/>
         <source>Markdown</source>
         <translation>Markdown</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="42"/>
+        <location filename="../views/pack_preview_pane.cpp" line="41"/>
         <source>JSON</source>
         <translation>JSON</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="43"/>
+        <location filename="../views/pack_preview_pane.cpp" line="42"/>
         <source>DSH user message</source>
         <translation>DSH 用户消息</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="44"/>
+        <location filename="../views/pack_preview_pane.cpp" line="43"/>
         <source>Partial enumeration</source>
         <translation>部分枚举</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="45"/>
+        <location filename="../views/pack_preview_pane.cpp" line="44"/>
         <source>Density greedy</source>
         <translation>密度贪心</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="58"/>
+        <location filename="../views/pack_preview_pane.cpp" line="57"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="59"/>
+        <location filename="../views/pack_preview_pane.cpp" line="58"/>
         <source>Copy to clipboard</source>
         <translation>复制到剪贴板</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="71"/>
+        <location filename="../views/pack_preview_pane.cpp" line="70"/>
         <source>&amp;Budget:</source>
         <translation>预算(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="72"/>
+        <location filename="../views/pack_preview_pane.cpp" line="71"/>
         <source>For&amp;mat:</source>
         <translation>格式(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="73"/>
+        <location filename="../views/pack_preview_pane.cpp" line="72"/>
         <source>A&amp;lgorithm:</source>
         <translation>算法(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="83"/>
+        <location filename="../views/pack_preview_pane.cpp" line="82"/>
         <source>Dropped for the budget:</source>
         <translation>因预算而舍弃：</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="147"/>
+        <location filename="../views/pack_preview_pane.cpp" line="148"/>
         <source>Refused: a trust invariant is violated; nothing can be exported.</source>
         <translation>已拒绝：违反了信任不变式；无法导出任何内容。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="150"/>
+        <location filename="../views/pack_preview_pane.cpp" line="152"/>
         <source>violation %1 on %2: %3</source>
         <translation>%2 违反 %1：%3</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="158"/>
+        <location filename="../views/pack_preview_pane.cpp" line="160"/>
         <source>%1 of %2 tokens · %3 of %4 items · %5 · counter %6</source>
         <translation>%1/%2 词元 · %3/%4 项 · %5 · 计数器 %6</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="161"/>
+        <location filename="../views/pack_preview_pane.cpp" line="163"/>
         <source> · beat density greedy</source>
         <translation> · 优于密度贪心</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="163"/>
+        <location filename="../views/pack_preview_pane.cpp" line="165"/>
         <source> · preserved prefix vs. last export: %1 of %2 items</source>
         <translation> · 与上次导出相比保留的前缀：%1/%2 项</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="180"/>
+        <location filename="../views/pack_preview_pane.cpp" line="182"/>
         <source>Nothing packed yet.</source>
         <translation>尚未打包。</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="187"/>
-        <location filename="../views/pack_preview_pane.cpp" line="192"/>
+        <location filename="../views/pack_preview_pane.cpp" line="189"/>
+        <location filename="../views/pack_preview_pane.cpp" line="194"/>
         <source>Export refused: %1</source>
         <translation>导出被拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="204"/>
+        <location filename="../views/pack_preview_pane.cpp" line="206"/>
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../views/pack_preview_pane.cpp" line="216"/>
+        <location filename="../views/pack_preview_pane.cpp" line="218"/>
         <source>the clipboard</source>
         <translation>剪贴板</translation>
     </message>
@@ -1960,22 +3038,22 @@
 <context>
     <name>bm::SnapshotJob</name>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="27"/>
+        <location filename="../views/snapshot_job.cpp" line="17"/>
         <source>Importing</source>
         <translation>正在导入</translation>
     </message>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="36"/>
+        <location filename="../views/snapshot_job.cpp" line="26"/>
         <source>Reading the workspace</source>
         <translation>正在读取工作区</translation>
     </message>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="46"/>
+        <location filename="../views/snapshot_job.cpp" line="36"/>
         <source>Extracting and merging claims</source>
         <translation>正在提取并合并断言</translation>
     </message>
     <message>
-        <location filename="../views/snapshot_job.cpp" line="72"/>
+        <location filename="../views/snapshot_job.cpp" line="75"/>
         <source>No slot &apos;%1&apos; in this snapshot</source>
         <translation>此快照中没有槽位“%1”</translation>
     </message>
@@ -1988,7 +3066,7 @@
 <context>
     <name>bm::TranscriptModel</name>
     <message>
-        <location filename="../models/transcript_model.cpp" line="125"/>
+        <location filename="../models/transcript_model.cpp" line="124"/>
         <source> (shadowed)</source>
         <translation> （已被遮蔽）</translation>
     </message>
@@ -2006,55 +3084,55 @@
 <context>
     <name>bm::TranscriptPane</name>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="69"/>
+        <location filename="../views/transcript_pane.cpp" line="70"/>
         <source>◀ Earlier</source>
         <translation>◀ 更早</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/transcript_pane.cpp" line="70"/>
+        <location filename="../views/transcript_pane.cpp" line="71"/>
         <source>Show the previous %n message(s)</source>
         <translation>
             <numerusform>显示前 %n 条消息</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="71"/>
+        <location filename="../views/transcript_pane.cpp" line="72"/>
         <source>Later ▶</source>
         <translation>更晚 ▶</translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/transcript_pane.cpp" line="72"/>
+        <location filename="../views/transcript_pane.cpp" line="73"/>
         <source>Show the next %n message(s)</source>
         <translation>
             <numerusform>显示后 %n 条消息</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/transcript_pane.cpp" line="114"/>
+        <location filename="../views/transcript_pane.cpp" line="115"/>
         <source>Session %1, branch %2 (%n message(s))</source>
         <translation>
             <numerusform>会话 %1，分支 %2（%n 条消息）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/transcript_pane.cpp" line="115"/>
+        <location filename="../views/transcript_pane.cpp" line="116"/>
         <source>Session %1 (%n message(s))</source>
         <translation>
             <numerusform>会话 %1（%n 条消息）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="133"/>
+        <location filename="../views/transcript_pane.cpp" line="134"/>
         <source>messages %1–%2 of %3</source>
         <translation>第 %1–%2 条消息，共 %3 条</translation>
     </message>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="165"/>
+        <location filename="../views/transcript_pane.cpp" line="166"/>
         <source>Shadowed by a compaction.</source>
         <translation>已被压缩遮蔽。</translation>
     </message>
     <message>
-        <location filename="../views/transcript_pane.cpp" line="168"/>
+        <location filename="../views/transcript_pane.cpp" line="169"/>
         <source>Injected by plugin %1: untrusted text, never instructions.</source>
         <translation>由插件 %1 注入：不可信文本，绝非指令。</translation>
     </message>
@@ -2112,22 +3190,22 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/studio/main.cpp" line="21"/>
+        <location filename="../app/studio/main.cpp" line="27"/>
         <source>BeliefMerge Studio: review merged agent sessions (claim graph, disputes, derivations, trust) and export the packed block.</source>
         <translation>BeliefMerge 工作室：审阅合并后的智能体会话（断言图、争议、推导、信任）并导出打包的上下文块。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main.cpp" line="26"/>
+        <location filename="../app/studio/main.cpp" line="32"/>
         <source>Workspace file (SQLite); default: the most recent one.</source>
         <translation>工作区文件（SQLite）；默认：最近使用的一个。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main.cpp" line="30"/>
+        <location filename="../app/studio/main.cpp" line="36"/>
         <source>The current session: its user&apos;s claims are TRUSTED (remembered per workspace).</source>
         <translation>当前会话：其用户的断言为可信（按工作区记住）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main.cpp" line="34"/>
+        <location filename="../app/studio/main.cpp" line="40"/>
         <source>heuristic or oracle (native JSONL annotations); remembered.</source>
         <translation>heuristic（启发式）或 oracle（原生 JSONL 标注）；会被记住。</translation>
     </message>
@@ -2137,1050 +3215,14 @@
         <translation>加载完成后将窗口截图保存到 FILE（PNG），然后退出。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main.cpp" line="38"/>
+        <location filename="../app/studio/main.cpp" line="48"/>
         <source>Session logs or folders to import (any supported format).</source>
         <translation>要导入的会话日志或文件夹（任何支持的格式）。</translation>
     </message>
     <message>
-        <location filename="../app/studio/main.cpp" line="49"/>
+        <location filename="../app/studio/main.cpp" line="59"/>
         <source>--extractor: expected heuristic or oracle, got &apos;%1&apos;</source>
         <translation>--extractor：应为 heuristic 或 oracle，实际为“%1”</translation>
-    </message>
-</context>
-<context>
-    <name>bm::CheckpointBrowserPane</name>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="74"/>
-        <source>Exact &amp;bytes</source>
-        <translation>精确字节(&amp;B)</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="131"/>
-        <source>Show the page byte for byte as `beliefmerge recall --depth exact` prints it (canonical JSON, one archived message per line) instead of readable messages</source>
-        <translation>按 `beliefmerge recall --depth exact` 的输出逐字节显示本页（规范 JSON，每行一条归档消息），而不是可读的消息</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="64"/>
-        <source>◀ &amp;Previous Page</source>
-        <translation>◀ 上一页(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="65"/>
-        <source>&amp;Next Page ▶</source>
-        <translation>下一页(&amp;N) ▶</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="70"/>
-        <source>&amp;Open Store…</source>
-        <translation>打开存储(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="71"/>
-        <source>&amp;Refresh</source>
-        <translation>刷新(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="72"/>
-        <source>E&amp;xport…</source>
-        <translation>导出(&amp;X)…</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="73"/>
-        <source>Open a checkpoint bundle store (Ctrl+Shift+K)</source>
-        <translation>打开检查点包存储（Ctrl+Shift+K）</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="74"/>
-        <source>Re-read and re-verify every bundle of the store</source>
-        <translation>重新读取并重新校验存储中的每个包</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="75"/>
-        <source>Copy the selected bundles verbatim, with a verification report (Ctrl+Shift+X)</source>
-        <translation>逐字节复制所选的包，并附校验报告（Ctrl+Shift+X）</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="76"/>
-        <source>No checkpoint store open</source>
-        <translation>未打开检查点存储</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="85"/>
-        <source>Search folded history (words or a &quot;quoted phrase&quot;)…</source>
-        <translation>搜索已折叠的历史（词语或&quot;带引号的短语&quot;）…</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="96"/>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="126"/>
-        <source>Checkpoint</source>
-        <translation>检查点</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="96"/>
-        <source>Match</source>
-        <translation>匹配</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="96"/>
-        <source>Offset</source>
-        <translation>偏移</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="96"/>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="126"/>
-        <source>Seq range</source>
-        <translation>序号范围</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="96"/>
-        <source>Excerpt</source>
-        <translation>摘录</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="99"/>
-        <source>Newest checkpoint first; Enter or double-click recalls the exact page at the hit</source>
-        <translation>最新的检查点在前；按 Enter 或双击可按原样召回命中处的页面</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="112"/>
-        <source>Previous exact page (Alt+PgUp)</source>
-        <translation>上一原样页（Alt+PgUp）</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="113"/>
-        <source>Next exact page (Alt+PgDown)</source>
-        <translation>下一原样页（Alt+PgDown）</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="123"/>
-        <source>Item</source>
-        <translation>条目</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="123"/>
-        <source>Value</source>
-        <translation>值</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="123"/>
-        <source>Sources</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="126"/>
-        <source>Mode</source>
-        <translation>模式</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="126"/>
-        <source>Verification</source>
-        <translation>校验</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="127"/>
-        <source>Exact &amp;recall</source>
-        <translation>原样召回(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="128"/>
-        <source>&amp;State</source>
-        <translation>状态(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="129"/>
-        <source>&amp;Lineage</source>
-        <translation>谱系(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="174"/>
-        <source>Store: %1</source>
-        <translation>存储：%1</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="185"/>
-        <source>Verifying the bundles of %1…</source>
-        <translation>正在校验 %1 中的包…</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="191"/>
-        <source>Cannot read the checkpoint store %1: %2</source>
-        <translation>无法读取检查点存储 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="198"/>
-        <source>Store: %1 — %2 sessions, %3 checkpoints, %4 unavailable</source>
-        <translation>存储：%1 — %2 个会话，%3 个检查点，%4 个不可用</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../views/checkpoint_browser_pane.cpp" line="204"/>
-        <source>%n checkpoint(s) of %1 failed verification: shown as unavailable and never served.</source>
-        <translation>
-            <numerusform>%1 中有 %n 个检查点未通过校验：显示为不可用，绝不提供其内容。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="208"/>
-        <source>%1: %2 checkpoints, all verified</source>
-        <translation>%1：%2 个检查点，全部通过校验</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="233"/>
-        <source>Search failed: %1</source>
-        <translation>搜索失败：%1</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../views/checkpoint_browser_pane.cpp" line="253"/>
-        <source>%n hit(s) for “%1”</source>
-        <translation>
-            <numerusform>“%1”有 %n 个命中</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="305"/>
-        <source>Checkpoint %1 is unavailable: it failed verification and is never served.</source>
-        <translation>检查点 %1 不可用：未通过校验，绝不提供其内容。</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="307"/>
-        <source>Checkpoint %1 is unavailable: %2</source>
-        <translation>检查点 %1 不可用：%2</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="321"/>
-        <source>Cannot recall %1: %2</source>
-        <translation>无法召回 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="334"/>
-        <source>Checkpoint %1: messages %2..%3 of %4 (%5 tokens)</source>
-        <translation>检查点 %1：第 %2..%3 条消息，共 %4 条（%5 个词元）</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="340"/>
-        <source>Skipped: %1</source>
-        <translation>已跳过：%1</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="355"/>
-        <source>Unavailable</source>
-        <translation>不可用</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="360"/>
-        <source>Anchors</source>
-        <translation>锚点</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="365"/>
-        <source>seq %1 · %2%3</source>
-        <translation>序号 %1 · %2%3</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="366"/>
-        <source> · verified</source>
-        <translation> · 已验证</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="370"/>
-        <source>Negative knowledge</source>
-        <translation>否定知识</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="374"/>
-        <source>%1 rejected (%2)</source>
-        <translation>已否定 %1（%2）</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="375"/>
-        <source>while %1</source>
-        <translation>前提：%1</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="376"/>
-        <source>because seq %1</source>
-        <translation>依据序号 %1</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="379"/>
-        <source>Beliefs</source>
-        <translation>信念</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="383"/>
-        <source>evidence seq %1</source>
-        <translation>证据序号 %1</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="404"/>
-        <source>verified</source>
-        <translation>已校验</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="404"/>
-        <source>unavailable</source>
-        <translation>不可用</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_browser_pane.cpp" line="259"/>
-        <source>Hits in %1 left out: the bundle failed verification and is never served.</source>
-        <translation>已略去 %1 中的命中：该包未通过校验，绝不提供其内容。</translation>
-    </message>
-</context>
-<context>
-    <name>bm::CheckpointTreeModel</name>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="15"/>
-        <source>leaf</source>
-        <translation>叶</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="16"/>
-        <source>root</source>
-        <translation>根</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="17"/>
-        <source>emergency</source>
-        <translation>紧急</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../models/checkpoint_tree_model.cpp" line="75"/>
-        <source>%n checkpoint(s)</source>
-        <translation>
-            <numerusform>%n 个检查点</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="87"/>
-        <source>Unavailable (never served): %1</source>
-        <translation>不可用（绝不提供）：%1</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="95"/>
-        <source>verified</source>
-        <translation>已校验</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="96"/>
-        <source>unavailable: missing</source>
-        <translation>不可用：缺失</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="96"/>
-        <source>unavailable: corrupt</source>
-        <translation>不可用：已损坏</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="102"/>
-        <source>%1–%2</source>
-        <translation>%1–%2</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="115"/>
-        <source>Session / checkpoint</source>
-        <translation>会话 / 检查点</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="116"/>
-        <source>Mode</source>
-        <translation>模式</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="117"/>
-        <source>Seq range</source>
-        <translation>序号范围</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="118"/>
-        <source>Folded tokens</source>
-        <translation>折叠词元</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="119"/>
-        <source>Surface tokens</source>
-        <translation>表面词元</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="120"/>
-        <source>Created</source>
-        <translation>创建时间</translation>
-    </message>
-    <message>
-        <location filename="../models/checkpoint_tree_model.cpp" line="121"/>
-        <source>Verification</source>
-        <translation>校验</translation>
-    </message>
-</context>
-<context>
-    <name>bm::FoldDialog</name>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="34"/>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="54"/>
-        <source>&amp;Fold</source>
-        <translation>折叠(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="61"/>
-        <source>Fold Session</source>
-        <translation>折叠会话</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="65"/>
-        <source>every session of the log</source>
-        <translation>日志中的每个会话</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="68"/>
-        <source>leaf: fold the oldest messages into checkpoints, keeping the retained tail;
-root: leaf folds, then rebase the frozen prefix into one checkpoint;
-emergency: fold every live message (no retained tail)</source>
-        <translation>叶：把最早的消息折叠为检查点，保留末尾部分；
-根：先做叶折叠，再把冻结前缀重定为一个检查点；
-紧急：折叠所有活动消息（不保留末尾）</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="74"/>
-        <source> tokens</source>
-        <translation> 个词元</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="75"/>
-        <source>Recent tail kept unfolded (beliefmerge fold --retain-tokens)</source>
-        <translation>不折叠的最近部分（beliefmerge fold --retain-tokens）</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="77"/>
-        <source>Session &amp;log:</source>
-        <translation>会话日志(&amp;L)：</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="78"/>
-        <source>Session Log to Fold</source>
-        <translation>要折叠的会话日志</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="80"/>
-        <source>S&amp;ession:</source>
-        <translation>会话(&amp;E)：</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="81"/>
-        <source>&amp;Checkpoint store:</source>
-        <translation>检查点存储(&amp;C)：</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="82"/>
-        <source>Checkpoint Store</source>
-        <translation>检查点存储</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="84"/>
-        <source>&amp;Mode:</source>
-        <translation>模式(&amp;M)：</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="85"/>
-        <source>&amp;Retained tokens:</source>
-        <translation>保留词元(&amp;R)：</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="92"/>
-        <source>Publish each checkpoint durably (fsync, atomic rename, read-back verify), as the CLI does</source>
-        <translation>与命令行一样持久地发布每个检查点（fsync、原子重命名、回读校验）</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="103"/>
-        <source>%1 checkpoints · surface %2 tokens</source>
-        <translation>%1 个检查点 · 表面 %2 个词元</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="127"/>
-        <source>Cancelling after the checkpoint being published…</source>
-        <translation>正在发布的检查点完成后取消…</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="133"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="133"/>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="143"/>
-        <source>Choose a session log and a checkpoint store directory.</source>
-        <translation>请选择会话日志和检查点存储目录。</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="176"/>
-        <source>Session %1: %2 messages, %3 → %4 tokens, %5 checkpoints (%6)</source>
-        <translation>会话 %1：%2 条消息，%3 → %4 个词元，%5 个检查点（%6）</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="183"/>
-        <source>A root fold is recommended.</source>
-        <translation>建议进行根折叠。</translation>
-    </message>
-    <message>
-        <location filename="../views/fold_dialog.cpp" line="185"/>
-        <source>Cancelled: the checkpoints published before the cancel are kept.</source>
-        <translation>已取消：取消前已发布的检查点均保留。</translation>
-    </message>
-</context>
-<context>
-    <name>bm::FoldJob</name>
-    <message>
-        <location filename="../views/checkpoint_jobs.cpp" line="31"/>
-        <source>%1: no session log found</source>
-        <translation>%1：未找到会话日志</translation>
-    </message>
-    <message>
-        <location filename="../views/checkpoint_jobs.cpp" line="71"/>
-        <source>%1 holds no session %2</source>
-        <translation>%1 中没有会话 %2</translation>
-    </message>
-</context>
-<context>
-    <name>bm::AdjudicationDialog</name>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="21"/>
-        <source>agreed in both orders</source>
-        <translation>两种顺序下一致</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="23"/>
-        <source>changed when the options were reversed: unresolvable (order-sensitive)</source>
-        <translation>选项顺序颠倒后答案改变：无法裁决（顺序敏感）</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="24"/>
-        <source>answered in one order only: dropped</source>
-        <translation>仅在一种顺序下作答：已丢弃</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="27"/>
-        <source>no answer</source>
-        <translation>无答复</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="47"/>
-        <source>&amp;Cancel</source>
-        <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="50"/>
-        <source>Adjudicate with the Model</source>
-        <translation>由模型裁决</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="54"/>
-        <source>Slot</source>
-        <translation>槽位</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="54"/>
-        <source>Options</source>
-        <translation>选项</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="54"/>
-        <source>Model&apos;s answer</source>
-        <translation>模型的答复</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="54"/>
-        <source>Symmetry check</source>
-        <translation>对称性检查</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="62"/>
-        <source>A in the disputes queue accepts what the model proposed for the selected slot; O, B, C or U overrule it.</source>
-        <translation>在争议队列中按 A 接受模型对所选槽位的提议；按 O、B、C 或 U 推翻它。</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="65"/>
-        <source>Abort the requests in flight (Esc); what earlier batches recorded is kept</source>
-        <translation>中止进行中的请求（Esc）；之前各批次已记录的内容会保留</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="83"/>
-        <source>Asking the model…</source>
-        <translation>正在询问模型…</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="96"/>
-        <source>%1 of %2 batch(es) answered</source>
-        <translation>已答复 %1 / %2 批</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../views/adjudication_dialog.cpp" line="117"/>
-        <source>%n resolution(s) recorded in the workspace</source>
-        <translation>
-            <numerusform>已在工作区记录 %n 个裁决</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../views/adjudication_dialog.cpp" line="118"/>
-        <source> · %n model call(s) over the network</source>
-        <translation>
-            <numerusform> · 通过网络调用模型 %n 次</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../views/adjudication_dialog.cpp" line="119"/>
-        <source>, %n replayed from the workspace&apos;s records</source>
-        <translation>
-            <numerusform>，%n 次从工作区记录重放</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="121"/>
-        <source> · request %1</source>
-        <translation> · 请求 %1</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="123"/>
-        <source>Cancelled: %1</source>
-        <translation>已取消：%1</translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="123"/>
-        <source>Failed: %1</source>
-        <translation>失败：%1</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../views/adjudication_dialog.cpp" line="126"/>
-        <source>Kept: what %n earlier batch(es) recorded; the other ties stand.</source>
-        <translation>
-            <numerusform>已保留：之前 %n 批记录的内容；其余平局保持不变。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../views/adjudication_dialog.cpp" line="127"/>
-        <source>Nothing was recorded: every tie stands and every earlier decision is kept.</source>
-        <translation>未记录任何内容：所有平局保持不变，之前的决定全部保留。</translation>
-    </message>
-</context>
-<context>
-    <name>bm::ModelJobs</name>
-    <message>
-        <location filename="../views/model_jobs.cpp" line="81"/>
-        <source>recording the resolutions failed: %1</source>
-        <translation>记录裁决失败：%1</translation>
-    </message>
-    <message>
-        <location filename="../views/model_jobs.cpp" line="103"/>
-        <source>the resolutions could not be re-read: %1</source>
-        <translation>无法重新读取裁决：%1</translation>
-    </message>
-</context>
-<context>
-    <name>bm::ModelSettings</name>
-    <message>
-        <location filename="../views/model_settings.cpp" line="40"/>
-        <source>the keyring did not answer within %1 s</source>
-        <translation>密钥环在 %1 秒内没有响应</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings.cpp" line="54"/>
-        <source>no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is not set</source>
-        <translation>没有 D-Bus 会话总线：未设置 DBUS_SESSION_BUS_ADDRESS</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings.cpp" line="89"/>
-        <source>no endpoint is set (File &gt; Model Settings…)</source>
-        <translation>未设置端点（文件 &gt; 模型设置…）</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings.cpp" line="93"/>
-        <source>the endpoint “%1” is not an http(s) URL such as http://127.0.0.1:8080/v1</source>
-        <translation>端点“%1”不是 http(s) URL（例如 http://127.0.0.1:8080/v1）</translation>
-    </message>
-</context>
-<context>
-    <name>bm::ModelSettingsDialog</name>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="25"/>
-        <source>&amp;Remove from Keyring</source>
-        <translation>从密钥环中删除(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="30"/>
-        <source>Model Settings</source>
-        <translation>模型设置</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="35"/>
-        <source>OpenAI-compatible base URL including the version (beliefmerge --endpoint)</source>
-        <translation>兼容 OpenAI 的基础 URL，含版本号（beliefmerge --endpoint）</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="38"/>
-        <source>Chat model asked for adjudication and alignment (beliefmerge --model)</source>
-        <translation>用于裁决和对齐的对话模型（beliefmerge --model）</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="42"/>
-        <source> s</source>
-        <translation> 秒</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="43"/>
-        <source>Per request attempt, from sending to the end of the reply (beliefmerge --timeout)</source>
-        <translation>每次请求尝试，从发送到答复结束（beliefmerge --timeout）</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="48"/>
-        <source>type a new key to keep it in the keyring</source>
-        <translation>输入新密钥以保存到密钥环</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="54"/>
-        <source>Asking the desktop keyring…</source>
-        <translation>正在询问桌面密钥环…</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="60"/>
-        <source>The key comes from the environment variable %1 (it takes precedence over the keyring).</source>
-        <translation>密钥来自环境变量 %1（优先于密钥环）。</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="62"/>
-        <source>The key comes from the environment variable %1 when it is set, else from the desktop keyring.</source>
-        <translation>设置了环境变量 %1 时密钥来自该变量，否则来自桌面密钥环。</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="66"/>
-        <source>&amp;Endpoint:</source>
-        <translation>端点(&amp;E)：</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="67"/>
-        <source>&amp;Model:</source>
-        <translation>模型(&amp;M)：</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="68"/>
-        <source>&amp;Timeout:</source>
-        <translation>超时(&amp;T)：</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="74"/>
-        <source>API &amp;key:</source>
-        <translation>API 密钥(&amp;K)：</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="98"/>
-        <source>The key is never sent over plain http to a host that is not loopback: use https.</source>
-        <translation>密钥绝不会通过明文 http 发送到非回环主机：请使用 https。</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="112"/>
-        <source>A key is stored in the desktop keyring (service “beliefmerge-studio”).</source>
-        <translation>桌面密钥环中已保存一个密钥（服务“beliefmerge-studio”）。</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="113"/>
-        <location filename="../views/model_settings_dialog.cpp" line="177"/>
-        <source>The desktop keyring is available; no key is stored in it.</source>
-        <translation>桌面密钥环可用；其中没有保存密钥。</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="115"/>
-        <source>No keyring service is reachable (%1). The key can only come from the environment variable %2; it is never stored in plain text.</source>
-        <translation>无法连接任何密钥环服务（%1）。密钥只能来自环境变量 %2；它绝不会以明文保存。</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="154"/>
-        <source>The key was not stored: the keyring said: %1</source>
-        <translation>密钥未保存：密钥环返回：%1</translation>
-    </message>
-    <message>
-        <location filename="../views/model_settings_dialog.cpp" line="171"/>
-        <source>The key was not removed: the keyring said: %1</source>
-        <translation>密钥未删除：密钥环返回：%1</translation>
-    </message>
-</context>
-<context>
-    <name>bm::MeldBrainPane</name>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="35"/>
-        <source>active</source>
-        <translation>有效</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="36"/>
-        <source>deprecated</source>
-        <translation>已弃用</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="37"/>
-        <source>overruled</source>
-        <translation>已否决</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="38"/>
-        <source>revoked</source>
-        <translation>已撤销</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="61"/>
-        <source>No brain open: File &gt; Open Brain…</source>
-        <translation>未打开大脑：文件 &gt; 打开大脑…</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
-        <source>Claim</source>
-        <translation>声明</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
-        <source>Scope</source>
-        <translation>范围</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
-        <source>Origin</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
-        <source>Links</source>
-        <translation>链接</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="64"/>
-        <source>Key</source>
-        <translation>键</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="65"/>
-        <source>Kind</source>
-        <translation>类型</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="65"/>
-        <source>Target</source>
-        <translation>目标</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="65"/>
-        <source>Effect</source>
-        <translation>效果</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="65"/>
-        <source>Author</source>
-        <translation>作者</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="65"/>
-        <source>Counts</source>
-        <translation>说明</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="66"/>
-        <source>Seq</source>
-        <translation>序号</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="66"/>
-        <source>Verification</source>
-        <translation>验证</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="66"/>
-        <source>Decision</source>
-        <translation>决定</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="66"/>
-        <source>Rule</source>
-        <translation>规则</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="66"/>
-        <source>Subject</source>
-        <translation>主体</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="74"/>
-        <source>Open…</source>
-        <translation>打开…</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="75"/>
-        <source>Open a brain directory (brain.json and workspace.bmws) read-only</source>
-        <translation>以只读方式打开大脑目录（brain.json 和 workspace.bmws）</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="78"/>
-        <source>Refresh</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="79"/>
-        <source>Read the brain again and verify every Patch again</source>
-        <translation>重新读取大脑并重新验证每个 Patch</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="91"/>
-        <source>Select a Patch to see its delta</source>
-        <translation>选择一个 Patch 查看其增量</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="99"/>
-        <source>Claims</source>
-        <translation>声明</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="101"/>
-        <source>Patch Log</source>
-        <translation>Patch 日志</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="115"/>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="142"/>
-        <source>This brain cannot be opened: %1</source>
-        <translation>无法打开此大脑：%1</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="157"/>
-        <source>The status the status CRDT reads now (links that pass the read-time gate, joined)</source>
-        <translation>状态 CRDT 当前读出的状态（通过读取时门控的链接的合并）</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="164"/>
-        <source>status: %1</source>
-        <translation>状态：%1</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="166"/>
-        <source>materialises</source>
-        <translation>生效</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="166"/>
-        <source>gated (stale or unauthorised)</source>
-        <translation>被门控（过期或未授权）</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="172"/>
-        <source>mapping: %1</source>
-        <translation>映射：%1</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="173"/>
-        <source>weight %1</source>
-        <translation>权重 %1</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="179"/>
-        <source>contradiction</source>
-        <translation>矛盾</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="180"/>
-        <source>rule %1; contexts %2 / %3</source>
-        <translation>规则 %1；上下文 %2 / %3</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="189"/>
-        <source>✓ verified</source>
-        <translation>✓ 已验证</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="189"/>
-        <source>✓ verified, not applied</source>
-        <translation>✓ 已验证，未应用</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="190"/>
-        <source>✗ failed: %1</source>
-        <translation>✗ 验证失败：%1</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="195"/>
-        <source>id and HMAC-SHA-256 verify under the author&apos;s key</source>
-        <translation>id 与 HMAC-SHA-256 在作者的密钥下验证通过</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="206"/>
-        <source>Brain %1: %n claim(s), </source>
-        <translation>
-            <numerusform>大脑 %1：%n 条声明，</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="207"/>
-        <source>%n link(s), </source>
-        <translation>
-            <numerusform>%n 条链接，</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="208"/>
-        <source>%n Patch(es) in the log</source>
-        <translation>
-            <numerusform>日志中有 %n 个 Patch</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="211"/>
-        <source>%n Patch(es) failed verification: not applied, shown in red in the Patch Log</source>
-        <translation>
-            <numerusform>%n 个 Patch 验证失败：未应用，在 Patch 日志中以红色显示</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="214"/>
-        <source>every Patch verifies</source>
-        <translation>每个 Patch 都验证通过</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="224"/>
-        <source>Verified: the id and the HMAC-SHA-256 verify under %1&apos;s key.</source>
-        <translation>已验证：id 与 HMAC-SHA-256 在 %1 的密钥下验证通过。</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="225"/>
-        <source>FAILED verification: %1</source>
-        <translation>验证失败：%1</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="226"/>
-        <source>Not applied: %1</source>
-        <translation>未应用：%1</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="229"/>
-        <source>Patch %1 (%2, rule %3)</source>
-        <translation>Patch %1（%2，规则 %3）</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="230"/>
-        <source>Incoming delta:</source>
-        <translation>传入的增量：</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt/lodmeld-rebase/views/meld_brain_pane.cpp" line="233"/>
-        <source>What it emits and why:</source>
-        <translation>它产生的内容及原因：</translation>
     </message>
 </context>
 </TS>

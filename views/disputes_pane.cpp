@@ -24,7 +24,8 @@ DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
       m_scope(new QComboBox),
       m_reason(new QLineEdit),
       m_guard(new QLineEdit),
-      m_target(new QLabel) {
+      m_target(new QLabel),
+      m_empty(new QLabel) {
     m_proxy->setSourceModel(model);
     // Connected before the view's own handlers: while rows change, the view and the selection model
     // move the current row on their own; that must not change the slot the keys act on.
@@ -36,6 +37,7 @@ DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
     // The selection model restores or moves rows after these signals: put the highlight back next turn.
     auto settle = [this] {
         setSyncing(false);
+        updateEmptyState();
         QTimer::singleShot(0, this, &DisputesPane::resync);
     };
     connect(m_proxy, &QAbstractItemModel::modelReset, this, settle);
@@ -61,7 +63,10 @@ DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
     m_scope->addItem(tr("Contested"), int(SlotFilterProxy::Scope::kContested));
     m_scope->addItem(tr("All slots"), int(SlotFilterProxy::Scope::kAll));
     connect(m_scope, &QComboBox::currentIndexChanged, this,
-            [this] { m_proxy->setScope(SlotFilterProxy::Scope(m_scope->currentData().toInt())); });
+            [this] {
+                m_proxy->setScope(SlotFilterProxy::Scope(m_scope->currentData().toInt()));
+                updateEmptyState();
+            });
     m_scope->setObjectName(QStringLiteral("queueScope"));
     m_scope->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // the filter keeps room
     m_scope->setMinimumContentsLength(14);
@@ -71,7 +76,10 @@ DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
     m_filterDelay.setSingleShot(true);
     m_filterDelay.setInterval(300);
     connect(m_filter, &QLineEdit::textChanged, this, [this] { m_filterDelay.start(); });
-    connect(&m_filterDelay, &QTimer::timeout, this, [this] { m_proxy->setText(m_filter->text()); });
+    connect(&m_filterDelay, &QTimer::timeout, this, [this] {
+        m_proxy->setText(m_filter->text());
+        updateEmptyState();
+    });
 
     m_reason->setPlaceholderText(tr("Reason (optional)"));
     m_reason->setObjectName(QStringLiteral("reasonEdit"));
@@ -102,6 +110,14 @@ DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(top);
     layout->addWidget(m_table, 1);
+    m_empty->setObjectName(QStringLiteral("queueEmptyState"));
+    m_empty->setWordWrap(true);
+    m_empty->setTextFormat(Qt::RichText);
+    connect(m_empty, &QLabel::linkActivated, this, [this](const QString& link) {
+        if (link == QStringLiteral("clear-filter")) setFilterText({});
+        else if (link == QStringLiteral("all-slots")) m_scope->setCurrentIndex(m_scope->findData(int(SlotFilterProxy::Scope::kAll)));
+    });
+    layout->addWidget(m_empty);
     m_target->setObjectName(QStringLiteral("decisionTarget"));
     m_target->setTextFormat(Qt::RichText);
     m_target->setText(tr("Deciding on: nothing selected"));
@@ -109,6 +125,7 @@ DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
     layout->addWidget(m_target);
     layout->addLayout(form);
     layout->addWidget(keys);
+    updateEmptyState();
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (m_syncing || !current.isValid()) return;
@@ -118,6 +135,23 @@ DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
 }
 
 void DisputesPane::setSyncing(bool on) { m_syncing = on; }
+
+void DisputesPane::updateEmptyState() {
+    const int all = m_proxy->sourceModel() ? m_proxy->sourceModel()->rowCount() : 0;
+    m_empty->setVisible(m_proxy->rowCount() == 0);
+    if (m_proxy->rowCount() > 0) return;
+    if (all == 0) m_empty->setText(tr("No slots yet: open session logs with File ▸ Open Logs… (Ctrl+O)."));
+    else if (!m_filter->text().trimmed().isEmpty())
+        m_empty->setText(tr("No slot here matches “%1”. <a href=\"clear-filter\">Clear the filter</a>")
+                             .arg(m_filter->text().trimmed().toHtmlEscaped()));
+    else {
+        const auto scope = SlotFilterProxy::Scope(m_scope->currentData().toInt());
+        const QString why = scope == SlotFilterProxy::Scope::kDisputed    ? tr("No slot of the %n is disputed.", nullptr, all)
+                            : scope == SlotFilterProxy::Scope::kContested ? tr("No slot of the %n is contested.", nullptr, all)
+                                                                          : tr("Nothing needs review: no slot of the %n is disputed or contested.", nullptr, all);
+        m_empty->setText(why + QStringLiteral(" <a href=\"all-slots\">") + tr("Show all slots") + QStringLiteral("</a>"));
+    }
+}
 
 QString DisputesPane::highlightedSlot() const {
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
@@ -142,6 +176,7 @@ void DisputesPane::setFilterText(const QString& text) {
     m_filter->setText(text);
     m_filterDelay.stop();
     m_proxy->setText(text);
+    updateEmptyState();
 }
 
 void DisputesPane::clearInputs() {

@@ -26,6 +26,8 @@ public:
     QTableView* table() const { return m_table; }
     QLineEdit* reasonEdit() const { return m_reason; }
     QLineEdit* guardEdit() const { return m_guard; }
+    // The line shown instead of an empty queue (hidden while it has rows).
+    QLabel* emptyState() const { return m_empty; }
     SlotFilterProxy* proxy() const { return m_proxy; }
     // Shows `key` as the slot the review keys act on: highlights its row when the filter shows it
     // (emitting slotSelected if the row changes), else clears the queue's highlight without emitting,
@@ -62,6 +64,9 @@ private:
     // without emitting slotSelected: a filter never changes the slot the keys act on.
     void resync();
     void setSyncing(bool on);
+    // Says why the queue shows no row (no session, everything settled, or the filter), with a link
+    // to the scope that shows the slots; hidden while the queue has rows.
+    void updateEmptyState();
 
     SlotFilterProxy* m_proxy;
     QTableView* m_table;
@@ -70,6 +75,7 @@ private:
     QLineEdit* m_reason;
     QLineEdit* m_guard;
     QLabel* m_target;
+    QLabel* m_empty;
     QTimer m_filterDelay;
     QString m_shownKey;
     QList<QObject*> m_keyTargets;

@@ -345,6 +345,47 @@ private Q_SLOTS:
         QVERIFY(window.statusText().contains(QStringLiteral("Nothing to undo")));
     }
 
+    void anEmptyQueueSaysWhyAndLinksToTheSlots() {
+        // Three settled slots (one session, oracle annotations): the default scope lists none of them.
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("settled.jsonl"));
+        {
+            QFile file(log);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(manyKnobsLog(3));
+        }
+        MainWindow window(dir.filePath(QStringLiteral("empty.bmws")));
+        QSignalSpy read(&window, &MainWindow::loadFinished);
+        window.setOracleExtractor(true);
+        QVERIFY(test::waitFor(read));
+        DisputesPane* pane = window.disputesPane();
+        QLabel* empty = pane->emptyState();
+        QVERIFY(empty->isVisibleTo(pane));
+        QVERIFY2(empty->text().contains(QStringLiteral("No slots yet")), qPrintable(empty->text()));
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(test::loadAndSettle(window, {log}));
+        QCOMPARE(window.snapshot()->merged->slots.size(), size_t(3));
+        QCOMPARE(pane->table()->model()->rowCount(), 0);
+        QVERIFY(empty->isVisibleTo(pane));
+        QVERIFY2(empty->text().contains(QStringLiteral("Nothing needs review: no slot of the 3")), qPrintable(empty->text()));
+        Q_EMIT empty->linkActivated(QStringLiteral("all-slots"));
+        QCOMPARE(pane->table()->model()->rowCount(), 3);
+        QVERIFY(!empty->isVisibleTo(pane));
+        pane->setFilterText(QStringLiteral("no-such-slot"));
+        QCOMPARE(pane->table()->model()->rowCount(), 0);
+        QVERIFY(empty->isVisibleTo(pane));
+        QVERIFY2(empty->text().contains(QStringLiteral("matches “no-such-slot”")), qPrintable(empty->text()));
+        Q_EMIT empty->linkActivated(QStringLiteral("clear-filter"));
+        QCOMPARE(pane->table()->model()->rowCount(), 3);
+        QVERIFY(!empty->isVisibleTo(pane));
+        // The extractor choice is a saved setting: give the later tests the default back.
+        QSignalSpy reread(&window, &MainWindow::loadFinished);
+        window.setOracleExtractor(false);
+        QVERIFY(test::waitFor(reread));
+    }
+
     void findSearchesTheWholeModelWithCountAndF3() {
         // 130 annotated slots: more than the graph draws (kMaxGraphSlots).
         QTemporaryDir dir;
