@@ -160,6 +160,13 @@ void answerFileDialog(const QString& path, int tries = 100) {
     });
 }
 
+// Writes manyKnobsLog(count) to `path`.
+void writeKnobsLog(const QString& path, int count) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write(manyKnobsLog(count)), manyKnobsLog(count).size());
+}
+
 #define CHECK(call)                                \
     do {                                           \
         call;                                      \
@@ -349,11 +356,7 @@ private Q_SLOTS:
         // Three settled slots (one session, oracle annotations): the default scope lists none of them.
         QTemporaryDir dir;
         const QString log = dir.filePath(QStringLiteral("settled.jsonl"));
-        {
-            QFile file(log);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(manyKnobsLog(3));
-        }
+        CHECK(writeKnobsLog(log, 3));
         MainWindow window(dir.filePath(QStringLiteral("empty.bmws")));
         QSignalSpy read(&window, &MainWindow::loadFinished);
         window.setOracleExtractor(true);
@@ -390,11 +393,7 @@ private Q_SLOTS:
         // 130 annotated slots: more than the graph draws (kMaxGraphSlots).
         QTemporaryDir dir;
         const QString log = dir.filePath(QStringLiteral("many.jsonl"));
-        {
-            QFile file(log);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(manyKnobsLog(130));
-        }
+        CHECK(writeKnobsLog(log, 130));
         MainWindow window(dir.filePath(QStringLiteral("find.bmws")));
         QSignalSpy read(&window, &MainWindow::loadFinished);
         window.setOracleExtractor(true);  // reads the workspace once: let that finish before importing
