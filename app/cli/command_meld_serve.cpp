@@ -45,7 +45,7 @@ std::shared_ptr<spdlog::logger> serve_logger(const std::string& brain) {
 
 nlohmann::json counters_json(const PeerCounters& c) {
     return {{"admitted", c.admitted}, {"duplicates", c.duplicates}, {"dropped_mac", c.dropped_mac}, {"own", c.own},
-            {"digests", c.digests},   {"repairs_sent", c.repairs_sent}, {"published", c.published}};
+            {"digests", c.digests},   {"repairs_sent", c.repairs_sent}, {"repairs_resent", c.repairs_resent}, {"published", c.published}};
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include "meld/canonical.h"
 #include "bench/meld/convergence.h"
 #include "meld/federation.h"
+#include "meld/transport/brain_peer.h"
+#include "meld/transport/in_process_transport.h"
 #include "meld_fixture.h"
 
 namespace bm::meld {
@@ -67,6 +69,51 @@ TEST(StatusCrdt, StaleAndUnauthorisedLinksAreStoredButNeverMaterialise) {
     good.seal();
     crdt.add(good);
     EXPECT_EQ(crdt.status("k", dir, GateOptions{}), ClaimStatus::kOverruled);
+}
+
+TEST(AntiEntropy, ARepairThatAPeerStillLacksIsSentAgain) {
+    // Over BrainPeers on the in-process bus: C's overrule and then C's first repair of it are lost
+    // (a consumer that skipped them for good); A's later digests still lack it, so C re-sends it.
+    const KeyDirectory dir = figure2_directory();
+    InProcessBus bus(TransportOptions{});
+    Brain a("A", dir, Thresholds{}, lexical_engine()), c("C", dir, Thresholds{}, lexical_engine());
+    BrainPeer pa(a, bus.join("A")), pc(c, bus.join("C"));
+    c.assert_claim(claim(kC2, "jurisdiction:EU"));
+    ASSERT_TRUE(pc.flush().ok());
+    ASSERT_TRUE(pa.consume().ok());
+    const std::string key = claim_key(kC2, Scope{{"jurisdiction:EU"}});
+    ASSERT_EQ(a.status(key), ClaimStatus::kActive);
+    StatusLink overrule;
+    overrule.claim = key;
+    overrule.claim_scope = {"jurisdiction:EU"};
+    overrule.effect = ClaimStatus::kOverruled;
+    overrule.kind = "overrule";
+    c.author_link(overrule);
+    ASSERT_EQ(c.status(key), ClaimStatus::kOverruled);
+    auto lossy = [&](bool on) { bus.set_loss(on ? 1.0 : 0.0); };
+    lossy(true);
+    ASSERT_TRUE(pc.flush().ok());  // the overrule: lost
+    lossy(false);
+    auto digest_round = [&](bool lose_repairs) {
+        ASSERT_TRUE(pa.flush(true).ok());  // A's digest reaches C
+        ASSERT_TRUE(pc.consume().ok());
+        lossy(lose_repairs);
+        ASSERT_TRUE(pc.flush().ok());
+        lossy(false);
+        ASSERT_TRUE(pa.consume().ok());
+    };
+    digest_round(true);  // C repairs; the repair is lost too
+    EXPECT_EQ(pc.counters().repairs_sent, 1u);
+    for (int i = 1; i < BrainPeer::kRepairAgainAfter; ++i) {
+        digest_round(false);
+        EXPECT_EQ(a.status(key), ClaimStatus::kActive) << "not re-sent before digest " << BrainPeer::kRepairAgainAfter;
+    }
+    digest_round(false);
+    EXPECT_EQ(a.status(key), ClaimStatus::kOverruled);
+    EXPECT_EQ(pc.counters().repairs_sent, 2u);
+    EXPECT_EQ(pc.counters().repairs_resent, 1u);
+    digest_round(false);  // A holds it now: nothing more is sent
+    EXPECT_EQ(pc.counters().repairs_sent, 2u);
 }
 
 TEST(AntiEntropy, DigestRestoresAgreementUnderLoss) {

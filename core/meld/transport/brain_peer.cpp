@@ -86,7 +86,10 @@ void BrainPeer::answer_digest(const SignedDigest& peer) {
                                 std::back_inserter(lacking));
         }
         for (const std::string& id : lacking) {
-            if (!m_repaired.insert(id).second) continue;
+            auto [repair, first] = m_repaired.try_emplace(id, 0);
+            if (!first && ++repair->second < kRepairAgainAfter) continue;
+            if (!first) ++m_counters.repairs_resent;
+            repair->second = 0;
             const StatusLink* link = m_brain.status_links().find(id);
             if (!link) continue;
             Delta d;

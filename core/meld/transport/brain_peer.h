@@ -4,7 +4,8 @@
 // A delta signed as this brain that it does not hold yet (published by `meld publish --nats` while
 // the brain is served elsewhere) is admitted like any other; its own authored copies are skipped.
 // Echo-safety: only the brain's outbox (what it authored) and repairs of status links are ever
-// published; a received claim is never re-published. A publish that fails (the brain's server is
+// published; a received claim is never re-published. A repair that peers' later digests still
+// lack is re-sent (see m_repaired). A publish that fails (the brain's server is
 // stopped or cut off) stays queued and is retried by the next flush(); the transport's message id
 // makes the retry idempotent. With a Router (meld/subscription.h), each authored delta is published
 // once per recipient the router names, on that recipient's inbox subject (semantic and key-prefix
@@ -15,8 +16,8 @@
 #include <cstddef>
 #include <deque>
 #include <functional>
+#include <map>
 #include <optional>
-#include <set>
 #include <string>
 
 #include "meld/brain.h"
@@ -31,12 +32,17 @@ struct PeerCounters {
     size_t dropped_mac = 0;  // deltas or digests whose MAC did not verify
     size_t own = 0;          // this brain's own messages seen on the stream, already held (skipped)
     size_t digests = 0;      // peers' digests answered
-    size_t repairs_sent = 0; // status links re-published for peers that lacked them
+    size_t repairs_sent = 0; // status links re-published for peers that lacked them (re-sends included)
+    size_t repairs_resent = 0;  // of those, re-sent because peers' digests still lacked them
     size_t published = 0;    // deltas published (authored + repairs)
 };
 
 class BrainPeer {
 public:
+    // Peers' digests (after a repair) that may still lack the repaired link before it is re-sent:
+    // allows for the repair and the digest crossing on the wire.
+    static constexpr int kRepairAgainAfter = 3;
+
     BrainPeer(Brain& brain, Transport& transport) : m_brain(brain), m_transport(transport) {}
 
     // Called with each Patch an admission emits, before the delivery is acknowledged (a brain
@@ -75,7 +81,10 @@ private:
     std::optional<Error> m_sink_error;
     const Router* m_router = nullptr;
     std::deque<Outgoing> m_pending;
-    std::set<std::string> m_repaired;  // link ids already re-published (the stream keeps them)
+    // Link id -> peers' digests seen since it was last re-published that still lacked it. The
+    // stream keeps a repair, but a peer whose consumer skipped it (a diverged replica, a lost copy)
+    // would lack it for good: after kRepairAgainAfter such digests it is re-published.
+    std::map<std::string, int> m_repaired;
     PeerCounters m_counters;
 };
 

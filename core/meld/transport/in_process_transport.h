@@ -79,6 +79,8 @@ public:
     InProcessTransport& join(const std::string& brain);
     InProcessTransport& endpoint(size_t i) { return *m_endpoints[i]; }
     size_t size() const { return m_endpoints.size(); }
+    // Changes the per-delivery loss from now on (a lossy spell within one run).
+    void set_loss(double loss) { m_options.loss = loss; }
     // A cut endpoint receives nothing from poll(); what is sent to it waits for the heal.
     void partition(size_t i, bool cut);
     bool is_cut(size_t i) const { return m_cut.count(i) > 0; }
