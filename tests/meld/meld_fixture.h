@@ -43,6 +43,16 @@ inline Claim claim(std::string text, std::string cell, int authority = 1) {
     return c;
 }
 
+// An overrule of the claim keyed `key` in `cell` (author, time and seal are the authoring brain's).
+inline StatusLink overrule_of(const std::string& key, const std::string& cell) {
+    StatusLink link;
+    link.claim = key;
+    link.claim_scope = {cell};
+    link.effect = ClaimStatus::kOverruled;
+    link.kind = "overrule";
+    return link;
+}
+
 // A delta signed as `sender` under the directory.
 inline Delta signed_claim(const KeyDirectory& d, const std::string& sender, Claim c, int64_t sent = 1) {
     c.scope.normalise();

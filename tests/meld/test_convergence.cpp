@@ -83,11 +83,7 @@ TEST(AntiEntropy, ARepairThatAPeerStillLacksIsSentAgain) {
     ASSERT_TRUE(pa.consume().ok());
     const std::string key = claim_key(kC2, Scope{{"jurisdiction:EU"}});
     ASSERT_EQ(a.status(key), ClaimStatus::kActive);
-    StatusLink overrule;
-    overrule.claim = key;
-    overrule.claim_scope = {"jurisdiction:EU"};
-    overrule.effect = ClaimStatus::kOverruled;
-    overrule.kind = "overrule";
+    StatusLink overrule = overrule_of(key, "jurisdiction:EU");
     c.author_link(overrule);
     ASSERT_EQ(c.status(key), ClaimStatus::kOverruled);
     auto lossy = [&](bool on) { bus.set_loss(on ? 1.0 : 0.0); };

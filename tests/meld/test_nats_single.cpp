@@ -83,11 +83,7 @@ TEST(NatsTransport, BrainsConvergeThroughOneServerAndNothingIsEchoed) {
     ASSERT_TRUE(pump(nodes, [&] { return a.claims().size() == 3 && b.claims().size() == 3 && c.claims().size() == 3; }));
     for (auto& n : nodes) EXPECT_EQ(n.brain->status(c2), ClaimStatus::kActive) << n.brain->id();
 
-    StatusLink overrule;
-    overrule.claim = c2;
-    overrule.claim_scope = {"jurisdiction:EU"};
-    overrule.effect = ClaimStatus::kOverruled;
-    overrule.kind = "overrule";
+    StatusLink overrule = overrule_of(c2, "jurisdiction:EU");
     c.author_link(overrule);
     StatusLink deprecate = overrule;
     deprecate.effect = ClaimStatus::kDeprecated;
@@ -192,11 +188,7 @@ TEST(NatsTransport, DigestExchangeRepairsALinkThatNeverReachedTheStream) {
     const std::string c2 = claim_key(kC2, Scope{{"jurisdiction:EU"}});
     ASSERT_TRUE(pump(nodes, [&] { return nodes[0].brain->claims().size() == 1 && nodes[2].brain->claims().size() == 1; }));
     // C overrules and B hears of it out of band (a direct add), but C's publish is lost.
-    StatusLink overrule;
-    overrule.claim = c2;
-    overrule.claim_scope = {"jurisdiction:EU"};
-    overrule.effect = ClaimStatus::kOverruled;
-    overrule.kind = "overrule";
+    StatusLink overrule = overrule_of(c2, "jurisdiction:EU");
     nodes[2].brain->author_link(overrule);
     const auto lost = nodes[2].brain->take_outbox();
     ASSERT_EQ(lost.size(), 1u);
