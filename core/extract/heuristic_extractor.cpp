@@ -14,6 +14,8 @@
 #include "extract/notice_rules.h"
 #include "extract/rule_table.h"
 #include "extract/environment_claims.h"
+#include "extract/file_goal_rules.h"
+#include "extract/harness_rules.h"
 #include "extract/key_normaliser.h"
 #include "extract/request_rules.h"
 #include "extract/sentence_tokens.h"
@@ -384,6 +386,8 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         }
     if (is_user)
         for (TextFact& st : cjk_user_statements(text)) span_claim(st);
+    if (is_user)
+        for (TextFact& g : user_replace_goals(text)) span_claim(g);
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
@@ -645,6 +649,8 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             }
             add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
             mark_file_histories(bc.claims);
+            mark_read_contents(bc.claims);
+            if (bi == 0) add_harness_claims(session, bc);
             // The session's harness facts: session-level, so given to its first branch once (like a
             // shared prefix), placed among the message claims by seq.
             if (bi == 0 && options.include_environment) add_environment_claims(session, bc);

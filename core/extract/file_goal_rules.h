@@ -1,0 +1,16 @@
+// A user's request to replace text in a named file ("use the edit tool to replace the literal text
+// DEBUG with RELEASE in that file") as a goal keyed by the file: `goal.replace.<path> = replace A with B`.
+// Thread-safety: pure functions.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "extract/tool_result_facts.h"
+
+namespace bm {
+
+// The replace requests of one user text block, as Goals of rule `user.replace_in_file`.
+std::vector<TextFact> user_replace_goals(std::string_view text);
+
+}  // namespace bm
