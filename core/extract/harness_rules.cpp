@@ -7,6 +7,8 @@
 #include <string>
 
 #include "extract/environment_claims.h"
+#include "extract/notice_rules.h"
+#include "extract/tool_action_rules.h"
 
 namespace bm {
 
@@ -125,6 +127,34 @@ void mark_read_contents(std::vector<Claim>& claims) {
             break;
         }
     }
+}
+
+std::vector<TextFact> closing_messages(const Message& m, size_t block) {
+    std::vector<TextFact> out;
+    if (m.role == Role::kAssistant || block >= m.blocks.size()) return out;
+    const std::string& t = m.blocks[block].text;
+    if (t.size() > 2000) return out;
+    std::string before;  // the message's earlier text blocks
+    for (size_t i = 0; i < block; ++i)
+        if (m.blocks[i].kind == BlockKind::kText) before += m.blocks[i].text + "\n";
+    if (before.size() > 4000) return out;
+    const std::string all = before + t;
+    const std::string low = ascii_lower(all);
+    const std::string marker = "closing message:";
+    const size_t p = low.rfind(marker);
+    if (p == std::string::npos) return out;
+    size_t b = p + marker.size();
+    while (b < all.size() && std::isspace(static_cast<unsigned char>(all[b]))) ++b;
+    size_t e = all.size();
+    while (e > b && std::isspace(static_cast<unsigned char>(all[e - 1]))) --e;
+    if (b < before.size() || e <= b || e - b > 80 || all.find('\n', b) < e) return out;
+    const std::vector<TextFact> notices = background_notices(std::string_view(all).substr(0, p));
+    if (notices.empty()) return out;
+    std::string key = notices.back().key;
+    if (key.size() > 7 && key.compare(key.size() - 7, 7, ".status") == 0) key.resize(key.size() - 7);
+    out.push_back({"harness.closing_message", key + ".closing_message", all.substr(b, e - b), SlotType::kFact,
+                   b - before.size(), e - before.size()});
+    return out;
 }
 
 }  // namespace bm

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "extract/branch_claims.h"
+#include "extract/tool_result_facts.h"
 #include "model/claim.h"
 #include "model/session.h"
 
@@ -21,5 +22,11 @@ void add_harness_claims(const Session& session, BranchClaims& branch);
 // delete or rewrite of the same file) gets " (before the edit)" / " (before it was deleted)" /
 // " (before it was rewritten)"; for an edit "A replaced with B", only the lines holding A.
 void mark_read_contents(std::vector<Claim>& claims);
+
+// A background worker's closing message the harness delivers after its notice ("Background subagent
+// <id> failed before it finished." / "Its closing message:" / "SECOND_OK", in one block or three):
+// `<kind>.<id>.closing_message = <the message>` (rule harness.closing_message) when the message is one
+// line of at most 80 bytes inside `m.blocks[block]`. Never from an assistant's text.
+std::vector<TextFact> closing_messages(const Message& m, size_t block);
 
 }  // namespace bm
