@@ -43,6 +43,26 @@ std::string operand(std::string_view t, size_t& p, std::string_view stop, size_t
     return v;
 }
 
+// A negation or a condition earlier in the sentence: what follows is no request.
+bool guarded(const std::string& low, size_t r) {
+    size_t sb = r == 0 ? std::string::npos : low.find_last_of(".!?\n", r - 1);
+    sb = sb == std::string::npos ? 0 : sb + 1;
+    const std::string before = " " + low.substr(sb, r - sb);
+    for (const char* g : {" not ", " don't ", " dont ", " never ", " if ", " unless ", " when ", " whether "})
+        if (before.find(g) != std::string::npos) return true;
+    return false;
+}
+
+// The file name at text[b…) (a quote or backtick before it skipped, trailing dots dropped); empty when none.
+std::string file_at(std::string_view text, size_t b, size_t& end) {
+    if (b < text.size() && (text[b] == '`' || text[b] == '"' || text[b] == '\'')) ++b;
+    size_t e = b;
+    while (e < text.size() && file_char(text[e])) ++e;
+    while (e > b && text[e - 1] == '.') --e;
+    end = e;
+    return file_name(text, b, e) ? std::string(text.substr(b, e - b)) : std::string();
+}
+
 }  // namespace
 
 std::vector<TextFact> user_replace_goals(std::string_view text) {
@@ -51,14 +71,7 @@ std::vector<TextFact> user_replace_goals(std::string_view text) {
     const std::string low = ascii_lower(text);
     for (size_t r = low.find("replace "); r != std::string::npos; r = low.find("replace ", r + 1)) {
         if (r > 0 && std::isalpha(static_cast<unsigned char>(low[r - 1]))) continue;
-        // The sentence before the verb: a negation or a condition there is no request.
-        size_t sb = low.find_last_of(".!?\n", r == 0 ? 0 : r - 1);
-        sb = sb == std::string::npos ? 0 : sb + 1;
-        const std::string before = " " + low.substr(sb, r - sb);
-        bool guarded = false;
-        for (const char* g : {" not ", " don't ", " dont ", " never ", " if ", " unless ", " when ", " whether "})
-            guarded |= before.find(g) != std::string::npos;
-        if (guarded) continue;
+        if (guarded(low, r)) continue;
         size_t p = r + 8;
         for (const char* filler : {"all occurrences of ", "every occurrence of ", "the literal text ", "the literal string ",
                                    "the text ", "the string ", "the word "})
@@ -89,15 +102,58 @@ std::vector<TextFact> user_replace_goals(std::string_view text) {
                 i = j;
             }
         } else {
-            if (fb < text.size() && (text[fb] == '`' || text[fb] == '"' || text[fb] == '\'')) ++fb;
             size_t fe = fb;
-            while (fe < text.size() && file_char(text[fe])) ++fe;
-            while (fe > fb && text[fe - 1] == '.') --fe;
-            if (file_name(text, fb, fe)) file = std::string(text.substr(fb, fe - fb));
+            file = file_at(text, fb, fe);
         }
         const std::string key = path_key(file, "");
         if (key.empty()) continue;
         out.push_back({kRule, "goal.replace." + key, "replace " + from + " with " + to, SlotType::kGoal, r, e});
+    }
+    return out;
+}
+
+std::vector<TextFact> user_create_goals(std::string_view text) {
+    std::vector<TextFact> out;
+    if (text.size() > 4000) return out;
+    const std::string low = ascii_lower(text);
+    for (size_t r = low.find("create "); r != std::string::npos; r = low.find("create ", r + 1)) {
+        if (r > 0 && std::isalpha(static_cast<unsigned char>(low[r - 1]))) continue;
+        if (guarded(low, r)) continue;
+        size_t p = r + 7;
+        for (const char* article : {"a file named ", "a file called ", "a new file named ", "the file ", "a file "})
+            if (low.compare(p, std::string_view(article).size(), article) == 0) {
+                p += std::string_view(article).size();
+                break;
+            }
+        size_t fe = p;
+        const std::string file = file_at(text, p, fe);
+        if (file.empty()) continue;
+        // The content follows in the same sentence: "containing [exactly] [the single line:] X",
+        // "with [exactly] the content X".
+        size_t se = fe;
+        while (se < text.size() && text[se] != '\n' &&
+               !((text[se] == '.' || text[se] == '!' || text[se] == '?') &&
+                 (se + 1 == text.size() || std::isspace(static_cast<unsigned char>(text[se + 1])))))
+            ++se;
+        const std::string clause = low.substr(fe, se - fe);
+        size_t c = std::string::npos;
+        for (const char* m : {" containing ", " with the content ", " with content "})
+            if ((c = clause.find(m)) != std::string::npos) {
+                c += fe + std::string_view(m).size();
+                break;
+            }
+        if (c == std::string::npos) continue;
+        for (const char* filler : {"exactly ", "only ", "the single line: ", "the single line ", "the line: ", "the line ",
+                                   "the text: ", "the text ", "the content "})
+            if (low.compare(c, std::string_view(filler).size(), filler) == 0) c += std::string_view(filler).size();
+        std::string content(text.substr(c, se - c));
+        for (char q : {'"', '\'', '`'})
+            if (content.size() >= 2 && content.front() == q && content.back() == q) content = content.substr(1, content.size() - 2);
+        if (content.size() > 2 && content.compare(content.size() - 2, 2, "\\n") == 0) content.resize(content.size() - 2);
+        if (content.empty() || content.size() > 60 || content.find('`') != std::string::npos) continue;
+        const std::string key = path_key(file, "");
+        if (key.empty()) continue;
+        out.push_back({"user.create_file", "goal.create." + key, "create containing " + content, SlotType::kGoal, r, se});
     }
     return out;
 }

@@ -13,4 +13,8 @@ namespace bm {
 // The replace requests of one user text block, as Goals of rule `user.replace_in_file`.
 std::vector<TextFact> user_replace_goals(std::string_view text);
 
+// "create a file named F … containing [exactly] X" / "with the content X" in a user's text, as Goals of rule
+// `user.create_file`: `goal.create.<path> = create containing X` (X one short line).
+std::vector<TextFact> user_create_goals(std::string_view text);
+
 }  // namespace bm

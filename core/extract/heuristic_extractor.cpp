@@ -389,6 +389,8 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (TextFact& st : cjk_user_statements(text)) span_claim(st);
     if (is_user)
         for (TextFact& g : user_replace_goals(text)) span_claim(g);
+    if (is_user)
+        for (TextFact& g : user_create_goals(text)) span_claim(g);
     if (origin.source.role == "user")
         for (TextFact& w : workspace_instructions(text)) span_claim(w);
     for (const Sentence& s : split_sentences(text)) {
