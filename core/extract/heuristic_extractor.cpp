@@ -14,6 +14,9 @@
 #include "extract/notice_rules.h"
 #include "extract/rule_table.h"
 #include "extract/environment_claims.h"
+#include "extract/file_goal_rules.h"
+#include "extract/harness_rules.h"
+#include "extract/workspace_instruction_rules.h"
 #include "extract/key_normaliser.h"
 #include "extract/request_rules.h"
 #include "extract/sentence_tokens.h"
@@ -384,6 +387,12 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         }
     if (is_user)
         for (TextFact& st : cjk_user_statements(text)) span_claim(st);
+    if (is_user)
+        for (TextFact& g : user_replace_goals(text)) span_claim(g);
+    if (is_user)
+        for (TextFact& g : user_create_goals(text)) span_claim(g);
+    if (origin.source.role == "user")
+        for (TextFact& w : workspace_instructions(text)) span_claim(w);
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
@@ -641,10 +650,22 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     for (auto& c : claims) bc.claims.push_back(std::move(c));
                     if (b.kind == BlockKind::kToolResult || m->role == Role::kTool)
                         for (auto& c : tool_result_facts_as_claims(b.text, proto)) bc.claims.push_back(std::move(c));
+                    // A background worker's closing message, delivered by the harness: observed.
+                    for (TextFact& f : closing_messages(*m, static_cast<size_t>(&b - m->blocks.data()))) {
+                        Claim c = proto;
+                        c.rule = f.rule, c.key = f.key, c.value = f.value, c.type = f.type;
+                        c.quote = b.text.substr(f.begin, f.end - f.begin);
+                        c.quote_offset = static_cast<int64_t>(f.begin);
+                        c.evidence = EvidenceLevel::kToolVerified;
+                        c.provenance_rank = provenance_rank::kToolObservation;
+                        bc.claims.push_back(std::move(c));
+                    }
                 }
             }
             add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
             mark_file_histories(bc.claims);
+            mark_read_contents(bc.claims);
+            if (bi == 0) add_harness_claims(session, bc);
             // The session's harness facts: session-level, so given to its first branch once (like a
             // shared prefix), placed among the message claims by seq.
             if (bi == 0 && options.include_environment) add_environment_claims(session, bc);

@@ -50,6 +50,9 @@ void plan_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void failure_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // Skills loaded, pages fetched, workflows run, a submitted patch's files (outcome_action_rules.cpp).
 void outcome_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A short file's content as read, image dimensions, unavailable subagents, tools disabled by policy,
+// the persistent shell's exit (dsh_action_rules.cpp).
+void dsh_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.

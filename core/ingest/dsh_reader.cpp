@@ -276,8 +276,13 @@ void DshReader::harness_event(const json& v, const json& data, const std::string
     } else if (type == "hook/result") {
         const json* handler = member(&data, "handlerId");
         if (!handler || !handler->is_string()) handler = member(&data, "point");
-        environment("hook_decision", member(&data, "decision"), "data.decision", pos, seq, raw, v,
-                    handler && handler->is_string() ? handler->get<std::string>() : std::string());
+        const std::string qualifier = handler && handler->is_string() ? handler->get<std::string>() : std::string();
+        environment("hook_decision", member(&data, "decision"), "data.decision", pos, seq, raw, v, qualifier);
+        // Why it blocked (not an env.* slot of its own: rule harness.hook_decision reads it).
+        const json* reason = member(&data, "stderrSummary");
+        if (!reason) reason = member(&data, "reason");
+        environment("hook_reason", reason, reason == member(&data, "reason") ? "data.reason" : "data.stderrSummary", pos,
+                    seq, raw, v, qualifier);
     } else if (type == "turn/end") {
         const json* turn = member(&data, "turn");
         const std::string qualifier = turn && turn->is_number_integer() ? turn->dump() : std::string();
@@ -286,6 +291,10 @@ void DshReader::harness_event(const json& v, const json& data, const std::string
         if (!error) error = member(member(&data, "reason"), "error"), field = "data.reason.error";
         if (error && error->is_object()) error = member(error, "message"), field += ".message";
         environment("turn_error", error, field, pos, seq, raw, v, qualifier);
+        // How the turn stopped when it did not complete (aborted, max-tokens): rule harness.turn_outcome.
+        const json* kind = member(member(&data, "reason"), "kind");
+        if (kind && kind->is_string() && *kind != "completed")
+            environment("turn_stop", kind, "data.reason.kind", pos, seq, raw, v, qualifier);
     }
 }
 

@@ -73,7 +73,7 @@ TEST(EnvironmentFacts, DshReaderRecordsEachFactWithItsLineFieldAndVerbatimQuote)
                         "delegation_depth=1@1", "model=DeepSeek-V4-Flash@2", "provider=deepseek-official@2",
                         "model=deepseek-v4-pro@5", "approval_policy=never@6", "sandbox_mode=read-only@7",
                         "hook_decision=block@8", "turn_error=Model exploded@9",
-                        "turn_error=simulated provider error (HTTP 401)@10"}));
+                        "turn_error=simulated provider error (HTTP 401)@10", "turn_stop=error@10"}));
     // The quote is the member exactly as written, at its byte offset in the line.
     for (const auto& f : s.environment) {
         const std::string& line = kLines.at(static_cast<size_t>(f.line - 1));
@@ -318,6 +318,55 @@ TEST(EnvironmentFacts, ExtractorsThatReadOnlyProseGetTheSameEnvClaims) {
     ASSERT_EQ(none.size(), 1u);
     EXPECT_EQ(none[0].session_id, s.id);
     EXPECT_NE(claim(none, "env.cwd"), nullptr);
+}
+
+}  // namespace
+}  // namespace bm
+
+namespace bm {
+namespace {
+
+std::vector<std::string> harness_claims_of(const Session& s) {
+    std::vector<std::string> out;
+    for (const auto& b : extract_heuristic({s}, ExtractOptions{}))
+        for (const auto& c : b.claims)
+            if (c.rule.rfind("harness.", 0) == 0) {
+                EXPECT_EQ(c.evidence, EvidenceLevel::kToolVerified) << c.key;
+                EXPECT_EQ(c.trust, TrustLabel::kExternal) << c.key;
+                out.push_back(c.rule + " " + c.key + " = " + c.value);
+            }
+    return out;
+}
+
+// Hook verdicts and unfinished turns become claims a resuming agent reads (not env.*): the event
+// from the handler id, a block with its reason, a completed turn with none.
+TEST(HarnessRules, HookVerdictsAndUnfinishedTurnsBecomeClaims) {
+    const std::vector<std::string> lines = {
+        R"({"type":"session","version":1,"id":"s-1","createdAt":1785011380476,"cwd":"/w"})",
+        R"({"type":"user/message","seq":1,"data":{"content":[{"type":"text","text":"Run it."}],"source":{"kind":"user"},"id":"u1"},"surfaceOp":"append"})",
+        R"({"type":"hook/result","seq":2,"data":{"turn":1,"point":"Stop","handlerId":"codex:Stop:1","decision":"block","exitCode":2,"stderrSummary":"Also reply with SECOND."}})",
+        R"({"type":"hook/result","seq":3,"data":{"turn":1,"point":"Stop","handlerId":"codex:Stop:2","decision":"pass","exitCode":0}})",
+        R"({"type":"hook/result","seq":4,"data":{"turn":1,"point":"UserPromptSubmit","handlerId":"codex:UserPromptSubmit:1","decision":"pass"}})",
+        R"({"type":"hook/result","seq":5,"data":{"decision":"block","durationMs":99}})",
+        R"({"type":"turn/end","seq":6,"data":{"turn":1,"reason":{"kind":"aborted","reason":{"kind":"user"}}}})",
+        R"({"type":"turn/end","seq":7,"data":{"turn":2,"reason":{"kind":"max-tokens"}}})",
+        R"({"type":"turn/end","seq":8,"data":{"turn":3,"reason":{"kind":"completed"}}})",
+        R"({"type":"turn/end","seq":9,"data":{"turn":4,"error":"model exploded"}})",
+    };
+    const Session s = read_one(join(lines));
+    EXPECT_EQ(harness_claims_of(s),
+              (std::vector<std::string>{
+                  "harness.hook_decision hook.Stop.1 = block: Also reply with SECOND",
+                  "harness.hook_decision hook.Stop.2 = pass",
+                  "harness.hook_decision hook.UserPromptSubmit = pass",
+                  "harness.turn_outcome turn.outcome.session-s-1.turn-1 = aborted",
+                  "harness.turn_outcome turn.outcome.session-s-1.turn-2 = cut off at the output limit (max-tokens)",
+                  "harness.turn_outcome turn.outcome.session-s-1.turn-4 = failed: model exploded"}));
+    // The reason and the stop kind are no env.* slots of their own.
+    for (const auto& c : environment_claims(s, s.id)) {
+        EXPECT_EQ(c.key.find("hook_reason"), std::string::npos) << c.key;
+        EXPECT_EQ(c.key.find("turn_stop"), std::string::npos) << c.key;
+    }
 }
 
 }  // namespace
