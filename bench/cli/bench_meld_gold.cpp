@@ -100,9 +100,18 @@ int print_fit(const GoldSplits& splits, const SignalEngine& engine, bool json) {
     return kOk;
 }
 
+// What the merge combiner made of a pair: the guard that stopped it, or its probability.
+std::string combiner_column(const SignalEngine& engine, const GoldPair& p, double sigma) {
+    const PairFeatures f = engine.features(engine.prepare(p.a.text), engine.prepare(p.b.text), sigma);
+    if (!f.values_agree) return "guard:values";
+    if (f.value_swap) return "guard:value_swap";
+    if (f.nominal_swap) return "guard:nominal_swap";
+    return "p=" + f3(engine.combiner().probability(f));
+}
+
 // The training sets' misclassified pairs, one TSV line each; test sets are never listed.
 int print_train_errors(const GoldSplits& splits, const std::shared_ptr<const SignalEngine>& engine, const Thresholds& t) {
-    std::string text = "set\tid\tgold\tpredicted\trule\tsigma\tchi\ta\tb\n";
+    std::string text = "set\tid\tgold\tpredicted\trule\tsigma\tchi\tcombiner\ta\tb\n";
     for (const NamedPairs& s : splits.train) {
         std::vector<PairOutcome> outcomes;
         (void)evaluate_gold(s.pairs, engine, t, Gates{}, &outcomes);
@@ -110,7 +119,7 @@ int print_train_errors(const GoldSplits& splits, const std::shared_ptr<const Sig
             if (o.predicted != o.pair->label)
                 text += s.name + "\t" + o.pair->id + "\t" + pair_class_name(o.pair->label) + "\t" +
                         pair_class_name(o.predicted) + "\t" + o.rule + "\t" + f3(o.sigma) + "\t" + o.chi_rule + "\t" +
-                        o.pair->a.text + "\t" + o.pair->b.text + "\n";
+                        combiner_column(*engine, *o.pair, o.sigma) + "\t" + o.pair->a.text + "\t" + o.pair->b.text + "\n";
     }
     print_out(text);
     return kOk;

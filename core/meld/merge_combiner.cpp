@@ -42,25 +42,29 @@ MergeCombiner fitted_merge_combiner() {
     MergeCombiner c;
     c.enabled = true;
     c.weights = {
-                 14.215984876009045,  // sigma
-                 -4.0609251639947264,  // coverage
-                 -5.1187291110916142,  // coverage_back
-                 4.0636648309380794,  // soft_coverage
-                 -1.1160262186041989,  // soft_coverage_back
-                 3.8584801962347863,  // length_ratio
-                 0.96646152841425415,  // has_values
-                 0.95901996532883049,  // negation_differs
-                 2.1234016952606689,  // unmatched_both
+                 20.46678602180398,  // sigma
+                 -5.762560766023211,  // coverage
+                 -13.334778440738924,  // coverage_back
+                 2.714101557450591,  // soft_coverage
+                 3.14332048442883,  // soft_coverage_back
+                 4.8163474494502045,  // length_ratio
+                 0.9715848517815243,  // has_values
+                 1.2365204967076808,  // negation_differs
+                 7.331140635456046,  // unmatched_both
                  0,  // value_swap
                  0,  // nominal_swap
-                 -1.945448916889867,  // unmatched_short
-                 0.52100216494204898,  // unmatched_long
-                 -1.0807425772362322,  // core_coverage
-                 1.4780614902428684,  // core_coverage_back
-                 0.72568164426241333,  // predicate_reworded
+                 -0.8460980780197914,  // unmatched_short
+                 1.1657403522223422,  // unmatched_long
+                 -0.8619315623826915,  // core_coverage
+                 1.3186569264024464,  // core_coverage_back
+                 0.9981909790694,  // predicate_reworded
+                 2.9287110209357725,  // align_similarity
+                 5.786019648491022,  // all_aligned
+                 5.807392655790189,  // adds_content
+                 -2.0569328223774965,  // kind_of_matches
     };
-    c.bias = -10.0165144147148;
-    c.threshold = 0.94;
+    c.bias = -18.637784105933722;
+    c.threshold = 0.9;
     return c;
 }
 

@@ -1,4 +1,4 @@
-// Pair features over two lexical analyses: coverage (exact and WordNet-soft), values, length, negation.
+// Pair features over two lexical analyses: coverage (exact and WordNet-soft), alignment, values, length, negation.
 #include "meld/pair_features.h"
 
 #include <algorithm>
@@ -11,14 +11,11 @@ namespace bm::meld {
 const std::array<const char*, kPairFeatureCount> kPairFeatureNames = {
     "sigma", "coverage", "coverage_back", "soft_coverage", "soft_coverage_back", "length_ratio", "has_values",
     "negation_differs", "unmatched_both", "value_swap", "nominal_swap", "unmatched_short", "unmatched_long",
-    "core_coverage", "core_coverage_back", "predicate_reworded"};
+    "core_coverage", "core_coverage_back", "predicate_reworded", "align_similarity", "all_aligned", "adds_content", "kind_of_matches"};
 
 namespace {
 
-struct Word {
-    std::string canon, lemma;
-    std::optional<SynsetId> synset;
-};
+using Word = AlignedWord;
 
 std::vector<Word> content_words(const Analysis& a) {
     std::set<std::string> seen;
@@ -57,32 +54,6 @@ bool has_negator(const Analysis& a) {
     return std::any_of(a.terms.begin(), a.terms.end(), [](const Term& t) { return t.negator; });
 }
 
-bool shared_stem(const std::string& x, const std::string& y) {
-    constexpr size_t kStem = 5;
-    return x.size() >= kStem && y.size() >= kStem && x.compare(0, kStem, y, 0, kStem) == 0;
-}
-
-// Any sense of x shares a synset with any sense of y, or one's sense is a direct hypernym of the other's.
-bool wordnet_related(const WordNet& wn, const std::string& x, const std::string& y) {
-    for (int p = 0; p < kWordPosCount; ++p) {
-        const auto pos = static_cast<WordPos>(p);
-        const auto sx = wn.senses(x, pos), sy = wn.senses(y, pos);
-        for (SynsetId s : sx)
-            for (SynsetId t : sy) {
-                if (s == t) return true;
-                const auto hs = wn.hypernyms(s), ht = wn.hypernyms(t);
-                if (std::find(hs.begin(), hs.end(), t) != hs.end() || std::find(ht.begin(), ht.end(), s) != ht.end())
-                    return true;
-            }
-    }
-    return false;
-}
-
-bool soft_match(const Word& x, const Word& y, const WordNet* wn) {
-    if (x.canon == y.canon || x.lemma == y.lemma || shared_stem(x.lemma, y.lemma)) return true;
-    return wn && wordnet_related(*wn, x.lemma, y.lemma);
-}
-
 // x and y name different values of one kind: co-hyponyms in WordNet, or both unknown to it.
 bool other_value(const Word& x, const Word& y, const WordNet* wn) {
     if (!wn) return false;
@@ -106,17 +77,19 @@ PairFeatures pair_features(const Analysis& a, const Analysis& b, double sigma, c
     const auto& longer = wa.size() <= wb.size() ? wb : wa;
     std::set<std::string> longer_canons;
     for (const Word& w : longer) longer_canons.insert(w.canon);
+    // A soft match: a same-sense or kind-of match, or an acronym and its expansion (word_alignment.h).
+    const Alignment alignment = align_words(shorter, longer, wordnet);
+    f.align_similarity = alignment.similarity;
+    f.all_aligned = alignment.all_matched;
+    f.kind_of_matches = static_cast<double>(std::min<size_t>(alignment.kind_of_only, 2)) / 2.0;
     size_t exact = 0, soft = 0;
     std::vector<bool> longer_hit(longer.size(), false);
+    for (size_t i = 0; i < longer.size(); ++i) longer_hit[i] = alignment.back[i];
     std::vector<const Word*> shorter_left, longer_left;
-    for (const Word& w : shorter) {
+    for (size_t i = 0; i < shorter.size(); ++i) {
+        const Word& w = shorter[i];
         exact += longer_canons.count(w.canon);
-        bool hit = false;
-        for (size_t i = 0; i < longer.size(); ++i)
-            if (soft_match(w, longer[i], wordnet)) {
-                hit = true;
-                longer_hit[i] = true;
-            }
+        const bool hit = alignment.matched[i];
         soft += hit;
         if (!hit) shorter_left.push_back(&w);
     }
@@ -149,6 +122,7 @@ PairFeatures pair_features(const Analysis& a, const Analysis& b, double sigma, c
     f.core_coverage_back = share(core_long_hit, core_long);
     f.nominal_swap = f.unmatched_both && std::none_of(shorter_left.begin(), shorter_left.end(), verb) &&
                      std::none_of(longer_left.begin(), longer_left.end(), verb);
+    f.adds_content = shorter_left.empty() && !longer_left.empty();
     f.unmatched_short = static_cast<double>(std::min<size_t>(shorter_left.size(), 3)) / 3.0;
     f.unmatched_long = static_cast<double>(std::min<size_t>(longer_left.size(), 3)) / 3.0;
     f.coverage = share(exact, shorter.size());
@@ -167,7 +141,8 @@ FeatureVector feature_vector(const PairFeatures& f) {
     return {f.sigma, f.coverage, f.coverage_back, f.soft_coverage, f.soft_coverage_back, f.length_ratio,
             f.has_values ? 1.0 : 0.0, f.negation_differs ? 1.0 : 0.0, f.unmatched_both ? 1.0 : 0.0,
             f.value_swap ? 1.0 : 0.0, f.nominal_swap ? 1.0 : 0.0, f.unmatched_short, f.unmatched_long,
-            f.core_coverage, f.core_coverage_back, f.predicate_reworded ? 1.0 : 0.0};
+            f.core_coverage, f.core_coverage_back, f.predicate_reworded ? 1.0 : 0.0, f.align_similarity,
+            f.all_aligned ? 1.0 : 0.0, f.adds_content ? 1.0 : 0.0, f.kind_of_matches};
 }
 
 }  // namespace bm::meld

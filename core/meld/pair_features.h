@@ -6,7 +6,8 @@
 // "exposed"/"served" do not meet, "configuration"/"configured" and "retain"/"keep" do), whether both
 // claims state the same values (numbers and identifiers), the length ratio, a negation mismatch,
 // whether the words left unmatched on both sides look like one slot holding another value, how many
-// of the core words (nouns, names, values) meet, and whether only the predicate was reworded.
+// of the core words (nouns, names, values) meet, whether only the predicate was reworded, and what the
+// word alignment of word_alignment.h adds: acronyms, one claim more specific or saying more.
 // Thread-safety: pure functions.
 #pragma once
 
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "meld/signals/analysis.h"
+#include "meld/word_alignment.h"
 
 namespace bm::meld {
 
@@ -38,13 +40,19 @@ struct PairFeatures {
     double core_coverage_back = 0;  // the same, the longer claim's core words in the shorter
     bool predicate_reworded = false;  // some word is unmatched and every unmatched word is a verb or
                                       // adverb: the same things said with another predicate
+    // From the word alignment (word_alignment.h; #18 item 4):
+    double align_similarity = 0;  // the mean of both sides' aligned shares (acronyms and kind-of links count)
+    bool all_aligned = false;     // every content word on both sides aligned
+    bool adds_content = false;    // every word of the shorter claim is matched and the longer says more:
+                                  // the signature of an entailment ("plays guitar and sings" / "plays guitar")
+    double kind_of_matches = 0;   // words matched only as a kind of the other (boy / man), min(n, 2) / 2
 };
 
 // wordnet may be null (soft match then is exact canon or a shared stem).
 PairFeatures pair_features(const Analysis& a, const Analysis& b, double sigma, const WordNet* wordnet);
 
 // The combiner's input: a fixed-order vector of the features above (bools as 0/1).
-inline constexpr size_t kPairFeatureCount = 16;
+inline constexpr size_t kPairFeatureCount = 20;
 using FeatureVector = std::array<double, kPairFeatureCount>;
 extern const std::array<const char*, kPairFeatureCount> kPairFeatureNames;
 FeatureVector feature_vector(const PairFeatures& f);

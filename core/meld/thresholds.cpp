@@ -43,7 +43,7 @@ Result<Thresholds> Thresholds::from_json(const nlohmann::json& j, const std::str
 // with false-merge ≤ 0.02 on every training set. Refit with that command and paste the numbers here.
 Thresholds lexical_default_thresholds() {
     Thresholds t;
-    t.theta_merge = 0.88;
+    t.theta_merge = 0.94;
     t.sigma_lo = 0.24;
     t.r_min = 0.10;
     t.provider = "lexical";

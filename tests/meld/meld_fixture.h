@@ -75,6 +75,15 @@ inline Delta signed_link(const KeyDirectory& d, StatusLink link) {
     return delta;
 }
 
+// The procedure's gate, fallback and authority tests pin θ_merge at 0.88: their probes are
+// paraphrases at σ ≈ 0.89 that must stay above it whatever the fitted default is (#18 refits move
+// it; the fitted point is tested in test_signals_fit.cpp and test_meld_cli.cpp).
+inline Thresholds gate_test_thresholds() {
+    Thresholds t = lexical_default_thresholds();
+    t.theta_merge = 0.88;
+    return t;
+}
+
 inline const char* kC1 = "Customer data must be retained for seven years";
 inline const char* kParaphrase = "We are required to retain customer data for seven years";
 inline const char* kC2 = "Customer data must be deleted after two years";

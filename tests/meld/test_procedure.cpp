@@ -42,7 +42,7 @@ std::vector<Probe> probes() {
 Decision run_probe(const Probe& probe, const Gates& gates) {
     BrainOptions options;
     options.gates = gates;
-    Brain b("local", open_directory(), lexical_default_thresholds(), lexical_engine(), options);
+    Brain b("local", open_directory(), gate_test_thresholds(), lexical_engine(), options);
     EXPECT_EQ(b.assert_claim(claim(probe.held, "jurisdiction:EU")).patch->decision, Decision::kInsert);
     Admission a = b.receive(signed_claim(b.directory(), "peer", probe.incoming));
     EXPECT_TRUE(a.patch.has_value());
@@ -77,7 +77,7 @@ protected:
         if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
     }
     std::unique_ptr<Brain> brain(const std::string& id = "local") {
-        return std::make_unique<Brain>(id, open_directory(), lexical_default_thresholds(), lexical_engine());
+        return std::make_unique<Brain>(id, open_directory(), gate_test_thresholds(), lexical_engine());
     }
     Patch admit(Brain& b, const std::string& sender, Claim c) {
         Admission a = b.receive(signed_claim(b.directory(), sender, std::move(c), ++m_sent));
@@ -181,7 +181,7 @@ TEST_F(Procedure, ConflictIsGatedOnTheRelatednessFloorNotTheMergeThreshold) {
     ASSERT_LT(p.signals->sigma, b->thresholds().theta_merge);
     BrainOptions o;
     o.gates.conflict_at_sigma_lo = false;
-    Brain ablated("local", open_directory(), lexical_default_thresholds(), lexical_engine(), o);
+    Brain ablated("local", open_directory(), gate_test_thresholds(), lexical_engine(), o);
     ablated.assert_claim(claim(kC1, "jurisdiction:EU"));
     Admission a = ablated.receive(signed_claim(ablated.directory(), "peer", claim(kC2, "jurisdiction:EU")));
     EXPECT_EQ(a.patch->decision, Decision::kRelate) << "gated on θ_merge the contradiction is lost";
@@ -190,8 +190,8 @@ TEST_F(Procedure, ConflictIsGatedOnTheRelatednessFloorNotTheMergeThreshold) {
 TEST_F(Procedure, IndexAndExhaustiveScanDecideAlike) {
     BrainOptions scan;
     scan.use_index = false;
-    Brain indexed("local", open_directory(), lexical_default_thresholds(), lexical_engine());
-    Brain exhaustive("local", open_directory(), lexical_default_thresholds(), lexical_engine(), scan);
+    Brain indexed("local", open_directory(), gate_test_thresholds(), lexical_engine());
+    Brain exhaustive("local", open_directory(), gate_test_thresholds(), lexical_engine(), scan);
     const char* texts[] = {kC1, kParaphrase, kC2, kCache, kCacheParaphrase, kPortA, kPortB, kRetention};
     for (const char* t : texts) {
         Delta d = signed_claim(indexed.directory(), "peer", claim(t, "jurisdiction:EU"));
