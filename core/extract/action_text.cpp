@@ -176,6 +176,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     plan_action_facts(action, out);
     failure_action_facts(action, out);
     outcome_action_facts(action, out);
+    move_action_facts(action, out);
     return out;
 }
 

@@ -97,6 +97,33 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
         if (ctx.options().keep_raw) m.raw = ctx.raw_record(item.dump());
         session.messages.push_back(std::move(m));
     }
+    // An older run's history ends with the `submit` action; its answer (the patch) is in `info`:
+    // the harness's reply to that action, read as its result.
+    if (!pending_action.empty() && !session.messages.empty() && doc.contains("info") && doc["info"].is_object()) {
+        const json& info = doc["info"];
+        const ContentBlock* call = nullptr;
+        for (const ContentBlock& b : session.messages.back().blocks)
+            if (b.kind == BlockKind::kToolCall && b.tool_id == pending_action) call = &b;
+        const auto status = info.find("exit_status");
+        const auto patch = info.find("submission");
+        const bool submitted = status != info.end() && status->is_string() && status->get<std::string>().rfind("submitted", 0) == 0;
+        if (call && call->tool_name == "submit" && submitted) {
+            Message m;
+            m.seq = static_cast<int64_t>(history->size());
+            m.line = top.line;
+            m.id = "info-submission";
+            m.role = Role::kTool;
+            m.source.kind = SourceKind::kTool;
+            m.source.call_id = pending_action;
+            ContentBlock r;
+            r.kind = BlockKind::kToolResult;
+            r.tool_id = pending_action;
+            r.text = ctx.redact_text(patch != info.end() && patch->is_string() ? patch->get<std::string>()
+                                                                                : "[exit status: submitted]");
+            m.blocks.push_back(std::move(r));
+            session.messages.push_back(std::move(m));
+        }
+    }
     if (!doc.contains("trajectory")) ctx.warning(top, "trajectory", "no trajectory array (history read alone)");
     ctx.finish();
     finish_session(session, ctx, top, 0);
