@@ -642,9 +642,11 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     }
                     if (b.kind == BlockKind::kToolResult) {
                         auto x = by_result.find(&b);
+                        const std::string shown = shown_directory(b.text);
+                        // The first directory a run shows is where it has been working all along.
+                        if (cwd.empty() && !shown.empty()) cwd = shown;
                         if (x != by_result.end())
                             add_action_claims(session, branch.id, x->second, cwd, options, bc.claims);
-                        const std::string shown = shown_directory(b.text);
                         if (!shown.empty()) cwd = shown;
                     }
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)

@@ -50,6 +50,8 @@ void plan_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void failure_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // Files renamed or moved by `mv` / `git mv` (move_action_rules.cpp).
 void move_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// Where a file searched for by name was found (search_action_rules.cpp).
+void search_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // Skills loaded, pages fetched, workflows run, a submitted patch's files (outcome_action_rules.cpp).
 void outcome_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
