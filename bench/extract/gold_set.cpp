@@ -133,8 +133,11 @@ Result<std::vector<SplitLog>> read_split(const std::string& file) {
 
 std::vector<SplitLog> assign_split(const std::vector<std::pair<std::string, std::string>>& path_and_format) {
     std::map<std::string, std::vector<std::pair<std::string, std::string>>> by_format;  // format -> (digest, path)
-    for (const auto& [path, format] : path_and_format) by_format[format].emplace_back(sha256_hex(path), path);
     std::vector<SplitLog> out;
+    for (const auto& [path, format] : path_and_format) {
+        if (path.rfind(kGrownDevDir, 0) == 0) out.push_back({path, format, "dev", sha256_hex(path)});
+        else by_format[format].emplace_back(sha256_hex(path), path);
+    }
     for (auto& [format, logs] : by_format) {
         std::sort(logs.begin(), logs.end());
         const size_t n_test = (logs.size() + 2) / 3;

@@ -177,6 +177,8 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     failure_action_facts(action, out);
     outcome_action_facts(action, out);
     dsh_action_facts(action, out);
+    move_action_facts(action, out);
+    search_action_facts(action, out);
     return out;
 }
 

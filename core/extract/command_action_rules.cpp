@@ -313,6 +313,12 @@ void removed_files(const Segment& s, const CommandKey& k, const ToolAction& a, s
 
 }  // namespace
 
+std::vector<std::vector<std::string>> shell_segments(std::string_view command) {
+    std::vector<std::vector<std::string>> out;
+    for (Segment& s : segments_of(command)) out.push_back(std::move(s.words));
+    return out;
+}
+
 std::string command_subject(const ToolAction& a) {
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
     if (!json_args && (agent_tool(ascii_lower(a.tool)) || a.arguments.empty())) return {};

@@ -11,6 +11,7 @@
 #include "extract/action_claims.h"
 #include "extract/claim_origin.h"
 #include "extract/cjk_statement_rules.h"
+#include "extract/completion_rules.h"
 #include "extract/notice_rules.h"
 #include "extract/rule_table.h"
 #include "extract/environment_claims.h"
@@ -134,6 +135,22 @@ bool plausible_value(const std::string& value, size_t max_size = 40) {
     return value.size() <= max_size && value.find_first_of("()[]{}\"'<>*\\=;`|$") == std::string::npos;
 }
 
+// `value` without the apostrophes of contractions ("you're") and balanced parentheses; a quote mark
+// ("'partial one'") stays, and an unbalanced parenthesis leaves `value` unchanged (so still refused).
+std::string prose_of(const std::string& value) {
+    std::string out;
+    int depth = 0;
+    auto letter = [&](size_t k) { return k < value.size() && std::isalpha(static_cast<unsigned char>(value[k])); };
+    for (size_t k = 0; k < value.size(); ++k) {
+        const char c = value[k];
+        if (c == '(') ++depth;
+        else if (c == ')' && --depth < 0) return value;
+        const bool contraction = c == '\'' && k > 0 && letter(k - 1) && letter(k + 1);
+        if (c != '(' && c != ')' && !contraction) out += c;
+    }
+    return depth == 0 ? out : value;
+}
+
 // Code, stack traces and markup are not statements.
 bool looks_like_code(std::string_view sentence) {
     // Quotes, `inline code` and one aside in parentheses are prose; a parenthesis counts half.
@@ -163,7 +180,9 @@ bool add(std::vector<Candidate>& out, const std::string& rule, const std::string
     // A request keeps its own words ("replace debug with release in config.txt"); other values are tokens.
     const bool request = rule.rfind("user.request", 0) == 0 || rule == "user.prohibition" || rule == "user.no_need" ||
                          rule.rfind("turn.", 0) == 0;
-    if (!plausible_key(key) || !plausible_value(value, request ? 100 : 40)) return false;
+    // A request's words may hold a closed aside and apostrophes ("create a library (no bindings needed)",
+    // "when you're done"); other values may not.
+    if (!plausible_key(key) || !plausible_value(request ? prose_of(value) : value, request ? 100 : 40)) return false;
     if (value.find("redacted:") != std::string::npos) return false;  // a secret's placeholder is not a value
     out.push_back({rule, key, value, type, first, last});
     return true;
@@ -179,6 +198,16 @@ bool conditional(const Toks& t, size_t lo, size_t subject) {
                                             "whatever", "wherever", "whichever", "in case"};
     for (size_t k = subject + 1; k > lo && k + 3 > subject; --k)
         if (k - 1 < t.size() && s.count(t[k - 1].lower)) return true;
+    return false;
+}
+
+// "Don't stop until all functions are ported": a clause word inside the subject span [s, anchor) means
+// the "subject" is the tail of another clause (here a condition), not what the statement is about.
+bool clause_inside(const Toks& t, size_t s, size_t anchor) {
+    static const std::set<std::string> words = {"until", "if", "unless", "when", "whenever", "once", "before",
+                                                "after", "while"};
+    for (size_t k = s; k < anchor && k < t.size(); ++k)
+        if (words.count(t[k].lower)) return true;
     return false;
 }
 
@@ -316,7 +345,8 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             const std::string& vw = j < hi ? t[j].lower : w;
             const bool dangling = ve == j + 1 && ve < hi && complements.count(t[ve].lower) > 0 && vw.size() > 4 &&
                                   vw.compare(vw.size() - 2, 2, "ed") == 0;
-            const bool guarded = conditional(t, lo, s) || negated_subject(t, s, i) || phrasal || modifier || dangling;
+            const bool guarded = conditional(t, lo, s) || clause_inside(t, s, i) || negated_subject(t, s, i) || phrasal ||
+                                 modifier || dangling;
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
             if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {
@@ -393,6 +423,8 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (TextFact& g : user_create_goals(text)) span_claim(g);
     if (origin.source.role == "user")
         for (TextFact& w : workspace_instructions(text)) span_claim(w);
+    if (is_user)
+        for (TextFact& st : completion_criteria(text)) span_claim(st);
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
@@ -619,9 +651,11 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     }
                     if (b.kind == BlockKind::kToolResult) {
                         auto x = by_result.find(&b);
+                        const std::string shown = shown_directory(b.text);
+                        // The first directory a run shows is where it has been working all along.
+                        if (cwd.empty() && !shown.empty()) cwd = shown;
                         if (x != by_result.end())
                             add_action_claims(session, branch.id, x->second, cwd, options, bc.claims);
-                        const std::string shown = shown_directory(b.text);
                         if (!shown.empty()) cwd = shown;
                     }
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)

@@ -40,7 +40,7 @@ const std::set<std::string>& imperative_verbs() {
 
 const std::set<std::string>& lead_ins() {
     static const std::set<std::string> s = {"please", "then", "first", "finally", "next", "now", "also", "and",
-                                            "immediately", "1", "2", "3", "4", "5", "kindly", "so"};
+                                            "immediately", "1", "2", "3", "4", "5", "kindly", "so", "but"};
     return s;
 }
 
@@ -287,6 +287,9 @@ const char* request_rule(const std::string& verb, const std::string& words, bool
     return "user.request";
 }
 
+// Whether token `k` opens a parenthesised aside ("(but keep the Justfile …)").
+bool opens_aside(std::string_view text, const Token& k) { return k.begin > 0 && k.begin <= text.size() && text[k.begin - 1] == '('; }
+
 // The request's own words, lowercased, from `first` to the clause's end (a comma, "and"/"then"
 // before another imperative), at most 14 tokens: "replace debug with release in config.txt".
 std::string request_words(std::string_view text, const Toks& t, size_t first, size_t hi, size_t& end) {
@@ -295,12 +298,21 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
         if (e > first + 1 && (t[e].lower == "and" || t[e].lower == "then") && e + 1 < hi &&
             imperative_verbs().count(bare(t[e + 1].lower)))
             break;
+        // "… when you're done (but keep the Justfile …)": an aside that opens a clause of its own ends the request.
+        if (e > first && opens_aside(text, t[e]) &&
+            (in(lead_ins(), t[e].lower) || t[e].lower == "or" || imperative_verbs().count(bare(t[e].lower))))
+            break;
         ++e;
         if (t[e - 1].comma_after) break;
     }
     end = e;
     std::string out;
-    for (size_t k = t[first].begin; k < t[e - 1].end && k < text.size(); ++k) {
+    // "(no Python bindings needed)": the aside's closing parenthesis follows its last token.
+    size_t stop = t[e - 1].end;
+    int open = 0;
+    for (size_t k = t[first].begin; k < stop && k < text.size(); ++k) open += text[k] == '(' ? 1 : text[k] == ')' ? -1 : 0;
+    while (open > 0 && stop < text.size() && text[stop] == ')') ++stop, --open;
+    for (size_t k = t[first].begin; k < stop && k < text.size(); ++k) {
         const char c = text[k];
         // A quoted literal keeps its words, not its quote marks ('change the content to "modified content"').
         if (c == '"' || c == '`') continue;
@@ -312,6 +324,14 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
             out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         }
     }
+    // A parenthesis the clause opens but does not close is cut off with what follows it.
+    int depth = 0;
+    size_t open_at = std::string::npos;
+    for (size_t k = 0; k < out.size(); ++k) {
+        if (out[k] == '(' && depth++ == 0) open_at = k;
+        else if (out[k] == ')' && depth > 0 && --depth == 0) open_at = std::string::npos;
+    }
+    if (open_at != std::string::npos) out.erase(open_at);
     while (!out.empty() && (out.back() == ':' || out.back() == ',' || out.back() == ' ')) out.pop_back();
     return out;
 }
@@ -505,7 +525,8 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
             lo = out.back().last;
             i = lo > 0 ? lo - 1 : 0;
             clause_start = out.size() > before && lo < hi &&
-                           (t[lo - 1].comma_after || t[lo].lower == "and" || t[lo].lower == "then");
+                           (t[lo - 1].comma_after || t[lo].lower == "and" || t[lo].lower == "then" ||
+                            opens_aside(text, t[lo]));
             continue;
         }
         clause_start = t[i].comma_after || w == "and" || w == "then" || w.back() == ':';

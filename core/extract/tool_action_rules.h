@@ -48,6 +48,10 @@ void file_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void command_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void plan_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void failure_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// Files renamed or moved by `mv` / `git mv` (move_action_rules.cpp).
+void move_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// Where a file searched for by name was found (search_action_rules.cpp).
+void search_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // Skills loaded, pages fetched, workflows run, a submitted patch's files (outcome_action_rules.cpp).
 void outcome_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A short file's content as read, image dimensions, unavailable subagents, tools disabled by policy,
@@ -57,6 +61,8 @@ void dsh_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
 std::string command_subject(const ToolAction& action);
+// A command line's `&&`/`||`/`;`/newline segments as shell words (quotes removed; a pipe ends a segment's words).
+std::vector<std::vector<std::string>> shell_segments(std::string_view command);
 
 // Shared helpers (action_text.cpp).
 std::string ascii_lower(std::string_view s);

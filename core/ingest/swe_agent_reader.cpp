@@ -4,6 +4,22 @@
 
 namespace bm {
 
+namespace {
+
+// Makes `m` the environment's answer to the action `call_id`: a tool message holding `text`.
+void answer_action(Message& m, const std::string& call_id, const std::string& text, ReadContext& ctx) {
+    m.role = Role::kTool;
+    m.source.kind = SourceKind::kTool;
+    m.source.call_id = call_id;
+    ContentBlock r;
+    r.kind = BlockKind::kToolResult;
+    r.tool_id = call_id;
+    r.text = ctx.redact_text(text);
+    m.blocks.push_back(std::move(r));
+}
+
+}  // namespace
+
 void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest) {
     Session session;
     session.format = SessionFormat::kSweAgent;
@@ -71,14 +87,7 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
             m.source.call_id = ids.front();
         } else if (role == "user") {
             if (!pending_action.empty() && (message_type.empty() || message_type == "observation")) {
-                m.role = Role::kTool;  // the environment's answer to the preceding action
-                m.source.kind = SourceKind::kTool;
-                m.source.call_id = pending_action;
-                ContentBlock r;
-                r.kind = BlockKind::kToolResult;
-                r.tool_id = pending_action;
-                r.text = ctx.redact_text(text);
-                m.blocks.push_back(std::move(r));
+                answer_action(m, pending_action, text, ctx);  // the environment's answer to the preceding action
             } else {
                 m.role = Role::kUser;
                 m.source.kind = SourceKind::kUser;
@@ -96,6 +105,27 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
         }
         if (ctx.options().keep_raw) m.raw = ctx.raw_record(item.dump());
         session.messages.push_back(std::move(m));
+    }
+    // An older run's history ends with the `submit` action; its answer (the patch) is in `info`:
+    // the harness's reply to that action, read as its result.
+    if (!pending_action.empty() && !session.messages.empty() && doc.contains("info") && doc["info"].is_object()) {
+        const json& info = doc["info"];
+        const ContentBlock* call = nullptr;
+        for (const ContentBlock& b : session.messages.back().blocks)
+            if (b.kind == BlockKind::kToolCall && b.tool_id == pending_action) call = &b;
+        const auto status = info.find("exit_status");
+        const auto patch = info.find("submission");
+        const bool submitted = status != info.end() && status->is_string() && status->get<std::string>().rfind("submitted", 0) == 0;
+        if (call && call->tool_name == "submit" && submitted) {
+            Message m;
+            m.seq = static_cast<int64_t>(history->size());
+            m.line = top.line;
+            m.id = "info-submission";
+            answer_action(m, pending_action,
+                          patch != info.end() && patch->is_string() ? patch->get<std::string>() : "[exit status: submitted]",
+                          ctx);
+            session.messages.push_back(std::move(m));
+        }
     }
     if (!doc.contains("trajectory")) ctx.warning(top, "trajectory", "no trajectory array (history read alone)");
     ctx.finish();

@@ -337,5 +337,49 @@ TEST(AiderReader, InvalidUtf8LineIsNamed) {
     EXPECT_EQ(r.sessions[0].messages.size(), 1u);
 }
 
+
+// ---------------------------------------------------------------- SWE-agent: the final submit
+
+// An older run's history ends with the `submit` action and no observation; `info` holds the patch.
+// The reader reads it as submit's answer only when info.exit_status says the run submitted.
+ReadResult read_traj(const std::string& exit_status) {
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("bm-swe-submit-" + std::to_string(::getpid()) + "-" + exit_status + ".traj");
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << R"({"history":[{"role":"system","content":"SETTING"},)"
+            << R"({"role":"user","content":"ISSUE:\nx is wrong\n\n(Current directory: /repo)\nbash-$"},)"
+            << R"({"role":"assistant","content":"Done.\n```\nsubmit\n```","action":"submit\n"}],)"
+            << R"("info":{"exit_status":")" << exit_status
+            << R"(","submission":"\ndiff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n"}})";
+    }
+    ReadResult r = read_file(path.string());
+    std::filesystem::remove(path);
+    return r;
+}
+
+TEST(SweAgentReader, FinalSubmitIsAnsweredByInfoSubmission) {
+    ReadResult r = read_traj("submitted");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 4u);
+    EXPECT_EQ(s.messages[3].id, "info-submission");
+    EXPECT_EQ(s.messages[3].role, Role::kTool);
+    ASSERT_EQ(s.messages[3].blocks.size(), 1u);
+    EXPECT_EQ(s.messages[3].blocks[0].tool_id, first_block(s.messages[2], BlockKind::kToolCall)->tool_id);
+    EXPECT_NE(s.messages[3].blocks[0].text.find("diff --git a/x.py"), std::string::npos);
+    std::map<std::string, std::string> slots;
+    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : bc.claims) slots[c.key] = c.value;
+    EXPECT_EQ(slots["submission"], "submitted");
+}
+
+TEST(SweAgentReader, SubmitOfARunThatDidNotSubmitStaysUnanswered) {
+    ReadResult r = read_traj("exit_cost");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.sessions[0].messages.size(), 3u);
+    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : bc.claims) EXPECT_NE(c.key, "submission");
+}
 }  // namespace
 }  // namespace bm

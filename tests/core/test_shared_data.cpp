@@ -440,11 +440,16 @@ TEST(SharedData, SweAgentActionObservationRun) {
     Session s = expect_counts(rel, {.format = "swe-agent",
                                     .id = "swe-tests__test_data__trajectories__gpt4__swe-bench-dev-easy_first_"
                                           "only__default__t-0-f081b131",
-                                    .messages = 26,
-                                    .by_role = {{"system", 1}, {"user", 2}, {"assistant", 12}, {"tool", 11}},
+                                    .messages = 27,
+                                    .by_role = {{"system", 1}, {"user", 2}, {"assistant", 12}, {"tool", 12}},
                                     .tool_calls = 12,
-                                    .tool_calls_paired = 11});  // the final submit has no observation
+                                    .tool_calls_paired = 12});
     EXPECT_EQ(s.messages.at(1).source.kind, SourceKind::kPlugin);  // the demonstration
+    // The final submit has no observation in the history: info.submission (the patch) answers it.
+    const Message& answer = s.messages.back();
+    EXPECT_EQ(answer.id, "info-submission");
+    ASSERT_EQ(answer.blocks.size(), 1u);
+    EXPECT_NE(answer.blocks[0].text.find("diff --git a/"), std::string::npos);
 }
 
 // ---------------------------------------------------------------- OpenHands

@@ -122,6 +122,20 @@ TEST(ExtractGold, SplitRuleTakesTheFirstThirdByDigestPerFormat) {
     EXPECT_EQ(s[3].split, "test");  // d: ceil(1/3) = 1
 }
 
+TEST(ExtractGold, GrownDevLogsAreDevAndLeaveTheThirdsAlone) {
+    // Adding a log under kGrownDevDir must not move any earlier log between dev and test.
+    const auto before = assign_split({{"a", "x"}, {"b", "x"}, {"c", "x"}});
+    const auto after = assign_split({{"a", "x"}, {"b", "x"}, {"c", "x"},
+                                     {std::string(kGrownDevDir) + "x__new.json", "x"},
+                                     {std::string(kGrownDevDir) + "x__other.json", "x"}});
+    ASSERT_EQ(after.size(), 5u);
+    for (const SplitLog& b : before)
+        for (const SplitLog& a : after)
+            if (a.path == b.path) EXPECT_EQ(a.split, b.split) << a.path;
+    for (const SplitLog& a : after)
+        if (a.path.rfind(kGrownDevDir, 0) == 0) EXPECT_EQ(a.split, "dev") << a.path;
+}
+
 TEST(ExtractGold, MatchingRule) {
     EXPECT_EQ(normalise_value("  Hello,  World! "), "hello world");
     EXPECT_TRUE(values_match("PONG", "pong."));
