@@ -35,6 +35,7 @@
 #include "util/fast_json.h"
 #include "fuzz_tokenizers.h"
 #include "fuzz_reduce.h"
+#include "fuzz_extract.h"
 
 namespace {
 
@@ -368,6 +369,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             const std::string after{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
             if (after != input) __builtin_trap();
         }
+    } else if (kind == "extract") {
+        fuzz_extract(input);  // the heuristic extractor's rules over logs and over raw text (core/extract)
     } else if (kind.rfind("reduce_", 0) == 0) {
         fuzz_reducer(std::string_view(kind).substr(7), input);  // the ingress reducers (core/reduce)
     } else if (kind == "mcp") {
