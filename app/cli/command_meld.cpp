@@ -245,6 +245,8 @@ int command_meld(const QStringList& args) {
     print_err("usage:\n  beliefmerge meld init --brain DIR [--id ID] [--cell C] [--authority N] [--directory FILE]\n"
               "  beliefmerge meld publish --workspace W --brain DIR [--session S] [--nats URL] [--json]\n"
               "  beliefmerge meld serve --brain DIR --nats URL [--cell C] [--replicas N] [--digest-interval S]\n"
+              "      (publish and serve authenticate with --nats-creds F, --nats-token-file F or --nats-user U\n"
+              "       --nats-password-file F; TLS with --nats-ca F [--nats-cert F --nats-key F])\n"
               "  beliefmerge meld admit --brain DIR --delta FILE [--json]\n  beliefmerge meld log --brain DIR [--json]\n"
               "  beliefmerge meld status --brain DIR [CLAIM] [--json]\n  beliefmerge meld calibrate --pairs FILE --provider lexical\n");
     return sub == QStringLiteral("--help") ? kOk : kUsage;

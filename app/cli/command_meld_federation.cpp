@@ -25,6 +25,7 @@
 #include "cli/meld_providers.h"
 #include "cli/meld_publish.h"
 #include "cli/workspace_slots.h"
+#include "cli/nats_auth_options.h"
 #include "meld/brain_dir.h"
 #include "util/durable_write.h"
 #include "util/hash.h"
@@ -221,6 +222,8 @@ int meld_publish(const QStringList& args) {
     QCommandLineOption json_opt(QStringLiteral("json"), QStringLiteral("Print what was published as JSON."));
     WorkspaceSlotOptions o;
     o.add_to(parser);
+    NatsAuthOptions auth_opts;
+    auth_opts.add_to(parser);
     for (auto* x : {&workspace_opt, &brain_opt, &session_opt, &nats_opt, &federation_opt, &replicas_opt, &cell_opt, &json_opt})
         parser.addOption(*x);
     auto p = parse(parser, args,
@@ -308,7 +311,10 @@ int meld_publish(const QStringList& args) {
     bool refused = false;
     if (remote) {
 #ifdef BM_HAVE_NATS
+        const auto auth = nats_auth(parser, auth_opts, "beliefmerge meld publish");
+        if (!auth) return kUsage;
         NatsTransportOptions t;
+        t.auth = *auth;
         t.servers = split_urls(parser.value(nats_opt));
         t.federation = to_std(parser.value(federation_opt));
         t.brain = brain.id();

@@ -18,6 +18,7 @@
 #include "cli/cli_common.h"
 #include "cli/meld_federation.h"
 #include "cli/meld_providers.h"
+#include "cli/nats_auth_options.h"
 #include "meld/brain_dir.h"
 #include "util/durable_write.h"
 #ifdef BM_HAVE_NATS
@@ -67,6 +68,8 @@ int meld_serve(const QStringList& args) {
                                   QStringLiteral("Seconds between digest anti-entropy rounds (default 5)."), QStringLiteral("S"),
                                   QStringLiteral("5"));
     for (auto* o : {&brain_opt, &nats_opt, &cell_opt, &federation_opt, &replicas_opt, &digest_opt}) parser.addOption(*o);
+    NatsAuthOptions auth_opts;
+    auth_opts.add_to(parser);
     auto p = parse(parser, args,
                    QStringLiteral("Serve a brain in a federation: bind its durable JetStream consumer, admit every delta\n"
                                   "delivered (each Patch appended to the brain's log before the delivery is acknowledged),\n"
@@ -92,6 +95,8 @@ int meld_serve(const QStringList& args) {
         return kUsage;
     }
     const std::string dir_path = to_std(parser.value(brain_opt)), urls = to_std(parser.value(nats_opt));
+    const auto auth = nats_auth(parser, auth_opts, "beliefmerge meld serve");
+    if (!auth) return kUsage;
     if (!std::filesystem::exists(std::filesystem::path(dir_path) / "brain.json")) {
         print_err("beliefmerge meld serve: " + dir_path + "/brain.json: no brain here (create one with `meld init --brain " +
                   dir_path + "`)\n");
@@ -110,6 +115,7 @@ int meld_serve(const QStringList& args) {
     Brain& brain = *dir->brain;
     auto log = serve_logger(brain.id());
     NatsTransportOptions t;
+    t.auth = *auth;
     for (const QString& u : parser.value(nats_opt).split(QLatin1Char(','), Qt::SkipEmptyParts)) t.servers.push_back(to_std(u.trimmed()));
     t.federation = to_std(parser.value(federation_opt));
     t.brain = brain.id();

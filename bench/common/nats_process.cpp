@@ -56,9 +56,9 @@ std::filesystem::path nats_temp_dir(const std::string& tag) {
 }
 
 NatsServer::NatsServer(std::string name, std::filesystem::path dir, int cluster_port, std::vector<int> routes,
-                       std::string cluster_name)
+                       std::string cluster_name, std::vector<std::string> extra_args)
     : m_name(std::move(name)), m_dir(std::move(dir)), m_port(free_port()), m_cluster_port(cluster_port),
-      m_routes(std::move(routes)), m_cluster_name(std::move(cluster_name)) {
+      m_routes(std::move(routes)), m_cluster_name(std::move(cluster_name)), m_extra_args(std::move(extra_args)) {
     std::filesystem::create_directories(m_dir);
     start();
 }
@@ -79,6 +79,7 @@ void NatsServer::start() {
         for (int r : m_routes) routes += (routes.empty() ? "" : ",") + std::string("nats://127.0.0.1:") + std::to_string(r);
         if (!routes.empty()) args.insert(args.end(), {"--routes", routes});
     }
+    args.insert(args.end(), m_extra_args.begin(), m_extra_args.end());
     m_pid = ::fork();
     if (m_pid == 0) {
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a crashed parent takes its servers with it

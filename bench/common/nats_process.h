@@ -29,8 +29,9 @@ std::filesystem::path nats_temp_dir(const std::string& tag);
 class NatsServer {
 public:
     // With `cluster_port`, the server joins cluster `cluster_name` and routes to `routes`.
+    // `extra_args` go to nats-server as they are (authorization, TLS).
     NatsServer(std::string name, std::filesystem::path dir, int cluster_port = 0, std::vector<int> routes = {},
-               std::string cluster_name = "meldtest");
+               std::string cluster_name = "meldtest", std::vector<std::string> extra_args = {});
     ~NatsServer();
     NatsServer(const NatsServer&) = delete;
     NatsServer& operator=(const NatsServer&) = delete;
@@ -56,6 +57,7 @@ private:
     int m_cluster_port;
     std::vector<int> m_routes;
     std::string m_cluster_name;
+    std::vector<std::string> m_extra_args;
     pid_t m_pid = -1;
 };
 

@@ -62,10 +62,11 @@ protected:
         out["digest"] = j.value("digest", "");
         return out;
     }
-    pid_t serve(const std::string& id, const std::string& url) {
-        const pid_t pid = spawn({BELIEFMERGE_BIN, "meld", "serve", "--brain", path(id), "--nats", url, "--replicas", "3",
-                                 "--digest-interval", "1"},
-                                path(id + ".serve.out"), path(id + ".serve.log"));
+    pid_t serve(const std::string& id, const std::string& url, const std::vector<std::string>& extra = {}) {
+        std::vector<std::string> args = {BELIEFMERGE_BIN, "meld", "serve", "--brain", path(id), "--nats", url, "--replicas", "3",
+                                         "--digest-interval", "1"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const pid_t pid = spawn(args, path(id + ".serve.out"), path(id + ".serve.log"));
         m_serving.push_back(pid);
         return pid;
     }
@@ -243,6 +244,46 @@ TEST_F(MeldFederation, ThreeServedBrainsOnAClusterAgreeAfterOneIsKilledAndRestar
     m_serving.clear();
     for (const auto& id : ids) EXPECT_EQ(status(id)["serve"]["state"], "stopped") << id;
     EXPECT_FALSE(status("A")["serving"].get<bool>());
+}
+
+TEST_F(MeldFederation, ServeAndPublishAuthenticateToAServerThatDemandsATokenAndTls) {
+    BM_SKIP_WITHOUT_NATS_SERVER();
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    const std::string tls = std::string(SOURCE_DIR) + "/tests/data/nats-tls/";
+    natstest::NatsServer server("secure", m_root / "secure", 0, {}, "meldtest",
+                                {"--auth", "brains-token", "--tls", "--tlscert", tls + "server-cert.pem", "--tlskey",
+                                 tls + "server-key.pem"});
+    ASSERT_TRUE(server.wait_ready()) << "nats-server did not start; see " << m_root;
+    { std::ofstream(path("token")) << "brains-token\n"; }
+    const std::vector<std::string> auth = {"--nats-token-file", path("token"), "--nats-ca", tls + "ca.pem"};
+    const std::string ws = example_workspace();
+    init("A", 1);
+    init("B", 1);
+    std::vector<std::string> one_node = auth;  // one server holds one copy (the last --replicas counts)
+    one_node.insert(one_node.end(), {"--replicas", "1"});
+    serve("B", server.url(), one_node);
+    ASSERT_TRUE(serving("B")) << slurp(path("B.serve.log"));
+
+    const std::vector<std::string> publish = {"meld", "publish", "--workspace", ws, "--brain", path("A"), "--session",
+                                              "branch-a", "--nats", server.url(), "--json"};
+    // Without credentials the server refuses, and the error says which options to give.
+    CliRun bare = cli(publish);
+    EXPECT_EQ(bare.status, 1) << bare.err;
+    EXPECT_NE(bare.err.find("--nats-ca"), std::string::npos) << bare.err;
+    // A token file that is not there is a usage error naming it, before any connection.
+    std::vector<std::string> missing = publish;
+    missing.insert(missing.end(), {"--nats-token-file", path("no-token")});
+    CliRun no_file = cli(missing);
+    EXPECT_EQ(no_file.status, 2) << no_file.err;
+    EXPECT_NE(no_file.err.find(path("no-token")), std::string::npos) << no_file.err;
+
+    std::vector<std::string> with_auth = publish;
+    with_auth.insert(with_auth.end(), auth.begin(), auth.end());
+    CliRun a = cli(with_auth);
+    ASSERT_EQ(a.status, 0) << a.err;
+    const size_t from_a = nlohmann::json::parse(a.out)["published"].size();
+    ASSERT_GT(from_a, 0u);
+    EXPECT_TRUE(agree({"B"}, from_a, 20)) << "B's service admits what A sent over TLS: " << slurp(path("B.serve.log"));
 }
 
 }  // namespace

@@ -46,12 +46,54 @@ void on_disconnected(natsConnection*, void* closure) {
     static_cast<std::atomic<bool>*>(closure)->store(true);
 }
 
-Error nats_error(const std::string& what, natsStatus s,
-                 jsErrCode jerr = static_cast<jsErrCode>(0)) {
+// A refusal that retrying cannot mend: wrong or missing credentials, or a TLS handshake that failed.
+bool refused(natsStatus s) {
+    return s == NATS_CONNECTION_AUTH_FAILED || s == NATS_NOT_PERMITTED || s == NATS_SSL_ERROR ||
+           s == NATS_SECURE_CONNECTION_REQUIRED || s == NATS_SECURE_CONNECTION_WANTED;
+}
+
+Error nats_error(const std::string& what, natsStatus s, jsErrCode jerr = static_cast<jsErrCode>(0),
+                 bool refusal = false) {
+    refusal = refusal || refused(s);
     std::string msg = what + ": " + natsStatus_GetText(s);
     if (jerr) msg += " (JetStream error " + std::to_string(static_cast<int>(jerr)) + ")";
-    return Error::io(msg, Location{"nats"},
-                     "is nats-server running with -js and reachable at the configured URLs?");
+    natsStatus last_status = NATS_OK;
+    if (const char* last = refusal ? nats_GetLastError(&last_status) : nullptr; last && *last)
+        msg += std::string(" (") + last + ")";  // the server's own words: "Authorization Violation", ...
+    const char* hint = refusal ? "the servers refused this brain: check --nats-creds, --nats-token-file, --nats-user "
+                                    "with --nats-password-file, and for TLS --nats-ca (and --nats-cert/--nats-key)"
+                                  : "is nats-server running with -js and reachable at the configured URLs?";
+    return Error::io(msg, Location{"nats"}, hint);
+}
+
+// Applies `auth` to `opts`; the first failure (an unreadable credentials or certificate file) names it.
+natsStatus apply_auth(natsOptions* opts, const NatsAuth& auth, std::string& failed) {
+    natsStatus s = NATS_OK;
+    if (!auth.credentials_file.empty()) {
+        failed = "the credentials file " + auth.credentials_file;
+        s = natsOptions_SetUserCredentialsFromFiles(opts, auth.credentials_file.c_str(), nullptr);
+    }
+    if (s == NATS_OK && !auth.token.empty()) {
+        failed = "the token";
+        s = natsOptions_SetToken(opts, auth.token.c_str());
+    }
+    if (s == NATS_OK && !auth.user.empty()) {
+        failed = "the user and password";
+        s = natsOptions_SetUserInfo(opts, auth.user.c_str(), auth.password.c_str());
+    }
+    if (s == NATS_OK && auth.tls()) {
+        failed = "TLS (is cnats built with TLS?)";
+        s = natsOptions_SetSecure(opts, true);
+    }
+    if (s == NATS_OK && !auth.ca_file.empty()) {
+        failed = "the CA file " + auth.ca_file;
+        s = natsOptions_LoadCATrustedCertificates(opts, auth.ca_file.c_str());
+    }
+    if (s == NATS_OK && !auth.cert_file.empty()) {
+        failed = "the client certificate " + auth.cert_file + " or its key " + auth.key_file;
+        s = natsOptions_LoadCertificatesChain(opts, auth.cert_file.c_str(), auth.key_file.c_str());
+    }
+    return s;
 }
 
 // The stream sequence of a delivered JetStream message (from its reply subject); 0 when unknown.
@@ -110,6 +152,10 @@ Result<std::unique_ptr<NatsTransport>> NatsTransport::connect(const NatsTranspor
     if (s == NATS_OK) s = natsOptions_SetMaxPingsOut(h.opts, 3);
     if (s == NATS_OK) s = natsOptions_SetDisconnectedCB(h.opts, on_disconnected, &h.disconnected);
     if (s != NATS_OK) return nats_error("NATS options", s);
+    if (std::string failed; (s = apply_auth(h.opts, options.auth, failed)) != NATS_OK)
+        return Error::invalid_input("NATS authentication: cannot use " + failed + ": " + natsStatus_GetText(s),
+                                    Location{"nats", 0, -1, "auth"},
+                                    "check that the file exists, is readable and holds what its option names");
     const auto deadline =
         std::chrono::steady_clock::now() + std::chrono::milliseconds(options.setup_deadline_ms);
     Status last;
@@ -118,7 +164,11 @@ Result<std::unique_ptr<NatsTransport>> NatsTransport::connect(const NatsTranspor
             s = natsConnection_Connect(&h.conn, h.opts);
             if (s != NATS_OK) {
                 h.conn = nullptr;
-                last = nats_error("connect to " + options.servers.front(), s);
+                // A server that verifies clients closes a TLS connection without a certificate it
+                // trusts: cnats reports a protocol error.
+                const bool refusal = refused(s) || (s == NATS_PROTOCOL_ERROR && options.auth.tls());
+                last = nats_error("connect to " + options.servers.front(), s, static_cast<jsErrCode>(0), refusal);
+                if (refusal) return last.error();  // the same credentials will be refused again
             }
         }
         if (h.conn) {

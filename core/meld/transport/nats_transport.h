@@ -26,7 +26,19 @@
 
 namespace bm::meld {
 
+// How a brain proves itself to the NATS servers and checks them; all empty: plain and unauthenticated
+// (loopback or a trusted network only). The secrets are values here; the CLI reads them from files.
+struct NatsAuth {
+    std::string credentials_file;     // a NATS .creds file (user JWT and NKey seed, as `nsc` writes it)
+    std::string token;                // the servers' authorization token
+    std::string user, password;       // a user and its password
+    std::string ca_file;              // TLS: trust the servers whose certificate this CA signed (turns TLS on)
+    std::string cert_file, key_file;  // TLS: this brain's client certificate and key (mutual TLS)
+    bool tls() const { return !ca_file.empty() || !cert_file.empty(); }
+};
+
 struct NatsTransportOptions {
+    NatsAuth auth;
     std::vector<std::string> servers;    // e.g. nats://127.0.0.1:4222, tried in this order
     std::string federation = "default";  // the stream is MELD_<federation>
     std::string brain;                   // the durable consumer's name
