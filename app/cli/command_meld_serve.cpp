@@ -19,6 +19,7 @@
 #include "cli/meld_federation.h"
 #include "cli/meld_providers.h"
 #include "cli/nats_auth_options.h"
+#include "meld/brain_audit.h"
 #include "meld/brain_dir.h"
 #include "util/durable_write.h"
 #ifdef BM_HAVE_NATS
@@ -156,6 +157,29 @@ int meld_serve(const QStringList& args) {
         if (Status st = write_file_durably(state_file, j.dump(2) + "\n", 0600); !st.ok())
             log->warn("{}", st.error().to_string());
     };
+    // Brains added to the key directory (`meld init --directory FILE`) are admitted on the next
+    // digest round, without a restart; a changed or removed key is refused once per version.
+    std::string refused_version;
+    auto reread_directory = [&] {
+        auto config = read_brain_config(dir_path);
+        if (!config) {
+            if (config.error().to_string() != refused_version) log->warn("key directory: {}", config.error().to_string());
+            refused_version = config.error().to_string();
+            return;
+        }
+        if (config->directory == brain.directory()) return;
+        auto added = brain.admit_new_members(config->directory);
+        if (!added) {
+            const std::string version = config->directory.to_json().dump();
+            if (version != refused_version)
+                log->warn("key directory: {}; still serving with the directory it started with", added.error().to_string());
+            refused_version = version;
+            return;
+        }
+        std::string ids;
+        for (const auto& id : *added) ids += (ids.empty() ? "" : ", ") + id;
+        log->info("key directory: admitting deltas from {} from now on", ids);
+    };
     write_state("serving");
     log->info("serving; digest every {} s", interval);
     const auto period = std::chrono::duration<double>(interval);
@@ -179,6 +203,7 @@ int meld_serve(const QStringList& args) {
         }
         if (digest_due) {
             next_digest = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(period);
+            reread_directory();
             ++rounds;
             last_round = static_cast<int64_t>(std::time(nullptr));
             if (auto pending = (*transport)->pending_messages()) lag = static_cast<int64_t>(*pending);

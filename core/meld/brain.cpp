@@ -22,6 +22,14 @@ int Brain::authority() const {
     return e ? e->authority : 0;
 }
 
+Result<std::vector<std::string>> Brain::admit_new_members(const KeyDirectory& updated) {
+    auto added = m_directory.additions_in(updated);
+    if (!added) return added.error();
+    if (added->empty()) return added;
+    m_directory = updated;  // no link of a new member was admitted before: every status stands
+    return added;
+}
+
 ClaimStatus Brain::status(const std::string& claim_key) const {
     auto it = m_status_cache.find(claim_key);
     return it == m_status_cache.end() ? ClaimStatus::kActive : it->second;

@@ -102,6 +102,9 @@ public:
 
     const std::string& id() const { return m_id; }
     const KeyDirectory& directory() const { return m_directory; }
+    // Takes `updated` as the directory when it only adds brains (KeyDirectory::additions_in), so a
+    // running brain admits a new member's deltas; returns the added ids. Refused otherwise, unchanged.
+    Result<std::vector<std::string>> admit_new_members(const KeyDirectory& updated);
     const Thresholds& thresholds() const { return m_thresholds; }
     const BrainOptions& options() const { return m_options; }
     const SignalEngine& engine() const { return *m_engine; }

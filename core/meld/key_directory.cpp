@@ -108,4 +108,21 @@ Result<KeyDirectory> KeyDirectory::from_json(const nlohmann::json& j, const std:
     return d;
 }
 
+Result<std::vector<std::string>> KeyDirectory::additions_in(const KeyDirectory& updated) const {
+    const char* hint = "rotating or revoking a key needs every service restarted on the new directory";
+    if (updated.group_key != group_key || updated.group_key_fallback != group_key_fallback ||
+        updated.overrule_authority != overrule_authority)
+        return Error::refused("the key directory's group key or overrule authority changed", hint);
+    for (const auto& [id, entry] : brains) {
+        const DirectoryEntry* now = updated.find(id);
+        if (!now) return Error::refused("brain " + id + " was removed from the key directory", hint);
+        if (!(*now == entry))
+            return Error::refused("brain " + id + "'s key, authority or cells changed in the key directory", hint);
+    }
+    std::vector<std::string> added;
+    for (const auto& [id, entry] : updated.brains)
+        if (!brains.count(id)) added.push_back(id);
+    return added;
+}
+
 }  // namespace bm::meld

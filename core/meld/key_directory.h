@@ -23,6 +23,7 @@ struct DirectoryEntry {
     std::string key;                 // per-brain HMAC key; empty: the group key when group_key_fallback
     int authority = 0;               // higher is more authoritative
     std::vector<std::string> cells;  // scope cells the brain speaks for; "*" = every cell
+    bool operator==(const DirectoryEntry&) const = default;
 };
 
 struct KeyDirectory {
@@ -42,6 +43,12 @@ struct KeyDirectory {
     // `file` names the source in errors. Refuses keys shorter than kMinKeyBytes, and a brain
     // without a key of its own unless group_key_fallback is true.
     static Result<KeyDirectory> from_json(const nlohmann::json& j, const std::string& file);
+    bool operator==(const KeyDirectory&) const = default;
+
+    // The brains `updated` adds to this directory, when it only adds: every brain here is there
+    // with the same key, authority and cells, and the group settings are the same. A change or a
+    // removal (rotating or revoking a key) is refused, naming the brain.
+    Result<std::vector<std::string>> additions_in(const KeyDirectory& updated) const;
 };
 
 }  // namespace bm::meld

@@ -286,5 +286,38 @@ TEST_F(MeldFederation, ServeAndPublishAuthenticateToAServerThatDemandsATokenAndT
     EXPECT_TRUE(agree({"B"}, from_a, 20)) << "B's service admits what A sent over TLS: " << slurp(path("B.serve.log"));
 }
 
+// A brain added to the shared key directory while the others serve: their services take the grown
+// directory on their next digest round and admit its deltas, with no restart.
+TEST_F(MeldFederation, RunningServicesAdmitABrainAddedToTheKeyDirectory) {
+    BM_SKIP_WITHOUT_NATS_SERVER();
+    if (!wordnet_installed()) GTEST_SKIP() << "WordNet is not installed (Debian package wordnet-base)";
+    natstest::NatsServer server("grow", m_root / "grow");
+    ASSERT_TRUE(server.wait_ready()) << "nats-server did not start; see " << m_root;
+    const std::string ws = example_workspace();
+    init("A", 1);
+    init("B", 1);
+    for (const char* id : {"A", "B"}) serve(id, server.url(), {"--replicas", "1"});
+    for (const char* id : {"A", "B"}) ASSERT_TRUE(serving(id)) << slurp(path(std::string(id) + ".serve.log"));
+
+    init("C", 1);  // appended to federation.json, which A and B read at start
+    auto took = [&](const std::string& id) {
+        const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+        while (std::chrono::steady_clock::now() < end) {
+            if (slurp(path(id + ".serve.log")).find("admitting deltas from C") != std::string::npos) return true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        return false;
+    };
+    for (const char* id : {"A", "B"}) ASSERT_TRUE(took(id)) << slurp(path(std::string(id) + ".serve.log"));
+
+    CliRun c = cli({"meld", "publish", "--workspace", ws, "--brain", path("C"), "--session", "branch-a", "--nats",
+                    server.url(), "--json"});
+    ASSERT_EQ(c.status, 0) << c.err;
+    const size_t from_c = nlohmann::json::parse(c.out)["published"].size();
+    ASSERT_GT(from_c, 0u);
+    EXPECT_TRUE(agree({"A", "B"}, from_c, 20)) << "A=" << status("A").dump() << "\n" << slurp(path("A.serve.log"));
+    EXPECT_EQ(status("A")["serve"]["counters"]["dropped_mac"], 0) << "nothing of C's was dropped as unsigned";
+}
+
 }  // namespace
 }  // namespace bm::meld

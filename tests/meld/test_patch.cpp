@@ -333,3 +333,40 @@ TEST(MeldKeys, NothingIsSignedOverBytesThatFailedCanonicalisationOrWithoutAKey) 
 
 }  // namespace
 }  // namespace bm::meld
+
+namespace bm::meld {
+namespace {
+
+using namespace meldtest;
+
+// A running brain takes a key directory that only adds members: the new member's deltas, dropped
+// before, are admitted; a changed or removed key is refused and the old directory kept.
+TEST(MeldKeys, ARunningBrainAdmitsANewMemberButNotAChangedOrRemovedKey) {
+    KeyDirectory start = figure2_directory();
+    start.brains.erase("U");
+    Brain b("B", start, lexical_default_thresholds(), lexical_engine());
+    const KeyDirectory grown = figure2_directory();  // U added
+    const Delta from_u = signed_claim(grown, "U", claim(kC1, "jurisdiction:US", 3));
+    EXPECT_EQ(b.receive(from_u).outcome, Admission::Outcome::kDroppedMac) << "U is not a member yet";
+
+    KeyDirectory rotated = grown;
+    rotated.brains["A"].key = "A's new key, which needs every service restarted";
+    auto refused = b.admit_new_members(rotated);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().to_string().find("brain A"), std::string::npos) << refused.error().to_string();
+    KeyDirectory removed = grown;
+    removed.brains.erase("T");
+    EXPECT_FALSE(b.admit_new_members(removed).ok());
+    EXPECT_EQ(b.directory(), start) << "a refused directory leaves the old one in force";
+
+    auto added = b.admit_new_members(grown);
+    ASSERT_TRUE(added.ok()) << added.error().to_string();
+    EXPECT_EQ(*added, std::vector<std::string>{"U"});
+    EXPECT_EQ(b.receive(from_u).outcome, Admission::Outcome::kAdmitted);
+    auto again = b.admit_new_members(grown);
+    ASSERT_TRUE(again.ok());
+    EXPECT_TRUE(again->empty()) << "the same directory adds no one twice";
+}
+
+}  // namespace
+}  // namespace bm::meld
