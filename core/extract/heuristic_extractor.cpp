@@ -715,7 +715,12 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
             mark_file_histories(bc.claims);
             mark_read_contents(bc.claims);
-            resolve_command_subjects(bc.claims);
+            {
+                std::vector<int64_t> user_seqs;  // where the user spoke: a command's turn ends there
+                for (const Message* m : per_branch[bi])
+                    if (m->role == Role::kUser && m->source.kind == SourceKind::kUser) user_seqs.push_back(m->seq);
+                resolve_command_subjects(bc.claims, user_seqs);
+            }
             if (bi == 0) add_harness_claims(session, bc);
             // The session's harness facts: session-level, so given to its first branch once (like a
             // shared prefix), placed among the message claims by seq.

@@ -165,14 +165,16 @@ std::vector<TextFact> user_remembered_facts(std::string_view text) {
     return out;
 }
 
-void resolve_command_subjects(std::vector<Claim>& claims) {
+void resolve_command_subjects(std::vector<Claim>& claims, const std::vector<int64_t>& user_seqs) {
     std::vector<Claim> kept;
     kept.reserve(claims.size());
-    std::string subject;  // the latest command's subject in the current turn
+    std::string subject;  // the latest command's subject, and the seq of its message
+    int64_t subject_seq = 0;
     for (Claim& c : claims) {
-        if (c.source.role == "user" && c.source.source_kind == "user") subject.clear();
         if (c.key.rfind(kLastCommand, 0) == 0) {
-            if (subject.empty()) continue;
+            bool same_turn = !subject.empty();
+            for (int64_t u : user_seqs) same_turn &= !(u > subject_seq && u < c.source.seq);
+            if (!same_turn) continue;
             c.key = subject + c.key.substr(kLastCommand.size());
             kept.push_back(std::move(c));
             continue;
@@ -181,9 +183,7 @@ void resolve_command_subjects(std::vector<Claim>& claims) {
                              c.rule == "action.command_exit" || c.rule == "action.tool_error" ||
                              c.rule == "action.check_failed";
         const size_t dot = c.key.rfind('.');
-        if (command && dot != std::string::npos && dot > 0) {
-            subject = c.key.substr(0, dot);
-        }
+        if (command && dot != std::string::npos && dot > 0) subject = c.key.substr(0, dot), subject_seq = c.source.seq;
         kept.push_back(std::move(c));
     }
     claims = std::move(kept);

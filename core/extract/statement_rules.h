@@ -3,6 +3,7 @@
 // and a user's "Remember this: X is Y". Thread-safety: pure functions.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 #include <vector>
 
@@ -24,7 +25,7 @@ std::vector<TextFact> user_remembered_facts(std::string_view text);
 
 // Gives every `{command}.…` claim the subject of the latest command claim before it in the same turn
 // (action.command_run/_output/_exit, action.tool_error, action.check_failed: `echo.exit_code`); a claim
-// with no such command before it since the user last spoke is dropped.
-void resolve_command_subjects(std::vector<Claim>& claims);
+// with no such command before it since the user last spoke (a seq of `user_seqs` in between) is dropped.
+void resolve_command_subjects(std::vector<Claim>& claims, const std::vector<int64_t>& user_seqs);
 
 }  // namespace bm
