@@ -479,7 +479,8 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
                    !(e > b && (phrase_ends.count(t[e].lower) || participle(t[e].lower))))
                 ++e;
             if (e < t.size() && t[e].comma_after && e < b + 5) ++e;
-            std::string key = normalise_subject(words(t, b, e));
+            // The question's own words: a synonym in the key ("handclasp") hides what was asked.
+            std::string key = literal_subject(words(t, b, e));
             const std::string question = std::string(text.substr(t[0].begin, s.end - t[0].begin));
             if (key.empty() || question.size() > 160 || question.find('\n') != std::string::npos) continue;
             Claim c = origin;
