@@ -179,6 +179,8 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     dsh_action_facts(action, out);
     move_action_facts(action, out);
     search_action_facts(action, out);
+    verdict_action_facts(action, out);
+    code_tool_facts(action, out);
     return out;
 }
 

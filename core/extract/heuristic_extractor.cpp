@@ -12,6 +12,7 @@
 #include "extract/claim_origin.h"
 #include "extract/cjk_statement_rules.h"
 #include "extract/completion_rules.h"
+#include "extract/statement_rules.h"
 #include "extract/notice_rules.h"
 #include "extract/rule_table.h"
 #include "extract/environment_claims.h"
@@ -425,6 +426,10 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (TextFact& w : workspace_instructions(text)) span_claim(w);
     if (is_user)
         for (TextFact& st : completion_criteria(text)) span_claim(st);
+    if (is_user)
+        for (TextFact& st : user_remembered_facts(text)) span_claim(st);
+    if (origin.source.role == "assistant" && origin.evidence == EvidenceLevel::kInferred)
+        for (TextFact& st : assistant_outcome_statements(text)) span_claim(st);
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
@@ -441,6 +446,17 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
                                     (t[0].lower == "can" || t[0].lower == "could" || t[0].lower == "would" ||
                                      t[0].lower == "will" || t[0].lower == "please");
         if (question && !polite_request) {
+            // "…, answer this question: What is the handshake?": the question after a colon is what is asked.
+            Toks after_colon;
+            if (is_user && t[0].lower != "which" && t[0].lower != "what")
+                for (size_t i = 1; i + 1 < t.size(); ++i)
+                    if ((t[i].lower == "which" || t[i].lower == "what") && t[i].begin >= 2 &&
+                        text.compare(t[i].begin - 2, 2, ": ") == 0) {
+                        after_colon.assign(t.begin() + static_cast<std::ptrdiff_t>(i), t.end());
+                        break;
+                    }
+            const Toks& sentence_tokens = t;
+            const Toks& t = after_colon.empty() ? sentence_tokens : after_colon;
             if (!is_user || t.size() < 2 || (t[0].lower != "which" && t[0].lower != "what")) continue;
             auto auxiliary = [](const std::string& w) {
                 return w == "do" || w == "does" || w == "is" || w == "are" || w == "was" || w == "were" ||
@@ -463,8 +479,9 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
                    !(e > b && (phrase_ends.count(t[e].lower) || participle(t[e].lower))))
                 ++e;
             if (e < t.size() && t[e].comma_after && e < b + 5) ++e;
-            std::string key = normalise_subject(words(t, b, e));
-            const std::string question = std::string(text.substr(s.begin, s.end - s.begin));
+            // The question's own words: a synonym in the key ("handclasp") hides what was asked.
+            std::string key = literal_subject(words(t, b, e));
+            const std::string question = std::string(text.substr(t[0].begin, s.end - t[0].begin));
             if (key.empty() || question.size() > 160 || question.find('\n') != std::string::npos) continue;
             Claim c = origin;
             c.rule = "user.open_question";
@@ -472,8 +489,8 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             c.value.clear();
             for (char ch : question) c.value += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
             c.type = SlotType::kGoal;
-            c.quote = text.substr(s.begin, s.end - s.begin);
-            c.quote_offset = static_cast<int64_t>(s.begin);
+            c.quote = text.substr(t[0].begin, s.end - t[0].begin);
+            c.quote_offset = static_cast<int64_t>(t[0].begin);
             out.push_back(std::move(c));
             continue;
         }
@@ -699,6 +716,12 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
             mark_file_histories(bc.claims);
             mark_read_contents(bc.claims);
+            {
+                std::vector<int64_t> user_seqs;  // where the user spoke: a command's turn ends there
+                for (const Message* m : per_branch[bi])
+                    if (m->role == Role::kUser && m->source.kind == SourceKind::kUser) user_seqs.push_back(m->seq);
+                resolve_command_subjects(bc.claims, user_seqs);
+            }
             if (bi == 0) add_harness_claims(session, bc);
             // The session's harness facts: session-level, so given to its first branch once (like a
             // shared prefix), placed among the message claims by seq.

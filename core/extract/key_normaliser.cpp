@@ -71,6 +71,8 @@ namespace {
 std::string lexical_subject(const std::vector<std::string>& words);
 }  // namespace
 
+std::string literal_subject(const std::vector<std::string>& words) { return lexical_subject(words); }
+
 std::string normalise_subject(const std::vector<std::string>& words) {
     // Pronouns and chatter name nothing, whatever WordNet would make of them.
     std::string key = lexical_subject(words);

@@ -10,6 +10,8 @@ namespace bm {
 // head words such as "engine" or "setting" dropped, plurals folded, at most 3 words); empty when
 // the phrase names nothing (a pronoun, a stop word).
 std::string normalise_subject(const std::vector<std::string>& words);
+// The same key from the phrase's own words only (no WordNet synonyms: "handshake" stays handshake).
+std::string literal_subject(const std::vector<std::string>& words);
 
 // Canonical value token: articles dropped, trailing punctuation removed, "PostgreSQL 15" →
 // "postgresql", "30 s" → "30s"; empty when the phrase is chatter ("done", "great").

@@ -19,6 +19,8 @@ enum class RuleScope { kSession, kTurn };
 // One example run by the rule-table test. A text example is a message of `role` ("user",
 // "assistant" or "tool"; "swe-user" is a user message of a SWE-agent log) holding `text`; a tool example (`tool` set) is an assistant call of `tool`
 // with `arguments` (JSON), answered by a tool result `text` (`error` marks a failed result).
+// Role "after-call" is an assistant `text` said after a call of `tool` with `arguments` that was answered
+// with no output (rules about the command just run).
 // `expect` is the claim the rule must produce, "key = value"; empty for a negative example (the
 // rule must produce nothing).
 struct RuleExample {

@@ -57,6 +57,10 @@ void outcome_action_facts(const ToolAction& action, std::vector<ActionFact>& out
 // A short file's content as read, image dimensions, unavailable subagents, tools disabled by policy,
 // the persistent shell's exit (dsh_action_rules.cpp).
 void dsh_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A failed verification chain, a plan approved or rejected, a background delegation's id (verdict_action_rules.cpp).
+void verdict_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A program's or workflow's return value, a code-mode tools.read, an LSP location (code_tool_rules.cpp).
+void code_tool_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.

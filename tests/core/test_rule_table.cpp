@@ -30,7 +30,19 @@ Session session_of(const RuleExample& ex) {
     s.id = "s";
     s.format = SessionFormat::kNative;
     const std::string role = ex.role;
-    if (*ex.tool) {
+    if (role == "after-call") {
+        // The assistant's `text` after a call of `tool` with `arguments`, answered with no output.
+        Message call = message(Role::kAssistant, SourceKind::kModel, 1);
+        call.blocks.push_back({BlockKind::kToolCall, {}, "c1", ex.tool, ex.arguments, false});
+        s.messages.push_back(call);
+        Message result = message(Role::kTool, SourceKind::kTool, 2);
+        result.source.call_id = "c1";
+        result.blocks.push_back({BlockKind::kToolResult, "", "c1", {}, {}, false});
+        s.messages.push_back(result);
+        Message said = message(Role::kAssistant, SourceKind::kModel, 3);
+        said.blocks.push_back({BlockKind::kText, ex.text, {}, {}, {}, false});
+        s.messages.push_back(said);
+    } else if (*ex.tool) {
         Message call = message(Role::kAssistant, SourceKind::kModel, 1);
         call.blocks.push_back({BlockKind::kToolCall, {}, "c1", ex.tool, ex.arguments, false});
         s.messages.push_back(call);

@@ -1,0 +1,178 @@
+// Session 13's general extraction rules (verdict_action_rules.cpp, statement_rules.cpp,
+// code_tool_rules.cpp) on small conversations: what each claims, and the guards that keep it quiet.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "extract/heuristic_extractor.h"
+
+namespace bm {
+namespace {
+
+// A one-branch conversation built step by step: user and assistant text, tool calls with results.
+class Log {
+public:
+    Log& user(const std::string& text) { return text_message(Role::kUser, SourceKind::kUser, text); }
+    Log& says(const std::string& text) { return text_message(Role::kAssistant, SourceKind::kModel, text); }
+    Log& call(const std::string& tool, const std::string& args, const std::string& result, bool error = false) {
+        const std::string id = "c" + std::to_string(s_.messages.size());
+        Message c = message(Role::kAssistant, SourceKind::kModel);
+        c.blocks.push_back({BlockKind::kToolCall, {}, id, tool, args, false});
+        s_.messages.push_back(c);
+        Message r = message(Role::kTool, SourceKind::kTool);
+        r.source.call_id = id;
+        r.blocks.push_back({BlockKind::kToolResult, result, id, {}, {}, error});
+        s_.messages.push_back(r);
+        return *this;
+    }
+    // "key = value" of every claim of `rule`.
+    std::vector<std::string> claims(const std::string& rule) const {
+        Session s = s_;
+        s.id = "s";
+        s.format = SessionFormat::kNative;
+        Branch b;
+        b.id = "b";
+        for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);
+        s.branches.push_back(b);
+        std::vector<std::string> out;
+        for (const auto& bc : extract_heuristic({s}, ExtractOptions{}))
+            for (const Claim& c : bc.claims)
+                if (c.rule == rule) out.push_back(c.key + " = " + c.value);
+        return out;
+    }
+
+private:
+    Message message(Role role, SourceKind kind) {
+        Message m;
+        m.session_id = "s";
+        m.seq = static_cast<int64_t>(s_.messages.size()) + 1;
+        m.id = "m" + std::to_string(m.seq);
+        m.role = role;
+        m.source.kind = kind;
+        m.line = m.seq;
+        return m;
+    }
+    Log& text_message(Role role, SourceKind kind, const std::string& text) {
+        Message m = message(role, kind);
+        m.blocks.push_back({BlockKind::kText, text, {}, {}, {}, false});
+        s_.messages.push_back(m);
+        return *this;
+    }
+    Session s_;
+};
+
+using V = std::vector<std::string>;
+
+TEST(GeneralRules, FailedCheckChainNamesTheCheckByItsToken) {
+    EXPECT_EQ(Log().call("bash", R"J({"command":"test -f out.json && grep -q done out.json && echo VERIFIED"})J",
+                         "(no output)\n[exit code: 1]")
+                  .claims("action.check_failed"),
+              V{"check.verified.exit_code = 1"});
+    // An `||` branch, a program that is not a check, a printed token or no stated code: no verdict.
+    EXPECT_TRUE(Log().call("bash", R"J({"command":"grep -q x f || echo MISSING"})J", "[exit code: 1]").claims("action.check_failed").empty());
+    EXPECT_TRUE(Log().call("bash", R"J({"command":"npm test && echo PASSED"})J", "[exit code: 1]").claims("action.check_failed").empty());
+    EXPECT_TRUE(Log().call("bash", R"J({"command":"grep -q x f && echo FOUND"})J", "FOUND\n[exit code: 1]").claims("action.check_failed").empty());
+    EXPECT_TRUE(Log().call("bash", R"J({"command":"grep -q x f && echo FOUND"})J", "(no output)").claims("action.check_failed").empty());
+}
+
+TEST(GeneralRules, PlanVerdictIsTheUsersAnswerToAPlanModeExit) {
+    EXPECT_EQ(Log().call("ExitPlanMode", R"J({"plan":"- a"})J", "User has approved your plan. You can now start coding.")
+                  .claims("action.plan_verdict"),
+              V{"plan = approved"});
+    EXPECT_EQ(Log().call("exit_plan_mode", R"J({"plan":"- a"})J", "The tool use was rejected.", true).claims("action.plan_verdict"),
+              V{"plan = rejected"});
+    // Another tool saying "plan approved" is no plan-mode verdict.
+    EXPECT_TRUE(Log().call("bash", R"J({"command":"cat notes"})J", "Plan approved").claims("action.plan_verdict").empty());
+}
+
+TEST(GeneralRules, BackgroundDelegationsKeepTheirOwnIds) {
+    const V got = Log()
+                      .call("subagent", R"J({"description":"Lint the code","prompt":"x","run_in_background":true})J",
+                            "started subagent 1111-aa")
+                      .call("subagent", R"J({"description":"Run the tests","prompt":"y","run_in_background":true})J",
+                            "started background subagent job job-2")
+                      .claims("action.delegation_started");
+    EXPECT_EQ(got, (V{"subagent.lint-the-code.started = 1111-aa", "subagent.run-the-tests.started = job-2"}));
+    // An id needs a digit; an error is no start.
+    EXPECT_TRUE(Log().call("subagent", R"J({"prompt":"x"})J", "started subagent helper").claims("action.delegation_started").empty());
+    EXPECT_TRUE(Log().call("subagent", R"J({"prompt":"x"})J", "started subagent 1111-aa", true).claims("action.delegation_started").empty());
+}
+
+TEST(GeneralRules, CannotBecauseIsKeyedByTheCommandJustRunWithinTheTurn) {
+    EXPECT_EQ(Log()
+                  .user("Deploy it.")
+                  .call("bash", R"J({"command":"./deploy.sh prod"})J", "Error: permission denied", true)
+                  .says("I cannot run the command because the deploy key is missing.")
+                  .claims("model.cannot_because"),
+              V{"deploy.sh.outcome = not run: the deploy key is missing"});
+    // A new user turn ends the command's scope: "the command" then names nothing.
+    EXPECT_TRUE(Log()
+                    .call("bash", R"J({"command":"./deploy.sh prod"})J", "ok")
+                    .user("Try again.")
+                    .says("I cannot run the command because the deploy key is missing.")
+                    .claims("model.cannot_because")
+                    .empty());
+    // A named object keys itself; a guess or a condition gives none.
+    EXPECT_EQ(Log().says("I couldn't install numpy because there is no network.").claims("model.cannot_because"),
+              V{"install.numpy.outcome = not install: there is no network"});
+    EXPECT_TRUE(Log().says("I might not be able to push because the remote may reject it.").claims("model.cannot_because").empty());
+    EXPECT_TRUE(Log().says("If the key is missing, I cannot deploy because of it.").claims("model.cannot_because").empty());
+}
+
+TEST(GeneralRules, ExitCodeStatedByTheAgentNeedsACommandAndNoNegation) {
+    EXPECT_EQ(Log().call("bash", R"J({"command":"make build"})J", "done").says("It exited with code 2.").claims("model.exit_stated"),
+              V{"make.build.exit_code = 2"});
+    EXPECT_TRUE(Log().says("It completed successfully with exit code 0.").claims("model.exit_stated").empty());
+    EXPECT_TRUE(Log().call("bash", R"J({"command":"make"})J", "").says("It did not finish with exit code 0.").claims("model.exit_stated").empty());
+    EXPECT_TRUE(Log().call("bash", R"J({"command":"make"})J", "").says("It should finish with exit code 0.").claims("model.exit_stated").empty());
+}
+
+TEST(GeneralRules, RememberedFactsKeepTheUsersOwnWords) {
+    EXPECT_EQ(Log().user("Please remember the following: the deploy handshake is BLUE-7.").claims("user.remember"),
+              V{"deploy.handshake = blue-7"});
+    EXPECT_TRUE(Log().user("Remember that it is late.").claims("user.remember").empty());
+    EXPECT_TRUE(Log().says("Remember this: the codeword is X.").claims("user.remember").empty());
+}
+
+TEST(GeneralRules, ReturnValuesComeFromObjectsTheProgramBuilt) {
+    EXPECT_EQ(Log().call("run_code", R"J({"description":"Check both","code":"const a = await tools.bash({command: 'echo OK'}); return { bash: a, n: 3 }"})J",
+                         "{\n  \"bash\": \"OK\",\n  \"n\": 3,\n  \"nested\": {\"x\": 1}\n}")
+                  .claims("action.return_value"),
+              (V{"run_code.check-both.bash = ok", "run_code.check-both.n = 3"}));
+    // A tool's raw answer handed back is not the program's result.
+    EXPECT_TRUE(Log().call("run_code", R"J({"code":"return await tools.read({ file_path: 'a.txt' })"})J", "{\"path\": \"a.txt\"}")
+                    .claims("action.return_value")
+                    .empty());
+    // A program calling two tools does not say whose scalar it returned.
+    EXPECT_TRUE(Log().call("run_code", R"J({"code":"await tools.a(); return await tools.b()"})J", "7").claims("action.return_value").empty());
+}
+
+TEST(GeneralRules, CodeModeReadsAFileOnlyWhenItsOneCallSucceeded) {
+    EXPECT_EQ(Log().call("run_code", R"J({"code":"return await tools.read({ file_path: \"src/app.ts\" })"})J", "{\"lines\": []}")
+                  .claims("action.code_file_read"),
+              V{"file.src/app.ts.read = read"});
+    EXPECT_TRUE(Log().call("run_code", R"J({"code":"await tools.read({ file_path: 'a.txt' }); return await tools.bash({command: 'ls'})"})J", "x")
+                    .claims("action.code_file_read")
+                    .empty());
+    EXPECT_TRUE(Log().call("run_code", R"J({"code":"return await tools.read({ file_path: 'a.txt' })"})J", "cannot read: not found")
+                    .claims("action.code_file_read")
+                    .empty());
+}
+
+TEST(GeneralRules, LspLocationIsKeyedByTheAskedPosition) {
+    EXPECT_EQ(Log().call("lsp", R"J({"operation":"findReferences","file_path":"a.ts","line":2,"character":4})J", "b.ts:9:1\nc.ts:3:3")
+                  .claims("action.lsp_location"),
+              V{"lsp.findreferences.a.ts-2-4 = b.ts:9:1"});
+    EXPECT_TRUE(Log().call("lsp", R"J({"operation":"hover","file_path":"a.ts","line":2})J", "type: string").claims("action.lsp_location").empty());
+}
+
+TEST(GeneralRules, AQuestionAfterAColonIsTheUsersQuestion) {
+    EXPECT_EQ(Log().user("Read the notes, then answer this: Which port does the API use?").claims("user.open_question"),
+              V{"question.port = which port does the api use?"});
+    EXPECT_TRUE(Log().user("Read the notes: the API uses a port?").claims("user.open_question").empty());
+}
+
+}  // namespace
+}  // namespace bm
