@@ -16,6 +16,7 @@
 #include "extract/rule_table.h"
 #include "extract/environment_claims.h"
 #include "extract/file_goal_rules.h"
+#include "extract/requirement_rules.h"
 #include "extract/harness_rules.h"
 #include "extract/workspace_instruction_rules.h"
 #include "extract/key_normaliser.h"
@@ -425,6 +426,10 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (TextFact& w : workspace_instructions(text)) span_claim(w);
     if (is_user)
         for (TextFact& st : completion_criteria(text)) span_claim(st);
+    if (is_user)
+        for (TextFact& g : user_request_list(text)) span_claim(g);
+    if (is_user)
+        for (TextFact& g : user_should_constraints(text)) span_claim(g);
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
