@@ -179,6 +179,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     dsh_action_facts(action, out);
     move_action_facts(action, out);
     search_action_facts(action, out);
+    file_command_facts(action, out);
     return out;
 }
 

@@ -57,6 +57,9 @@ void outcome_action_facts(const ToolAction& action, std::vector<ActionFact>& out
 // A short file's content as read, image dimensions, unavailable subagents, tools disabled by policy,
 // the persistent shell's exit (dsh_action_rules.cpp).
 void dsh_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A lone file command (mkdir, mv, cp, rm, …) with its exit code, and the directories mkdir made
+// (file_command_rules.cpp).
+void file_command_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
