@@ -181,6 +181,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     search_action_facts(action, out);
     verdict_action_facts(action, out);
     code_tool_facts(action, out);
+    file_command_facts(action, out);
     return out;
 }
 

@@ -66,12 +66,15 @@ void file_content(const ToolAction& a, const std::string& tool, std::vector<Acti
     struct Line { std::string text; size_t begin, end; };
     std::vector<Line> lines;
     bool unnumbered = false;
+    bool reminder = false;  // inside the <system-reminder> Claude Code appends to every Read (session 13)
     for (size_t p = 0; p < a.result.size();) {
         size_t eol = a.result.find('\n', p);
         if (eol == std::string_view::npos) eol = a.result.size();
         const std::string_view raw = a.result.substr(p, eol - p);
         std::string_view text;
-        if (numbered_line(raw, text)) {
+        if (reminder || trim(raw) == "<system-reminder>") {
+            reminder = trim(raw) != "</system-reminder>";
+        } else if (numbered_line(raw, text)) {
             std::string t = trim(text);
             if (!t.empty()) lines.push_back({t, static_cast<size_t>(text.data() - a.result.data()),
                                              static_cast<size_t>(text.data() - a.result.data()) + text.size()});
@@ -92,7 +95,7 @@ void file_content(const ToolAction& a, const std::string& tool, std::vector<Acti
             if (!sub.empty())
                 out.push_back({"action.file_content", "file." + key + "." + sub, value, SlotType::kFact,
                                ActionEvidence::kObserved, l.begin, l.end});
-        } else if (lines.size() == 1) {
+        } else if (lines.size() == 1 && l.text.find_first_of("(){};") == std::string::npos) {  // code is no fact
             out.push_back({"action.file_content", "file." + key + ".content", l.text, SlotType::kFact,
                            ActionEvidence::kObserved, l.begin, l.end});
         }

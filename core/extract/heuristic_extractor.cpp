@@ -17,6 +17,7 @@
 #include "extract/rule_table.h"
 #include "extract/environment_claims.h"
 #include "extract/file_goal_rules.h"
+#include "extract/requirement_rules.h"
 #include "extract/harness_rules.h"
 #include "extract/workspace_instruction_rules.h"
 #include "extract/key_normaliser.h"
@@ -416,18 +417,13 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             c.evidence = EvidenceLevel::kToolVerified;
             c.provenance_rank = provenance_rank::kToolObservation;
         }
-    if (is_user)
-        for (TextFact& st : cjk_user_statements(text)) span_claim(st);
-    if (is_user)
-        for (TextFact& g : user_replace_goals(text)) span_claim(g);
-    if (is_user)
-        for (TextFact& g : user_create_goals(text)) span_claim(g);
+    if (is_user) {  // the user's own forms, each in its rule file
+        for (auto* rule : {&cjk_user_statements, &user_replace_goals, &user_create_goals, &completion_criteria,
+                           &user_remembered_facts, &user_request_list, &user_should_constraints})
+            for (TextFact& f : (*rule)(text)) span_claim(f);
+    }
     if (origin.source.role == "user")
         for (TextFact& w : workspace_instructions(text)) span_claim(w);
-    if (is_user)
-        for (TextFact& st : completion_criteria(text)) span_claim(st);
-    if (is_user)
-        for (TextFact& st : user_remembered_facts(text)) span_claim(st);
     if (origin.source.role == "assistant" && origin.evidence == EvidenceLevel::kInferred)
         for (TextFact& st : assistant_outcome_statements(text)) span_claim(st);
     for (const Sentence& s : split_sentences(text)) {

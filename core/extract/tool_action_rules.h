@@ -61,6 +61,9 @@ void dsh_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void verdict_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A program's or workflow's return value, a code-mode tools.read, an LSP location (code_tool_rules.cpp).
 void code_tool_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A lone file command (mkdir, mv, cp, rm, …) with its exit code, and the directories mkdir made
+// (file_command_rules.cpp).
+void file_command_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.

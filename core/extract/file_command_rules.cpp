@@ -1,0 +1,77 @@
+// A lone file command run through a shell (mkdir, mv, cp, rm, touch, chmod, ln, rmdir): the command and its
+// exit code (rule action.file_command), and the directories `mkdir` made (rule action.dir_created). Session 13,
+// designed on the OpenHands dev logs; `action.command_run` leaves these out because they are not one
+// command of a chain that looks around.
+#include <string>
+#include <vector>
+
+#include "extract/tool_action_rules.h"
+
+namespace bm {
+
+namespace {
+
+bool file_program(const std::string& p) {
+    return one_of(p, {"mkdir", "mv", "cp", "rm", "touch", "chmod", "ln", "rmdir"});
+}
+
+// The code a result states ("executed with exit code 0", "[exit code: 1]", "exit status 2"); "" when none,
+// and where it sits.
+std::string stated_code(std::string_view result, size_t& b, size_t& e) {
+    const std::string low = ascii_lower(result.substr(0, 4000));
+    for (const char* marker : {"exit code", "exit status", "exited with code"}) {
+        const size_t p = low.find(marker);
+        if (p == std::string::npos) continue;
+        size_t at = p + std::string_view(marker).size();
+        while (at < low.size() && (low[at] == ' ' || low[at] == ':' || low[at] == '=')) ++at;
+        size_t end = at;
+        while (end < low.size() && end - at < 4 && digit(low[end])) ++end;
+        if (end == at) continue;
+        b = p, e = end;
+        return low.substr(at, end - at);
+    }
+    return {};
+}
+
+}  // namespace
+
+void file_command_facts(const ToolAction& a, std::vector<ActionFact>& out) {
+    if (!a.has_result || a.error) return;
+    const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
+    if (!json_args) return;  // an older SWE-agent action line is its own tool's
+    size_t qb = 0, qe = 0;
+    const std::string command = shell_command_of(a, qb, qe);
+    if (command.empty() || command.size() > 120 || command.find('\n') != std::string::npos) return;
+    const std::vector<std::vector<std::string>> segs = shell_segments(command);
+    if (segs.size() != 1 || segs[0].size() < 2) return;  // a chain does not say which part did what
+    const std::vector<std::string>& w = segs[0];
+    const std::string program = ascii_lower(w[0]);
+    if (!file_program(program)) return;
+    size_t cb = 0, ce = 0;
+    std::string code = stated_code(a.result, cb, ce);
+    if (!code.empty() && code != "0") return;  // it failed; action.tool_error and action.command_exit say so
+    for (const char* failure : {"No such file", "cannot ", "Permission denied", "File exists", "Operation not permitted"})
+        if (a.result.find(failure) != std::string_view::npos) return;
+    out.push_back({"action.file_command", program + ".command", ascii_lower(command), SlotType::kFact,
+                   ActionEvidence::kConfirmed, qb, qe});
+    if (!code.empty())
+        out.push_back({"action.file_command", program + ".exit_code", code, SlotType::kFact, ActionEvidence::kObserved,
+                       cb, ce});
+    else if (a.error_flag_reliable)
+        out.push_back({"action.file_command", program + ".exit_code", "0", SlotType::kFact, ActionEvidence::kConfirmed,
+                       qb, qe});
+    if (program != "mkdir") return;
+    for (size_t i = 1; i < w.size(); ++i) {
+        const std::string& d = w[i];
+        if (d == "-m") { ++i; continue; }  // its mode
+        if (d.empty() || d[0] == '-' || d.find_first_of("*?{$") != std::string::npos) continue;
+        std::string path = d;
+        while (path.size() > 1 && path.back() == '/') path.pop_back();
+        const std::string key = path_key(path, a.cwd);
+        if (!key.empty())
+            out.push_back({"action.dir_created", "dir." + key, "created", SlotType::kArtifact,
+                           ActionEvidence::kConfirmed, qb, qe});
+    }
+}
+
+}  // namespace bm

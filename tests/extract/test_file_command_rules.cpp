@@ -1,0 +1,57 @@
+// Rules action.file_command and action.dir_created (core/extract/file_command_rules.cpp): a lone mkdir/mv/rm…
+// with the exit code its result states, the directories mkdir made, and none for chains or failures.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "extract/tool_action_rules.h"
+
+namespace bm {
+namespace {
+
+std::string facts_of(const char* args, const char* result, bool reliable = false, bool error = false) {
+    ToolAction a;
+    a.tool = "execute_bash";
+    a.arguments = args;
+    a.result = result;
+    a.has_result = true;
+    a.error = error;
+    a.error_flag_reliable = reliable;
+    std::vector<ActionFact> out;
+    file_command_facts(a, out);
+    std::string s;
+    for (const ActionFact& f : out) s += f.rule + " " + f.key + " = " + f.value + "\n";
+    return s;
+}
+
+TEST(FileCommand, OpenHandsMkdirGivesCommandExitCodeAndDirectory) {
+    EXPECT_EQ(facts_of(R"({"command":"mkdir -p /workspace/todo-app"})", "\n[The command completed with exit code 0.]"),
+              "action.file_command mkdir.command = mkdir -p /workspace/todo-app\n"
+              "action.file_command mkdir.exit_code = 0\n"
+              "action.dir_created dir./workspace/todo-app = created\n");
+}
+
+TEST(FileCommand, ExitZeroOnlyWhereStatedOrTheFormatFlagsEveryFailure) {
+    EXPECT_EQ(facts_of(R"({"command":"rm old.txt"})", ""), "action.file_command rm.command = rm old.txt\n");
+    EXPECT_EQ(facts_of(R"({"command":"rm old.txt"})", "", true),
+              "action.file_command rm.command = rm old.txt\naction.file_command rm.exit_code = 0\n");
+}
+
+TEST(FileCommand, NoneForChainsFailuresAndOtherPrograms) {
+    EXPECT_EQ(facts_of(R"({"command":"mkdir a && cd a"})", "[exit code: 0]"), "");
+    EXPECT_EQ(facts_of(R"({"command":"mv a.txt b.txt"})", "mv: cannot stat 'a.txt': No such file or directory"), "");
+    EXPECT_EQ(facts_of(R"({"command":"mv a.txt b.txt"})", "[exit code: 1]"), "");
+    EXPECT_EQ(facts_of(R"({"command":"mkdir out"})", "ok", false, true), "");
+    EXPECT_EQ(facts_of(R"({"command":"ls -la"})", "[exit code: 0]"), "");
+    EXPECT_EQ(facts_of("mkdir out", "done"), "");  // an older SWE-agent action line is its own tool's
+}
+
+TEST(FileCommand, MkdirFlagsModesAndGlobsAreNoDirectories) {
+    EXPECT_EQ(facts_of(R"({"command":"mkdir -m 755 build src/*"})", "[exit code: 0]"),
+              "action.file_command mkdir.command = mkdir -m 755 build src/*\n"
+              "action.file_command mkdir.exit_code = 0\n"
+              "action.dir_created dir.build = created\n");
+}
+
+}  // namespace
+}  // namespace bm
