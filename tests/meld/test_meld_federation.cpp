@@ -276,6 +276,15 @@ TEST_F(MeldFederation, ServeAndPublishAuthenticateToAServerThatDemandsATokenAndT
     CliRun no_file = cli(missing);
     EXPECT_EQ(no_file.status, 2) << no_file.err;
     EXPECT_NE(no_file.err.find(path("no-token")), std::string::npos) << no_file.err;
+    // A credentials file without its NKey seed cannot sign the server's nonce: named, not retried.
+    { std::ofstream(path("user.creds")) << "-----BEGIN NATS USER JWT-----\neyJhbGciOiJlZDI1NTE5In0.e30.AAAA\n"
+                                           "------END NATS USER JWT------\n"; }
+    std::vector<std::string> creds = publish;
+    creds.insert(creds.end(), {"--nats-creds", path("user.creds"), "--nats-ca", tls + "ca.pem"});
+    CliRun with_creds = cli(creds);
+    EXPECT_EQ(with_creds.status, 1) << with_creds.err;
+    EXPECT_NE(with_creds.err.find("user.creds"), std::string::npos) << with_creds.err;
+    EXPECT_NE(with_creds.err.find("--nats-creds"), std::string::npos) << with_creds.err;
 
     std::vector<std::string> with_auth = publish;
     with_auth.insert(with_auth.end(), auth.begin(), auth.end());

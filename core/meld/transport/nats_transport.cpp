@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <optional>
+#include <string_view>
 #include <thread>
 
 #include "meld/transport/stream_ledger.h"
@@ -58,9 +59,9 @@ Error nats_error(const std::string& what, natsStatus s, jsErrCode jerr = static_
     std::string msg = what + ": " + natsStatus_GetText(s);
     if (jerr) msg += " (JetStream error " + std::to_string(static_cast<int>(jerr)) + ")";
     natsStatus last_status = NATS_OK;
-    if (const char* last = refusal ? nats_GetLastError(&last_status) : nullptr; last && *last)
-        msg += std::string(" (") + last + ")";  // the server's own words: "Authorization Violation", ...
-    const char* hint = refusal ? "the servers refused this brain: check --nats-creds, --nats-token-file, --nats-user "
+    if (const char* last = nats_GetLastError(&last_status); last && *last && last_status == s)
+        msg += std::string(" (") + last + ")";  // cnats' or the server's words: "Authorization Violation", ...
+    const char* hint = refusal ? "the servers refused this brain, or its credentials could not be used: check --nats-creds, --nats-token-file, --nats-user "
                                     "with --nats-password-file, and for TLS --nats-ca (and --nats-cert/--nats-key)"
                                   : "is nats-server running with -js and reachable at the configured URLs?";
     return Error::io(msg, Location{"nats"}, hint);
@@ -166,7 +167,12 @@ Result<std::unique_ptr<NatsTransport>> NatsTransport::connect(const NatsTranspor
                 h.conn = nullptr;
                 // A server that verifies clients closes a TLS connection without a certificate it
                 // trusts: cnats reports a protocol error.
-                const bool refusal = refused(s) || (s == NATS_PROTOCOL_ERROR && options.auth.tls());
+                // A credentials file cnats cannot use (no seed, no JWT) names itself in cnats' error.
+                natsStatus last_status = NATS_OK;
+                const char* last_error = nats_GetLastError(&last_status);
+                const bool bad_creds = !options.auth.credentials_file.empty() && last_error &&
+                                       std::string_view(last_error).find(options.auth.credentials_file) != std::string_view::npos;
+                const bool refusal = refused(s) || (s == NATS_PROTOCOL_ERROR && options.auth.tls()) || bad_creds;
                 last = nats_error("connect to " + options.servers.front(), s, static_cast<jsErrCode>(0), refusal);
                 if (refusal) return last.error();  // the same credentials will be refused again
             }
