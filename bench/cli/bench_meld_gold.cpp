@@ -66,7 +66,7 @@ SplitSummary summarise(const std::vector<GoldReport>& reports) {
 }
 
 int print_fit(const GoldSplits& splits, const SignalEngine& engine, bool json) {
-    const OperatingPoint op = fit_operating_point(splits.train, engine);
+    const OperatingPoint op = fit_operating_point(splits.train, engine, splits.fit_only);
     nlohmann::json features = nlohmann::json::array(), weights = nlohmann::json::array(), cv = nlohmann::json::array();
     for (size_t i = 0; i < kPairFeatureCount; ++i) {
         features.push_back(kPairFeatureNames[i]);
@@ -82,6 +82,7 @@ int print_fit(const GoldSplits& splits, const SignalEngine& engine, bool json) {
                                          {"heldout_false_merge", op.chosen.set_false_merge[i]}};
     nlohmann::json out = {{"provider", engine.identity()},
                           {"train_sets", nlohmann::json::array()},
+                          {"fit_only_sets", nlohmann::json::array()},
                           {"theta_merge", op.thresholds.theta_merge},
                           {"sigma_lo", op.thresholds.sigma_lo},
                           {"combiner", {{"features", features}, {"weights", weights}, {"bias", op.combiner.bias},
@@ -92,6 +93,8 @@ int print_fit(const GoldSplits& splits, const SignalEngine& engine, bool json) {
                           {"train_heldout_combiner_false_merge", op.chosen.pooled_false_merge},
                           {"train_heldout_worst_false_merge", op.train_false_merge}};
     for (const NamedPairs& s : splits.train) out["train_sets"].push_back(s.name + " (" + std::to_string(s.pairs.size()) + ")");
+    for (const FitOnlyPairs& f : splits.fit_only)
+        out["fit_only_sets"].push_back(f.pairs.name + " (" + std::to_string(f.pairs.pairs.size()) + ", joins " + f.joins + ")");
     std::string text = out.dump(2) + "\n";
     if (!json)
         text += "Paste theta_merge and sigma_lo into lexical_default_thresholds() (core/meld/thresholds.cpp) and the combiner\n"

@@ -39,6 +39,10 @@ struct Signals {
 };
 
 constexpr int kFolds = 5;
+constexpr int kEveryFold = -2;  // the fold of a fit-only pair: never held out, never scored
+
+// SNLI dev derived pairs per class after the first 300 (training 1-150, test 151-300): fit only.
+constexpr size_t kSnliFitOnlySkip = 300, kSnliFitOnlyPerClass = 1000;
 
 // What the procedure decides for a two-claim brain (procedure.cpp), with the combiner's score s.p.
 PairClass simulate(const Signals& s, double theta, double sigma_lo, double threshold) {
@@ -53,16 +57,29 @@ PairClass simulate(const Signals& s, double theta, double sigma_lo, double thres
 // Pairs the combiner can decide: not vetoed by χ, no exact key, its guards pass.
 bool combiner_decides(const Signals& s) { return !s.contradicts && !s.exact_key && MergeCombiner::guards_pass(s.f); }
 
-std::vector<LogisticSample> samples(const std::vector<std::vector<Signals>>& sets, bool per_set_weights, int skip_fold) {
+// The samples of every training set with fold skip_fold held out; extra[i] (fit-only) joins set i.
+std::vector<LogisticSample> samples(const std::vector<std::vector<Signals>>& sets,
+                                    const std::vector<std::vector<Signals>>& extra, bool per_set_weights, int skip_fold) {
     std::vector<LogisticSample> out;
-    for (const auto& v : sets) {
-        size_t n = 0;
-        for (const Signals& s : v) n += combiner_decides(s) && s.fold != skip_fold;
-        for (const Signals& s : v)
-            if (combiner_decides(s) && s.fold != skip_fold)
-                out.push_back({s.x, s.label == PairClass::kMerge, per_set_weights ? 1.0 / static_cast<double>(n) : 1.0});
+    for (size_t i = 0; i < sets.size(); ++i) {
+        std::vector<const Signals*> taken;
+        for (const auto* v : {&sets[i], &extra[i]})
+            for (const Signals& s : *v)
+                if (combiner_decides(s) && s.fold != skip_fold) taken.push_back(&s);
+        for (const Signals* s : taken)
+            out.push_back({s->x, s->label == PairClass::kMerge, per_set_weights ? 1.0 / static_cast<double>(taken.size()) : 1.0});
     }
     return out;
+}
+
+// One pair's signals (fold kEveryFold for a fit-only pair).
+Signals signals_of(const GoldPair& p, const SignalEngine& engine, int fold) {
+    const PreparedText a = engine.prepare(p.a.text), b = engine.prepare(p.b.text);
+    const double sigma = engine.similarity(a, b);
+    const PairFeatures f = engine.features(a, b, sigma);
+    const bool context = p.a.scope.canonical() == p.b.scope.canonical() && p.a.validity.overlaps(p.b.validity) &&
+                         p.b.authority >= p.a.authority;
+    return {p.label, claim_key(p.a) == claim_key(p.b), engine.contradiction(a, b).contradicts(), context, f, feature_vector(f), fold};
 }
 
 // The grid over θ_merge, σ_lo and the threshold on the held-out scores in sets; ties keep the
@@ -141,9 +158,16 @@ Result<GoldSplits> load_gold_splits(const std::string& data_dir, const std::stri
         optional(s.train, "SNLI dev derived 1-150", load_snli_pairs(snli, 150));
         optional(s.test, "STS-B dev derived", load_stsb_pairs(sts_dev, 150));
         optional(s.test, "SNLI dev derived 151-300", load_snli_pairs(snli, 150, 150));
+        if (auto r = load_snli_pairs(snli, kSnliFitOnlyPerClass, kSnliFitOnlySkip))
+            s.fit_only.push_back({"SNLI dev derived 1-150", {"SNLI dev derived 301-1300 (fit only)", std::move(r).value()}});
     }
     const std::set<TextPair> test = text_pairs(s.test);
     for (NamedPairs& t : s.train) std::erase_if(t.pairs, [&](const GoldPair& p) { return test.count(unordered(p)) > 0; });
+    std::set<std::string> test_sentences;
+    for (const NamedPairs& t : s.test)
+        for (const GoldPair& p : t.pairs) test_sentences.insert({p.a.text, p.b.text});
+    for (FitOnlyPairs& f : s.fit_only)
+        std::erase_if(f.pairs.pairs, [&](const GoldPair& p) { return test_sentences.count(p.a.text) || test_sentences.count(p.b.text); });
     return s;
 }
 
@@ -156,28 +180,24 @@ std::vector<std::string> split_overlaps(const GoldSplits& splits) {
     return out;
 }
 
-OperatingPoint fit_operating_point(const std::vector<NamedPairs>& train, const SignalEngine& engine, double max_pooled,
-                                   double max_per_set) {
-    std::vector<std::vector<Signals>> sets;
+OperatingPoint fit_operating_point(const std::vector<NamedPairs>& train, const SignalEngine& engine,
+                                   const std::vector<FitOnlyPairs>& fit_only, double max_pooled, double max_per_set) {
+    std::vector<std::vector<Signals>> sets, extra(train.size());
     for (const NamedPairs& named : train) {
         std::vector<Signals> v;
-        for (const GoldPair& p : named.pairs) {
-            const PreparedText a = engine.prepare(p.a.text), b = engine.prepare(p.b.text);
-            const double sigma = engine.similarity(a, b);
-            const PairFeatures f = engine.features(a, b, sigma);
-            const bool context = p.a.scope.canonical() == p.b.scope.canonical() && p.a.validity.overlaps(p.b.validity) &&
-                                 p.b.authority >= p.a.authority;
-            v.push_back({p.label, claim_key(p.a) == claim_key(p.b), engine.contradiction(a, b).contradicts(), context, f,
-                         feature_vector(f), fold_of(named.name, p.id)});
-        }
+        for (const GoldPair& p : named.pairs) v.push_back(signals_of(p, engine, fold_of(named.name, p.id)));
         sets.push_back(std::move(v));
     }
+    for (const FitOnlyPairs& f : fit_only)
+        for (size_t i = 0; i < train.size(); ++i)
+            if (train[i].name == f.joins)
+                for (const GoldPair& p : f.pairs.pairs) extra[i].push_back(signals_of(p, engine, kEveryFold));
     OperatingPoint out;
     CvResult chosen;
     for (int weighting = 0; weighting < 2; ++weighting)
         for (double l2 : {0.01, 0.1, 1.0, 10.0}) {
             for (int k = 0; k < kFolds; ++k) {
-                const LogisticModel m = fit_logistic(samples(sets, weighting == 1, k), l2);
+                const LogisticModel m = fit_logistic(samples(sets, extra, weighting == 1, k), l2);
                 for (auto& v : sets)
                     for (Signals& s : v)
                         if (s.fold == k) s.p = m.probability(s.x);
@@ -188,7 +208,7 @@ OperatingPoint fit_operating_point(const std::vector<NamedPairs>& train, const S
             out.cv.push_back(r);
             if (r.macro_f1 > chosen.macro_f1 + 1e-12) chosen = r;
         }
-    const LogisticModel m = fit_logistic(samples(sets, chosen.per_set_weights, -1), chosen.l2);
+    const LogisticModel m = fit_logistic(samples(sets, extra, chosen.per_set_weights, -1), chosen.l2);
     out.thresholds = lexical_default_thresholds();
     out.thresholds.theta_merge = chosen.theta_merge;
     out.thresholds.sigma_lo = chosen.sigma_lo;

@@ -4,7 +4,8 @@
 // bench/data/meld_gold_train.jsonl, bench/data/meld_gold_train_agent.jsonl and
 // bench/data/meld_gold_train_agent2.jsonl. Test (never fitted
 // on): STS-B dev derived, the next 150 pairs per class of SNLI dev derived,
-// bench/data/meld_gold_dev.jsonl and bench/data/meld_gold_test.jsonl.
+// bench/data/meld_gold_dev.jsonl and bench/data/meld_gold_test.jsonl. Fit only (never scored): SNLI
+// dev derived pairs 301-1300 per class, which join the SNLI training set's samples in every fold.
 // The fit: for each L2 strength and sample weighting, the merge combiner (merge_combiner.h) is
 // fitted on 4 of 5 folds of every training set and scores the fifth (out-of-fold); on those
 // held-out scores a grid picks θ_merge, σ_lo and the combiner threshold for the best mean training
@@ -27,13 +28,21 @@ struct NamedPairs {
     std::vector<GoldPair> pairs;
 };
 
+// Pairs that only add samples to one training set's fit (in every fold) and are never scored.
+struct FitOnlyPairs {
+    std::string joins;  // the name of the training set they join
+    NamedPairs pairs;
+};
+
 struct GoldSplits {
     std::vector<NamedPairs> train, test;
+    std::vector<FitOnlyPairs> fit_only;
     std::vector<std::string> skipped;  // derived sets left out (shared data absent), one line each
 };
 
 // data_dir holds the three gold files; shared_dir ("" = none) holds sts/ and nli/. Training pairs
-// whose two texts (in either order) form a test pair are dropped. Errors name the file.
+// whose two texts (in either order) form a test pair are dropped, and fit-only pairs sharing a
+// sentence with any test pair. Errors name the file.
 Result<GoldSplits> load_gold_splits(const std::string& data_dir, const std::string& shared_dir);
 
 // "<test set>: <pair id>" for every test pair whose two texts (either order) form a training pair.
@@ -59,8 +68,10 @@ struct OperatingPoint {
     CvResult chosen;                // the setting kept
 };
 
+// fit_only pairs join the samples of the training set they name (in every fold; never scored).
 // REQUIRES: engine's provider is the lexical one (the combiner reads its analysis).
 OperatingPoint fit_operating_point(const std::vector<NamedPairs>& train, const SignalEngine& engine,
-                                   double max_pooled = 0.01, double max_per_set = 0.02);
+                                   const std::vector<FitOnlyPairs>& fit_only = {}, double max_pooled = 0.01,
+                                   double max_per_set = 0.02);
 
 }  // namespace bm::meld

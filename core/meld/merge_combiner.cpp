@@ -42,29 +42,29 @@ MergeCombiner fitted_merge_combiner() {
     MergeCombiner c;
     c.enabled = true;
     c.weights = {
-                 20.46678602180398,  // sigma
-                 -5.762560766023211,  // coverage
-                 -13.334778440738924,  // coverage_back
-                 2.714101557450591,  // soft_coverage
-                 3.14332048442883,  // soft_coverage_back
-                 4.8163474494502045,  // length_ratio
-                 0.9715848517815243,  // has_values
-                 1.2365204967076808,  // negation_differs
-                 7.331140635456046,  // unmatched_both
+                 20.156598467863724,  // sigma
+                 -7.196612277834688,  // coverage
+                 -12.065582202575555,  // coverage_back
+                 3.6176633572026997,  // soft_coverage
+                 2.5953790863574944,  // soft_coverage_back
+                 3.598292404930877,  // length_ratio
+                 1.107834558708956,  // has_values
+                 1.1572410581544943,  // negation_differs
+                 7.286227011340574,  // unmatched_both
                  0,  // value_swap
                  0,  // nominal_swap
-                 -0.8460980780197914,  // unmatched_short
-                 1.1657403522223422,  // unmatched_long
-                 -0.8619315623826915,  // core_coverage
-                 1.3186569264024464,  // core_coverage_back
-                 0.9981909790694,  // predicate_reworded
-                 2.9287110209357725,  // align_similarity
-                 5.786019648491022,  // all_aligned
-                 5.807392655790189,  // adds_content
-                 -2.0569328223774965,  // kind_of_matches
+                 -0.5410156701689979,  // unmatched_short
+                 0.6279435134149998,  // unmatched_long
+                 -1.1053152544405134,  // core_coverage
+                 1.4770850118013552,  // core_coverage_back
+                 0.6906691942590201,  // predicate_reworded
+                 3.106521221791688,  // align_similarity
+                 5.604687135472922,  // all_aligned
+                 5.825199303832405,  // adds_content
+                 -2.072678269035065,  // kind_of_matches
     };
-    c.bias = -18.637784105933722;
-    c.threshold = 0.9;
+    c.bias = -17.34086229877699;
+    c.threshold = 0.88;
     return c;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "bench/meld/fit.h"
 #include "bench/meld/logistic.h"
@@ -131,6 +132,26 @@ TEST_F(GoldSplitsTest, NoTestPairIsInTraining) {
     EXPECT_EQ(overlap.front(), s->test.back().name + ": " + s->test.back().pairs.front().id);
 }
 
+TEST_F(GoldSplitsTest, FitOnlyPairsJoinSnliTrainingAndShareNoSentenceWithATestPair) {
+    const char* env = std::getenv("BM_SHARED_DATA");
+    const std::string dir = env && std::filesystem::exists(std::string(env) + "/nli") ? std::string(env) : shared;
+    if (dir.empty()) GTEST_SKIP() << "no shared data (set BM_SHARED_DATA)";
+    auto s = load_gold_splits(data, dir);
+    ASSERT_TRUE(s.ok()) << s.error().to_string();
+    ASSERT_EQ(s->fit_only.size(), 1u);
+    EXPECT_EQ(s->fit_only.front().joins, "SNLI dev derived 1-150");
+    EXPECT_GT(s->fit_only.front().pairs.pairs.size(), 1900u) << "1,000 per class, less those touching a test pair";
+    std::set<std::string> test_sentences;
+    for (const auto& t : s->test)
+        for (const auto& p : t.pairs) test_sentences.insert({p.a.text, p.b.text});
+    size_t touching = 0;
+    for (const auto& p : s->fit_only.front().pairs.pairs) touching += test_sentences.count(p.a.text) + test_sentences.count(p.b.text);
+    EXPECT_EQ(touching, 0u);
+    // They are never scored: the cross-validation reports one figure per training set.
+    const OperatingPoint op = fit_operating_point(s->train, *lexical_engine(), s->fit_only);
+    EXPECT_EQ(op.chosen.set_macro_f1.size(), s->train.size());
+}
+
 TEST_F(GoldSplitsTest, ATrainingPairThatIsATestPairIsDropped) {
     const auto dir = std::filesystem::temp_directory_path() / ("bm_gold_splits_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
@@ -160,7 +181,7 @@ TEST_F(GoldSplitsTest, TheFitReproducesTheCommittedCombiner) {
     if (dir.empty()) GTEST_SKIP() << "no shared data (set BM_SHARED_DATA): the committed fit used STS-B and SNLI";
     auto s = load_gold_splits(data, dir);
     ASSERT_TRUE(s.ok()) << s.error().to_string();
-    const OperatingPoint op = fit_operating_point(s->train, *lexical_engine());
+    const OperatingPoint op = fit_operating_point(s->train, *lexical_engine(), s->fit_only);
     EXPECT_EQ(op.combiner.identity(), fitted_merge_combiner().identity()) << "refit and paste (docs/meld.md)";
     EXPECT_EQ(op.thresholds.theta_merge, lexical_default_thresholds().theta_merge);
     EXPECT_EQ(op.thresholds.sigma_lo, lexical_default_thresholds().sigma_lo);
