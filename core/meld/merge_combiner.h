@@ -8,8 +8,8 @@
 // in for another (German/English, Vercel/Netlify), never pass by it (guards_pass), and χ still
 // vetoes every merge (R3 runs first). The coefficients and the threshold are fitted on training
 // data only by `beliefmerge bench meld-gold --fit --shared ../shared/data` (bench/meld/fit.h; L2
-// strength by cross-validation; the threshold for a false-merge rate ≤ 0.01 on every training set's
-// held-out folds) and pasted into fitted_merge_combiner() (merge_combiner.cpp; docs/meld.md).
+// strength by cross-validation; the threshold for a held-out false-merge rate ≤ 0.01 pooled and
+// ≤ 0.02 on every training set) and pasted into fitted_merge_combiner() (merge_combiner.cpp; docs/meld.md).
 // Thread-safety: plain values and pure functions.
 #pragma once
 
