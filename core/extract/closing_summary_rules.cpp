@@ -431,22 +431,26 @@ bool closing_rule(const std::string& rule) { return rule.rfind("model.closing_",
 void add_closing_summaries(const Session& session, const std::string& branch_id,
                            const std::vector<const Message*>& messages, const std::string& cwd,
                            const ExtractOptions& options, std::vector<Claim>& out) {
-    const Message* last = nullptr;  // the turn's last assistant message with text, nothing but a finish after it
+    // The turn's last assistant message with text, nothing but a finish after it; read only when the turn
+    // did work (a tool call): a chat answer with no work behind it is an answer, not a summary of what was done.
+    const Message* last = nullptr;
+    bool worked = false;
     for (const Message* m : messages) {
         if (m->role == Role::kUser && m->source.kind == SourceKind::kUser) {
-            if (last) add_closing(session, branch_id, *last, cwd, options, out);
-            last = nullptr;
+            if (last && worked) add_closing(session, branch_id, *last, cwd, options, out);
+            last = nullptr, worked = false;
         } else if (m->role == Role::kAssistant && m->source.kind != SourceKind::kPlugin) {
             bool text = false, working = false;
             for (const ContentBlock& b : m->blocks) {
                 if (b.kind == BlockKind::kText && !b.text.empty()) text = true;
+                if (b.kind == BlockKind::kToolCall) worked = true;
                 if (b.kind == BlockKind::kToolCall && !finishing_call(b.tool_name)) working = true;
             }
             if (working) last = nullptr;  // the turn went on working
             else if (text) last = m;
         }
     }
-    if (last) add_closing(session, branch_id, *last, cwd, options, out);
+    if (last && worked) add_closing(session, branch_id, *last, cwd, options, out);
 }
 
 void settle_closing_summaries(std::vector<Claim>& claims) {

@@ -22,7 +22,8 @@ std::vector<TextFact> closing_summary_facts(std::string_view text, std::string_v
 
 // Claims for the closing text of each turn of `messages` (one branch, in order): the last assistant
 // message with text before the next user message or the end, when no tool call but a finishing one
-// (finish, submit, attempt_completion, …) follows its text in the turn.
+// (finish, submit, attempt_completion, …) follows its text in the turn, and the turn made a tool call
+// (a chat answer with no work behind it is no summary of work done).
 void add_closing_summaries(const Session& session, const std::string& branch_id,
                            const std::vector<const Message*>& messages, const std::string& cwd,
                            const ExtractOptions& options, std::vector<Claim>& out);

@@ -95,13 +95,17 @@ TEST(ClosingSummary, OnlyTheTextThatEndsATurnIsRead) {
     EXPECT_EQ(end.claims("model.closing_status"), Claims{"syntax.error.status = resolved"});
     // Each turn's closing text counts, not only the log's last one.
     Log turns;
-    turns.user("One.").says("The migration is complete.").user("Two.").says("DONE");
+    turns.user("One.").call("bash", R"({"command":"make"})", "").says("The migration is complete.").user("Two.").says("DONE");
     EXPECT_EQ(turns.claims("model.closing_status"), Claims{"migration.status = complete"});
+    // A chat answer with no work in its turn is an answer, not a summary of work done.
+    Log chat;
+    chat.user("Is it done?").says("The migration is complete.");
+    EXPECT_EQ(chat.claims("model.closing_status"), Claims{});
 }
 
 TEST(ClosingSummary, TextBesideAFinishCallIsTheClosingText) {
     Log finish;
-    finish.user("Fix it.").says_and_calls("The failing import is fixed. All 12 tests pass.", "finish");
+    finish.user("Fix it.").says_and_calls("The failing import is fixed. All 12 tests pass.", "finish");  // the finish is work
     EXPECT_EQ(finish.claims("model.closing_status"), Claims{"failing.import.status = fixed"});
     EXPECT_EQ(finish.claims("model.closing_tests"), Claims{"tests.passed = 12"});
     // Any other call means the turn went on working.
@@ -112,7 +116,7 @@ TEST(ClosingSummary, TextBesideAFinishCallIsTheClosingText) {
 
 TEST(ClosingSummary, ClaimsCarryAssistantEvidenceNotToolEvidence) {
     Log log;
-    log.user("Fix it.").says("Done. All 3 tests pass.");
+    log.user("Fix it.").call("bash", R"({"command":"make"})", "").says("Done. All 3 tests pass.");
     const Claim* c = log.first("model.closing_tests");
     ASSERT_NE(c, nullptr);
     EXPECT_EQ(c->evidence, EvidenceLevel::kInferred);
@@ -123,7 +127,7 @@ TEST(ClosingSummary, ClaimsCarryAssistantEvidenceNotToolEvidence) {
 TEST(ClosingSummary, StatusGuards) {
     auto status = [](const std::string& text) {
         Log log;
-        log.user("Go.").says(text);
+        log.user("Go.").call("bash", R"({"command":"make"})", "").says(text);
         return log.claims("model.closing_status");
     };
     EXPECT_EQ(status("The rounding issue should be fixed now."), Claims{});         // a guess
@@ -138,7 +142,7 @@ TEST(ClosingSummary, StatusGuards) {
 TEST(ClosingSummary, TestCountsAndCoverage) {
     auto of = [](const std::string& text, const std::string& rule) {
         Log log;
-        log.user("Go.").says(text);
+        log.user("Go.").call("bash", R"({"command":"make"})", "").says(text);
         return log.claims(rule);
     };
     EXPECT_EQ(of("12/12 tests passed.", "model.closing_tests"), Claims{"tests.passed = 12"});
@@ -152,7 +156,7 @@ TEST(ClosingSummary, TestCountsAndCoverage) {
 TEST(ClosingSummary, FilesChangedSentencesAndLists) {
     auto files = [](const std::string& text) {
         Log log;
-        log.user("Go.").says(text);
+        log.user("Go.").call("bash", R"({"command":"make"})", "").says(text);
         return log.claims("model.closing_file_change");
     };
     EXPECT_EQ(files("**Summary:** Created `src/app.py` with a main function."),
@@ -184,7 +188,7 @@ TEST(ClosingSummary, ASummaryNeverStandsAgainstAnObservationOfTheSameFile) {
     EXPECT_TRUE(observed->disputes.empty());
     // With nothing observed on the file, the agent's account takes its slot.
     Log alone;
-    alone.user("Go.").says("Done. I've added a docstring to the top of `src/main.py`.");
+    alone.user("Go.").call("bash", R"({"command":"make"})", "").says("Done. I've added a docstring to the top of `src/main.py`.");
     EXPECT_EQ(alone.claims("model.closing_file_change"),
               Claims{"file.src/main.py = added a docstring to the top of src/main.py"});
 }
@@ -192,6 +196,7 @@ TEST(ClosingSummary, ASummaryNeverStandsAgainstAnObservationOfTheSameFile) {
 TEST(ClosingSummary, HowToStepsUnderALeadIn) {
     Log log;
     log.user("Make a game.")
+        .call("bash", R"({"command":"make"})", "")
         .says_and_calls("I've created the game.\n\nTo run the game, you would need to:\n1. Install the keyboard package "
                         "(`pip install keyboard`)\n2. Run the script with sudo\n\nEnjoy!",
                         "finish");
