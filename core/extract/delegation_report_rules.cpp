@@ -50,7 +50,9 @@ bool summary_sentence(std::string_view text, size_t& begin, size_t& end) {
         const size_t offset = p + static_cast<size_t>(line.data() - raw.data());
         p = e + 1;
         if (line.empty()) continue;
-        if (line.front() == '#') {
+        // A heading: "## Summary for the Port", or a whole bold line "**Summary**".
+        const bool bold_line = line.size() > 4 && line.rfind("**", 0) == 0 && line.substr(line.size() - 2) == "**";
+        if (line.front() == '#' || bold_line) {
             want = ascii_lower(line).find("summary") != std::string::npos;
             continue;
         }

@@ -220,6 +220,14 @@ TEST(DelegationReport, SummarySentenceOfAMultiLineReportAtAssistantEvidence) {
     ASSERT_NE(c, nullptr);
     EXPECT_EQ(c->evidence, EvidenceLevel::kInferred);  // the subagent's account, not a tool's observation
     EXPECT_EQ(c->quote, "This is a simple library with 5 modules containing 5 functions total:");
+    // A whole bold line is a heading too.
+    Log bold;
+    bold.user("Go.")
+        .call("Agent", R"({"description":"Find the config","prompt":"x"})",
+              "I looked around.\n\n**Summary**\n\nThe config is loaded from settings/app.toml at startup.")
+        .says("ok");
+    EXPECT_EQ(bold.claims("action.delegation_summary"),
+              Claims{"agent.find-the-config.summary = the config is loaded from settings/app.toml at startup"});
     // No summary section, or one that opens with a list: nothing to quote.
     Log none;
     none.user("Go.").call("Task", R"({"description":"Look","prompt":"x"})", "## Summary\n\n- one\n- two").says("ok");
