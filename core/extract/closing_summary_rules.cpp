@@ -267,10 +267,13 @@ void closing_howto(std::string_view text, std::vector<TextFact>& out) {
             const std::vector<Token>& t = ss.front().tokens;
             if (t.size() < 3 || t[0].lower != "to" || negated(t)) continue;
             size_t i = 2;
-            while (i < t.size() && in(t[i].lower, {"the", "your", "this", "a", "an", "it"})) ++i;
+            while (i < t.size() && in(t[i].lower, {"the", "your", "a", "an"})) ++i;
             std::vector<std::string> object;
             for (; i < t.size() && object.size() < 2; ++i) {
-                object.push_back(without_colon(t[i].lower));
+                const std::string w = without_colon(t[i].lower);
+                // "To do this, I need to:" names no object: a pronoun is no thing to use.
+                if (in(w, {"this", "that", "it", "these", "them", "i", "we", "you", "need", "so"})) { object.clear(); break; }
+                object.push_back(w);
                 if (t[i].comma_after || t[i].lower.back() == ':') break;
             }
             if (object.empty() || !std::isalpha(static_cast<unsigned char>(t[1].lower[0]))) continue;

@@ -203,6 +203,9 @@ TEST(ClosingSummary, HowToStepsUnderALeadIn) {
     EXPECT_EQ(log.claims("model.closing_howto"),
               (Claims{"game.run.step-1 = install the keyboard package (pip install keyboard)",
                       "game.run.step-2 = run the script with sudo"}));
+    Log plan;
+    plan.user("Go.").call("bash", R"({"command":"make"})", "").says("To do this, I need to:\n1. Read the config\n2. Patch it");
+    EXPECT_EQ(plan.claims("model.closing_howto"), Claims{});
 }
 
 TEST(DelegationReport, SummarySentenceOfAMultiLineReportAtAssistantEvidence) {
