@@ -56,7 +56,8 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
     if (facts.empty()) return;
     const std::string tool = x.call->tool_name;
     for (const ActionFact& f : facts) {
-        const bool in_result = f.evidence == ActionEvidence::kObserved && x.result_message;
+        const bool in_result =
+            (f.evidence == ActionEvidence::kObserved || f.evidence == ActionEvidence::kReported) && x.result_message;
         Claim c = in_result ? origin_of(session, branch_id, *x.result_message, BlockKind::kToolResult, tool, options)
                             : origin_of(session, branch_id, *x.call_message, BlockKind::kText, std::string(), options);
         if (f.evidence == ActionEvidence::kConfirmed && x.result_message) {
@@ -65,6 +66,12 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
                 origin_of(session, branch_id, *x.result_message, BlockKind::kToolResult, tool, options);
             c.evidence = observed.evidence;
             c.provenance_rank = observed.provenance_rank;
+        }
+        if (f.evidence == ActionEvidence::kReported) {
+            // Another agent's account, quoted from the result: what an assistant says, not what a tool saw.
+            const Claim said = origin_of(session, branch_id, *x.call_message, BlockKind::kText, std::string(), options);
+            c.evidence = said.evidence;
+            c.provenance_rank = said.provenance_rank;
         }
         const std::string& text = in_result ? x.result->text : x.call->arguments;
         c.rule = f.rule;

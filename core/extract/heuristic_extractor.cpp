@@ -11,6 +11,7 @@
 #include "extract/action_claims.h"
 #include "extract/claim_origin.h"
 #include "extract/cjk_statement_rules.h"
+#include "extract/closing_summary_rules.h"
 #include "extract/completion_rules.h"
 #include "extract/statement_rules.h"
 #include "extract/notice_rules.h"
@@ -710,6 +711,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                 }
             }
             add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
+            add_closing_summaries(session, branch.id, per_branch[bi], cwd, options, bc.claims);
             mark_file_histories(bc.claims);
             mark_read_contents(bc.claims);
             {
@@ -723,6 +725,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             // shared prefix), placed among the message claims by seq.
             if (bi == 0 && options.include_environment) add_environment_claims(session, bc);
             apply_rule_table(bc.claims, options);
+            settle_closing_summaries(bc.claims);
             out.push_back(std::move(bc));
         }
         // A log holding only harness records has no branch of messages; its facts still have a source.

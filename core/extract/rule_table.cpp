@@ -18,6 +18,10 @@ RuleExample call(const char* tool, const char* args, const char* result, const c
     return RuleExample{"assistant", tool, args, result, expect, error};
 }
 RuleExample say(const char* role, const char* text, const char* expect) { return RuleExample{role, "", "", text, expect}; }
+// A closing text: the agent's text that ends a turn in which it ran a command (session 13b).
+RuleExample closing(const char* text, const char* expect) {
+    return RuleExample{"after-call", "bash", R"({"command":"make"})", text, expect};
+}
 
 std::vector<ExtractionRule> build() {
     return {
@@ -492,6 +496,48 @@ std::vector<ExtractionRule> build() {
          S::kFact, "tool 3", "lsp.<operation>[.<file>-<line>-<col>]", true, 0.85, kSession, "",
          {call("lsp", R"J({"operation":"goToDefinition","file_path":"main.ts","line":3,"character":5})J", "lib/util.ts:10:17\n", "lsp.gotodefinition.main.ts-3-5 = lib/util.ts:10:17"),
           call("lsp", R"J({"operation":"hover","file_path":"main.ts","line":3})J", "function util(): void", "")}},
+        // ---- closing summaries and subagent reports (closing_summary_rules.cpp, delegation_report_rules.cpp; session 13b) ----
+        {"model.closing_status", "in the agent's closing text (a turn's last text, or the text beside a finish/submit call): \"<subject> has been/is/was [now|successfully] <status>\" and a verbless \"<Subject> complete: …\" (status: complete(d), done, finished, fixed, resolved, achieved, passed, succeeded, verified, merged, deployed)",
+         "only the closing text of a turn that made a tool call (a chat answer is no summary of work); a negation, a question, a plan or guess (should, will, seems, suggests, if, once, …) gives none; the subject is the noun phrase before the verb, back to a clause break (that, which, and, ',', ':'), at most 5 words; a pronoun or a generic subject (the task, the file, the code, the changes, everything) gives none; dropped when a claim of higher rank holds the key",
+         S::kFact, "assistant 2", "<subject>.status", true, 0.8, kSession, "",
+         {closing("The script ran successfully, which indicates that the syntax error has been resolved.", "syntax.error.status = resolved"),
+          closing("CLI tool round trip complete: CLI_TOOL_ROUND_TRIP", "cli.tool.round.trip.status = complete"),
+          closing("The task is complete.", ""),
+          say("assistant", "The migration is complete.", ""),
+          closing("The rounding issue should be fixed now.", ""),
+          closing("The migration has not been completed.", "")}},
+        {"model.closing_tests", "in the agent's closing text: \"All 12 tests pass\", \"12/12 tests passed\", \"5 of 5 tests pass\", \"3 tests failed\", \"all tests are passing\"",
+         "only the closing text of a turn that made a tool call (a chat answer is no summary of work); a negation, a question, a plan or guess gives none; failures need a count; dropped when a claim of higher rank holds the key (a runner's own count is `<runner>.passed`, action.test_counts)",
+         S::kFact, "assistant 2", "tests.passed | tests.failed | tests.status", true, 0.8, kSession, "",
+         {closing("Done. All 12 tests pass.", "tests.passed = 12"),
+          closing("All tests are passing now.", "tests.status = all passing"),
+          closing("Once the fix lands, all 12 tests should pass.", ""),
+          closing("Not all tests pass yet.", "")}},
+        {"model.closing_file_change", "in the agent's closing text: a sentence or list item that opens with a change verb (added, created, updated, modified, fixed, removed, renamed, implemented, …; after \"Done.\", \"I've\", \"Summary:\", a list mark) and names one path (backticked, or holding a '/'); the items of a list under a lead-in naming the change (\"I've added:\", \"Files modified:\", \"Changes:\"), each naming one path",
+         "only the closing text of a turn that made a tool call (a chat answer is no summary of work); a sentence naming no path or more than one, a read (\"I read `a.txt`\"), a negation, a plan or guess give none; at most 160 bytes; the key `file.<path>` only when no other rule's claim holds it, else `file.<path>.summary` (the agent's account beside what a tool observed, never against it)",
+         S::kArtifact, "assistant 2", "file.<path> | file.<path>.summary", true, 0.8, kSession, "",
+         {closing("Done. I've added a docstring to the top of `src/main.py`.", "file.src/main.py = added a docstring to the top of src/main.py"),
+          closing("Done. I've added:\n1. **A retry helper** in `src/net.py:42` - retries failed requests", "file.src/net.py = added a retry helper in src/net.py:42 - retries failed requests"),
+          closing("Done. I read `test.txt` and it says hello.", ""),
+          closing("I'll add a docstring to `src/main.py` next.", "")}},
+        {"model.closing_coverage", "in the agent's closing text (or a subagent's report): a measured test coverage, \"with 100% test coverage\", \"coverage is now 98%\" (the percentage within 3 words of \"coverage\")",
+         "only the closing text of a turn that made a tool call, or a delegation's report (keyed `<tool>[.<description>].coverage` there: the subagent describes what it explored); a requirement or target (requirement, required, must, target, threshold, fail_under, minimum, reach), a negation, a plan or guess gives none",
+         S::kFact, "assistant 2", "coverage", true, 0.8, kSession, "",
+         {closing("Done. All 12 tests pass with 100% coverage.", "coverage = 100%"),
+          closing("The coverage requirement is 100%.", ""),
+          closing("Coverage should reach 100% after this.", "")}},
+        {"model.closing_howto", "in the agent's closing text: the list items under a lead-in \"To <verb> [the] <object>, …:\" (\"To run the game, you would need to:\" / \"1. Install the keyboard package\"): how to use what was built",
+         "only the closing text of a turn that made a tool call (a chat answer is no summary of work); the lead-in ends in ':' and is at most 100 bytes; a generic object (it, the task) gives none; items over 120 bytes or over one line give none; a blank line keeps the list open, other text ends it",
+         S::kFact, "assistant 2", "<object>.<verb>.step-<n>", true, 0.8, kSession, "",
+         {closing("I've created the game.\n\nTo run the game, you would need to:\n1. Install the keyboard package (`pip install keyboard`)\n2. Run the script",
+              "game.run.step-1 = install the keyboard package (pip install keyboard)"),
+          closing("Next steps:\n1. Install the keyboard package", "")}},
+        {"action.delegation_summary", "a subagent's (Task, Agent, subagent) multi-line report: the first sentence under a \"Summary\" heading or after a \"Summary:\" label (\"This is a simple utility library with 5 modules containing 5 functions total\")",
+         "not an error; a one-line answer is action.delegation_result's; a summary that opens with a list, code, a question or narration (let me, here is) gives none; 4 words to 160 bytes; \"This is\" taken off; keyed like the delegation's result",
+         S::kFact, "assistant 2 (the subagent's account, quoted from the result)", "<tool>[.<description>].summary", true, 0.8, kSession, "",
+         {call("Task", R"({"description":"Explore the project","prompt":"Explore it"})", "Overview\n\n## Summary\n\nThis is a utility library with 5 modules containing 5 functions total:\n\n1. a",
+               "task.explore-the-project.summary = a utility library with 5 modules containing 5 functions total"),
+          call("Task", R"({"description":"Explore the project","prompt":"Explore it"})", "Overview\n\n## Modules\n\nThere are 5 modules.", "")}},
         {"env.harness", "the harness's own records of a run (DSH header, request header, policy, hooks, turn errors)",
          "placeholders and templated values skipped", S::kFact, "tool 3 (harness)", "env.*", true, 1.0, kSession, "", {}},
     };

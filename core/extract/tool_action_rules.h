@@ -30,6 +30,7 @@ enum class ActionEvidence {
     kStated,     // the call's arguments, unconfirmed (a plan, a todo): the agent's statement
     kConfirmed,  // the call's arguments, answered by a result that is not an error: observed
     kObserved,   // the result's text: observed
+    kReported,   // the result's text, but another agent's account (a subagent's report): assistant evidence
 };
 
 struct ActionFact {
@@ -70,6 +71,9 @@ void file_command_facts(const ToolAction& action, std::vector<ActionFact>& out);
 std::string command_subject(const ToolAction& action);
 // A command line's `&&`/`||`/`;`/newline segments as shell words (quotes removed; a pipe ends a segment's words).
 std::vector<std::vector<std::string>> shell_segments(std::string_view command);
+
+// The summary sentence of a subagent's multi-line report (delegation_report_rules.cpp).
+void delegation_report_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // Shared helpers (action_text.cpp).
 std::string ascii_lower(std::string_view s);

@@ -1,0 +1,280 @@
+// Session 13b's rules on closing summaries and subagent reports (closing_summary_rules.cpp,
+// delegation_report_rules.cpp): what they claim, at what evidence, the guards that keep them quiet,
+// and that a summary never stands against what a tool observed on the same key.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "extract/heuristic_extractor.h"
+#include "merge/merger.h"
+
+namespace bm {
+namespace {
+
+// A one-branch conversation: user and assistant text, tool calls with results, a finish call beside
+// text.
+class Log {
+public:
+    Log& user(const std::string& text) {
+        return add(text_message(Role::kUser, SourceKind::kUser, text));
+    }
+    Log& says(const std::string& text) {
+        return add(text_message(Role::kAssistant, SourceKind::kModel, text));
+    }
+    // The agent's text and a call of `tool` in one message (OpenHands' finish, SWE-agent's submit).
+    Log& says_and_calls(const std::string& text, const std::string& tool) {
+        Message m = text_message(Role::kAssistant, SourceKind::kModel, text);
+        m.blocks.push_back(
+            {BlockKind::kToolCall, {}, "f" + std::to_string(m.seq), tool, "{}", false});
+        return add(m);
+    }
+    Log& call(const std::string& tool, const std::string& args, const std::string& result) {
+        const std::string id = "c" + std::to_string(s_.messages.size());
+        Message c = message(Role::kAssistant, SourceKind::kModel);
+        c.blocks.push_back({BlockKind::kToolCall, {}, id, tool, args, false});
+        add(c);
+        Message r = message(Role::kTool, SourceKind::kTool);
+        r.source.call_id = id;
+        r.blocks.push_back({BlockKind::kToolResult, result, id, {}, {}, false});
+        return add(r);
+    }
+    std::vector<BranchClaims> extract() const {
+        Session s = s_;
+        s.id = "s";
+        s.format = SessionFormat::kNative;
+        Branch b;
+        b.id = "b";
+        for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);
+        s.branches.push_back(b);
+        return extract_heuristic({s}, ExtractOptions{});
+    }
+    // "key = value" of every claim of `rule`.
+    std::vector<std::string> claims(const std::string& rule) const {
+        std::vector<std::string> out;
+        for (const auto& bc : extract())
+            for (const Claim& c : bc.claims)
+                if (c.rule == rule) out.push_back(c.key + " = " + c.value);
+        return out;
+    }
+    const Claim* first(const std::string& rule) const {
+        static std::vector<BranchClaims> kept;
+        kept = extract();
+        for (const auto& bc : kept)
+            for (const Claim& c : bc.claims)
+                if (c.rule == rule) return &c;
+        return nullptr;
+    }
+
+private:
+    Message message(Role role, SourceKind kind) const {
+        Message m;
+        m.session_id = "s";
+        m.seq = static_cast<int64_t>(s_.messages.size()) + 1;
+        m.id = "m" + std::to_string(m.seq);
+        m.role = role;
+        m.source.kind = kind;
+        m.line = m.seq;
+        return m;
+    }
+    Message text_message(Role role, SourceKind kind, const std::string& text) const {
+        Message m = message(role, kind);
+        m.blocks.push_back({BlockKind::kText, text, {}, {}, {}, false});
+        return m;
+    }
+    Log& add(Message m) {
+        s_.messages.push_back(std::move(m));
+        return *this;
+    }
+    Session s_;
+};
+
+using Claims = std::vector<std::string>;
+
+TEST(ClosingSummary, OnlyTheTextThatEndsATurnIsRead) {
+    // The same sentence mid-turn (a tool call follows it) is narration of work in progress.
+    Log mid;
+    mid.user("Fix it.")
+        .says("The syntax error has been resolved.")
+        .call("bash", R"({"command":"make"})", "ok");
+    EXPECT_EQ(mid.claims("model.closing_status"), Claims{});
+    Log end;
+    end.user("Fix it.")
+        .call("bash", R"({"command":"make"})", "ok")
+        .says("The syntax error has been resolved.");
+    EXPECT_EQ(end.claims("model.closing_status"), Claims{"syntax.error.status = resolved"});
+    // Each turn's closing text counts, not only the log's last one.
+    Log turns;
+    turns.user("One.")
+        .call("bash", R"({"command":"make"})", "")
+        .says("The migration is complete.")
+        .user("Two.")
+        .says("DONE");
+    EXPECT_EQ(turns.claims("model.closing_status"), Claims{"migration.status = complete"});
+    // A chat answer with no work in its turn is an answer, not a summary of work done.
+    Log chat;
+    chat.user("Is it done?").says("The migration is complete.");
+    EXPECT_EQ(chat.claims("model.closing_status"), Claims{});
+}
+
+TEST(ClosingSummary, TextBesideAFinishCallIsTheClosingText) {
+    Log finish;
+    finish.user("Fix it.").says_and_calls("The failing import is fixed. All 12 tests pass.",
+                                          "finish");  // the finish is work
+    EXPECT_EQ(finish.claims("model.closing_status"), Claims{"failing.import.status = fixed"});
+    EXPECT_EQ(finish.claims("model.closing_tests"), Claims{"tests.passed = 12"});
+    // Any other call means the turn went on working.
+    Log working;
+    working.user("Fix it.").says_and_calls("The failing import is fixed.", "bash");
+    EXPECT_EQ(working.claims("model.closing_status"), Claims{});
+}
+
+TEST(ClosingSummary, ClaimsCarryAssistantEvidenceNotToolEvidence) {
+    Log log;
+    log.user("Fix it.").call("bash", R"({"command":"make"})", "").says("Done. All 3 tests pass.");
+    const Claim* c = log.first("model.closing_tests");
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->evidence, EvidenceLevel::kInferred);
+    EXPECT_EQ(c->provenance_rank, provenance_rank::kModelSpeculation);
+    EXPECT_EQ(c->quote, "All 3 tests pass");
+}
+
+TEST(ClosingSummary, StatusGuards) {
+    auto status = [](const std::string& text) {
+        Log log;
+        log.user("Go.").call("bash", R"({"command":"make"})", "").says(text);
+        return log.claims("model.closing_status");
+    };
+    EXPECT_EQ(status("The rounding issue should be fixed now."), Claims{});  // a guess
+    EXPECT_EQ(status("The rounding issue has not been fixed."), Claims{});   // negated
+    EXPECT_EQ(status("Is the rounding issue fixed?"), Claims{});             // a question
+    EXPECT_EQ(status("The task is complete."), Claims{});                    // names nothing
+    EXPECT_EQ(status("Here's what was done:"), Claims{});                    // a list's lead-in
+    EXPECT_EQ(status("It looks like the assertions succeeded!"), Claims{});  // hedged
+    EXPECT_EQ(status("GOAL WRAP-UP: the snapshot objective is achieved."),
+              Claims{"snapshot.objective.status = achieved"});
+}
+
+TEST(ClosingSummary, TestCountsAndCoverage) {
+    auto of = [](const std::string& text, const std::string& rule) {
+        Log log;
+        log.user("Go.").call("bash", R"({"command":"make"})", "").says(text);
+        return log.claims(rule);
+    };
+    EXPECT_EQ(of("12/12 tests passed.", "model.closing_tests"), Claims{"tests.passed = 12"});
+    EXPECT_EQ(of("2 of 5 tests failed.", "model.closing_tests"), Claims{"tests.failed = 2"});
+    EXPECT_EQ(of("Tests fail.", "model.closing_tests"), Claims{});  // a failure needs its count
+    EXPECT_EQ(of("Run the tests with pytest.", "model.closing_tests"), Claims{});
+    EXPECT_EQ(of("Done, with 98% test coverage.", "model.closing_coverage"),
+              Claims{"coverage = 98%"});
+    EXPECT_EQ(of("The coverage threshold is 90%.", "model.closing_coverage"), Claims{});
+}
+
+TEST(ClosingSummary, FilesChangedSentencesAndLists) {
+    auto files = [](const std::string& text) {
+        Log log;
+        log.user("Go.").call("bash", R"({"command":"make"})", "").says(text);
+        return log.claims("model.closing_file_change");
+    };
+    EXPECT_EQ(files("**Summary:** Created `src/app.py` with a main function."),
+              Claims{"file.src/app.py = created src/app.py with a main function"});
+    EXPECT_EQ(
+        files("Updated src/config/settings.yaml to use port 8080."),
+        Claims{
+            "file.src/config/settings.yaml = updated src/config/settings.yaml to use port 8080"});
+    EXPECT_EQ(files("Changes:\n\n- `a/b.py`: the loader retries\n- `c.py` - logs errors"),
+              (Claims{"file.a/b.py = changed a/b.py: the loader retries",
+                      "file.c.py = changed c.py - logs errors"}));
+    EXPECT_EQ(files("Updated `a.py` and `b.py`."), Claims{});  // two files: which change is whose?
+    EXPECT_EQ(files("I read `notes.md`; it lists the steps."),
+              Claims{});                                          // reading changes nothing
+    EXPECT_EQ(files("Next I'll update `a.py`."), Claims{});       // a plan
+    EXPECT_EQ(files("I did not modify `a.py`."), Claims{});       // negated
+    EXPECT_EQ(files("Updated the version to 1.2.3."), Claims{});  // a version is no path
+}
+
+TEST(ClosingSummary, ASummaryNeverStandsAgainstAnObservationOfTheSameFile) {
+    Log log;
+    log.user("Add a docstring to src/main.py.")
+        .call(
+            "Edit",
+            R"({"file_path":"src/main.py","old_string":"x = 1","new_string":"\"\"\"Main.\"\"\"\nx = 1"})",
+            "The file src/main.py has been updated.")
+        .says("Done. I've added a docstring to the top of `src/main.py`.");
+    EXPECT_EQ(log.claims("model.closing_file_change"),
+              Claims{"file.src/main.py.summary = added a docstring to the top of src/main.py"});
+    const MergedSnapshot snap = merge_branches(log.extract());
+    const Slot* observed = snap.find("file.src/main.py");
+    ASSERT_NE(observed, nullptr);
+    EXPECT_EQ(observed->state, SlotState::kSettled);
+    EXPECT_EQ(observed->values.size(), 1u);
+    EXPECT_TRUE(observed->disputes.empty());
+    // With nothing observed on the file, the agent's account takes its slot.
+    Log alone;
+    alone.user("Go.")
+        .call("bash", R"({"command":"make"})", "")
+        .says("Done. I've added a docstring to the top of `src/main.py`.");
+    EXPECT_EQ(alone.claims("model.closing_file_change"),
+              Claims{"file.src/main.py = added a docstring to the top of src/main.py"});
+}
+
+TEST(ClosingSummary, HowToStepsUnderALeadIn) {
+    Log log;
+    log.user("Make a game.")
+        .call("bash", R"({"command":"make"})", "")
+        .says_and_calls(
+            "I've created the game.\n\nTo run the game, you would need to:\n1. Install the "
+            "keyboard package "
+            "(`pip install keyboard`)\n2. Run the script with sudo\n\nEnjoy!",
+            "finish");
+    EXPECT_EQ(log.claims("model.closing_howto"),
+              (Claims{"game.run.step-1 = install the keyboard package (pip install keyboard)",
+                      "game.run.step-2 = run the script with sudo"}));
+    Log plan;
+    plan.user("Go.")
+        .call("bash", R"({"command":"make"})", "")
+        .says("To do this, I need to:\n1. Read the config\n2. Patch it");
+    EXPECT_EQ(plan.claims("model.closing_howto"), Claims{});
+}
+
+TEST(DelegationReport, SummarySentenceOfAMultiLineReportAtAssistantEvidence) {
+    Log log;
+    log.user("Port it.")
+        .call("Task", R"({"description":"Explore the project","prompt":"Explore it"})",
+              "Now I have a complete picture.\n\n## Modules\n\n- a.py\n\n## Summary for the "
+              "Port\n\nThis is a simple "
+              "library with 5 modules containing 5 functions total:\n\n1. a\n\nAll test coverage "
+              "is 100%, meaning every line is tested.")
+        .says("Let me start.");
+    EXPECT_EQ(log.claims("action.delegation_summary"),
+              Claims{"task.explore-the-project.summary = a simple library with 5 modules "
+                     "containing 5 functions total"});
+    // The report's other facts are keyed under the delegation: the explored project's coverage, not
+    // the session's.
+    EXPECT_EQ(log.claims("model.closing_coverage"),
+              Claims{"task.explore-the-project.coverage = 100%"});
+    const Claim* c = log.first("action.delegation_summary");
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->evidence,
+              EvidenceLevel::kInferred);  // the subagent's account, not a tool's observation
+    EXPECT_EQ(c->quote, "This is a simple library with 5 modules containing 5 functions total:");
+    // A whole bold line is a heading too.
+    Log bold;
+    bold.user("Go.")
+        .call("Agent", R"({"description":"Find the config","prompt":"x"})",
+              "I looked around.\n\n**Summary**\n\nThe config is loaded from settings/app.toml at "
+              "startup.")
+        .says("ok");
+    EXPECT_EQ(bold.claims("action.delegation_summary"),
+              Claims{"agent.find-the-config.summary = the config is loaded from settings/app.toml "
+                     "at startup"});
+    // No summary section, or one that opens with a list: nothing to quote.
+    Log none;
+    none.user("Go.")
+        .call("Task", R"({"description":"Look","prompt":"x"})", "## Summary\n\n- one\n- two")
+        .says("ok");
+    EXPECT_EQ(none.claims("action.delegation_summary"), Claims{});
+}
+
+}  // namespace
+}  // namespace bm
