@@ -221,7 +221,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         // arguments and as its result, for each tool family: quotes in bounds, keys and values set.
         const size_t half = input.size() / 2;
         for (const char* tool : {"Bash", "bash", "Write", "Edit", "str_replace_editor", "edit", "create", "apply_patch",
-                                 "TodoWrite", "exit_plan_mode", "create_goal", "subagent", "submit", "python"}) {
+                                 "TodoWrite", "exit_plan_mode", "create_goal", "subagent", "submit", "python", "Task", "Agent"}) {
             for (int error = 0; error < 2; ++error) {
                 bm::ToolAction a;
                 a.tool = tool;
@@ -232,7 +232,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 a.error_flag_reliable = true;
                 a.cwd = "/w";
                 for (const auto& f : bm::tool_action_facts(a)) {
-                    const size_t limit = f.evidence == bm::ActionEvidence::kObserved ? a.result.size() : a.arguments.size();
+                    // Observed and reported facts quote the result; the others the call's arguments.
+                    const bool from_result = f.evidence == bm::ActionEvidence::kObserved || f.evidence == bm::ActionEvidence::kReported;
+                    const size_t limit = from_result ? a.result.size() : a.arguments.size();
                     if (f.begin > f.end || f.end > limit || f.key.empty() || f.value.empty() || f.rule.empty())
                         __builtin_trap();
                 }
