@@ -2,8 +2,10 @@
 #include "extract/key_normaliser.h"
 
 #include <cctype>
+#include <map>
 #include <set>
 
+#include "meld/signals/analysis.h"
 #include "meld/signals/key_phrase.h"
 
 namespace bm {
@@ -54,7 +56,13 @@ std::string clean_word(const std::string& w) {
     return out;
 }
 
+// "vuejs", "nodejs", "js": JavaScript and its projects, never the plural of a word ending in j.
+bool is_js_name(const std::string& w) {
+    return w.ends_with("js");
+}
+
 std::string singular(const std::string& w) {
+    if (is_js_name(w)) return w;
     if (w.size() > 4 && w.ends_with("ies")) return w.substr(0, w.size() - 3) + "y";
     if (w.size() > 3 && w.back() == 's' && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is"))
         return w.substr(0, w.size() - 1);
@@ -73,21 +81,78 @@ std::string lexical_subject(const std::vector<std::string>& words);
 
 std::string literal_subject(const std::vector<std::string>& words) { return lexical_subject(words); }
 
+namespace {
+
+// The words a phrase's key segments come from: lowercase runs of letters and digits, split where
+// a camelCase hump starts (over-splitting only adds candidates that match no segment).
+std::vector<std::string> surface_tokens(const std::vector<std::string>& words) {
+    std::vector<std::string> out;
+    for (const auto& w : words) {
+        std::string part;
+        for (size_t i = 0; i <= w.size(); ++i) {
+            const unsigned char c = i < w.size() ? static_cast<unsigned char>(w[i]) : ' ';
+            const bool hump =
+                i > 0 && std::isupper(c) && std::islower(static_cast<unsigned char>(w[i - 1]));
+            if (!std::isalnum(c) || hump) {
+                if (!part.empty()) out.push_back(std::move(part));
+                part.clear();
+            }
+            if (std::isalnum(c)) part += static_cast<char>(std::tolower(c));
+        }
+    }
+    return out;
+}
+
+std::string key_segment(std::string_view word) {
+    std::string out;
+    for (char c : word) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        out += std::islower(u) || std::isdigit(u) || c == '_' || c == '-' ? c : '_';
+    }
+    return out;
+}
+
+// What normalise_key_phrase's synonym step made of each word the user wrote, mapped back to the
+// word's own lemma (or its abbreviation's expansion): {"handclasp" -> "handshake"}.
+std::map<std::string, std::string> synonym_undo(const std::vector<std::string>& words) {
+    static const Analyser synonyms(WordNet::shared_default(), SynonymPolicy::kUnambiguous);
+    static const Analyser own(WordNet::shared_default(), SynonymPolicy::kNone);
+    std::map<std::string, std::string> undo;
+    std::set<std::string> own_forms;
+    for (const auto& t : surface_tokens(words)) {
+        const std::string lemma = is_js_name(t) ? t : own.lemma_of(t);
+        const std::string mine = key_segment(own.canonical_of(t, lemma));
+        own_forms.insert(mine);
+        const std::string theirs = key_segment(synonyms.canonical_of(t, synonyms.lemma_of(t)));
+        if (theirs != mine) undo.emplace(theirs, mine);
+    }
+    for (const auto& f : own_forms) undo.erase(f);  // a segment some word of the phrase is itself
+    return undo;
+}
+
+}  // namespace
+
 std::string normalise_subject(const std::vector<std::string>& words) {
     // Pronouns and chatter name nothing, whatever WordNet would make of them.
     std::string key = lexical_subject(words);
     if (key.empty()) return key;
-    // WordNet-aware normalisation (synonyms, abbreviations, lemmas: "DB engines" → database.engine),
-    // then the same generic-head rule, so "the database engine" and "the database" meet.
+    // WordNet-aware normalisation (abbreviations, lemmas: "DB engines" → database.engine), then the
+    // same generic-head rule, so "the database engine" and "the database" meet. A synonym WordNet
+    // put in place of a word the user wrote is taken back ("handshake" stays handshake).
     std::string phrase;
     for (const auto& w : words) phrase += (phrase.empty() ? "" : " ") + w;
     std::string wn = normalise_key_phrase(phrase);
     if (wn.empty()) return key;
+    const std::map<std::string, std::string> undo = synonym_undo(words);
     std::vector<std::string> parts;
     size_t start = 0;
     for (size_t i = 0; i <= wn.size(); ++i)
         if (i == wn.size() || wn[i] == '.') {
-            if (i > start) parts.push_back(wn.substr(start, i - start));
+            if (i > start) {
+                std::string part = wn.substr(start, i - start);
+                if (auto it = undo.find(part); it != undo.end()) part = it->second;
+                parts.push_back(std::move(part));
+            }
             start = i + 1;
         }
     while (parts.size() > 1 && generic_heads().count(parts.back())) parts.pop_back();
