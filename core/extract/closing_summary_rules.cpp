@@ -191,10 +191,12 @@ bool change_verb(std::string_view w) {
 // A token shown as a path: backticked or holding a '/', with a file name that has an extension
 // ("src/main.py", "`Cargo.toml`", "src/net.py:42" → src/net.py); empty otherwise.
 std::string path_of(std::string_view text, const Token& k) {
-    std::string_view raw = text.substr(k.begin, k.end - k.begin);
+    size_t begin = k.begin;
+    while (begin > 0 && text[begin - 1] == '/') --begin;  // the tokenizer leaves an absolute path's '/' out
+    std::string_view raw = text.substr(begin, k.end - begin);
     while (!raw.empty() && (raw.back() == ':' || raw.back() == '`'))
         raw.remove_suffix(1);  // "`a/b.py`:"
-    const bool ticked = k.begin > 0 && text[k.begin - 1] == '`';
+    const bool ticked = begin > 0 && text[begin - 1] == '`';
     std::string p(raw);
     if (const size_t colon = p.find(':'); colon != std::string::npos) {
         if (!std::all_of(p.begin() + static_cast<ptrdiff_t>(colon) + 1, p.end(), [](char c) {

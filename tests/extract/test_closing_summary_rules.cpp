@@ -185,6 +185,9 @@ TEST(ClosingSummary, FilesChangedSentencesAndLists) {
     EXPECT_EQ(files("Changes:\n\n- `a/b.py`: the loader retries\n- `c.py` - logs errors"),
               (Claims{"file.a/b.py = changed a/b.py: the loader retries",
                       "file.c.py = changed c.py - logs errors"}));
+    // An absolute path keeps its leading '/' (the tokenizer's token starts after it).
+    EXPECT_EQ(files("Created /srv/app/run.sh, which starts the server."),
+              Claims{"file./srv/app/run.sh = created /srv/app/run.sh, which starts the server"});
     EXPECT_EQ(files("Updated `a.py` and `b.py`."), Claims{});  // two files: which change is whose?
     EXPECT_EQ(files("I read `notes.md`; it lists the steps."),
               Claims{});                                          // reading changes nothing
