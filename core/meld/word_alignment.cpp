@@ -2,6 +2,8 @@
 #include "meld/word_alignment.h"
 
 #include <algorithm>
+#include <array>
+#include <span>
 
 namespace bm::meld {
 
@@ -12,15 +14,22 @@ bool shared_stem(const std::string& x, const std::string& y) {
     return x.size() >= kStem && y.size() >= kStem && x.compare(0, kStem, y, 0, kStem) == 0;
 }
 
+// A word's senses in each part of speech, looked up once per word rather than once per word pair.
+using Senses = std::array<std::span<const SynsetId>, kWordPosCount>;
+
+Senses senses_of(const WordNet& wn, const std::string& lemma) {
+    Senses out;
+    for (int p = 0; p < kWordPosCount; ++p) out[p] = wn.senses(lemma, static_cast<WordPos>(p));
+    return out;
+}
+
 // 2 when some sense of x and of y in one part of speech is the same synset, 1 when one is a direct
 // hypernym of the other, else 0.
-int wordnet_relation(const WordNet& wn, const std::string& x, const std::string& y) {
+int wordnet_relation(const WordNet& wn, const Senses& x, const Senses& y) {
     int best = 0;
     for (int p = 0; p < kWordPosCount; ++p) {
-        const auto pos = static_cast<WordPos>(p);
-        const auto sx = wn.senses(x, pos), sy = wn.senses(y, pos);
-        for (SynsetId s : sx)
-            for (SynsetId t : sy) {
+        for (SynsetId s : x[p])
+            for (SynsetId t : y[p]) {
                 if (s == t) return 2;
                 const auto hs = wn.hypernyms(s), ht = wn.hypernyms(t);
                 if (std::find(hs.begin(), hs.end(), t) != hs.end() || std::find(ht.begin(), ht.end(), s) != ht.end())
@@ -36,11 +45,22 @@ bool letters_only(std::string_view w) {
 
 }  // namespace
 
-MatchKind match_kind(const AlignedWord& x, const AlignedWord& y, const WordNet* wn) {
+namespace {
+
+// match_kind with the words' senses given (nullptr: no WordNet).
+MatchKind match_kind(const AlignedWord& x, const AlignedWord& y, const WordNet* wn, const Senses* sx, const Senses* sy) {
     if (x.canon == y.canon || x.lemma == y.lemma || shared_stem(x.lemma, y.lemma)) return MatchKind::kSame;
     if (!wn) return MatchKind::kNone;
-    const int r = wordnet_relation(*wn, x.lemma, y.lemma);
+    const int r = wordnet_relation(*wn, *sx, *sy);
     return r == 2 ? MatchKind::kSame : r == 1 ? MatchKind::kKindOf : MatchKind::kNone;
+}
+
+}  // namespace
+
+MatchKind match_kind(const AlignedWord& x, const AlignedWord& y, const WordNet* wn) {
+    if (!wn) return match_kind(x, y, nullptr, nullptr, nullptr);
+    const Senses sx = senses_of(*wn, x.lemma), sy = senses_of(*wn, y.lemma);
+    return match_kind(x, y, wn, &sx, &sy);
 }
 
 std::optional<size_t> acronym_run(std::string_view acronym, const std::vector<AlignedWord>& words) {
@@ -71,10 +91,16 @@ Alignment align_words(const std::vector<AlignedWord>& a, const std::vector<Align
     };
     acronyms(a, b, rank_a, rank_b);
     acronyms(b, a, rank_b, rank_a);
+    std::vector<Senses> senses_a, senses_b;
+    if (wn) {
+        for (const AlignedWord& w : a) senses_a.push_back(senses_of(*wn, w.lemma));
+        for (const AlignedWord& w : b) senses_b.push_back(senses_of(*wn, w.lemma));
+    }
     for (size_t i = 0; i < a.size(); ++i)
         for (size_t j = 0; j < b.size(); ++j) {
             if (rank_a[i] == 2 && rank_b[j] == 2) continue;
-            const MatchKind k = match_kind(a[i], b[j], wn);
+            const MatchKind k = wn ? match_kind(a[i], b[j], wn, &senses_a[i], &senses_b[j])
+                                   : match_kind(a[i], b[j], nullptr, nullptr, nullptr);
             const int rank = k == MatchKind::kSame ? 2 : k == MatchKind::kKindOf ? 1 : 0;
             rank_a[i] = std::max(rank_a[i], rank);
             rank_b[j] = std::max(rank_b[j], rank);
