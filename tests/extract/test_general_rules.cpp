@@ -6,62 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "conversation_log.h"
 #include "extract/heuristic_extractor.h"
 
 namespace bm {
 namespace {
 
-// A one-branch conversation built step by step: user and assistant text, tool calls with results.
-class Log {
-public:
-    Log& user(const std::string& text) { return text_message(Role::kUser, SourceKind::kUser, text); }
-    Log& says(const std::string& text) { return text_message(Role::kAssistant, SourceKind::kModel, text); }
-    Log& call(const std::string& tool, const std::string& args, const std::string& result, bool error = false) {
-        const std::string id = "c" + std::to_string(s_.messages.size());
-        Message c = message(Role::kAssistant, SourceKind::kModel);
-        c.blocks.push_back({BlockKind::kToolCall, {}, id, tool, args, false});
-        s_.messages.push_back(c);
-        Message r = message(Role::kTool, SourceKind::kTool);
-        r.source.call_id = id;
-        r.blocks.push_back({BlockKind::kToolResult, result, id, {}, {}, error});
-        s_.messages.push_back(r);
-        return *this;
-    }
-    // "key = value" of every claim of `rule`.
-    std::vector<std::string> claims(const std::string& rule) const {
-        Session s = s_;
-        s.id = "s";
-        s.format = SessionFormat::kNative;
-        Branch b;
-        b.id = "b";
-        for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);
-        s.branches.push_back(b);
-        std::vector<std::string> out;
-        for (const auto& bc : extract_heuristic({s}, ExtractOptions{}))
-            for (const Claim& c : bc.claims)
-                if (c.rule == rule) out.push_back(c.key + " = " + c.value);
-        return out;
-    }
-
-private:
-    Message message(Role role, SourceKind kind) {
-        Message m;
-        m.session_id = "s";
-        m.seq = static_cast<int64_t>(s_.messages.size()) + 1;
-        m.id = "m" + std::to_string(m.seq);
-        m.role = role;
-        m.source.kind = kind;
-        m.line = m.seq;
-        return m;
-    }
-    Log& text_message(Role role, SourceKind kind, const std::string& text) {
-        Message m = message(role, kind);
-        m.blocks.push_back({BlockKind::kText, text, {}, {}, {}, false});
-        s_.messages.push_back(m);
-        return *this;
-    }
-    Session s_;
-};
+using extracttest::Log;
 
 using V = std::vector<std::string>;
 

@@ -1,0 +1,84 @@
+// Test support for the rule tests of tests/extract: a one-branch conversation built step by step (user and
+// assistant text, tool calls with results, a finish call beside text) and the claims the heuristic extractor
+// makes of it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "extract/heuristic_extractor.h"
+
+namespace bm::extracttest {
+
+class Log {
+public:
+    Log& user(const std::string& text) { return add(text_message(Role::kUser, SourceKind::kUser, text)); }
+    Log& says(const std::string& text) { return add(text_message(Role::kAssistant, SourceKind::kModel, text)); }
+    // The agent's text and a call of `tool` in one message (OpenHands' finish, SWE-agent's submit).
+    Log& says_and_calls(const std::string& text, const std::string& tool) {
+        Message m = text_message(Role::kAssistant, SourceKind::kModel, text);
+        m.blocks.push_back({BlockKind::kToolCall, {}, "f" + std::to_string(m.seq), tool, "{}", false});
+        return add(m);
+    }
+    Log& call(const std::string& tool, const std::string& args, const std::string& result, bool error = false) {
+        const std::string id = "c" + std::to_string(s_.messages.size());
+        Message c = message(Role::kAssistant, SourceKind::kModel);
+        c.blocks.push_back({BlockKind::kToolCall, {}, id, tool, args, false});
+        add(c);
+        Message r = message(Role::kTool, SourceKind::kTool);
+        r.source.call_id = id;
+        r.blocks.push_back({BlockKind::kToolResult, result, id, {}, {}, error});
+        return add(r);
+    }
+    std::vector<BranchClaims> extract() const {
+        Session s = s_;
+        s.id = "s";
+        s.format = SessionFormat::kNative;
+        Branch b;
+        b.id = "b";
+        for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);
+        s.branches.push_back(b);
+        return extract_heuristic({s}, ExtractOptions{});
+    }
+    // "key = value" of every claim of `rule`.
+    std::vector<std::string> claims(const std::string& rule) const {
+        std::vector<std::string> out;
+        for (const auto& bc : extract())
+            for (const Claim& c : bc.claims)
+                if (c.rule == rule) out.push_back(c.key + " = " + c.value);
+        return out;
+    }
+    // The first claim of `rule`, valid until the next call; nullptr when none.
+    const Claim* first(const std::string& rule) const {
+        static std::vector<BranchClaims> kept;
+        kept = extract();
+        for (const auto& bc : kept)
+            for (const Claim& c : bc.claims)
+                if (c.rule == rule) return &c;
+        return nullptr;
+    }
+
+private:
+    Message message(Role role, SourceKind kind) const {
+        Message m;
+        m.session_id = "s";
+        m.seq = static_cast<int64_t>(s_.messages.size()) + 1;
+        m.id = "m" + std::to_string(m.seq);
+        m.role = role;
+        m.source.kind = kind;
+        m.line = m.seq;
+        return m;
+    }
+    Message text_message(Role role, SourceKind kind, const std::string& text) const {
+        Message m = message(role, kind);
+        m.blocks.push_back({BlockKind::kText, text, {}, {}, {}, false});
+        return m;
+    }
+    Log& add(Message m) {
+        s_.messages.push_back(std::move(m));
+        return *this;
+    }
+    Session s_;
+};
+
+}  // namespace bm::extracttest
