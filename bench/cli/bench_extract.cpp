@@ -22,6 +22,9 @@ int bench_extract(const QStringList& args) {
                                 QStringLiteral("FILE"), QString::fromStdString(o.gold_file));
     QCommandLineOption split_file_opt(QStringLiteral("split-file"), QStringLiteral("The dev/test manifest (default bench/data/extract_gold/split.tsv)."),
                                       QStringLiteral("FILE"), QString::fromStdString(o.split_file));
+    QCommandLineOption dispute_labels_opt(QStringLiteral("dispute-labels"),
+                                          QStringLiteral("Verdicts on the disputes of merged logs (default: dispute_labels.jsonl beside the labels file)."),
+                                          QStringLiteral("FILE"));
     QCommandLineOption rules_opt(QStringLiteral("rules"), QStringLiteral("default (rules measured >= 0.8 on dev) or all."),
                                  QStringLiteral("SET"), QStringLiteral("default"));
     QCommandLineOption root_opt(QStringLiteral("root"), QStringLiteral("Repository root the log paths under bench/ resolve against (default .)."),
@@ -43,14 +46,17 @@ int bench_extract(const QStringList& args) {
     for (auto* opt : {&service.endpoint, &service.model, &service.timeout, &service.replay, &service.insecure_http,
                       &extractor_opt, &records_opt})
         parser.addOption(*opt);
-    for (auto* opt : {&misses_opt, &json_opt, &split_opt, &labels_opt, &gold_opt, &split_file_opt, &rules_opt, &root_opt, &shared_opt})
+    for (auto* opt : {&misses_opt, &json_opt, &split_opt, &labels_opt, &dispute_labels_opt, &gold_opt, &split_file_opt, &rules_opt, &root_opt, &shared_opt})
         parser.addOption(*opt);
     auto p = parse(parser, args,
                    QStringLiteral("Run ingest -> extraction (heuristic, or --extractor model) -> merge on every conversation log of the gold set\n"
                                   "and report, per format and overall: slots, strict precision (good / labelled), lenient\n"
                                   "precision ((good + partial/2) / labelled), recall (gold claims matched by an emitted\n"
                                   "slot), dispute precision, and per rule. Lists every emitted slot value without a label.\n"
-                                  "Exit status 1 when a file cannot be read or some value the heuristic emits carries no label."),
+                                  "Then merges each split's logs of one format together and reports the merge's disputed\n"
+                                  "slots and how many are real alternatives (dispute precision across logs).\n"
+                                  "Exit status 1 when a file cannot be read, or some value the heuristic emits or some\n"
+                                  "dispute of a merge carries no label."),
                    {}, {}, 0);
     if (p.done) return p.exit_code;
     o.split = to_std(parser.value(split_opt));
@@ -81,6 +87,7 @@ int bench_extract(const QStringList& args) {
         o.prose = prose_extractor(ExtractorChoice{ExtractorKind::kModel, config}, &model_calls);
     }
     o.labels_file = to_std(parser.value(labels_opt));
+    o.dispute_labels_file = to_std(parser.value(dispute_labels_opt));
     o.gold_file = to_std(parser.value(gold_opt));
     o.split_file = to_std(parser.value(split_file_opt));
     o.root = to_std(parser.value(root_opt));
@@ -114,6 +121,13 @@ int bench_extract(const QStringList& args) {
     if (!report->unlabelled.empty() && o.extractor == "heuristic") {
         print_err("beliefmerge bench extract: " + std::to_string(report->unlabelled.size()) +
                   " emitted slot values carry no label in " + o.labels_file + " (listed in the report)\n");
+        return kFailed;
+    }
+    if (report->unlabelled_disputes > 0 && o.extractor == "heuristic") {
+        print_err("beliefmerge bench extract: " + std::to_string(report->unlabelled_disputes) +
+                  " disputes of merged logs carry no verdict in " +
+                  (o.dispute_labels_file.empty() ? std::string("dispute_labels.jsonl beside ") + o.labels_file : o.dispute_labels_file) +
+                  " (listed in the report)\n");
         return kFailed;
     }
     return kOk;

@@ -26,8 +26,10 @@ std::optional<double> ratio(double num, size_t den) {
 bool is_environment(const std::string& key) { return key.rfind("env.", 0) == 0; }
 
 // Every non-env value of every slot of one log's merged snapshot; counts claims per rule.
+// `branches` receives the log's extracted branches, for the merged arm.
 Result<std::vector<EmittedValue>> emitted_values(const BenchOptions& o, const SplitLog& log,
-                                                 std::map<std::string, RuleCounts>& rules, size_t& slots) {
+                                                 std::map<std::string, RuleCounts>& rules, size_t& slots,
+                                                 std::vector<BranchClaims>& branches) {
     const std::string path = resolve_log_path(o, log.path);
     ReadOptions read;
     read.keep_raw = false;
@@ -37,7 +39,9 @@ Result<std::vector<EmittedValue>> emitted_values(const BenchOptions& o, const Sp
     SnapshotOptions extract;
     extract.extract.all_rules = o.rules == "all";
     extract.prose = o.prose;
-    MergedSnapshot snap = merge_branches(extract_session_claims(r.sessions, extract));
+    std::vector<BranchClaims> extracted = extract_session_claims(r.sessions, extract);
+    branches.insert(branches.end(), extracted.begin(), extracted.end());
+    MergedSnapshot snap = merge_branches(std::move(extracted));
     for (const auto& branch : snap.inputs)
         for (const auto& c : branch.claims)
             if (!is_environment(c.key)) ++rules[c.rule.empty() ? "(none)" : c.rule].claims;
@@ -102,6 +106,15 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
     if (!labels) return labels.error();
     auto split = read_split(o.split_file);
     if (!split) return split.error();
+    std::string dispute_file = o.dispute_labels_file;
+    if (dispute_file.empty()) {
+        const size_t slash = o.labels_file.rfind('/');
+        dispute_file = (slash == std::string::npos ? std::string() : o.labels_file.substr(0, slash + 1)) + "dispute_labels.jsonl";
+    }
+    const bool optional = o.dispute_labels_file.empty() && !std::ifstream(dispute_file).good();
+    auto dispute_labels = optional ? Result<std::vector<DisputeLabel>>(std::vector<DisputeLabel>{})
+                                   : read_dispute_labels(dispute_file);
+    if (!dispute_labels) return dispute_labels.error();
     std::map<ValueKey, const Label*> label_of;
     for (const Label& l : *labels) label_of[{l.log, l.key, l.value}] = &l;
 
@@ -112,13 +125,16 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
         if (o.split == "all" || o.split == s) report.splits.push_back(s);
     std::set<ValueKey> emitted_keys;
     std::set<std::string> logs_run;
+    std::map<std::pair<std::string, std::string>, std::vector<BranchClaims>> merge_inputs;  // (split, format) -> branches
     for (const SplitLog& log : *split) {
         if (std::find(report.splits.begin(), report.splits.end(), log.split) == report.splits.end()) continue;
         logs_run.insert(log.path);
         Counts c;
         c.logs = 1;
         auto& rules = report.by_rule[log.split];
-        auto values = emitted_values(o, log, rules, c.slots);
+        std::vector<BranchClaims>& branches = merge_inputs[{log.split, log.format}];
+        auto values = emitted_values(o, log, rules, c.slots, branches);
+        ++report.merged[log.split][log.format].logs;
         if (!values) return values.error();
         c.values = values->size();
         // Slot-level dispute counts and rule conflicts: group this log's values by key.
@@ -169,6 +185,16 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
         }
         report.by_format[log.split][log.format].add(c);
         report.overall[log.split].add(c);
+    }
+    for (auto& [group, branches] : merge_inputs) {
+        const auto& [split_name, format] = group;
+        MergedCounts& m = report.merged[split_name][format];
+        auto found = merged_disputes(split_name + "/" + format, std::move(branches), *dispute_labels, m);
+        for (MergedDispute& d : found) {
+            report.unlabelled_disputes += d.real.has_value() ? 0 : 1;
+            report.disputes.push_back(std::move(d));
+        }
+        report.merged_overall[split_name].add(m);
     }
     for (const Label& l : *labels)
         if (logs_run.count(l.log) && !emitted_keys.count({l.log, l.key, l.value})) ++report.stale_labels;

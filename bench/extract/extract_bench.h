@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/extract/gold_set.h"
+#include "bench/extract/merged_disputes.h"
 #include "snapshot/review_snapshot.h"
 #include "util/result.h"
 
@@ -17,6 +18,9 @@ struct BenchOptions {
     std::string gold_file = "bench/data/extract_gold/gold.jsonl";
     std::string labels_file = "bench/data/extract_gold/labels.jsonl";
     std::string split_file = "bench/data/extract_gold/split.tsv";
+    // Verdicts on merged logs' disputes; empty: dispute_labels.jsonl beside the labels file, where a missing
+    // file means no verdicts yet (every dispute is listed as unlabelled).
+    std::string dispute_labels_file;
     std::string root = ".";      // repository root: logs under bench/ resolve against it
     std::string shared_data;     // where "../shared/data/" resolves; empty: $BM_SHARED_DATA or ROOT/../shared/data
     std::string split = "all";   // dev, test or all
@@ -59,13 +63,19 @@ struct BenchReport {
     std::vector<std::pair<std::string, GoldClaim>> missed;          // (split, gold claim not recalled), in gold order
     std::vector<std::pair<GoldClaim, std::string>> recalled;        // (gold claim, "key = value" of the first value matching it)
     size_t stale_labels = 0;  // labels of (log, key, value) the extractor no longer emits (on the splits run)
+    // The merged arm: each split's logs of one format merged together (bench/extract/merged_disputes.h).
+    std::map<std::string, std::map<std::string, MergedCounts>> merged;  // split -> format -> counts
+    std::map<std::string, MergedCounts> merged_overall;                // split -> counts
+    std::vector<MergedDispute> disputes;                               // every merge's disputed slots, by (merge, key)
+    size_t unlabelled_disputes = 0;                                    // of `disputes`, those with no label
     std::string rules;
     std::string extractor;
 };
 
-// Reads gold, labels and split, runs ingest -> extraction (the heuristic, or `prose`, as the snapshot
+// Reads gold, labels, dispute labels and split, runs ingest -> extraction (the heuristic, or `prose`, as the snapshot
 // pipeline's extract_session_claims does) -> merge_branches on every log of
-// the chosen split (env.* slots ignored) and scores. Fails naming the file (and line and field) when
+// the chosen split (env.* slots ignored) and scores; then merges each split's logs of one format
+// together and judges that merge's disputed slots. Fails naming the file (and line and field) when
 // the gold, the labels, the split or a log cannot be read.
 Result<BenchReport> run_extract_bench(const BenchOptions& options);
 

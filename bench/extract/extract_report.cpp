@@ -57,6 +57,61 @@ std::string table_row(const BenchReport& r, const std::string& name, const Count
     return row + "\n";
 }
 
+std::string merged_cells(const MergedCounts& m) {
+    return " " + std::to_string(m.logs) + " | " + std::to_string(m.slots) + " | " + std::to_string(m.disputes) + " | " +
+           fixed(m.precision()) + " (" + std::to_string(m.real) + "/" + std::to_string(m.labelled) + ") |";
+}
+
+json merged_json(const MergedCounts& m) {
+    return {{"logs", m.logs}, {"slots", m.slots}, {"disputes", m.disputes}, {"labelled", m.labelled},
+            {"real", m.real}, {"dispute_precision", ratio_json(m.precision())}};
+}
+
+// The merged arm's table (one row a format, then all) and every dispute it found with its verdict.
+std::string merged_markdown(const BenchReport& r) {
+    std::string out = "\ndisputes when each split's logs of one format are merged together (as a reviewer merges a "
+                      "week of sessions; verdicts in dispute_labels.jsonl):\n\n| format |";
+    std::string rule_line = "|---|";
+    for (const std::string& s : r.splits) {
+        out += " " + s + " logs | " + s + " merged slots | " + s + " disputed | " + s + " dispute prec. (real/labelled) |";
+        rule_line += "---:|---:|---:|---:|";
+    }
+    if (r.splits.size() == 2) out += " gap dispute prec. |", rule_line += "---:|";
+    out += "\n" + rule_line + "\n";
+    std::set<std::string> formats;
+    for (const auto& [split, by] : r.merged)
+        for (const auto& [format, m] : by) formats.insert(format);
+    static const MergedCounts kNone;
+    auto find = [&](const std::string& s, const std::string& f) -> const MergedCounts& {
+        auto a = r.merged.find(s);
+        if (a == r.merged.end()) return kNone;
+        auto b = a->second.find(f);
+        return b == a->second.end() ? kNone : b->second;
+    };
+    auto row = [&](const std::string& name, auto get) {
+        std::string line = "| " + name + " |";
+        for (const std::string& s : r.splits) line += merged_cells(get(s));
+        if (r.splits.size() == 2) line += " " + gap(get("dev").precision(), get("test").precision()) + " |";
+        return line + "\n";
+    };
+    for (const std::string& f : formats) out += row(f, [&](const std::string& s) -> const MergedCounts& { return find(s, f); });
+    out += row("**all**", [&](const std::string& s) -> const MergedCounts& {
+        auto it = r.merged_overall.find(s);
+        return it == r.merged_overall.end() ? kNone : it->second;
+    });
+    out += "\nmerged disputes: " + std::to_string(r.disputes.size()) + " (" + std::to_string(r.unlabelled_disputes) +
+           " unlabelled)\n";
+    for (const MergedDispute& d : r.disputes) {
+        std::string values;
+        for (const std::string& v : d.values) values += (values.empty() ? "" : " | ") + v.substr(0, 80);
+        std::string rules;
+        for (const std::string& x : d.rules) rules += (rules.empty() ? "" : ", ") + x;
+        out += "- " + d.merge + " | " + d.key + " | {" + values + "} | " +
+               (!d.real ? "UNLABELLED" : *d.real ? "real" : "not real") + " | " + d.state + " | " + rules + "\n";
+    }
+    return out;
+}
+
 const Counts* find_counts(const BenchReport& r, const std::string& split, const std::string& format) {
     auto s = r.by_format.find(split);
     if (s == r.by_format.end()) return nullptr;
@@ -85,6 +140,7 @@ std::string report_markdown(const BenchReport& r, const std::string& machine_lin
     for (const std::string& f : formats) out += table_row(r, f, find_counts(r, "dev", f), find_counts(r, "test", f));
     auto overall = [&](const char* s) { auto it = r.overall.find(s); return it == r.overall.end() ? nullptr : &it->second; };
     out += table_row(r, "**all**", overall("dev"), overall("test"));
+    out += merged_markdown(r);
 
     out += "\nper rule (values: emitted slot values the rule supports; conflicts: slots where its value "
            "differs from another rule's):\n\n| split | rule | claims | values | labelled | strict | lenient | conflicts |\n"
@@ -117,15 +173,25 @@ Result<std::string> report_json(const BenchReport& r) {
                                {"partial", c.partial}, {"conflicts", c.conflicts}, {"strict", ratio_json(c.strict())},
                                {"lenient", ratio_json(c.lenient())}};
         auto o = r.overall.find(s);
+        json merged_formats = json::object();
+        if (auto it = r.merged.find(s); it != r.merged.end())
+            for (const auto& [f, m] : it->second) merged_formats[f] = merged_json(m);
+        auto mo = r.merged_overall.find(s);
+        json merged = {{"overall", merged_json(mo == r.merged_overall.end() ? MergedCounts{} : mo->second)},
+                       {"formats", merged_formats}};
         splits[s] = {{"overall", counts_json(o == r.overall.end() ? Counts{} : o->second)}, {"formats", formats},
-                     {"rules", rules}};
+                     {"rules", rules}, {"merged", merged}};
     }
     json unlabelled = json::array();
     for (const EmittedValue& e : r.unlabelled)
         unlabelled.push_back({{"log", e.log}, {"format", e.format}, {"split", e.split}, {"key", e.key},
                               {"value", e.value}, {"state", e.state}, {"rules", e.rules}, {"quote", e.quote}});
-    json out = {{"extractor", r.extractor}, {"rules", r.rules}, {"splits", splits},
-                {"unlabelled", unlabelled}, {"stale_labels", r.stale_labels}};
+    json disputes = json::array();
+    for (const MergedDispute& d : r.disputes)
+        disputes.push_back({{"merge", d.merge}, {"key", d.key}, {"state", d.state}, {"values", d.values},
+                            {"rules", d.rules}, {"quotes", d.quotes}, {"real", d.real ? json(*d.real) : json(nullptr)}});
+    json out = {{"extractor", r.extractor}, {"rules", r.rules}, {"splits", splits}, {"unlabelled", unlabelled},
+                {"stale_labels", r.stale_labels}, {"disputes", disputes}, {"unlabelled_disputes", r.unlabelled_disputes}};
     return canonical_json(out);
 }
 

@@ -1,5 +1,6 @@
 // Shell commands and what their results show: `<command>.exit_code`, `<runner>.passed|failed`,
 // `git.commit.<hash>`, `git.branch`, `<package>.version`, `<command>.url`, files removed by `rm`.
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -141,6 +142,11 @@ CommandKey command_key(const Segment& s) {
         }
     }
     k.trivial = looks_around(k.program, k.sub);
+    // A printer's subject is what it prints: "echo HELLO" and "echo BYE" are two commands, not two values
+    // of one (two sessions' printf outputs would otherwise dispute `printf.output`).
+    if ((k.program == "echo" || k.program == "printf") && k.sub.empty())
+        for (size_t j = i + 1; j < w.size() && k.sub.empty(); ++j)
+            if (w[j][0] != '-') k.sub = key_slug(w[j], 24);
     k.key = key_slug(k.sub.empty() ? k.program : k.program + "." + k.sub, 48);
     if (k.key.empty() || !std::isalnum(static_cast<unsigned char>(k.key[0]))) k.key.clear();
     return k;
@@ -319,18 +325,43 @@ std::vector<std::vector<std::string>> shell_segments(std::string_view command) {
     return out;
 }
 
+namespace {
+
+// `k`'s key and, when the segment that `k` names goes on past its program (and subcommand) with an argument
+// that is not a flag, that argument: "cargo init --lib --name utils" → "cargo.init.utils".
+std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& k) {
+    if (k.program == "echo" || k.program == "printf") return k.key;  // the argument is in the key already
+    for (const Segment& s : segs) {
+        if (command_key(s).key != k.key) continue;
+        const auto& w = s.words;
+        size_t j = program_index(w) + 1;
+        if (!k.sub.empty())
+            while (j < w.size() && ascii_lower(w[j]) != k.sub.substr(0, k.sub.find('.'))) ++j;
+        for (j += k.sub.empty() ? 0 : 1 + std::count(k.sub.begin(), k.sub.end(), '.'); j < w.size(); ++j) {
+            if (w[j][0] == '-' || w[j].find('>') != std::string::npos || w[j] == "|") continue;
+            const std::string tag = key_slug(base_name(w[j]), 24);
+            if (tag.empty() || k.key.find(tag) != std::string::npos) continue;  // a word of the key ("-m pytest")
+            return k.key + "." + tag;
+        }
+    }
+    return k.key;
+}
+
+}  // namespace
+
 std::string command_subject(const ToolAction& a) {
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
     if (!json_args && (agent_tool(ascii_lower(a.tool)) || a.arguments.empty())) return {};
     size_t qb = 0, qe = 0;
     const std::string command = shell_command_of(a, qb, qe);
     if (command.empty() || command.size() > 4000) return {};
-    std::string subject;
-    for (const Segment& s : segments_of(command)) {
+    const std::vector<Segment> segs = segments_of(command);
+    CommandKey subject;
+    for (const Segment& s : segs) {
         const CommandKey k = command_key(s);
-        if (!k.key.empty() && (subject.empty() || !k.trivial)) subject = k.key;
+        if (!k.key.empty() && (subject.key.empty() || !k.trivial)) subject = k;
     }
-    return subject;
+    return subject.key.empty() ? std::string() : command_set_key(segs, subject);
 }
 
 void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
@@ -375,13 +406,17 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;
     size_t ob = 0, oe = 0;
     const std::string output = a.error || printer.key.empty() ? std::string() : one_line_output(a.result, ob, oe);
+    const std::string printed = printer.key.empty() ? std::string() : command_set_key(segs, printer);
     if (!output.empty())
-        out.push_back({"action.command_output", printer.key + ".output", ascii_lower(output), SlotType::kFact,
+        out.push_back({"action.command_output", printed + ".output", ascii_lower(output), SlotType::kFact,
                        ActionEvidence::kObserved, ob, oe});
-    // The command itself, when it did more than look around: "echo.command = echo hello".
+    // The command itself, when it did more than look around: "echo.hello.command = echo hello". Commands run
+    // are a set: every key of a command's facts carries its first argument past the program's own words
+    // ("pytest.tests.command", ".output", ".exit_code", ".passed"), so two sessions' different commands of one
+    // program never dispute, a repeated command corroborates, and a rerun supersedes its first run.
     if (!printer.key.empty() && !a.error && command.size() <= 120 && command.find('\n') == std::string::npos)
-        out.push_back({"action.command_run", printer.key + ".command", ascii_lower(command), SlotType::kFact,
-                       ActionEvidence::kConfirmed, qb, qe});
+        out.push_back({"action.command_run", printed + ".command", ascii_lower(command),
+                       SlotType::kFact, ActionEvidence::kConfirmed, qb, qe});
     if (main.key.empty()) git_init(a, out);
     if (main.key.empty()) {
         // A lone command that only looks around still failed when it says so ("false", "grep -q x f" →
@@ -393,7 +428,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         size_t eb = 0, ee = 0;
         const std::string code = named == 1 && lone.program != "exit" ? explicit_exit_code(a.result, eb, ee) : "";
         if (!code.empty() && code != "0")
-            out.push_back({"action.command_exit", lone.key + ".exit_code", code, SlotType::kFact,
+            out.push_back({"action.command_exit", command_set_key(segs, lone) + ".exit_code", code, SlotType::kFact,
                            ActionEvidence::kObserved, eb, ee});
         return;
     }
@@ -402,7 +437,8 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     pip_installed(a, out);
     served_urls(a, main.key, out);
     const size_t before = out.size();
-    if (test_runner(main)) test_counts(a, main.key, out);
+    const std::string subject = command_set_key(segs, main);  // "pytest.tests": what ran, not only the program
+    if (test_runner(main)) test_counts(a, subject, out);
     bool failed_tests = false;
     for (size_t i = before; i < out.size(); ++i)
         failed_tests |= (out[i].key.size() > 7 && out[i].key.compare(out[i].key.size() - 7, 7, ".failed") == 0 &&
@@ -418,7 +454,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         else if (a.error_flag_reliable) code = "0";
     }
     if (!code.empty())
-        out.push_back({"action.command_exit", main.key + ".exit_code", code, SlotType::kFact, ev, eb, ee});
+        out.push_back({"action.command_exit", subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
 }
 
 }  // namespace bm

@@ -86,7 +86,14 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     std::string subject = command_subject(a);
     if (subject.empty()) subject = key_slug(a.tool, 40);
     if (subject.empty() || !std::isalnum(static_cast<unsigned char>(subject[0]))) return;
-    out.push_back({"action.tool_error", subject + ".error", reason, SlotType::kRefuted, ActionEvidence::kObserved, b, e});
+    // Failed attempts are a set: the key carries the reason's first words, so two sessions' (or two retries')
+    // different failures of one command are two Refuted facts, never rival values of one slot.
+    size_t cut = 0;
+    for (int words = 0; cut < reason.size() && words < 3; ++cut) words += reason[cut] == ' ' ? 1 : 0;
+    std::string why = key_slug(std::string_view(reason).substr(0, cut), 28);
+    if (why.size() >= 24 && why.rfind('-') != std::string::npos) why.resize(why.rfind('-'));  // a whole word last
+    out.push_back({"action.tool_error", subject + ".error" + (why.empty() ? "" : "." + why), reason, SlotType::kRefuted,
+                   ActionEvidence::kObserved, b, e});
 }
 
 }  // namespace bm

@@ -124,6 +124,8 @@ void mark_read_contents(std::vector<Claim>& claims) {
             } else {
                 continue;
             }
+            // An earlier content is not a rival of the file's content now (another session's, or after the change).
+            c.key += ".earlier";
             break;
         }
     }

@@ -182,7 +182,8 @@ void resolve_command_subjects(std::vector<Claim>& claims, const std::vector<int6
         const bool command = c.rule == "action.command_run" || c.rule == "action.command_output" ||
                              c.rule == "action.command_exit" || c.rule == "action.tool_error" ||
                              c.rule == "action.check_failed";
-        const size_t dot = c.key.rfind('.');
+        // A failed attempt's key is "<subject>.error.<reason words>": its subject ends before ".error".
+        const size_t dot = c.rule == "action.tool_error" ? c.key.rfind(".error") : c.key.rfind('.');
         if (command && dot != std::string::npos && dot > 0) subject = c.key.substr(0, dot), subject_seq = c.source.seq;
         kept.push_back(std::move(c));
     }

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "extract/claim_origin.h"
+#include "extract/tool_action_rules.h"
 
 namespace bm {
 
@@ -39,7 +40,11 @@ std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
         for (size_t i = b; i < e; ++i) value += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
         Claim c = origin;
         c.rule = "user.issue";
-        c.key = "issue";
+        // Keyed by its title: two tasks' issues are two goals, never one slot's rival values.
+        size_t cut = 0;  // the title's first six words
+        for (int words = 0; cut < value.size() && words < 6; ++cut) words += value[cut] == ' ' ? 1 : 0;
+        const std::string title = key_slug(std::string_view(value).substr(0, cut), 48);
+        c.key = title.empty() ? std::string("issue") : "issue." + title;
         c.value = value;
         c.type = SlotType::kGoal;
         c.quote = text.substr(b, e - b);

@@ -57,7 +57,7 @@ TEST(GeneralRules, CannotBecauseIsKeyedByTheCommandJustRunWithinTheTurn) {
                   .call("bash", R"J({"command":"./deploy.sh prod"})J", "Error: permission denied", true)
                   .says("I cannot run the command because the deploy key is missing.")
                   .claims("model.cannot_because"),
-              V{"deploy.sh.outcome = not run: the deploy key is missing"});
+              V{"deploy.sh.prod.outcome = not run: the deploy key is missing"});
     // A new user turn ends the command's scope: "the command" then names nothing.
     EXPECT_TRUE(Log()
                     .call("bash", R"J({"command":"./deploy.sh prod"})J", "ok")

@@ -1,0 +1,49 @@
+// The merged arm of `bench extract`: every log of one split and format merged together, as a reviewer
+// merges a week of one project's sessions, and each disputed or contested slot judged a real alternative
+// or not (dispute_labels.jsonl; docs/extract.md "Disputes across merged logs"). Thread-safety: pure functions.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "extract/branch_claims.h"
+#include "util/result.h"
+
+namespace bm::extract_bench {
+
+// A judgement of one disputed slot of a merge (dispute_labels.jsonl, one JSON object a line).
+struct DisputeLabel {
+    std::string merge;                // "<split>/<format>", e.g. "dev/dsh"
+    std::string key;
+    std::vector<std::string> values;  // the slot's values, sorted
+    bool real = false;                // a reviewer must choose between them (a real alternative)
+    std::string reason;
+    int64_t line = 0;
+};
+
+Result<std::vector<DisputeLabel>> read_dispute_labels(const std::string& file);
+
+// One disputed or contested non-env slot of a merge.
+struct MergedDispute {
+    std::string merge;                // "<split>/<format>"
+    std::string key;
+    std::string state;                // disputed or contested
+    std::vector<std::string> values;  // sorted
+    std::vector<std::string> rules;   // distinct rules of the values' supporters, sorted
+    std::vector<std::string> quotes;  // each value's first supporter's quote, in `values` order
+    std::optional<bool> real;         // from the labels; empty when unlabelled
+};
+
+struct MergedCounts {
+    size_t logs = 0, slots = 0, disputes = 0, labelled = 0, real = 0;
+    std::optional<double> precision() const;  // real / labelled
+    void add(const MergedCounts& o);
+};
+
+// Merges `branches` (every branch of every log of `merge`), counts its non-env slots and returns its
+// disputed or contested ones, each with its label from `labels` when one names the same values.
+std::vector<MergedDispute> merged_disputes(const std::string& merge, std::vector<BranchClaims> branches,
+                                           const std::vector<DisputeLabel>& labels, MergedCounts& counts);
+
+}  // namespace bm::extract_bench

@@ -1,0 +1,112 @@
+// Disputes across merged logs (bench/extract/merged_disputes.h): verdict file errors, the merged arm's counts,
+// and the session-14 keys that keep two sessions' different commands, failures and issues out of one slot.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "bench/extract/merged_disputes.h"
+#include "conversation_log.h"
+
+namespace bm::extract_bench {
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const auto path = std::filesystem::temp_directory_path() / ("bm_merged_" + name);
+    std::ofstream(path, std::ios::binary) << text;
+    return path.string();
+}
+
+// `log`'s branches as another session's, so two logs merge as two sources.
+std::vector<BranchClaims> as_session(const extracttest::Log& log, const std::string& session) {
+    std::vector<BranchClaims> out = log.extract();
+    for (BranchClaims& b : out) {
+        b.branch_id = session + "/b", b.session_id = session;
+        for (Claim& c : b.claims) c.source.session_id = session, c.source.branch_id = b.branch_id;
+    }
+    return out;
+}
+
+std::vector<BranchClaims> both(const extracttest::Log& a, const extracttest::Log& b) {
+    std::vector<BranchClaims> out = as_session(a, "one");
+    for (BranchClaims& x : as_session(b, "two")) out.push_back(std::move(x));
+    return out;
+}
+
+TEST(MergedDisputes, VerdictErrorsNameLineAndField) {
+    const std::string row = R"({"merge":"dev/dsh","key":"k","values":["a","b"],"real":true,"reason":"r"})";
+    auto ok = read_dispute_labels(write_temp("ok.jsonl", row + "\n"));
+    ASSERT_TRUE(ok.ok()) << ok.error().to_string();
+    ASSERT_EQ(ok->size(), 1u);
+    EXPECT_TRUE(ok->front().real);
+    // The same values in another order are the same slot.
+    const std::string swapped = R"({"merge":"dev/dsh","key":"k","values":["b","a"],"real":false,"reason":"r"})";
+    auto dup = read_dispute_labels(write_temp("dup.jsonl", row + "\n\n" + swapped + "\n"));
+    ASSERT_FALSE(dup.ok());
+    EXPECT_EQ(dup.error().where().line, 3);
+    auto one = read_dispute_labels(write_temp("one.jsonl", R"({"merge":"m","key":"k","values":["a"],"real":true,"reason":"r"})" "\n"));
+    ASSERT_FALSE(one.ok());
+    EXPECT_EQ(one.error().where().field, "values");
+    auto real = read_dispute_labels(write_temp("real.jsonl", R"({"merge":"m","key":"k","values":["a","b"],"reason":"r"})" "\n"));
+    ASSERT_FALSE(real.ok());
+    EXPECT_EQ(real.error().where().field, "real");
+    auto extra = read_dispute_labels(write_temp("extra.jsonl", R"({"merge":"m","key":"k","values":["a","b"],"real":1,"reason":"r"})" "\n"));
+    ASSERT_FALSE(extra.ok());
+    EXPECT_EQ(extra.error().where().field, "real");
+    EXPECT_FALSE(read_dispute_labels("/nonexistent/dispute_labels.jsonl").ok());
+}
+
+TEST(MergedDisputes, ASettingToldTwoWaysIsDisputedAndJudged) {
+    extracttest::Log a, b;
+    a.user("Remember this fact for later: the project codeword is MARMALADE");
+    b.user("Remember this fact for later: the project codeword is SAFFRON");
+    MergedCounts counts;
+    auto found = merged_disputes("dev/x", both(a, b), {}, counts);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].key, "project.codeword");
+    EXPECT_EQ(found[0].values, (std::vector<std::string>{"marmalade", "saffron"}));
+    EXPECT_FALSE(found[0].real.has_value());
+    EXPECT_EQ(counts.disputes, 1u);
+    EXPECT_EQ(counts.labelled, 0u);
+    EXPECT_FALSE(counts.precision().has_value());
+
+    const DisputeLabel verdict{"dev/x", "project.codeword", {"marmalade", "saffron"}, true, "one setting", 1};
+    const DisputeLabel elsewhere{"test/x", "project.codeword", {"marmalade", "saffron"}, false, "another merge", 2};
+    MergedCounts judged;
+    found = merged_disputes("dev/x", both(a, b), {elsewhere, verdict}, judged);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].real, true);
+    EXPECT_EQ(judged.precision(), 1.0);
+}
+
+TEST(MergedDisputes, TwoSessionsDifferentCommandsFailuresAndIssuesNeverShareASlot) {
+    extracttest::Log a, b;
+    a.call("bash", R"({"command":"printf CLI_ROUND_TRIP"})", "CLI_ROUND_TRIP")
+        .call("bash", R"({"command":"cargo test --release"})", "test result: ok. 3 passed")
+        .call("bash", R"({"command":"echo HELLO"})", "Error: bash is disabled by policy in this session", true);
+    b.call("bash", R"({"command":"printf 'COUNT=%s'"})", "COUNT=2")
+        .call("bash", R"({"command":"cargo test -p core"})", "test result: ok. 5 passed")
+        .call("bash", R"({"command":"echo HELLO"})", "tool output rejected by policy: retry once", true);
+    MergedCounts counts;
+    auto found = merged_disputes("dev/x", both(a, b), {}, counts);
+    for (const MergedDispute& d : found) ADD_FAILURE() << "disputed: " << d.key;
+    EXPECT_GE(counts.slots, 6u);  // each session's command, output and failure in slots of their own
+
+    // The same command run in both sessions shares its slots with the other session's (corroborated), and a
+    // different exit status of it is a real dispute.
+    extracttest::Log c, d, e;
+    c.call("bash", R"({"command":"cargo test --release"})", "test result: ok. 3 passed");
+    d.call("bash", R"({"command":"cargo test --release"})", "test result: ok. 3 passed");
+    e.call("bash", R"({"command":"cargo test --release"})", "Exit code 101\ntest result: FAILED. 2 passed; 1 failed");
+    MergedCounts alone, same, split;
+    merged_disputes("dev/x", as_session(c, "one"), {}, alone);
+    EXPECT_TRUE(merged_disputes("dev/x", both(c, d), {}, same).empty());
+    EXPECT_EQ(same.slots, alone.slots);
+    auto rival = merged_disputes("dev/x", both(c, e), {}, split);
+    bool exit_disputed = false;
+    for (const MergedDispute& x : rival) exit_disputed |= x.key == "cargo.test.exit_code" || x.key == "cargo.test.passed";
+    EXPECT_TRUE(exit_disputed);
+}
+
+}  // namespace
+}  // namespace bm::extract_bench
