@@ -36,6 +36,7 @@
 #include "fuzz_tokenizers.h"
 #include "fuzz_reduce.h"
 #include "fuzz_extract.h"
+#include "fuzz_extract_gold.h"
 
 namespace {
 
@@ -371,6 +372,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             const std::string after{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
             if (after != input) __builtin_trap();
         }
+    } else if (kind == "extract_gold") {
+        fuzz_extract_gold(input);
     } else if (kind == "extract") {
         fuzz_extract(input);  // the heuristic extractor's rules over logs and over raw text (core/extract)
     } else if (kind.rfind("reduce_", 0) == 0) {
