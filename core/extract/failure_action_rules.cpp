@@ -40,6 +40,14 @@ std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
     }
     std::string_view line = first;
     b = first_at;
+    // "ERROR:" alone on its line labels the reason on the next (OpenHands' editor; session 14).
+    if (ascii_lower(first) == "error:" || ascii_lower(first) == "error") {
+        const size_t next = r.find_first_not_of(" \t\r\n", first_at + first.size());
+        if (next == std::string_view::npos) return {};  // a label with no reason
+        size_t eol = r.find('\n', next);
+        if (eol == std::string_view::npos) eol = r.size();
+        line = trimmed(r.substr(next, eol - next)), b = next;
+    }
     if (starts_with(first, "traceback (most recent call last)")) line = last, b = last_at;
     if (line.empty() || starts_with(line, "exit code") || starts_with(line, "[exit code") ||
         starts_with(line, "command failed with exit code") || line.size() > 400)
@@ -84,6 +92,14 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     while (!reason.empty() && (reason.back() == '.' || reason.back() == ':' || reason.back() == ' ')) reason.pop_back();
     if (reason.size() < 4) return;
     std::string subject = command_subject(a);
+    // An editor call names its file and command ({"command":"create","path":"/w/a.py"} → file.a.py.create).
+    std::string path, editor_command;
+    size_t pb = 0, pe = 0;
+    if (subject.empty() && json_string_member(a.arguments, "path", path, pb, pe) &&
+        json_string_member(a.arguments, "command", editor_command, pb, pe) && !path.empty() && path.size() <= 200) {
+        const std::string file = path_key(path, a.cwd), verb = key_slug(editor_command, 24);
+        if (!file.empty() && !verb.empty()) subject = "file." + file + "." + verb;
+    }
     if (subject.empty()) subject = key_slug(a.tool, 40);
     if (subject.empty() || !std::isalnum(static_cast<unsigned char>(subject[0]))) return;
     out.push_back({"action.tool_error", subject + ".error", reason, SlotType::kRefuted, ActionEvidence::kObserved, b, e});
