@@ -37,6 +37,29 @@ TEST(FileCommand, ExitZeroOnlyWhereStatedOrTheFormatFlagsEveryFailure) {
               "action.file_command rm.command = rm old.txt\naction.file_command rm.exit_code = 0\n");
 }
 
+TEST(FileCommand, BraceGroupsExpandAndCdNamesTheDirectory) {  // session 14
+    EXPECT_EQ(facts_of(R"({"command":"mkdir -p openhands-logger/{src,tests,data}"})",
+                       "\n[The command completed with exit code 0.]"),
+              "action.file_command mkdir.command = mkdir -p openhands-logger/{src,tests,data}\n"
+              "action.file_command mkdir.exit_code = 0\n"
+              "action.dir_created dir.openhands-logger/src = created\n"
+              "action.dir_created dir.openhands-logger/tests = created\n"
+              "action.dir_created dir.openhands-logger/data = created\n");
+    EXPECT_EQ(facts_of(R"({"command":"cd app && mkdir lib"})", "[exit code: 0]"),
+              "action.file_command mkdir.command = cd app && mkdir lib\n"
+              "action.file_command mkdir.exit_code = 0\n"
+              "action.dir_created dir.app/lib = created\n");
+    EXPECT_EQ(facts_of(R"({"command":"cd app && touch a.py b.py"})", "[exit code: 0]"),
+              "action.file_command touch.command = cd app && touch a.py b.py\n"
+              "action.file_command touch.exit_code = 0\n");
+    // Nested, several or one-item groups, globs and variables name no directory; cd to a variable is no cd.
+    EXPECT_EQ(facts_of(R"({"command":"mkdir -p a/{b,{c,d}} x/{y} $D/{e,f} g/{h,i}/{j,k}"})", "[exit code: 0]"),
+              "action.file_command mkdir.command = mkdir -p a/{b,{c,d}} x/{y} $d/{e,f} g/{h,i}/{j,k}\n"
+              "action.file_command mkdir.exit_code = 0\n");
+    EXPECT_EQ(facts_of(R"({"command":"cd $HOME && mkdir lib"})", "[exit code: 0]"), "");
+    EXPECT_EQ(facts_of(R"({"command":"cd app && ls && mkdir lib"})", "[exit code: 0]"), "");
+}
+
 TEST(FileCommand, NoneForChainsFailuresAndOtherPrograms) {
     EXPECT_EQ(facts_of(R"({"command":"mkdir a && cd a"})", "[exit code: 0]"), "");
     EXPECT_EQ(facts_of(R"({"command":"mv a.txt b.txt"})", "mv: cannot stat 'a.txt': No such file or directory"), "");
