@@ -78,6 +78,18 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         const std::string low = ascii_lower(dir);
         for (size_t p = reason.find(low); p != std::string::npos; p = reason.find(low, p)) reason.erase(p, low.size());
     }
+    // An editor call's own file, named in full by its key, is named by its base name in the reason
+    // ("… file already exists at: /w/readme.md …" → "… at: readme.md …"; session 14).
+    std::string path, editor_command;
+    size_t pb = 0, pe = 0;
+    const bool editor = json_string_member(a.arguments, "path", path, pb, pe) &&
+                        json_string_member(a.arguments, "command", editor_command, pb, pe) && !path.empty() &&
+                        path.size() <= 200;
+    if (editor && path.find('/') != std::string::npos) {
+        const std::string full = ascii_lower(path), base = full.substr(full.rfind('/') + 1);
+        for (size_t p = reason.find(full); !base.empty() && p != std::string::npos; p = reason.find(full, p + base.size()))
+            reason.replace(p, full.size(), base);
+    }
     // One reason: cut at the clause that tells the agent what to do next ("; include …", " — read the file",
     // ". Did you mean …").
     for (const char* cut : {"; ", " \xE2\x80\x94 ", " - ", ". did you mean"}) {
@@ -93,10 +105,7 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (reason.size() < 4) return;
     std::string subject = command_subject(a);
     // An editor call names its file and command ({"command":"create","path":"/w/a.py"} → file.a.py.create).
-    std::string path, editor_command;
-    size_t pb = 0, pe = 0;
-    if (subject.empty() && json_string_member(a.arguments, "path", path, pb, pe) &&
-        json_string_member(a.arguments, "command", editor_command, pb, pe) && !path.empty() && path.size() <= 200) {
+    if (subject.empty() && editor) {
         const std::string file = path_key(path, a.cwd), verb = key_slug(editor_command, 24);
         if (!file.empty() && !verb.empty()) subject = "file." + file + "." + verb;
     }

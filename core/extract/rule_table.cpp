@@ -160,7 +160,7 @@ std::vector<ExtractionRule> build() {
           // OpenHands' editor: "ERROR:" labels the reason on the next line; the key names the file and command (session 14).
           call("str_replace_editor", R"({"command":"create","path":"/workspace/notes.md"})",
                "ERROR:\nFile already exists at: /workspace/notes.md. Cannot overwrite files using command `create`.",
-               "file./workspace/notes.md.create.error = file already exists at: /workspace/notes.md. cannot overwrite files using command `create`", true),
+               "file./workspace/notes.md.create.error = file already exists at: notes.md. cannot overwrite files using command `create`", true),
           call("str_replace_editor", R"({"command":"create","path":"/workspace/notes.md"})", "ERROR:", "", true)}},
         {"action.skill_loaded", "a skill tool call (DSH skill {name}, Claude Code Skill {skill|command}) answered without error",
          "no claim when the result is an error or says the skill was not found", S::kFact, "tool 3 (result confirms the call)",
