@@ -107,6 +107,21 @@ bool json_string_member(std::string_view json, std::string_view name, std::strin
     return false;
 }
 
+namespace {
+
+// True when a shell tool's arguments send keys or a line to the process already running rather than run a
+// command: OpenHands' execute_bash with `"is_input": true` (or "true") — "C-c", "C-d", an answer on stdin.
+bool is_process_input(std::string_view args) {
+    if (args.find("\"is_input\"") == std::string_view::npos) return false;
+    const nlohmann::json j = nlohmann::json::parse(args, nullptr, false);
+    if (!j.is_object()) return false;
+    auto it = j.find("is_input");
+    if (it == j.end()) return false;
+    return (it->is_boolean() && it->get<bool>()) || (it->is_string() && it->get<std::string>() == "true");
+}
+
+}  // namespace
+
 std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& end) {
     const std::string_view args = action.arguments;
     const bool json_args = !args.empty() && args.front() == '{';
@@ -118,6 +133,7 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
         return line;
     }
     if (!is_shell_tool(action.tool)) return {};
+    if (is_process_input(args)) return {};
     std::string command;
     for (const char* name : {"command", "cmd"})
         if (json_string_member(args, name, command, begin, end)) return command;

@@ -100,7 +100,10 @@ void closing_status(const Sentence& s, std::vector<TextFact>& out) {
             pos < t.size() && pos < k + 4 &&
             in(t[pos].lower, {"now", "successfully", "fully", "all", "already", "finally", "also"}))
             ++pos;
-        if (pos >= t.size() || !status_word(without_colon(t[pos].lower))) continue;
+        // "is working correctly/properly": a status of two words (session 14).
+        const bool working = pos + 1 < t.size() && t[pos].lower == "working" &&
+                             in(without_colon(t[pos + 1].lower), {"correctly", "properly"});
+        if (pos >= t.size() || (!working && !status_word(without_colon(t[pos].lower)))) continue;
         if (!verbless && t[pos].lower.back() == ':')
             return;  // "What was done:": the lead-in of a list
         // The subject: the noun phrase before the verb, back to a clause break, at most 5 words.
@@ -123,9 +126,63 @@ void closing_status(const Sentence& s, std::vector<TextFact>& out) {
         if (words.empty() || generic_subject(words)) return;
         const std::string key = subject_key(words);
         if (key.empty()) return;
-        out.push_back({"model.closing_status", key + ".status", without_colon(t[pos].lower),
-                       SlotType::kFact, t[b].begin, t[pos].end});
+        const size_t last = working ? pos + 1 : pos;
+        out.push_back({"model.closing_status", key + ".status",
+                       working ? "working " + without_colon(t[pos + 1].lower) : without_colon(t[pos].lower),
+                       SlotType::kFact, t[b].begin, t[last].end});
         return;
+    }
+}
+
+// "You can run the main program with `python dice_roller.py`": how to run a named thing, from the
+// closing text (session 14). `<thing>.run` = the backticked command. None for a pronoun or a thing of
+// more than 4 words, a command over 100 bytes or of more than one line, a negation or a condition
+// (if, unless, when, once, before, after) between the sentence start and the command.
+void closing_run_hint(std::string_view text, std::vector<TextFact>& out) {
+    std::string lower(text);
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (size_t p = lower.find("run "); p != std::string::npos; p = lower.find("run ", p + 4)) {
+        if (p > 0 && (std::isalnum(static_cast<unsigned char>(lower[p - 1])) || lower[p - 1] == '_')) continue;
+        const size_t q = p + 4;
+        size_t m = std::string::npos, cue = 0;
+        for (const char* c : {" with `", " using `", " via `"}) {
+            const size_t at = lower.find(c, q);
+            if (at != std::string::npos && at < m) m = at, cue = std::string_view(c).size();
+        }
+        if (m == std::string::npos || m - q > 60) continue;
+        const std::string_view np = std::string_view(lower).substr(q, m - q);
+        if (np.find_first_of(".`\n:;") != std::string_view::npos) continue;
+        std::vector<std::string> words;
+        bool pronoun = false;
+        for (size_t b = 0; b < np.size();) {
+            size_t e = np.find(' ', b);
+            if (e == std::string_view::npos) e = np.size();
+            std::string w(np.substr(b, e - b));
+            b = e + 1;
+            if (w.empty() || in(w, {"the", "a", "an", "your", "our", "my"})) continue;
+            pronoun |= in(w, {"it", "this", "that", "them", "these", "those", "everything", "all"});
+            words.push_back(w);
+        }
+        if (pronoun || words.empty() || words.size() > 4) continue;
+        const size_t cb = m + cue, ce = text.find('`', cb);
+        if (ce == std::string_view::npos || ce == cb || ce - cb > 100) continue;
+        const std::string_view command = text.substr(cb, ce - cb);
+        if (command.find('\n') != std::string_view::npos) continue;
+        // The sentence before the command holds no negation or condition.
+        size_t sb = lower.find_last_of(".!?\n", p);
+        sb = sb == std::string::npos ? 0 : sb + 1;
+        bool guard = false;
+        std::string w;
+        for (size_t k = sb; k <= m; ++k) {
+            const char c = k < m ? lower[k] : ' ';
+            if (std::isalnum(static_cast<unsigned char>(c)) || c == '\'') { w += c; continue; }
+            guard |= in(w, {"not", "don't", "never", "no", "if", "unless", "when", "once", "before", "after"});
+            w.clear();
+        }
+        if (guard) continue;
+        const std::string key = subject_key(words);
+        if (key.empty()) continue;
+        out.push_back({"model.closing_run_hint", key + ".run", std::string(command), SlotType::kFact, p, ce + 1});
     }
 }
 
@@ -453,6 +510,7 @@ std::vector<TextFact> closing_summary_facts(std::string_view text, std::string_v
     }
     closing_file_list(text, cwd, out);
     closing_howto(text, out);
+    closing_run_hint(text, out);
     // One claim per key and text: the first statement of it.
     std::set<std::string> seen;
     std::erase_if(out, [&](const TextFact& f) { return !seen.insert(f.key).second; });

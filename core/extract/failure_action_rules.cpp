@@ -40,6 +40,14 @@ std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
     }
     std::string_view line = first;
     b = first_at;
+    // "ERROR:" alone on its line labels the reason on the next (OpenHands' editor; session 14).
+    if (ascii_lower(first) == "error:" || ascii_lower(first) == "error") {
+        const size_t next = r.find_first_not_of(" \t\r\n", first_at + first.size());
+        if (next == std::string_view::npos) return {};  // a label with no reason
+        size_t eol = r.find('\n', next);
+        if (eol == std::string_view::npos) eol = r.size();
+        line = trimmed(r.substr(next, eol - next)), b = next;
+    }
     if (starts_with(first, "traceback (most recent call last)")) line = last, b = last_at;
     if (line.empty() || starts_with(line, "exit code") || starts_with(line, "[exit code") ||
         starts_with(line, "command failed with exit code") || line.size() > 400)
@@ -70,6 +78,18 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         const std::string low = ascii_lower(dir);
         for (size_t p = reason.find(low); p != std::string::npos; p = reason.find(low, p)) reason.erase(p, low.size());
     }
+    // An editor call's own file, named in full by its key, is named by its base name in the reason
+    // ("… file already exists at: /w/readme.md …" → "… at: readme.md …"; session 14).
+    std::string path, editor_command;
+    size_t pb = 0, pe = 0;
+    const bool editor = json_string_member(a.arguments, "path", path, pb, pe) &&
+                        json_string_member(a.arguments, "command", editor_command, pb, pe) && !path.empty() &&
+                        path.size() <= 200;
+    if (editor && path.find('/') != std::string::npos) {
+        const std::string full = ascii_lower(path), base = full.substr(full.rfind('/') + 1);
+        for (size_t p = reason.find(full); !base.empty() && p != std::string::npos; p = reason.find(full, p + base.size()))
+            reason.replace(p, full.size(), base);
+    }
     // One reason: cut at the clause that tells the agent what to do next ("; include …", " — read the file",
     // ". Did you mean …").
     for (const char* cut : {"; ", " \xE2\x80\x94 ", " - ", ". did you mean"}) {
@@ -84,6 +104,11 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     while (!reason.empty() && (reason.back() == '.' || reason.back() == ':' || reason.back() == ' ')) reason.pop_back();
     if (reason.size() < 4) return;
     std::string subject = command_subject(a);
+    // An editor call names its file and command ({"command":"create","path":"/w/a.py"} → file.a.py.create).
+    if (subject.empty() && editor) {
+        const std::string file = path_key(path, a.cwd), verb = key_slug(editor_command, 24);
+        if (!file.empty() && !verb.empty()) subject = "file." + file + "." + verb;
+    }
     if (subject.empty()) subject = key_slug(a.tool, 40);
     if (subject.empty() || !std::isalnum(static_cast<unsigned char>(subject[0]))) return;
     // Failed attempts are a set: the key carries the reason's first words, so two sessions' (or two retries')

@@ -33,6 +33,29 @@ std::string stated_code(std::string_view result, size_t& b, size_t& e) {
     return {};
 }
 
+// The paths a shell word names: itself, or the expansion of its one brace group ("app/{src,tests}" →
+// app/src, app/tests; session 14). None for globs, variables, nested or several groups, an empty item.
+std::vector<std::string> brace_expansion(const std::string& word) {
+    if (word.find_first_of("*?$[") != std::string::npos) return {};
+    const size_t open = word.find('{');
+    if (open == std::string::npos) return word.find('}') == std::string::npos ? std::vector<std::string>{word}
+                                                                             : std::vector<std::string>{};
+    const size_t close = word.find('}', open);
+    if (close == std::string::npos || word.find('{', open + 1) < close || word.find_first_of("{}", close + 1) != std::string::npos)
+        return {};
+    std::vector<std::string> out;
+    const std::string head = word.substr(0, open), tail = word.substr(close + 1);
+    for (size_t b = open + 1; b <= close;) {
+        size_t e = word.find(',', b);
+        if (e == std::string::npos || e > close) e = close;
+        if (e == b) return {};
+        out.push_back(head + word.substr(b, e - b) + tail);
+        b = e + 1;
+    }
+    if (out.size() < 2) return {};  // "{a}" is no expansion
+    return out;
+}
+
 }  // namespace
 
 void file_command_facts(const ToolAction& a, std::vector<ActionFact>& out) {
@@ -42,8 +65,16 @@ void file_command_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     size_t qb = 0, qe = 0;
     const std::string command = shell_command_of(a, qb, qe);
     if (command.empty() || command.size() > 120 || command.find('\n') != std::string::npos) return;
-    const std::vector<std::vector<std::string>> segs = shell_segments(command);
-    if (segs.size() != 1 || segs[0].size() < 2) return;  // a chain does not say which part did what
+    std::vector<std::vector<std::string>> segs = shell_segments(command);
+    // "cd DIR && touch a b": the command runs in DIR (session 14); any other chain does not say which part
+    // did what.
+    std::string in_dir;
+    if (segs.size() == 2 && segs[0].size() == 2 && segs[0][0] == "cd" && segs[0][1].find_first_of("*?{$~") == std::string::npos) {
+        in_dir = segs[0][1];
+        while (in_dir.size() > 1 && in_dir.back() == '/') in_dir.pop_back();
+        segs.erase(segs.begin());
+    }
+    if (segs.size() != 1 || segs[0].size() < 2) return;
     const std::vector<std::string>& w = segs[0];
     const std::string program = ascii_lower(w[0]);
     if (!file_program(program)) return;
@@ -52,25 +83,39 @@ void file_command_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!code.empty() && code != "0") return;  // it failed; action.tool_error and action.command_exit say so
     for (const char* failure : {"No such file", "cannot ", "Permission denied", "File exists", "Operation not permitted"})
         if (a.result.find(failure) != std::string_view::npos) return;
-    out.push_back({"action.file_command", program + ".command", ascii_lower(command), SlotType::kFact,
+    // Commands run are a set: the key names the command's first operand ("mkdir.app", "mv.a.txt"), so two
+    // sessions' different mkdirs never dispute `mkdir.command` (session 14, as action.command_run).
+    std::string subject = program;
+    for (size_t i = program == "chmod" ? 2 : 1; i < w.size(); ++i) {  // chmod's first operand is its mode
+        if (w[i] == "-m") { ++i; continue; }  // mkdir's mode
+        if (w[i].empty() || w[i][0] == '-') continue;
+        std::string operand = w[i].substr(0, w[i].find('{'));  // "app/{src,tests}" is named by "app"
+        while (operand.size() > 1 && operand.back() == '/') operand.pop_back();
+        const std::string tag = key_slug(operand.substr(operand.rfind('/') == std::string::npos ? 0 : operand.rfind('/') + 1), 24);
+        if (!tag.empty()) subject += "." + tag;
+        break;
+    }
+    out.push_back({"action.file_command", subject + ".command", ascii_lower(command), SlotType::kFact,
                    ActionEvidence::kConfirmed, qb, qe});
     if (!code.empty())
-        out.push_back({"action.file_command", program + ".exit_code", code, SlotType::kFact, ActionEvidence::kObserved,
+        out.push_back({"action.file_command", subject + ".exit_code", code, SlotType::kFact, ActionEvidence::kObserved,
                        cb, ce});
     else if (a.error_flag_reliable)
-        out.push_back({"action.file_command", program + ".exit_code", "0", SlotType::kFact, ActionEvidence::kConfirmed,
+        out.push_back({"action.file_command", subject + ".exit_code", "0", SlotType::kFact, ActionEvidence::kConfirmed,
                        qb, qe});
     if (program != "mkdir") return;
     for (size_t i = 1; i < w.size(); ++i) {
         const std::string& d = w[i];
         if (d == "-m") { ++i; continue; }  // its mode
-        if (d.empty() || d[0] == '-' || d.find_first_of("*?{$") != std::string::npos) continue;
-        std::string path = d;
-        while (path.size() > 1 && path.back() == '/') path.pop_back();
-        const std::string key = path_key(path, a.cwd);
-        if (!key.empty())
-            out.push_back({"action.dir_created", "dir." + key, "created", SlotType::kArtifact,
-                           ActionEvidence::kConfirmed, qb, qe});
+        if (d.empty() || d[0] == '-') continue;
+        for (std::string path : brace_expansion(d)) {
+            while (path.size() > 1 && path.back() == '/') path.pop_back();
+            if (!in_dir.empty() && path[0] != '/') path = in_dir + "/" + path;
+            const std::string key = path_key(path, a.cwd);
+            if (!key.empty())
+                out.push_back({"action.dir_created", "dir." + key, "created", SlotType::kArtifact,
+                               ActionEvidence::kConfirmed, qb, qe});
+        }
     }
 }
 

@@ -13,6 +13,7 @@
 #include "extract/cjk_statement_rules.h"
 #include "extract/closing_summary_rules.h"
 #include "extract/completion_rules.h"
+#include "extract/goal_statement_rules.h"
 #include "extract/statement_rules.h"
 #include "extract/notice_rules.h"
 #include "extract/rule_table.h"
@@ -420,7 +421,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         }
     if (is_user) {  // the user's own forms, each in its rule file
         for (auto* rule : {&cjk_user_statements, &user_replace_goals, &user_create_goals, &completion_criteria,
-                           &user_remembered_facts, &user_request_list, &user_should_constraints})
+                           &user_remembered_facts, &user_request_list, &user_should_constraints, &user_goal_statements})
             for (TextFact& f : (*rule)(text)) span_claim(f);
     }
     if (origin.source.role == "user")

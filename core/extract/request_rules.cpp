@@ -462,9 +462,14 @@ namespace {
 // would like (you) to", "i want you to"; 0 when the sentence does not open so.
 size_t user_wish_length(const Toks& t, bool& addressed) {
     addressed = false;
-    if (t.size() < 4) return 0;
-    const std::string& who = t[0].lower;
-    size_t k = 1;
+    // A lead-in word before it ("Now I want you to build …", "So we need to …"; session 14).
+    const size_t o = t.size() > 4 && in(std::set<std::string>{"now", "so", "ok", "okay", "then", "next", "also", "and", "but"},
+                                        t[0].lower) && !t[0].comma_after
+                         ? 1
+                         : 0;
+    if (t.size() < o + 4) return 0;
+    const std::string& who = t[o].lower;
+    size_t k = o + 1;
     if (who == "i'd" || who == "we'd") {
         if (t[k].lower != "like") return 0;
         ++k;

@@ -93,7 +93,8 @@ std::string key_slug(std::string_view text, size_t max);
 bool json_string_member(std::string_view json, std::string_view name, std::string& value, size_t& begin,
                         size_t& end);
 // The shell command a call runs ("" when the tool is not a shell): `command`/`cmd` as a string or
-// an argv array joined by spaces; an older SWE-agent action line is its own command.
+// an argv array joined by spaces; an older SWE-agent action line is its own command; "" for keys or a line
+// sent to the process already running (OpenHands `is_input`: "C-c").
 std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& end);
 // A result's text when it is one short line (at most 60 bytes) once a shell's prompt lines ("(Current
 // directory: …)", "bash-$", "[exit code: 0]") are set aside; its span in `b`, `e`. Empty otherwise.

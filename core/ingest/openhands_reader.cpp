@@ -31,6 +31,9 @@ std::string extras_note(const json& e, const std::string& observation) {
         if (code && code->is_number_integer() && code->get<int64_t>() >= 0)
             return "[exit code: " + std::to_string(code->get<int64_t>()) + "]";
     } else if (observation == "edit") {
+        // A str_replace or insert reports the text it replaced (`old_content`, "" for an empty file) and may
+        // still say prev_exist: false; only an edit with no old content made the file.
+        if (auto old = x.find("old_content"); old != x.end() && old->is_string()) return {};
         auto prev = x.find("prev_exist");
         auto path = x.find("path");
         if (prev != x.end() && prev->is_boolean() && !prev->get<bool>() && path != x.end() && path->is_string())
@@ -116,8 +119,10 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
         auto cause = m_ctx.integer(e, "cause", pos, path + ".cause");
         r.tool_id = !call_id.empty() ? call_id : cause ? "event-" + std::to_string(*cause) : "";
         r.text = m_ctx.redact_text(e.contains("content") ? flatten_text(e["content"]) : "");
-        r.is_error = *observation == "error";
-        if (const std::string note = extras_note(e, *observation); !note.empty())
+        // The editor's refusals come back as its own observation whose text opens "ERROR:" ("File already
+        // exists at: … Cannot overwrite files using command `create`."); their extras say nothing true.
+        r.is_error = *observation == "error" || r.text.rfind("ERROR:", 0) == 0;
+        if (const std::string note = r.is_error ? std::string() : extras_note(e, *observation); !note.empty())
             r.text += (r.text.empty() ? "" : "\n") + m_ctx.redact_text(note);
         m.source.call_id = r.tool_id;
         m.blocks.push_back(std::move(r));

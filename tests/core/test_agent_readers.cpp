@@ -130,6 +130,41 @@ TEST(OpenHandsEvalReader, ExtrasExitCodeAndNewFileReachTheExtractor) {
     EXPECT_EQ(slots["make.check.exit_code"], "2");
 }
 
+TEST(OpenHandsEvalReader, EditorRefusalIsAnErrorAndAStrReplaceCreatesNothing) {
+    // OpenHands' editor answers a refused `create` with its own `edit` observation opening "ERROR:" and
+    // prev_exist false; a str_replace on an empty file reports old_content "" and may also say prev_exist
+    // false (a real 0.38 run, bench/data/extract_gold/logs/dev/openhands__agentdataeva_openhands_logger).
+    // Neither made the file (session 14).
+    const std::string text =
+        "{\"instance_id\":\"x\",\"history\":["
+        "{\"id\":0,\"source\":\"user\",\"action\":\"message\",\"args\":{\"content\":\"Write the README.\"}},"
+        "{\"id\":1,\"source\":\"agent\",\"action\":\"edit\",\"args\":{\"path\":\"/w/README.md\",\"command\":\"create\",\"file_text\":\"# T\"},"
+        "\"tool_call_metadata\":{\"function_name\":\"str_replace_editor\",\"tool_call_id\":\"t1\"}},"
+        "{\"id\":2,\"source\":\"agent\",\"observation\":\"edit\",\"cause\":1,\"content\":\"ERROR:\\nInvalid `path` parameter: /w/README.md. File already exists at: /w/README.md.\","
+        "\"extras\":{\"path\":\"/w/README.md\",\"prev_exist\":false,\"old_content\":null},"
+        "\"tool_call_metadata\":{\"function_name\":\"str_replace_editor\",\"tool_call_id\":\"t1\"}},"
+        "{\"id\":3,\"source\":\"agent\",\"action\":\"edit\",\"args\":{\"path\":\"/w/README.md\",\"command\":\"str_replace\",\"old_str\":\"\",\"new_str\":\"# T\"},"
+        "\"tool_call_metadata\":{\"function_name\":\"str_replace_editor\",\"tool_call_id\":\"t2\"}},"
+        "{\"id\":4,\"source\":\"agent\",\"observation\":\"edit\",\"cause\":3,\"content\":\"The file /w/README.md has been edited.\","
+        "\"extras\":{\"path\":\"/w/README.md\",\"prev_exist\":false,\"old_content\":\"\",\"new_content\":\"# T\"},"
+        "\"tool_call_metadata\":{\"function_name\":\"str_replace_editor\",\"tool_call_id\":\"t2\"}}]}\n";
+    ReadResult r = read_bytes(text, "output.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 5u);
+    EXPECT_TRUE(s.messages[2].blocks[0].is_error);
+    EXPECT_EQ(s.messages[2].blocks[0].text.find("[File created"), std::string::npos);
+    EXPECT_FALSE(s.messages[4].blocks[0].is_error);
+    EXPECT_EQ(s.messages[4].blocks[0].text, "The file /w/README.md has been edited.");
+    std::map<std::string, std::string> slots;
+    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : bc.claims) slots[c.key] = c.value;
+    EXPECT_EQ(slots["file./w/readme.md"], "edited");  // keys are lowercased
+    std::string all;
+    for (const auto& [k, v] : slots) all += k + " = " + v + "\n";
+    EXPECT_EQ(slots["file./w/readme.md.create.error"], "invalid `path` parameter: readme.md. file already exists at: readme.md") << all;
+}
+
 // ---------------------------------------------------------------- Gemini CLI
 
 TEST(GeminiCliReader, SessionDocumentWithToolCallsAndThoughts) {

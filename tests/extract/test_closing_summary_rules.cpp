@@ -81,6 +81,37 @@ TEST(ClosingSummary, StatusGuards) {
               Claims{"snapshot.objective.status = achieved"});
 }
 
+TEST(ClosingSummary, WorkingCorrectlyIsAStatusWorkingOnIsNot) {  // session 14
+    auto status = [](const std::string& text) {
+        Log log;
+        log.user("Go.").call("bash", R"({"command":"python test_dice.py"})", "All tests passed!").says(text);
+        return log.claims("model.closing_status");
+    };
+    EXPECT_EQ(status("Great! Our dice roller is working correctly."), Claims{"dice.roller.status = working correctly"});
+    EXPECT_EQ(status("The parser is working properly now."), Claims{"parser.status = working properly"});
+    EXPECT_EQ(status("The parser is working on the next file."), Claims{});
+    EXPECT_EQ(status("The parser is not working correctly."), Claims{});
+}
+
+TEST(ClosingSummary, RunHintsNameTheThingAndItsCommand) {  // session 14, model.closing_run_hint
+    auto hint = [](const std::string& text) {
+        Log log;
+        log.user("Write it.").call("bash", R"({"command":"python main.py"})", "ok").says(text);
+        return log.claims("model.closing_run_hint");
+    };
+    EXPECT_EQ(hint("You can run the main program with `python dice_roller.py` to interactively roll dice, or run the "
+                   "test script with `python test_dice.py` to verify the functionality."),
+              (Claims{"main.program.run = python dice_roller.py", "test.script.run = python test_dice.py"}));
+    EXPECT_EQ(hint("Run the server using `npm start`."), Claims{"server.run = npm start"});
+    EXPECT_EQ(hint("You can run it with `python app.py`."), Claims{});                        // a pronoun
+    EXPECT_EQ(hint("Don't run the server with `sudo npm start`."), Claims{});                 // negated
+    EXPECT_EQ(hint("If the build fails, run the cleanup script with `make clean`."), Claims{});  // a condition
+    EXPECT_EQ(hint("Run the server with `npm start"), Claims{});                               // unclosed
+    Log chat;  // no work behind it: no closing summary
+    chat.user("How do I start it?").says("Run the server with `npm start`.");
+    EXPECT_EQ(chat.claims("model.closing_run_hint"), Claims{});
+}
+
 TEST(ClosingSummary, TestCountsAndCoverage) {
     auto of = [](const std::string& text, const std::string& rule) {
         Log log;

@@ -26,15 +26,38 @@ std::string facts_of(const char* args, const char* result, bool reliable = false
 
 TEST(FileCommand, OpenHandsMkdirGivesCommandExitCodeAndDirectory) {
     EXPECT_EQ(facts_of(R"({"command":"mkdir -p /workspace/todo-app"})", "\n[The command completed with exit code 0.]"),
-              "action.file_command mkdir.command = mkdir -p /workspace/todo-app\n"
-              "action.file_command mkdir.exit_code = 0\n"
+              "action.file_command mkdir.todo-app.command = mkdir -p /workspace/todo-app\n"
+              "action.file_command mkdir.todo-app.exit_code = 0\n"
               "action.dir_created dir./workspace/todo-app = created\n");
 }
 
 TEST(FileCommand, ExitZeroOnlyWhereStatedOrTheFormatFlagsEveryFailure) {
-    EXPECT_EQ(facts_of(R"({"command":"rm old.txt"})", ""), "action.file_command rm.command = rm old.txt\n");
+    EXPECT_EQ(facts_of(R"({"command":"rm old.txt"})", ""), "action.file_command rm.old.txt.command = rm old.txt\n");
     EXPECT_EQ(facts_of(R"({"command":"rm old.txt"})", "", true),
-              "action.file_command rm.command = rm old.txt\naction.file_command rm.exit_code = 0\n");
+              "action.file_command rm.old.txt.command = rm old.txt\naction.file_command rm.old.txt.exit_code = 0\n");
+}
+
+TEST(FileCommand, BraceGroupsExpandAndCdNamesTheDirectory) {  // session 14
+    EXPECT_EQ(facts_of(R"({"command":"mkdir -p openhands-logger/{src,tests,data}"})",
+                       "\n[The command completed with exit code 0.]"),
+              "action.file_command mkdir.openhands-logger.command = mkdir -p openhands-logger/{src,tests,data}\n"
+              "action.file_command mkdir.openhands-logger.exit_code = 0\n"
+              "action.dir_created dir.openhands-logger/src = created\n"
+              "action.dir_created dir.openhands-logger/tests = created\n"
+              "action.dir_created dir.openhands-logger/data = created\n");
+    EXPECT_EQ(facts_of(R"({"command":"cd app && mkdir lib"})", "[exit code: 0]"),
+              "action.file_command mkdir.lib.command = cd app && mkdir lib\n"
+              "action.file_command mkdir.lib.exit_code = 0\n"
+              "action.dir_created dir.app/lib = created\n");
+    EXPECT_EQ(facts_of(R"({"command":"cd app && touch a.py b.py"})", "[exit code: 0]"),
+              "action.file_command touch.a.py.command = cd app && touch a.py b.py\n"
+              "action.file_command touch.a.py.exit_code = 0\n");
+    // Nested, several or one-item groups, globs and variables name no directory; cd to a variable is no cd.
+    EXPECT_EQ(facts_of(R"({"command":"mkdir -p a/{b,{c,d}} x/{y} $D/{e,f} g/{h,i}/{j,k}"})", "[exit code: 0]"),
+              "action.file_command mkdir.a.command = mkdir -p a/{b,{c,d}} x/{y} $d/{e,f} g/{h,i}/{j,k}\n"
+              "action.file_command mkdir.a.exit_code = 0\n");
+    EXPECT_EQ(facts_of(R"({"command":"cd $HOME && mkdir lib"})", "[exit code: 0]"), "");
+    EXPECT_EQ(facts_of(R"({"command":"cd app && ls && mkdir lib"})", "[exit code: 0]"), "");
 }
 
 TEST(FileCommand, NoneForChainsFailuresAndOtherPrograms) {
@@ -48,8 +71,8 @@ TEST(FileCommand, NoneForChainsFailuresAndOtherPrograms) {
 
 TEST(FileCommand, MkdirFlagsModesAndGlobsAreNoDirectories) {
     EXPECT_EQ(facts_of(R"({"command":"mkdir -m 755 build src/*"})", "[exit code: 0]"),
-              "action.file_command mkdir.command = mkdir -m 755 build src/*\n"
-              "action.file_command mkdir.exit_code = 0\n"
+              "action.file_command mkdir.build.command = mkdir -m 755 build src/*\n"
+              "action.file_command mkdir.build.exit_code = 0\n"
               "action.dir_created dir.build = created\n");
 }
 
