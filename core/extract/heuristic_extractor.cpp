@@ -18,6 +18,7 @@
 #include "extract/rule_table.h"
 #include "extract/environment_claims.h"
 #include "extract/file_goal_rules.h"
+#include "extract/preference_rules.h"
 #include "extract/requirement_rules.h"
 #include "extract/harness_rules.h"
 #include "extract/workspace_instruction_rules.h"
@@ -420,7 +421,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         }
     if (is_user) {  // the user's own forms, each in its rule file
         for (auto* rule : {&cjk_user_statements, &user_replace_goals, &user_create_goals, &completion_criteria,
-                           &user_remembered_facts, &user_request_list, &user_should_constraints})
+                           &user_remembered_facts, &user_request_list, &user_should_constraints, &user_not_wanted})
             for (TextFact& f : (*rule)(text)) span_claim(f);
     }
     if (origin.source.role == "user")
