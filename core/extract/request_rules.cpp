@@ -34,7 +34,9 @@ const std::set<std::string>& imperative_verbs() {
         "identify", "determine", "calculate", "compute", "render", "display", "simulate", "train",
         "evaluate", "solve",  "answer",   "propose", "draft",   "port",    "append",  "insert",  "bump",
         "setup",   "refresh", "archive",  "export",  "import",  "diagnose", "reproduce", "wrap",  "outline",
-        "remember", "memorise", "memorize"};
+        "remember", "memorise", "memorize",
+        // a customer's tasks in a support chat (session 14)
+        "book",    "cancel",  "modify",   "downgrade", "exchange", "refund", "reserve", "reschedule", "purchase"};
     return s;
 }
 
@@ -459,7 +461,7 @@ std::string file_key_part(std::string_view token) {
 namespace {
 
 // How many tokens open a user's wish: "i need (you) to", "we want (you) to", "i'd like (you) to", "i
-// would like (you) to", "i want you to"; 0 when the sentence does not open so.
+// would like (you) to", "i want you to", "i'm looking/trying to"; 0 when the sentence does not open so.
 size_t user_wish_length(const Toks& t, bool& addressed) {
     addressed = false;
     if (t.size() < 4) return 0;
@@ -468,6 +470,8 @@ size_t user_wish_length(const Toks& t, bool& addressed) {
     if (who == "i'd" || who == "we'd") {
         if (t[k].lower != "like") return 0;
         ++k;
+    } else if ((who == "i'm" || who == "we're") && (t[k].lower == "looking" || t[k].lower == "trying")) {
+        ++k;  // "I'm looking to book a flight …" (session 14): the user's own aim
     } else if (who == "i" || who == "we") {
         if (t[k].lower == "would" && t[k + 1].lower == "like") k += 2;
         else if (t[k].lower == "need" || t[k].lower == "want") ++k;
@@ -494,7 +498,14 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
     // "I need you to fix the login bug", "we want to add dark mode", "I'd like to migrate …": a user's
     // wish is a request; the clause starts at its verb.
     bool addressed = false;  // "I want you to …" asks the agent; "I want to …" is the user's own act
-    const size_t wish = user_wish_length(t, addressed);
+    size_t wish = user_wish_length(t, addressed);
+    // "I'm having some issues with money and need to downgrade …" (session 14): the user's wish after their
+    // own account of why; the request starts at its verb.
+    for (size_t j = 1; is_user && wish == 0 && j + 3 < hi; ++j)
+        if ((t[0].lower == "i" || t[0].lower == "i'm" || t[0].lower == "we" || t[0].lower == "we're") &&
+            !in(std::set<std::string>{"will", "would", "shall", "might", "may", "can", "could"}, t[1].lower) && t[j].lower == "and" && (t[j + 1].lower == "need" || t[j + 1].lower == "want") &&
+            t[j + 2].lower == "to" && imperative_verbs().count(bare(t[j + 3].lower)))
+            wish = j + 3;
     std::string step_file;  // the file a read step of this sentence named
     if (hi > 0 && first_person.count(t[0].lower) && !(is_user && wish > 0)) is_user = false;
     for (size_t i = is_user ? wish : 0; i < hi; ++i) {

@@ -18,6 +18,8 @@ RuleExample call(const char* tool, const char* args, const char* result, const c
     return RuleExample{"assistant", tool, args, result, expect, error};
 }
 RuleExample say(const char* role, const char* text, const char* expect) { return RuleExample{role, "", "", text, expect}; }
+// A user's `text` answering the agent's `asked` (session 14).
+RuleExample answer(const char* asked, const char* text, const char* expect) { return RuleExample{"answer", "", asked, text, expect}; }
 // A closing text: the agent's text that ends a turn in which it ran a command (session 13b).
 RuleExample closing(const char* text, const char* expect) {
     return RuleExample{"after-call", "bash", R"({"command":"make"})", text, expect};
@@ -198,6 +200,10 @@ std::vector<ExtractionRule> build() {
               "goal.create.standalone.rust.library = create a standalone rust library (no python bindings needed)"),
           say("user", "Delete the Python files when you're done (but keep the Justfile).",
               "goal.keep.justfile = keep the justfile"),
+          say("user", "Hi! I'm looking to book a flight to Seattle on May 20th.", "goal.book.flight = book a flight to seattle on may 20th"),
+          say("user", "I'm looking at the logs.", ""),
+          say("user", "I'm having some issues with money and need to downgrade my flights to economy.", "goal.downgrade.flight = downgrade my flights to economy"),
+          say("user", "I will run the tests and need to report back.", ""),
           say("user", "Write the words 'partial one', call todo_write once.", ""),
           say("assistant", "Create a file.", "")}},
         {"user.request_on_file", "a user's request after a read step of the same sentence, when the request names no file of its own (\"Read test.txt and change the content to X\")",
@@ -318,6 +324,27 @@ std::vector<ExtractionRule> build() {
           say("user", "If I don't want insurance, can I skip it?", ""),
           say("user", "I don't want you to delete the file.", ""),
           say("assistant", "I do not want travel insurance.", "")}},
+        {"user.choice", "a user's \"I'll go with / take / choose / pick X\", \"Let's go with X\" (\"I'll go with the first option, Flight HAT136.\"; session 14)",
+         "only user text; a question or a condition (if, unless, when, whether, maybe, perhaps, might) gives none; X at most 80 bytes, one line; keyed by the head noun of X's first phrase (one/it/that give `choice`)",
+         S::kDecision, "user 4", "<head noun>.choice | choice", true, 0.8, kSession, "",
+         {say("user", "I'll go with the first option, Flight HAT136.", "option.choice = the first option, Flight HAT136"),
+          say("user", "I'll take the window seat.", "seat.choice = the window seat"),
+          say("user", "If it is cheaper, I'll go with the first option.", ""),
+          say("user", "Should I go with the first option?", ""),
+          say("assistant", "I'll go with the first option.", "")}},
+        {"model.cannot_proceed", "an agent's \"Unfortunately, / Sorry, I need X to proceed with Y\" (\"Unfortunately, I need the reservation ID to proceed with the cancellation.\"; session 14)",
+         "assistant text only (not reasoning); only under the unfortunately/sorry lead (\"To proceed, I'll need your user ID\" asks, it does not refuse); a question gives none; X at most 6 words, Y at most 4 key words",
+         S::kRefuted, "assistant 2", "<Y>.outcome = not done: needs <X>", true, 0.8, kSession, "",
+         {say("assistant", "Unfortunately, I need the reservation ID to proceed with the cancellation.", "cancellation.outcome = not done: needs the reservation ID"),
+          say("assistant", "I'll need your user ID to proceed with the booking.", ""),
+          say("user", "Unfortunately, I need the reservation ID to proceed with the cancellation.", "")}},
+        {"user.numbered_answers", "a user's numbered answers to the agent's numbered questions just before (\"1. Trip type: Is it a one-way or round-trip?\" answered \"1. One-way\"; session 14)",
+         "only a user message right after an agent's text; only questions that open with a label before ':' (at most 4 words, each opening with a letter); at least two answers must meet such questions; an answer over 120 bytes gives none",
+         S::kConstraint, "user 4", "<label>", true, 0.8, kSession, "",
+         {answer("1. Trip type: one-way or round-trip?\n2. Cabin class: economy or business?", "1. One-way\n2. Economy", "trip.type = One-way"),
+          answer("1. Trip type: one-way or round-trip?\n2. Cabin class: economy or business?", "1. One-way\n2. Economy", "cabin.class = Economy"),
+          answer("1. Trip type: one-way or round-trip?\n2. Cabin class: economy or business?", "1. One-way", ""),
+          answer("Here is the plan:\n1. Read the file\n2. Fix the bug", "1. ok\n2. ok", "")}},
         {"user.should_do", "a user's \"<subject> should/must [not] <verb> …\" (\"The list should persist in localStorage\"), and \"This/It should be a <noun> …\"",
          "only user text; a question, a subject holding if/unless/when/until/…, the subjects I/we/you/they and a clause break before the modal give none; a noun subject with \"be\" is user.should_be's; a pronoun subject only with \"be\"; at most 120 bytes",
          S::kConstraint, "user 4", "<subject>.<verb> | requirement.<head noun>", true, 0.8, kSession, "",
