@@ -115,6 +115,8 @@ struct Object {
 Object object_after(const Toks& t, size_t from, size_t hi) {
     Object o;
     size_t i = from;
+    // "upgrade me to business class": the user is no object; what they are moved to is (session 14).
+    if (i + 2 < hi && (t[i].lower == "me" || t[i].lower == "us") && t[i + 1].lower == "to") i += 2;
     while (i < hi && in(object_skips(), t[i].lower)) {
         o.quantified |= t[i].lower == "any" || t[i].lower == "all";
         o.others |= t[i].lower == "other";
@@ -296,7 +298,10 @@ bool opens_aside(std::string_view text, const Token& k) { return k.begin > 0 && 
 // before another imperative), at most 14 tokens: "replace debug with release in config.txt".
 std::string request_words(std::string_view text, const Toks& t, size_t first, size_t hi, size_t& end) {
     size_t e = first;
-    while (e < hi && e - first < 14) {
+    // At most 14 words, or up to 20 when that reaches the clause's end ("… to be the quickest one on May 27"
+    // was cut before its date; session 14).
+    const size_t limit = 20;
+    while (e < hi && e - first < limit) {
         if (e > first + 1 && (t[e].lower == "and" || t[e].lower == "then") && e + 1 < hi &&
             imperative_verbs().count(bare(t[e + 1].lower)))
             break;
@@ -307,6 +312,7 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
         ++e;
         if (t[e - 1].comma_after) break;
     }
+    if (e - first == limit && e < hi && !t[e - 1].comma_after) e = first + 14;  // runs on past 20: the old cut
     end = e;
     std::string out;
     // "(no Python bindings needed)": the aside's closing parenthesis follows its last token.

@@ -45,11 +45,17 @@ std::vector<TextFact> user_choices(std::string_view text) {
     for (const Sentence& s : split_sentences(text)) {
         const std::vector<Token>& t = s.tokens;
         if (t.size() < 4 || t.size() > 30 || text[s.end - 1] == '?' || conditional(t)) continue;
+        // "Yes, let's go with …": an answer's interjection opens the sentence.
+        const size_t f = in(t[0].lower, {"yes", "ok", "okay", "sure", "great", "alright", "then"}) && t[0].comma_after ? 1 : 0;
+        if (f + 3 >= t.size()) continue;
         size_t x = 0;
-        if (in(t[0].lower, {"i'll", "let's", "we'll"}) && t[1].lower == "go" && t[2].lower == "with") x = 3;
-        else if (in(t[0].lower, {"i'll", "we'll"}) && in(t[1].lower, {"take", "choose", "pick"})) x = 2;
+        if (in(t[f].lower, {"i'll", "let's", "we'll"}) && t[f + 1].lower == "go" && t[f + 2].lower == "with") x = f + 3;
+        else if (in(t[f].lower, {"i'll", "we'll"}) && in(t[f + 1].lower, {"take", "choose", "pick"})) x = f + 2;
         if (x == 0 || x >= t.size()) continue;
-        const std::string_view value = text.substr(t[x].begin, t.back().end - t[x].begin);
+        std::string_view value = text.substr(t[x].begin, t.back().end - t[x].begin);
+        for (std::string_view tail : {", please", " please"})  // a courtesy, not part of the pick
+            if (value.size() > tail.size() + 2 && ascii_lower(value.substr(value.size() - tail.size())) == tail)
+                value.remove_suffix(tail.size());
         if (value.size() > 80 || value.find('\n') != std::string_view::npos) continue;
         // The head noun: the last word of the first noun phrase ("the first option, Flight HAT136" → option).
         size_t head = x;
