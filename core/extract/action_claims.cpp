@@ -49,6 +49,10 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
         a.result = x.result->text;
         a.has_result = true;
         a.error = x.result->is_error;
+        // A chat-completions tool message has no error flag: a function's answer that opens "Error:" is its
+        // failure (tau-bench's "Error: payment amount does not add up…"; session 14).
+        if (session.format == SessionFormat::kOpenAiChat && (a.result.rfind("Error:", 0) == 0 || a.result.rfind("error:", 0) == 0))
+            a.error = true;
     }
     a.error_flag_reliable = session.format == SessionFormat::kClaudeCode || session.format == SessionFormat::kDsh;
     a.cwd = cwd;

@@ -51,7 +51,10 @@ bool negated(const std::vector<Token>& t) {
 // "done", "completed": a state a thing has reached at the end of the work.
 bool status_word(std::string_view w) {
     return in(w, {"complete", "completed", "done", "finished", "fixed", "resolved", "achieved",
-                  "passing", "passed", "succeeded", "verified", "merged", "deployed"});
+                  "passing", "passed", "succeeded", "verified", "merged", "deployed",
+                  // a record a support agent changed (session 14): "Your flight … has been successfully booked"
+                  "booked", "cancelled", "canceled", "downgraded", "upgraded", "refunded", "processed",
+                  "reserved", "rescheduled"});
 }
 
 // Subjects that name no thing of their own ("the task is complete", "everything is done").
@@ -116,20 +119,41 @@ void closing_status(const Sentence& s, std::vector<TextFact>& out) {
         const size_t verb = k;
         size_t b = verb;
         while (b > 0 && verb - b < 5 && !clause_break(t[b - 1])) --b;
-        if (b > 0 && !clause_break(t[b - 1])) return;  // more than 5 words: a subject that runs on
+        size_t subject_end = verb;
+        if (b > 0 && !clause_break(t[b - 1])) {
+            // More than 5 words: a subject that runs on, unless the sentence opens with a noun phrase that a
+            // preposition ends ("Your flight from New York (JFK) to Seattle (SEA) has been booked"; session 14).
+            size_t p = 0;
+            while (p < verb && p < 4 && !in(t[p].lower, {"from", "to", "for", "on", "in", "at", "of", "with"})) ++p;
+            if (verbless || p == 0 || p >= verb || p == 4) return;
+            for (size_t i = 0; i < p; ++i)
+                if (clause_break(t[i])) return;
+            b = 0, subject_end = p;
+        }
         if (verbless && b > 0) return;
         std::vector<std::string> words;
-        for (size_t i = b; i < verb; ++i)
+        for (size_t i = b; i < subject_end; ++i)
             if (!in(t[i].lower, {"the", "a", "an", "this", "these", "those", "our", "my", "your",
                                  "its", "their", "all"}))
                 words.push_back(t[i].lower);
         if (words.empty() || generic_subject(words)) return;
+        for (const std::string& w : words)  // "Refund: $6,594 has been processed": an amount names no thing
+            if (std::none_of(w.begin(), w.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+                return;
         const std::string key = subject_key(words);
         if (key.empty()) return;
-        const size_t last = working ? pos + 1 : pos;
-        out.push_back({"model.closing_status", key + ".status",
-                       working ? "working " + without_colon(t[pos + 1].lower) : without_colon(t[pos].lower),
-                       SlotType::kFact, t[b].begin, t[last].end});
+        // "downgraded to economy class": a record's new state, when the sentence ends within 4 words after "to".
+        std::string status = working ? "working " + std::string(without_colon(t[pos + 1].lower)) : std::string(without_colon(t[pos].lower));
+        size_t last = working ? pos + 1 : pos;
+        if (!working && pos + 2 < t.size() && t[pos + 1].lower == "to" && t.size() - pos - 2 <= 4 && !t[pos].comma_after) {
+            bool plain = true;
+            for (size_t i = pos + 1; i + 1 < t.size(); ++i) plain &= !t[i].comma_after;
+            if (plain) {
+                for (size_t i = pos + 1; i < t.size(); ++i) status += " " + std::string(without_colon(t[i].lower));
+                last = t.size() - 1;
+            }
+        }
+        out.push_back({"model.closing_status", key + ".status", status, SlotType::kFact, t[b].begin, t[last].end});
         return;
     }
 }

@@ -19,6 +19,8 @@
 #include "extract/rule_table.h"
 #include "extract/environment_claims.h"
 #include "extract/file_goal_rules.h"
+#include "extract/preference_rules.h"
+#include "extract/support_chat_rules.h"
 #include "extract/requirement_rules.h"
 #include "extract/harness_rules.h"
 #include "extract/workspace_instruction_rules.h"
@@ -421,13 +423,16 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         }
     if (is_user) {  // the user's own forms, each in its rule file
         for (auto* rule : {&cjk_user_statements, &user_replace_goals, &user_create_goals, &completion_criteria,
-                           &user_remembered_facts, &user_request_list, &user_should_constraints, &user_goal_statements})
+                           &user_remembered_facts, &user_request_list, &user_should_constraints, &user_goal_statements,
+                           &user_not_wanted, &user_choices})
             for (TextFact& f : (*rule)(text)) span_claim(f);
     }
     if (origin.source.role == "user")
         for (TextFact& w : workspace_instructions(text)) span_claim(w);
     if (origin.source.role == "assistant" && origin.evidence == EvidenceLevel::kInferred)
         for (TextFact& st : assistant_outcome_statements(text)) span_claim(st);
+    if (origin.source.role == "assistant" && origin.evidence == EvidenceLevel::kInferred)
+        for (TextFact& st : agent_cannot_proceed(text)) span_claim(st);
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
@@ -648,6 +653,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             const Branch& branch = session.branches[bi];
             BranchClaims bc{branch.id, session.id, {}};
             std::string cwd = session.cwd;
+            std::string asked;  // the agent's text just before a user's message (user.numbered_answers)
             for (const Message* m : per_branch[bi]) {
                 // System and developer prompts are instructions to the agent (templates, tool docs), not claims.
                 if (m->role == Role::kSystem || m->role == Role::kDeveloper) continue;
@@ -697,6 +703,16 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                                       ? issue_claims(b.text, proto)
                                       : extract_from_text(b.text, proto, is_user);
                     for (auto& c : claims) bc.claims.push_back(std::move(c));
+                    if (is_user && b.kind == BlockKind::kText && !asked.empty())
+                        for (TextFact& f : user_numbered_answers(asked, b.text)) {
+                            Claim c = proto;
+                            c.rule = f.rule, c.key = f.key, c.value = f.value, c.type = f.type;
+                            c.quote = b.text.substr(f.begin, f.end - f.begin);
+                            c.quote_offset = static_cast<int64_t>(f.begin);
+                            bc.claims.push_back(std::move(c));
+                        }
+                    if (m->role == Role::kAssistant && b.kind == BlockKind::kText) asked = b.text;
+                    else if (m->role == Role::kUser) asked.clear();
                     if (b.kind == BlockKind::kToolResult || m->role == Role::kTool)
                         for (auto& c : tool_result_facts_as_claims(b.text, proto)) bc.claims.push_back(std::move(c));
                     // A background worker's closing message, delivered by the harness: observed.

@@ -34,7 +34,9 @@ const std::set<std::string>& imperative_verbs() {
         "identify", "determine", "calculate", "compute", "render", "display", "simulate", "train",
         "evaluate", "solve",  "answer",   "propose", "draft",   "port",    "append",  "insert",  "bump",
         "setup",   "refresh", "archive",  "export",  "import",  "diagnose", "reproduce", "wrap",  "outline",
-        "remember", "memorise", "memorize"};
+        "remember", "memorise", "memorize",
+        // a customer's tasks in a support chat (session 14)
+        "book",    "cancel",  "modify",   "downgrade", "exchange", "refund", "reserve", "reschedule", "purchase"};
     return s;
 }
 
@@ -113,6 +115,8 @@ struct Object {
 Object object_after(const Toks& t, size_t from, size_t hi) {
     Object o;
     size_t i = from;
+    // "upgrade me to business class": the user is no object; what they are moved to is (session 14).
+    if (i + 2 < hi && (t[i].lower == "me" || t[i].lower == "us") && t[i + 1].lower == "to") i += 2;
     while (i < hi && in(object_skips(), t[i].lower)) {
         o.quantified |= t[i].lower == "any" || t[i].lower == "all";
         o.others |= t[i].lower == "other";
@@ -294,7 +298,10 @@ bool opens_aside(std::string_view text, const Token& k) { return k.begin > 0 && 
 // before another imperative), at most 14 tokens: "replace debug with release in config.txt".
 std::string request_words(std::string_view text, const Toks& t, size_t first, size_t hi, size_t& end) {
     size_t e = first;
-    while (e < hi && e - first < 14) {
+    // At most 14 words, or up to 20 when that reaches the clause's end ("… to be the quickest one on May 27"
+    // was cut before its date; session 14).
+    const size_t limit = 20;
+    while (e < hi && e - first < limit) {
         if (e > first + 1 && (t[e].lower == "and" || t[e].lower == "then") && e + 1 < hi &&
             imperative_verbs().count(bare(t[e + 1].lower)))
             break;
@@ -305,6 +312,7 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
         ++e;
         if (t[e - 1].comma_after) break;
     }
+    if (e - first == limit && e < hi && !t[e - 1].comma_after) e = first + 14;  // runs on past 20: the old cut
     end = e;
     std::string out;
     // "(no Python bindings needed)": the aside's closing parenthesis follows its last token.
@@ -459,7 +467,7 @@ std::string file_key_part(std::string_view token) {
 namespace {
 
 // How many tokens open a user's wish: "i need (you) to", "we want (you) to", "i'd like (you) to", "i
-// would like (you) to", "i want you to"; 0 when the sentence does not open so.
+// would like (you) to", "i want you to", "i'm looking/trying to"; 0 when the sentence does not open so.
 size_t user_wish_length(const Toks& t, bool& addressed) {
     addressed = false;
     // A lead-in word before it ("Now I want you to build …", "So we need to …"; session 14).
@@ -473,6 +481,8 @@ size_t user_wish_length(const Toks& t, bool& addressed) {
     if (who == "i'd" || who == "we'd") {
         if (t[k].lower != "like") return 0;
         ++k;
+    } else if ((who == "i'm" || who == "we're") && (t[k].lower == "looking" || t[k].lower == "trying")) {
+        ++k;  // "I'm looking to book a flight …" (session 14): the user's own aim
     } else if (who == "i" || who == "we") {
         if (t[k].lower == "would" && t[k + 1].lower == "like") k += 2;
         else if (t[k].lower == "need" || t[k].lower == "want") ++k;
@@ -499,7 +509,14 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
     // "I need you to fix the login bug", "we want to add dark mode", "I'd like to migrate …": a user's
     // wish is a request; the clause starts at its verb.
     bool addressed = false;  // "I want you to …" asks the agent; "I want to …" is the user's own act
-    const size_t wish = user_wish_length(t, addressed);
+    size_t wish = user_wish_length(t, addressed);
+    // "I'm having some issues with money and need to downgrade …" (session 14): the user's wish after their
+    // own account of why; the request starts at its verb.
+    for (size_t j = 1; is_user && wish == 0 && j + 3 < hi; ++j)
+        if ((t[0].lower == "i" || t[0].lower == "i'm" || t[0].lower == "we" || t[0].lower == "we're") &&
+            !in(std::set<std::string>{"will", "would", "shall", "might", "may", "can", "could"}, t[1].lower) && t[j].lower == "and" && (t[j + 1].lower == "need" || t[j + 1].lower == "want") &&
+            t[j + 2].lower == "to" && imperative_verbs().count(bare(t[j + 3].lower)))
+            wish = j + 3;
     std::string step_file;  // the file a read step of this sentence named
     if (hi > 0 && first_person.count(t[0].lower) && !(is_user && wish > 0)) is_user = false;
     for (size_t i = is_user ? wish : 0; i < hi; ++i) {

@@ -20,7 +20,8 @@ enum class RuleScope { kSession, kTurn };
 // "assistant" or "tool"; "swe-user" is a user message of a SWE-agent log) holding `text`; a tool example (`tool` set) is an assistant call of `tool`
 // with `arguments` (JSON), answered by a tool result `text` (`error` marks a failed result).
 // Role "after-call" is an assistant `text` said after a call of `tool` with `arguments` that was answered
-// with no output (rules about the command just run).
+// with no output (rules about the command just run). Role "answer" is the assistant's `arguments` (its
+// questions) followed by the user's `text`.
 // `expect` is the claim the rule must produce, "key = value"; empty for a negative example (the
 // rule must produce nothing).
 struct RuleExample {

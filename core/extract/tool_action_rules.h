@@ -65,6 +65,8 @@ void code_tool_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A lone file command (mkdir, mv, cp, rm, …) with its exit code, and the directories mkdir made
 // (file_command_rules.cpp).
 void file_command_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A function call that changed a record: the record's id and the short arguments (record_change_rules.cpp).
+void record_change_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.

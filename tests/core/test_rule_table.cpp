@@ -50,6 +50,14 @@ Session session_of(const RuleExample& ex) {
         result.source.call_id = "c1";
         result.blocks.push_back({BlockKind::kToolResult, ex.text, "c1", {}, {}, ex.error});
         s.messages.push_back(result);
+    } else if (role == "answer") {
+        // The agent's `arguments` (its questions), then the user's `text` answering them (session 14).
+        Message asked = message(Role::kAssistant, SourceKind::kModel, 1);
+        asked.blocks.push_back({BlockKind::kText, ex.arguments, {}, {}, {}, false});
+        s.messages.push_back(asked);
+        Message answer = message(Role::kUser, SourceKind::kUser, 2);
+        answer.blocks.push_back({BlockKind::kText, ex.text, {}, {}, {}, false});
+        s.messages.push_back(answer);
     } else if (role == "tool") {
         Message result = message(Role::kTool, SourceKind::kTool, 1);
         result.blocks.push_back({BlockKind::kToolResult, ex.text, "c1", {}, {}, false});
