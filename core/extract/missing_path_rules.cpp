@@ -23,6 +23,8 @@ std::string_view missing_path(std::string_view line, const std::string& program)
     if (line.size() >= 2 && (line.front() == '\'' || line.front() == '"') && line.back() == line.front())
         line = line.substr(1, line.size() - 2);
     if (line.empty() || line.size() > 200 || line.find_first_of(" \t*?:") != std::string_view::npos) return {};
+    // A file name with an extension or a path: a bare word may be a slip ("ls cat ~/x" names no file "cat").
+    if (line.find_first_of("./") == std::string_view::npos) return {};
     return line;
 }
 

@@ -29,16 +29,18 @@ std::string missing(const char* command, const char* result) {
 TEST(PathMissing, TheCommandsOwnPathThatDoesNotExist) {
     EXPECT_EQ(missing("cat nonexistent.txt", "Exit code 1\ncat: nonexistent.txt: No such file or directory"),
               "file.nonexistent.txt = no such file or directory\n");
-    EXPECT_EQ(missing("cd build", "bash: cd: build: No such file or directory"), "file.build = no such file or directory\n");
+    EXPECT_EQ(missing("cd build/out", "bash: cd: build/out: No such file or directory"),
+              "file.build/out = no such file or directory\n");
     EXPECT_EQ(missing("rm -f old.log", "rm: cannot remove 'old.log': No such file or directory"),
               "file.old.log = no such file or directory\n");
 }
 
 TEST(PathMissing, NoneForPathsTheCommandDidNotNameChainsAndPipes) {
     EXPECT_EQ(missing("make", "cc: config.h: No such file or directory"), "");           // a program's own lookup
-    EXPECT_EQ(missing("cat a && cat b", "cat: b: No such file or directory"), "");        // a chain
-    EXPECT_EQ(missing("cat a | grep x", "cat: a: No such file or directory"), "");        // a pipe
-    EXPECT_EQ(missing("cat a", "cat: a: Permission denied"), "");                         // another error
+    EXPECT_EQ(missing("cat a.txt && cat b.txt", "cat: b.txt: No such file or directory"), "");  // a chain
+    EXPECT_EQ(missing("cat a.txt | grep x", "cat: a.txt: No such file or directory"), "");  // a pipe
+    EXPECT_EQ(missing("ls cat ~/x", "ls: cannot access 'cat': No such file or directory"), "");  // a slip, no file
+    EXPECT_EQ(missing("cat a.txt", "cat: a.txt: Permission denied"), "");  // another error
     EXPECT_EQ(missing("python run.py", "python: can't open file 'run.py': [Errno 2] No such file or directory"), "");
 }
 
