@@ -199,6 +199,8 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     code_tool_facts(action, out);
     file_command_facts(action, out);
     record_change_facts(action, out);
+    missing_path_facts(action, out);
+    submitted_flag_facts(action, out);
     delegation_report_facts(action, out);
     return out;
 }

@@ -444,10 +444,12 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         const bool concluded = t[0].lower == "so" || t[0].lower == "therefore" || t[0].lower == "thus" ||
                                t[0].lower == "hence" ||
                                ((t[0].lower == "that" || t[0].lower == "this") && t[1].lower == "means");
-        // "Can you analyse the MD files?" is a request, not an open question.
+        // "Can you analyse the MD files?" is a request, not an open question; so is "ok can you …?".
+        size_t ask = 0;
+        while (ask + 1 < t.size() && (t[ask].lower == "ok" || t[ask].lower == "okay" || t[ask].lower == "alright")) ++ask;
         const bool polite_request = question && is_user &&
-                                    (t[0].lower == "can" || t[0].lower == "could" || t[0].lower == "would" ||
-                                     t[0].lower == "will" || t[0].lower == "please");
+                                    (t[ask].lower == "can" || t[ask].lower == "could" || t[ask].lower == "would" ||
+                                     t[ask].lower == "will" || t[ask].lower == "please");
         if (question && !polite_request) {
             // "…, answer this question: What is the handshake?": the question after a colon is what is asked.
             Toks after_colon;
@@ -702,6 +704,13 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     auto claims = is_user && session.format == SessionFormat::kSweAgent
                                       ? issue_claims(b.text, proto)
                                       : extract_from_text(b.text, proto, is_user);
+                    if (is_user && session.format == SessionFormat::kSweAgent)
+                        for (auto& c : ctf_challenge_claims(b.text, proto)) claims.push_back(std::move(c));
+                    // A thinking block is the agent musing, not a conclusion it states (session 14: "so this is
+                    // one of the cases where creating a new file is appropriate"): it stays a plain statement.
+                    if (b.kind == BlockKind::kReasoning)
+                        for (auto& c : claims)
+                            if (c.rule == "model.conclusion") c.rule = "model.statement";
                     for (auto& c : claims) bc.claims.push_back(std::move(c));
                     if (is_user && b.kind == BlockKind::kText && !asked.empty())
                         for (TextFact& f : user_numbered_answers(asked, b.text)) {

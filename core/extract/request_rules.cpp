@@ -42,7 +42,8 @@ const std::set<std::string>& imperative_verbs() {
 
 const std::set<std::string>& lead_ins() {
     static const std::set<std::string> s = {"please", "then", "first", "finally", "next", "now", "also", "and",
-                                            "immediately", "1", "2", "3", "4", "5", "kindly", "so", "but"};
+                                            "immediately", "1", "2", "3", "4", "5", "kindly", "so", "but",
+                                            "ok", "okay", "alright"};
     return s;
 }
 

@@ -67,6 +67,10 @@ void code_tool_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void file_command_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A function call that changed a record: the record's id and the short arguments (record_change_rules.cpp).
 void record_change_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A path a lone command named that "No such file or directory" answered (missing_path_rules.cpp).
+void missing_path_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// The flag a SWE-agent CTF run submitted (ctf_rules.cpp).
+void submitted_flag_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.

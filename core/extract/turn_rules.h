@@ -18,6 +18,8 @@ void add_final_replies(const Session& session, const std::string& branch_id, con
 // The issue a task template wraps ("ISSUE:\n<title>", "<issue>…", "<pr_description>…"): its first
 // line as `issue = <title>` (Goal, rule user.issue); nothing when the text holds no issue block.
 std::vector<Claim> issue_claims(const std::string& text, const Claim& origin);
+// A SWE-agent CTF task template's challenge ("a <category> problem named X, worth N points") and its files (ctf_rules.cpp).
+std::vector<Claim> ctf_challenge_claims(const std::string& text, const Claim& origin);
 
 // The reply's value: trimmed, lowercased, a trailing period dropped; empty when the text is not
 // a short answer (over 6 words or 60 bytes, more than one line, code or markup).

@@ -31,8 +31,10 @@ std::optional<SessionFormat> classify_object(const json& v) {
     if (v.contains("payload") && (type == "session_meta" || type == "response_item" ||
                                   type == "event_msg" || type == "turn_context" || type == "compacted"))
         return SessionFormat::kCodex;
+    // Claude Code 2.x transcripts may open with a file-history-snapshot line (no sessionId on it).
     if (v.contains("parentUuid") || v.contains("sessionId") || v.contains("leafUuid") ||
-        (type == "summary" && v.contains("summary")))
+        (type == "summary" && v.contains("summary")) ||
+        (type == "file-history-snapshot" && v.contains("messageId") && v.contains("snapshot")))
         return SessionFormat::kClaudeCode;
     if (v.contains("history") && (v.contains("trajectory") || v.contains("environment") || v.contains("info")))
         return SessionFormat::kSweAgent;

@@ -393,6 +393,23 @@ ReadResult read_traj(const std::string& exit_status) {
     return r;
 }
 
+TEST(ClaudeCodeReader, TranscriptOpeningWithAFileHistorySnapshotIsClaudeCode) {
+    // Claude Code 2.x writes a file-history-snapshot line first; it carries no sessionId.
+    const std::string text =
+        "{\"type\":\"file-history-snapshot\",\"messageId\":\"m1\",\"snapshot\":{\"messageId\":\"m1\","
+        "\"trackedFileBackups\":{},\"timestamp\":\"2026-01-02T19:18:31.439Z\"},\"isSnapshotUpdate\":false}\n"
+        "{\"parentUuid\":null,\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\","
+        "\"content\":\"can you run a command ls -la\"},\"uuid\":\"m1\",\"timestamp\":\"2026-01-02T19:18:31.028Z\"}\n";
+    EXPECT_EQ(detect_format(text), SessionFormat::kClaudeCode);
+    ReadResult r = read_bytes(text, "session.jsonl");
+    EXPECT_EQ(r.format, "claude-code") << describe(r);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    ASSERT_EQ(r.sessions[0].messages.size(), 1u);
+    EXPECT_EQ(r.sessions[0].messages[0].visible_text(), "can you run a command ls -la");
+    // A bare object of that type without the snapshot members stays unclassified.
+    EXPECT_EQ(detect_format("{\"type\":\"file-history-snapshot\"}\n"), std::nullopt);
+}
+
 TEST(SweAgentReader, FinalSubmitIsAnsweredByInfoSubmission) {
     ReadResult r = read_traj("submitted");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);

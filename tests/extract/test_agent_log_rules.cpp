@@ -1,0 +1,113 @@
+// Session 14's rules from grown dev logs: a missing path a lone command named (missing_path_rules.cpp), a CTF run's
+// challenge, files and submitted flag (ctf_rules.cpp), and no stated conclusion from a thinking block.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "extract/heuristic_extractor.h"
+#include "extract/tool_action_rules.h"
+#include "extract/turn_rules.h"
+
+namespace bm {
+namespace {
+
+std::string missing(const char* command, const char* result) {
+    ToolAction a;
+    a.tool = "Bash";
+    const std::string args = std::string(R"({"command":")") + command + "\"}";
+    a.arguments = args;
+    a.result = result;
+    a.has_result = true;
+    a.error = true;
+    std::vector<ActionFact> out;
+    missing_path_facts(a, out);
+    std::string s;
+    for (const ActionFact& f : out) s += f.key + " = " + f.value + "\n";
+    return s;
+}
+
+TEST(PathMissing, TheCommandsOwnPathThatDoesNotExist) {
+    EXPECT_EQ(missing("cat nonexistent.txt", "Exit code 1\ncat: nonexistent.txt: No such file or directory"),
+              "file.nonexistent.txt = no such file or directory\n");
+    EXPECT_EQ(missing("cd build/out", "bash: cd: build/out: No such file or directory"),
+              "file.build/out = no such file or directory\n");
+    EXPECT_EQ(missing("rm -f old.log", "rm: cannot remove 'old.log': No such file or directory"),
+              "file.old.log = no such file or directory\n");
+}
+
+TEST(PathMissing, NoneForPathsTheCommandDidNotNameChainsAndPipes) {
+    EXPECT_EQ(missing("make", "cc: config.h: No such file or directory"), "");           // a program's own lookup
+    EXPECT_EQ(missing("cat a.txt && cat b.txt", "cat: b.txt: No such file or directory"), "");  // a chain
+    EXPECT_EQ(missing("cat a.txt | grep x", "cat: a.txt: No such file or directory"), "");  // a pipe
+    EXPECT_EQ(missing("ls cat ~/x", "ls: cannot access 'cat': No such file or directory"), "");  // a slip, no file
+    EXPECT_EQ(missing("cat a.txt", "cat: a.txt: Permission denied"), "");  // another error
+    EXPECT_EQ(missing("python run.py", "python: can't open file 'run.py': [Errno 2] No such file or directory"), "");
+}
+
+std::string flag_of(const char* args, bool error = false) {
+    ToolAction a;
+    a.tool = "submit";
+    a.arguments = args;
+    a.has_result = true;
+    a.error = error;
+    std::vector<ActionFact> out;
+    submitted_flag_facts(a, out);
+    return out.empty() ? "" : out[0].key + " = " + out[0].value;
+}
+
+TEST(SubmittedFlag, ActionLineOrFunctionArgument) {
+    EXPECT_EQ(flag_of("submit 'flag{d316759c}'\n"), "submission.flag = flag{d316759c}");
+    EXPECT_EQ(flag_of("submit \"HTB{x_y}\""), "submission.flag = HTB{x_y}");
+    EXPECT_EQ(flag_of(R"({"flag":"picoCTF{a1}"})"), "submission.flag = picoCTF{a1}");
+    EXPECT_EQ(flag_of("submit"), "");                      // a patch submission has no flag
+    EXPECT_EQ(flag_of("submit 'flag{x}'", true), "");      // refused
+    EXPECT_EQ(flag_of("submit 'two words'"), "");
+}
+
+TEST(CtfChallenge, TemplateSentenceAndFilesOnly) {
+    Claim origin;
+    const std::string text =
+        "We're currently solving the following CTF challenge. The CTF challenge is a miscellaneous problem named "
+        "\"Networking 1\", worth 10 points. The description is:\nNo description provided\nFiles included in the "
+        "challenge: ['networking.pcap', 'notes.txt']\n\nINSTRUCTIONS:\nSolve the challenge, executing any commands.";
+    const auto claims = ctf_challenge_claims(text, origin);
+    ASSERT_EQ(claims.size(), 2u);
+    EXPECT_EQ(claims[0].key + " = " + claims[0].value, "challenge.networking-1 = miscellaneous problem named networking 1, worth 10 points");
+    EXPECT_EQ(claims[0].type, SlotType::kGoal);
+    EXPECT_EQ(claims[1].key + " = " + claims[1].value, "challenge.networking-1.files = networking.pcap, notes.txt");
+    EXPECT_EQ(claims[1].type, SlotType::kFact);
+    EXPECT_TRUE(ctf_challenge_claims("Files included in the challenge: []\n", origin).empty());
+    EXPECT_TRUE(ctf_challenge_claims("ISSUE:\nSyntaxError: invalid syntax\n", origin).empty());
+}
+
+std::vector<std::string> conclusions(BlockKind kind, const std::string& text) {
+    Session s;
+    s.id = "s";
+    s.format = SessionFormat::kNative;
+    Message m;
+    m.session_id = "s";
+    m.seq = 1;
+    m.id = "m1";
+    m.line = 1;
+    m.role = Role::kAssistant;
+    m.source.kind = SourceKind::kModel;
+    m.blocks.push_back({kind, text, {}, {}, {}, false});
+    s.messages.push_back(m);
+    Branch b;
+    b.id = "b";
+    b.message_indexes.push_back(0);
+    s.branches.push_back(b);
+    std::vector<std::string> out;
+    for (const auto& bc : extract_heuristic({s}, ExtractOptions{}))
+        for (const Claim& c : bc.claims)
+            if (c.rule == "model.conclusion") out.push_back(c.key + " = " + c.value);
+    return out;
+}
+
+TEST(ModelConclusion, StatedInTextNotMusedInAThinkingBlock) {
+    EXPECT_EQ(conclusions(BlockKind::kText, "So the cache is Redis."), std::vector<std::string>{"cache = redis"});
+    EXPECT_TRUE(conclusions(BlockKind::kReasoning, "So the cache is Redis.").empty());
+}
+
+}  // namespace
+}  // namespace bm
