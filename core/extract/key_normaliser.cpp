@@ -127,6 +127,12 @@ std::map<std::string, std::string> synonym_undo(const std::vector<std::string>& 
         if (theirs != mine) undo.emplace(theirs, mine);
     }
     for (const auto& f : own_forms) undo.erase(f);  // a segment some word of the phrase is itself
+    // A lemma of one letter is a short name read as a plural ("ls" → "l", "os" → "o"): the word stays
+    // (session 14: "run a command ls -la" gave `goal.run.command.l.la`).
+    for (const auto& t : surface_tokens(words)) {
+        const std::string lemma = is_js_name(t) ? t : own.lemma_of(t);
+        if (lemma.size() == 1 && t.size() > 1) undo[key_segment(lemma)] = key_segment(t);
+    }
     return undo;
 }
 

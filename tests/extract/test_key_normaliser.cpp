@@ -62,6 +62,12 @@ TEST(KeyNormaliser, JavaScriptProjectNamesAreNoPlurals) {
     EXPECT_EQ(literal_subject({"the", "tests"}), "test");
 }
 
+TEST(KeyNormaliser, ShortNamesAreNoPluralsOfALetter) {  // session 14: "ls -la" keyed `l.la`
+    REQUIRE_WORDNET();
+    EXPECT_EQ(key({"command", "ls", "-la"}), "command.ls.la");
+    EXPECT_EQ(key({"the", "databases"}), "database");  // plurals of words still fold
+}
+
 TEST(KeyNormaliser, PronounsStillNameNothing) {
     EXPECT_EQ(key({"it"}), "");
     EXPECT_EQ(key({"the", "answer"}), "");
