@@ -389,7 +389,7 @@ std::vector<ExtractionRule> build() {
           say("assistant", "I do not want travel insurance.", "")}},
         {"user.choice", "a user's \"I'll go with / take / choose / pick X\", \"Let's go with X\" (\"I'll go with the first option, Flight HAT136.\"; session 14)",
          "only user text; a question or a condition (if, unless, when, whether, maybe, perhaps, might) gives none; X at most 80 bytes, one line; keyed by the head noun of X's first phrase (one/it/that give `choice`)",
-         S::kDecision, "user 4", "<head noun>.choice | choice", false, 0.8, kSession,
+         S::kDecision, "user 4", "<head noun>.choice | choice", false, 0.5, kSession,
          "0.50 strict on its 2 dev values (session 14): a pick the user later overrides in other words (\"upgrade me to business class for that segment\") stays in its own slot",
          {say("user", "I'll go with the first option, Flight HAT136.", "option.choice = the first option, Flight HAT136"),
           say("user", "I'll take the window seat.", "seat.choice = the window seat"),

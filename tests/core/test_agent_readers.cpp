@@ -162,7 +162,7 @@ TEST(OpenHandsEvalReader, EditorRefusalIsAnErrorAndAStrReplaceCreatesNothing) {
     EXPECT_EQ(slots["file./w/readme.md"], "edited");  // keys are lowercased
     std::string all;
     for (const auto& [k, v] : slots) all += k + " = " + v + "\n";
-    EXPECT_EQ(slots["file./w/readme.md.create.error"], "invalid `path` parameter: readme.md. file already exists at: readme.md") << all;
+    EXPECT_EQ(slots["file./w/readme.md.create.error.invalid-path-parameter"], "invalid `path` parameter: readme.md. file already exists at: readme.md") << all;
 }
 
 // ---------------------------------------------------------------- Gemini CLI

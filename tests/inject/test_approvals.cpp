@@ -156,7 +156,7 @@ TEST_F(Approvals, ANewSessionOfTheProjectMakesItStaleAndSaysWhich) {
 
 TEST_F(Approvals, ADecisionOnAnApprovedSlotMakesItStale) {
     approve();
-    decide("echo.output", "stat uptime 9120");
+    decide("echo.stats.output", "stat uptime 9120");
     ApprovalStatus s = status();
     EXPECT_EQ(s.state, ApprovalState::kStale);
     ASSERT_EQ(s.changes.size(), 1u);
@@ -195,11 +195,11 @@ TEST_F(Approvals, PolicyNoneInjectsNothingWhenStaleAndSaysWhy) {
 
 TEST_F(Approvals, PolicyReviewedInjectsOnlyHumanDecidedSlots) {
     approve();
-    decide("echo.output", "stat uptime 9120");
+    decide("echo.stats.output", "stat uptime 9120");
     Injection i = inject(InjectPolicy::kReviewed);
     EXPECT_EQ(i.source, InjectionSource::kReviewed);
-    EXPECT_NE(i.block.find("echo.output"), std::string::npos) << i.block;
-    EXPECT_EQ(i.block.find("redis-cli.command"), std::string::npos) << i.block;
+    EXPECT_NE(i.block.find("echo.stats.output"), std::string::npos) << i.block;
+    EXPECT_EQ(i.block.find("redis-cli.ping.command"), std::string::npos) << i.block;
 }
 
 TEST_F(Approvals, PolicyReviewedWithNothingDecidedInjectsNothing) {
