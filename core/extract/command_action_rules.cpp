@@ -408,14 +408,14 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string output = a.error || printer.key.empty() ? std::string() : one_line_output(a.result, ob, oe);
     const std::string printed = printer.key.empty() ? std::string() : command_set_key(segs, printer);
     if (!output.empty())
-        out.push_back({"action.command_output", printed + ".output", ascii_lower(output), SlotType::kFact,
+        out.push_back({"action.command_output", printed + ".output", output, SlotType::kFact,
                        ActionEvidence::kObserved, ob, oe});
     // The command itself, when it did more than look around: "echo.hello.command = echo hello". Commands run
     // are a set: every key of a command's facts carries its first argument past the program's own words
     // ("pytest.tests.command", ".output", ".exit_code", ".passed"), so two sessions' different commands of one
     // program never dispute, a repeated command corroborates, and a rerun supersedes its first run.
     if (!printer.key.empty() && !a.error && command.size() <= 120 && command.find('\n') == std::string::npos)
-        out.push_back({"action.command_run", printed + ".command", ascii_lower(command),
+        out.push_back({"action.command_run", printed + ".command", command,
                        SlotType::kFact, ActionEvidence::kConfirmed, qb, qe});
     if (main.key.empty()) git_init(a, out);
     if (main.key.empty()) {

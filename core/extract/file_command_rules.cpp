@@ -95,7 +95,7 @@ void file_command_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (!tag.empty()) subject += "." + tag;
         break;
     }
-    out.push_back({"action.file_command", subject + ".command", ascii_lower(command), SlotType::kFact,
+    out.push_back({"action.file_command", subject + ".command", command, SlotType::kFact,
                    ActionEvidence::kConfirmed, qb, qe});
     if (!code.empty())
         out.push_back({"action.file_command", subject + ".exit_code", code, SlotType::kFact, ActionEvidence::kObserved,

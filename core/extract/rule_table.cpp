@@ -109,7 +109,7 @@ std::vector<ExtractionRule> build() {
         {"action.command_run", "a shell command that does more than look around (and echo/printf), run without error",
          "one-line commands only; ls, cat, grep, git status… give none; set-valued: the key carries the first argument", S::kFact, "tool 3", "<command>[.<argument>].command",
          true, 0.8, kSession, "",
-         {call("bash", R"({"command":"echo HELLO"})", "HELLO", "echo.hello.command = echo hello"),
+         {call("bash", R"({"command":"echo HELLO"})", "HELLO", "echo.hello.command = echo HELLO"),
           call("bash", R"({"command":"cargo init --lib --name utils"})", "Created library package", "cargo.init.utils.command = cargo init --lib --name utils"),
           call("bash", R"({"command":"ls -la"})", "a.txt", ""),
           // OpenHands' execute_bash with is_input sends keys to the running program: no command (session 14).

@@ -156,7 +156,7 @@ TEST_F(Approvals, ANewSessionOfTheProjectMakesItStaleAndSaysWhich) {
 
 TEST_F(Approvals, ADecisionOnAnApprovedSlotMakesItStale) {
     approve();
-    decide("echo.stats.output", "stat uptime 9120");
+    decide("echo.stats.output", "STAT uptime 9120");
     ApprovalStatus s = status();
     EXPECT_EQ(s.state, ApprovalState::kStale);
     ASSERT_EQ(s.changes.size(), 1u);
@@ -195,7 +195,7 @@ TEST_F(Approvals, PolicyNoneInjectsNothingWhenStaleAndSaysWhy) {
 
 TEST_F(Approvals, PolicyReviewedInjectsOnlyHumanDecidedSlots) {
     approve();
-    decide("echo.stats.output", "stat uptime 9120");
+    decide("echo.stats.output", "STAT uptime 9120");
     Injection i = inject(InjectPolicy::kReviewed);
     EXPECT_EQ(i.source, InjectionSource::kReviewed);
     EXPECT_NE(i.block.find("echo.stats.output"), std::string::npos) << i.block;

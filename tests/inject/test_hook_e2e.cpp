@@ -196,14 +196,14 @@ TEST_F(HookEndToEnd, EachPolicyInjectsWhatItShouldAndAStaleApprovalIsNotInjected
     j = documented_output(hook(event()).out);
     EXPECT_FALSE(j.contains("hookSpecificOutput"));
     ASSERT_EQ(cli("decide '" + workspace +
-                  "' --slot redis-cli.ping.output --choose pong --reason checked --reviewer ana")
+                  "' --slot redis-cli.ping.output --choose PONG --reason checked --reviewer ana")
                   .status,
               0);
     ProcessRun reviewed = hook(event());
     j = documented_output(reviewed.out);
     ASSERT_TRUE(j.contains("hookSpecificOutput")) << reviewed.out;
     const std::string block = j["hookSpecificOutput"]["additionalContext"];
-    EXPECT_NE(block.find("redis-cli.ping.output = pong"), std::string::npos) << block;
+    EXPECT_NE(block.find("redis-cli.ping.output = PONG"), std::string::npos) << block;
     EXPECT_EQ(block.find("echo.stats.output"), std::string::npos) << block;
 }
 
