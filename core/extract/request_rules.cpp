@@ -5,6 +5,7 @@
 #include <set>
 
 #include "extract/key_normaliser.h"
+#include "extract/phrasal_request_rules.h"
 
 namespace bm {
 
@@ -369,6 +370,11 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     // "Read test.txt and change the content to …": the request works on the file its step opened.
     const bool from_step = part.empty() && !step_file.empty() && !o.words.empty();  // "… and stop" works on nothing
     if (from_step) part = step_file;
+    // "run a command ls -la": the command named after the word "command" is the object, its program the
+    // key, taken literally ("ls" is no plural of "l"; session 15).
+    if (part.empty() && o.words.size() >= 2 && (o.words[0] == "command" || o.words[0] == "commands") &&
+        !o.words[1].empty() && std::isalpha(static_cast<unsigned char>(o.words[1][0])))
+        part = literal_subject({o.words[1]});
     if (part.empty()) {
         std::vector<std::string> named;  // key words start with a letter: "a simple 2048 game" → simple.game
         for (const auto& w : o.words)
@@ -538,7 +544,8 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
         }
         const size_t before = out.size();
         if (match_reply(text, t, i, hi, out) || match_use(text, t, lo, i, hi, clause_start, out) || match_port(t, lo, i, hi, out) ||
-            (is_user && clause_start && match_imperative(text, t, lo, i, hi, wish > 0 && !addressed && i == wish, step_file, out))) {
+            (is_user && clause_start && match_imperative(text, t, lo, i, hi, wish > 0 && !addressed && i == wish, step_file, out)) ||
+            (is_user && clause_start && match_phrasal_request(text, t, lo, i, out))) {
             // Which tool to use is the user's instruction; an agent restating it is no new one.
             while (!is_user && out.size() > before && out.back().rule == "turn.tool_choice") out.pop_back();
             if (out.size() == before) {

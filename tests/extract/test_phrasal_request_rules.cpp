@@ -1,0 +1,59 @@
+// Rule user.request_phrasal (core/extract/phrasal_request_rules.cpp): "Work on X", "Start with X" in a
+// user's text, the guards that keep it quiet, and the "run a command X" key of user.request (session 15).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "extract/request_rules.h"
+#include "extract/sentence_tokens.h"
+
+namespace bm {
+namespace {
+
+// Every request match of every sentence of `text`, "rule: key = value" a line.
+std::string requests_of(const std::string& text, bool is_user = true) {
+    std::string s;
+    for (const Sentence& sentence : split_sentences(text))
+        for (const ClauseMatch& m : match_requests(text, sentence.tokens, is_user))
+            s += m.rule + ": " + m.key + " = " + m.value + "\n";
+    return s;
+}
+
+TEST(PhrasalRequest, WorkOnAndStartWithAreTheUsersGoals) {
+    // The opening prompt of a real Claude Code session (the spotter dev log).
+    EXPECT_EQ(requests_of("Work on bead spotter-dov. Start with the first ready task."),
+              "user.request_phrasal: goal.work.bead.spotter.dov = work on bead spotter-dov\n"
+              "user.request_phrasal: goal.start.first.ready.task = start with the first ready task\n");
+    EXPECT_EQ(requests_of("Please focus on the login bug, then run the tests."),
+              "user.request_phrasal: goal.focus.login.bug = focus on the login bug\n"
+              "user.request: goal.run.test = run the tests\n");
+    EXPECT_EQ(requests_of("Now continue with the billing migration"),
+              "user.request_phrasal: goal.continue.billing.migration = continue with the billing migration\n");
+}
+
+TEST(PhrasalRequest, NegationConditionsPronounsAndDemonstrativesGiveNone) {
+    EXPECT_EQ(requests_of("Don't work on the parser yet."), "");
+    EXPECT_EQ(requests_of("Do not start with the UI."), "");
+    EXPECT_EQ(requests_of("If the build fails, start with the linker errors."), "");
+    EXPECT_EQ(requests_of("Work on it."), "");
+    EXPECT_EQ(requests_of("Yes, please proceed with that booking. Thank you!"), "");
+    EXPECT_EQ(requests_of("Start with, say, something small."), "");
+    // A verb without its particle is no phrasal request ("work hard" names no work).
+    EXPECT_EQ(requests_of("Work hard."), "");
+}
+
+TEST(PhrasalRequest, OnlyTheUserAsks) {
+    EXPECT_EQ(requests_of("Let me start with the bash command and the reads.", false), "");
+    EXPECT_EQ(requests_of("Start with the first ready task.", false), "");
+}
+
+TEST(RunCommandRequest, TheCommandNamedAfterCommandKeysTheRequest) {
+    // The fasthooks dev log: the key was goal.run.command.l.la ("ls" folded as a plural of "l").
+    EXPECT_EQ(requests_of("ok can you run a command ls -la"), "user.request: goal.run.ls = run a command ls -la\n");
+    EXPECT_EQ(requests_of("Run the command pytest -q"), "user.request: goal.run.pytest = run the command pytest -q\n");
+    // A file the words name still keys the request.
+    EXPECT_EQ(requests_of("Run the command in setup.py"), "user.request: goal.run.setup.py = run the command in setup.py\n");
+}
+
+}  // namespace
+}  // namespace bm
