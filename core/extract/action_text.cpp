@@ -67,6 +67,34 @@ std::string key_slug(std::string_view text, size_t max) {
     return out;
 }
 
+std::string relative_command(std::string command, std::string_view cwd) {
+    while (cwd.size() > 1 && cwd.back() == '/') cwd.remove_suffix(1);
+    if (cwd.size() < 2 || cwd.front() != '/') return command;
+    const std::string dir(cwd);
+    for (const char* joiner : {" && ", "; ", " ; "}) {
+        const std::string lead = "cd " + dir + joiner;
+        if (command.rfind(lead, 0) == 0) {
+            command.erase(0, lead.size());
+            break;
+        }
+    }
+    // "CWD/" where a path starts: after a space, a quote, '=' or at the start.
+    const std::string prefix = dir + "/";
+    for (size_t p = command.find(prefix); p != std::string::npos; p = command.find(prefix, p)) {
+        const char before = p == 0 ? ' ' : command[p - 1];
+        if (before != ' ' && before != '"' && before != '\'' && before != '=') {
+            p += prefix.size();
+            continue;
+        }
+        // A program run by its path stays runnable: "CWD/hello.sh" → "./hello.sh".
+        const std::string_view head = std::string_view(command).substr(0, p);
+        const bool program = head.empty() || head.ends_with("&& ") || head.ends_with("; ") || head.ends_with("| ") ||
+                             head.ends_with("|| ");
+        command.replace(p, prefix.size(), program ? "./" : "");
+    }
+    return command;
+}
+
 std::string path_key(std::string_view path, std::string_view cwd) {
     while (!path.empty() && std::isspace(static_cast<unsigned char>(path.back()))) path.remove_suffix(1);
     while (!path.empty() && std::isspace(static_cast<unsigned char>(path.front()))) path.remove_prefix(1);

@@ -327,9 +327,10 @@ std::vector<std::vector<std::string>> shell_segments(std::string_view command) {
 
 namespace {
 
-// `k`'s key and, when the segment that `k` names goes on past its program (and subcommand) with an argument
-// that is not a flag, that argument: "cargo init --lib --name utils" → "cargo.init.utils".
-std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& k) {
+// `k`'s key and, when the segment that `k` names goes on past its program (and subcommand) with arguments
+// that are not flags, the first `operands` of them: "cargo init --lib --name utils" → "cargo.init.utils";
+// with 3, "rm a.py b.py" → "rm.a.py.b.py" (a command run is named by all it names, as a set's element).
+std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& k, size_t operands = 1) {
     if (k.program == "echo" || k.program == "printf") return k.key;  // the argument is in the key already
     for (const Segment& s : segs) {
         if (command_key(s).key != k.key) continue;
@@ -337,12 +338,16 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
         size_t j = program_index(w) + 1;
         if (!k.sub.empty())
             while (j < w.size() && ascii_lower(w[j]) != k.sub.substr(0, k.sub.find('.'))) ++j;
-        for (j += k.sub.empty() ? 0 : 1 + std::count(k.sub.begin(), k.sub.end(), '.'); j < w.size(); ++j) {
+        std::string key = k.key;
+        size_t taken = 0;
+        for (j += k.sub.empty() ? 0 : 1 + std::count(k.sub.begin(), k.sub.end(), '.'); j < w.size() && taken < operands; ++j) {
             if (w[j][0] == '-' || w[j].find('>') != std::string::npos || w[j] == "|") continue;
             const std::string tag = key_slug(base_name(w[j]), 24);
             if (tag.empty() || k.key.find(tag) != std::string::npos) continue;  // a word of the key ("-m pytest")
-            return k.key + "." + tag;
+            key += "." + tag;
+            ++taken;
         }
+        return key;
     }
     return k.key;
 }
@@ -415,7 +420,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // ("pytest.tests.command", ".output", ".exit_code", ".passed"), so two sessions' different commands of one
     // program never dispute, a repeated command corroborates, and a rerun supersedes its first run.
     if (!printer.key.empty() && !a.error && command.size() <= 120 && command.find('\n') == std::string::npos)
-        out.push_back({"action.command_run", printed + ".command", command,
+        out.push_back({"action.command_run", command_set_key(segs, printer, 3) + ".command", relative_command(command, a.cwd),
                        SlotType::kFact, ActionEvidence::kConfirmed, qb, qe});
     if (main.key.empty()) git_init(a, out);
     if (main.key.empty()) {

@@ -85,17 +85,21 @@ void file_command_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (a.result.find(failure) != std::string_view::npos) return;
     // Commands run are a set: the key names the command's first operand ("mkdir.app", "mv.a.txt"), so two
     // sessions' different mkdirs never dispute `mkdir.command` (session 14, as action.command_run).
-    std::string subject = program;
-    for (size_t i = program == "chmod" ? 2 : 1; i < w.size(); ++i) {  // chmod's first operand is its mode
+    // The command's own slot names every operand (up to 3: "rm a.py b.py" → rm.a.py.b.py.command), its exit code
+    // the first.
+    std::string subject = program, named = program;
+    size_t operands = 0;
+    for (size_t i = program == "chmod" ? 2 : 1; i < w.size() && operands < 3; ++i) {  // chmod's first operand is its mode
         if (w[i] == "-m") { ++i; continue; }  // mkdir's mode
         if (w[i].empty() || w[i][0] == '-') continue;
         std::string operand = w[i].substr(0, w[i].find('{'));  // "app/{src,tests}" is named by "app"
         while (operand.size() > 1 && operand.back() == '/') operand.pop_back();
         const std::string tag = key_slug(operand.substr(operand.rfind('/') == std::string::npos ? 0 : operand.rfind('/') + 1), 24);
-        if (!tag.empty()) subject += "." + tag;
-        break;
+        if (tag.empty()) continue;
+        if (operands++ == 0) subject += "." + tag;
+        named += "." + tag;
     }
-    out.push_back({"action.file_command", subject + ".command", command, SlotType::kFact,
+    out.push_back({"action.file_command", named + ".command", relative_command(command, a.cwd), SlotType::kFact,
                    ActionEvidence::kConfirmed, qb, qe});
     if (!code.empty())
         out.push_back({"action.file_command", subject + ".exit_code", code, SlotType::kFact, ActionEvidence::kObserved,

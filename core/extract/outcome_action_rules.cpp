@@ -74,11 +74,17 @@ void workflow_result(const ToolAction& a, const std::string& tool, std::vector<A
 }
 
 // SWE-agent's `submit` answered by the patch: each `diff --git a/X b/X` names a file the patch
-// creates ("new file mode"), deletes ("deleted file mode") or modifies.
+// creates ("new file mode"), deletes ("deleted file mode") or modifies. The result must open with the patch;
+// keyed `file.<path>.submitted` beside the edit's own `file.<path>`, which says more ("edited: …").
 void submitted_patch(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
     if (tool != "submit" || !a.has_result || a.error) return;
     const std::string_view r = a.result.substr(0, 400'000);
     const std::string marker = "diff --git a/";
+    // Only a result that is the patch (SWE-agent 1.x puts "OBSERVATION:" before it): a review-on-submit
+    // message quoting a <diff> of scratch files is not the submission (session 15).
+    size_t start = r.find_first_not_of(" \r\n");
+    if (start != std::string_view::npos && r.substr(start, 12) == "OBSERVATION:") start = r.find_first_not_of(" \r\n", start + 12);
+    if (start == std::string_view::npos || r.substr(start, marker.size()) != marker) return;
     for (size_t p = r.find(marker); p != std::string_view::npos; p = r.find(marker, p + 1)) {
         if (p > 0 && r[p - 1] != '\n') continue;
         size_t eol = r.find('\n', p);
@@ -93,7 +99,7 @@ void submitted_patch(const ToolAction& a, const std::string& tool, std::vector<A
         const char* value = header.find("\nnew file mode") != std::string_view::npos       ? "created in the submitted patch"
                             : header.find("\ndeleted file mode") != std::string_view::npos ? "deleted in the submitted patch"
                                                                                            : "modified in the submitted patch";
-        out.push_back({"action.patch_file", "file." + key, value, SlotType::kArtifact, ActionEvidence::kObserved, p, eol});
+        out.push_back({"action.patch_file", "file." + key + ".submitted", value, SlotType::kArtifact, ActionEvidence::kObserved, p, eol});
     }
 }
 

@@ -102,6 +102,10 @@ bool json_string_member(std::string_view json, std::string_view name, std::strin
 // an argv array joined by spaces; an older SWE-agent action line is its own command; "" for keys or a line
 // sent to the process already running (OpenHands `is_input`: "C-c").
 std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& end);
+// `command` as run from `cwd`: a leading "cd CWD && " (or "; ") dropped and "CWD/" taken off its paths, so
+// "cd /testbed && python reproduce.py", "python /testbed/reproduce.py" and "python reproduce.py" run in
+// /testbed are one command (session 14). Unchanged when `cwd` is empty or "/".
+std::string relative_command(std::string command, std::string_view cwd);
 // A result's text when it is one short line (at most 60 bytes) once a shell's prompt lines ("(Current
 // directory: …)", "bash-$", "[exit code: 0]") are set aside; its span in `b`, `e`. Empty otherwise.
 std::string one_line_output(std::string_view r, size_t& b, size_t& e);

@@ -18,6 +18,19 @@ void answer_action(Message& m, const std::string& call_id, const std::string& te
     m.blocks.push_back(std::move(r));
 }
 
+// SWE-agent 1.x's task template names the repository's directory ("<uploaded_files>\n/testbed\n</uploaded_files>")
+// and its observations show no "(Current directory: …)": that directory is where the run works. Empty if absent.
+std::string uploaded_directory(const std::string& text) {
+    const std::string open = "<uploaded_files>\n", close = "\n</uploaded_files>";
+    const size_t b = text.find(open);
+    if (b == std::string::npos) return {};
+    const size_t s = b + open.size(), e = text.find(close, s);
+    if (e == std::string::npos || e - s > 200 || e == s) return {};
+    const std::string dir = text.substr(s, e - s);
+    if (dir.front() != '/' || dir.find_first_of(" \t\n") != std::string::npos) return {};
+    return dir;
+}
+
 }  // namespace
 
 void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest) {
@@ -127,6 +140,11 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
             session.messages.push_back(std::move(m));
         }
     }
+    for (const Message& m : session.messages)
+        if (m.role == Role::kUser && m.source.kind != SourceKind::kPlugin && !m.blocks.empty()) {
+            if (session.cwd.empty()) session.cwd = uploaded_directory(m.blocks.front().text);
+            break;
+        }
     if (!doc.contains("trajectory")) ctx.warning(top, "trajectory", "no trajectory array (history read alone)");
     ctx.finish();
     finish_session(session, ctx, top, 0);

@@ -433,5 +433,35 @@ TEST(SweAgentReader, SubmitOfARunThatDidNotSubmitStaysUnanswered) {
     for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
         for (const Claim& c : bc.claims) EXPECT_NE(c.key, "submission");
 }
+
+// SWE-agent 1.x (function calling) shows no "(Current directory: …)"; its task template's
+// <uploaded_files> names the directory the run works in, so paths are keyed relative to it (session 15).
+std::map<std::string, std::string> uploaded_files_slots(const std::string& uploaded) {
+    const auto path = std::filesystem::temp_directory_path() / ("bm-swe-uploaded-" + std::to_string(::getpid()) + ".traj");
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << R"({"history":[{"role":"system","content":"You are a helpful assistant."},)"
+            << R"({"role":"user","content":[{"type":"text","text":")" << uploaded
+            << R"(I've uploaded a code repository. Consider the following PR description:\n\n<pr_description>\nx is wrong\n</pr_description>"}]},)"
+            << R"({"role":"assistant","content":"Create it.","action":"str_replace_editor create /testbed/a.py","tool_calls":[{"id":"c1","type":"function","function":{"name":"str_replace_editor","arguments":"{\"command\": \"create\", \"path\": \"/testbed/a.py\", \"file_text\": \"x = 1\"}"}}]},)"
+            << R"({"role":"tool","content":[{"type":"text","text":"OBSERVATION:\nFile created successfully at: /testbed/a.py\n"}],"tool_call_ids":["c1"]}],)"
+            << R"("info":{"exit_status":"submitted"}})";
+    }
+    ReadResult r = read_file(path.string());
+    std::filesystem::remove(path);
+    std::map<std::string, std::string> slots;
+    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : bc.claims) slots[c.key] = c.value;
+    return slots;
+}
+
+TEST(SweAgentReader, UploadedFilesDirectoryIsTheWorkingDirectory) {
+    const auto slots = uploaded_files_slots(R"(<uploaded_files>\n/testbed\n</uploaded_files>\n)");
+    EXPECT_EQ(slots.count("file.a.py"), 1u);
+    EXPECT_EQ(slots.count("file./testbed/a.py"), 0u);
+    // Without the template's directory (or with one that is not a single absolute path) paths stay as written.
+    EXPECT_EQ(uploaded_files_slots("").count("file./testbed/a.py"), 1u);
+    EXPECT_EQ(uploaded_files_slots(R"(<uploaded_files>\ntestbed dir\n</uploaded_files>\n)").count("file./testbed/a.py"), 1u);
+}
 }  // namespace
 }  // namespace bm

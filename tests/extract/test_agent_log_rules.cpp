@@ -109,5 +109,29 @@ TEST(ModelConclusion, StatedInTextNotMusedInAThinkingBlock) {
     EXPECT_TRUE(conclusions(BlockKind::kReasoning, "So the cache is Redis.").empty());
 }
 
+
+// Session 15: a SWE-agent submit's patch is read only when the result opens with it ("OBSERVATION:" first in 1.x);
+// the review-on-submit message that quotes a <diff> of scratch files is not the submission.
+std::string patch_facts(const char* result) {
+    ToolAction a;
+    a.tool = "submit";
+    a.arguments = "{}";
+    a.result = result;
+    a.has_result = true;
+    std::string s;
+    for (const ActionFact& f : tool_action_facts(a))
+        if (f.rule == "action.patch_file") s += f.key + " = " + f.value + "\n";
+    return s;
+}
+
+TEST(PatchFile, OnlyAResultThatIsThePatch) {
+    EXPECT_EQ(patch_facts("OBSERVATION:\ndiff --git a/dask/array/creation.py b/dask/array/creation.py\nindex 1..2 100644\n"),
+              "file.dask/array/creation.py.submitted = modified in the submitted patch\n");
+    EXPECT_EQ(patch_facts("\ndiff --git a/new.py b/new.py\nnew file mode 100644\n"),
+              "file.new.py.submitted = created in the submitted patch\n");
+    EXPECT_EQ(patch_facts("OBSERVATION:\nThank you for your work on this issue. Please review your changes.\n\n<diff>\n"
+                          "diff --git a/reproduce.py b/reproduce.py\nnew file mode 100644\n</diff>\n"),
+              "");
+}
 }  // namespace
 }  // namespace bm

@@ -2,6 +2,7 @@
 // labelled, 1 with the unlabelled values listed when a label is missing, 1 naming the file when gold
 // or labels cannot be read.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -32,8 +33,12 @@ std::string slurp(const std::filesystem::path& p) {
 }
 
 BenchRun bench_extract(const std::string& extra) {
+    // Files of this process and call: ctest runs each test case as its own process in parallel, and a shared
+    // name let two cases read each other's (or a half-written) report — the "failed once under load" flake.
+    static int calls = 0;
     const auto dir = std::filesystem::temp_directory_path();
-    const auto out = dir / "bm_extract_cli.out", err = dir / "bm_extract_cli.err";
+    const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(++calls);
+    const auto out = dir / ("bm_extract_cli_" + tag + ".out"), err = dir / ("bm_extract_cli_" + tag + ".err");
     const std::string cmd = std::string("cd '") + REPO_DIR + "' && BM_SHARED_DATA='" + shared_dir() + "' '" +
                             BELIEFMERGE_BIN + "' bench extract --json " + extra + " >'" + out.string() + "' 2>'" +
                             err.string() + "'";
@@ -42,6 +47,8 @@ BenchRun bench_extract(const std::string& extra) {
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
     r.out = slurp(out);
     r.err = slurp(err);
+    std::filesystem::remove(out);
+    std::filesystem::remove(err);
     return r;
 }
 

@@ -50,11 +50,11 @@ TEST(FileCommand, BraceGroupsExpandAndCdNamesTheDirectory) {  // session 14
               "action.file_command mkdir.lib.exit_code = 0\n"
               "action.dir_created dir.app/lib = created\n");
     EXPECT_EQ(facts_of(R"({"command":"cd app && touch a.py b.py"})", "[exit code: 0]"),
-              "action.file_command touch.a.py.command = cd app && touch a.py b.py\n"
+              "action.file_command touch.a.py.b.py.command = cd app && touch a.py b.py\n"
               "action.file_command touch.a.py.exit_code = 0\n");
     // Nested, several or one-item groups, globs and variables name no directory; cd to a variable is no cd.
     EXPECT_EQ(facts_of(R"({"command":"mkdir -p a/{b,{c,d}} x/{y} $D/{e,f} g/{h,i}/{j,k}"})", "[exit code: 0]"),
-              "action.file_command mkdir.a.command = mkdir -p a/{b,{c,d}} x/{y} $D/{e,f} g/{h,i}/{j,k}\n"
+              "action.file_command mkdir.a.x.d.command = mkdir -p a/{b,{c,d}} x/{y} $D/{e,f} g/{h,i}/{j,k}\n"
               "action.file_command mkdir.a.exit_code = 0\n");
     EXPECT_EQ(facts_of(R"({"command":"cd $HOME && mkdir lib"})", "[exit code: 0]"), "");
     EXPECT_EQ(facts_of(R"({"command":"cd app && ls && mkdir lib"})", "[exit code: 0]"), "");

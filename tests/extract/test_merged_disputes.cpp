@@ -7,6 +7,7 @@
 
 #include "bench/extract/merged_disputes.h"
 #include "conversation_log.h"
+#include "extract/tool_action_rules.h"
 
 namespace bm::extract_bench {
 namespace {
@@ -106,6 +107,19 @@ TEST(MergedDisputes, TwoSessionsDifferentCommandsFailuresAndIssuesNeverShareASlo
     bool exit_disputed = false;
     for (const MergedDispute& x : rival) exit_disputed |= x.key == "cargo.test.exit_code" || x.key == "cargo.test.passed";
     EXPECT_TRUE(exit_disputed);
+}
+
+TEST(MergedDisputes, ACommandIsWrittenAsRunFromItsWorkingDirectory) {
+    // Three tasks' one command in three spellings is one value, so their merge holds no dispute.
+    EXPECT_EQ(relative_command("cd /testbed && python reproduce.py", "/testbed"), "python reproduce.py");
+    EXPECT_EQ(relative_command("python /testbed/reproduce.py", "/testbed/"), "python reproduce.py");
+    EXPECT_EQ(relative_command("python reproduce.py", "/testbed"), "python reproduce.py");
+    // A program run by its path stays runnable; other directories and look-alike prefixes are left alone.
+    EXPECT_EQ(relative_command("chmod +x /w/hello.sh && /w/hello.sh", "/w"), "chmod +x hello.sh && ./hello.sh");
+    EXPECT_EQ(relative_command("cat /testbed2/a.py /other/testbed/b.py", "/testbed"), "cat /testbed2/a.py /other/testbed/b.py");
+    EXPECT_EQ(relative_command("cd /tmp && ls", "/testbed"), "cd /tmp && ls");
+    EXPECT_EQ(relative_command("rm /a.txt", "/"), "rm /a.txt");
+    EXPECT_EQ(relative_command("rm /a.txt", ""), "rm /a.txt");
 }
 
 }  // namespace
