@@ -39,9 +39,7 @@ Result<std::vector<EmittedValue>> emitted_values(const BenchOptions& o, const Sp
     SnapshotOptions extract;
     extract.extract.all_rules = o.rules == "all";
     extract.prose = o.prose;
-    std::vector<BranchClaims> extracted = extract_session_claims(r.sessions, extract);
-    branches.insert(branches.end(), extracted.begin(), extracted.end());
-    MergedSnapshot snap = merge_branches(std::move(extracted));
+    MergedSnapshot snap = merge_branches(extract_session_claims(r.sessions, extract));
     for (const auto& branch : snap.inputs)
         for (const auto& c : branch.claims)
             if (!is_environment(c.key)) ++rules[c.rule.empty() ? "(none)" : c.rule].claims;
@@ -62,6 +60,7 @@ Result<std::vector<EmittedValue>> emitted_values(const BenchOptions& o, const Sp
             out.push_back(std::move(e));
         }
     }
+    for (BranchClaims& b : snap.inputs) branches.push_back(std::move(b));  // the log's branches, for the merged arm
     return out;
 }
 

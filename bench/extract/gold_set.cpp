@@ -18,7 +18,7 @@ using nlohmann::json;
 
 Result<std::vector<std::string>> read_lines(const std::string& file) {
     std::ifstream in(file, std::ios::binary);
-    if (!in) return Error::io("cannot read " + file, Location(file), "check the path (--gold, --labels, --split-file)");
+    if (!in) return Error::io("cannot read " + file, Location(file), "check the path (--gold, --labels, --dispute-labels, --split-file)");
     std::vector<std::string> lines;
     for (std::string line; std::getline(in, line);) lines.push_back(line);
     return lines;
@@ -102,6 +102,38 @@ Result<std::vector<Label>> read_labels(const std::string& file) {
         if (!fresh)
             return Error::invalid_input("duplicate label of (log, key, value) first given on line " +
                                             std::to_string(it->second), Location(file, line, -1, "value"));
+        out.push_back(std::move(l));
+    }
+    return out;
+}
+
+Result<std::vector<DisputeLabel>> read_dispute_labels(const std::string& file) {
+    auto rows = read_jsonl(file, {"merge", "key", "values", "real", "reason"});
+    if (!rows) return rows.error();
+    std::vector<DisputeLabel> out;
+    std::map<std::tuple<std::string, std::string, std::vector<std::string>>, int64_t> seen;
+    for (const auto& [line, row] : *rows) {
+        DisputeLabel l;
+        l.line = line;
+        if (auto e = fill_strings(file, line, row, {{"merge", &l.merge}, {"key", &l.key}, {"reason", &l.reason}}))
+            return *e;
+        auto values = row.find("values");
+        if (values == row.end() || !values->is_array() || values->size() < 2)
+            return Error::invalid_input("expected an array of two or more strings", Location(file, line, -1, "values"));
+        for (const json& v : *values) {
+            if (!v.is_string())
+                return Error::invalid_input("expected an array of two or more strings", Location(file, line, -1, "values"));
+            l.values.push_back(v.get<std::string>());
+        }
+        std::sort(l.values.begin(), l.values.end());
+        auto real = row.find("real");
+        if (real == row.end() || !real->is_boolean())
+            return Error::invalid_input("expected true or false", Location(file, line, -1, "real"));
+        l.real = real->get<bool>();
+        auto [it, fresh] = seen.emplace(std::tuple{l.merge, l.key, l.values}, line);
+        if (!fresh)
+            return Error::invalid_input("duplicate verdict on (merge, key, values) first given on line " +
+                                            std::to_string(it->second), Location(file, line, -1, "values"));
         out.push_back(std::move(l));
     }
     return out;

@@ -1,4 +1,5 @@
-// The extraction gold set on disk (docs/extract.md): gold claims, labels of emitted slots, the dev/test split.
+// The extraction gold set on disk (docs/extract.md): gold claims, labels of emitted slots, verdicts on merged
+// logs' disputes, the dev/test split.
 // Every reader fails with an Error naming file, line and field. Thread-safety: pure functions.
 #pragma once
 
@@ -32,6 +33,17 @@ struct Label {
     int64_t line = 0;
 };
 
+// A judgement of one disputed slot of a merge (dispute_labels.jsonl, one JSON object a line).
+struct DisputeLabel {
+    std::string merge;                // "<split>/<format>", e.g. "dev/dsh"
+    std::string key;
+    std::vector<std::string> values;  // the slot's values, sorted
+    bool real = false;                // a reviewer must choose between them (a real alternative)
+    std::string reason;
+    int64_t line = 0;
+};
+
+
 // Where logs added after the split was fixed live (session 12, issue #15): always dev.
 inline constexpr const char* kGrownDevDir = "bench/data/extract_gold/logs/dev/";
 
@@ -46,6 +58,7 @@ struct SplitLog {
 Result<std::vector<GoldClaim>> read_gold(const std::string& file);
 Result<std::vector<Label>> read_labels(const std::string& file);
 Result<std::vector<SplitLog>> read_split(const std::string& file);
+Result<std::vector<DisputeLabel>> read_dispute_labels(const std::string& file);
 
 // The split rule, fixed before any extractor output was seen: within each format, logs sorted by
 // SHA-256 of their path (ties by path); the first ceil(n/3) are test, the rest dev. Sorted by path.

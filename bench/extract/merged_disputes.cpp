@@ -1,26 +1,13 @@
-// Disputes across merged logs and their labels (bench/extract/merged_disputes.h).
+// Disputes across merged logs, judged by their verdicts (bench/extract/merged_disputes.h).
 #include "bench/extract/merged_disputes.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
-#include <nlohmann/json.hpp>
 #include <set>
 
 #include "merge/merger.h"
 
 namespace bm::extract_bench {
-
-namespace {
-
-using nlohmann::json;
-
-Error bad(const std::string& file, int64_t line, const std::string& field, const std::string& what) {
-    return Error::invalid_input(what, Location(file, line, -1, field),
-                                "one object a line: merge, key, values (strings), real (true/false), reason");
-}
-
-}  // namespace
 
 std::optional<double> MergedCounts::precision() const {
     if (labelled == 0) return std::nullopt;
@@ -29,50 +16,6 @@ std::optional<double> MergedCounts::precision() const {
 
 void MergedCounts::add(const MergedCounts& o) {
     logs += o.logs, slots += o.slots, disputes += o.disputes, labelled += o.labelled, real += o.real;
-}
-
-Result<std::vector<DisputeLabel>> read_dispute_labels(const std::string& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return Error::io("cannot read " + file, Location(file), "check the path (--dispute-labels)");
-    std::vector<DisputeLabel> out;
-    std::map<std::tuple<std::string, std::string, std::vector<std::string>>, int64_t> seen;
-    int64_t line = 0;
-    for (std::string text; std::getline(in, text);) {
-        ++line;
-        if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
-        json row = json::parse(text, nullptr, false);
-        if (row.is_discarded() || !row.is_object()) return bad(file, line, "", "not a JSON object");
-        DisputeLabel l;
-        l.line = line;
-        for (const auto& [name, value] : row.items()) {
-            if (name == "merge" || name == "key" || name == "reason") {
-                if (!value.is_string() || value.get<std::string>().empty()) return bad(file, line, name, "missing or empty string");
-                (name == "merge" ? l.merge : name == "key" ? l.key : l.reason) = value.get<std::string>();
-            } else if (name == "values") {
-                if (!value.is_array() || value.size() < 2) return bad(file, line, name, "expected an array of two or more strings");
-                for (const json& v : value) {
-                    if (!v.is_string()) return bad(file, line, name, "expected an array of two or more strings");
-                    l.values.push_back(v.get<std::string>());
-                }
-            } else if (name == "real") {
-                if (!value.is_boolean()) return bad(file, line, name, "expected true or false");
-                l.real = value.get<bool>();
-            } else {
-                return bad(file, line, name, "unknown field");
-            }
-        }
-        for (const char* field : {"merge", "key", "reason"})
-            if (!row.contains(field)) return bad(file, line, field, "missing or empty string");
-        if (l.values.empty()) return bad(file, line, "values", "expected an array of two or more strings");
-        if (!row.contains("real")) return bad(file, line, "real", "expected true or false");
-        std::sort(l.values.begin(), l.values.end());
-        auto [it, fresh] = seen.emplace(std::tuple{l.merge, l.key, l.values}, line);
-        if (!fresh)
-            return Error::invalid_input("duplicate label of (merge, key, values) first given on line " + std::to_string(it->second),
-                                        Location(file, line, -1, "values"));
-        out.push_back(std::move(l));
-    }
-    return out;
 }
 
 std::vector<MergedDispute> merged_disputes(const std::string& merge, std::vector<BranchClaims> branches,

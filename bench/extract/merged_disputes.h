@@ -1,28 +1,17 @@
 // The merged arm of `bench extract`: every log of one split and format merged together, as a reviewer
 // merges a week of one project's sessions, and each disputed or contested slot judged a real alternative
-// or not (dispute_labels.jsonl; docs/extract.md "Disputes across merged logs"). Thread-safety: pure functions.
+// or not (DisputeLabel, gold_set.h; docs/extract.md "Disputes across merged logs"). Thread-safety: pure functions.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "bench/extract/gold_set.h"
 #include "extract/branch_claims.h"
 #include "util/result.h"
 
 namespace bm::extract_bench {
-
-// A judgement of one disputed slot of a merge (dispute_labels.jsonl, one JSON object a line).
-struct DisputeLabel {
-    std::string merge;                // "<split>/<format>", e.g. "dev/dsh"
-    std::string key;
-    std::vector<std::string> values;  // the slot's values, sorted
-    bool real = false;                // a reviewer must choose between them (a real alternative)
-    std::string reason;
-    int64_t line = 0;
-};
-
-Result<std::vector<DisputeLabel>> read_dispute_labels(const std::string& file);
 
 // One disputed or contested non-env slot of a merge.
 struct MergedDispute {

@@ -95,6 +95,18 @@ std::string relative_command(std::string command, std::string_view cwd) {
     return command;
 }
 
+std::string words_slug(std::string_view text, int words, size_t max) {
+    size_t cut = 0;
+    for (int seen = 0; cut < text.size() && seen < words; ++cut) seen += text[cut] == ' ' ? 1 : 0;
+    std::string slug = key_slug(text.substr(0, cut), max + 1);
+    if (slug.size() > max) {
+        slug.resize(max);
+        const size_t dash = slug.rfind('-');
+        if (dash != std::string::npos && dash > 0) slug.resize(dash);
+    }
+    return slug;
+}
+
 std::string path_key(std::string_view path, std::string_view cwd) {
     while (!path.empty() && std::isspace(static_cast<unsigned char>(path.back()))) path.remove_suffix(1);
     while (!path.empty() && std::isspace(static_cast<unsigned char>(path.front()))) path.remove_prefix(1);

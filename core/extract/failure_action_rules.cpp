@@ -113,10 +113,7 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (subject.empty() || !std::isalnum(static_cast<unsigned char>(subject[0]))) return;
     // Failed attempts are a set: the key carries the reason's first words, so two sessions' (or two retries')
     // different failures of one command are two Refuted facts, never rival values of one slot.
-    size_t cut = 0;
-    for (int words = 0; cut < reason.size() && words < 3; ++cut) words += reason[cut] == ' ' ? 1 : 0;
-    std::string why = key_slug(std::string_view(reason).substr(0, cut), 28);
-    if (why.size() >= 24 && why.rfind('-') != std::string::npos) why.resize(why.rfind('-'));  // a whole word last
+    const std::string why = words_slug(reason, 3, 24);
     out.push_back({"action.tool_error", subject + ".error" + (why.empty() ? "" : "." + why), reason, SlotType::kRefuted,
                    ActionEvidence::kObserved, b, e});
 }

@@ -95,6 +95,9 @@ inline bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) !
 std::string path_key(std::string_view path, std::string_view cwd);
 // A lowercase key word run: letters, digits, '.', '_' and '-' kept, others → '-', at most `max` bytes.
 std::string key_slug(std::string_view text, size_t max);
+// A key part from `text`'s first `words` words: key_slug of them, cut back to a whole word when longer than
+// `max` ("TimeDelta serialization precision" → "timedelta-serialization-precision").
+std::string words_slug(std::string_view text, int words, size_t max);
 // A string member of a JSON object text, and where its value sits in `json` (unescaped value).
 bool json_string_member(std::string_view json, std::string_view name, std::string& value, size_t& begin,
                         size_t& end);

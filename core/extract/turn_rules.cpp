@@ -41,9 +41,7 @@ std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
         Claim c = origin;
         c.rule = "user.issue";
         // Keyed by its title: two tasks' issues are two goals, never one slot's rival values.
-        size_t cut = 0;  // the title's first six words
-        for (int words = 0; cut < value.size() && words < 6; ++cut) words += value[cut] == ' ' ? 1 : 0;
-        const std::string title = key_slug(std::string_view(value).substr(0, cut), 48);
+        const std::string title = words_slug(value, 6, 48);
         c.key = title.empty() ? std::string("issue") : "issue." + title;
         c.value = value;
         c.type = SlotType::kGoal;
