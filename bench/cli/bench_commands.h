@@ -26,6 +26,8 @@ int bench_fold_quality(const QStringList& args);
 // M1 ingress reduction over the shared logs' tool outputs (bench/reduce, docs/reduce.md).
 int bench_reduce(const QStringList& args);
 int bench_mergebench(const QStringList& args);
+// False joins of the merge's one-reading rule on labelled public pairs (merge/value_refinement.h).
+int bench_value_reading(const QStringList& args);
 // The extraction gold set: precision, recall and per-rule tables (bench/extract, docs/extract.md).
 int bench_extract(const QStringList& args);
 // `beliefmerge meld calibrate` (forwarded here): fit thresholds on labelled pairs.

@@ -89,6 +89,7 @@ int run_bench(const QStringList& arguments) {
         {"fold-quality", bench_fold_quality,
          "  beliefmerge bench fold-quality [--budget N] [--sessions DIR] [--real N] [--generated N] [--generated-kb N]\n"
          "      [--dir DIR] [--json]\n"},
+        {"value-reading", bench_value_reading, "  beliefmerge bench value-reading [--shared DIR] [--json]\n"},
         {"reduce", bench_reduce, "  beliefmerge bench reduce [--sessions DIR] [--min-bytes N] [--json]\n"},
         {"mergebench", bench_mergebench,
          "  beliefmerge bench mergebench [--seeds N] [--topics N] [--branches N] [--budget N] [--family NAME]\n"

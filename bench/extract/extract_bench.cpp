@@ -190,6 +190,10 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
         MergedCounts& m = report.merged[split_name][format];
         auto found = merged_disputes(split_name + "/" + format, std::move(branches), *dispute_labels, m);
         for (MergedDispute& d : found) {
+            if (d.state == "joined") {
+                report.joined.push_back(std::move(d));
+                continue;
+            }
             report.unlabelled_disputes += d.real.has_value() ? 0 : 1;
             report.disputes.push_back(std::move(d));
         }

@@ -68,6 +68,7 @@ struct BenchReport {
     std::map<std::string, MergedCounts> merged_overall;                // split -> counts
     std::vector<MergedDispute> disputes;                               // every merge's disputed slots, by (merge, key)
     size_t unlabelled_disputes = 0;                                    // of `disputes`, those with no label
+    std::vector<MergedDispute> joined;  // slots whose wordings the merge read as one value (state "joined")
     std::string rules;
     std::string extractor;
 };

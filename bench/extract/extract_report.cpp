@@ -109,6 +109,13 @@ std::string merged_markdown(const BenchReport& r) {
         out += "- " + d.merge + " | " + d.key + " | {" + values + "} | " +
                (!d.real ? "UNLABELLED" : *d.real ? "real" : "not real") + " | " + d.state + " | " + rules + "\n";
     }
+    out += "\nwordings the merge read as one fact (shown value first; merge/value_refinement.h): " +
+           std::to_string(r.joined.size()) + "\n";
+    for (const MergedDispute& j : r.joined) {
+        std::string values;
+        for (const std::string& v : j.values) values += (values.empty() ? "" : " | ") + v.substr(0, 80);
+        out += "- " + j.merge + " | " + j.key + " | {" + values + "}\n";
+    }
     return out;
 }
 
@@ -190,8 +197,11 @@ Result<std::string> report_json(const BenchReport& r) {
     for (const MergedDispute& d : r.disputes)
         disputes.push_back({{"merge", d.merge}, {"key", d.key}, {"state", d.state}, {"values", d.values},
                             {"rules", d.rules}, {"quotes", d.quotes}, {"real", d.real ? json(*d.real) : json(nullptr)}});
+    json joined = json::array();
+    for (const MergedDispute& j : r.joined) joined.push_back({{"merge", j.merge}, {"key", j.key}, {"wordings", j.values}});
     json out = {{"extractor", r.extractor}, {"rules", r.rules}, {"splits", splits}, {"unlabelled", unlabelled},
-                {"stale_labels", r.stale_labels}, {"disputes", disputes}, {"unlabelled_disputes", r.unlabelled_disputes}};
+                {"stale_labels", r.stale_labels}, {"disputes", disputes}, {"unlabelled_disputes", r.unlabelled_disputes},
+                {"joined", joined}};
     return canonical_json(out);
 }
 

@@ -24,10 +24,21 @@ std::vector<MergedDispute> merged_disputes(const std::string& merge, std::vector
     for (const DisputeLabel& l : labels)
         if (l.merge == merge) real_of[{l.key, l.values}] = l.real;
     const MergedSnapshot snap = merge_branches(std::move(branches));
-    std::vector<MergedDispute> out;
+    std::vector<MergedDispute> out, joined;
     for (const Slot& slot : snap.slots) {
         if (slot.key.rfind("env.", 0) == 0) continue;
         ++counts.slots;
+        if (slot.state == SlotState::kSettled && slot.values.size() == 1) {
+            std::set<std::string> wordings;
+            for (const ClaimRef& ref : slot.values.front().supporters) wordings.insert(snap.claim(ref).value);
+            wordings.erase(slot.values.front().value);
+            if (!wordings.empty()) {
+                MergedDispute j{merge, slot.key, "joined", {slot.values.front().value}, {}, {}, std::nullopt};
+                j.values.insert(j.values.end(), wordings.begin(), wordings.end());
+                joined.push_back(std::move(j));
+            }
+            continue;
+        }
         if (slot.state != SlotState::kDisputed && slot.state != SlotState::kContested) continue;
         ++counts.disputes;
         MergedDispute d{merge, slot.key, slot_state_name(slot.state), {}, {}, {}, std::nullopt};
@@ -52,6 +63,7 @@ std::vector<MergedDispute> merged_disputes(const std::string& merge, std::vector
         }
         out.push_back(std::move(d));
     }
+    for (MergedDispute& j : joined) out.push_back(std::move(j));
     return out;
 }
 

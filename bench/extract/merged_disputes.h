@@ -17,7 +17,7 @@ namespace bm::extract_bench {
 struct MergedDispute {
     std::string merge;                // "<split>/<format>"
     std::string key;
-    std::string state;                // disputed or contested
+    std::string state;                // disputed or contested; "joined" for one fact worded several ways
     std::vector<std::string> values;  // sorted
     std::vector<std::string> rules;   // distinct rules of the values' supporters, sorted
     std::vector<std::string> quotes;  // each value's first supporter's quote, in `values` order
@@ -31,7 +31,9 @@ struct MergedCounts {
 };
 
 // Merges `branches` (every branch of every log of `merge`), counts its non-env slots and returns its
-// disputed or contested ones, each with its label from `labels` when one names the same values.
+// disputed or contested ones, each with its label from `labels` when one names the same values, then
+// the slots whose claims' wordings the merge read as one value (state "joined", values = the wordings,
+// shown value first; merge/value_refinement.h), so a false join can be seen.
 std::vector<MergedDispute> merged_disputes(const std::string& merge, std::vector<BranchClaims> branches,
                                            const std::vector<DisputeLabel>& labels, MergedCounts& counts);
 

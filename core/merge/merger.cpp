@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "merge/trust_invariants.h"
+#include "merge/value_refinement.h"
 #include "trust/trust_lattice.h"
 
 namespace bm {
@@ -136,11 +137,21 @@ Slot build_slot(const Context& ctx, std::string key, Refs active, Refs history, 
     std::sort(history.begin(), history.end(), by_order);
     slot.type = slot_type_of(ctx, active);
     slot.routes = union_routes(ctx, active);
+    // One fact worded with more or fewer words is one value: the most general wording, supported by
+    // every claim (each still shows its own words); its rivals' edges go (value_refinement.h).
+    std::optional<std::string> reading;
+    if (active.size() > 1) {
+        std::vector<std::string> distinct;
+        for (ClaimRef ref : active) distinct.push_back(ctx.at(ref).value);
+        reading = common_reading(std::move(distinct));
+        if (reading) edges.clear();
+    }
+    auto shown = [&](const Claim& c) -> const std::string& { return reading ? *reading : c.value; };
     std::vector<Opinion> ops;
     ops.reserve(active.size());
     for (ClaimRef ref : active) {
         const Claim& c = ctx.at(ref);
-        ops.push_back({c.value, c.source.branch_id, static_cast<int>(c.evidence)});
+        ops.push_back({shown(c), c.source.branch_id, static_cast<int>(c.evidence)});
     }
     const Annotation annotation(std::move(ops));
     for (const auto& s : supports_by_value(annotation)) {
@@ -152,7 +163,7 @@ Slot build_slot(const Context& ctx, std::string key, Refs active, Refs history, 
     }
     for (ClaimRef ref : active) {
         const Claim& c = ctx.at(ref);
-        auto it = std::lower_bound(slot.values.begin(), slot.values.end(), c.value,
+        auto it = std::lower_bound(slot.values.begin(), slot.values.end(), shown(c),
                                    [](const SlotValue& v, const std::string& x) { return v.value < x; });
         it->max_rank = std::max(it->max_rank, c.provenance_rank);
         it->trust = it->supporters.empty() ? c.trust : trust_join(it->trust, c.trust);

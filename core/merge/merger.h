@@ -3,7 +3,8 @@
 // Within a branch, a later claim on a key supersedes an earlier one only if its provenance rank
 // is ≥ the earlier one's; otherwise it is kept as a challenger and a disputed_by edge records
 // both chains. Across branches, opinions are joined and selected by evidence; an evidence tie
-// is broken only by a strictly higher rank (contested), never guessed (disputed).
+// is broken only by a strictly higher rank (contested), never guessed (disputed). Values of one slot
+// that read as one fact worded with more or fewer words (merge/value_refinement.h) are one value.
 // Thread-safety: pure functions over values.
 #pragma once
 
