@@ -1,5 +1,6 @@
 // Claude Code transcripts: the uuid/parentUuid DAG (one branch per leaf, sidechains included),
-// thinking blocks as reasoning, tool_use/tool_result pairing, compact summaries as checkpoints.
+// thinking blocks as reasoning, tool_use/tool_result pairing, compact summaries as checkpoints; and
+// `claude -p --output-format stream-json` output (session_id, no parentUuid: lines chain in order).
 #include <algorithm>
 #include <map>
 #include <set>
@@ -11,8 +12,8 @@ namespace bm {
 namespace {
 
 const std::set<std::string>& known_non_message() {
-    static const std::set<std::string> types = {"queue-operation", "file-history-snapshot",
-                                                "progress", "custom-title", "tag"};
+    static const std::set<std::string> types = {"queue-operation", "file-history-snapshot", "progress",
+                                                "custom-title", "tag", "result", "stream_event"};
     return types;
 }
 
@@ -77,6 +78,9 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     int64_t records = 0;
     RecordPos first_pos{1, 0};
     std::map<std::string, std::string> logical_parent;  // compact boundary → pre-compaction leaf
+    // stream-json lines name no parent: each follows the previous line of its thread (the main one,
+    // or a subagent's, keyed by parent_tool_use_id).
+    std::map<std::string, std::string> stream_last;
     while (true) {
         auto more = lines.next(line);
         if (!more) {
@@ -91,8 +95,10 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         RecordScope record(ctx, line.text);
         ++records;
         auto type = ctx.str(*v, "type", pos, "type").value_or("");
+        const bool stream = v->contains("session_id") && !v->contains("parentUuid");
         if (session.id_form.empty())
-            if (auto sid = ctx.str(*v, "sessionId", pos, "sessionId")) session.id_form = *sid;
+            if (auto sid = ctx.str(*v, stream ? "session_id" : "sessionId", pos, stream ? "session_id" : "sessionId"))
+                session.id_form = *sid;
         if (session.cwd.empty())
             if (auto cwd = ctx.str(*v, "cwd", pos, "cwd")) session.cwd = *cwd;
         if (type == "summary") {
@@ -105,8 +111,9 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             ++non_message;
             continue;
         }
-        if (type != "user" && type != "assistant" && type != "system") {
-            if (!known_non_message().count(type)) ctx.unknown_type(pos, type.empty() ? "(none)" : type);
+        // stream-json system lines (init, hook responses, status) carry settings, not a message.
+        if (type != "user" && type != "assistant" && (type != "system" || (stream && !v->contains("content")))) {
+            if (!known_non_message().count(type) && type != "system") ctx.unknown_type(pos, type.empty() ? "(none)" : type);
             ++non_message;
             continue;
         }
@@ -117,6 +124,14 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         m.parent_id = ctx.str(*v, "parentUuid", pos, "parentUuid").value_or("");
         m.time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
         if (auto sc = v->find("isSidechain"); sc != v->end() && sc->is_boolean()) m.sidechain = sc->get<bool>();
+        if (stream) {
+            std::string thread;
+            if (auto t = v->find("parent_tool_use_id"); t != v->end() && t->is_string()) thread = t->get<std::string>();
+            m.sidechain = !thread.empty();
+            if (m.id.empty()) m.id = "line-" + std::to_string(pos.line);
+            m.parent_id = stream_last[thread];
+            stream_last[thread] = m.id;
+        }
         if (m.id.empty()) ctx.warning(pos, "uuid", "message without uuid cannot join the DAG");
         if (type == "system") {
             auto subtype = ctx.str(*v, "subtype", pos, "subtype").value_or("");

@@ -31,6 +31,10 @@ std::optional<SessionFormat> classify_object(const json& v) {
     if (v.contains("payload") && (type == "session_meta" || type == "response_item" ||
                                   type == "event_msg" || type == "turn_context" || type == "compacted"))
         return SessionFormat::kCodex;
+    // `claude -p --output-format stream-json`: session_id on every line, no parentUuid.
+    if (v.contains("session_id") && !v.contains("parentUuid") &&
+        (type == "system" || type == "assistant" || type == "user" || type == "result"))
+        return SessionFormat::kClaudeCode;
     // Claude Code 2.x transcripts may open with a file-history-snapshot line (no sessionId on it).
     if (v.contains("parentUuid") || v.contains("sessionId") || v.contains("leafUuid") ||
         (type == "summary" && v.contains("summary")) ||

@@ -711,6 +711,45 @@ TEST(NativeReader, MessagesClaimsAndCheckpoint) {
     EXPECT_EQ(by_id(s, "m4").visible_text(), "Keep answers short.");
 }
 
+TEST(ClaudeCodeReader, StreamJsonOutputChainsInLineOrder) {
+    // Real `claude -p --output-format stream-json` lines (ralph-tui, tests/data/README.md): uuids but no
+    // parentUuid. Without chaining every line was a root and a leaf: six one-message branches.
+    Session s = expect_counts("claude-code/stream-json-ralph.jsonl",
+                              {.format = "claude-code",
+                               .id = "711d6fc5-77e9-4cba-b5b3-de4140b1db8a",
+                               .messages = 6,
+                               .by_role = {{"assistant", 4}, {"tool", 2}},
+                               .branches = 1,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2});
+    EXPECT_EQ(path_ids(s, s.branches[0]).front(), "b3503842-8f7a-4808-8617-56e7881a2dd0");
+    EXPECT_EQ(path_ids(s, s.branches[0]).back(), "c36b8180-cf17-42e5-acae-333a4999d5f2");
+}
+
+TEST(ClaudeCodeReader, StreamJsonWithoutUuidsAndASubagentThread) {
+    // Older stream-json lines have no uuid; a subagent's lines name their Task call in
+    // parent_tool_use_id and form a thread (a sidechain) of their own. The init line is settings.
+    const std::string log =
+        R"({"type":"system","subtype":"init","cwd":"/w","session_id":"s-1","tools":["Bash"],"model":"m"})" "\n"
+        R"({"type":"user","message":{"role":"user","content":"list files"},"session_id":"s-1"})" "\n"
+        R"({"type":"assistant","message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Task","input":{"prompt":"look"}}]},"parent_tool_use_id":null,"session_id":"s-1"})" "\n"
+        R"({"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"sub says hi"}]},"parent_tool_use_id":"t1","session_id":"s-1"})" "\n"
+        R"({"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"done"}]},"parent_tool_use_id":null,"session_id":"s-1"})" "\n"
+        R"({"type":"result","subtype":"success","result":"done","session_id":"s-1"})" "\n";
+    ReadResult r = read_bytes(log, "stream.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.format, SessionFormat::kClaudeCode);
+    EXPECT_EQ(s.cwd, "/w");
+    EXPECT_EQ(s.messages.size(), 4u);
+    EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    ASSERT_EQ(s.branches.size(), 2u);
+    const Branch& main = s.branches[0].sidechain ? s.branches[1] : s.branches[0];
+    const Branch& sub = s.branches[0].sidechain ? s.branches[0] : s.branches[1];
+    EXPECT_EQ(path_ids(s, main), (std::vector<std::string>{"line-2", "line-3", "line-5"}));
+    EXPECT_EQ(path_ids(s, sub), (std::vector<std::string>{"line-4"}));
+}
+
 // ---------------------------------------------------------------- detection
 
 TEST(Ingest, DetectsEveryFixtureByContent) {
@@ -718,6 +757,7 @@ TEST(Ingest, DetectsEveryFixtureByContent) {
         {"dsh/v0/session.jsonl", SessionFormat::kDsh},
         {"dsh/v3/session.v3.jsonl", SessionFormat::kDsh},
         {"claude-code/rewind.jsonl", SessionFormat::kClaudeCode},
+        {"claude-code/stream-json-ralph.jsonl", SessionFormat::kClaudeCode},
         {"codex/rollout-2026-11-30T16-00-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl", SessionFormat::kCodex},
         {"openai-chat/array.json", SessionFormat::kOpenAiChat},
         {"openai-chat/object.json", SessionFormat::kOpenAiChat},
