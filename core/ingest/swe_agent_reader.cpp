@@ -140,6 +140,22 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
             session.messages.push_back(std::move(m));
         }
     }
+    // How the run ended (info.exit_status: "submitted", "exit_cost", "submitted (exit_context)", …): the
+    // harness's own record, read as a fact of the run (rule harness.run_exit_status, session 16).
+    if (doc.contains("info") && doc["info"].is_object()) {
+        const auto status = doc["info"].find("exit_status");
+        if (status != doc["info"].end() && status->is_string() && !status->get<std::string>().empty() &&
+            status->get<std::string>().size() <= 80) {
+            EnvironmentFact f;
+            f.name = "exit_status";
+            f.value = ctx.redact_text(status->get<std::string>());
+            f.field = "info.exit_status";
+            f.line = top.line;
+            f.seq = static_cast<int64_t>(history->size());
+            f.quote = "\"exit_status\": \"" + f.value + "\"";
+            session.environment.push_back(std::move(f));
+        }
+    }
     for (const Message& m : session.messages)
         if (m.role == Role::kUser && m.source.kind != SourceKind::kPlugin && !m.blocks.empty()) {
             if (session.cwd.empty()) session.cwd = uploaded_directory(m.blocks.front().text);
