@@ -17,6 +17,10 @@ constexpr RuleScope kTurn = RuleScope::kTurn;
 RuleExample call(const char* tool, const char* args, const char* result, const char* expect, bool error = false) {
     return RuleExample{"assistant", tool, args, result, expect, error};
 }
+// A tool example in a SWE-agent run (session 16).
+RuleExample swe_call(const char* tool, const char* args, const char* result, const char* expect) {
+    return RuleExample{"swe-call", tool, args, result, expect, false};
+}
 RuleExample say(const char* role, const char* text, const char* expect) { return RuleExample{role, "", "", text, expect}; }
 // A user's `text` answering the agent's `asked` (session 14).
 RuleExample answer(const char* asked, const char* text, const char* expect) { return RuleExample{"answer", "", asked, text, expect}; }
@@ -215,7 +219,11 @@ std::vector<ExtractionRule> build() {
          "tool 3 (the harness observed it)", "run.<session>.exit_status", true, 0.85, kSession, "", {}},
         {"action.submission_files", "the files of a SWE-agent run's last submitted patch (its action.patch_file claims), as the patch writes them (session 16)",
          "only the last result that is a patch; renames skipped (as action.patch_file); at most 400 bytes of paths; keyed by the run", S::kFact,
-         "tool 3", "run.<session>.submission.files", true, 0.85, kSession, "", {}},
+         "tool 3", "run.<session>.submission.files", true, 0.85, kSession, "",
+         {swe_call("submit", "{}", "OBSERVATION:\ndiff --git a/src/M.py b/src/M.py\nindex 1..2 100644\ndiff --git a/new.py b/new.py\nnew file mode 100644\n",
+                   "run.s.submission.files = src/M.py, new.py"),
+          swe_call("submit", "{}", "OBSERVATION:\nThank you for your work on this issue. Please review your changes.\n\n<diff>\ndiff --git a/reproduce.py b/reproduce.py\nnew file mode 100644\n</diff>\n", ""),
+          call("submit", "{}", "diff --git a/src/m.py b/src/m.py\nindex 1..2 100644\n", "")}},
         {"action.tool_result_line", "any other tool's result when it is one short line (an LSP tool's \"subject.ts:1:7\", a custom tool's \"42\")",
          "shells, file, search, plan, todo, delegation, question, skill, fetch and workflow tools have rules of their own; errors and acknowledgements (ok, done, updated, successfully …) give none",
          S::kFact, "tool 3", "<tool>.result", false, 0.6, kSession,

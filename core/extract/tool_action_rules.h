@@ -113,7 +113,8 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
 // /testbed are one command (session 14). Unchanged when `cwd` is empty or "/".
 std::string relative_command(std::string command, std::string_view cwd);
 // A result's text when it is one short line (at most 60 bytes) once a shell's prompt lines ("(Current
-// directory: …)", "bash-$", "[exit code: 0]") are set aside; its span in `b`, `e`. Empty otherwise.
+// directory: …)", "bash-$", "[exit code: 0]", SWE-agent 1.x's "OBSERVATION:") are set aside; its span in `b`, `e`.
+// Empty otherwise.
 std::string one_line_output(std::string_view r, size_t& b, size_t& e);
 
 }  // namespace bm
