@@ -31,6 +31,23 @@ std::string uploaded_directory(const std::string& text) {
     return dir;
 }
 
+// The ids of `tool_call_ids` written as a Python list's text ("['call_submit']", as SWE-agent's replay writes
+// the final submit's observation, session 16): each quoted item; empty when it is not such a list.
+std::vector<std::string> listed_ids(const std::string& text) {
+    std::vector<std::string> ids;
+    if (text.size() < 2 || text.front() != '[' || text.back() != ']') return ids;
+    for (size_t p = 1; p + 1 < text.size();) {
+        const char q = text[p];
+        if (q == ' ' || q == ',') { ++p; continue; }
+        if (q != '\'' && q != '"') return {};
+        const size_t e = text.find(q, p + 1);
+        if (e == std::string::npos || e == p + 1) return {};
+        ids.push_back(text.substr(p + 1, e - p - 1));
+        p = e + 1;
+    }
+    return ids;
+}
+
 }  // namespace
 
 void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest) {
@@ -86,7 +103,10 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
             m.role = Role::kTool;
             m.source.kind = SourceKind::kTool;
             std::vector<std::string> ids;
-            if (const json* idl = ctx.array(item, "tool_call_ids", pos, path + ".tool_call_ids"))
+            const auto written = item.find("tool_call_ids");
+            if (written != item.end() && written->is_string())
+                ids = listed_ids(written->get<std::string>());  // a replayed submit's "['call_submit']"
+            else if (const json* idl = ctx.array(item, "tool_call_ids", pos, path + ".tool_call_ids"))
                 for (const auto& id : *idl)
                     if (id.is_string()) ids.push_back(id.get<std::string>());
             if (ids.empty()) ids.push_back("");
