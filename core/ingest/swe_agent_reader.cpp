@@ -2,6 +2,9 @@
 // tool_calls with tool_call_ids; older runs pair each action with the observation that follows.
 #include "ingest/readers.h"
 
+#include <algorithm>
+#include <optional>
+
 namespace bm {
 
 namespace {
@@ -48,9 +51,34 @@ std::vector<std::string> listed_ids(const std::string& text) {
     return ids;
 }
 
+// Where the string member `"name": "value"` is written in the document `text` (its last occurrence: `info` closes a
+// trajectory): its 1-based line, the member as written, and its byte offset in that line. Nothing when it is not
+// written plainly (escapes in the value) or `text` is absent.
+struct MemberAt {
+    int64_t line;
+    std::string quote;
+    int64_t offset;
+};
+std::optional<MemberAt> member_at(std::string_view text, const std::string& name, const std::string& value) {
+    const std::string key = "\"" + name + "\"";
+    for (size_t p = text.rfind(key); p != std::string_view::npos; p = p == 0 ? std::string_view::npos : text.rfind(key, p - 1)) {
+        size_t v = p + key.size();
+        while (v < text.size() && (text[v] == ' ' || text[v] == '\t')) ++v;
+        if (v >= text.size() || text[v] != ':') continue;
+        ++v;
+        while (v < text.size() && (text[v] == ' ' || text[v] == '\t')) ++v;
+        const std::string written = "\"" + value + "\"";
+        if (text.substr(v, written.size()) != written) continue;
+        const size_t start = text.rfind('\n', p) == std::string_view::npos ? 0 : text.rfind('\n', p) + 1;
+        const int64_t line = 1 + static_cast<int64_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(p), '\n'));
+        return MemberAt{line, std::string(text.substr(p, v + written.size() - p)), static_cast<int64_t>(p - start)};
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
-void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest) {
+void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest, std::string_view text) {
     Session session;
     session.format = SessionFormat::kSweAgent;
     session.file = ctx.result().file;
@@ -165,16 +193,18 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
     if (doc.contains("info") && doc["info"].is_object()) {
         const auto status = doc["info"].find("exit_status");
         if (status != doc["info"].end() && status->is_string() && !status->get<std::string>().empty() &&
-            status->get<std::string>().size() <= 80) {
-            EnvironmentFact f;
-            f.name = "exit_status";
-            f.value = ctx.redact_text(status->get<std::string>());
-            f.field = "info.exit_status";
-            f.line = top.line;
-            f.seq = static_cast<int64_t>(history->size());
-            f.quote = "\"exit_status\": \"" + f.value + "\"";
-            session.environment.push_back(std::move(f));
-        }
+            status->get<std::string>().size() <= 80)
+            if (auto at = member_at(text, "exit_status", status->get<std::string>())) {
+                EnvironmentFact f;
+                f.name = "exit_status";
+                f.value = ctx.redact_text(status->get<std::string>());
+                f.field = "info.exit_status";
+                f.line = at->line;
+                f.seq = static_cast<int64_t>(history->size());
+                f.quote = ctx.redact_raw(at->quote);
+                f.quote_offset = at->offset;
+                session.environment.push_back(std::move(f));
+            }
     }
     for (const Message& m : session.messages)
         if (m.role == Role::kUser && m.source.kind != SourceKind::kPlugin && !m.blocks.empty()) {

@@ -445,6 +445,10 @@ TEST(SweAgentReader, ToolCallIdsWrittenAsAListsTextStillPair) {
     EXPECT_TRUE(r.errors.empty()) << describe(r);
     ASSERT_EQ(r.sessions[0].messages.size(), 3u);
     EXPECT_EQ(r.sessions[0].messages[2].blocks.at(0).tool_id, "call_submit");
+    // info.exit_status is a harness fact quoted as written, on its line (session 16).
+    ASSERT_EQ(r.sessions[0].environment.size(), 1u);
+    EXPECT_EQ(r.sessions[0].environment[0].quote, R"("exit_status":"submitted")");
+    EXPECT_EQ(r.sessions[0].environment[0].line, 1);
     std::map<std::string, std::string> slots;
     for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
         for (const Claim& c : bc.claims) slots[c.key] = c.value;
