@@ -211,7 +211,7 @@ std::string one_line_output(std::string_view r, size_t& b, size_t& e) {
         while (lb < le && std::isspace(static_cast<unsigned char>(r[lb]))) ++lb;
         while (le > lb && std::isspace(static_cast<unsigned char>(r[le - 1]))) --le;
         const std::string_view l = r.substr(lb, le - lb);
-        if (l.empty() || l.rfind("(Open file:", 0) == 0 || l.rfind("(Current directory:", 0) == 0 ||
+        if (l.empty() || l == "OBSERVATION:" || l.rfind("(Open file:", 0) == 0 || l.rfind("(Current directory:", 0) == 0 ||
             l.rfind("bash-$", 0) == 0 || l.rfind("[exit code", 0) == 0 || l.rfind("Exit code", 0) == 0)
             continue;
         if (++lines > 1) return {};
@@ -241,6 +241,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     record_change_facts(action, out);
     missing_path_facts(action, out);
     submitted_flag_facts(action, out);
+    command_result_facts(action, out);
     delegation_report_facts(action, out);
     return out;
 }

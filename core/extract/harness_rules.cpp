@@ -29,18 +29,6 @@ std::string hook_event(const std::string& qualifier) {
     return {};
 }
 
-Claim harness_claim(const Session& session, const BranchClaims& branch, const EnvironmentFact& f) {
-    Claim c;
-    c.type = SlotType::kFact;
-    c.evidence = EvidenceLevel::kToolVerified;
-    c.provenance_rank = provenance_rank::kToolObservation;
-    c.trust = TrustLabel::kExternal;
-    c.source = {branch.branch_id, session.id, "harness:L" + std::to_string(f.line), f.seq, "system", "harness", {}, f.line};
-    c.quote = f.quote;
-    c.quote_offset = f.quote_offset;
-    c.time = f.time;
-    return c;
-}
 
 std::string one_line(std::string s, size_t max) {
     for (char& c : s)
@@ -56,6 +44,19 @@ std::string one_line(std::string s, size_t max) {
 
 }  // namespace
 
+Claim harness_fact_claim(const Session& session, const BranchClaims& branch, const EnvironmentFact& f) {
+    Claim c;
+    c.type = SlotType::kFact;
+    c.evidence = EvidenceLevel::kToolVerified;
+    c.provenance_rank = provenance_rank::kToolObservation;
+    c.trust = TrustLabel::kExternal;
+    c.source = {branch.branch_id, session.id, "harness:L" + std::to_string(f.line), f.seq, "system", "harness", {}, f.line};
+    c.quote = f.quote;
+    c.quote_offset = f.quote_offset;
+    c.time = f.time;
+    return c;
+}
+
 void add_harness_claims(const Session& session, BranchClaims& branch) {
     std::map<std::string, int> per_event;
     for (const EnvironmentFact& f : session.environment)
@@ -67,7 +68,7 @@ void add_harness_claims(const Session& session, BranchClaims& branch) {
             const std::string event = hook_event(f.qualifier);
             if (event.empty() || is_placeholder_value(f.value)) continue;
             const int n = ++seen[event];
-            Claim c = harness_claim(session, branch, f);
+            Claim c = harness_fact_claim(session, branch, f);
             c.rule = "harness.hook_decision";
             c.key = "hook." + event + (per_event[event] > 1 ? "." + std::to_string(n) : std::string());
             std::string decision = one_line(f.value, 40);
@@ -84,7 +85,7 @@ void add_harness_claims(const Session& session, BranchClaims& branch) {
             else if (f.value == "aborted" || f.value == "cancelled" || f.value == "canceled") value = "aborted";
             else if (f.value == "max-tokens" || f.value == "length") value = "cut off at the output limit (max-tokens)";
             else continue;  // completed, and the error kind (its turn_error says what failed)
-            Claim c = harness_claim(session, branch, f);
+            Claim c = harness_fact_claim(session, branch, f);
             c.rule = "harness.turn_outcome";
             c.key = "turn.outcome.session-" + session_tag(session.id) + ".turn-" + f.qualifier;
             c.value = value;

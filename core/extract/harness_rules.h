@@ -18,6 +18,10 @@ namespace bm {
 // by seq. Observed by the harness: tool evidence and rank, EXTERNAL.
 void add_harness_claims(const Session& session, BranchClaims& branch);
 
+// A claim of a harness record `f` of `session` in `branch`: observed by the harness (tool evidence and rank,
+// EXTERNAL), sourced "harness:L<line>" at the fact's seq, quoting the member as written; rule, key and value unset.
+Claim harness_fact_claim(const Session& session, const BranchClaims& branch, const EnvironmentFact& f);
+
 // A file's content read before the branch changed the file (action.file_content, then an edit,
 // delete or rewrite of the same file) gets " (before the edit)" / " (before it was deleted)" /
 // " (before it was rewritten)"; for an edit "A replaced with B", only the lines holding A.

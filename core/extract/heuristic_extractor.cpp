@@ -23,6 +23,7 @@
 #include "extract/support_chat_rules.h"
 #include "extract/requirement_rules.h"
 #include "extract/harness_rules.h"
+#include "extract/run_outcome_rules.h"
 #include "extract/workspace_instruction_rules.h"
 #include "extract/key_normaliser.h"
 #include "extract/request_rules.h"
@@ -747,6 +748,10 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                 resolve_command_subjects(bc.claims, user_seqs);
             }
             if (bi == 0) add_harness_claims(session, bc);
+            if (session.format == SessionFormat::kSweAgent) {
+                mark_runs_before_edit(bc.claims);
+                if (bi == 0) add_run_outcome_claims(session, bc);
+            }
             // The session's harness facts: session-level, so given to its first branch once (like a
             // shared prefix), placed among the message claims by seq.
             if (bi == 0 && options.include_environment) add_environment_claims(session, bc);

@@ -89,7 +89,8 @@ void submitted_patch(const ToolAction& a, const std::string& tool, std::vector<A
         if (p > 0 && r[p - 1] != '\n') continue;
         size_t eol = r.find('\n', p);
         if (eol == std::string_view::npos) eol = r.size();
-        const std::string_view line = r.substr(p + marker.size(), eol - p - marker.size());
+        std::string_view line = r.substr(p + marker.size(), eol - p - marker.size());
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // a patch with CRLF line ends
         const size_t sep = line.find(" b/");
         if (sep == std::string_view::npos || line.substr(sep + 3) != line.substr(0, sep)) continue;  // renames: skip
         const std::string key = path_key(line.substr(0, sep), a.cwd);
@@ -99,7 +100,8 @@ void submitted_patch(const ToolAction& a, const std::string& tool, std::vector<A
         const char* value = header.find("\nnew file mode") != std::string_view::npos       ? "created in the submitted patch"
                             : header.find("\ndeleted file mode") != std::string_view::npos ? "deleted in the submitted patch"
                                                                                            : "modified in the submitted patch";
-        out.push_back({"action.patch_file", "file." + key + ".submitted", value, SlotType::kArtifact, ActionEvidence::kObserved, p, eol});
+        out.push_back({"action.patch_file", "file." + key + ".submitted", value, SlotType::kArtifact, ActionEvidence::kObserved, p,
+                       p + marker.size() + line.size()});
     }
 }
 

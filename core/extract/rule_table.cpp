@@ -17,6 +17,10 @@ constexpr RuleScope kTurn = RuleScope::kTurn;
 RuleExample call(const char* tool, const char* args, const char* result, const char* expect, bool error = false) {
     return RuleExample{"assistant", tool, args, result, expect, error};
 }
+// A tool example in a SWE-agent run (session 16).
+RuleExample swe_call(const char* tool, const char* args, const char* result, const char* expect) {
+    return RuleExample{"swe-call", tool, args, result, expect, false};
+}
 RuleExample say(const char* role, const char* text, const char* expect) { return RuleExample{role, "", "", text, expect}; }
 // A user's `text` answering the agent's `asked` (session 14).
 RuleExample answer(const char* asked, const char* text, const char* expect) { return RuleExample{"answer", "", asked, text, expect}; }
@@ -190,6 +194,36 @@ std::vector<ExtractionRule> build() {
           call("submit", "{}", "OBSERVATION:\ndiff --git a/src/m.py b/src/m.py\nindex 1..2 100644\n", "file.src/m.py.submitted = modified in the submitted patch"),
           call("submit", "{}", "OBSERVATION:\nThank you for your work on this issue. Please review your changes.\n\n<diff>\ndiff --git a/reproduce.py b/reproduce.py\nnew file mode 100644\n</diff>\n", ""),
           call("bash", R"({"command":"git diff"})", "diff --git a/src/m.py b/src/m.py\nindex 1..2 100644\n", "")}},
+        // ---- session 16: SWE-agent run structure (command_result_rules.cpp, run_outcome_rules.cpp) ----
+        {"action.command_errors", "a command's unmarked output: a Python traceback's exception line (the last traceback's), else up to three lines opening \"Error: \" / \"ERROR: \" (session 16)",
+         "only formats that do not mark failed commands (a marked error is action.tool_error's); programs that show files or listings (cat, grep, git, ls, …) and file commands give none; more than three Error lines, or one over 160 bytes, give none; in a SWE-agent run, a run an edit and a rerun follow is keyed `.before_edit`",
+         S::kFact, "tool 3", "<command>.error.<the error's first three words>[.before_edit]", true, 0.85, kSession, "",
+         {call("bash", R"({"command":"python reproduce.py"})",
+               "NumPy:\n[[1. 0.]]\nTraceback (most recent call last):\n  File \"reproduce.py\", line 8, in <module>\n    raise TypeError(\"dtype must be known\")\nTypeError: dtype must be known\n",
+               "python.reproduce.py.error.typeerror-dtype-must = TypeError: dtype must be known"),
+          call("bash", R"({"command":"cd /testbed && python reproduce.py"})", "Response: {}\nError: CreationDate is missing\nError: LastModificationDate is missing\n",
+               "python.reproduce.py.error.error-creationdate-is = Error: CreationDate is missing; Error: LastModificationDate is missing"),
+          call("bash", R"({"command":"cat log.txt"})", "Error: disk full\n", ""),
+          call("bash", R"({"command":"python run.py"})", "Traceback (most recent call last):\n  File \"run.py\", line 1\nsee the log for details\n", ""),
+          call("bash", R"({"command":"python reproduce.py"})", "no errors here: all good\n", "")}},
+        {"action.no_output", "SWE-agent's notice for a command that printed nothing (\"Your command ran successfully and did not produce any output.\", 1.x \"Your last command …\") (session 16)",
+         "the notice is printed whatever the exit status, so the value says only that it ran without output; file commands (rm, mkdir, mv, …), settings (cd, export) and a command writing a file (`>`) give none; any other line beside the notice gives none",
+         S::kFact, "tool 3", "<command>.output", true, 0.85, kSession, "",
+         {call("python", "python main.py\n", "Your command ran successfully and did not produce any output.\n(Open file: /repo/main.py)\n(Current directory: /repo)\nbash-$",
+               "python.main.py.output = ran without output"),
+          call("bash", R"({"command":"rm /testbed/reproduce.py"})", "Your last command ran successfully and did not produce any output.", ""),
+          call("bash", R"({"command":"python gen.py > out.txt"})", "Your command ran successfully and did not produce any output.", ""),
+          call("bash", R"({"command":"python main.py"})", "Your command ran successfully and did not produce any output.\nWarning: slow", "")}},
+        {"harness.run_exit_status", "a SWE-agent trajectory's `info.exit_status` (\"submitted\", \"exit_cost\", \"submitted (exit_context)\", …): how the run ended, as the harness recorded it (session 16)",
+         "a string of at most 80 bytes; keyed by the run, so two tasks' runs never dispute", S::kFact,
+         "tool 3 (the harness observed it)", "run.<session>.exit_status", true, 0.85, kSession, "", {}},
+        {"action.submission_files", "the files of a SWE-agent run's last submitted patch (its action.patch_file claims), as the patch writes them (session 16)",
+         "only the last result that is a patch; renames skipped (as action.patch_file); at most 400 bytes of paths; keyed by the run", S::kFact,
+         "tool 3", "run.<session>.submission.files", true, 0.85, kSession, "",
+         {swe_call("submit", "{}", "OBSERVATION:\ndiff --git a/src/M.py b/src/M.py\nindex 1..2 100644\ndiff --git a/new.py b/new.py\nnew file mode 100644\n",
+                   "run.s.submission.files = src/M.py, new.py"),
+          swe_call("submit", "{}", "OBSERVATION:\nThank you for your work on this issue. Please review your changes.\n\n<diff>\ndiff --git a/reproduce.py b/reproduce.py\nnew file mode 100644\n</diff>\n", ""),
+          call("submit", "{}", "diff --git a/src/m.py b/src/m.py\nindex 1..2 100644\n", "")}},
         {"action.tool_result_line", "any other tool's result when it is one short line (an LSP tool's \"subject.ts:1:7\", a custom tool's \"42\")",
          "shells, file, search, plan, todo, delegation, question, skill, fetch and workflow tools have rules of their own; errors and acknowledgements (ok, done, updated, successfully …) give none",
          S::kFact, "tool 3", "<tool>.result", false, 0.6, kSession,

@@ -19,6 +19,7 @@ enum class RuleScope { kSession, kTurn };
 // One example run by the rule-table test. A text example is a message of `role` ("user",
 // "assistant" or "tool"; "swe-user" is a user message of a SWE-agent log) holding `text`; a tool example (`tool` set) is an assistant call of `tool`
 // with `arguments` (JSON), answered by a tool result `text` (`error` marks a failed result).
+// Role "swe-call" is a tool example in a SWE-agent run (session 16: rules of a whole run's structure).
 // Role "after-call" is an assistant `text` said after a call of `tool` with `arguments` that was answered
 // with no output (rules about the command just run). Role "answer" is the assistant's `arguments` (its
 // questions) followed by the user's `text`.

@@ -71,6 +71,9 @@ void record_change_facts(const ToolAction& action, std::vector<ActionFact>& out)
 void missing_path_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // The flag a SWE-agent CTF run submitted (ctf_rules.cpp).
 void submitted_flag_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A command's unmarked output: its error lines (a Python traceback's exception line, "Error:" lines) and
+// SWE-agent's "ran successfully and did not produce any output" (command_result_rules.cpp, session 16).
+void command_result_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
@@ -110,7 +113,8 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
 // /testbed are one command (session 14). Unchanged when `cwd` is empty or "/".
 std::string relative_command(std::string command, std::string_view cwd);
 // A result's text when it is one short line (at most 60 bytes) once a shell's prompt lines ("(Current
-// directory: …)", "bash-$", "[exit code: 0]") are set aside; its span in `b`, `e`. Empty otherwise.
+// directory: …)", "bash-$", "[exit code: 0]", SWE-agent 1.x's "OBSERVATION:") are set aside; its span in `b`, `e`.
+// Empty otherwise.
 std::string one_line_output(std::string_view r, size_t& b, size_t& e);
 
 }  // namespace bm

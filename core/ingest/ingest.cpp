@@ -181,7 +181,7 @@ void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, Ses
     const std::string digest = sha256_hex(data);
     switch (*f) {
         case SessionFormat::kOpenAiChat: read_openai_chat(*doc, ctx, digest); break;
-        case SessionFormat::kSweAgent: read_swe_agent(*doc, ctx, digest); break;
+        case SessionFormat::kSweAgent: read_swe_agent(*doc, ctx, digest, data); break;
         case SessionFormat::kOpenHands: read_openhands(*doc, ctx, digest); break;
         case SessionFormat::kGeminiCli: read_gemini_cli_document(*doc, ctx, digest); break;
         case SessionFormat::kCline: read_cline(*doc, ctx, digest); break;

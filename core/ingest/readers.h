@@ -21,7 +21,8 @@ void read_gemini_cli(ByteSource& source, ReadContext& ctx);      // chats/sessio
 void read_aider(ByteSource& source, ReadContext& ctx);           // .aider.chat.history.md
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
-void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest);
+// `text` is the document as read, where a harness fact's member is found for its line and quote.
+void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest, std::string_view text = {});
 void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest);
 void read_gemini_cli_document(const json& doc, ReadContext& ctx, const std::string& digest);
 // Cline task files: api_conversation_history.json or ui_messages.json (told apart by content).

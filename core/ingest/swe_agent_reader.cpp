@@ -2,6 +2,9 @@
 // tool_calls with tool_call_ids; older runs pair each action with the observation that follows.
 #include "ingest/readers.h"
 
+#include <algorithm>
+#include <optional>
+
 namespace bm {
 
 namespace {
@@ -31,9 +34,51 @@ std::string uploaded_directory(const std::string& text) {
     return dir;
 }
 
+// The ids of `tool_call_ids` written as a Python list's text ("['call_submit']", as SWE-agent's replay writes
+// the final submit's observation, session 16): each quoted item; empty when it is not such a list.
+std::vector<std::string> listed_ids(const std::string& text) {
+    std::vector<std::string> ids;
+    if (text.size() < 2 || text.front() != '[' || text.back() != ']') return ids;
+    for (size_t p = 1; p + 1 < text.size();) {
+        const char q = text[p];
+        if (q == ' ' || q == ',') { ++p; continue; }
+        if (q != '\'' && q != '"') return {};
+        const size_t e = text.find(q, p + 1);
+        if (e == std::string::npos || e == p + 1) return {};
+        ids.push_back(text.substr(p + 1, e - p - 1));
+        p = e + 1;
+    }
+    return ids;
+}
+
+// Where the string member `"name": "value"` is written in the document `text` (its last occurrence: `info` closes a
+// trajectory): its 1-based line, the member as written, and its byte offset in that line. Nothing when it is not
+// written plainly (escapes in the value) or `text` is absent.
+struct MemberAt {
+    int64_t line;
+    std::string quote;
+    int64_t offset;
+};
+std::optional<MemberAt> member_at(std::string_view text, const std::string& name, const std::string& value) {
+    const std::string key = "\"" + name + "\"";
+    for (size_t p = text.rfind(key); p != std::string_view::npos; p = p == 0 ? std::string_view::npos : text.rfind(key, p - 1)) {
+        size_t v = p + key.size();
+        while (v < text.size() && (text[v] == ' ' || text[v] == '\t')) ++v;
+        if (v >= text.size() || text[v] != ':') continue;
+        ++v;
+        while (v < text.size() && (text[v] == ' ' || text[v] == '\t')) ++v;
+        const std::string written = "\"" + value + "\"";
+        if (text.substr(v, written.size()) != written) continue;
+        const size_t start = text.rfind('\n', p) == std::string_view::npos ? 0 : text.rfind('\n', p) + 1;
+        const int64_t line = 1 + static_cast<int64_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(p), '\n'));
+        return MemberAt{line, std::string(text.substr(p, v + written.size() - p)), static_cast<int64_t>(p - start)};
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
-void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest) {
+void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest, std::string_view text) {
     Session session;
     session.format = SessionFormat::kSweAgent;
     session.file = ctx.result().file;
@@ -86,7 +131,10 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
             m.role = Role::kTool;
             m.source.kind = SourceKind::kTool;
             std::vector<std::string> ids;
-            if (const json* idl = ctx.array(item, "tool_call_ids", pos, path + ".tool_call_ids"))
+            const auto written = item.find("tool_call_ids");
+            if (written != item.end() && written->is_string())
+                ids = listed_ids(written->get<std::string>());  // a replayed submit's "['call_submit']"
+            else if (const json* idl = ctx.array(item, "tool_call_ids", pos, path + ".tool_call_ids"))
                 for (const auto& id : *idl)
                     if (id.is_string()) ids.push_back(id.get<std::string>());
             if (ids.empty()) ids.push_back("");
@@ -139,6 +187,24 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
                           ctx);
             session.messages.push_back(std::move(m));
         }
+    }
+    // How the run ended (info.exit_status: "submitted", "exit_cost", "submitted (exit_context)", …): the
+    // harness's own record, read as a fact of the run (rule harness.run_exit_status, session 16).
+    if (doc.contains("info") && doc["info"].is_object()) {
+        const auto status = doc["info"].find("exit_status");
+        if (status != doc["info"].end() && status->is_string() && !status->get<std::string>().empty() &&
+            status->get<std::string>().size() <= 80)
+            if (auto at = member_at(text, "exit_status", status->get<std::string>())) {
+                EnvironmentFact f;
+                f.name = "exit_status";
+                f.value = ctx.redact_text(status->get<std::string>());
+                f.field = "info.exit_status";
+                f.line = at->line;
+                f.seq = static_cast<int64_t>(history->size());
+                f.quote = ctx.redact_raw(at->quote);
+                f.quote_offset = at->offset;
+                session.environment.push_back(std::move(f));
+            }
     }
     for (const Message& m : session.messages)
         if (m.role == Role::kUser && m.source.kind != SourceKind::kPlugin && !m.blocks.empty()) {

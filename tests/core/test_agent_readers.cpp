@@ -434,6 +434,31 @@ TEST(SweAgentReader, SubmitOfARunThatDidNotSubmitStaysUnanswered) {
         for (const Claim& c : bc.claims) EXPECT_NE(c.key, "submission");
 }
 
+// A replayed run writes the final submit's tool_call_ids as a Python list's text; it still pairs (session 16).
+TEST(SweAgentReader, ToolCallIdsWrittenAsAListsTextStillPair) {
+    const std::string text =
+        R"({"history":[{"role":"user","content":"ISSUE:\nx"},)"
+        R"({"role":"assistant","content":"Submit.","tool_calls":[{"id":"call_submit","type":"function","function":{"name":"submit","arguments":"{}"}}]},)"
+        R"({"role":"tool","content":"\r\ndiff --git a/x.py b/x.py\r\n","tool_call_ids":"['call_submit']"}],"info":{"exit_status":"submitted"}})";
+    ReadResult r = read_bytes(text, "replay.traj");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    ASSERT_EQ(r.sessions[0].messages.size(), 3u);
+    EXPECT_EQ(r.sessions[0].messages[2].blocks.at(0).tool_id, "call_submit");
+    // info.exit_status is a harness fact quoted as written, on its line (session 16).
+    ASSERT_EQ(r.sessions[0].environment.size(), 1u);
+    EXPECT_EQ(r.sessions[0].environment[0].quote, R"("exit_status":"submitted")");
+    EXPECT_EQ(r.sessions[0].environment[0].line, 1);
+    std::map<std::string, std::string> slots;
+    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : bc.claims) slots[c.key] = c.value;
+    EXPECT_EQ(slots["file.x.py.submitted"], "modified in the submitted patch");
+    // The run's exit status is a fact of the run, keyed by it.
+    bool status = false;
+    for (const auto& [key, value] : slots) status |= key.rfind("run.", 0) == 0 && key.find(".exit_status") != std::string::npos && value == "submitted";
+    EXPECT_TRUE(status);
+}
+
 // SWE-agent 1.x (function calling) shows no "(Current directory: …)"; its task template's
 // <uploaded_files> names the directory the run works in, so paths are keyed relative to it (session 15).
 std::map<std::string, std::string> uploaded_files_slots(const std::string& uploaded) {

@@ -43,6 +43,7 @@ Session session_of(const RuleExample& ex) {
         said.blocks.push_back({BlockKind::kText, ex.text, {}, {}, {}, false});
         s.messages.push_back(said);
     } else if (*ex.tool) {
+        if (role == "swe-call") s.format = SessionFormat::kSweAgent;  // a call of a SWE-agent run (session 16)
         Message call = message(Role::kAssistant, SourceKind::kModel, 1);
         call.blocks.push_back({BlockKind::kToolCall, {}, "c1", ex.tool, ex.arguments, false});
         s.messages.push_back(call);

@@ -129,6 +129,9 @@ TEST(PatchFile, OnlyAResultThatIsThePatch) {
               "file.dask/array/creation.py.submitted = modified in the submitted patch\n");
     EXPECT_EQ(patch_facts("\ndiff --git a/new.py b/new.py\nnew file mode 100644\n"),
               "file.new.py.submitted = created in the submitted patch\n");
+    // A patch with CRLF line ends (a replayed run's submit, session 16).
+    EXPECT_EQ(patch_facts("\r\ndiff --git a/src/m.py b/src/m.py\r\nindex 1..2 100644\r\n"),
+              "file.src/m.py.submitted = modified in the submitted patch\n");
     EXPECT_EQ(patch_facts("OBSERVATION:\nThank you for your work on this issue. Please review your changes.\n\n<diff>\n"
                           "diff --git a/reproduce.py b/reproduce.py\nnew file mode 100644\n</diff>\n"),
               "");

@@ -1,0 +1,126 @@
+// What a command's unmarked output says (session 16): the error lines it printed, and SWE-agent's "no output" notice.
+#include <cctype>
+#include <string>
+
+#include "extract/tool_action_rules.h"
+
+namespace bm {
+
+namespace {
+
+// Programs whose output is a file's or a listing's text, not the outcome of running code: an "Error:" line
+// there is content; and commands whose silence says nothing (a file command, a setting, a cd).
+bool views_or_sets(std::string_view program) {
+    return one_of(program, {"cat", "head", "tail", "less", "more", "grep", "rg", "ag", "sed", "awk", "find", "ls", "tree",
+                            "git", "diff", "wc", "sort", "uniq", "jq", "strings", "xxd", "hexdump", "od", "file", "echo",
+                            "printf", "rm", "mkdir", "mv", "cp", "touch", "chmod", "chown", "ln", "cd", "export",
+                            "source", "unset", "pip", "pip3", "conda", "apt", "apt-get", "kill", "pkill", "sleep",
+                            "true", "open", "goto", "scroll_up", "scroll_down", "search_file", "search_dir",
+                            "find_file", "create", "edit", "submit"});
+}
+
+// `text`'s lines with surrounding blanks trimmed, each with its byte span.
+struct Line {
+    std::string_view text;
+    size_t begin, end;
+    bool indented;
+};
+std::vector<Line> lines_of(std::string_view r) {
+    std::vector<Line> out;
+    for (size_t at = 0; at < r.size();) {
+        size_t eol = r.find('\n', at);
+        if (eol == std::string_view::npos) eol = r.size();
+        size_t b = at, e = eol;
+        while (b < e && (r[b] == ' ' || r[b] == '\t')) ++b;
+        while (e > b && std::isspace(static_cast<unsigned char>(r[e - 1]))) --e;
+        out.push_back({r.substr(b, e - b), b, e, b > at});
+        at = eol + 1;
+    }
+    return out;
+}
+
+// "TypeError: dtype must be known", "KeyboardInterrupt", "pkg.errors.ConfigError: bad": a Python exception line.
+bool exception_line(std::string_view l) {
+    const size_t colon = l.find(':');
+    const std::string_view name = l.substr(0, colon);
+    if (name.empty() || name.size() > 80 || !std::isalpha(static_cast<unsigned char>(name[0]))) return false;
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.') return false;
+    if (colon != std::string_view::npos && (colon + 1 >= l.size() || l[colon + 1] != ' ')) return false;
+    const std::string_view last = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+    for (std::string_view end : {"Error", "Exception", "Exit", "Interrupt", "Warning"})
+        if (last.size() > end.size() && last.substr(last.size() - end.size()) == end) return true;
+    return last == "StopIteration" || last == "Exception";
+}
+
+// A run's error lines: a Python traceback's exception line (the last traceback's), else up to three lines that
+// open with "Error:" / "ERROR:". Errors seen are a set, as action.tool_error's: keyed by the error's first three
+// words, `<command>.error.<words>` (rule action.command_errors), so two tasks' scratch scripts never dispute.
+void error_lines(const ToolAction& a, const std::string& subject, std::vector<ActionFact>& out) {
+    const std::vector<Line> lines = lines_of(a.result);
+    size_t tb = lines.size();
+    for (size_t i = 0; i < lines.size(); ++i)
+        if (!lines[i].indented && lines[i].text == "Traceback (most recent call last):") tb = i;
+    if (tb < lines.size()) {
+        for (size_t i = tb + 1; i < lines.size(); ++i) {
+            if (lines[i].indented || lines[i].text.empty()) continue;
+            if (exception_line(lines[i].text) && lines[i].text.size() <= 200)
+                out.push_back({"action.command_errors", subject + ".error." + words_slug(lines[i].text, 3, 40),
+                               std::string(lines[i].text), SlotType::kFact, ActionEvidence::kObserved, lines[i].begin,
+                               lines[i].end});
+            return;
+        }
+        return;
+    }
+    std::string value;
+    size_t b = 0, e = 0, n = 0;
+    for (const Line& l : lines) {
+        if (l.text.rfind("Error: ", 0) != 0 && l.text.rfind("ERROR: ", 0) != 0) continue;
+        if (++n > 3 || l.text.size() > 160) return;  // a dump of errors, or one too long to carry
+        if (value.empty()) b = l.begin;
+        value += (value.empty() ? "" : "; ") + std::string(l.text);
+        e = l.end;
+    }
+    if (!value.empty())
+        out.push_back({"action.command_errors", subject + ".error." + words_slug(value, 3, 40), value, SlotType::kFact,
+                       ActionEvidence::kObserved, b, e});
+}
+
+// SWE-agent's notice for an empty output ("Your command ran successfully and did not produce any output.", 1.x:
+// "Your last command …"): it says so whatever the exit status, so the fact is "ran without output"
+// (rule action.no_output). A command that writes a file (`>`) is silent by design: none.
+void no_output(const ToolAction& a, const std::string& subject, const std::string& command,
+               std::vector<ActionFact>& out) {
+    if (command.find('>') != std::string::npos) return;
+    const Line* notice = nullptr;
+    for (const Line& l : lines_of(a.result)) {
+        if (l.text.empty() || l.text == "OBSERVATION:" || l.text.rfind("(Open file:", 0) == 0 ||
+            l.text.rfind("(Current directory:", 0) == 0 || l.text.rfind("bash-$", 0) == 0)
+            continue;
+        if (notice) return;
+        notice = &l;
+        if (l.text != "Your command ran successfully and did not produce any output." &&
+            l.text != "Your last command ran successfully and did not produce any output.")
+            return;
+    }
+    if (notice)
+        out.push_back({"action.no_output", subject + ".output", "ran without output", SlotType::kFact,
+                       ActionEvidence::kObserved, notice->begin, notice->end});
+}
+
+}  // namespace
+
+void command_result_facts(const ToolAction& a, std::vector<ActionFact>& out) {
+    if (!a.has_result || a.error || a.error_flag_reliable || a.result.size() > 20'000) return;
+    size_t qb = 0, qe = 0;
+    std::string command = shell_command_of(a, qb, qe);
+    while (!command.empty() && std::isspace(static_cast<unsigned char>(command.back()))) command.pop_back();
+    if (command.empty() || command.find('\n') != std::string::npos) return;
+    const std::string subject = command_subject(a);
+    const std::string program = subject.substr(0, subject.find('.'));
+    if (subject.empty() || views_or_sets(program)) return;
+    error_lines(a, subject, out);
+    no_output(a, subject, command, out);
+}
+
+}  // namespace bm

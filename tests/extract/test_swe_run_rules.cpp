@@ -1,0 +1,129 @@
+// Session 16's SWE-agent run rules: a command's unmarked error lines and no-output notice (command_result_rules.cpp),
+// the run's exit status and submitted files, and a command's facts from before an edit (run_outcome_rules.cpp).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "extract/heuristic_extractor.h"
+#include "extract/tool_action_rules.h"
+#include "ingest/ingest.h"
+
+namespace bm {
+namespace {
+
+std::string result_facts(const char* command, const char* result, bool reliable = false, bool error = false) {
+    ToolAction a;
+    a.tool = "bash";
+    const std::string args = std::string(R"({"command":")") + command + "\"}";
+    a.arguments = args;
+    a.result = result;
+    a.has_result = true;
+    a.error = error;
+    a.error_flag_reliable = reliable;
+    std::vector<ActionFact> out;
+    command_result_facts(a, out);
+    std::string s;
+    for (const ActionFact& f : out) s += f.key + " = " + f.value + "\n";
+    return s;
+}
+
+TEST(CommandErrors, TheTracebacksExceptionLine) {
+    EXPECT_EQ(result_facts("python reproduce.py",
+                           "Dask eye:\nTraceback (most recent call last):\n  File \"reproduce.py\", line 8, in <module>\n"
+                           "    print(da.eye(2))\nTypeError: dtype must be known for auto-chunking\n"),
+              "python.reproduce.py.error.typeerror-dtype-must = TypeError: dtype must be known for auto-chunking\n");
+    // A chained traceback: the last one's exception is what ended the run; a dotted name is one too.
+    EXPECT_EQ(result_facts("python run.py",
+                           "Traceback (most recent call last):\n  x\nKeyError: 'a'\n\nDuring handling of the above exception, "
+                           "another exception occurred:\n\nTraceback (most recent call last):\n  y\npkg.errors.ConfigError: bad key\n"),
+              "python.run.py.error.pkg.errors.configerror-bad-key = pkg.errors.ConfigError: bad key\n");
+    // The line after the frames is not an exception: nothing is guessed.
+    EXPECT_EQ(result_facts("python run.py", "Traceback (most recent call last):\n  File \"run.py\"\nsee the log\n"), "");
+}
+
+TEST(CommandErrors, UpToThreeErrorLinesOfARunNotOfAFileShown) {
+    EXPECT_EQ(result_facts("cd /testbed && python reproduce.py",
+                           "Response: {'Arn': 'x'}\nError: CreationDate is missing from response\n"
+                           "Error: LastModificationDate is missing from response\n"),
+              "python.reproduce.py.error.error-creationdate-is = Error: CreationDate is missing from response; "
+              "Error: LastModificationDate is missing from response\n");
+    EXPECT_EQ(result_facts("cat build.log", "Error: disk full\n"), "");         // a file's content
+    EXPECT_EQ(result_facts("grep -r Error: src", "Error: x\n"), "");            // a search's hits
+    EXPECT_EQ(result_facts("python a.py", "Error: 1\nError: 2\nError: 3\nError: 4\n"), "");  // a dump
+    EXPECT_EQ(result_facts("python a.py", "no Error: here\n"), "");             // only a line that opens with it
+    // A format that marks failed commands reads them as action.tool_error; a marked error is tool_error's too.
+    EXPECT_EQ(result_facts("python a.py", "Error: boom\n", true), "");
+    EXPECT_EQ(result_facts("python a.py", "Error: boom\n", false, true), "");
+}
+
+TEST(NoOutputNotice, SweAgentsNoticeIsRanWithoutOutput) {
+    EXPECT_EQ(result_facts("python main.py",
+                           "Your command ran successfully and did not produce any output.\n(Open file: /r/main.py)\n"
+                           "(Current directory: /r)\nbash-$"),
+              "python.main.py.output = ran without output\n");
+    EXPECT_EQ(result_facts("pytest tests/test_a.py", "Your last command ran successfully and did not produce any output."),
+              "pytest.test_a.py.output = ran without output\n");
+    EXPECT_EQ(result_facts("rm /testbed/reproduce.py", "Your last command ran successfully and did not produce any output."), "");
+    EXPECT_EQ(result_facts("python gen.py > out.txt", "Your command ran successfully and did not produce any output."), "");
+    EXPECT_EQ(result_facts("python main.py", "Your command ran successfully and did not produce any output.\nDone"), "");
+    EXPECT_EQ(result_facts("python main.py", ""), "");
+}
+
+// A SWE-agent 1.x run: reproduce (error), edit, rerun (clean), submit the patch; `info` as given.
+std::map<std::string, std::string> run_slots(const std::string& rerun, const std::string& info, bool edit = true) {
+    auto call = [](const char* id, const char* name, const char* args) {
+        return std::string(R"({"role":"assistant","content":"Next.","tool_calls":[{"id":")") + id +
+               R"(","type":"function","function":{"name":")" + name + R"(","arguments":")" + args + R"("}}]},)";
+    };
+    auto answer = [](const char* id, const std::string& text) {
+        return R"({"role":"tool","content":[{"type":"text","text":")" + text + R"("}],"tool_call_ids":[")" + id + R"("]},)";
+    };
+    std::string h = R"({"history":[{"role":"system","content":"You are a helpful assistant."},)"
+                    R"({"role":"user","content":"<uploaded_files>\n/testbed\n</uploaded_files>\n<pr_description>\nx is wrong\n</pr_description>"},)";
+    h += call("c1", "bash", R"({\"command\": \"python reproduce.py\"})");
+    h += answer("c1", R"(OBSERVATION:\nTraceback (most recent call last):\n  File \"reproduce.py\", line 1\nValueError: x is wrong\n)");
+    if (edit) {
+        h += call("c2", "str_replace_editor", R"({\"command\": \"str_replace\", \"path\": \"/testbed/x.py\", \"old_str\": \"a\", \"new_str\": \"b\"})");
+        h += answer("c2", "OBSERVATION:\\nThe file /testbed/x.py has been edited. Here's the result of running `cat -n` on a snippet");
+    }
+    h += call("c3", "bash", R"({\"command\": \"python reproduce.py\"})");
+    h += answer("c3", rerun);
+    h += call("c4", "submit", "{}");
+    h += answer("c4", R"(OBSERVATION:\ndiff --git a/x.py b/x.py\nindex 1..2 100644\n--- a/x.py\n+++ b/x.py\ndiff --git a/pkg/Y.py b/pkg/Y.py\nnew file mode 100644\n)");
+    h.pop_back();
+    h += R"(],"info":)" + info + "}";
+    ReadResult r = read_bytes(h, "run.traj");
+    EXPECT_TRUE(r.errors.empty() && r.sessions.size() == 1) << h;
+    std::map<std::string, std::string> slots;
+    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : bc.claims) {
+            std::string key = c.key;
+            if (key.rfind("run.", 0) == 0) key = "run.<run>" + key.substr(key.find('.', 4));  // the run's tag
+            slots[key] = c.value;
+        }
+    return slots;
+}
+
+TEST(RunOutcome, ExitStatusAndTheLastPatchsFiles) {
+    auto slots = run_slots("OBSERVATION:\\nok", R"j({"exit_status":"submitted (exit_cost)","submission":""})j");
+    EXPECT_EQ(slots["run.<run>.exit_status"], "submitted (exit_cost)");
+    EXPECT_EQ(slots["run.<run>.submission.files"], "x.py, pkg/Y.py");  // as the patch writes them, case kept
+    slots = run_slots("OBSERVATION:\\nok", R"({"submission":""})");
+    EXPECT_EQ(slots.count("run.<run>.exit_status"), 0u);  // no status recorded: none
+}
+
+TEST(RunOutcome, AFactFromBeforeAnEditThatARerunFollowsIsKeptApart) {
+    auto slots = run_slots("OBSERVATION:\\n42", R"({"exit_status":"submitted"})");
+    EXPECT_EQ(slots["python.reproduce.py.error.valueerror-x-is.before_edit"], "ValueError: x is wrong");
+    EXPECT_EQ(slots["python.reproduce.py.exit_code.before_edit"], "1");
+    EXPECT_EQ(slots.count("python.reproduce.py.exit_code"), 0u);
+    EXPECT_EQ(slots["python.reproduce.py.output"], "42");  // the rerun's own output is the current one
+    // No edit between the two runs: nothing is "before the edit".
+    slots = run_slots("OBSERVATION:\\n42", R"({"exit_status":"submitted"})", false);
+    EXPECT_EQ(slots.count("python.reproduce.py.error.valueerror-x-is.before_edit"), 0u);
+    EXPECT_EQ(slots["python.reproduce.py.error.valueerror-x-is"], "ValueError: x is wrong");
+}
+
+}  // namespace
+}  // namespace bm
