@@ -35,7 +35,7 @@ const std::set<std::string>& imperative_verbs() {
         "identify", "determine", "calculate", "compute", "render", "display", "simulate", "train",
         "evaluate", "solve",  "answer",   "propose", "draft",   "port",    "append",  "insert",  "bump",
         "setup",   "refresh", "archive",  "export",  "import",  "diagnose", "reproduce", "wrap",  "outline",
-        "remember", "memorise", "memorize",
+        "remember", "memorise", "memorize", "apply",
         // a customer's tasks in a support chat (session 14)
         "book",    "cancel",  "modify",   "downgrade", "exchange", "refund", "reserve", "reschedule", "purchase"};
     return s;
@@ -362,6 +362,9 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
                           t[first - 1].lower == "always"))
         --first;
     Object o = object_after(t, i + 1, hi);
+    // "apply for the grant", "search for the config": the object follows the verb's "for" (session 16).
+    if (o.words.empty() && o.file.empty() && i + 2 < hi && t[i + 1].lower == "for" && !t[i].comma_after)
+        o = object_after(t, i + 2, hi);
     if (o.others) return false;  // "do not call any other tool" names no object
     size_t end = o.end;
     const std::string words = request_words(text, t, first, hi, end);
@@ -477,6 +480,17 @@ namespace {
 // would like (you) to", "i want you to", "i'm looking/trying to"; 0 when the sentence does not open so.
 size_t user_wish_length(const Toks& t, bool& addressed) {
     addressed = false;
+    // "help me apply for the grant", "can you help us migrate …" (session 16): the request starts at the verb
+    // after "help me|us [to]".
+    static const std::set<std::string> polite = {"please", "can", "could", "would", "will", "you", "now", "so", "ok", "okay"};
+    for (size_t h = 0; h < 4 && h + 2 < t.size(); ++h) {
+        if (t[h].lower == "help" && (t[h + 1].lower == "me" || t[h + 1].lower == "us") && !t[h + 1].comma_after) {
+            const size_t v = h + 2 + (t[h + 2].lower == "to" ? 1 : 0);
+            if (v < t.size() && imperative_verbs().count(bare(t[v].lower))) return addressed = true, v;
+            break;
+        }
+        if (!polite.count(t[h].lower) || t[h].comma_after) break;
+    }
     // A lead-in word before it ("Now I want you to build …", "So we need to …"; session 14).
     const size_t o = t.size() > 4 && in(std::set<std::string>{"now", "so", "ok", "okay", "then", "next", "also", "and", "but"},
                                         t[0].lower) && !t[0].comma_after

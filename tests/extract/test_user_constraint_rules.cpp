@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "extract/request_rules.h"
+#include "extract/sentence_tokens.h"
 #include "extract/user_constraint_rules.h"
 
 namespace bm {
@@ -70,6 +72,25 @@ TEST(UserConstraint, OnePerLimit) {
     EXPECT_EQ(constraints_of("Do not use a single commit per feature."), "");
     EXPECT_EQ(constraints_of("Use a single file."), "");
     EXPECT_EQ(constraints_of("If needed, use one worker per core."), "");
+}
+
+// Every request match of every sentence of `text`, "rule: key = value" a line.
+std::string requests_of(const std::string& text, bool is_user = true) {
+    std::string s;
+    for (const Sentence& sentence : split_sentences(text))
+        for (const ClauseMatch& m : match_requests(text, sentence.tokens, is_user))
+            s += m.rule + ": " + m.key + " = " + m.value + "\n";
+    return s;
+}
+
+TEST(UserRequest, HelpMeAsksForTheVerbsWork) {
+    EXPECT_EQ(requests_of("help me apply for the agentic engineering grant by Superteam"),
+              "user.request: goal.apply.agentic.engineering.grant = apply for the agentic engineering grant by superteam\n");
+    EXPECT_EQ(requests_of("Can you help us migrate the database to Postgres?"),
+              "user.request: goal.migrate.database = migrate the database to postgres\n");
+    EXPECT_EQ(requests_of("Please help me to fix the login bug."), "user.request: goal.fix.login.bug = fix the login bug\n");
+    EXPECT_EQ(requests_of("Can you help me with the grant?"), "");
+    EXPECT_EQ(requests_of("help me apply for the grant", false), "");
 }
 
 }  // namespace
