@@ -561,7 +561,11 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
             (is_user && clause_start && match_imperative(text, t, lo, i, hi, wish > 0 && !addressed && i == wish, step_file, out)) ||
             (is_user && clause_start && match_phrasal_request(text, t, lo, i, out))) {
             // Which tool to use is the user's instruction; an agent restating it is no new one.
-            while (!is_user && out.size() > before && out.back().rule == "turn.tool_choice") out.pop_back();
+            // So is a one-turn reply instruction: the model restating "reply with DONE" sets no new one (session 16).
+            while (!is_user && out.size() > before &&
+                   (out.back().rule == "turn.tool_choice" || out.back().rule == "turn.reply" ||
+                    out.back().rule == "turn.reply_format"))
+                out.pop_back();
             if (out.size() == before) {
                 clause_start = false;
                 continue;
