@@ -280,7 +280,7 @@ const char* request_rule(const std::string& verb, const std::string& words, bool
     if (own_wish && !prohibition) return "user.request";
     static const std::set<std::string> reply_verbs = {"quote", "report", "print", "say", "tell", "return", "echo",
                                                       "describe", "explain", "mention", "include", "summarise",
-                                                      "summarize", "list", "show", "answer"};
+                                                      "summarize", "list", "show", "answer", "reply", "respond"};
     if (prohibition) return reply_verbs.count(verb) ? "turn.reply_instruction" : "user.prohibition";
     if (verb == "call" || verb == "invoke") return "turn.tool_call";
     if (reply_verbs.count(verb)) return "turn.reply_instruction";
@@ -351,7 +351,11 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
 bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i, size_t hi, bool own_wish,
                       std::string& step_file, std::vector<ClauseMatch>& out) {
     const std::string verb = bare(t[i].lower);
-    if (!imperative_verbs().count(verb)) return false;
+    // "Reply with a one-sentence description of X": what the reply should hold, an instruction of the turn
+    // (a literal "reply with DONE" is turn.reply's; session 16).
+    const bool reply_content = (verb == "reply" || verb == "respond") && i + 3 < hi && t[i + 1].lower == "with" &&
+                               (t[i + 2].lower == "a" || t[i + 2].lower == "an") && !t[i + 1].comma_after;
+    if (!imperative_verbs().count(verb) && !reply_content) return false;
     bool negated = false, always = false;
     size_t first = i;
     for (size_t k = i; k > lo && k + 3 > i; --k) {
@@ -361,7 +365,7 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     while (first > lo && (in(negators(), t[first - 1].lower) || t[first - 1].lower == "do" ||
                           t[first - 1].lower == "always"))
         --first;
-    Object o = object_after(t, i + 1, hi);
+    Object o = object_after(t, reply_content ? i + 2 : i + 1, hi);
     // "apply for the grant", "search for the config": the object follows the verb's "for" (session 16).
     if (o.words.empty() && o.file.empty() && i + 2 < hi && t[i + 1].lower == "for" && !t[i].comma_after)
         o = object_after(t, i + 2, hi);
@@ -383,6 +387,13 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
         for (const auto& w : o.words)
             if (!w.empty() && std::isalpha(static_cast<unsigned char>(w[0]))) named.push_back(w);
         part = normalise_subject(named);
+        // "a one-sentence description": what the reply holds, in its own words.
+        if (part.empty() && reply_content)
+            for (const std::string& n : named) {
+                std::string w;
+                for (char c : n) w += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
+                part += (part.empty() ? "" : ".") + w;
+            }
     }
     if (part.empty() || words.empty() || words.size() > 100) return false;
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;

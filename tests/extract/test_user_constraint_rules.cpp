@@ -83,6 +83,13 @@ std::string requests_of(const std::string& text, bool is_user = true) {
     return s;
 }
 
+TEST(UserRequest, ReplyWithADescriptionIsTheTurnsInstruction) {
+    EXPECT_EQ(requests_of("Reply with a one-sentence description of event sourcing."),
+              "turn.reply_instruction: reply.one-sentence.description = reply with a one-sentence description of event sourcing\n");
+    EXPECT_EQ(requests_of("Reply with a one-sentence description of event sourcing.", false), "");
+    EXPECT_EQ(requests_of("Reply with the single word DONE."), "turn.reply: reply = done\n");
+}
+
 TEST(UserRequest, HelpMeAsksForTheVerbsWork) {
     EXPECT_EQ(requests_of("help me apply for the agentic engineering grant by Superteam"),
               "user.request: goal.apply.agentic.engineering.grant = apply for the agentic engineering grant by superteam\n");
