@@ -20,6 +20,7 @@
 #include "extract/environment_claims.h"
 #include "extract/file_goal_rules.h"
 #include "extract/preference_rules.h"
+#include "extract/user_constraint_rules.h"
 #include "extract/support_chat_rules.h"
 #include "extract/requirement_rules.h"
 #include "extract/harness_rules.h"
@@ -385,6 +386,12 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
             for (size_t k = 0; k < m.first; ++k) condition += t[k].lower + (k + 1 < m.first ? " " : ", ");
             m.value = condition + m.value;
             m.first = 0;
+            // A rule for when the condition holds, not a goal of its own (session 16).
+            if (m.rule == "user.request" && m.key.rfind("goal.", 0) == 0) {
+                m.rule = "user.request_conditional";
+                m.key = "constraint." + m.key.substr(5);
+                m.type = SlotType::kConstraint;
+            }
         }
         add(found, m.rule, m.key, m.value, m.type, m.first, m.last);
     }
@@ -425,7 +432,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
     if (is_user) {  // the user's own forms, each in its rule file
         for (auto* rule : {&cjk_user_statements, &user_replace_goals, &user_create_goals, &completion_criteria,
                            &user_remembered_facts, &user_request_list, &user_should_constraints, &user_goal_statements,
-                           &user_not_wanted, &user_choices})
+                           &user_not_wanted, &user_choices, &user_imperative_constraints})
             for (TextFact& f : (*rule)(text)) span_claim(f);
     }
     if (origin.source.role == "user")
@@ -564,7 +571,9 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
 std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Claim& origin) {
     std::vector<Claim> out;
     for (TextFact& f : tool_result_facts(text, origin.source.tool_name)) {
-        if (!plausible_key(f.key) || !plausible_value(f.value)) continue;
+        // A failure's reason is a phrase ("failed: httpConnectionFailed, HTTP status 503"), not a token.
+        const size_t longest = f.type == SlotType::kRefuted ? 100 : 40;
+        if (!plausible_key(f.key) || !plausible_value(f.value, longest)) continue;
         Claim c = origin;
         c.rule = std::move(f.rule);
         c.key = std::move(f.key);

@@ -21,7 +21,9 @@ void skill_loaded(const ToolAction& a, const std::string& tool, std::vector<Acti
         if (json_string_member(a.arguments, member, name, b, e)) break;
     const std::string key = key_slug(name, 60);
     if (key.empty() || name.size() > 60) return;
-    out.push_back({"action.skill_loaded", "skill." + key, "loaded", SlotType::kFact, ActionEvidence::kConfirmed, b, e});
+    // Claude Code's Skill tool answers "Launching skill: X": its own word says what happened (session 16).
+    const char* value = head.rfind("launching skill", 0) == 0 ? "launched" : "loaded";
+    out.push_back({"action.skill_loaded", "skill." + key, value, SlotType::kFact, ActionEvidence::kConfirmed, b, e});
 }
 
 // "Fetched URL (HTTP 200)", "HTTP status: 404", "status code 503" on a fetch tool result's first line.

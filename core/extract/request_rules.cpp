@@ -35,7 +35,7 @@ const std::set<std::string>& imperative_verbs() {
         "identify", "determine", "calculate", "compute", "render", "display", "simulate", "train",
         "evaluate", "solve",  "answer",   "propose", "draft",   "port",    "append",  "insert",  "bump",
         "setup",   "refresh", "archive",  "export",  "import",  "diagnose", "reproduce", "wrap",  "outline",
-        "remember", "memorise", "memorize",
+        "remember", "memorise", "memorize", "apply",
         // a customer's tasks in a support chat (session 14)
         "book",    "cancel",  "modify",   "downgrade", "exchange", "refund", "reserve", "reschedule", "purchase"};
     return s;
@@ -280,7 +280,7 @@ const char* request_rule(const std::string& verb, const std::string& words, bool
     if (own_wish && !prohibition) return "user.request";
     static const std::set<std::string> reply_verbs = {"quote", "report", "print", "say", "tell", "return", "echo",
                                                       "describe", "explain", "mention", "include", "summarise",
-                                                      "summarize", "list", "show", "answer"};
+                                                      "summarize", "list", "show", "answer", "reply", "respond"};
     if (prohibition) return reply_verbs.count(verb) ? "turn.reply_instruction" : "user.prohibition";
     if (verb == "call" || verb == "invoke") return "turn.tool_call";
     if (reply_verbs.count(verb)) return "turn.reply_instruction";
@@ -351,7 +351,11 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
 bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i, size_t hi, bool own_wish,
                       std::string& step_file, std::vector<ClauseMatch>& out) {
     const std::string verb = bare(t[i].lower);
-    if (!imperative_verbs().count(verb)) return false;
+    // "Reply with a one-sentence description of X": what the reply should hold, an instruction of the turn
+    // (a literal "reply with DONE" is turn.reply's; session 16).
+    const bool reply_content = (verb == "reply" || verb == "respond") && i + 3 < hi && t[i + 1].lower == "with" &&
+                               (t[i + 2].lower == "a" || t[i + 2].lower == "an") && !t[i + 1].comma_after;
+    if (!imperative_verbs().count(verb) && !reply_content) return false;
     bool negated = false, always = false;
     size_t first = i;
     for (size_t k = i; k > lo && k + 3 > i; --k) {
@@ -361,7 +365,10 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     while (first > lo && (in(negators(), t[first - 1].lower) || t[first - 1].lower == "do" ||
                           t[first - 1].lower == "always"))
         --first;
-    Object o = object_after(t, i + 1, hi);
+    Object o = object_after(t, reply_content ? i + 2 : i + 1, hi);
+    // "apply for the grant", "search for the config": the object follows the verb's "for" (session 16).
+    if (o.words.empty() && o.file.empty() && i + 2 < hi && t[i + 1].lower == "for" && !t[i].comma_after)
+        o = object_after(t, i + 2, hi);
     if (o.others) return false;  // "do not call any other tool" names no object
     size_t end = o.end;
     const std::string words = request_words(text, t, first, hi, end);
@@ -380,6 +387,13 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
         for (const auto& w : o.words)
             if (!w.empty() && std::isalpha(static_cast<unsigned char>(w[0]))) named.push_back(w);
         part = normalise_subject(named);
+        // "a one-sentence description": what the reply holds, in its own words.
+        if (part.empty() && reply_content)
+            for (const std::string& n : named) {
+                std::string w;
+                for (char c : n) w += std::isalnum(static_cast<unsigned char>(c)) || c == '-' ? c : '_';
+                part += (part.empty() ? "" : ".") + w;
+            }
     }
     if (part.empty() || words.empty() || words.size() > 100) return false;
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
@@ -477,6 +491,17 @@ namespace {
 // would like (you) to", "i want you to", "i'm looking/trying to"; 0 when the sentence does not open so.
 size_t user_wish_length(const Toks& t, bool& addressed) {
     addressed = false;
+    // "help me apply for the grant", "can you help us migrate …" (session 16): the request starts at the verb
+    // after "help me|us [to]".
+    static const std::set<std::string> polite = {"please", "can", "could", "would", "will", "you", "now", "so", "ok", "okay"};
+    for (size_t h = 0; h < 4 && h + 2 < t.size(); ++h) {
+        if (t[h].lower == "help" && (t[h + 1].lower == "me" || t[h + 1].lower == "us") && !t[h + 1].comma_after) {
+            const size_t v = h + 2 + (t[h + 2].lower == "to" ? 1 : 0);
+            if (v < t.size() && imperative_verbs().count(bare(t[v].lower))) return addressed = true, v;
+            break;
+        }
+        if (!polite.count(t[h].lower) || t[h].comma_after) break;
+    }
     // A lead-in word before it ("Now I want you to build …", "So we need to …"; session 14).
     const size_t o = t.size() > 4 && in(std::set<std::string>{"now", "so", "ok", "okay", "then", "next", "also", "and", "but"},
                                         t[0].lower) && !t[0].comma_after
@@ -547,7 +572,11 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
             (is_user && clause_start && match_imperative(text, t, lo, i, hi, wish > 0 && !addressed && i == wish, step_file, out)) ||
             (is_user && clause_start && match_phrasal_request(text, t, lo, i, out))) {
             // Which tool to use is the user's instruction; an agent restating it is no new one.
-            while (!is_user && out.size() > before && out.back().rule == "turn.tool_choice") out.pop_back();
+            // So is a one-turn reply instruction: the model restating "reply with DONE" sets no new one (session 16).
+            while (!is_user && out.size() > before &&
+                   (out.back().rule == "turn.tool_choice" || out.back().rule == "turn.reply" ||
+                    out.back().rule == "turn.reply_format"))
+                out.pop_back();
             if (out.size() == before) {
                 clause_start = false;
                 continue;

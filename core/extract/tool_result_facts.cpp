@@ -5,6 +5,7 @@
 
 #include "extract/key_normaliser.h"
 #include "extract/request_rules.h"
+#include "extract/subagent_failure_rules.h"
 
 namespace bm {
 
@@ -116,6 +117,7 @@ std::vector<TextFact> tool_result_facts(std::string_view text, const std::string
     exit_codes(low, tool_key, out);
     test_counts(low, out);
     files(low, out);
+    for (TextFact& f : subagent_failures(text)) out.push_back(std::move(f));
     return out;
 }
 

@@ -129,15 +129,17 @@ TEST(HeuristicExtractor, UserRequestsBecomeGoalsConstraintsAndToolChoices) {
               "tool.write=use the write tool to create notes.txt(Constraint) tools=do not use any tools(Constraint) "
               "reply=done(Constraint) ");
     // The same words from an assistant are not its requests and its tool instructions are not new
-    // ones (it restates the user's); only the choice and the reply stay.
+    // ones (it restates the user's), nor is its restated reply instruction (session 16); only the choice stays.
     auto assistant = extract_from_text("Let me read the file first. I'll use Redis. Use the bash tool to run it. "
                                        "I should now reply with just DONE.",
                                        origin, false);
-    EXPECT_EQ(keyed(assistant), "use.redis=assert(Decision) reply=done(Constraint) ");
-    // A polite question is a request; a reply without a literal is not an instruction we can key.
+    EXPECT_EQ(keyed(assistant), "use.redis=assert(Decision) ");
+    // A polite question is a request; a reply without a literal is keyed by what it should hold (a one-turn
+    // instruction, turn.reply_instruction; session 16).
     auto polite = extract_from_text("can you analyse the MD files in this directory? Reply with a short summary.",
                                     origin, true);
-    EXPECT_EQ(keyed(polite), "goal.analyse.md.file=analyse the md files in this directory(Goal) ");
+    EXPECT_EQ(keyed(polite), "goal.analyse.md.file=analyse the md files in this directory(Goal) "
+                             "reply.short.summary=reply with a short summary(Goal) ");
     // A user's wish is a request from its verb on; the same words from the agent are its own plan.
     auto wish = extract_from_text("I need you to fix the login redirect. We'd like to add dark mode.", origin, true);
     EXPECT_EQ(keyed(wish), "goal.fix.login.redirect=fix the login redirect(Goal) goal.add.dark.mode=add dark mode(Goal) ");
