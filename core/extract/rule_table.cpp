@@ -12,6 +12,7 @@ namespace {
 using S = SlotType;
 constexpr RuleScope kSession = RuleScope::kSession;
 constexpr RuleScope kTurn = RuleScope::kTurn;
+constexpr RuleScope kConversation = RuleScope::kConversation;
 
 // Tool examples: an assistant call answered by a result.
 RuleExample call(const char* tool, const char* args, const char* result, const char* expect, bool error = false) {
@@ -679,6 +680,74 @@ std::vector<ExtractionRule> build() {
          {call("Task", R"({"description":"Explore the project","prompt":"Explore it"})", "Overview\n\n## Summary\n\nThis is a utility library with 5 modules containing 5 functions total:\n\n1. a",
                "task.explore-the-project.summary = a utility library with 5 modules containing 5 functions total"),
           call("Task", R"({"description":"Explore the project","prompt":"Explore it"})", "Overview\n\n## Modules\n\nThere are 5 modules.", "")}},
+        // ---- session 16 (x16chat): a user's own situation in a chat, ordinal tasks, stated totals, test verdict lines ----
+        {"user.answer_id", "a user's short reply giving the one identifier the agent's text just before asked for (\"Could you please provide your user ID?\" answered \"Sure, it's sofia_kim_7287.\"; session 16)",
+         "only a user message right after an agent's text that asks (a '?' or \"provide\") for exactly one identifier (`<word> ID|number|code`, email, username; a phone number is none; \"IDs\" asks for several); the reply is at most 12 words, no question, no negation, condition or \"sorry\", and holds exactly one identifier-like token (4..60 bytes with a digit, '_' or '@'; no '/' or ':')",
+         S::kFact, "user 4", "<label>.session-<session> (user.id, order.number, email)", true, 0.85, kConversation, "",
+         {answer("No worries! Could you please provide your user ID?", "Sure, it's sofia_kim_7287.", "user.id = sofia_kim_7287"),
+          answer("What is your order number?", "W2378156", "order.number = W2378156"),
+          answer("Could you please provide your user ID and the reservation ID?", "Sure, it's sofia_kim_7287.", ""),
+          answer("Could you please provide your user ID?", "I don't have it, my old one was ab_12.", ""),
+          answer("Could you please provide your user ID?", "Sure, it's ab_12 or cd_34.", "")}},
+        {"user.not_remembered", "a user's \"I don't / can't remember|recall|know the|my X\" (\"I don't remember the reservation ID, sorry.\"; session 16): the user cannot give X",
+         "only user text; a question, a clause under if/unless/when/whether/maybe, no determiner after the verb (\"I don't know what/how/if …\" is no thing), X over 4 words or a word with no letter give none; X ends at a comma or but/and/for/with/right/now",
+         S::kFact, "user 4", "<X>.session-<session> = not remembered by the user | not known by the user", true, 0.85, kConversation, "",
+         {say("user", "I don't remember the reservation ID, sorry.", "reservation.id = not remembered by the user"),
+          say("user", "I do not know my order number right now.", "order.number = not known by the user"),
+          say("user", "I don't know what the error means.", ""),
+          say("user", "If I don't remember the password, can I reset it?", ""),
+          say("assistant", "I don't remember the reservation ID.", "")}},
+        {"user.do_have", "a user's emphatic \"I do have X\" (\"I do have travel insurance.\"; session 16): a fact about the user, said against a doubt",
+         "only user text and only \"do have\" (a plain \"I have …\" opens too many other things); a question or a condition gives none; X (a leading a/the/my dropped) at most 3 words ending its clause; it/one/them/that give none",
+         S::kFact, "user 4", "user.<X>.session-<session> = yes", true, 0.8, kConversation, "",
+         {say("user", "I must have left it somewhere else. I do have travel insurance.", "user.travel.insurance = yes"),
+          say("user", "I do have a membership card, but it expired.", "user.membership.card = yes"),
+          say("user", "If I do have travel insurance, can I cancel?", ""),
+          say("user", "Do I have travel insurance?", ""),
+          say("user", "I do have a question about the fees on my last three invoices.", "")}},
+        {"user.wanted_thing", "a user's \"I need / want / would like / I'd like the|a X …\" where X is a noun phrase (\"I need the fastest return trip to Houston on the same day.\"; session 16): what the user wants, as a constraint on the work",
+         "only user text; a verb after need/want (\"I need to change …\") is user.request's; a negation (\"I don't need …\"), a question, a condition before it give none; the phrase runs to the clause's end (a comma, but/and/because/since/so/please), at most 20 words, 120 bytes, one line; the key is its words before the first preposition, superlatives and same/next/other left out, at most 3",
+         S::kConstraint, "user 4", "<head words>.wanted.session-<session>", true, 0.8, kConversation, "",
+         {say("user", "The departure is on May 27, and I need the fastest return trip to Houston on the same day.", "return.trip.wanted = the fastest return trip to Houston on the same day"),
+          say("user", "I'd like a window seat, please.", "window.seat.wanted = a window seat"),
+          say("user", "I need to change my flight.", ""),
+          say("user", "I don't need a checked bag.", ""),
+          say("user", "If it is cheaper, I want the later flight.", ""),
+          say("user", "Do I need a visa for this trip?", "")}},
+        {"user.payment_method", "a user's \"I want / I'd like / I would like to use X for (the) payment\" or \"… to pay with|using|by X\" (\"I want to use the gift card with the smallest balance for payment.\"; session 16)",
+         "only user text; \"use X\" counts only with \"for (the) payment\" or \"to pay\" after it; a question, a condition before it, X over 12 words or 100 bytes give none",
+         S::kConstraint, "user 4", "payment.method.session-<session>", true, 0.8, kConversation, "",
+         {say("user", "I want to use the gift card with the smallest balance for payment.", "payment.method = the gift card with the smallest balance"),
+          say("user", "I'd like to pay with my Visa card ending in 7447.", "payment.method = my Visa card ending in 7447"),
+          say("user", "I want to use the new template for the report.", ""),
+          say("user", "If possible, I'd like to pay with points.", ""),
+          say("user", "Can I pay with my gift card?", "")}},
+        {"user.ordinal_task", "a user's \"The first|second|next task|step is X\" and an enumeration of sentences opening \"first,\" / \"second,\" / … / \"finally,\" (\"The first task is a simple python program.\", \"first, automatically fetch all the log content …\"; session 16)",
+         "only user text; a question gives none; an enumeration needs \"first,\" and at least one more ordinal in the message, and no pronoun after the comma (\"First, I tried …\" is an account); a value over 160 bytes or over one line gives none; a full stop glued to the next sentence (\"program.The goal\") ends the value",
+         S::kGoal, "user 4", "task.<ordinal>.session-<session> | step.<ordinal>.session-<session>", true, 0.8, kConversation, "",
+         {say("user", "Next, I'll give you a series of small tasks.The first task is a simple python program.The goal is to create a dice roller.", "task.first = a simple python program"),
+          say("user", "It will focus on two tasks. first, fetch all the logs.\nsecond, organize the collected data into a table.", "task.second = organize the collected data into a table"),
+          say("user", "first, fetch all the logs.", ""),
+          say("user", "First, I tried restarting it. Second, I reinstalled it.", ""),
+          say("user", "Is the first task a python program?", "")}},
+        {"model.total_stated", "an agent's \"The total cost|price|amount|fare|charge|refund [for|of …] is [now|actually|currently] $N\" (\"The total cost for the selected flights is actually $305.\"; session 16)",
+         "assistant text only (not reasoning); only \"is\" (a \"would/will be\" total is a quote, not a settled sum); a question or a condition before it (if, unless, when, once) gives none; the amount must be money ($ and a digit)",
+         S::kFact, "assistant 2", "total.<noun>.session-<session>", true, 0.8, kConversation, "",
+         {say("assistant", "The total cost for the selected flights is actually $305.", "total.cost = $305"),
+          say("assistant", "Your total refund is $1,250.50.", "total.refund = $1,250.50"),
+          say("assistant", "The total cost would be $305.", ""),
+          say("assistant", "If you add a bag, the total price is $355.", ""),
+          say("user", "The total cost is $305.", "")}},
+        {"action.tests_passed_line", "a line of a shell command's output that opens (after marks such as a check emoji) with \"All tests passed\", \"All N tests passed\", \"All tests pass\" (a test script's own verdict: \"All tests passed! The dice roller is working correctly.\"; session 16)",
+         "not an error result, no stated non-zero exit code (also -1: interrupted); the verdict's sentence must not say fail, not, but, except; a command that only shows text (cat, head, grep, echo, git, curl, …) gives none: a file's or log's verdict is not this run's; the key names the command run (its subject, as action.command_exit)",
+         S::kFact, "tool 3 (the output's own line)", "<command>.tests = all [N] tests passed", true, 0.85, kSession, "",
+         {call("execute_bash", R"({"command":"python /workspace/test_dice.py"})", "Testing roll_die:\nRolled: 4\n\nAll tests passed! The dice roller is working correctly.\n[The command completed with exit code 0.]",
+               "python.test_dice.py.tests = all tests passed"),
+          call("bash", R"({"command":"./run_tests.sh"})", "ok\nAll 12 tests passed.", "run_tests.sh.tests = all 12 tests passed"),
+          call("bash", R"({"command":"python test_x.py"})", "All tests passed except test_b\n[exit code: 1]", ""),
+          call("bash", R"({"command":"python test_x.py"})", "Not all tests passed.", ""),
+          call("bash", R"({"command":"cat notes.txt"})", "All tests passed", ""),
+          call("bash", R"({"command":"python test_x.py"})", "All tests passed!", "", true)}},
         {"env.harness", "the harness's own records of a run (DSH header, request header, policy, hooks, turn errors)",
          "placeholders and templated values skipped", S::kFact, "tool 3 (harness)", "env.*", true, 1.0, kSession, "", {}},
     };
@@ -713,6 +782,8 @@ void apply_rule_table(std::vector<Claim>& claims, const ExtractOptions& options)
         if (r->scope == RuleScope::kTurn)
             c.key += (c.source.session_id.empty() ? "" : ".session-" + session_tag(c.source.session_id)) + ".turn-" +
                      std::to_string(c.source.seq);
+        else if (r->scope == RuleScope::kConversation && !c.source.session_id.empty())
+            c.key += ".session-" + session_tag(c.source.session_id);
         kept.push_back(std::move(c));
     }
     claims = std::move(kept);

@@ -71,6 +71,8 @@ void record_change_facts(const ToolAction& action, std::vector<ActionFact>& out)
 void missing_path_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // The flag a SWE-agent CTF run submitted (ctf_rules.cpp).
 void submitted_flag_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A test script's "All tests passed!" line in a shell command's output (test_verdict_rules.cpp).
+void test_verdict_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
