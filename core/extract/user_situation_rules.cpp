@@ -197,10 +197,16 @@ std::vector<TextFact> user_wanted_thing(std::string_view text) {
         if (t.size() < 4 || t.size() > 50 || question(text, s)) continue;
         for (size_t i = 0; i + 3 < t.size(); ++i) {
             if (!clause_start(t, i)) continue;
-            const size_t d = after_wish(t, i, {"need", "want", "prefer"});  // the determiner opening the phrase
+            size_t d = after_wish(t, i, {"need", "want", "prefer"});  // the determiner opening the phrase
+            // "I'd like to get on a later flight …": getting (onto) a thing is wanting it.
+            if (d != 0 && d + 2 < t.size() && t[d].lower == "to" && t[d + 1].lower == "get")
+                d += in(t[d + 2].lower, {"on", "onto"}) ? 3 : 2;
             if (d == 0 || d + 1 >= t.size() || !in(t[d].lower, {"the", "a", "an"})) continue;
             if (conditional_before(t, i)) break;
-            const size_t e = clause_end(t, d, {"but", "and", "because", "since", "as", "so", "please"});
+            size_t e = clause_end(t, d, {"but", "and", "because", "since", "as", "so", "please"});
+            // ", or the earliest one the next day": an alternative the user also accepts stays in the value.
+            while (e + 1 < t.size() && t[e - 1].comma_after && t[e].lower == "or")
+                e = clause_end(t, e, {"but", "and", "because", "since", "as", "so", "please"});
             if (e - d > 20) continue;
             // The key: the phrase's words before its first preposition or clause word, superlatives and
             // "same/next/other" left out ("the fastest return trip to Houston" → return.trip).

@@ -26,8 +26,8 @@ std::vector<TextFact> user_not_remembered(std::string_view text);
 // a doubt), X at most 3 words ending the clause; none in a question or a condition.
 std::vector<TextFact> user_do_have(std::string_view text);
 
-// "I need / want / would like the|a X …" (rule `user.wanted_thing`): a noun phrase the user asks
-// for, `<head words>.wanted` = the phrase to the clause end (superlatives such as fastest left out of
+// "I need / want / would like [to get [on]] the|a X …" (rule `user.wanted_thing`): a noun phrase the
+// user asks for, `<head words>.wanted` = the phrase to the clause end (superlatives such as fastest left out of
 // the key). None for a verb ("I need to …" is a request), a question, a condition, a negation.
 std::vector<TextFact> user_wanted_thing(std::string_view text);
 
