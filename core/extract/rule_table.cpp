@@ -154,7 +154,7 @@ std::vector<ExtractionRule> build() {
          {call("bash", R"({"command":"python reproduce.py"})", "344\n", "python.reproduce.py.output = 344"),
           call("bash", R"({"command":"ls"})", "a.txt\n", "")}},
         {"action.tool_error", "a tool result marked as an error: the failed attempt and its reason (its first line, or a traceback's last)",
-         "an error that is only an exit status gives none (action.command_exit says it); the hint after \"; \" or \" - \" is cut; paths under the run's directory made relative",
+         "an error that is only an exit status gives none (action.command_exit says it); the hint after \"; \" or \" - \" is cut; paths under the run's directory made relative; an editor's own file is named by its key, so its generic \"Invalid `path` parameter: X.\" lead and \" at: X\" leave the reason (session 16)",
          S::kRefuted, "tool 3", "<tool or command>.error.<the reason's first three words>", true, 0.85, kSession, "",
          {call("bash", R"({"command":"echo hi"})", "Error: bash is disabled by policy in this session", "echo.hi.error.bash-is-disabled = bash is disabled by policy in this session", true),
           call("Edit", R"({"file_path":"a.py","old_string":"x","new_string":"y"})", "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>",
@@ -164,7 +164,11 @@ std::vector<ExtractionRule> build() {
           // OpenHands' editor: "ERROR:" labels the reason on the next line; the key names the file and command (session 14).
           call("str_replace_editor", R"({"command":"create","path":"/workspace/notes.md"})",
                "ERROR:\nFile already exists at: /workspace/notes.md. Cannot overwrite files using command `create`.",
-               "file./workspace/notes.md.create.error.file-already-exists = file already exists at: notes.md. cannot overwrite files using command `create`", true),
+               "file./workspace/notes.md.create.error.file-already-exists = file already exists. cannot overwrite files using command `create`", true),
+          // its generic "Invalid `path` parameter: X." lead and " at: X" repeat the file the key names (session 16)
+          call("str_replace_editor", R"({"command":"create","path":"/w/a.md"})",
+               "ERROR:\nInvalid `path` parameter: /w/a.md. File already exists at: /w/a.md. Cannot overwrite files using command `create`.",
+               "file./w/a.md.create.error.file-already-exists = file already exists. cannot overwrite files using command `create`", true),
           call("str_replace_editor", R"({"command":"create","path":"/workspace/notes.md"})", "ERROR:", "", true)}},
         {"action.skill_loaded", "a skill tool call (DSH skill {name}, Claude Code Skill {skill|command}) answered without error",
          "no claim when the result is an error or says the skill was not found", S::kFact, "tool 3 (result confirms the call)",
