@@ -393,10 +393,11 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
     std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.first < b.first; });
 }
 
-// A user's answers to the agent's text just before: numbered answers, an identifier asked for (session 16).
+// A user's answers to the agent's text just before: numbered answers, an identifier asked for, a "Yes, …" (session 16).
 std::vector<TextFact> answers_to(const std::string& asked, const std::string& text) {
     std::vector<TextFact> out = user_numbered_answers(asked, text);
     for (TextFact& f : user_answered_id(asked, text)) out.push_back(std::move(f));
+    for (TextFact& f : user_confirmation(asked, text)) out.push_back(std::move(f));
     return out;
 }
 

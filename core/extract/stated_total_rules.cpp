@@ -8,6 +8,20 @@
 
 namespace bm {
 
+namespace {
+
+// "$1,250.50" at text[b]: its end; b when no money opens there.
+size_t money_end(std::string_view text, size_t b) {
+    if (b + 1 >= text.size() || text[b] != '$' || !digit(text[b + 1])) return b;
+    size_t e = b + 1;
+    while (e < text.size() && (digit(text[e]) || text[e] == ',' || (text[e] == '.' && e + 1 < text.size() && digit(text[e + 1]))))
+        ++e;
+    while (e > b + 1 && text[e - 1] == ',') --e;
+    return e;
+}
+
+}  // namespace
+
 std::vector<TextFact> agent_stated_totals(std::string_view text) {
     std::vector<TextFact> out;
     if (text.size() > 20'000) return out;
@@ -29,13 +43,27 @@ std::vector<TextFact> agent_stated_totals(std::string_view text) {
             if (n >= t.size()) continue;
             size_t b = t[n].begin;
             if (b > 0 && text[b - 1] == '$') --b;
-            if (text[b] != '$' || !digit(text[b + 1])) continue;
-            size_t e = b + 1;
-            while (e < text.size() && (digit(text[e]) || text[e] == ',' || (text[e] == '.' && e + 1 < text.size() && digit(text[e + 1]))))
-                ++e;
-            while (e > b + 1 && text[e - 1] == ',') --e;
+            const size_t e = money_end(text, b);
+            if (e == b) continue;
             out.push_back({"model.total_stated", "total." + t[i + 1].lower, std::string(text.substr(b, e - b)),
                            SlotType::kFact, t[i > 0 ? i - 1 : i].begin, e});
+        }
+        // "You have saved a total of $10,519": what was done with the sum keys it (total.saved).
+        for (size_t i = 1; i + 2 < t.size(); ++i) {
+            if (t[i].lower != "a" || t[i + 1].lower != "total" || t[i + 2].lower != "of") continue;
+            const std::string& verb = t[i - 1].lower;
+            if (!one_of(verb, {"saved", "paid", "refunded", "charged", "spent", "received", "credited"})) continue;
+            bool unsure = false;
+            for (size_t k = 0; k < i; ++k)
+                unsure |= one_of(t[k].lower, {"if", "unless", "when", "once", "will", "would", "could", "might", "may",
+                                              "can", "should", "not", "never", "you'll", "you'd"});
+            if (unsure || i + 3 >= t.size()) continue;
+            size_t b = t[i + 3].begin;
+            if (b > 0 && text[b - 1] == '$') --b;
+            const size_t e = money_end(text, b);
+            if (e == b) continue;
+            out.push_back({"model.total_stated", "total." + verb, std::string(text.substr(b, e - b)), SlotType::kFact,
+                           t[i - 1].begin, e});
         }
     }
     return out;

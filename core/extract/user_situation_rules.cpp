@@ -290,4 +290,48 @@ std::vector<TextFact> user_payment_method(std::string_view text) {
     return out;
 }
 
+std::vector<TextFact> user_confirmation(std::string_view asked, std::string_view answer) {
+    std::vector<TextFact> out;
+    if (asked.size() > 8000 || answer.size() > 1000) return out;
+    // The agent asked: a question, or "Please confirm if you would like to proceed …".
+    const std::string low = ascii_lower(asked);
+    if (asked.find('?') == std::string_view::npos && low.find("please confirm") == std::string::npos &&
+        low.find("confirm if") == std::string::npos && low.find("confirm whether") == std::string::npos)
+        return out;
+    const std::vector<Sentence> ss = split_sentences(answer);
+    if (ss.empty()) return out;
+    const Sentence& s = ss.front();
+    const Toks& t = s.tokens;
+    if (t.size() < 3 || t.size() > 20 || question(answer, s) || t[0].lower != "yes" || !t[0].comma_after) return out;
+    if (conditional_before(t, t.size())) return out;
+    size_t v = 1;
+    if (t[v].lower == "please") ++v;
+    if (v + 1 >= t.size()) return out;
+    std::string key;
+    if ((t[v].lower == "proceed" || (t[v].lower == "go" && t[v + 1].lower == "ahead"))) {
+        // "proceed with that booking": what goes ahead names the key.
+        size_t w = t[v].lower == "go" ? v + 2 : v + 1;
+        if (w + 1 >= t.size() || t[w].lower != "with") return out;
+        ++w;
+        while (w < t.size() && in(t[w].lower, {"the", "that", "this", "my", "these", "those"})) ++w;
+        size_t e = w;
+        while (e < t.size() && e - w < 3 && !in(t[e].lower, {"to", "for", "on", "with", "at", "and", "please", "now"})) {
+            ++e;
+            if (t[e - 1].comma_after) break;
+        }
+        key = words_key(t, w, e, 3);
+    } else if (in(t[v].lower, {"book", "cancel", "downgrade", "upgrade", "change", "modify", "update", "add", "remove",
+                               "delete", "exchange", "return", "refund", "reserve", "apply", "rebook", "reschedule",
+                               "transfer", "create", "deploy", "merge", "install", "delete", "send", "submit"})) {
+        key = t[v].lower;
+    }
+    if (key.empty()) return out;
+    const size_t e = clause_end(t, v, {"and", "but", "so", "because", "since", "thank", "thanks"});
+    std::string_view rest = answer.substr(t[v].begin, t[e - 1].end - t[v].begin);
+    if (rest.size() > 120 || rest.find('\n') != std::string_view::npos) return out;
+    out.push_back({"user.confirmation", key + ".confirmed", "yes, " + std::string(rest), SlotType::kDecision, t[0].begin,
+                   t[e - 1].end});
+    return out;
+}
+
 }  // namespace bm

@@ -35,4 +35,11 @@ std::vector<TextFact> user_wanted_thing(std::string_view text);
 // `payment.method` = X. None in a question, a condition or a negation.
 std::vector<TextFact> user_payment_method(std::string_view text);
 
+// A user's "Yes, [please] VERB …" right after an agent's question (rule `user.confirmation`, Decision):
+// "Yes, please downgrade all of them to economy class." → `downgrade.confirmed` = "yes, downgrade all of
+// them to economy class"; "Yes, please proceed with that booking." → `booking.confirmed`. Only when the
+// agent's text just before asks ('?', "please confirm", "confirm if/whether"); the verb is a task verb (proceed, go ahead, book, cancel, …); a
+// condition in the sentence or a reply over 20 words gives none.
+std::vector<TextFact> user_confirmation(std::string_view asked, std::string_view answer);
+
 }  // namespace bm

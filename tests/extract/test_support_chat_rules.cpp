@@ -135,6 +135,29 @@ TEST(SupportChatRules, TestsPassedLineIsTheScriptsOwnVerdict) {
     EXPECT_TRUE(Log().call("bash", R"J({"command":"grep -r passed logs/"})J", "All tests passed").claims("action.tests_passed_line").empty());
 }
 
+TEST(SupportChatRules, ConfirmationIsAYesToTheAgentsQuestion) {
+    EXPECT_EQ(unscoped(Log().says("Would you like to proceed with downgrading these reservations?")
+                           .user("Yes, please downgrade all of them to economy class. I just want to save some money."),
+                       "user.confirmation"),
+              V{"downgrade.confirmed = yes, downgrade all of them to economy class"});
+    EXPECT_EQ(unscoped(Log().says("The total is $255.\n\nPlease confirm if you would like to proceed with this booking.")
+                           .user("Yes, please proceed with that booking. Thank you!"),
+                       "user.confirmation"),
+              V{"booking.confirmed = yes, proceed with that booking"});
+    // Nothing asked, a condition, no task verb, or the agent's own "Yes, …": no go-ahead.
+    EXPECT_TRUE(Log().says("Here is the summary.").user("Yes, please downgrade all of them.").claims("user.confirmation").empty());
+    EXPECT_TRUE(Log().says("Proceed?").user("Yes, if the price stays the same, please downgrade them.").claims("user.confirmation").empty());
+    EXPECT_TRUE(Log().says("Proceed?").user("Yes, I confirm.").claims("user.confirmation").empty());
+    EXPECT_TRUE(Log().user("Can you downgrade them?").says("Yes, please downgrade all of them.").claims("user.confirmation").empty());
+}
+
+TEST(SupportChatRules, ATotalOfIsSettledOnlyWhenDone) {
+    EXPECT_EQ(unscoped(Log().says("You have saved a total of $10,519 by downgrading your flights."), "model.total_stated"),
+              V{"total.saved = $10,519"});
+    EXPECT_TRUE(Log().says("You will be charged a total of $305.").claims("model.total_stated").empty());
+    EXPECT_TRUE(Log().says("You have not paid a total of $305 yet.").claims("model.total_stated").empty());
+}
+
 TEST(SupportChatRules, ConversationScopeKeysNameTheirSession) {
     const V got = Log().says("Could you please provide your user ID?").user("Sure, it's sofia_kim_7287.").claims("user.answer_id");
     EXPECT_EQ(got, V{"user.id.session-" + session_tag("s") + " = sofia_kim_7287"});
