@@ -212,6 +212,8 @@ std::vector<ExtractionRule> build() {
          "<verb>.<object>", true, 0.8, kSession, "",
          {say("user", "Please create a simple 2048 game.", "goal.create.simple.game = create a simple 2048 game"),
           say("user", "I want to return the blue jacket.", "goal.return.blue.jacket = return the blue jacket"),
+          // an ordinal after "the" is the object's own word (session 16)
+          say("user", "I will explain the rest later. Please complete the first step of data collection", "goal.complete.first.step = complete the first step of data collection"),
           say("user", "Create a standalone Rust library (no Python bindings needed).",
               "goal.create.standalone.rust.library = create a standalone rust library (no python bindings needed)"),
           say("user", "Delete the Python files when you're done (but keep the Justfile).",
