@@ -1,4 +1,5 @@
-// A test script's own verdict line, "All tests passed!", in a shell command's output (rule action.tests_passed_line).
+// A test script's own verdict line, "All tests passed!", in a shell command's output (rule
+// action.tests_passed_line).
 #include <string>
 
 #include "extract/tool_action_rules.h"
@@ -20,17 +21,19 @@ int stated_exit_code(std::string_view low) {
 
 }  // namespace
 
-// A line of the output that opens (after marks such as "✅ ") with "all tests passed", "all N tests passed" or
-// "all tests pass": `<command>.tests` = that verdict. None on an error result, a stated non-zero exit code, or a
-// line that also says failed/not/but; a command that only shows text (cat, grep, echo, git, …) gives none.
+// A line of the output that opens (after marks such as "✅ ") with "all tests passed", "all N tests
+// passed" or "all tests pass": `<command>.tests` = that verdict. None on an error result, a stated
+// non-zero exit code, or a line that also says failed/not/but; a command that only shows text (cat,
+// grep, echo, git, …) gives none.
 void test_verdict_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!a.has_result || a.error || a.result.size() > 200'000) return;
     const std::string subject = command_subject(a);
     if (subject.empty()) return;
-    // A command that shows text (a file, a log, its arguments) shows someone else's verdict, not a run's.
+    // A command that shows text (a file, a log, its arguments) shows someone else's verdict, not a
+    // run's.
     const std::string program = subject.substr(0, subject.find('.'));
-    if (one_of(program, {"cat", "head", "tail", "less", "more", "grep", "rg", "echo", "printf", "sed", "awk", "ls", "find",
-                         "bat", "type", "jq", "git", "curl", "wget"}))
+    if (one_of(program, {"cat", "head", "tail", "less", "more", "grep", "rg", "echo", "printf",
+                         "sed", "awk", "ls", "find", "bat", "type", "jq", "git", "curl", "wget"}))
         return;
     const std::string low = ascii_lower(a.result);
     if (stated_exit_code(low) > 0) return;
@@ -58,14 +61,17 @@ void test_verdict_facts(const ToolAction& a, std::vector<ActionFact>& out) {
             }
         if (verdict.empty()) continue;
         const size_t stop = line.find_first_of(".!\n", w + verdict.size());
-        const std::string_view sentence = line.substr(0, stop == std::string_view::npos ? line.size() : stop);
-        if (sentence.find("fail") != std::string_view::npos || sentence.find(" not ") != std::string_view::npos ||
-            sentence.find(" but ") != std::string_view::npos || sentence.find(" except") != std::string_view::npos)
+        const std::string_view sentence =
+            line.substr(0, stop == std::string_view::npos ? line.size() : stop);
+        if (sentence.find("fail") != std::string_view::npos ||
+            sentence.find(" not ") != std::string_view::npos ||
+            sentence.find(" but ") != std::string_view::npos ||
+            sentence.find(" except") != std::string_view::npos)
             continue;
         if (verdict == "tests pass") verdict = "tests passed";
         const std::string count = w > 4 ? std::string(line.substr(4, w - 5)) + " " : std::string();
-        out.push_back({"action.tests_passed_line", subject + ".tests", "all " + count + verdict, SlotType::kFact,
-                       ActionEvidence::kObserved, b, b + sentence.size()});
+        out.push_back({"action.tests_passed_line", subject + ".tests", "all " + count + verdict,
+                       SlotType::kFact, ActionEvidence::kObserved, b, b + sentence.size()});
         return;
     }
 }

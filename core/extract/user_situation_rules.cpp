@@ -1,5 +1,6 @@
-// A user's account of their own situation in a chat: ids given, things not remembered, had, needed, how to pay
-// (rules user.answer_id, user.not_remembered, user.do_have, user.wanted_thing, user.payment_method).
+// A user's account of their own situation in a chat: ids given, things not remembered, had, needed,
+// how to pay (rules user.answer_id, user.not_remembered, user.do_have, user.wanted_thing,
+// user.payment_method).
 #include "extract/user_situation_rules.h"
 
 #include <set>
@@ -14,26 +15,35 @@ namespace {
 
 using Toks = std::vector<Token>;
 
-bool in(std::string_view w, std::initializer_list<const char*> words) { return one_of(w, words); }
+bool in(std::string_view w, std::initializer_list<const char*> words) {
+    return one_of(w, words);
+}
 
-bool determiner(std::string_view w) { return in(w, {"the", "my", "our", "a", "an", "this", "that"}); }
+bool determiner(std::string_view w) {
+    return in(w, {"the", "my", "our", "a", "an", "this", "that"});
+}
 
 bool negative(std::string_view w) {
-    return in(w, {"not", "no", "never", "don't", "dont", "can't", "cannot", "didn't", "won't", "doesn't",
-                  "don\xE2\x80\x99t", "can\xE2\x80\x99t", "didn\xE2\x80\x99t"});
+    return in(w, {"not", "no", "never", "don't", "dont", "can't", "cannot", "didn't", "won't",
+                  "doesn't", "don\xE2\x80\x99t", "can\xE2\x80\x99t", "didn\xE2\x80\x99t"});
 }
 
 bool conditional_before(const Toks& t, size_t i) {
     for (size_t k = 0; k < i; ++k)
-        if (in(t[k].lower, {"if", "unless", "when", "whether", "maybe", "perhaps", "once"})) return true;
+        if (in(t[k].lower, {"if", "unless", "when", "whether", "maybe", "perhaps", "once"}))
+            return true;
     return false;
 }
 
-bool question(std::string_view text, const Sentence& s) { return text[s.end - 1] == '?'; }
+bool question(std::string_view text, const Sentence& s) {
+    return text[s.end - 1] == '?';
+}
 
-// A clause opens at t[i]: the sentence's start, after a clause break, or after and/but/so/also/well.
+// A clause opens at t[i]: the sentence's start, after a clause break, or after
+// and/but/so/also/well.
 bool clause_start(const Toks& t, size_t i) {
-    return i == 0 || t[i - 1].comma_after || in(t[i - 1].lower, {"and", "but", "so", "also", "well"});
+    return i == 0 || t[i - 1].comma_after ||
+           in(t[i - 1].lower, {"and", "but", "so", "also", "well"});
 }
 
 // Key words of t[b, e) (each must open with a letter); empty when none or over `max`.
@@ -59,17 +69,19 @@ size_t clause_end(const Toks& t, size_t b, std::initializer_list<const char*> st
     return e;
 }
 
-// "I <verb>" (one of `verbs`), "I'd like|prefer", "I would like|prefer" at t[i]: the index after it; 0 when none.
+// "I <verb>" (one of `verbs`), "I'd like|prefer", "I would like|prefer" at t[i]: the index after
+// it; 0 when none.
 size_t after_wish(const Toks& t, size_t i, std::initializer_list<const char*> verbs) {
     if (i + 2 >= t.size()) return 0;
     if (t[i].lower == "i" && in(t[i + 1].lower, verbs)) return i + 2;
     if (t[i].lower == "i'd" && in(t[i + 1].lower, {"like", "prefer"})) return i + 2;
-    if (t[i].lower == "i" && t[i + 1].lower == "would" && in(t[i + 2].lower, {"like", "prefer"})) return i + 3;
+    if (t[i].lower == "i" && t[i + 1].lower == "would" && in(t[i + 2].lower, {"like", "prefer"}))
+        return i + 3;
     return 0;
 }
 
-// An identifier a user types: a token of 4..60 bytes with a digit, '_' or '@' in it ("sofia_kim_7287",
-// "W2378156", "jo@example.com", "48213"); a path or a time (/, :) is none.
+// An identifier a user types: a token of 4..60 bytes with a digit, '_' or '@' in it
+// ("sofia_kim_7287", "W2378156", "jo@example.com", "48213"); a path or a time (/, :) is none.
 bool identifier_like(std::string_view w) {
     if (w.size() < 4 || w.size() > 60) return false;
     bool mark = false;
@@ -85,7 +97,9 @@ bool identifier_like(std::string_view w) {
 std::vector<TextFact> user_answered_id(std::string_view asked, std::string_view answer) {
     std::vector<TextFact> out;
     if (asked.size() > 4000 || answer.size() > 300) return out;
-    if (asked.find('?') == std::string_view::npos && ascii_lower(asked).find("provide") == std::string::npos) return out;
+    if (asked.find('?') == std::string_view::npos &&
+        ascii_lower(asked).find("provide") == std::string::npos)
+        return out;
     // The identifiers the agent asked for: "<word> ID|number|code", "email [address]", "username".
     std::set<std::string> labels;
     for (const Sentence& s : split_sentences(asked)) {
@@ -118,14 +132,18 @@ std::vector<TextFact> user_answered_id(std::string_view asked, std::string_view 
         if (question(answer, s)) return out;
         for (const Token& tok : s.tokens) {
             ++words;
-            if (negative(tok.lower) || in(tok.lower, {"if", "unless", "maybe", "perhaps", "sorry"})) return out;
-            if (identifier_like(answer.substr(tok.begin, tok.end - tok.begin))) ++found, b = tok.begin, e = tok.end;
+            if (negative(tok.lower) || in(tok.lower, {"if", "unless", "maybe", "perhaps", "sorry"}))
+                return out;
+            if (identifier_like(answer.substr(tok.begin, tok.end - tok.begin)))
+                ++found, b = tok.begin, e = tok.end;
         }
     }
     if (found != 1 || words > 12) return out;
     std::string_view value = answer.substr(b, e - b);
-    while (!value.empty() && (value.back() == '.' || value.back() == ',' || value.back() == '!')) value.remove_suffix(1);
-    out.push_back({"user.answer_id", label, std::string(value), SlotType::kFact, b, b + value.size()});
+    while (!value.empty() && (value.back() == '.' || value.back() == ',' || value.back() == '!'))
+        value.remove_suffix(1);
+    out.push_back(
+        {"user.answer_id", label, std::string(value), SlotType::kFact, b, b + value.size()});
     return out;
 }
 
@@ -141,8 +159,9 @@ std::vector<TextFact> user_not_remembered(std::string_view text) {
             if (t[v].lower == "do" || t[v].lower == "can" || t[v].lower == "did") {
                 if (t[v + 1].lower != "not") continue;
                 v += 2;
-            } else if (in(t[v].lower, {"don't", "dont", "can't", "cannot", "didn't", "don\xE2\x80\x99t",
-                                       "can\xE2\x80\x99t", "didn\xE2\x80\x99t"})) {
+            } else if (in(t[v].lower,
+                          {"don't", "dont", "can't", "cannot", "didn't", "don\xE2\x80\x99t",
+                           "can\xE2\x80\x99t", "didn\xE2\x80\x99t"})) {
                 v += 1;
             } else {
                 continue;
@@ -150,12 +169,14 @@ std::vector<TextFact> user_not_remembered(std::string_view text) {
             if (v + 2 >= t.size() || !in(t[v].lower, {"remember", "recall", "know"})) continue;
             if (conditional_before(t, i) || !in(t[v + 1].lower, {"the", "my", "our"})) continue;
             const size_t b = v + 2;
-            const size_t e = clause_end(t, b, {"but", "and", "for", "with", "right", "now", "at", "either", "anymore",
-                                               "offhand", "sorry", "though"});
+            const size_t e = clause_end(t, b,
+                                        {"but", "and", "for", "with", "right", "now", "at",
+                                         "either", "anymore", "offhand", "sorry", "though"});
             const std::string key = words_key(t, b, e, 4);
             if (key.empty()) continue;
             const bool know = t[v].lower == "know";
-            out.push_back({"user.not_remembered", key, know ? "not known by the user" : "not remembered by the user",
+            out.push_back({"user.not_remembered", key,
+                           know ? "not known by the user" : "not remembered by the user",
                            SlotType::kFact, t[i].begin, t[e - 1].end});
         }
     }
@@ -169,7 +190,9 @@ std::vector<TextFact> user_do_have(std::string_view text) {
         const Toks& t = s.tokens;
         if (t.size() < 4 || t.size() > 40 || question(text, s)) continue;
         for (size_t i = 0; i + 3 < t.size(); ++i) {
-            if (t[i].lower != "i" || t[i + 1].lower != "do" || t[i + 2].lower != "have" || !clause_start(t, i)) continue;
+            if (t[i].lower != "i" || t[i + 1].lower != "do" || t[i + 2].lower != "have" ||
+                !clause_start(t, i))
+                continue;
             if (conditional_before(t, i)) break;
             size_t b = i + 3;
             if (determiner(t[b].lower)) ++b;
@@ -182,8 +205,11 @@ std::vector<TextFact> user_do_have(std::string_view text) {
             }
             if (e - b > 3) continue;
             const std::string key = words_key(t, b, e, 3);
-            if (key.empty() || in(key, {"it", "one", "them", "that", "this", "question", "a.question"})) continue;
-            out.push_back({"user.do_have", "user." + key, "yes", SlotType::kFact, t[i].begin, t[e - 1].end});
+            if (key.empty() ||
+                in(key, {"it", "one", "them", "that", "this", "question", "a.question"}))
+                continue;
+            out.push_back(
+                {"user.do_have", "user." + key, "yes", SlotType::kFact, t[i].begin, t[e - 1].end});
         }
     }
     return out;
@@ -197,33 +223,39 @@ std::vector<TextFact> user_wanted_thing(std::string_view text) {
         if (t.size() < 4 || t.size() > 50 || question(text, s)) continue;
         for (size_t i = 0; i + 3 < t.size(); ++i) {
             if (!clause_start(t, i)) continue;
-            size_t d = after_wish(t, i, {"need", "want", "prefer"});  // the determiner opening the phrase
+            size_t d =
+                after_wish(t, i, {"need", "want", "prefer"});  // the determiner opening the phrase
             // "I'd like to get on a later flight …": getting (onto) a thing is wanting it.
             if (d != 0 && d + 2 < t.size() && t[d].lower == "to" && t[d + 1].lower == "get")
                 d += in(t[d + 2].lower, {"on", "onto"}) ? 3 : 2;
             if (d == 0 || d + 1 >= t.size() || !in(t[d].lower, {"the", "a", "an"})) continue;
             if (conditional_before(t, i)) break;
             size_t e = clause_end(t, d, {"but", "and", "because", "since", "as", "so", "please"});
-            // ", or the earliest one the next day": an alternative the user also accepts stays in the value.
+            // ", or the earliest one the next day": an alternative the user also accepts stays in
+            // the value.
             while (e + 1 < t.size() && t[e - 1].comma_after && t[e].lower == "or")
                 e = clause_end(t, e, {"but", "and", "because", "since", "as", "so", "please"});
             if (e - d > 20) continue;
-            // The key: the phrase's words before its first preposition or clause word, superlatives and
-            // "same/next/other" left out ("the fastest return trip to Houston" → return.trip).
+            // The key: the phrase's words before its first preposition or clause word, superlatives
+            // and "same/next/other" left out ("the fastest return trip to Houston" → return.trip).
             std::string key;
             size_t words = 0;
             bool bad = false;
             for (size_t k = d + 1; k < e; ++k) {
                 const std::string& w = t[k].lower;
-                if (in(w, {"to", "on", "for", "with", "from", "at", "in", "by", "of", "that", "which", "who",
-                           "than", "back", "out", "before", "after", "instead"}))
+                if (in(w, {"to", "on", "for", "with", "from", "at", "in", "by", "of", "that",
+                           "which", "who", "than", "back", "out", "before", "after", "instead"}))
                     break;
-                if (in(w, {"fastest", "quickest", "cheapest", "earliest", "latest", "shortest", "longest", "nearest",
-                           "best", "lowest", "highest", "smallest", "largest", "biggest", "same", "next", "other",
-                           "new", "one", "very", "most"}))
+                if (in(w, {"fastest", "quickest", "cheapest", "earliest", "latest",  "shortest",
+                           "longest", "nearest",  "best",     "lowest",   "highest", "smallest",
+                           "largest", "biggest",  "same",     "next",     "other",   "new",
+                           "one",     "very",     "most"}))
                     continue;
                 const std::string slug = key_slug(w, 24);
-                if (slug.empty() || !std::isalpha(static_cast<unsigned char>(slug[0]))) { bad = true; break; }
+                if (slug.empty() || !std::isalpha(static_cast<unsigned char>(slug[0]))) {
+                    bad = true;
+                    break;
+                }
                 key += (key.empty() ? "" : ".") + slug;
                 ++words;
                 if (t[k].comma_after) break;
@@ -231,8 +263,8 @@ std::vector<TextFact> user_wanted_thing(std::string_view text) {
             if (bad || key.empty() || words > 3) continue;
             std::string_view value = text.substr(t[d].begin, t[e - 1].end - t[d].begin);
             if (value.size() > 120 || value.find('\n') != std::string_view::npos) continue;
-            out.push_back({"user.wanted_thing", key + ".wanted", std::string(value), SlotType::kConstraint, t[i].begin,
-                           t[e - 1].end});
+            out.push_back({"user.wanted_thing", key + ".wanted", std::string(value),
+                           SlotType::kConstraint, t[i].begin, t[e - 1].end});
         }
     }
     return out;
@@ -253,7 +285,8 @@ std::vector<TextFact> user_payment_method(std::string_view text) {
             bool pay = false;
             if (t[to + 1].lower == "use") {
                 x = to + 2;
-            } else if (t[to + 1].lower == "pay" && in(t[to + 2].lower, {"with", "using", "by", "via"})) {
+            } else if (t[to + 1].lower == "pay" &&
+                       in(t[to + 2].lower, {"with", "using", "by", "via"})) {
                 x = to + 3, pay = true;
             }
             if (x == 0 || x >= t.size()) continue;
@@ -262,7 +295,8 @@ std::vector<TextFact> user_payment_method(std::string_view text) {
             bool for_payment = false;
             while (e < t.size()) {
                 if (e > x && t[e].lower == "for" && e + 1 < t.size() &&
-                    (t[e + 1].lower == "payment" || (t[e + 1].lower == "the" && e + 2 < t.size() && t[e + 2].lower == "payment"))) {
+                    (t[e + 1].lower == "payment" || (t[e + 1].lower == "the" && e + 2 < t.size() &&
+                                                     t[e + 2].lower == "payment"))) {
                     for_payment = true;
                     break;
                 }
@@ -280,11 +314,13 @@ std::vector<TextFact> user_payment_method(std::string_view text) {
             // The quote runs through "for (the) payment" / "to pay" when it is there.
             size_t q = e;
             if (for_payment)
-                while (q + 1 < t.size() && q < e + 2 && t[q].lower != "payment" && t[q].lower != "pay") ++q;
+                while (q + 1 < t.size() && q < e + 2 && t[q].lower != "payment" &&
+                       t[q].lower != "pay")
+                    ++q;
             else
                 q = e - 1;
-            out.push_back({"user.payment_method", "payment.method", std::string(value), SlotType::kConstraint,
-                           t[i].begin, t[q].end});
+            out.push_back({"user.payment_method", "payment.method", std::string(value),
+                           SlotType::kConstraint, t[i].begin, t[q].end});
         }
     }
     return out;
@@ -295,14 +331,18 @@ std::vector<TextFact> user_confirmation(std::string_view asked, std::string_view
     if (asked.size() > 8000 || answer.size() > 1000) return out;
     // The agent asked: a question, or "Please confirm if you would like to proceed …".
     const std::string low = ascii_lower(asked);
-    if (asked.find('?') == std::string_view::npos && low.find("please confirm") == std::string::npos &&
-        low.find("confirm if") == std::string::npos && low.find("confirm whether") == std::string::npos)
+    if (asked.find('?') == std::string_view::npos &&
+        low.find("please confirm") == std::string::npos &&
+        low.find("confirm if") == std::string::npos &&
+        low.find("confirm whether") == std::string::npos)
         return out;
     const std::vector<Sentence> ss = split_sentences(answer);
     if (ss.empty()) return out;
     const Sentence& s = ss.front();
     const Toks& t = s.tokens;
-    if (t.size() < 3 || t.size() > 20 || question(answer, s) || t[0].lower != "yes" || !t[0].comma_after) return out;
+    if (t.size() < 3 || t.size() > 20 || question(answer, s) || t[0].lower != "yes" ||
+        !t[0].comma_after)
+        return out;
     if (conditional_before(t, t.size())) return out;
     size_t v = 1;
     if (t[v].lower == "please") ++v;
@@ -315,22 +355,25 @@ std::vector<TextFact> user_confirmation(std::string_view asked, std::string_view
         ++w;
         while (w < t.size() && in(t[w].lower, {"the", "that", "this", "my", "these", "those"})) ++w;
         size_t e = w;
-        while (e < t.size() && e - w < 3 && !in(t[e].lower, {"to", "for", "on", "with", "at", "and", "please", "now"})) {
+        while (e < t.size() && e - w < 3 &&
+               !in(t[e].lower, {"to", "for", "on", "with", "at", "and", "please", "now"})) {
             ++e;
             if (t[e - 1].comma_after) break;
         }
         key = words_key(t, w, e, 3);
-    } else if (in(t[v].lower, {"book", "cancel", "downgrade", "upgrade", "change", "modify", "update", "add", "remove",
-                               "delete", "exchange", "return", "refund", "reserve", "apply", "rebook", "reschedule",
-                               "transfer", "create", "deploy", "merge", "install", "delete", "send", "submit"})) {
+    } else if (in(t[v].lower,
+                  {"book",    "cancel", "downgrade",  "upgrade",  "change", "modify", "update",
+                   "add",     "remove", "delete",     "exchange", "return", "refund", "reserve",
+                   "apply",   "rebook", "reschedule", "transfer", "create", "deploy", "merge",
+                   "install", "delete", "send",       "submit"})) {
         key = t[v].lower;
     }
     if (key.empty()) return out;
     const size_t e = clause_end(t, v, {"and", "but", "so", "because", "since", "thank", "thanks"});
     std::string_view rest = answer.substr(t[v].begin, t[e - 1].end - t[v].begin);
     if (rest.size() > 120 || rest.find('\n') != std::string_view::npos) return out;
-    out.push_back({"user.confirmation", key + ".confirmed", "yes, " + std::string(rest), SlotType::kDecision, t[0].begin,
-                   t[e - 1].end});
+    out.push_back({"user.confirmation", key + ".confirmed", "yes, " + std::string(rest),
+                   SlotType::kDecision, t[0].begin, t[e - 1].end});
     return out;
 }
 
