@@ -89,6 +89,16 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         const std::string full = ascii_lower(path), base = full.substr(full.rfind('/') + 1);
         for (size_t p = reason.find(full); !base.empty() && p != std::string::npos; p = reason.find(full, p + base.size()))
             reason.replace(p, full.size(), base);
+        // The editor's generic lead "Invalid `path` parameter: X. " before the real reason, and " at: X" after it,
+        // only repeat the file the key names (session 16: "file already exists. cannot overwrite files …").
+        const std::string lead = "invalid `path` parameter: " + base + ". ";
+        if (!base.empty() && reason.rfind(lead, 0) == 0 && reason.size() > lead.size() + 8) reason.erase(0, lead.size());
+        for (const std::string at : {" at: " + base, " at " + base})
+            for (size_t p = reason.find(at); !base.empty() && p != std::string::npos; p = reason.find(at, p))
+                if (p + at.size() == reason.size() || reason[p + at.size()] == '.' || reason[p + at.size()] == ',')
+                    reason.erase(p, at.size());
+                else
+                    p += at.size();
     }
     // One reason: cut at the clause that tells the agent what to do next ("; include …", " — read the file",
     // ". Did you mean …").

@@ -22,6 +22,9 @@
 #include "extract/preference_rules.h"
 #include "extract/user_constraint_rules.h"
 #include "extract/support_chat_rules.h"
+#include "extract/ordinal_task_rules.h"
+#include "extract/stated_total_rules.h"
+#include "extract/user_situation_rules.h"
 #include "extract/requirement_rules.h"
 #include "extract/harness_rules.h"
 #include "extract/run_outcome_rules.h"
@@ -398,6 +401,14 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
     std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.first < b.first; });
 }
 
+// A user's answers to the agent's text just before: numbered answers, an identifier asked for, a "Yes, …" (session 16).
+std::vector<TextFact> answers_to(const std::string& asked, const std::string& text) {
+    std::vector<TextFact> out = user_numbered_answers(asked, text);
+    for (TextFact& f : user_answered_id(asked, text)) out.push_back(std::move(f));
+    for (TextFact& f : user_confirmation(asked, text)) out.push_back(std::move(f));
+    return out;
+}
+
 std::string quote_of(const std::string& text, const Toks& t, size_t first, size_t last) {
     if (first >= t.size() || last == 0) return {};
     last = std::min(last, t.size());
@@ -432,7 +443,9 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
     if (is_user) {  // the user's own forms, each in its rule file
         for (auto* rule : {&cjk_user_statements, &user_replace_goals, &user_create_goals, &completion_criteria,
                            &user_remembered_facts, &user_request_list, &user_should_constraints, &user_goal_statements,
-                           &user_not_wanted, &user_choices, &user_imperative_constraints})
+                           &user_not_wanted, &user_choices, &user_imperative_constraints,
+                           &user_not_remembered, &user_do_have,
+                           &user_wanted_thing, &user_payment_method, &user_ordinal_tasks})
             for (TextFact& f : (*rule)(text)) span_claim(f);
     }
     if (origin.source.role == "user")
@@ -441,6 +454,8 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (TextFact& st : assistant_outcome_statements(text)) span_claim(st);
     if (origin.source.role == "assistant" && origin.evidence == EvidenceLevel::kInferred)
         for (TextFact& st : agent_cannot_proceed(text)) span_claim(st);
+    if (origin.source.role == "assistant" && origin.evidence == EvidenceLevel::kInferred)
+        for (TextFact& st : agent_stated_totals(text)) span_claim(st);
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
@@ -723,7 +738,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                             if (c.rule == "model.conclusion") c.rule = "model.statement";
                     for (auto& c : claims) bc.claims.push_back(std::move(c));
                     if (is_user && b.kind == BlockKind::kText && !asked.empty())
-                        for (TextFact& f : user_numbered_answers(asked, b.text)) {
+                        for (TextFact& f : answers_to(asked, b.text)) {
                             Claim c = proto;
                             c.rule = f.rule, c.key = f.key, c.value = f.value, c.type = f.type;
                             c.quote = b.text.substr(f.begin, f.end - f.begin);

@@ -65,7 +65,9 @@ std::vector<TextFact> user_not_wanted(std::string_view text) {
                     if (rest.size() > 80 || rest.find('\n') != std::string_view::npos) break;
                     value = "not " + std::string(rest);
                 }
-                out.push_back({"user.not_wanted", verb, value, SlotType::kConstraint, t[i].begin,
+                // "… to fly before 11 AM": a bound in time is about when (session 16: `fly.time`).
+                const bool when = o + 2 < end && in(t[o + 2].lower, {"before", "after", "until", "till", "earlier", "later"});
+                out.push_back({"user.not_wanted", when ? verb + ".time" : verb, value, SlotType::kConstraint, t[i].begin,
                                t[end - 1].end});
                 break;
             }

@@ -125,7 +125,11 @@ Object object_after(const Toks& t, size_t from, size_t hi) {
         if (t[i].comma_after) return o.end = i + 1, o;
         ++i;
     }
-    while (i < hi && o.words.size() < 3 && !in(object_stops(), t[i].lower)) {
+    // "complete the first step": an ordinal after "the" is the object's adjective, not "do X first" (session 16).
+    auto ordinal_after_the = [&](size_t k) {
+        return k > from && t[k - 1].lower == "the" && (t[k].lower == "first" || t[k].lower == "second" || t[k].lower == "next");
+    };
+    while (i < hi && o.words.size() < 3 && (!in(object_stops(), t[i].lower) || ordinal_after_the(i))) {
         const std::string w = bare(t[i].lower);
         if (o.file.empty()) o.file = file_key_part(w);
         o.words.push_back(w);

@@ -13,8 +13,11 @@
 namespace bm {
 
 // How long a rule's claim holds: the session (default), or only the turn that said it ("reply with
-// X", "use the Y tool now"): the key gets `.turn-<seq>` so two turns never dispute.
-enum class RuleScope { kSession, kTurn };
+// X", "use the Y tool now"): the key gets `.turn-<seq>` so two turns never dispute. kConversation
+// (session 16): a fact about one conversation's own customer or task list (a support chat's user id,
+// the total the agent quoted, "the first task"): the key gets `.session-<session>`, so two sessions'
+// customers never dispute when their logs are merged, while one session's later word still supersedes.
+enum class RuleScope { kSession, kTurn, kConversation };
 
 // One example run by the rule-table test. A text example is a message of `role` ("user",
 // "assistant" or "tool"; "swe-user" is a user message of a SWE-agent log) holding `text`; a tool example (`tool` set) is an assistant call of `tool`

@@ -74,6 +74,8 @@ void submitted_flag_facts(const ToolAction& action, std::vector<ActionFact>& out
 // A command's unmarked output: its error lines (a Python traceback's exception line, "Error:" lines) and
 // SWE-agent's "ran successfully and did not produce any output" (command_result_rules.cpp, session 16).
 void command_result_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A test script's "All tests passed!" line in a shell command's output (test_verdict_rules.cpp).
+void test_verdict_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
