@@ -748,6 +748,8 @@ std::vector<ExtractionRule> build() {
           say("user", "Don't stop until all functions are ported.", ""),
           say("user", "If the build fails, do not delete the cache.", ""),
           say("user", "Do not explain your answer.", ""),
+          say("user", "Do not run it on the server.", ""),  // a pronoun object names no subject
+          say("user", "Never change this.", ""),
           say("assistant", "Do not read or write any files.", "")}},
         {"turn.prohibition", "user.negated_imperative's shape tied to the moment by first/yet/now/again/here (\"Do not read the file first.\"; session 16)",
          "as user.negated_imperative; scoped to its turn", S::kConstraint, "user 4", "constraint.<verbs>.<object>.turn-<seq>", true, 0.8, kTurn, "",

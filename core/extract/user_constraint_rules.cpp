@@ -87,6 +87,17 @@ bool alphabetic(const std::string& w) {
     return std::isalpha(static_cast<unsigned char>(w[0])) != 0;
 }
 
+// True when the object phrase from token `k` only points back ("do not run it", "never change this"):
+// a pronoun, or a demonstrative with no noun after it. Its key would name no subject (SPEC §5).
+bool object_points_back(const Toks& t, size_t k, size_t hi) {
+    static const std::set<std::string> pronouns = {"it", "them", "they", "him", "her", "us", "me", "everything",
+                                                   "anything", "something", "nothing", "one", "ones"};
+    if (k < hi && pronouns.count(t[k].lower)) return true;
+    static const std::set<std::string> demonstratives = {"this", "that", "these", "those"};
+    const bool demonstrative = k < hi && in(demonstratives, t[k].lower);
+    return demonstrative && (k + 1 >= hi || t[k].comma_after || in(object_ends(), t[k + 1].lower));
+}
+
 // Up to 3 object words from token `k` (fillers skipped) as key parts joined by '.'; `end` past the last.
 std::string object_key(const Toks& t, size_t k, size_t hi, size_t& end) {
     while (k < hi && in(fillers(), t[k].lower) && !t[k].comma_after) ++k;
@@ -141,6 +152,7 @@ void negated_imperative(std::string_view text, const Toks& t, size_t s, std::vec
     while (v + 2 < end && (t[v + 1].lower == "or" || t[v + 1].lower == "and") && verb(t[v + 2].lower) &&
            !t[v].comma_after)
         verbs += "-" + t[v + 2].lower, v += 2;
+    if (object_points_back(t, v + 1, end)) return;
     size_t object_last = v + 1;
     const std::string object = object_key(t, v + 1, end, object_last);
     const std::string key = "constraint." + verbs + (object.empty() ? "" : "." + object);
@@ -164,6 +176,7 @@ void without_clause(std::string_view text, const Toks& t, size_t s, std::vector<
         if (g.size() < 5 || g.compare(g.size() - 3, 3, "ing") != 0 || !alphabetic(g)) return;
         const size_t end = clause_end(t, w);
         if (end - w > 8) return;
+        if (object_points_back(t, w + 2, end)) return;
         size_t last = w + 2;
         const std::string object = object_key(t, w + 2, end, last);
         out.push_back({"user.without_clause", "constraint." + g + (object.empty() ? "" : "." + object),

@@ -46,7 +46,12 @@ bool reads_as_same_words(const std::vector<std::string>& general, const std::vec
 std::vector<std::string> value_words(const std::string& value) {
     std::vector<std::string> words;
     std::string cur;
-    for (unsigned char c : value) {
+    for (size_t i = 0; i < value.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(value[i]);
+        if (value.compare(i, 3, "\xE2\x80\x99") == 0) {  // a typographic apostrophe: "don’t" → "dont"
+            i += 2;
+            continue;
+        }
         if (c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z')) {
             cur += static_cast<char>(c);
         } else if (c >= 'A' && c <= 'Z') {

@@ -46,6 +46,16 @@ TEST(UserConstraint, ConditionsCompletionCriteriaReplyShapingAndQuestionsGiveNon
     EXPECT_EQ(constraints_of("We never deploy on Fridays."), "");
 }
 
+TEST(UserConstraint, AnObjectThatOnlyPointsBackNamesNoSubjectAndGivesNone) {
+    // "it", "them", a bare "this": the key would be constraint.run.it, naming nothing (SPEC §5).
+    EXPECT_EQ(constraints_of("Do not run it on the server."), "");
+    EXPECT_EQ(constraints_of("Never change this."), "");
+    EXPECT_EQ(constraints_of("Don't delete them."), "");
+    EXPECT_EQ(constraints_of("Fix the parser without breaking it."), "");
+    // A demonstrative before a noun names the noun.
+    EXPECT_EQ(constraints_of("Never change this file."), "user.negated_imperative: constraint.change.file = never change this file\n");
+}
+
 TEST(UserConstraint, WithoutRiderOfAnImperativeIsAConstraint) {
     EXPECT_EQ(constraints_of("Continue: summarize what happened without retrying the tool."),
               "user.without_clause: constraint.retrying.tool = without retrying the tool\n");
