@@ -440,7 +440,7 @@ std::vector<ExtractionRule> build() {
           call("bash", R"({"command":"make"})", "gcc: config.h: No such file or directory", "")}},
         {"action.submitted_flag", "a SWE-agent CTF run's `submit '<flag>'` (or a function call's `flag` argument) answered without error (session 14)",
          "one token of at most 120 bytes; an error result gives none; a bare `submit` is action.submit's", S::kFact,
-         "tool 3 (result confirms the call)", "submission.flag", true, 0.85, kSession, "",
+         "tool 3 (result confirms the call)", "submission.flag.session-<session> (a flag answers its own run's challenge: two runs never dispute)", true, 0.85, kConversation, "",
          {call("submit", "submit 'flag{d3adb33f}'\n", "", "submission.flag = flag{d3adb33f}"),
           call("submit", R"({"flag":"picoCTF{x1}"})", "done", "submission.flag = picoCTF{x1}"),
           call("submit", "submit\n", "diff --git a/x b/x", "")}},
