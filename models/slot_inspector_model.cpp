@@ -7,6 +7,7 @@
 #include <QBrush>
 #include <QFont>
 #include <algorithm>
+#include <set>
 
 #include "roles.h"
 #include "trust/trust_lattice.h"
@@ -54,6 +55,12 @@ int SlotInspectorModel::rowCount(const QModelIndex& parent) const {
 
 int SlotInspectorModel::columnCount(const QModelIndex&) const { return kColumnCount; }
 
+int SlotInspectorModel::wordingsOf(const SlotValue& v) const {
+    std::set<std::string> words;
+    for (ClaimRef r : v.supporters) words.insert(m_snapshot->merged->claim(r).value);
+    return static_cast<int>(words.size());
+}
+
 QVariant SlotInspectorModel::groupData(const Group& g, int column, int role) const {
     if (!g.value) {
         if (role == Qt::DisplayRole && column == kValue) return tr("superseded within their branch");
@@ -65,6 +72,10 @@ QVariant SlotInspectorModel::groupData(const Group& g, int column, int role) con
     const bool tied = std::find(m_slot->tied.begin(), m_slot->tied.end(), v.value) != m_slot->tied.end();
     if (role == roles::ValueRole) return QString::fromStdString(v.value);
     if (role == roles::TrustRole) return QString::fromLatin1(trust_name(v.trust));
+    if (role == Qt::ToolTipRole && column == kSource && wordingsOf(v) > 1)
+        return tr("The merge read these claims as one fact worded %n ways: the shown wording leaves out only words "
+                  "that do not change its meaning (no negation, condition, time, hedge, failure or number). Each "
+                  "row below shows its claim's own words.", nullptr, wordingsOf(v));
     if (role == Qt::FontRole && winner) {
         QFont f;
         f.setBold(true);
@@ -74,7 +85,11 @@ QVariant SlotInspectorModel::groupData(const Group& g, int column, int role) con
     switch (column) {
         case kValue:
             return QString(QString::fromStdString(v.value) + (winner ? tr("  (winner)") : tied ? tr("  (tied)") : QString()));
-        case kSource: return tr("%n source(s)", nullptr, static_cast<int>(v.evidence.size()));
+        case kSource: {
+            const QString sources = tr("%n source(s)", nullptr, static_cast<int>(v.evidence.size()));
+            const int wordings = wordingsOf(v);
+            return wordings > 1 ? sources + tr(", %n wording(s)", nullptr, wordings) : sources;
+        }
         case kEvidence: return tr("score %1").arg(v.score);
         case kRank: return v.max_rank;
         case kTrust: return trustText(v.trust);

@@ -36,6 +36,8 @@ private:
         std::vector<ClaimRef> claims;
     };
     QVariant groupData(const Group& g, int column, int role) const;
+    // How many different wordings the value's claims use (more than one: the merge joined them).
+    int wordingsOf(const SlotValue& v) const;
     QVariant claimData(const Claim& c, int column, int role) const;
 
     SnapshotPtr m_snapshot;

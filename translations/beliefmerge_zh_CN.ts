@@ -2813,6 +2813,20 @@ emergency: fold every live message (no retained tail)</source>
             <numerusform>%n 个来源</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location filename="../models/slot_inspector_model.cpp" line="87"/>
+        <source>, %n wording(s)</source>
+        <translation>
+            <numerusform>，%n 种措辞</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/slot_inspector_model.cpp" line="71"/>
+        <source>The merge read these claims as one fact worded %n ways: the shown wording leaves out only words that do not change its meaning (no negation, condition, time, hedge, failure or number). Each row below shows its claim&apos;s own words.</source>
+        <translation>
+            <numerusform>合并把这些主张视为同一事实的 %n 种措辞：显示的措辞只省略了不改变含义的词（没有否定、条件、时间、推测、失败或数字）。下面每一行显示该主张自己的措辞。</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../models/slot_inspector_model.cpp" line="78"/>
         <source>score %1</source>

@@ -8,6 +8,7 @@
 #include "display_names.h"
 #include "extract/rule_table.h"
 #include "ingest/ingest.h"
+#include "merge/merger.h"
 #include "recall_page_text.h"
 #include "roles.h"
 #include "session_list_model.h"
@@ -241,6 +242,44 @@ private Q_SLOTS:
         QVERIFY(model.index(0, SlotInspectorModel::kQuote, v).data().toString().contains(QStringLiteral("MySQL")));
         model.setSlot(m_snapshot, QStringLiteral("no.such.slot"));
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    void inspectorSaysWhenOneValueJoinsSeveralWordings() {
+        // Two harnesses report one refusal in more and fewer words: one value, each claim its own words.
+        auto said = [](const std::string& branch, const std::string& value) {
+            Claim c;
+            c.key = "tool.bash";
+            c.value = value;
+            c.quote = value;
+            c.evidence = EvidenceLevel::kToolVerified;
+            c.trust = TrustLabel::kExternal;
+            c.source.branch_id = branch;
+            c.source.session_id = branch;
+            c.source.message_id = branch + "-m1";
+            return c;
+        };
+        auto review = std::make_shared<StudioSnapshot>();
+        review->sessions = std::make_shared<const std::vector<Session>>();
+        review->merged = std::make_shared<const MergedSnapshot>(
+            merge_branches({{"codex", "s1", {said("codex", "disabled by codex policy in this session")}},
+                            {"hooks", "s2", {said("hooks", "disabled by policy in this session")}}}));
+        SlotInspectorModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSlot(review, QStringLiteral("tool.bash"));
+        QCOMPARE(model.rowCount(), 1);
+        const QModelIndex v = model.index(0, 0);
+        QCOMPARE(v.data(roles::ValueRole).toString(), QStringLiteral("disabled by policy in this session"));
+        QCOMPARE(model.index(0, SlotInspectorModel::kSource).data().toString(), QStringLiteral("2 source(s), 2 wording(s)"));
+        QVERIFY(model.index(0, SlotInspectorModel::kSource).data(Qt::ToolTipRole).toString().contains(QStringLiteral("one fact")));
+        QCOMPARE(model.rowCount(v), 2);
+        QStringList wordings;
+        for (int r = 0; r < 2; ++r) wordings << model.index(r, SlotInspectorModel::kValue, v).data().toString();
+        wordings.sort();
+        QCOMPARE(wordings, (QStringList{QStringLiteral("disabled by codex policy in this session"),
+                                        QStringLiteral("disabled by policy in this session")}));
+        // One wording: no count, no tooltip.
+        model.setSlot(m_snapshot, QStringLiteral("database"));
+        QVERIFY(!model.index(model.rowOfValue(QStringLiteral("mysql")), SlotInspectorModel::kSource).data().toString().contains(QStringLiteral("wording")));
     }
 
     void inspectorShowsEachClaimsRuleAndConfidence() {
