@@ -9,7 +9,7 @@ PACKAGES=(
   libsqlite3-dev sqlite3 nlohmann-json3-dev libssl-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev googletest
   libnats-dev nats-server wordnet-base libgraphviz-dev libzstd-dev zstd
-  fonts-dejavu-core fonts-wqy-microhei jq qt6-translations-l10n
+  fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji jq qt6-translations-l10n
   desktop-file-utils appstream
   openssl  # tests/faults signs meld deltas with `openssl dgst -hmac`
 )
