@@ -169,6 +169,17 @@ std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
     return {};
 }
 
+// Vitest's "Test Files  1 passed (1)" and Jest's "Test Suites: 1 passed, 1 total" count files, not tests: the
+// "Tests" line after them holds the tests' counts (session 17).
+bool counts_test_files(const std::string& low, size_t p) {
+    const size_t bol = low.rfind('\n', p) == std::string::npos ? 0 : low.rfind('\n', p) + 1;
+    size_t b = bol;
+    while (b < p && (low[b] == ' ' || low[b] == '\t')) ++b;
+    for (std::string_view lead : {"test files", "test suites", "suites", "snapshots"})
+        if (low.compare(b, lead.size(), lead) == 0) return true;
+    return false;
+}
+
 // The first "N passed" / "N failed" / "N errors" of a test runner's summary.
 void test_counts(const ToolAction& a, const std::string& runner, std::vector<ActionFact>& out) {
     const std::string low = ascii_lower(a.result.substr(0, 200'000));
@@ -177,6 +188,7 @@ void test_counts(const ToolAction& a, const std::string& runner, std::vector<Act
             size_t b = p;
             while (b > 0 && digit(low[b - 1]) && p - b < 6) --b;
             if (b == p || (b > 0 && std::isalnum(static_cast<unsigned char>(low[b - 1])))) continue;
+            if (counts_test_files(low, b)) continue;
             const size_t after = p + std::string_view(word).size();
             if (after < low.size() && std::isalpha(static_cast<unsigned char>(low[after]))) continue;
             const std::string field = std::string(word + 1) == "error" ? "errors" : std::string(word + 1);
