@@ -410,7 +410,6 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         CommandKey k = command_key(s);
         if (!k.key.empty() && !k.trivial) main = k;
     }
-    if (!a.has_result) return;
     // What a command printed, when it is one short line: "echo HELLO" → echo.output = hello.
     CommandKey printer;
     bool named = false;
@@ -418,6 +417,14 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         CommandKey k = command_key(s);
         named |= !k.key.empty();
         if (!k.key.empty() && (!k.trivial || k.program == "echo" || k.program == "printf")) printer = k;
+    }
+    if (!a.has_result) {
+        // A call the log holds no result for (the log ends while it runs: a transcript copied mid-run, a head)
+        // was still started: the command, as the agent's statement (session 17).
+        if (!main.key.empty() && !printer.key.empty() && command.size() <= 120 && command.find('\n') == std::string::npos)
+            out.push_back({"action.command_started", command_set_key(segs, printer, 3) + ".command",
+                           relative_command(command, a.cwd), SlotType::kFact, ActionEvidence::kStated, qb, qe});
+        return;
     }
     // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
     if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;

@@ -870,6 +870,13 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"./build.sh"})", "ERROR: missing compiler\n", ""),
           call("Bash", R"({"command":"./status.sh"})", "TIER: $_TEL_TIER\n", ""),
           call("Bash", R"({"command":"./run.sh"})", "STATUS: ok\nstarting the server now\n", "")}},
+        {"action.command_started", "a shell call the log holds no result for (the log ends while it runs: a transcript copied mid-run, a log's head; session 17): the command, as the agent's statement",
+         "as action.command_run: one-line commands that do more than look around (ls, cat, grep, git status… give none); a call with a result is action.command_run's",
+         S::kFact, "assistant 2 (stated)", "<command>[.<argument>].command", true, 0.8, kSession, "",
+         {RuleExample{"call-only", "Bash", R"({"command":"bash ~/.claude/skills/apply-grant/export-session.sh ."})", "", "bash.export-session.sh.command = bash ~/.claude/skills/apply-grant/export-session.sh ."},
+          RuleExample{"call-only", "Bash", R"({"command":"ls -la"})", "", ""},
+          // With a result it is action.command_run's, not this rule's.
+          RuleExample{"assistant", "Bash", R"({"command":"make"})", "", ""}}},
         {"model.acceptance_met", "an agent's \"… meets|satisfies all [the] acceptance criteria\" or \"All [the] acceptance criteria [are|have been] met|satisfied\" (\"The project is already fully set up and meets all acceptance criteria:\"; session 17): the outcome of a task given with acceptance criteria (PRD-driven loops such as ralph-tui)",
          "assistant text only (not reasoning); a question, a plan or check still to come (will, should, need, let me, verify, ensure, to), a condition (if, once, until) or a negation gives none; a bare imperative \"Meet all acceptance criteria\" gives none",
          S::kFact, "assistant 2", "task.acceptance_criteria.session-<session>", true, 0.8, kConversation, "",
