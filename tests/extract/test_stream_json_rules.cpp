@@ -5,6 +5,7 @@
 #include <string>
 
 #include "extract/acceptance_rules.h"
+#include "extract/bold_label_rules.h"
 #include "extract/tool_action_rules.h"
 
 namespace bm {
@@ -65,6 +66,31 @@ TEST(AcceptanceMet, NoneForPlansChecksConditionsNegationsAndQuestions) {
     EXPECT_EQ(acceptance("Does it meet all acceptance criteria?"), "");
     EXPECT_EQ(acceptance("Meet all acceptance criteria."), "");
     EXPECT_EQ(acceptance("The acceptance criteria list three checks."), "");
+}
+
+std::string labels(const char* text) {
+    std::string s;
+    for (const TextFact& f : agent_bold_labels(text)) s += f.key + " = " + f.value + "\n";
+    return s;
+}
+
+TEST(BoldLabels, AReportLineUnderALabel) {
+    EXPECT_EQ(labels("Here's what's in the directory:\n- **Python files**: a.py, b.py\n- **Directories**: hooks/\n"),
+              "python_files = a.py, b.py\ndirectories = hooks/\n");
+    EXPECT_EQ(labels("- ✅ **Project initialized**: The Go module is properly initialized"),
+              "project_initialized = The Go module is properly initialized\n");
+    EXPECT_EQ(labels("1. **Branch:** main"), "branch = main\n");
+}
+
+TEST(BoldLabels, NoneForSectionsAdviceHedgesProposalsAndCode) {
+    EXPECT_EQ(labels("**Verification:**\n- ok"), "");                         // a heading, no value
+    EXPECT_EQ(labels("**Next steps**: run the migration"), "");                 // advice
+    EXPECT_EQ(labels("- **Database**: should be migrated later"), "");          // a plan
+    EXPECT_EQ(labels("- **Files**: see below:"), "");                           // a list heading
+    EXPECT_EQ(labels("```\n**Port**: 80\n```"), "");                          // code
+    EXPECT_EQ(labels("- **Total Cost:** $239\n\nPlease confirm if you would like to proceed."), "");  // a proposal
+    EXPECT_EQ(labels("- **A very long label here**: x"), "");                   // five words
+    EXPECT_EQ(labels("**String Utilities Module** - `src/string_utils.py`"), "");  // no colon
 }
 
 TEST(TestCounts, JsRunnersCountTestsNotTestFiles) {
