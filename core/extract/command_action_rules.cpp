@@ -169,6 +169,17 @@ std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
     return {};
 }
 
+// Vitest's "Test Files  1 passed (1)" and Jest's "Test Suites: 1 passed, 1 total" count files, not tests: the
+// "Tests" line after them holds the tests' counts (session 17).
+bool counts_test_files(const std::string& low, size_t p) {
+    const size_t bol = low.rfind('\n', p) == std::string::npos ? 0 : low.rfind('\n', p) + 1;
+    size_t b = bol;
+    while (b < p && (low[b] == ' ' || low[b] == '\t')) ++b;
+    for (std::string_view lead : {"test files", "test suites", "suites", "snapshots"})
+        if (low.compare(b, lead.size(), lead) == 0) return true;
+    return false;
+}
+
 // The first "N passed" / "N failed" / "N errors" of a test runner's summary.
 void test_counts(const ToolAction& a, const std::string& runner, std::vector<ActionFact>& out) {
     const std::string low = ascii_lower(a.result.substr(0, 200'000));
@@ -177,6 +188,7 @@ void test_counts(const ToolAction& a, const std::string& runner, std::vector<Act
             size_t b = p;
             while (b > 0 && digit(low[b - 1]) && p - b < 6) --b;
             if (b == p || (b > 0 && std::isalnum(static_cast<unsigned char>(low[b - 1])))) continue;
+            if (counts_test_files(low, b)) continue;
             const size_t after = p + std::string_view(word).size();
             if (after < low.size() && std::isalpha(static_cast<unsigned char>(low[after]))) continue;
             const std::string field = std::string(word + 1) == "error" ? "errors" : std::string(word + 1);
@@ -398,7 +410,6 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         CommandKey k = command_key(s);
         if (!k.key.empty() && !k.trivial) main = k;
     }
-    if (!a.has_result) return;
     // What a command printed, when it is one short line: "echo HELLO" → echo.output = hello.
     CommandKey printer;
     bool named = false;
@@ -406,6 +417,14 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         CommandKey k = command_key(s);
         named |= !k.key.empty();
         if (!k.key.empty() && (!k.trivial || k.program == "echo" || k.program == "printf")) printer = k;
+    }
+    if (!a.has_result) {
+        // A call the log holds no result for (the log ends while it runs: a transcript copied mid-run, a head)
+        // was still started: the command, as the agent's statement (session 17).
+        if (!main.key.empty() && !printer.key.empty() && command.size() <= 120 && command.find('\n') == std::string::npos)
+            out.push_back({"action.command_started", command_set_key(segs, printer, 3) + ".command",
+                           relative_command(command, a.cwd), SlotType::kFact, ActionEvidence::kStated, qb, qe});
+        return;
     }
     // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
     if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;

@@ -42,6 +42,11 @@ Session session_of(const RuleExample& ex) {
         Message said = message(Role::kAssistant, SourceKind::kModel, 3);
         said.blocks.push_back({BlockKind::kText, ex.text, {}, {}, {}, false});
         s.messages.push_back(said);
+    } else if (role == "call-only") {
+        // A call the log holds no result for: the log ends while it runs (session 17).
+        Message call = message(Role::kAssistant, SourceKind::kModel, 1);
+        call.blocks.push_back({BlockKind::kToolCall, {}, "c1", ex.tool, ex.arguments, false});
+        s.messages.push_back(call);
     } else if (*ex.tool) {
         if (role == "swe-call") s.format = SessionFormat::kSweAgent;  // a call of a SWE-agent run (session 16)
         Message call = message(Role::kAssistant, SourceKind::kModel, 1);
