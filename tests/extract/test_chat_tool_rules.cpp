@@ -79,5 +79,21 @@ TEST(ChatToolRules, SavedFileIsTheToolsOwnOutput) {
     EXPECT_TRUE(Log().call("save_settings", "{}", "Settings saved to the database.").claims("action.result_saved_file").empty());
 }
 
+TEST(ChatToolRules, LookupAnsweredByOneIdentifier) {
+    EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
+                  .call("look_up_item", R"({"search_query":"christmas tree"})", "\"item_00000\"")
+                  .claims("action.lookup_answer"),
+              V{"item.christmas-tree = item_00000"});
+    // A sentence, a bare word, a JSON record, a failure: no identifier.
+    EXPECT_TRUE(Log().call("look_up_item", R"({"search_query":"tree"})", "No item matches tree").claims("action.lookup_answer").empty());
+    EXPECT_TRUE(Log().call("get_weather", R"({"city":"nyc"})", "Sunny").claims("action.lookup_answer").empty());
+    EXPECT_TRUE(Log().call("get_order", R"({"id":"W1"})", R"({"id":"W1","status":"pending"})").claims("action.lookup_answer").empty());
+    EXPECT_TRUE(Log().as(SessionFormat::kOpenAiChat)
+                    .call("find_user_id_by_email", R"({"email":"a@b.c"})", "Error: User not found")
+                    .claims("action.lookup_answer").empty());
+    // Not a look-up tool.
+    EXPECT_TRUE(Log().call("execute_refund", R"({"item_id":"item_00000"})", "\"Success\"").claims("action.lookup_answer").empty());
+}
+
 }  // namespace
 }  // namespace bm
