@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "extract/chat_tool_error.h"
 #include "extract/claim_origin.h"
 #include "extract/tool_action_rules.h"
 
@@ -50,9 +51,9 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
         a.has_result = true;
         a.error = x.result->is_error;
         // A chat-completions tool message has no error flag: a function's answer that opens "Error:" is its
-        // failure (tau-bench's "Error: payment amount does not add up…"; session 14).
-        if (session.format == SessionFormat::kOpenAiChat && (a.result.rfind("Error:", 0) == 0 || a.result.rfind("error:", 0) == 0))
-            a.error = true;
+        // failure (tau-bench's "Error: payment amount does not add up…"; session 14), and so is a JSON answer
+        // whose own fields say so (`{"ok":false,"error":…}`; session 16, x17chat).
+        if (session.format == SessionFormat::kOpenAiChat && chat_result_reports_failure(a.result)) a.error = true;
     }
     a.error_flag_reliable = session.format == SessionFormat::kClaudeCode || session.format == SessionFormat::kDsh;
     a.cwd = cwd;

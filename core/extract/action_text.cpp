@@ -241,6 +241,8 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     record_change_facts(action, out);
     missing_path_facts(action, out);
     submitted_flag_facts(action, out);
+    saved_file_facts(action, out);
+    lookup_answer_facts(action, out);
     command_result_facts(action, out);
     test_verdict_facts(action, out);
     status_line_facts(action, out);

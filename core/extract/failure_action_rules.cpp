@@ -3,6 +3,8 @@
 #include <cctype>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "extract/tool_action_rules.h"
 
 namespace bm {
@@ -62,6 +64,25 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!a.has_result || !a.error) return;
     size_t b = 0, e = 0;
     std::string_view line = reason_line(a.result, b, e);
+    // A JSON answer's own "error" field is the reason, not the object's text (`{"ok":false,"error":"Path is
+    // outside workspace: …"}`; session 16, x17chat).
+    std::string json_reason;
+    if (!a.result.empty() && a.result.front() == '{' && a.result.size() <= 100'000) {
+        const nlohmann::json j = nlohmann::json::parse(a.result, nullptr, false);
+        if (j.is_object())
+            for (const char* field : {"error", "message"})
+                if (const auto it = j.find(field); it != j.end() && it->is_string() && !it->get<std::string>().empty()) {
+                    json_reason = it->get<std::string>();
+                    break;
+                }
+        if (!json_reason.empty()) {
+            const size_t p = a.result.find(std::string_view(json_reason).substr(0, 30));
+            line = json_reason;
+            if (const size_t nl = line.find('\n'); nl != std::string_view::npos) line = line.substr(0, nl);
+            b = p == std::string_view::npos ? 0 : p;
+            e = p == std::string_view::npos ? a.result.size() : std::min(a.result.size(), p + line.size());
+        }
+    }
     if (line.empty()) return;
     // Claude Code wraps its own refusals: "<tool_use_error>File has not been read yet.</tool_use_error>".
     for (const char* tag : {"<tool_use_error>", "</tool_use_error>"}) {

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "extract/agent_handoff.h"
 #include "extract/tool_action_rules.h"
 
 namespace bm {
@@ -74,7 +75,7 @@ void plan_steps(const ToolAction& a, const std::string& plan, std::vector<Action
 void delegation_facts(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
     const bool delegate = tool.find("agent") != std::string::npos || tool == "task" || tool == "report" ||
                           tool == "workflow" || tool == "ralph";
-    if (!delegate) return;
+    if (!delegate || is_agent_handoff(tool)) return;  // a handoff's result is a routing notice
     std::string key = key_slug(tool, 40);
     if (key.empty()) return;
     std::string description, prompt;

@@ -36,6 +36,8 @@ const std::set<std::string>& imperative_verbs() {
         "evaluate", "solve",  "answer",   "propose", "draft",   "port",    "append",  "insert",  "bump",
         "setup",   "refresh", "archive",  "export",  "import",  "diagnose", "reproduce", "wrap",  "outline",
         "remember", "memorise", "memorize", "apply",
+        // a picture asked of an image tool (session 16, x17chat)
+        "paint",   "draw",    "sketch",   "illustrate",
         // a customer's tasks in a support chat (session 14)
         "book",    "cancel",  "modify",   "downgrade", "exchange", "refund", "reserve", "reschedule", "purchase"};
     return s;
@@ -369,7 +371,19 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     while (first > lo && (in(negators(), t[first - 1].lower) || t[first - 1].lower == "do" ||
                           t[first - 1].lower == "always"))
         --first;
-    Object o = object_after(t, reply_content ? i + 2 : i + 1, hi);
+    // A follow-up turn: "paint now a wolf" (the object after "now"), "make it now an elephant" / "turn it into
+    // a cat" (what the earlier result is to become; session 16, x17chat).
+    // Only when an article follows, so "make it work" and "stop now" stay as they were.
+    size_t obj = reply_content ? i + 2 : i + 1;
+    if (!reply_content) {
+        size_t k = obj;
+        const bool it = (verb == "make" || verb == "turn") && k < hi && t[k].lower == "it" && !t[k].comma_after;
+        if (it) ++k;
+        if (k < hi && t[k].lower == "now" && !t[k].comma_after) ++k;
+        if (it && verb == "turn" && k < hi && t[k].lower == "into") ++k;
+        if (k > obj && k < hi && (t[k].lower == "a" || t[k].lower == "an" || t[k].lower == "the")) obj = k;
+    }
+    Object o = object_after(t, obj, hi);
     // "apply for the grant", "search for the config": the object follows the verb's "for" (session 16).
     if (o.words.empty() && o.file.empty() && i + 2 < hi && t[i + 1].lower == "for" && !t[i].comma_after)
         o = object_after(t, i + 2, hi);

@@ -71,6 +71,10 @@ void record_change_facts(const ToolAction& action, std::vector<ActionFact>& out)
 void missing_path_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // The flag a SWE-agent CTF run submitted (ctf_rules.cpp).
 void submitted_flag_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A file a tool's result says it saved its output to (saved_file_rules.cpp).
+void saved_file_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A look-up call answered by one identifier (lookup_answer_rules.cpp).
+void lookup_answer_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A command's unmarked output: its error lines (a Python traceback's exception line, "Error:" lines) and
 // SWE-agent's "ran successfully and did not produce any output" (command_result_rules.cpp, session 16).
 void command_result_facts(const ToolAction& action, std::vector<ActionFact>& out);

@@ -30,10 +30,15 @@ public:
         r.blocks.push_back({BlockKind::kToolResult, result, id, {}, {}, error});
         return add(r);
     }
+    // Read the conversation as `f` (native by default): some guards hold for one format only.
+    Log& as(SessionFormat f) {
+        format_ = f;
+        return *this;
+    }
     std::vector<BranchClaims> extract() const {
         Session s = s_;
         s.id = "s";
-        s.format = SessionFormat::kNative;
+        s.format = format_;
         Branch b;
         b.id = "b";
         for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);
@@ -79,6 +84,7 @@ private:
         return *this;
     }
     Session s_;
+    SessionFormat format_ = SessionFormat::kNative;
 };
 
 }  // namespace bm::extracttest

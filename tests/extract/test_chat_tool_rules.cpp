@@ -1,0 +1,99 @@
+// Session 16 (x17chat) guards and rule for chat-completions tool calls: a JSON answer that reports its own
+// failure, an agent handoff's routing notice, and a file a tool says it saved its output to.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "conversation_log.h"
+#include "extract/chat_tool_error.h"
+
+namespace bm {
+namespace {
+
+using extracttest::Log;
+using V = std::vector<std::string>;
+
+TEST(ChatToolRules, JsonAnswerThatReportsFailureIsAnError) {
+    EXPECT_TRUE(chat_result_reports_failure(R"({"ok":false,"error":"Path is outside workspace: /tmp2/hello_world.py"})"));
+    EXPECT_TRUE(chat_result_reports_failure(R"({"success": false, "message": "quota exceeded"})"));
+    EXPECT_TRUE(chat_result_reports_failure(R"( {"status":"failed","detail":"timeout"})"));
+    EXPECT_TRUE(chat_result_reports_failure(R"({"error":{"code":404,"message":"not found"}})"));
+    EXPECT_TRUE(chat_result_reports_failure("Error: payment amount does not add up"));
+    // Success, an empty or null error field, a list, plain text that mentions an error: no failure.
+    EXPECT_FALSE(chat_result_reports_failure(R"({"ok":true,"path":"tmp2/hello_world.py","bytes_written":47})"));
+    EXPECT_FALSE(chat_result_reports_failure(R"({"ok":true,"error":"warning only"})"));
+    EXPECT_FALSE(chat_result_reports_failure(R"({"error":null,"rows":3})"));
+    EXPECT_FALSE(chat_result_reports_failure(R"({"error":"","rows":3})"));
+    EXPECT_FALSE(chat_result_reports_failure(R"([{"error":"x"}])"));
+    EXPECT_FALSE(chat_result_reports_failure("The error log has 3 lines."));
+    EXPECT_FALSE(chat_result_reports_failure("{not json"));
+}
+
+TEST(ChatToolRules, FailedWriteInAChatLogCreatesNoFile) {
+    const std::string failed = R"({"ok":false,"error":"Path is outside workspace: /tmp2/hello_world.py"})";
+    const std::string args = R"({"path": "/tmp2/hello_world.py", "content": "print(1)\n"})";
+    EXPECT_TRUE(Log().as(SessionFormat::kOpenAiChat).call("write_file", args, failed).claims("action.file_created").empty());
+    EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
+                  .call("write_file", R"({"path": "tmp2/hello_world.py", "content": "print(1)\n"})",
+                        R"({"ok":true,"path":"tmp2/hello_world.py","bytes_written":8})")
+                  .claims("action.file_created"),
+              V{"file.tmp2/hello_world.py = created"});
+}
+
+TEST(ChatToolRules, JsonErrorFieldIsTheFailureReason) {
+    EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
+                  .call("write_file", R"({"path": "/tmp2/hello_world.py", "content": "x"})",
+                        R"({"ok":false,"error":"Path is outside workspace: /tmp2/hello_world.py"})")
+                  .claims("action.tool_error"),
+              V{"write_file.error.path-is-outside = path is outside workspace: /tmp2/hello_world.py"});
+    // The same answer in a format whose results carry their own error flag, unflagged: no failure.
+    EXPECT_TRUE(Log().call("write_file", R"({"path": "a.py"})", R"({"ok":false,"error":"disk full"})")
+                    .claims("action.tool_error").empty());
+}
+
+TEST(ChatToolRules, HandoffNoticeIsNoDelegationResult) {
+    EXPECT_TRUE(Log().as(SessionFormat::kOpenAiChat)
+                    .call("transfer_to_refunds_agent", "{}", "Transfered to Refunds Agent. Adopt persona immediately.")
+                    .claims("action.delegation_result").empty());
+    EXPECT_TRUE(Log().as(SessionFormat::kOpenAiChat)
+                    .call("transfer_to_human_agents", R"({"summary":"wants a refund"})", "Transfer successful")
+                    .claims("action.delegation_result").empty());
+    EXPECT_EQ(Log().call("subagent", R"({"prompt":"Reply ALPHA"})", "ALPHA").claims("action.delegation_result"),
+              V{"subagent.result = alpha"});
+}
+
+TEST(ChatToolRules, SavedFileIsTheToolsOwnOutput) {
+    EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
+                  .call("generate_image", R"({"description":"A worm"})",
+                        "Image generated successfully and saved to generated_a59b3623.png. Description: A worm.")
+                  .claims("action.result_saved_file"),
+              V{"file.generated_a59b3623.png = saved by generate_image"});
+    // Negated, hedged, failed, named by the call itself, or no file name: nothing.
+    EXPECT_TRUE(Log().call("generate_image", "{}", "The image could not be saved to out.png.").claims("action.result_saved_file").empty());
+    EXPECT_TRUE(Log().call("generate_image", "{}", "It will be saved to out.png later.").claims("action.result_saved_file").empty());
+    EXPECT_TRUE(Log().as(SessionFormat::kOpenAiChat)
+                    .call("generate_image", "{}", R"({"ok":false,"error":"disk full, nothing saved to out.png"})")
+                    .claims("action.result_saved_file").empty());
+    EXPECT_TRUE(Log().call("write_file", R"({"path":"notes.md"})", "File saved to notes.md").claims("action.result_saved_file").empty());
+    EXPECT_TRUE(Log().call("save_settings", "{}", "Settings saved to the database.").claims("action.result_saved_file").empty());
+}
+
+TEST(ChatToolRules, LookupAnsweredByOneIdentifier) {
+    EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
+                  .call("look_up_item", R"({"search_query":"christmas tree"})", "\"item_00000\"")
+                  .claims("action.lookup_answer"),
+              V{"item.christmas-tree = item_00000"});
+    // A sentence, a bare word, a JSON record, a failure: no identifier.
+    EXPECT_TRUE(Log().call("look_up_item", R"({"search_query":"tree"})", "No item matches tree").claims("action.lookup_answer").empty());
+    EXPECT_TRUE(Log().call("get_weather", R"({"city":"nyc"})", "Sunny").claims("action.lookup_answer").empty());
+    EXPECT_TRUE(Log().call("get_order", R"({"id":"W1"})", R"({"id":"W1","status":"pending"})").claims("action.lookup_answer").empty());
+    EXPECT_TRUE(Log().as(SessionFormat::kOpenAiChat)
+                    .call("find_user_id_by_email", R"({"email":"a@b.c"})", "Error: User not found")
+                    .claims("action.lookup_answer").empty());
+    // Not a look-up tool.
+    EXPECT_TRUE(Log().call("execute_refund", R"({"item_id":"item_00000"})", "\"Success\"").claims("action.lookup_answer").empty());
+}
+
+}  // namespace
+}  // namespace bm
