@@ -243,6 +243,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     submitted_flag_facts(action, out);
     command_result_facts(action, out);
     test_verdict_facts(action, out);
+    editor_report_facts(action, out);
     delegation_report_facts(action, out);
     return out;
 }

@@ -76,6 +76,8 @@ void submitted_flag_facts(const ToolAction& action, std::vector<ActionFact>& out
 void command_result_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A test script's "All tests passed!" line in a shell command's output (test_verdict_rules.cpp).
 void test_verdict_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A file editor's report in a command's output, and an OpenHands finish call (editor_report_rules.cpp).
+void editor_report_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
