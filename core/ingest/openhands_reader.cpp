@@ -31,14 +31,12 @@ std::string extras_note(const json& e, const std::string& observation) {
         if (code && code->is_number_integer() && code->get<int64_t>() >= 0)
             return "[exit code: " + std::to_string(code->get<int64_t>()) + "]";
     } else if (observation == "edit") {
-        // A str_replace or insert reports the text it replaced (`old_content`, "" for an empty
-        // file) and may still say prev_exist: false; only an edit with no old content made the
-        // file.
+        // A str_replace or insert reports the text it replaced (`old_content`, "" for an empty file) and may
+        // still say prev_exist: false; only an edit with no old content made the file.
         if (auto old = x.find("old_content"); old != x.end() && old->is_string()) return {};
         auto prev = x.find("prev_exist");
         auto path = x.find("path");
-        if (prev != x.end() && prev->is_boolean() && !prev->get<bool>() && path != x.end() &&
-            path->is_string())
+        if (prev != x.end() && prev->is_boolean() && !prev->get<bool>() && path != x.end() && path->is_string())
             return "[File created at " + path->get<std::string>() + "]";
     }
     return {};
@@ -51,8 +49,7 @@ OpenHandsBuilder::OpenHandsBuilder(ReadContext& ctx) : m_ctx(ctx) {
     m_session.file = ctx.result().file;
 }
 
-void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& path,
-                             std::string_view raw) {
+void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& path, std::string_view raw) {
     if (!e.is_object()) {
         m_ctx.error(pos, path, "expected an event object; skipped");
         m_ctx.result().partial = true;
@@ -70,11 +67,8 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
     const json* meta = m_ctx.object(e, "tool_call_metadata", pos, path + ".tool_call_metadata");
     std::string call_id, function_name;
     if (meta) {
-        call_id = m_ctx.str(*meta, "tool_call_id", pos, path + ".tool_call_metadata.tool_call_id")
-                      .value_or("");
-        function_name =
-            m_ctx.str(*meta, "function_name", pos, path + ".tool_call_metadata.function_name")
-                .value_or("");
+        call_id = m_ctx.str(*meta, "tool_call_id", pos, path + ".tool_call_metadata.tool_call_id").value_or("");
+        function_name = m_ctx.str(*meta, "function_name", pos, path + ".tool_call_metadata.function_name").value_or("");
     }
     const json empty = json::object();
     const json* args = m_ctx.object(e, "args", pos, path + ".args");
@@ -101,11 +95,8 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
         } else {
             if (!thought.empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, thought));
             if (*action == "finish") {
-                std::string final_text =
-                    m_ctx.str(*args, "final_thought", pos, path + ".args.final_thought")
-                        .value_or("");
-                if (!final_text.empty())
-                    m.blocks.push_back(text_block(m_ctx, BlockKind::kText, final_text));
+                std::string final_text = m_ctx.str(*args, "final_thought", pos, path + ".args.final_thought").value_or("");
+                if (!final_text.empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, final_text));
             }
             ContentBlock c;
             c.kind = BlockKind::kToolCall;
@@ -128,12 +119,10 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
         auto cause = m_ctx.integer(e, "cause", pos, path + ".cause");
         r.tool_id = !call_id.empty() ? call_id : cause ? "event-" + std::to_string(*cause) : "";
         r.text = m_ctx.redact_text(e.contains("content") ? flatten_text(e["content"]) : "");
-        // The editor's refusals come back as its own observation whose text opens "ERROR:" ("File
-        // already exists at: … Cannot overwrite files using command `create`."); their extras say
-        // nothing true.
+        // The editor's refusals come back as its own observation whose text opens "ERROR:" ("File already
+        // exists at: … Cannot overwrite files using command `create`."); their extras say nothing true.
         r.is_error = *observation == "error" || r.text.rfind("ERROR:", 0) == 0;
-        if (const std::string note = r.is_error ? std::string() : extras_note(e, *observation);
-            !note.empty())
+        if (const std::string note = r.is_error ? std::string() : extras_note(e, *observation); !note.empty())
             r.text += (r.text.empty() ? "" : "\n") + m_ctx.redact_text(note);
         m.source.call_id = r.tool_id;
         m.blocks.push_back(std::move(r));
@@ -142,8 +131,7 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
         m_ctx.result().partial = true;
         return;
     }
-    if (m_ctx.options().keep_raw)
-        m.raw = m_ctx.raw_record(raw.empty() ? e.dump() : std::string(raw));
+    if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(raw.empty() ? e.dump() : std::string(raw));
     m_session.messages.push_back(std::move(m));
 }
 
@@ -180,10 +168,8 @@ void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest
         const json& item = (*events)[i];
         const RecordPos pos{static_cast<int64_t>(i) + 1, -1};
         const std::string path = "[" + std::to_string(i) + "]";
-        if (item.is_array()) {  // before 0.10 (2024 evaluation outputs): [action, observation]
-                                // pairs
-            for (size_t k = 0; k < item.size(); ++k)
-                b.event(item[k], pos, path + "[" + std::to_string(k) + "]", {});
+        if (item.is_array()) {  // before 0.10 (2024 evaluation outputs): [action, observation] pairs
+            for (size_t k = 0; k < item.size(); ++k) b.event(item[k], pos, path + "[" + std::to_string(k) + "]", {});
         } else {
             b.event(item, pos, path, {});
         }
@@ -213,8 +199,7 @@ void read_openhands_jsonl(ByteSource& source, ReadContext& ctx) {
         b.event(*v, RecordPos{line.number, line.offset}, "", line.text);
     }
     if (records == 0) {
-        if (ctx.result().errors.empty())
-            ctx.error(RecordPos{1, 0}, "", "file has no events: it is empty");
+        if (ctx.result().errors.empty()) ctx.error(RecordPos{1, 0}, "", "file has no events: it is empty");
         return;
     }
     b.finish(to_hex(content.finish()));
