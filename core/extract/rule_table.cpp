@@ -580,9 +580,11 @@ std::vector<ExtractionRule> build() {
         {"model.should_be", "an assistant's or tool's \"X should be Y\"", "", S::kDecision, "assistant 2", "<subject> = <value>",
          false, 0.4, kSession, "dev 0.00 (3 values): expectations in code and docs",
          {say("assistant", "The port should be 9090.", "port = 9090"), say("assistant", "It should be fine.", "")}},
-        {"user.set_to", "a user's \"set X to Y\"", "", S::kDecision, "user 4", "<subject> = <value>", true, 0.8,
+        {"user.set_to", "a user's \"set X to Y\"", "not the phrasal \"set up/out/off … to\" (session 17)", S::kDecision, "user 4", "<subject> = <value>", true, 0.8,
          kSession, "",
-         {say("user", "Let's set the cache to Redis.", "cache = redis"), say("user", "Set it to Redis.", "")}},
+         {say("user", "Let's set the cache to Redis.", "cache = redis"), say("user", "Set it to Redis.", ""),
+          // A phrasal "set up … to" is no assignment (session 17).
+          say("user", "Environment has been set up for you to start working.", "")}},
         {"user.change_to", "a user's \"change/switch/move/migrate X to Y\"",
          "a quoted value is a literal, not a setting (its one dev claim, \"change the content to \\\"modified content\\\"\", was that)",
          S::kDecision, "user 4",
