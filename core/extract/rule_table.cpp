@@ -742,11 +742,14 @@ std::vector<ExtractionRule> build() {
                "task.explore-the-project.summary = a utility library with 5 modules containing 5 functions total"),
           call("Task", R"({"description":"Explore the project","prompt":"Explore it"})", "Overview\n\n## Modules\n\nThere are 5 modules.", "")}},
         // ---- session 16: a user's standing rules said as imperatives (user_constraint_rules.cpp) ----
-        {"user.negated_imperative", "a user's sentence that opens with \"do not|don't|never <verb> …\" (\"Do not read or write any files.\"; session 16)",
+        {"user.negated_imperative", "a user's sentence that opens with \"do not|don't|never <verb> …\" (\"Do not read or write any files.\"; session 16), or \"you should/must not|never <verb> …\" (session 17)",
          "only user text; the negation stays in the value; reply-shaping verbs (say, print, include, explain …), use/call (tool rules), don't forget/hesitate/worry, a clause holding \"until\", a question, a condition opening the sentence or a sentence over 24 words give none",
          S::kConstraint, "user 4", "constraint.<verbs>.<object>", true, 0.8, kSession, "",
          {say("user", "Plan a small change. Do not read or write any files.", "constraint.read-write.files = do not read or write any files"),
           say("user", "Never push to the main branch.", "constraint.push = never push to the main branch"),
+          // The second person's "You should/must not …" (session 17; a task template's standing rule).
+          say("user", "You should NOT modify any existing test case files.", "constraint.modify.existing.test.case = you should not modify any existing test case files"),
+          say("user", "You should not worry about it.", ""),
           say("user", "Don't stop until all functions are ported.", ""),
           say("user", "If the build fails, do not delete the cache.", ""),
           say("user", "Do not explain your answer.", ""),

@@ -33,6 +33,22 @@ std::vector<Token> tokenize(std::string_view text, size_t begin, size_t end) {
     return out;
 }
 
+// "…line breaks.And write…": a period typed without its space, after a lower-case word and before a
+// word that opens sentences (session 17); "os.Path", "v1.Final" stay whole.
+bool missing_space_after(std::string_view text, size_t dot) {
+    if (dot == 0 || dot + 2 >= text.size() || !std::islower(static_cast<unsigned char>(text[dot - 1])) ||
+        !std::isupper(static_cast<unsigned char>(text[dot + 1])))
+        return false;
+    size_t e = dot + 1;
+    while (e < text.size() && std::isalpha(static_cast<unsigned char>(text[e]))) ++e;
+    if (e < text.size() && !std::isspace(static_cast<unsigned char>(text[e]))) return false;
+    const std::string_view w = text.substr(dot + 1, e - dot - 1);
+    for (const char* opener : {"And", "Then", "You", "Please", "The", "It", "This", "We", "Now", "Also", "If",
+                               "When", "Make", "Use"})
+        if (w == opener) return true;
+    return false;
+}
+
 // Lines of code written without a fence (byte spans): a header whose next line is a lone "(" or "{"
 // through the line that closes it (SQL's CREATE TABLE, a C block), a Python "def/class …:" header, and
 // Markdown's indented code (4 spaces or a tab, not a list item) after a blank line, a header or code.
@@ -123,7 +139,8 @@ std::vector<Sentence> split_sentences(std::string_view text) {
         bool boundary = c == '\n' || c == '!' || c == '?' || c == ';';
         if (c == '.') {
             // A dot ends a sentence only before whitespace or the end ("8.0.36", "a.b" stay whole).
-            boundary = i + 1 == text.size() || std::isspace(static_cast<unsigned char>(text[i + 1]));
+            boundary = i + 1 == text.size() || std::isspace(static_cast<unsigned char>(text[i + 1])) ||
+                       missing_space_after(text, i);
         }
         if (boundary) {
             emit(start, i + 1);  // the terminator stays in the sentence ("?" marks questions)

@@ -1,4 +1,4 @@
-// split_sentences (core/extract/sentence_tokens.cpp) sets unfenced code aside: a header over a lone "("
+// split_sentences (core/extract/sentence_tokens.cpp) ends a sentence at a period typed without its space and sets unfenced code aside: a header over a lone "("
 // through its close, Python def/class headers and Markdown-indented lines (session 17, the 2024 OpenHands
 // evaluation tasks that paste a schema and a code template into the user's message).
 #include <gtest/gtest.h>
@@ -45,6 +45,12 @@ TEST(UnfencedCode, ProseListsAndIndentedProseAfterTextStay) {
     EXPECT_EQ(sentences_of("Please add a flag\n    and document it."), "Please add a flag|and document it.|");
     // A parenthesis that is never closed is no block (a lone "(" holds no words).
     EXPECT_EQ(sentences_of("Do this\n(\nand that"), "Do this|and that|");
+}
+
+TEST(SentenceSplit, APeriodTypedWithoutItsSpaceStillEndsTheSentence) {
+    EXPECT_EQ(sentences_of("Write the SQL in one line.And write a new file named 0.py."),
+              "Write the SQL in one line.|And write a new file named 0.py.|");
+    EXPECT_EQ(sentences_of("Import os.Path and pkg.Config here."), "Import os.Path and pkg.Config here.|");
 }
 
 }  // namespace
