@@ -246,6 +246,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     command_result_facts(action, out);
     test_verdict_facts(action, out);
     status_line_facts(action, out);
+    editor_report_facts(action, out);
     delegation_report_facts(action, out);
     return out;
 }

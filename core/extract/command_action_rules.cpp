@@ -29,7 +29,16 @@ std::vector<Segment> segments_of(std::string_view cmd) {
     std::string word;
     bool piped = false;
     char quote = 0;
+    std::string heredoc;  // a pending here-document's delimiter ("cat > f <<EOF"): its body is no command
+    bool heredoc_next = false;
     auto flush = [&] {
+        if (heredoc_next && !word.empty()) heredoc = word, heredoc_next = false;
+        else if (word.rfind("<<", 0) == 0 && word.rfind("<<<", 0) != 0) {
+            std::string d = word.substr(2);
+            if (!d.empty() && d[0] == '-') d.erase(0, 1);
+            if (d.empty()) heredoc_next = true;
+            else heredoc = d;
+        }
         if (!word.empty() && !piped) out.back().words.push_back(word);
         word.clear();
     };
@@ -45,6 +54,23 @@ std::vector<Segment> segments_of(std::string_view cmd) {
                          (c == '|' && i + 1 < cmd.size() && cmd[i + 1] == '|');
         if (sep) {
             flush();
+            if (c == '\n' && !heredoc.empty()) {
+                // Skip the body through the line that is the delimiter alone.
+                size_t at = i + 1;
+                while (at < cmd.size()) {
+                    size_t eol = cmd.find('\n', at);
+                    if (eol == std::string_view::npos) eol = cmd.size();
+                    std::string_view line = cmd.substr(at, eol - at);
+                    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+                    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.remove_suffix(1);
+                    at = eol;
+                    if (line == heredoc) break;
+                    ++at;
+                }
+                i = at < cmd.size() ? at : cmd.size();
+                heredoc.clear();
+                heredoc_next = false;
+            }
             if (c != ';' && c != '\n') ++i;
             out.push_back({});
             piped = false;

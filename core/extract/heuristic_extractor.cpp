@@ -275,7 +275,11 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
         if (w == "switch" || w == "switched" || w == "move" || w == "moved" || w == "migrate" || w == "migrated" ||
             w == "change" || w == "changed" || w == "set") {
             size_t to = find(i + 1, {"to"});
-            if (to < hi && to > i + 1 && to - i <= 5) {
+            // "set up / set out … to": a phrasal verb ("has been set up for you to start"), not an assignment.
+            const bool phrasal = w == "set" && i + 1 < hi &&
+                                 (t[i + 1].lower == "up" || t[i + 1].lower == "out" || t[i + 1].lower == "off" ||
+                                  t[i + 1].lower == "aside" || t[i + 1].lower == "apart" || t[i + 1].lower == "down");
+            if (!phrasal && to < hi && to > i + 1 && to - i <= 5) {
                 std::string key = normalise_subject(words(t, i + 1, to));
                 size_t ve = value_end(t, to + 1, hi);
                 // 'change the content to "modified content"': a quoted literal is content, not a setting.

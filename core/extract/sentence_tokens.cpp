@@ -33,16 +33,94 @@ std::vector<Token> tokenize(std::string_view text, size_t begin, size_t end) {
     return out;
 }
 
+// "…line breaks.And write…": a period typed without its space, after a lower-case word and before a
+// word that opens sentences (session 17); "os.Path", "v1.Final" stay whole.
+bool missing_space_after(std::string_view text, size_t dot) {
+    if (dot == 0 || dot + 2 >= text.size() || !std::islower(static_cast<unsigned char>(text[dot - 1])) ||
+        !std::isupper(static_cast<unsigned char>(text[dot + 1])))
+        return false;
+    size_t e = dot + 1;
+    while (e < text.size() && std::isalpha(static_cast<unsigned char>(text[e]))) ++e;
+    if (e < text.size() && !std::isspace(static_cast<unsigned char>(text[e]))) return false;
+    const std::string_view w = text.substr(dot + 1, e - dot - 1);
+    for (const char* opener : {"And", "Then", "You", "Please", "The", "It", "This", "We", "Now", "Also", "If",
+                               "When", "Make", "Use"})
+        if (w == opener) return true;
+    return false;
+}
+
+// Lines of code written without a fence (byte spans): a header whose next line is a lone "(" or "{"
+// through the line that closes it (SQL's CREATE TABLE, a C block), a Python "def/class …:" header, and
+// Markdown's indented code (4 spaces or a tab, not a list item) after a blank line, a header or code.
+std::vector<std::pair<size_t, size_t>> unfenced_code_lines(std::string_view text) {
+    struct Line { size_t begin, end; std::string_view trimmed; bool indented; };
+    std::vector<Line> lines;
+    if (text.find('\n') == std::string_view::npos || text.size() > 400'000) return {};
+    for (size_t b = 0; b <= text.size();) {
+        size_t e = text.find('\n', b);
+        if (e == std::string_view::npos) e = text.size();
+        std::string_view l = text.substr(b, e - b);
+        const bool indented = l.rfind("    ", 0) == 0 || l.rfind("\t", 0) == 0;
+        size_t x = 0, y = l.size();
+        while (x < y && std::isspace(static_cast<unsigned char>(l[x]))) ++x;
+        while (y > x && std::isspace(static_cast<unsigned char>(l[y - 1]))) --y;
+        lines.push_back({b, e, l.substr(x, y - x), indented});
+        b = e + 1;
+    }
+    std::vector<bool> code(lines.size(), false);
+    auto list_item = [](std::string_view t) {
+        if (t.empty()) return false;
+        if (t[0] == '-' || t[0] == '*' || t[0] == '+') return true;
+        size_t d = 0;
+        while (d < t.size() && std::isdigit(static_cast<unsigned char>(t[d]))) ++d;
+        return d > 0 && d < t.size() && (t[d] == '.' || t[d] == ')');
+    };
+    for (size_t k = 0; k < lines.size(); ++k) {
+        const std::string_view t = lines[k].trimmed;
+        if (t.empty()) continue;
+        size_t n = k + 1;
+        while (n < lines.size() && lines[n].trimmed.empty()) ++n;
+        if (n < lines.size() && (lines[n].trimmed == "(" || lines[n].trimmed == "{")) {
+            const char close = lines[n].trimmed == "(" ? ')' : '}';
+            size_t m = n;
+            while (m < lines.size() && m - n < 400 && (lines[m].trimmed.empty() || lines[m].trimmed[0] != close)) ++m;
+            if (m < lines.size() && m - n < 400) {
+                for (size_t z = k; z <= m; ++z) code[z] = true;
+                k = m;
+                continue;
+            }
+        }
+        if ((t.rfind("def ", 0) == 0 || t.rfind("class ", 0) == 0) && t.back() == ':') code[k] = true;
+        else if (lines[k].indented && !list_item(t)) {
+            size_t p = k;
+            while (p > 0 && lines[p - 1].trimmed.empty()) --p;
+            const bool after_blank = p < k || k == 0;
+            const bool after_code = p > 0 && code[p - 1];
+            if (after_blank || after_code) code[k] = true;
+        }
+    }
+    std::vector<std::pair<size_t, size_t>> out;
+    for (size_t k = 0; k < lines.size(); ++k)
+        if (code[k]) out.emplace_back(lines[k].begin, lines[k].end + 1);
+    return out;
+}
+
 }  // namespace
 
 std::vector<Sentence> split_sentences(std::string_view text) {
     std::vector<Sentence> out;
     size_t start = 0;
     bool in_code = false;
+    const std::vector<std::pair<size_t, size_t>> unfenced = unfenced_code_lines(text);
+    auto in_unfenced_code = [&](size_t at) {
+        for (const auto& [b, e] : unfenced)
+            if (at >= b && at < e) return true;
+        return false;
+    };
     auto emit = [&](size_t b, size_t e) {
         while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
         while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
-        if (e <= b || in_code) return;
+        if (e <= b || in_code || in_unfenced_code(b)) return;
         Sentence s;
         s.begin = b;
         s.end = e;
@@ -61,7 +139,8 @@ std::vector<Sentence> split_sentences(std::string_view text) {
         bool boundary = c == '\n' || c == '!' || c == '?' || c == ';';
         if (c == '.') {
             // A dot ends a sentence only before whitespace or the end ("8.0.36", "a.b" stay whole).
-            boundary = i + 1 == text.size() || std::isspace(static_cast<unsigned char>(text[i + 1]));
+            boundary = i + 1 == text.size() || std::isspace(static_cast<unsigned char>(text[i + 1])) ||
+                       missing_space_after(text, i);
         }
         if (boundary) {
             emit(start, i + 1);  // the terminator stays in the sentence ("?" marks questions)

@@ -82,6 +82,8 @@ void command_result_facts(const ToolAction& action, std::vector<ActionFact>& out
 void test_verdict_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // An output made only of upper-case labelled lines ("TELEMETRY: anonymous"), one fact a line (status_line_rules.cpp).
 void status_line_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A file editor's report in a command's output, and an OpenHands finish call (editor_report_rules.cpp).
+void editor_report_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.

@@ -131,9 +131,16 @@ size_t clause_end(const Toks& t, size_t a) {
     return e < t.size() ? e + 1 : e;
 }
 
-// "do not", "don't", "never", "do NOT": how many tokens the negation takes at `i` (0 when none).
+// "do not", "don't", "never", "do NOT", and the second person's "you should/must not|never", "you
+// shouldn't/mustn't" (session 17): how many tokens the negation takes at `i` (0 when none).
 size_t negation_at(const Toks& t, size_t i) {
     if (i + 1 < t.size() && t[i].lower == "do" && t[i + 1].lower == "not") return 2;
+    if (i + 2 < t.size() && t[i].lower == "you" && (t[i + 1].lower == "should" || t[i + 1].lower == "must") &&
+        (t[i + 2].lower == "not" || t[i + 2].lower == "never"))
+        return 3;
+    if (i + 1 < t.size() && t[i].lower == "you" &&
+        (t[i + 1].lower == "shouldn't" || t[i + 1].lower == "mustn't" || t[i + 1].lower == "shouldn\xE2\x80\x99t"))
+        return 2;
     if (t[i].lower == "don't" || t[i].lower == "dont" || t[i].lower == "don\xE2\x80\x99t" || t[i].lower == "never")
         return 1;
     return 0;

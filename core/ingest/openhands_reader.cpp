@@ -164,8 +164,16 @@ void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest
         return;
     }
     OpenHandsBuilder b(ctx);
-    for (size_t i = 0; i < events->size(); ++i)
-        b.event((*events)[i], RecordPos{static_cast<int64_t>(i) + 1, -1}, "[" + std::to_string(i) + "]", {});
+    for (size_t i = 0; i < events->size(); ++i) {
+        const json& item = (*events)[i];
+        const RecordPos pos{static_cast<int64_t>(i) + 1, -1};
+        const std::string path = "[" + std::to_string(i) + "]";
+        if (item.is_array()) {  // before 0.10 (2024 evaluation outputs): [action, observation] pairs
+            for (size_t k = 0; k < item.size(); ++k) b.event(item[k], pos, path + "[" + std::to_string(k) + "]", {});
+        } else {
+            b.event(item, pos, path, {});
+        }
+    }
     b.finish(digest);
 }
 

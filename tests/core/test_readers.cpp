@@ -648,6 +648,27 @@ TEST(OpenHandsReader, HistoryObjectPairsByCause) {
     EXPECT_EQ(by_id(s, "event-3").visible_text(), "CI uses Python 3.12.7.");
 }
 
+// 2024 evaluation outputs (HumanEvalFix, BIRD) keep `history` as [action, observation] pairs in a plain
+// object with `task_id` (no `instance_id`, so not the output.jsonl reader's): each pair's events are read.
+TEST(OpenHandsReader, HistoryOfActionObservationPairs) {
+    ReadResult r = read_file(fixture("openhands/history_pairs.json"));
+    ASSERT_EQ(r.sessions.size(), 1u);
+    EXPECT_TRUE(r.errors.empty()) << r.errors[0].message();
+    Session s = expect_counts("openhands/history_pairs.json",
+                              {.format = "openhands",
+                               .id = r.sessions[0].id,
+                               .messages = 4,
+                               .by_role = {{"user", 1}, {"assistant", 2}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 1});
+    EXPECT_EQ(by_id(s, "event-0").visible_text(),
+              "Please fix the function in Python__9.py such that all test cases pass.");
+    EXPECT_EQ(by_id(s, "event-5").blocks[0].tool_id, "event-4");
+    EXPECT_EQ(by_id(s, "event-5").blocks[0].text, "AssertionError\n[exit code: 1]");
+    EXPECT_EQ(first_block(by_id(s, "event-6"), BlockKind::kToolCall)->tool_name, "finish");
+}
+
 TEST(OpenHandsReader, JsonlEventStreamIdComesFromContent) {
     ReadResult r = read_file(fixture("openhands/events.jsonl"));
     ASSERT_EQ(r.sessions.size(), 1u);

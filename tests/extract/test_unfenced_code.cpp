@@ -1,0 +1,57 @@
+// split_sentences (core/extract/sentence_tokens.cpp) ends a sentence at a period typed without its space and sets unfenced code aside: a header over a lone "("
+// through its close, Python def/class headers and Markdown-indented lines (session 17, the 2024 OpenHands
+// evaluation tasks that paste a schema and a code template into the user's message).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "extract/request_rules.h"
+#include "extract/sentence_tokens.h"
+
+namespace bm {
+namespace {
+
+std::string sentences_of(const std::string& text) {
+    std::string s;
+    for (const Sentence& sentence : split_sentences(text))
+        s += text.substr(sentence.begin, sentence.end - sentence.begin) + "|";
+    return s;
+}
+
+std::string requests_of(const std::string& text) {
+    std::string s;
+    for (const Sentence& sentence : split_sentences(text))
+        for (const ClauseMatch& m : match_requests(text, sentence.tokens, true)) s += m.key + " = " + m.value + "\n";
+    return s;
+}
+
+TEST(UnfencedCode, SqlSchemaBlockIsNotARequest) {
+    const std::string task = "You are a SQL expert.\n\nCREATE TABLE frpm\n(\n    CDSCode TEXT not null,\n"
+                             "    foreign key (CDSCode) references schools (CDSCode)\n);\n\nCreate a file named 0.py.";
+    EXPECT_EQ(sentences_of(task), "You are a SQL expert.|Create a file named 0.py.|");
+    EXPECT_EQ(requests_of(task).find("table"), std::string::npos) << requests_of(task);
+}
+
+TEST(UnfencedCode, IndentedTemplateAndPythonBodyAreSetAside) {
+    EXPECT_EQ(sentences_of("Follow the template below:\n\n    import sqlite3\n    def run(db):\n        return 1\n\nThen run it."),
+              "Follow the template below:|Then run it.|");
+    EXPECT_EQ(sentences_of("# Problem\ndef truncate(number):\n    return number % 1.0 + 1.0\n\nFix it."),
+              "# Problem|Fix it.|");
+}
+
+TEST(UnfencedCode, ProseListsAndIndentedProseAfterTextStay) {
+    // Indented list items and a continuation line right under prose are prose.
+    EXPECT_EQ(sentences_of("Steps:\n    - add the tests\n    1. run them"), "Steps:|- add the tests|1.|run them|");
+    EXPECT_EQ(sentences_of("Please add a flag\n    and document it."), "Please add a flag|and document it.|");
+    // A parenthesis that is never closed is no block (a lone "(" holds no words).
+    EXPECT_EQ(sentences_of("Do this\n(\nand that"), "Do this|and that|");
+}
+
+TEST(SentenceSplit, APeriodTypedWithoutItsSpaceStillEndsTheSentence) {
+    EXPECT_EQ(sentences_of("Write the SQL in one line.And write a new file named 0.py."),
+              "Write the SQL in one line.|And write a new file named 0.py.|");
+    EXPECT_EQ(sentences_of("Import os.Path and pkg.Config here."), "Import os.Path and pkg.Config here.|");
+}
+
+}  // namespace
+}  // namespace bm
