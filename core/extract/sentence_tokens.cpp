@@ -53,20 +53,24 @@ bool missing_space_after(std::string_view text, size_t dot) {
 // through the line that closes it (SQL's CREATE TABLE, a C block), a Python "def/class …:" header, and
 // Markdown's indented code (4 spaces or a tab, not a list item) after a blank line, a header or code.
 std::vector<std::pair<size_t, size_t>> unfenced_code_lines(std::string_view text) {
-    struct Line { size_t begin, end; std::string_view trimmed; bool indented; };
+    struct Line { size_t begin, end; std::string_view trimmed; size_t indent; bool indented; };
     std::vector<Line> lines;
     if (text.find('\n') == std::string_view::npos || text.size() > 400'000) return {};
+    size_t common = std::string_view::npos;  // the least indentation of a line with text (a tab counts 4)
     for (size_t b = 0; b <= text.size();) {
         size_t e = text.find('\n', b);
         if (e == std::string_view::npos) e = text.size();
         std::string_view l = text.substr(b, e - b);
-        const bool indented = l.rfind("    ", 0) == 0 || l.rfind("\t", 0) == 0;
-        size_t x = 0, y = l.size();
-        while (x < y && std::isspace(static_cast<unsigned char>(l[x]))) ++x;
+        size_t x = 0, y = l.size(), width = 0;
+        while (x < y && std::isspace(static_cast<unsigned char>(l[x]))) width += l[x++] == '\t' ? 4 : 1;
         while (y > x && std::isspace(static_cast<unsigned char>(l[y - 1]))) --y;
-        lines.push_back({b, e, l.substr(x, y - x), indented});
+        if (x < y) common = std::min(common, width);
+        lines.push_back({b, e, l.substr(x, y - x), width, false});
         b = e + 1;
     }
+    // Indented code is indented past the text around it: a message written wholly indented (a prompt
+    // built from an indented template string) is prose.
+    for (Line& l : lines) l.indented = !l.trimmed.empty() && l.indent >= common + 4;
     std::vector<bool> code(lines.size(), false);
     auto list_item = [](std::string_view t) {
         if (t.empty()) return false;

@@ -43,6 +43,11 @@ TEST(UnfencedCode, ProseListsAndIndentedProseAfterTextStay) {
     // Indented list items and a continuation line right under prose are prose.
     EXPECT_EQ(sentences_of("Steps:\n    - add the tests\n    1. run them"), "Steps:|- add the tests|1.|run them|");
     EXPECT_EQ(sentences_of("Please add a flag\n    and document it."), "Please add a flag|and document it.|");
+    // A message written wholly indented (a prompt from an indented template string, as swarm-js sends) is
+    // prose: indentation counts past the text's own.
+    EXPECT_EQ(sentences_of("\n                I would like to return a christmas tree.\n            "),
+              "I would like to return a christmas tree.|");
+    EXPECT_EQ(sentences_of("    Follow the template:\n\n        import os\n\n    Then run it."), "Follow the template:|Then run it.|");
     // A parenthesis that is never closed is no block (a lone "(" holds no words).
     EXPECT_EQ(sentences_of("Do this\n(\nand that"), "Do this|and that|");
 }
