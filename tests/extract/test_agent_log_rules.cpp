@@ -7,23 +7,18 @@
 #include "extract/heuristic_extractor.h"
 #include "extract/tool_action_rules.h"
 #include "extract/turn_rules.h"
+#include "tool_action_fixtures.h"
 
 namespace bm {
 namespace {
 
+using extracttest::command_arguments;
+using extracttest::fact_lines;
+using extracttest::facts_named;
+using extracttest::facts_of_rule;
+
 std::string missing(const char* command, const char* result) {
-    ToolAction a;
-    a.tool = "Bash";
-    const std::string args = std::string(R"({"command":")") + command + "\"}";
-    a.arguments = args;
-    a.result = result;
-    a.has_result = true;
-    a.error = true;
-    std::vector<ActionFact> out;
-    missing_path_facts(a, out);
-    std::string s;
-    for (const ActionFact& f : out) s += f.key + " = " + f.value + "\n";
-    return s;
+    return fact_lines(facts_of_rule(missing_path_facts, {"Bash", command_arguments(command), result, true}));
 }
 
 TEST(PathMissing, TheCommandsOwnPathThatDoesNotExist) {
@@ -44,21 +39,15 @@ TEST(PathMissing, NoneForPathsTheCommandDidNotNameChainsAndPipes) {
     EXPECT_EQ(missing("python run.py", "python: can't open file 'run.py': [Errno 2] No such file or directory"), "");
 }
 
+// A submit call with no result text.
 std::string flag_of(const char* args, bool error = false) {
-    ToolAction a;
-    a.tool = "submit";
-    a.arguments = args;
-    a.has_result = true;
-    a.error = error;
-    std::vector<ActionFact> out;
-    submitted_flag_facts(a, out);
-    return out.empty() ? "" : out[0].key + " = " + out[0].value;
+    return fact_lines(facts_of_rule(submitted_flag_facts, {"submit", args, "", error}));
 }
 
 TEST(SubmittedFlag, ActionLineOrFunctionArgument) {
-    EXPECT_EQ(flag_of("submit 'flag{d316759c}'\n"), "submission.flag = flag{d316759c}");
-    EXPECT_EQ(flag_of("submit \"HTB{x_y}\""), "submission.flag = HTB{x_y}");
-    EXPECT_EQ(flag_of(R"({"flag":"picoCTF{a1}"})"), "submission.flag = picoCTF{a1}");
+    EXPECT_EQ(flag_of("submit 'flag{d316759c}'\n"), "submission.flag = flag{d316759c}\n");
+    EXPECT_EQ(flag_of("submit \"HTB{x_y}\""), "submission.flag = HTB{x_y}\n");
+    EXPECT_EQ(flag_of(R"({"flag":"picoCTF{a1}"})"), "submission.flag = picoCTF{a1}\n");
     EXPECT_EQ(flag_of("submit"), "");                      // a patch submission has no flag
     EXPECT_EQ(flag_of("submit 'flag{x}'", true), "");      // refused
     EXPECT_EQ(flag_of("submit 'two words'"), "");
@@ -113,15 +102,7 @@ TEST(ModelConclusion, StatedInTextNotMusedInAThinkingBlock) {
 // Session 15: a SWE-agent submit's patch is read only when the result opens with it ("OBSERVATION:" first in 1.x);
 // the review-on-submit message that quotes a <diff> of scratch files is not the submission.
 std::string patch_facts(const char* result) {
-    ToolAction a;
-    a.tool = "submit";
-    a.arguments = "{}";
-    a.result = result;
-    a.has_result = true;
-    std::string s;
-    for (const ActionFact& f : tool_action_facts(a))
-        if (f.rule == "action.patch_file") s += f.key + " = " + f.value + "\n";
-    return s;
+    return fact_lines(facts_named({"submit", "{}", result}, "action.patch_file"));
 }
 
 TEST(PatchFile, OnlyAResultThatIsThePatch) {

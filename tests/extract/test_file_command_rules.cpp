@@ -5,23 +5,18 @@
 #include <string>
 
 #include "extract/tool_action_rules.h"
+#include "tool_action_fixtures.h"
 
 namespace bm {
 namespace {
 
+using extracttest::fact_lines;
+using extracttest::FactLine;
+using extracttest::facts_of_rule;
+
 std::string facts_of(const char* args, const char* result, bool reliable = false, bool error = false) {
-    ToolAction a;
-    a.tool = "execute_bash";
-    a.arguments = args;
-    a.result = result;
-    a.has_result = true;
-    a.error = error;
-    a.error_flag_reliable = reliable;
-    std::vector<ActionFact> out;
-    file_command_facts(a, out);
-    std::string s;
-    for (const ActionFact& f : out) s += f.rule + " " + f.key + " = " + f.value + "\n";
-    return s;
+    return fact_lines(facts_of_rule(file_command_facts, {"execute_bash", args, result, error, reliable}),
+                      FactLine::kRuleKeyValue);
 }
 
 TEST(FileCommand, OpenHandsMkdirGivesCommandExitCodeAndDirectory) {

@@ -7,32 +7,21 @@
 #include "extract/acceptance_rules.h"
 #include "extract/bold_label_rules.h"
 #include "extract/tool_action_rules.h"
+#include "tool_action_fixtures.h"
 
 namespace bm {
 namespace {
 
-std::string facts_of(void (*rule)(const ToolAction&, std::vector<ActionFact>&), const char* command,
-                     const char* result, bool error = false) {
-    ToolAction a;
-    a.tool = "Bash";
-    const std::string args = std::string(R"({"command":")") + command + "\"}";
-    a.arguments = args;
-    a.result = result;
-    a.has_result = true;
-    a.error = error;
-    a.error_flag_reliable = true;
-    std::vector<ActionFact> out;
-    rule(a, out);
-    std::string s;
-    for (const ActionFact& f : out) s += f.key + " = " + f.value + "\n";
-    return s;
+using extracttest::ActionRule;
+using extracttest::command_arguments;
+using extracttest::fact_lines;
+using extracttest::facts_of_rule;
+
+std::string facts_of(ActionRule rule, const char* command, const char* result, bool error = false) {
+    return fact_lines(facts_of_rule(rule, {"Bash", command_arguments(command), result, error, true}));
 }
 
-std::string acceptance(const char* text) {
-    std::string s;
-    for (const TextFact& f : agent_acceptance_met(text)) s += f.key + " = " + f.value + "\n";
-    return s;
-}
+std::string acceptance(const char* text) { return fact_lines(agent_acceptance_met(text)); }
 
 TEST(StatusLines, EveryLineLabelledGivesOneFactALine) {
     EXPECT_EQ(facts_of(status_line_facts, "bash ~/.claude/skills/apply-grant/preamble.sh", "TELEMETRY: anonymous\nTEL_PROMPTED: yes\n"),
@@ -68,11 +57,7 @@ TEST(AcceptanceMet, NoneForPlansChecksConditionsNegationsAndQuestions) {
     EXPECT_EQ(acceptance("The acceptance criteria list three checks."), "");
 }
 
-std::string labels(const char* text) {
-    std::string s;
-    for (const TextFact& f : agent_bold_labels(text)) s += f.key + " = " + f.value + "\n";
-    return s;
-}
+std::string labels(const char* text) { return fact_lines(agent_bold_labels(text)); }
 
 TEST(BoldLabels, AReportLineUnderALabel) {
     EXPECT_EQ(labels("Here's what's in the directory:\n- **Python files**: a.py, b.py\n- **Directories**: hooks/\n"),

@@ -8,24 +8,17 @@
 #include "extract/heuristic_extractor.h"
 #include "extract/tool_action_rules.h"
 #include "ingest/ingest.h"
+#include "tool_action_fixtures.h"
 
 namespace bm {
 namespace {
 
+using extracttest::command_arguments;
+using extracttest::fact_lines;
+using extracttest::facts_of_rule;
+
 std::string result_facts(const char* command, const char* result, bool reliable = false, bool error = false) {
-    ToolAction a;
-    a.tool = "bash";
-    const std::string args = std::string(R"({"command":")") + command + "\"}";
-    a.arguments = args;
-    a.result = result;
-    a.has_result = true;
-    a.error = error;
-    a.error_flag_reliable = reliable;
-    std::vector<ActionFact> out;
-    command_result_facts(a, out);
-    std::string s;
-    for (const ActionFact& f : out) s += f.key + " = " + f.value + "\n";
-    return s;
+    return fact_lines(facts_of_rule(command_result_facts, {"bash", command_arguments(command), result, error, reliable}));
 }
 
 TEST(CommandErrors, TheTracebacksExceptionLine) {
