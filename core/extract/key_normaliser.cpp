@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "extract/sentence_tokens.h"
 #include "meld/signals/analysis.h"
 #include "meld/signals/key_phrase.h"
 
@@ -18,17 +19,19 @@ const std::set<std::string>& determiners() {
     return s;
 }
 
-const std::set<std::string>& pronouns() {
-    static const std::set<std::string> s = {"it", "this", "that", "there", "which", "what", "i", "we", "you", "he",
-                                            "she", "they", "who", "here", "everything", "something", "nothing",
-                                            "all", "each", "one", "both", "answer", "result", "output", "reason",
-                                            "problem", "issue", "goal", "task", "next", "step", "plan", "idea", "done",
-                                            "note", "update", "summary", "warning", "error", "status", "hint",
-                                            "tip", "example", "question", "thing", "way", "part", "point", "noted",
-                                            "understood", "confirmed", "sure", "ok", "okay", "yes", "no", "great",
-                                            "thanks", "got", "fixed", "result", "output", "finished"};
+// Besides pronouns, words that open no subject: places, quantities and chat (answers, notes, acknowledgements).
+const std::set<std::string>& chatter_heads() {
+    static const std::set<std::string> s = {"there", "here", "all", "each", "both", "answer", "result", "output",
+                                            "reason", "problem", "issue", "goal", "task", "next", "step", "plan",
+                                            "idea", "done", "note", "update", "summary", "warning", "error",
+                                            "status", "hint", "tip", "example", "question", "thing", "way", "part",
+                                            "point", "noted", "understood", "confirmed", "sure", "ok", "okay",
+                                            "yes", "no", "great", "thanks", "got", "fixed", "finished"};
     return s;
 }
+
+// A subject's first word that names nothing: a pronoun ("it", "we"), a demonstrative or chatter.
+bool names_nothing(const std::string& w) { return is_pronoun(w) || is_demonstrative(w) || chatter_heads().count(w); }
 
 const std::set<std::string>& generic_heads() {
     static const std::set<std::string> s = {"engine", "backend", "system", "setting", "settings", "config",
@@ -182,7 +185,7 @@ std::string lexical_subject(const std::vector<std::string>& words) {
                 start = i + 1;
             }
     }
-    if (kept.empty() || pronouns().count(kept.front())) return {};
+    if (kept.empty() || names_nothing(kept.front())) return {};
     while (kept.size() > 1 && generic_heads().count(kept.back())) kept.pop_back();
     if (kept.size() > 3) kept.erase(kept.begin(), kept.end() - 3);
     std::string key;

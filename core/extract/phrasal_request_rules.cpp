@@ -8,6 +8,7 @@
 #include <string>
 
 #include "extract/key_normaliser.h"
+#include "extract/sentence_tokens.h"
 
 namespace bm {
 
@@ -34,14 +35,6 @@ const std::set<std::string>& object_ends() {
         "to", "in", "on", "with", "for", "from", "into", "at", "by", "via", "and", "or", "then", "using", "as",
         "so", "which", "if", "when", "before", "after", "until", "because", "since", "while", "instead", "now",
         "next", "first", "but", "unless", "once"};
-    return s;
-}
-
-const std::set<std::string>& pronouns() {
-    // "proceed with that booking": a demonstrative points back at what the agent proposed, so the object
-    // is defined elsewhere and the key would name nothing of its own.
-    static const std::set<std::string> s = {"it", "them", "that", "this", "those", "these", "something", "anything",
-                                            "everything", "whatever", "what", "which", "me", "us", "you"};
     return s;
 }
 
@@ -81,7 +74,9 @@ bool match_phrasal_request(std::string_view text, const std::vector<Token>& t, s
         ++end;
         if (t[end - 1].comma_after || t[end - 1].lower.back() == ':') break;
     }
-    if (object.empty() || pronouns().count(object.front())) return false;
+    // "proceed with that booking": a demonstrative points back at what the agent proposed, so the object
+    // is defined elsewhere and the key would name nothing of its own; so does a pronoun.
+    if (object.empty() || is_pronoun(object.front()) || is_demonstrative(object.front())) return false;
     if (!std::isalpha(static_cast<unsigned char>(object.front()[0]))) return false;
     const std::string part = literal_subject(object);
     if (part.empty()) return false;

@@ -1,6 +1,8 @@
 // Sentence splitting that keeps versions, hosts and paths ("8.0.36", "us-east-1") whole.
 #include "extract/sentence_tokens.h"
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 
 namespace bm {
@@ -153,6 +155,19 @@ std::vector<Sentence> split_sentences(std::string_view text) {
     }
     emit(start, text.size());
     return out;
+}
+
+bool is_pronoun(std::string_view lower) {
+    // Personal, interrogative and indefinite pronouns; kept sorted for the binary search.
+    static constexpr std::array<std::string_view, 22> kPronouns = {
+        "anything", "everything", "he",  "her",  "him",     "i",     "it",   "me",       "nothing", "one", "ones",
+        "she",      "something",  "them", "they", "us",     "we",    "what", "whatever", "which",   "who", "you"};
+    static_assert(std::is_sorted(kPronouns.begin(), kPronouns.end()));
+    return std::binary_search(kPronouns.begin(), kPronouns.end(), lower);
+}
+
+bool is_demonstrative(std::string_view lower) {
+    return lower == "this" || lower == "that" || lower == "these" || lower == "those";
 }
 
 }  // namespace bm

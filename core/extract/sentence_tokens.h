@@ -23,4 +23,12 @@ struct Sentence {
 // Splits prose into sentences (., !, ?, ;, newlines), skipping fenced code blocks.
 std::vector<Sentence> split_sentences(std::string_view text);
 
+// True for a pronoun ("it", "them", "we", "something", "what"): a word that stands for a thing named
+// elsewhere, so a key made from it would name nothing. `lower` is a Token's lowercased text.
+bool is_pronoun(std::string_view lower);
+
+// True for "this", "that", "these" and "those": a pronoun alone, a determiner before a noun (callers
+// decide which, so is_pronoun leaves them out).
+bool is_demonstrative(std::string_view lower);
+
 }  // namespace bm

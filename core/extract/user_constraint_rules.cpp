@@ -90,11 +90,8 @@ bool alphabetic(const std::string& w) {
 // True when the object phrase from token `k` only points back ("do not run it", "never change this"):
 // a pronoun, or a demonstrative with no noun after it. Its key would name no subject (SPEC §5).
 bool object_points_back(const Toks& t, size_t k, size_t hi) {
-    static const std::set<std::string> pronouns = {"it", "them", "they", "him", "her", "us", "me", "everything",
-                                                   "anything", "something", "nothing", "one", "ones"};
-    if (k < hi && pronouns.count(t[k].lower)) return true;
-    static const std::set<std::string> demonstratives = {"this", "that", "these", "those"};
-    const bool demonstrative = k < hi && in(demonstratives, t[k].lower);
+    if (k < hi && is_pronoun(t[k].lower)) return true;
+    const bool demonstrative = k < hi && is_demonstrative(t[k].lower);
     return demonstrative && (k + 1 >= hi || t[k].comma_after || in(object_ends(), t[k + 1].lower));
 }
 
