@@ -39,6 +39,42 @@ bool question(std::string_view text, const Sentence& s) {
     return text[s.end - 1] == '?';
 }
 
+// The rules' guards, one row a rule: a user text over text_bytes (or an agent's text before it over
+// asked_bytes) gives nothing, as these rules read chat turns, not documents; a sentence is read
+// only when it is a statement of min_words..max_words tokens (user.answer_id counts the whole
+// reply's).
+struct Guard {
+    size_t text_bytes, min_words, max_words, asked_bytes;
+};
+// clang-format off
+//                                  text_bytes  min_words  max_words  asked_bytes
+constexpr Guard kAnswerId          {300,        0,         12,        4000};
+constexpr Guard kNotRemembered     {4000,       5,         40,        0};
+constexpr Guard kDoHave            {4000,       4,         40,        0};
+constexpr Guard kWantedThing       {4000,       4,         50,        0};
+constexpr Guard kPaymentMethod     {4000,       5,         50,        0};
+constexpr Guard kConfirmation      {1000,       3,         20,        8000};
+// clang-format on
+
+// True when the agent's text or the user's is longer than `g` reads.
+bool too_long(const Guard& g, std::string_view asked, std::string_view text) {
+    return asked.size() > g.asked_bytes || text.size() > g.text_bytes;
+}
+
+// True when sentence `s` of `text` is a statement (no question) whose word count `g` reads.
+bool readable(std::string_view text, const Sentence& s, const Guard& g) {
+    return s.tokens.size() >= g.min_words && s.tokens.size() <= g.max_words && !question(text, s);
+}
+
+// The sentences of `text` that `g` reads, in order; none when the text is too long.
+std::vector<Sentence> statements(std::string_view text, const Guard& g) {
+    std::vector<Sentence> out;
+    if (too_long(g, {}, text)) return out;
+    for (Sentence& s : split_sentences(text))
+        if (readable(text, s, g)) out.push_back(std::move(s));
+    return out;
+}
+
 // A clause opens at t[i]: the sentence's start, after a clause break, or after
 // and/but/so/also/well.
 bool clause_start(const Toks& t, size_t i) {
@@ -96,7 +132,7 @@ bool identifier_like(std::string_view w) {
 
 std::vector<TextFact> user_answered_id(std::string_view asked, std::string_view answer) {
     std::vector<TextFact> out;
-    if (asked.size() > 4000 || answer.size() > 300) return out;
+    if (too_long(kAnswerId, asked, answer)) return out;
     if (asked.find('?') == std::string_view::npos &&
         ascii_lower(asked).find("provide") == std::string::npos)
         return out;
@@ -138,7 +174,7 @@ std::vector<TextFact> user_answered_id(std::string_view asked, std::string_view 
                 ++found, b = tok.begin, e = tok.end;
         }
     }
-    if (found != 1 || words > 12) return out;
+    if (found != 1 || words > kAnswerId.max_words) return out;
     std::string_view value = answer.substr(b, e - b);
     while (!value.empty() && (value.back() == '.' || value.back() == ',' || value.back() == '!'))
         value.remove_suffix(1);
@@ -149,10 +185,8 @@ std::vector<TextFact> user_answered_id(std::string_view asked, std::string_view 
 
 std::vector<TextFact> user_not_remembered(std::string_view text) {
     std::vector<TextFact> out;
-    if (text.size() > 4000) return out;
-    for (const Sentence& s : split_sentences(text)) {
+    for (const Sentence& s : statements(text, kNotRemembered)) {
         const Toks& t = s.tokens;
-        if (t.size() < 5 || t.size() > 40 || question(text, s)) continue;
         for (size_t i = 0; i + 4 < t.size(); ++i) {
             if (t[i].lower != "i" || !clause_start(t, i)) continue;
             size_t v = i + 1;
@@ -185,10 +219,8 @@ std::vector<TextFact> user_not_remembered(std::string_view text) {
 
 std::vector<TextFact> user_do_have(std::string_view text) {
     std::vector<TextFact> out;
-    if (text.size() > 4000) return out;
-    for (const Sentence& s : split_sentences(text)) {
+    for (const Sentence& s : statements(text, kDoHave)) {
         const Toks& t = s.tokens;
-        if (t.size() < 4 || t.size() > 40 || question(text, s)) continue;
         for (size_t i = 0; i + 3 < t.size(); ++i) {
             if (t[i].lower != "i" || t[i + 1].lower != "do" || t[i + 2].lower != "have" ||
                 !clause_start(t, i))
@@ -217,10 +249,8 @@ std::vector<TextFact> user_do_have(std::string_view text) {
 
 std::vector<TextFact> user_wanted_thing(std::string_view text) {
     std::vector<TextFact> out;
-    if (text.size() > 4000) return out;
-    for (const Sentence& s : split_sentences(text)) {
+    for (const Sentence& s : statements(text, kWantedThing)) {
         const Toks& t = s.tokens;
-        if (t.size() < 4 || t.size() > 50 || question(text, s)) continue;
         for (size_t i = 0; i + 3 < t.size(); ++i) {
             if (!clause_start(t, i)) continue;
             size_t d =
@@ -272,10 +302,8 @@ std::vector<TextFact> user_wanted_thing(std::string_view text) {
 
 std::vector<TextFact> user_payment_method(std::string_view text) {
     std::vector<TextFact> out;
-    if (text.size() > 4000) return out;
-    for (const Sentence& s : split_sentences(text)) {
+    for (const Sentence& s : statements(text, kPaymentMethod)) {
         const Toks& t = s.tokens;
-        if (t.size() < 5 || t.size() > 50 || question(text, s)) continue;
         for (size_t i = 0; i + 4 < t.size(); ++i) {
             if (!clause_start(t, i)) continue;
             const size_t to = after_wish(t, i, {"want", "plan", "prefer", "need"});
@@ -328,7 +356,7 @@ std::vector<TextFact> user_payment_method(std::string_view text) {
 
 std::vector<TextFact> user_confirmation(std::string_view asked, std::string_view answer) {
     std::vector<TextFact> out;
-    if (asked.size() > 8000 || answer.size() > 1000) return out;
+    if (too_long(kConfirmation, asked, answer)) return out;
     // The agent asked: a question, or "Please confirm if you would like to proceed …".
     const std::string low = ascii_lower(asked);
     if (asked.find('?') == std::string_view::npos &&
@@ -340,9 +368,7 @@ std::vector<TextFact> user_confirmation(std::string_view asked, std::string_view
     if (ss.empty()) return out;
     const Sentence& s = ss.front();
     const Toks& t = s.tokens;
-    if (t.size() < 3 || t.size() > 20 || question(answer, s) || t[0].lower != "yes" ||
-        !t[0].comma_after)
-        return out;
+    if (!readable(answer, s, kConfirmation) || t[0].lower != "yes" || !t[0].comma_after) return out;
     if (conditional_before(t, t.size())) return out;
     size_t v = 1;
     if (t[v].lower == "please") ++v;
