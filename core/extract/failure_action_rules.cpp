@@ -114,7 +114,7 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         // only repeat the file the key names (session 16: "file already exists. cannot overwrite files …").
         const std::string lead = "invalid `path` parameter: " + base + ". ";
         if (!base.empty() && reason.rfind(lead, 0) == 0 && reason.size() > lead.size() + 8) reason.erase(0, lead.size());
-        for (const std::string at : {" at: " + base, " at " + base})
+        for (const std::string& at : {" at: " + base, " at " + base})
             for (size_t p = reason.find(at); !base.empty() && p != std::string::npos; p = reason.find(at, p))
                 if (p + at.size() == reason.size() || reason[p + at.size()] == '.' || reason[p + at.size()] == ',')
                     reason.erase(p, at.size());

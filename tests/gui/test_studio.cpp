@@ -23,6 +23,8 @@
 #include <QTreeView>
 #include <QTreeWidget>
 
+#include <utility>
+
 #include "approve_block_dialog.h"
 #include "claim_graph_view.h"
 #include "confidence_text.h"
@@ -90,7 +92,7 @@ private Q_SLOTS:
             // Panes populate: sessions, the queue, the graph, the pack.
             QCOMPARE(window.workspaceModel()->rowCount(), 4);
             QVERIFY(window.disputesPane()->proxy()->rowCount() >= 1);
-            QVERIFY(window.graphView()->layout().nodes.size() >= window.snapshot()->merged->slots.size());
+            QVERIFY(std::cmp_greater_equal(window.graphView()->layout().nodes.size(), window.snapshot()->merged->slots.size()));
             QVERIFY(!window.packPane()->block().isEmpty());
             // The first dispute is selected, and the panes follow it.
             QCOMPARE(window.currentSlot(), QStringLiteral("database"));
