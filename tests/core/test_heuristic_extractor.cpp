@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "core/shared_data.h"
 #include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
 #include "merge/merger.h"
@@ -190,8 +191,8 @@ TEST(HeuristicExtractor, ToolResultsStateExitCodesTestCountsAndFiles) {
 }
 
 TEST(HeuristicExtractor, EverySharedLogMergesWithoutViolations) {
-    const std::filesystem::path dir = std::filesystem::path(SHARED_DATA_DIR) / "sessions";
-    if (!std::filesystem::exists(dir)) GTEST_SKIP() << "shared data not found at " << dir;
+    const std::filesystem::path dir = testing::shared_data_path("sessions");
+    if (const std::string why = testing::shared_data_missing(dir); !why.empty()) GTEST_SKIP() << why;
     size_t with_claims = 0, logs = 0;
     for (const auto& fmt : std::filesystem::directory_iterator(dir)) {
         if (!fmt.is_directory()) continue;

@@ -1,7 +1,9 @@
-// The readers against real logs nobody on this project wrote (../shared/data/sessions, read in
-// place, never copied): every file reads without errors, and exact counts for one or more per format.
+// The readers against real logs nobody on this project wrote ($BM_SHARED_DATA/sessions, else
+// ../shared/data/sessions; read in place, never copied): every file reads without errors, and exact
+// counts for one or more per format.
 #include <gtest/gtest.h>
 
+#include "core/shared_data.h"
 #include "core/test_support.h"
 
 #include <cstdio>
@@ -23,12 +25,11 @@ using testing::slurp;
 
 namespace fs = std::filesystem;
 
-const fs::path kSessions = fs::path(SHARED_DATA_DIR) / "sessions";
+const fs::path kSessions = testing::shared_data_path("sessions");
 
 #define REQUIRE_SHARED_DATA()                                                                    \
-    if (!fs::is_directory(kSessions))                                                            \
-    GTEST_SKIP() << "shared data folder " << kSessions.string()                                  \
-                 << " is absent: real-log tests skipped (the hand-written fixtures still run)"
+    if (const std::string why = testing::shared_data_missing(kSessions); !why.empty())           \
+    GTEST_SKIP() << why << " (the hand-written fixtures still run)"
 
 std::vector<fs::path> all_session_files() {
     std::vector<fs::path> out;
