@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "extract/key_normaliser.h"
+#include "extract/sentence_tokens.h"
 #include "meld/signals/key_phrase.h"
 #include "meld/signals/wordnet.h"
 
@@ -71,6 +72,17 @@ TEST(KeyNormaliser, ShortNamesAreNoPluralsOfALetter) {  // session 14: "ls -la" 
 TEST(KeyNormaliser, PronounsStillNameNothing) {
     EXPECT_EQ(key({"it"}), "");
     EXPECT_EQ(key({"the", "answer"}), "");
+}
+
+// The one pronoun list (sentence_tokens.h) that the phrasal requests and the constraints read too:
+// a pronoun from any of the three former lists names no subject; a demonstrative is kept apart.
+TEST(KeyNormaliser, PronounsOfTheSharedListNameNoSubject) {
+    for (const char* w : {"it", "them", "whatever", "anything", "ones", "we"})
+        EXPECT_EQ(normalise_subject({w}), "") << w;
+    EXPECT_TRUE(is_demonstrative("these"));
+    EXPECT_FALSE(is_pronoun("this"));  // "this file" names the file: callers decide
+    EXPECT_FALSE(is_pronoun("database"));
+    EXPECT_NE(normalise_subject({"database"}), "");
 }
 
 }  // namespace
