@@ -30,6 +30,7 @@
 #include "extract/run_outcome_rules.h"
 #include "extract/acceptance_rules.h"
 #include "extract/bold_label_rules.h"
+#include "extract/cause_rules.h"
 #include "extract/workspace_instruction_rules.h"
 #include "extract/key_normaliser.h"
 #include "extract/request_rules.h"
@@ -466,6 +467,8 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (TextFact& st : agent_acceptance_met(text)) span_claim(st);
     if (origin.source.role == "assistant" && origin.evidence == EvidenceLevel::kInferred)
         for (TextFact& st : agent_bold_labels(text)) span_claim(st);
+    if (origin.source.role == "assistant" && origin.evidence == EvidenceLevel::kInferred)
+        for (TextFact& st : agent_cause_statements(text)) span_claim(st);
     for (const Sentence& s : split_sentences(text)) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements

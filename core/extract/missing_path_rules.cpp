@@ -46,8 +46,14 @@ void missing_path_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         std::string_view line = a.result.substr(p, e - p);
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         const std::string_view path = missing_path(line, program);
-        // Only a path the command itself named: the user's argument, not one a program looked up.
-        if (!path.empty() && std::find(words.begin() + 1, words.end(), std::string(path)) != words.end()) {
+        // Only a path the command itself named: the user's argument, not one a program looked up. The shell
+        // expands "~/x" to the home directory, so the program names "/root/x" (session 18).
+        auto named = [&](const std::string& w) {
+            if (w == path) return true;
+            return w.size() > 2 && w.compare(0, 2, "~/") == 0 && path.size() > w.size() && path.front() == '/' &&
+                   path.substr(path.size() - (w.size() - 1)) == std::string_view(w).substr(1);
+        };
+        if (!path.empty() && std::any_of(words.begin() + 1, words.end(), named)) {
             const std::string key = path_key(path, a.cwd);
             if (!key.empty())
                 out.push_back({"action.path_missing", "file." + key, "no such file or directory", SlotType::kFact,
