@@ -1,5 +1,7 @@
-// A function call that acts (execute_refund, send_invoice, cancel_order) answered by a bare status word
-// ("Success", "OK", "done"): `<function>[.<id>].result = <word>` (action.call_status; session 17, x18chat).
+// A function call that acts (execute_refund, send_invoice, create_ticket) answered by a bare status word
+// ("Success", "OK", "done") or a JSON answer saying `"success": true`: `<function>[.<id>].result = <word>`
+// (action.call_status; session 17, x18chat).
+#include <algorithm>
 #include <cctype>
 
 #include <nlohmann/json.hpp>
@@ -26,6 +28,21 @@ std::string status_word(std::string_view result, size_t& b, size_t& e) {
     return s;
 }
 
+// A JSON object answer whose `success` or `ok` member is true (and that names no error): "success" / "ok".
+std::string json_success(std::string_view result, size_t& b, size_t& e) {
+    const nlohmann::json j = nlohmann::json::parse(result, nullptr, false);
+    if (!j.is_object() || j.contains("error") || j.contains("errors")) return {};
+    for (const char* name : {"success", "ok"}) {
+        const auto it = j.find(name);
+        if (it == j.end() || !it->is_boolean() || !it->get<bool>()) continue;
+        const size_t p = result.find(std::string("\"") + name + "\"");
+        if (p == std::string_view::npos) return {};
+        b = p, e = std::min(result.size(), result.find_first_of(",}", p));
+        return name;
+    }
+    return {};
+}
+
 // A call that only reads or routes: its "OK" says nothing was done to a record.
 bool reads_or_routes(const std::string& tool) {
     for (const char* lead : {"get", "search", "list", "find", "look", "lookup", "read", "fetch", "check", "query",
@@ -38,18 +55,23 @@ bool reads_or_routes(const std::string& tool) {
 }  // namespace
 
 void call_status_facts(const ToolAction& a, std::vector<ActionFact>& out) {
-    if (!a.has_result || a.error || a.result.size() > 40) return;
+    if (!a.has_result || a.error || a.result.size() > 2000) return;
     const std::string tool = ascii_lower(a.tool);
     // A named function of two or more words (a shell or a file tool's "OK" is the file rules').
     if (tool.find('_') == std::string::npos || tool.size() > 60 || reads_or_routes(tool)) return;
     for (char c : tool)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return;
     size_t b = 0, e = 0;
-    const std::string word = status_word(a.result, b, e);
-    if (word.empty()) return;
-    // The record the call acted on: its one `<x>_id` argument.
+    std::string word = status_word(a.result, b, e);
     const nlohmann::json args = nlohmann::json::parse(a.arguments.empty() ? "{}" : a.arguments, nullptr, false);
     if (!args.is_object()) return;
+    // A JSON answer that says it succeeded ({"success": true, "ticket_id": 42}); its `status` member is
+    // action.record_changed's. Paths and commands are the file and command rules'.
+    if (word.empty()) word = json_success(a.result, b, e);
+    if (word.empty()) return;
+    for (const char* name : {"path", "file_path", "filename", "file", "command", "cmd", "code"})
+        if (args.contains(name)) return;
+    // The record the call acted on: its one `<x>_id` argument.
     std::string id;
     int ids = 0;
     for (auto it = args.begin(); it != args.end(); ++it) {

@@ -25,6 +25,23 @@ TEST(CallStatusRules, ActingCallConfirmedByStatusWord) {
               V{"apply_discount.result = done"});
 }
 
+TEST(CallStatusRules, JsonAnswerSayingItSucceeded) {
+    EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
+                  .call("create_calendar_event", R"({"title":"Team Meeting","date":"2026-02-13"})",
+                        R"({"success": true, "event_id": "evt_12345", "message": "Event created successfully"})")
+                  .claims("action.call_status"),
+              V{"create_calendar_event.result = success"});
+    // false, an error member beside it, a path argument (the file rules'), a status member (record_changed's): none.
+    auto none = [](const std::string& tool, const std::string& args, const std::string& result) {
+        return Log().as(SessionFormat::kOpenAiChat).call(tool, args, result).claims("action.call_status").empty();
+    };
+    EXPECT_TRUE(none("create_ticket", R"({"title":"x"})", R"({"success": false, "message": "quota"})"));
+    EXPECT_TRUE(none("create_ticket", R"({"title":"x"})", R"({"success": true, "error": "partial"})"));
+    EXPECT_TRUE(none("write_file", R"({"path":"a.txt","content":"x"})", R"({"ok": true, "bytes": 1})"));
+    EXPECT_TRUE(none("cancel_order", R"({"order_id":"W1"})", R"({"order_id":"W1","status":"cancelled"})"));
+    EXPECT_TRUE(none("create_ticket", R"({"title":"x"})", R"({"success": "yes"})"));
+}
+
 TEST(CallStatusRules, NoStatusWordNoReadNoHandoffNoError) {
     auto none = [](const std::string& tool, const std::string& args, const std::string& result) {
         return Log().as(SessionFormat::kOpenAiChat).call(tool, args, result).claims("action.call_status").empty();
