@@ -243,6 +243,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     submitted_flag_facts(action, out);
     saved_file_facts(action, out);
     lookup_answer_facts(action, out);
+    call_status_facts(action, out);
     command_result_facts(action, out);
     test_verdict_facts(action, out);
     status_line_facts(action, out);

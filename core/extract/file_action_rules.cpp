@@ -32,9 +32,18 @@ std::string swe_result_file(std::string_view result, size_t& begin, size_t& end)
     return std::string(result.substr(p + 7, e - p - 7));
 }
 
+// A tool's path argument as a key. A path that climbs out of the working directory first ("../bot/main.py",
+// a sibling folder) keeps its leading "../" steps; ".." anywhere else gives none.
+std::string argument_path_key(std::string_view path, std::string_view cwd) {
+    std::string up;
+    while (path.rfind("../", 0) == 0 && up.size() < 12) up += "../", path.remove_prefix(3);
+    const std::string rest = path_key(path, cwd);
+    return rest.empty() ? rest : up + rest;
+}
+
 void add(std::vector<ActionFact>& out, const std::string& rule, const std::string& path, std::string_view cwd,
          const char* value, ActionEvidence ev, size_t b, size_t e) {
-    const std::string key = path_key(path, cwd);
+    const std::string key = argument_path_key(path, cwd);
     if (key.empty()) return;
     out.push_back({rule, "file." + key, value, SlotType::kArtifact, ev, b, e});
 }

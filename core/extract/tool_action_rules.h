@@ -75,6 +75,8 @@ void submitted_flag_facts(const ToolAction& action, std::vector<ActionFact>& out
 void saved_file_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A look-up call answered by one identifier (lookup_answer_rules.cpp).
 void lookup_answer_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A call that acts, answered by a bare status word ("Success") (call_status_rules.cpp).
+void call_status_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A command's unmarked output: its error lines (a Python traceback's exception line, "Error:" lines) and
 // SWE-agent's "ran successfully and did not produce any output" (command_result_rules.cpp, session 16).
 void command_result_facts(const ToolAction& action, std::vector<ActionFact>& out);
