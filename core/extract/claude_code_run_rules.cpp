@@ -1,7 +1,6 @@
 // Claude Code run records as claims: API-error notices and the stream-json result (session 17, x18cc).
 #include "extract/claude_code_run_rules.h"
 
-#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -45,11 +44,7 @@ void add_claude_code_run_claims(const Session& session, BranchClaims& branch) {
             found.push_back(std::move(c));
         }
     }
-    if (found.empty()) return;
-    for (auto& c : branch.claims) found.push_back(std::move(c));
-    branch.claims = std::move(found);
-    std::stable_sort(branch.claims.begin(), branch.claims.end(),
-                     [](const Claim& a, const Claim& b) { return a.source.seq < b.source.seq; });
+    place_by_seq(std::move(found), branch);
 }
 
 }  // namespace bm
