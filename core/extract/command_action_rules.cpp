@@ -496,6 +496,13 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     size_t eb = 0, ee = 0;
     std::string code = explicit_exit_code(a.result, eb, ee);
     ActionEvidence ev = ActionEvidence::kObserved;
+    // A command stopped before it ended has no exit status: say how it ended (rule action.command_interrupted).
+    if (code.empty() && a.error)
+        if (const std::string stopped = interrupted_outcome(a.result); !stopped.empty()) {
+            out.push_back({"action.command_interrupted", subject + ".outcome", stopped, SlotType::kFact,
+                           ActionEvidence::kObserved, 0, std::min<size_t>(a.result.size(), a.result.find('\n'))});
+            return;
+        }
     if (code.empty()) {
         ev = ActionEvidence::kConfirmed, eb = qb, ee = qe;
         if (a.error) code = "nonzero";

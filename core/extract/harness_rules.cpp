@@ -92,6 +92,10 @@ void add_harness_claims(const Session& session, BranchClaims& branch) {
             found.push_back(std::move(c));
         }
     }
+    place_by_seq(std::move(found), branch);
+}
+
+void place_by_seq(std::vector<Claim> found, BranchClaims& branch) {
     if (found.empty()) return;
     for (auto& c : branch.claims) found.push_back(std::move(c));
     branch.claims = std::move(found);

@@ -18,6 +18,9 @@ namespace bm {
 // by seq. Observed by the harness: tool evidence and rank, EXTERNAL.
 void add_harness_claims(const Session& session, BranchClaims& branch);
 
+// `found` joined to `branch`'s claims, all ordered by seq (stable: `found` first at a tie).
+void place_by_seq(std::vector<Claim> found, BranchClaims& branch);
+
 // A claim of a harness record `f` of `session` in `branch`: observed by the harness (tool evidence and rank,
 // EXTERNAL), sourced "harness:L<line>" at the fact's seq, quoting the member as written; rule, key and value unset.
 Claim harness_fact_claim(const Session& session, const BranchClaims& branch, const EnvironmentFact& f);

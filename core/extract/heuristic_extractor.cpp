@@ -26,6 +26,8 @@
 #include "extract/stated_total_rules.h"
 #include "extract/user_situation_rules.h"
 #include "extract/requirement_rules.h"
+#include "extract/claude_code_run_rules.h"
+#include "extract/spec_label_rules.h"
 #include "extract/harness_rules.h"
 #include "extract/run_outcome_rules.h"
 #include "extract/acceptance_rules.h"
@@ -452,7 +454,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
                            &user_remembered_facts, &user_request_list, &user_should_constraints, &user_goal_statements,
                            &user_not_wanted, &user_choices, &user_imperative_constraints,
                            &user_not_remembered, &user_do_have,
-                           &user_wanted_thing, &user_payment_method, &user_ordinal_tasks})
+                           &user_wanted_thing, &user_payment_method, &user_ordinal_tasks, &user_spec_labels})
             for (TextFact& f : (*rule)(text)) span_claim(f);
     }
     if (origin.source.role == "user")
@@ -785,6 +787,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                 resolve_command_subjects(bc.claims, user_seqs);
             }
             if (bi == 0) add_harness_claims(session, bc);
+            if (bi == 0) add_claude_code_run_claims(session, bc);
             if (session.format == SessionFormat::kSweAgent) {
                 mark_runs_before_edit(bc.claims);
                 if (bi == 0) add_run_outcome_claims(session, bc);

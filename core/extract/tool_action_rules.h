@@ -47,6 +47,10 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action);
 // Per-family scanners (file_action_rules.cpp, command_action_rules.cpp, plan_action_rules.cpp, failure_action_rules.cpp).
 void file_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void command_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+
+// "interrupted by the user" / "timed out" when an error result says the command was stopped before it ended
+// (interrupted_rules.cpp); empty otherwise.
+std::string interrupted_outcome(std::string_view result);
 void plan_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 void failure_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // Files renamed or moved by `mv` / `git mv` (move_action_rules.cpp).

@@ -66,6 +66,47 @@ void parse_content(ReadContext& ctx, const json& content, RecordPos pos, Message
     }
 }
 
+// `"subtype":"success"` as written in the line, for the fact's quote.
+void quote_member(ReadContext& ctx, const Line& line, const std::string& name, const std::string& value, EnvironmentFact& f) {
+    const std::string q = "\"" + name + "\":" + json(value).dump();
+    if (const size_t at = line.text.find(q); at != std::string::npos) {
+        f.quote = ctx.redact_raw(q);
+        f.quote_offset = static_cast<int64_t>(at);
+    }
+}
+
+void add_run_result(ReadContext& ctx, const json& v, const Line& line, RecordPos pos, Session& session) {
+    const std::string subtype = ctx.str(v, "subtype", pos, "subtype").value_or("");
+    if (subtype.empty() || subtype.size() > 80) return;
+    const auto err = v.find("is_error");
+    const bool failed = err != v.end() && err->is_boolean() && err->get<bool>();
+    EnvironmentFact f;
+    f.name = "exit_status";
+    f.value = failed && subtype == "success" ? "error" : subtype;
+    f.field = "subtype";
+    f.line = pos.line;
+    f.seq = pos.line - 1;
+    quote_member(ctx, line, "subtype", subtype, f);
+    if (f.quote.empty()) f.quote = ctx.redact_raw("\"subtype\":\"" + subtype + "\"");
+    session.environment.push_back(std::move(f));
+}
+
+void add_api_error(ReadContext& ctx, const json& v, const Message& m, const Line& line, RecordPos pos, Session& session) {
+    const std::string text = m.visible_text();
+    if (text.empty() || text.size() > 300) return;
+    EnvironmentFact f;
+    f.name = "api_error";
+    f.value = text;
+    if (auto e = v.find("error"); e != v.end() && e->is_string()) f.qualifier = ctx.redact_text(e->get<std::string>());
+    f.field = "message.content";
+    f.line = pos.line;
+    f.seq = m.seq;
+    f.time = m.time;
+    quote_member(ctx, line, "text", text, f);
+    if (f.quote.empty()) f.quote = text;
+    session.environment.push_back(std::move(f));
+}
+
 }  // namespace
 
 void read_claude_code(ByteSource& source, ReadContext& ctx) {
@@ -111,6 +152,9 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             ++non_message;
             continue;
         }
+        // How a stream-json run ended (`result` line: subtype success / error_max_turns / …): the harness's own
+        // record, read as the run's exit status (rule harness.run_exit_status, session 17 x18cc).
+        if (stream && type == "result") add_run_result(ctx, *v, line, pos, session);
         // stream-json system lines (init, hook responses, status) carry settings, not a message.
         if (type != "user" && type != "assistant" && (type != "system" || (stream && !v->contains("content")))) {
             if (!known_non_message().count(type) && type != "system") ctx.unknown_type(pos, type.empty() ? "(none)" : type);
@@ -159,6 +203,13 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                 m.source.kind = SourceKind::kModel;
                 m.source.provider = "anthropic";
                 m.source.model = ctx.str(*msg, "model", pos, "message.model").value_or("");
+                // Claude Code's own notice of a failed API call ("Credit balance is too low", model
+                // "<synthetic>"): the harness speaking, not the model; kept as an api_error fact.
+                if (auto e = v->find("isApiErrorMessage"); e != v->end() && e->is_boolean() && e->get<bool>()) {
+                    m.source.kind = SourceKind::kPlugin;
+                    m.source.name = "api-error";
+                    add_api_error(ctx, *v, m, line, pos, session);
+                }
             } else {
                 bool all_results = !m.blocks.empty();
                 for (const auto& b : m.blocks) all_results &= b.kind == BlockKind::kToolResult;

@@ -42,6 +42,22 @@ Session session_of(const RuleExample& ex) {
         Message said = message(Role::kAssistant, SourceKind::kModel, 3);
         said.blocks.push_back({BlockKind::kText, ex.text, {}, {}, {}, false});
         s.messages.push_back(said);
+    } else if (role == "api-error") {
+        // Claude Code's synthetic notice of a failed API call (`tool`: its error kind), as the reader keeps it:
+        // a plugin message and an api_error environment fact (session 17, x18cc).
+        s.format = SessionFormat::kClaudeCode;
+        Message notice = message(Role::kAssistant, SourceKind::kPlugin, 1);
+        notice.source.name = "api-error";
+        notice.blocks.push_back({BlockKind::kText, ex.text, {}, {}, {}, false});
+        s.messages.push_back(notice);
+        EnvironmentFact f;
+        f.name = "api_error";
+        f.value = ex.text;
+        f.qualifier = ex.tool;
+        f.line = 2;
+        f.seq = 1;
+        f.quote = ex.text;
+        s.environment.push_back(f);
     } else if (role == "call-only") {
         // A call the log holds no result for: the log ends while it runs (session 17).
         Message call = message(Role::kAssistant, SourceKind::kModel, 1);

@@ -1,0 +1,50 @@
+// Claude Code run records as claims: API-error notices and the stream-json result (session 17, x18cc).
+#include "extract/claude_code_run_rules.h"
+
+#include <cctype>
+#include <string>
+
+#include "extract/environment_claims.h"
+#include "extract/harness_rules.h"
+
+namespace bm {
+
+namespace {
+
+// "billing_error" → "billing_error"; anything but lower-case letters, digits and '_' → "error".
+std::string error_kind(const std::string& q) {
+    if (q.empty() || q.size() > 40) return "error";
+    for (char ch : q)
+        if (!std::islower(static_cast<unsigned char>(ch)) && !std::isdigit(static_cast<unsigned char>(ch)) && ch != '_')
+            return "error";
+    return q;
+}
+
+}  // namespace
+
+void add_claude_code_run_claims(const Session& session, BranchClaims& branch) {
+    if (session.format != SessionFormat::kClaudeCode) return;
+    std::vector<Claim> found;
+    for (const EnvironmentFact& f : session.environment) {
+        if (f.value.empty() || is_placeholder_value(f.value)) continue;
+        if (f.name == "api_error") {
+            // One line of at most 200 bytes: a notice, not a dump.
+            if (f.value.find('\n') != std::string::npos || f.value.size() > 200) continue;
+            Claim c = harness_fact_claim(session, branch, f);
+            c.rule = "harness.api_error";
+            c.key = "api." + error_kind(f.qualifier);
+            c.value = f.value;
+            c.type = SlotType::kRefuted;
+            found.push_back(std::move(c));
+        } else if (f.name == "exit_status") {
+            Claim c = harness_fact_claim(session, branch, f);
+            c.rule = "harness.run_exit_status";
+            c.key = "run." + session_tag(session.id) + ".exit_status";
+            c.value = f.value;
+            found.push_back(std::move(c));
+        }
+    }
+    place_by_seq(std::move(found), branch);
+}
+
+}  // namespace bm

@@ -1,0 +1,97 @@
+// Session 17 (x18cc) Claude Code rules: API-error notices and the stream-json result read by the reader
+// (claude_code_run_rules.cpp), a user's upper-case spec lines (spec_label_rules.cpp), interrupted commands.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "extract/heuristic_extractor.h"
+#include "extract/spec_label_rules.h"
+#include "extract/tool_action_rules.h"
+#include "ingest/ingest.h"
+
+namespace bm {
+namespace {
+
+// "rule: key = value" of every non-env claim of `log` (Claude Code JSONL), in order.
+std::string claims_of(const std::string& log) {
+    const ReadResult r = read_bytes(log, "t.jsonl");
+    std::string s;
+    for (const BranchClaims& bc : extract_heuristic(r.sessions, {}))
+        for (const Claim& c : bc.claims)
+            if (c.key.rfind("env.", 0) != 0) s += c.rule + ": " + c.key + " = " + c.value + "\n";
+    return s;
+}
+
+const char* kUser =
+    R"({"parentUuid":null,"isSidechain":false,"type":"user","message":{"role":"user","content":"Stop here."},"uuid":"u1","sessionId":"s1","timestamp":"t"})";
+
+TEST(ClaudeCodeRunRules, AnApiErrorLineIsTheHarnessNoticeNotAReply) {
+    const std::string log = std::string(kUser) + "\n" +
+        R"({"parentUuid":"u1","isSidechain":false,"type":"assistant","uuid":"a1","sessionId":"s1","timestamp":"t","message":{"id":"x","model":"<synthetic>","role":"assistant","type":"message","content":[{"type":"text","text":"Credit balance is too low"}]},"error":"billing_error","isApiErrorMessage":true})" "\n";
+    const std::string got = claims_of(log);
+    EXPECT_NE(got.find("harness.api_error: api.billing_error = Credit balance is too low\n"), std::string::npos) << got;
+    EXPECT_EQ(got.find("model.final_reply"), std::string::npos) << got;
+    // The same words from the model itself are its reply, not an API error.
+    const std::string said = std::string(kUser) + "\n" +
+        R"({"parentUuid":"u1","isSidechain":false,"type":"assistant","uuid":"a1","sessionId":"s1","timestamp":"t","message":{"id":"x","model":"claude","role":"assistant","type":"message","content":[{"type":"text","text":"Credit balance is too low"}]}})" "\n";
+    EXPECT_EQ(claims_of(said).find("harness.api_error"), std::string::npos);
+}
+
+TEST(ClaudeCodeRunRules, AStreamJsonResultLineIsTheRunsExitStatus) {
+    const char* init = R"({"type":"system","subtype":"init","cwd":"/w","session_id":"abc","model":"m"})";
+    const char* said = R"({"type":"assistant","message":{"model":"m","id":"x","type":"message","role":"assistant","content":[{"type":"text","text":"Done."}]},"parent_tool_use_id":null,"session_id":"abc","uuid":"a1"})";
+    auto run = [&](const char* result) { return claims_of(std::string(init) + "\n" + said + "\n" + result + "\n"); };
+    EXPECT_NE(run(R"({"type":"result","subtype":"success","is_error":false,"result":"Done.","session_id":"abc"})")
+                  .find("harness.run_exit_status: run.abc.exit_status = success\n"),
+              std::string::npos);
+    EXPECT_NE(run(R"({"type":"result","subtype":"error_max_turns","is_error":true,"session_id":"abc"})")
+                  .find("run.abc.exit_status = error_max_turns\n"),
+              std::string::npos);
+    // "success" contradicted by is_error is not a success.
+    EXPECT_NE(run(R"({"type":"result","subtype":"success","is_error":true,"session_id":"abc"})").find("run.abc.exit_status = error\n"),
+              std::string::npos);
+    EXPECT_EQ(run(R"({"type":"result","is_error":false,"session_id":"abc"})").find("exit_status"), std::string::npos);
+}
+
+std::string spec(const char* text) {
+    std::string s;
+    for (const TextFact& f : user_spec_labels(text)) s += f.key + " = " + f.value + "\n";
+    return s;
+}
+
+TEST(SpecLabels, UpperCaseLabelLinesAndHeadingLists) {
+    EXPECT_EQ(spec("Build the app.\nDEPLOYMENT TARGET: Solana devnet\nDEADLINE: May 11\n"),
+              "deployment_target = Solana devnet\ndeadline = May 11\n");
+    EXPECT_EQ(spec("STACK:\n- Go 1.22\n- PostgreSQL 16\n\nThen start."), "stack = Go 1.22, PostgreSQL 16\n");
+    EXPECT_EQ(spec("NOTE: draft\nTODO: later\nERROR: none\n"), "");        // note and log-level labels
+    EXPECT_EQ(spec("Deployment target: devnet\n"), "");                     // not upper-case
+    EXPECT_EQ(spec("```\nPORT: 8080\n```\n"), "");                          // inside a code fence
+    EXPECT_EQ(spec("MODEL: { owner: Pubkey }\nPATH: $HOME/bin\n"), "");     // code-like values
+    EXPECT_EQ(spec("ACCOUNTS:\n- Twin: { owner: Pubkey }\n- Log\n"), "");  // a code-like item drops the list
+    EXPECT_EQ(spec("WHICH DATABASE: postgres or mysql?\n"), "");            // a question
+    EXPECT_EQ(spec("A VERY LONG LABEL OF SIX: words\n"), "");               // more than four words
+}
+
+TEST(InterruptedCommands, HowTheCommandEndedInsteadOfAnExitCode) {
+    EXPECT_EQ(interrupted_outcome("[Request interrupted by user for tool use]"), "interrupted by the user");
+    EXPECT_EQ(interrupted_outcome("Command was manually interrupted by user"), "interrupted by the user");
+    EXPECT_EQ(interrupted_outcome("Command timed out after 2m 0.0s\nserver listening"), "timed out");
+    EXPECT_EQ(interrupted_outcome("Exit code 1\nnpm ERR! test failed"), "");
+    EXPECT_EQ(interrupted_outcome("the log says: Command timed out after 5s"), "");  // a timeout only at the start
+    ToolAction a;
+    a.tool = "Bash";
+    a.arguments = R"({"command":"npm test"})";
+    a.result = "[Request interrupted by user for tool use]";
+    a.has_result = true;
+    a.error = true;
+    a.error_flag_reliable = true;
+    std::vector<ActionFact> out;
+    command_action_facts(a, out);
+    std::string s;
+    for (const ActionFact& f : out) s += f.key + " = " + f.value + "\n";
+    EXPECT_NE(s.find("npm.test.outcome = interrupted by the user\n"), std::string::npos) << s;
+    EXPECT_EQ(s.find("exit_code"), std::string::npos) << s;
+}
+
+}  // namespace
+}  // namespace bm
