@@ -132,9 +132,13 @@ TEST(ExtractGold, GrownDevLogsAreDevAndLeaveTheThirdsAlone) {
     ASSERT_EQ(after.size(), 5u);
     for (const SplitLog& b : before)
         for (const SplitLog& a : after)
-            if (a.path == b.path) EXPECT_EQ(a.split, b.split) << a.path;
+            if (a.path == b.path) {
+                EXPECT_EQ(a.split, b.split) << a.path;
+            }
     for (const SplitLog& a : after)
-        if (a.path.rfind(kGrownDevDir, 0) == 0) EXPECT_EQ(a.split, "dev") << a.path;
+        if (a.path.rfind(kGrownDevDir, 0) == 0) {
+            EXPECT_EQ(a.split, "dev") << a.path;
+        }
 }
 
 TEST(ExtractGold, MatchingRule) {
