@@ -357,6 +357,9 @@ std::vector<ExtractionRule> build() {
           // the purpose stays up to 18 words (session 17; 12 cut this one to "use the lsp tool")
           say("user", "Use the lsp tool exactly once to find the definition at subject.ts line 1 character 7.",
               "tool.lsp = use the lsp tool exactly once to find the definition at subject.ts line 1 character 7"),
+          // "and" inside the phrase is no new instruction (session 17)
+          say("user", "Use the read tool with offset 5 and limit 4 to read big.txt.",
+              "tool.read = use the read tool with offset 5 and limit 4 to read big.txt"),
           say("user", "Do not use any other tools.", "")}},
         {"turn.step", "a user's read/open/check/verify step (\"Read test.txt\")", "one-turn instruction", S::kGoal,
          "user 4", "<verb>.<object>.turn-<seq>", false, 0.3, kTurn,

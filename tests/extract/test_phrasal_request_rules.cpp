@@ -67,6 +67,12 @@ TEST(ToolChoice, AnInstructionKeepsItsPurposeUpTo18Words) {
                           "in the current working directory of this session, then stop."),
               "turn.tool_choice: tool.bash = use the bash tool\n");
     EXPECT_EQ(requests_of("Use the lsp tool exactly once to find the definition at subject.ts line 1 character 7.", false), "");
+    // "and" ends it only before a new instruction, never inside a phrase ("offset 5 and limit 4").
+    EXPECT_EQ(requests_of("Use the read tool with offset 5 and limit 4 to read big.txt."),
+              "turn.tool_choice: tool.read = use the read tool with offset 5 and limit 4 to read big.txt\n");
+    EXPECT_EQ(requests_of("Do NOT use the read tool and do not use bash."),
+              "turn.tool_choice: tool.read = do not use the read tool\n"
+              "text.choice: use.bash = refute\n");  // the second instruction is another rule's
 }
 
 }  // namespace
