@@ -227,13 +227,22 @@ bool match_use(std::string_view text, const Toks& t, size_t lo, size_t i, size_t
     size_t first = i;
     while (first > lo && (in(negators(), t[first - 1].lower) || t[first - 1].lower == "do")) --first;
     // A tool instruction keeps its words to the clause's end ("use the bash tool to run exactly: echo
-    // hello", "do not use the read tool") under the tool it names; a clause longer than 12 words is cut
-    // to the instruction itself, never mid-phrase. The quote stays the instruction itself, so that a
+    // hello", "do not use the read tool") under the tool it names; a clause longer than 18 words is cut
+    // to the instruction itself, never mid-phrase (session 17: at 12 "use the lsp tool exactly once to
+    // find the definition at subject.ts line 1 character 7" lost its purpose). The quote stays the instruction itself, so that a
     // statement read in the rest of the clause ("exactly: echo HELLO") does not cover it.
     auto instruction = [&] {
         size_t end = o.end;
-        while (end < hi && !t[end - 1].comma_after && !(t[end].lower == "and" || t[end].lower == "then")) ++end;
-        if (end - first > 12) end = o.end;
+        // "and" ends the instruction only before a new one ("and reply", "and then", "and do not"): "with
+        // offset 5 and limit 4" joins two parts of one phrase (session 17).
+        auto next_instruction = [&](size_t k) {
+            return t[k].lower == "then" ||
+                   (t[k].lower == "and" && k + 1 < hi &&
+                    (t[k + 1].lower == "then" || t[k + 1].lower == "do" || in(negators(), t[k + 1].lower) ||
+                     imperative_verbs().count(bare(t[k + 1].lower))));
+        };
+        while (end < hi && !t[end - 1].comma_after && !next_instruction(end)) ++end;
+        if (end - first > 18) end = o.end;
         std::string words;
         for (size_t k = first; k < end; ++k) words += (words.empty() ? "" : " ") + bare(t[k].lower);
         return words;

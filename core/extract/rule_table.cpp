@@ -356,6 +356,12 @@ std::vector<ExtractionRule> build() {
          "user text only (an agent restating it is no new instruction); one-turn: key scoped to its turn; \"any other tool\" names nothing",
          S::kConstraint, "user 4", "tool.<name>.turn-<seq> = the instruction's words", true, 0.85, kTurn, "",
          {say("user", "Do NOT use the read tool.", "tool.read = do not use the read tool"),
+          // the purpose stays up to 18 words (session 17; 12 cut this one to "use the lsp tool")
+          say("user", "Use the lsp tool exactly once to find the definition at subject.ts line 1 character 7.",
+              "tool.lsp = use the lsp tool exactly once to find the definition at subject.ts line 1 character 7"),
+          // "and" inside the phrase is no new instruction (session 17)
+          say("user", "Use the read tool with offset 5 and limit 4 to read big.txt.",
+              "tool.read = use the read tool with offset 5 and limit 4 to read big.txt"),
           say("user", "Do not use any other tools.", "")}},
         {"turn.step", "a user's read/open/check/verify step (\"Read test.txt\")", "one-turn instruction", S::kGoal,
          "user 4", "<verb>.<object>.turn-<seq>", false, 0.3, kTurn,

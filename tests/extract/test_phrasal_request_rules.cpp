@@ -1,5 +1,6 @@
 // Rule user.request_phrasal (core/extract/phrasal_request_rules.cpp): "Work on X", "Start with X" in a
-// user's text, the guards that keep it quiet, and the "run a command X" key of user.request (session 15).
+// user's text, the guards that keep it quiet, and the "run a command X" key of user.request (session 15);
+// turn.tool_choice keeps a long instruction's purpose (session 17).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -53,6 +54,25 @@ TEST(RunCommandRequest, TheCommandNamedAfterCommandKeysTheRequest) {
     EXPECT_EQ(requests_of("Run the command pytest -q"), "user.request: goal.run.pytest = run the command pytest -q\n");
     // A file the words name still keys the request.
     EXPECT_EQ(requests_of("Run the command in setup.py"), "user.request: goal.run.setup.py = run the command in setup.py\n");
+}
+
+TEST(ToolChoice, AnInstructionKeepsItsPurposeUpTo18Words) {
+    // The DSH lsp-definition dev log: at 12 words the purpose was cut and only "use the lsp tool" was left.
+    EXPECT_EQ(requests_of("Use the lsp tool exactly once to find the definition at subject.ts line 1 character 7, then reply DONE."),
+              "turn.tool_choice: tool.lsp = use the lsp tool exactly once to find the definition at subject.ts line 1 "
+              "character 7\n"
+              "turn.reply: reply = done\n");
+    // Past 18 words the instruction is cut to the tool itself, never mid-phrase.
+    EXPECT_EQ(requests_of("Use the bash tool to append a second line containing the word WORLD to the file named greeting.txt "
+                          "in the current working directory of this session, then stop."),
+              "turn.tool_choice: tool.bash = use the bash tool\n");
+    EXPECT_EQ(requests_of("Use the lsp tool exactly once to find the definition at subject.ts line 1 character 7.", false), "");
+    // "and" ends it only before a new instruction, never inside a phrase ("offset 5 and limit 4").
+    EXPECT_EQ(requests_of("Use the read tool with offset 5 and limit 4 to read big.txt."),
+              "turn.tool_choice: tool.read = use the read tool with offset 5 and limit 4 to read big.txt\n");
+    EXPECT_EQ(requests_of("Do NOT use the read tool and do not use bash."),
+              "turn.tool_choice: tool.read = do not use the read tool\n"
+              "text.choice: use.bash = refute\n");  // the second instruction is another rule's
 }
 
 }  // namespace
