@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "extract/heuristic_extractor.h"
+#include "extract/rule_table.h"
 
 namespace bm::extracttest {
 
@@ -35,7 +36,8 @@ public:
         format_ = f;
         return *this;
     }
-    std::vector<BranchClaims> extract() const {
+    // The default rule set; `all_rules` adds the rules that are off by default.
+    std::vector<BranchClaims> extract(bool all_rules = false) const {
         Session s = s_;
         s.id = "s";
         s.format = format_;
@@ -43,12 +45,14 @@ public:
         b.id = "b";
         for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);
         s.branches.push_back(b);
-        return extract_heuristic({s}, ExtractOptions{});
+        ExtractOptions options;
+        options.all_rules = all_rules;
+        return extract_heuristic({s}, options);
     }
-    // "key = value" of every claim of `rule`.
+    // "key = value" of every claim of `rule` (a rule that is off by default is turned on to be tested).
     std::vector<std::string> claims(const std::string& rule) const {
         std::vector<std::string> out;
-        for (const auto& bc : extract())
+        for (const auto& bc : extract(off_by_default(rule)))
             for (const Claim& c : bc.claims)
                 if (c.rule == rule) out.push_back(c.key + " = " + c.value);
         return out;
@@ -56,7 +60,7 @@ public:
     // The first claim of `rule`, valid until the next call; nullptr when none.
     const Claim* first(const std::string& rule) const {
         static std::vector<BranchClaims> kept;
-        kept = extract();
+        kept = extract(off_by_default(rule));
         for (const auto& bc : kept)
             for (const Claim& c : bc.claims)
                 if (c.rule == rule) return &c;
@@ -64,6 +68,10 @@ public:
     }
 
 private:
+    static bool off_by_default(const std::string& rule) {
+        const ExtractionRule* r = find_rule(rule);
+        return r != nullptr && !r->default_on;
+    }
     Message message(Role role, SourceKind kind) const {
         Message m;
         m.session_id = "s";

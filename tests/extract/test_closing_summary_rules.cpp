@@ -163,7 +163,7 @@ TEST(ClosingSummary, ASummaryNeverStandsAgainstAnObservationOfTheSameFile) {
         .says("Done. I've added a docstring to the top of `src/main.py`.");
     EXPECT_EQ(log.claims("model.closing_file_change"),
               Claims{"file.src/main.py.summary = added a docstring to the top of src/main.py"});
-    const MergedSnapshot snap = merge_branches(log.extract());
+    const MergedSnapshot snap = merge_branches(log.extract(/*all_rules=*/true));
     const Slot* observed = snap.find("file.src/main.py");
     ASSERT_NE(observed, nullptr);
     EXPECT_EQ(observed->state, SlotState::kSettled);
