@@ -81,8 +81,12 @@ void file_command_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     size_t cb = 0, ce = 0;
     std::string code = stated_code(a.result, cb, ce);
     if (!code.empty() && code != "0") return;  // it failed; action.tool_error and action.command_exit say so
+    // A harness that heads the result with the code ("Exit code: 0", Codex's shell_command) has the last word: a
+    // failure phrase below it is the shell's start-up noise (session 17, a real rollout's "/bin/ps: Operation not
+    // permitted"), since a failed mkdir/touch/rm exits non-zero.
+    const bool zero_header = code == "0" && cb == 0;
     for (const char* failure : {"No such file", "cannot ", "Permission denied", "File exists", "Operation not permitted"})
-        if (a.result.find(failure) != std::string_view::npos) return;
+        if (!zero_header && a.result.find(failure) != std::string_view::npos) return;
     // Commands run are a set: the key names the command's first operand ("mkdir.app", "mv.a.txt"), so two
     // sessions' different mkdirs never dispute `mkdir.command` (session 14, as action.command_run).
     // The command's own slot names every operand (up to 3: "rm a.py b.py" → rm.a.py.b.py.command), its exit code

@@ -46,7 +46,10 @@ const std::set<std::string>& imperative_verbs() {
 const std::set<std::string>& lead_ins() {
     static const std::set<std::string> s = {"please", "then", "first", "finally", "next", "now", "also", "and",
                                             "immediately", "1", "2", "3", "4", "5", "kindly", "so", "but",
-                                            "ok", "okay", "alright"};
+                                            "ok", "okay", "alright",
+                                            // "But first, let's make a basic clone …": the user's own "let's" asks for
+                                            // the work (session 17, a Codex user's request)
+                                            "let's"};
     return s;
 }
 

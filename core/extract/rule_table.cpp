@@ -292,7 +292,11 @@ std::vector<ExtractionRule> build() {
           // "help me <verb> …" asks for the verb's work (session 16)
           say("user", "help me apply for the agentic engineering grant by Superteam",
               "goal.apply.agentic.engineering.grant = apply for the agentic engineering grant by superteam"),
-          say("user", "Can you help me with the grant?", "")}},
+          say("user", "Can you help me with the grant?", ""),
+          // "let's" opens the clause like "please" (session 17, a Codex rollout's request)
+          say("user", "But first, let's make a basic lichess clone: a webapp displaying a chess board.",
+              "goal.make.basic.lichess.clone = make a basic lichess clone: a webapp displaying a chess board"),
+          say("assistant", "Let's make a basic clone.", "")}},
         {"user.request_on_file", "a user's request after a read step of the same sentence, when the request names no file of its own (\"Read test.txt and change the content to X\")",
          "as user.request; only after a read/open/inspect step that named a file", S::kGoal, "user 4",
          "goal.<verb>.<file>", true, 0.8, kSession, "",
@@ -509,6 +513,10 @@ std::vector<ExtractionRule> build() {
          {call("execute_bash", R"({"command":"mkdir -p /workspace/todo-app"})", "[The command completed with exit code 0.]", "dir./workspace/todo-app = created"),
           call("execute_bash", R"({"command":"mkdir src/*"})", "", ""),
           call("execute_bash", R"({"command":"mkdir out"})", "mkdir: cannot create directory 'out': File exists", ""),
+          // Codex's "Exit code: 0" header outranks the shell's start-up noise below it (session 17)
+          call("shell_command", R"({"command":"mkdir -p assets/pieces","workdir":"."})",
+               "Exit code: 0\nWall time: 0.1 seconds\nOutput:\nshellenv.sh: line 18: /bin/ps: Operation not permitted\n", "dir.assets/pieces = created"),
+          call("shell_command", R"({"command":"mkdir assets"})", "Exit code: 1\nWall time: 0 seconds\nOutput:\nmkdir: assets: File exists\n", ""),
           // one brace group expands (session 14); in a directory cd'd to first
           call("execute_bash", R"({"command":"mkdir -p logger/{src,tests}"})", "[The command completed with exit code 0.]", "dir.logger/tests = created"),
           call("execute_bash", R"({"command":"cd /srv && mkdir data"})", "[The command completed with exit code 0.]", "dir./srv/data = created"),

@@ -2,6 +2,7 @@
 // tool calls and their outputs), compacted → checkpoint; event_msg/turn_context are UI echoes.
 #include <set>
 
+#include "ingest/codex_output.h"
 #include "ingest/readers.h"
 
 namespace bm {
@@ -44,12 +45,21 @@ void add_item(ReadContext& ctx, Session& session, const json& item, RecordPos po
             m.blocks.push_back(text_block(ctx, BlockKind::kText, flatten_text(*c)));
         }
         // AGENTS.md and environment blocks are injected by the CLI, not typed by the user.
+        // The markers are codex-rs/protocol's instruction_markers.rs; a `!cmd` the user ran is no request either.
         std::string text = m.visible_text();
-        if (m.role == Role::kUser && (text.rfind("<environment_context>", 0) == 0 ||
-                                      text.rfind("# AGENTS.md instructions", 0) == 0 ||
-                                      text.rfind("<user_instructions>", 0) == 0)) {
-            m.source.kind = SourceKind::kPlugin;
-            m.source.name = "codex-context";
+        if (m.role == Role::kUser) {
+            for (const char* marker : {"<environment_context>", "# AGENTS.md instructions", "<user_instructions>",
+                                       "<collaboration_mode>", "<skill", "<user_shell_command>"}) {
+                if (text.rfind(marker, 0) != 0) continue;
+                m.source.kind = SourceKind::kPlugin;
+                m.source.name = "codex-context";
+                break;
+            }
+            // Rollouts before session_meta carried a cwd (2025's bare era) name it only here.
+            if (session.cwd.empty() && text.rfind("<environment_context>", 0) == 0) {
+                size_t b = text.find("<cwd>"), e = text.find("</cwd>");
+                if (b != std::string::npos && e != std::string::npos && e > b + 5) session.cwd = text.substr(b + 5, e - b - 5);
+            }
         }
     } else if (type == "reasoning") {
         m.role = Role::kAssistant;
@@ -82,21 +92,32 @@ void add_item(ReadContext& ctx, Session& session, const json& item, RecordPos po
         r.tool_id = ctx.str(item, "call_id", pos, prefix + "call_id").value_or("");
         m.source.call_id = r.tool_id;
         if (auto o = item.find("output"); o != item.end()) {
-            if (o->is_string()) r.text = ctx.redact_text(o->get<std::string>());
-            else if (o->is_object()) {
-                r.text = ctx.redact_text(flatten_text(*o));
-                if (auto s = o->find("success"); s != o->end() && s->is_boolean()) r.is_error = !s->get<bool>();
-            }
+            CodexOutput out = decode_codex_output(*o);
+            // A code only the JSON metadata held is written as the line other readers give ("[exit code: N]").
+            if (out.exit_code && !out.code_in_text)
+                out.text += (out.text.empty() || out.text.back() == '\n' ? "" : "\n") + std::string("[exit code: ") +
+                            std::to_string(*out.exit_code) + "]";
+            r.text = ctx.redact_text(out.text);
+            r.is_error = out.failed;
+        } else {
+            ctx.error(pos, prefix + "output", "tool output has no `output`; kept empty", "expected a string or content items");
         }
         m.blocks.push_back(std::move(r));
-    } else if (type == "web_search_call") {
-        return;  // the search itself; its results arrive as messages
+    } else if (type == "web_search_call" || type == "ghost_snapshot") {
+        return;  // the search itself (its results arrive as messages); a git snapshot for /undo (0.5x+)
     } else {
         ctx.unknown_type(pos, "response_item " + type);
         return;
     }
     if (ctx.options().keep_raw) m.raw = ctx.raw_record(raw);
     session.messages.push_back(std::move(m));
+}
+
+// Response item types the bare era (before the {type, payload} envelope, 2025) wrote as whole lines.
+bool bare_item(const std::string& type) {
+    static const std::set<std::string> items = {"message", "reasoning", "function_call", "function_call_output",
+                                                "custom_tool_call", "custom_tool_call_output", "local_shell_call"};
+    return items.count(type) > 0;
 }
 
 }  // namespace
@@ -141,10 +162,14 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
             ++non_message;
         } else if (known.count(type)) {
             ++non_message;
-        } else if (!v->contains("payload") && v->contains("type") &&
-                   (type == "message" || type == "reasoning" || type == "function_call" ||
-                    type == "function_call_output")) {
+        } else if ((type == "session_meta" || type == "response_item") && !payload) {
+            ctx.error(pos, "payload", type + " line has no payload object; skipped", "expected {\"type\":\"" + type +
+                      "\",\"payload\":{...}}");
+            ++non_message;
+        } else if (!v->contains("payload") && v->contains("type") && bare_item(type)) {
             add_item(ctx, session, *v, pos, time, line.text, "");  // pre-0.2 rollouts: bare items
+        } else if (type.empty() && v->contains("record_type")) {
+            ++non_message;  // the bare era's {"record_type":"state"} marker
         } else if (type.empty() && v->contains("id") && v->contains("timestamp") && records == 1) {
             session.id_form = ctx.str(*v, "id", pos, "id").value_or("");  // pre-0.2 meta line
             ++non_message;

@@ -1,0 +1,122 @@
+// Codex rollouts across versions: a real 0.60 rollout's head (shell_command text outputs, ghost_snapshot),
+// the 2025 bare era (no envelope, JSON outputs with metadata.exit_code), and malformed lines.
+#include <gtest/gtest.h>
+
+#include "core/test_support.h"
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "ingest/codex_output.h"
+#include "ingest/ingest.h"
+
+namespace bm {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::describe;
+using testing::expect_counts;
+using testing::first_block;
+
+const ContentBlock& result_of(const Session& s, const std::string& call_id) {
+    for (const auto& m : s.messages)
+        for (const auto& b : m.blocks)
+            if (b.kind == BlockKind::kToolResult && b.tool_id == call_id) return b;
+    ADD_FAILURE() << "no result for " << call_id;
+    static const ContentBlock none;
+    return none;
+}
+
+TEST(CodexVersions, RealRollout060ReadsShellCommandExitCodesAndSkipsGhostSnapshots) {
+    Session s = expect_counts("codex/rollout-2025-11-22T21-45-35-019aad50-a7e6-7422-b7a8-0b384290624f.jsonl",
+                              {.format = "codex",
+                               .id = "019aad50-a7e6-7422-b7a8-0b384290624f",
+                               .messages = 6,
+                               .by_role = {{"user", 2}, {"assistant", 2}, {"tool", 2}},
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2,
+                               .warnings = 0});  // ghost_snapshot is known: no "unknown record type" warning
+    EXPECT_EQ(s.cwd, "/Users/pinouchon/code/rtchess");
+    EXPECT_EQ(s.messages[0].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[1].source.kind, SourceKind::kUser);
+    const ContentBlock& git = result_of(s, "call_6pFR1HMjfbxIdPT6OD9bwlEY");
+    EXPECT_FALSE(git.is_error);
+    EXPECT_EQ(git.text.rfind("Exit code: 0\n", 0), 0u) << git.text;  // kept as the log has it
+    const ContentBlock& plan = result_of(s, "call_PH2RlZJJiz3FOH4fZx85Yx3e");
+    EXPECT_EQ(plan.text, "Plan updated");
+    EXPECT_FALSE(plan.is_error);
+}
+
+TEST(CodexVersions, BareEraRolloutReadsItemsStateMarkersAndMetadataExitCodes) {
+    Session s = expect_counts("codex/bare-era-rollout.jsonl",
+                              {.format = "codex",
+                               .id = "5973b6c0-94b8-487b-a530-2aeb6098ae0e",
+                               .messages = 6,
+                               .by_role = {{"user", 2}, {"assistant", 3}, {"tool", 1}},
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1,
+                               .reasoning_blocks = 1,
+                               .warnings = 0});  // {"record_type":"state"} is known
+    EXPECT_EQ(s.cwd, "/home/dev/api");  // from the environment context: the bare era's meta has no cwd
+    EXPECT_EQ(s.messages[0].source.kind, SourceKind::kPlugin);
+    const ContentBlock& r = result_of(s, "call_1");
+    EXPECT_TRUE(r.is_error);
+    EXPECT_EQ(r.text, "1 failed, 3 passed in 0.20s\n[exit code: 1]");  // the envelope decoded, its code kept
+}
+
+TEST(CodexVersions, DecodesEachOutputShape) {
+    using nlohmann::json;
+    CodexOutput a = decode_codex_output(json(R"({"output":"ok\n","metadata":{"exit_code":0,"duration_seconds":0.1}})"));
+    EXPECT_EQ(a.text, "ok\n");
+    ASSERT_TRUE(a.exit_code.has_value());
+    EXPECT_EQ(*a.exit_code, 0);
+    EXPECT_FALSE(a.code_in_text);
+    EXPECT_FALSE(a.failed);
+    CodexOutput b = decode_codex_output(json("Exit code: 2\nWall time: 0.3 seconds\nOutput:\nno such file\n"));
+    ASSERT_TRUE(b.exit_code.has_value());
+    EXPECT_EQ(*b.exit_code, 2);
+    EXPECT_TRUE(b.code_in_text);
+    EXPECT_TRUE(b.failed);
+    // unified exec (exec_command): the code is a header line before "Output:"
+    CodexOutput c = decode_codex_output(json("Chunk ID: 1a\nWall time: 0.5 seconds\nProcess exited with code 0\nOutput:\n4 passed\n"));
+    ASSERT_TRUE(c.exit_code.has_value());
+    EXPECT_EQ(*c.exit_code, 0);
+    EXPECT_FALSE(c.failed);
+    // a code printed by the command itself, below "Output:", is not the harness's
+    CodexOutput d = decode_codex_output(json("Wall time: 0.1 seconds\nOutput:\nExit code: 5\n"));
+    EXPECT_FALSE(d.exit_code.has_value());
+    // not JSON after all, or JSON without the envelope: the string is the text
+    CodexOutput e = decode_codex_output(json(R"({"output": "unterminated)"));
+    EXPECT_EQ(e.text, R"({"output": "unterminated)");
+    EXPECT_FALSE(e.exit_code.has_value());
+    CodexOutput f = decode_codex_output(json::parse(R"({"content":"done","success":false})"));
+    EXPECT_TRUE(f.failed);
+    EXPECT_EQ(decode_codex_output(json()).text, "");
+}
+
+TEST(CodexVersions, MalformedLinesNameLineAndField) {
+    fs::path dir = fs::temp_directory_path() / ("bm-codex-" + std::to_string(std::random_device{}()));
+    fs::create_directories(dir);
+    const std::string path = (dir / "rollout-bad.jsonl").string();
+    {
+        std::ofstream out(path);
+        out << R"({"timestamp":"t","type":"session_meta","payload":{"id":"x-1","cwd":"/w"}})" << "\n"
+            << R"({"timestamp":"t","type":"response_item"})" << "\n"
+            << R"({"timestamp":"t","type":"response_item","payload":{"type":"function_call_output","call_id":"c1"}})" << "\n"
+            << R"({"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":"hi"}})" << "\n";
+    }
+    ReadResult r = read_file(path);
+    fs::remove_all(dir);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    ASSERT_EQ(r.errors.size(), 2u) << describe(r);
+    EXPECT_EQ(r.errors[0].where().line, 2);
+    EXPECT_EQ(r.errors[0].where().field, "payload");
+    EXPECT_NE(r.errors[0].message().find("no payload object"), std::string::npos) << r.errors[0].message();
+    EXPECT_EQ(r.errors[1].where().line, 3);
+    EXPECT_EQ(r.errors[1].where().field, "payload.output");
+    EXPECT_EQ(r.sessions[0].messages.size(), 2u);  // the output (kept empty) and the user's "hi"
+}
+
+}  // namespace
+}  // namespace bm
