@@ -97,7 +97,12 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (a.has_result && one_of(tool, {"edit", "str_replace_editor", "str_replace", "insert"})) refused_edit(a, out);
         return;  // the change was not made
     }
-    if (tool == "apply_patch" || tool == "patch") {
+    // Codex runs apply_patch through its shell tool too (`["apply_patch", "*** Begin Patch…"]`, a heredoc).
+    size_t sb = 0, se = 0;
+    const std::string shell = shell_command_of(a, sb, se);
+    const bool shell_patch = !shell.empty() && shell.rfind("apply_patch", 0) == 0 &&
+                             shell.find("*** Begin Patch") != std::string::npos;
+    if (tool == "apply_patch" || tool == "patch" || shell_patch) {
         patch_files(a, out);
         return;
     }

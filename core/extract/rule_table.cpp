@@ -33,14 +33,20 @@ RuleExample closing(const char* text, const char* expect) {
 std::vector<ExtractionRule> build() {
     return {
         // ---- structure: tool calls and their results (action_*.cpp) ----
-        {"action.file_created", "a write/create tool call (Write, write, create, str_replace_editor create, apply_patch Add File) answered without error",
+        {"action.file_created", "a write/create tool call (Write, write, create, str_replace_editor create, apply_patch Add File, also run through a shell tool) answered without error",
          "no claim when the result is an error or says the change was not applied", S::kArtifact, "tool 3 (result confirms the call)",
          "file.<path>", true, 0.95, kSession, "",
          {call("Write", R"({"file_path":"/w/hello.sh","content":"echo hi"})", "File created successfully at: /w/hello.sh", "file./w/hello.sh = created"),
           call("create", "create reproduce.py\n", "[File: /repo/reproduce.py (1 lines total)]", "file.reproduce.py = created"),
           call("write_file", R"({"file_path":"../bot/main.py","content":"x"})", "[OK] Fichier '../bot/main.py' ecrit.", "file.../bot/main.py = created"),
           call("write_file", R"({"file_path":"src/../../etc/passwd","content":"x"})", "ok", ""),
-          call("Write", R"({"file_path":"/w/a.txt","content":"x"})", "Error: permission denied", "", true)}},
+          call("Write", R"({"file_path":"/w/a.txt","content":"x"})", "Error: permission denied", "", true),
+          // Codex's shell tool running apply_patch itself (`["apply_patch", patch]`, 2025 rollouts; session 17)
+          call("shell", R"({"command":["apply_patch","*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch\n"]})",
+               "Done!\n[exit code: 0]", "file.hello.txt = created"),
+          call("shell", R"({"command":["apply_patch","*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch\n"]})",
+               "error: hello.txt exists\n[exit code: 1]", "", true),
+          call("shell", R"({"command":["cat","*** Add File: x.txt"]})", "*** Add File: x.txt", "")}},
         {"action.file_edited", "an edit tool call (Edit, MultiEdit, edit, str_replace_editor str_replace, SWE-agent edit) answered without error",
          "no claim when the edit was refused (linter, no match); SWE-agent's open file taken from its [File: …] header; a short one-line change reads `a replaced with b`, else the result's own \"has been updated\" reads `updated` (session 16)", S::kArtifact,
          "tool 3", "file.<path>", true, 0.95, kSession, "",
