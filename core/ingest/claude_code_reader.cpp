@@ -155,6 +155,7 @@ void read_wrapper(Message& m, std::string& pending_shell) {
             m.source.kind = SourceKind::kPlugin;
             m.source.name = "command";
             return;
+        case Kind::kShellWithOutput:  // one line holding both: which part is whose is unclear, so no evidence
         case Kind::kLocalOutput:
             break;
     }

@@ -77,7 +77,12 @@ ClaudeUserWrapper read_claude_user_wrapper(std::string_view text) {
     std::string_view rest = text;
     if (tag == "bash-input") {
         auto cmd = take_tag(rest, "bash-input");
-        if (!cmd || !trim(rest).empty() || trim(*cmd).empty()) return w;
+        if (!cmd || trim(*cmd).empty()) return w;
+        if (!trim(rest).empty()) {
+            const std::string_view next = opening_tag(rest);
+            if (next == "bash-stdout" || next == "bash-stderr") w.kind = ClaudeUserWrapper::Kind::kShellWithOutput;
+            return w;
+        }
         w.kind = ClaudeUserWrapper::Kind::kShellInput;
         w.command = xml_unescape(trim(*cmd));
         return w;

@@ -9,7 +9,8 @@
 namespace bm {
 
 struct ClaudeUserWrapper {
-    enum class Kind { kNone, kShellInput, kShellOutput, kCommand, kLocalOutput };
+    // kShellWithOutput: input and output in one line (not Claude Code's own shape; other tools write it).
+    enum class Kind { kNone, kShellInput, kShellOutput, kShellWithOutput, kCommand, kLocalOutput };
     Kind kind = Kind::kNone;
     std::string command;  // kShellInput: the command the user typed after "!"
     std::string output;   // kShellOutput: stdout, then stderr when it is not empty

@@ -52,6 +52,8 @@ TEST(ClaudeCodeUserLines, WrapperShapes) {
     EXPECT_EQ(read_claude_user_wrapper("<bash-input>ls").kind, Kind::kNone);
     EXPECT_EQ(read_claude_user_wrapper("<bash-input>ls</bash-input> and then fix it").kind, Kind::kNone);
     EXPECT_EQ(read_claude_user_wrapper("<bash-input></bash-input>").kind, Kind::kNone);
+    EXPECT_EQ(read_claude_user_wrapper("<bash-input>ls -la</bash-input><bash-stdout>total 0</bash-stdout>").kind,
+              Kind::kShellWithOutput);
     EXPECT_EQ(read_claude_user_wrapper("<command-name>/x</command-name> please hurry").kind, Kind::kNone);
     EXPECT_TRUE(claude_builtin_command("/model"));
     EXPECT_TRUE(claude_builtin_command("compact"));
