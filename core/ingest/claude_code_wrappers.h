@@ -1,6 +1,6 @@
 // What Claude Code writes as a user line but the user did not type as prose: `!` shell commands
 // (<bash-input>, <bash-stdout>/<bash-stderr>), slash commands (<command-name>/<command-args>) and
-// their local output (<local-command-stdout>). Pure functions; the reader turns them into structure.
+// their local output (<local-command-stdout>). The reader turns them into structure. Thread-safety: pure functions.
 #pragma once
 
 #include <string>
