@@ -55,7 +55,10 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
         // whose own fields say so (`{"ok":false,"error":…}`; session 16, x17chat).
         if (session.format == SessionFormat::kOpenAiChat && chat_result_reports_failure(a.result)) a.error = true;
     }
-    a.error_flag_reliable = session.format == SessionFormat::kClaudeCode || session.format == SessionFormat::kDsh;
+    // A Claude Code user's `!` command (the reader's "user-shell" call) is logged with its output only.
+    a.exit_unstated = x.call_message->source.name == "user-shell";
+    a.error_flag_reliable =
+        !a.exit_unstated && (session.format == SessionFormat::kClaudeCode || session.format == SessionFormat::kDsh);
     a.cwd = cwd;
     const std::vector<ActionFact> facts = tool_action_facts(a);
     if (facts.empty()) return;

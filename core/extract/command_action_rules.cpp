@@ -407,6 +407,14 @@ std::string command_subject(const ToolAction& a) {
     return subject.key.empty() ? std::string() : command_set_key(segs, subject);
 }
 
+// git's own refusal ("fatal: a branch named 'x' already exists", "error: pathspec …"): the command did
+// nothing, whatever the log's error flag says (a user's `!` command has none).
+static bool git_refused(std::string_view result) {
+    for (const char* marker : {"fatal: ", "error: "})
+        if (result.rfind(marker, 0) == 0 || result.find(std::string("\n") + marker) != std::string_view::npos) return true;
+    return false;
+}
+
 void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string tool = ascii_lower(a.tool);
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
@@ -420,7 +428,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         const CommandKey k = command_key(s);
         removed_files(s, k, a, qb, qe, out);
         pinned_installs(s, k, a, qb, qe, out);
-        if (k.program == "git" && (k.sub == "checkout" || k.sub == "switch") && !a.error) {
+        if (k.program == "git" && (k.sub == "checkout" || k.sub == "switch") && !a.error && !git_refused(a.result)) {
             for (size_t j = 0; j + 1 < s.words.size(); ++j)
                 if (s.words[j] == "-b" || s.words[j] == "-c" || s.words[j] == "-B") {
                     const std::string b = key_slug(s.words[j + 1], 60);
@@ -503,7 +511,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                            ActionEvidence::kObserved, 0, std::min<size_t>(a.result.size(), a.result.find('\n'))});
             return;
         }
-    if (code.empty()) {
+    if (code.empty() && !a.exit_unstated) {
         ev = ActionEvidence::kConfirmed, eb = qb, ee = qe;
         if (a.error) code = "nonzero";
         else if (failed_tests || a.result.find("Traceback (most recent call last)") != std::string_view::npos)

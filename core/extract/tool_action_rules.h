@@ -22,6 +22,7 @@ struct ToolAction {
     bool has_result = false;
     bool error = false;          // the result is marked as an error
     bool error_flag_reliable = false;  // the format marks every failed command (Claude Code, DSH)
+    bool exit_unstated = false;  // the user's own "!" command: no exit code or error flag in the log (session 17)
     std::string cwd;             // working directory, stripped from paths ("" when unknown)
 };
 

@@ -1,0 +1,80 @@
+// What the extractor makes of a Claude Code user's `!` shell commands and slash commands (read by the reader
+// as a Bash call and its result / the user's request): command, git and look-around rules apply, no exit code
+// the log does not state, and the harness's lines (built-ins, local output, compact summaries) give no user claim.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "extract/heuristic_extractor.h"
+#include "ingest/ingest.h"
+
+namespace bm {
+namespace {
+
+// "rule: key = value [source role]" of every non-env claim of `log` (Claude Code JSONL), in order.
+std::string claims_of(const std::string& log) {
+    const ReadResult r = read_bytes(log, "t.jsonl");
+    std::string s;
+    for (const BranchClaims& bc : extract_heuristic(r.sessions, {}))
+        for (const Claim& c : bc.claims)
+            if (c.key.rfind("env.", 0) != 0)
+                s += c.rule + ": " + c.key + " = " + c.value + " [" + c.source.role + "]\n";
+    return s;
+}
+
+std::string line(const std::string& id, const std::string& parent, const std::string& content,
+                 const std::string& extra = "") {
+    return R"({"parentUuid":)" + (parent.empty() ? std::string("null") : "\"" + parent + "\"") +
+           R"(,"isSidechain":false,"type":"user","message":{"role":"user","content":)" + content + R"(},"uuid":")" + id +
+           R"(","sessionId":"s1","timestamp":"t")" + extra + "}\n";
+}
+
+std::string shell(const std::string& command, const std::string& stdout_text, const std::string& stderr_text) {
+    return line("b1", "", "\"<bash-input>" + command + "</bash-input>\"") +
+           line("b2", "b1", "\"<bash-stdout>" + stdout_text + "</bash-stdout><bash-stderr>" + stderr_text + "</bash-stderr>\"");
+}
+
+TEST(ClaudeCodeUserShell, ABranchTheUserSwitchedToIsRead) {
+    const std::string got = claims_of(shell("git checkout -b feature/login", "", "Switched to a new branch 'feature/login'"));
+    EXPECT_NE(got.find("action.git_branch: git.branch = feature-login"), std::string::npos) << got;
+    EXPECT_EQ(got.find("exit_code"), std::string::npos) << got;  // the log states none
+}
+
+TEST(ClaudeCodeUserShell, ARefusedCheckoutGivesNoBranch) {
+    const std::string got =
+        claims_of(shell("git checkout -b feature/login", "", "fatal: a branch named 'feature/login' already exists"));
+    EXPECT_EQ(got.find("git.branch"), std::string::npos) << got;
+    EXPECT_EQ(got.find("exit_code"), std::string::npos) << got;
+}
+
+TEST(ClaudeCodeUserShell, ALookAroundCommandGivesNothing) {
+    EXPECT_EQ(claims_of(shell("ls", "README.md\\nsrc", "")), "");
+    EXPECT_EQ(claims_of(shell("git status", "On branch main\\nnothing to commit, working tree clean", "")), "");
+}
+
+TEST(ClaudeCodeUserShell, AFailedTestRunGetsNoInventedExitCode) {
+    const std::string got = claims_of(shell("pytest tests", "===== 1 failed, 3 passed in 0.20s =====", ""));
+    EXPECT_EQ(got.find("exit_code"), std::string::npos) << got;
+    // An exit code the output states is read.
+    const std::string stated = claims_of(shell("make build", "", "make: *** [build] Error 2\\nExit code 2"));
+    EXPECT_NE(stated.find(".exit_code = 2"), std::string::npos) << stated;
+}
+
+TEST(ClaudeCodeUserShell, CustomCommandArgsAreTheRequestHarnessLinesAreNot) {
+    const std::string log =
+        line("m1", "", R"("<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>opus</command-args>")") +
+        line("m2", "m1", R"("<local-command-stdout>Set model to opus. Use tabs for indentation.</local-command-stdout>")") +
+        line("s1", "m2", R"("<command-message>spec</command-message>\n<command-name>/spec</command-name>\n<command-args>Build a CLI todo app in Rust.</command-args>")") +
+        line("k1", "s1", R"("This session is being continued from a previous conversation. The user asked to deploy it to Heroku.")",
+             R"(,"isCompactSummary":true)") +
+        line("k2", "k1", R"("Deploy it to fly.io.")");
+    const std::string got = claims_of(log);
+    EXPECT_NE(got.find("user.request: goal.build.cli.todo.application = build a cli todo app in rust [user]"), std::string::npos) << got;
+    EXPECT_NE(got.find("= deploy it to fly.io [user]"), std::string::npos) << got;
+    EXPECT_EQ(got.find("heroku"), std::string::npos) << got;
+    EXPECT_EQ(got.find("opus"), std::string::npos) << got;
+    EXPECT_EQ(got.find("tabs"), std::string::npos) << got;
+}
+
+}  // namespace
+}  // namespace bm
