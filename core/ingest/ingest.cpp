@@ -46,6 +46,7 @@ std::optional<SessionFormat> classify_object(const json& v) {
     if (v.contains("history") && v["history"].is_array()) return SessionFormat::kOpenHands;
     if ((v.contains("action") || v.contains("observation")) && v.contains("source"))
         return SessionFormat::kOpenHands;
+    if (is_openhands_v1_event(v)) return SessionFormat::kOpenHands;  // one V1 event a line
     if (type.empty() && v.contains("id") && v.contains("timestamp") && v.contains("instructions"))
         return SessionFormat::kCodex;  // pre-0.2 rollout meta line
     return std::nullopt;
@@ -55,6 +56,7 @@ std::optional<SessionFormat> classify_array(const json& v) {
     if (looks_like_cline(v)) return SessionFormat::kCline;
     for (const auto& item : v) {
         if (!item.is_object()) return std::nullopt;
+        if (is_openhands_v1_event(item)) return SessionFormat::kOpenHands;
         if (item.contains("role")) return SessionFormat::kOpenAiChat;
         if (item.contains("action") || item.contains("observation")) return SessionFormat::kOpenHands;
     }
