@@ -152,8 +152,7 @@ void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest
     const json* events = &doc;
     if (doc.is_object() && is_openhands_v1_event(doc)) {
         ctx.error(RecordPos{1, 0}, "kind", "one OpenHands V1 event, not a conversation: skipped",
-                  "the SDK keeps one event a file (events/event-NNNNN-<id>.json); join them into a JSON array "
-                  "(e.g. jq -s . events/*.json) and read that");
+                  "the SDK keeps one event a file (events/event-NNNNN-<id>.json): read the conversation's directory");
         return;
     }
     if (doc.is_object()) {

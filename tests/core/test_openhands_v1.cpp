@@ -2,9 +2,15 @@
 // (source in tests/data/README.md) and small inline event lists for the forms and faults it does not hold.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include "core/test_support.h"
 #include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
+#include "ingest/read_context.h"
 
 namespace bm {
 namespace {
@@ -129,6 +135,33 @@ TEST(OpenHandsV1Reader, DetectionLeavesOtherFormatsAlone) {
     EXPECT_EQ(detect_format(R"([{"role":"user","content":"hi","kind":"note"}])"), SessionFormat::kOpenAiChat);
     EXPECT_EQ(detect_format(slurp(fixture("openhands/v1_events.json"))), SessionFormat::kOpenHands);
     EXPECT_NE(detect_format(R"({"kind":"MessageEvent"})"), SessionFormat::kOpenHands);  // no id or source
+}
+
+TEST(OpenHandsV1Reader, ConversationDirectoryOfEventFilesIsOneSession) {
+    // The SDK's own layout: <conversation>/events/event-NNNNN-<id>.json, one event a file (here the fixture's
+    // events, one a file), beside base_state.json; the directory is one input and one session.
+    namespace fs = std::filesystem;
+    const fs::path conv = fs::temp_directory_path() / ("bm-ohv1-" + std::to_string(::getpid())) / "738af793";
+    fs::create_directories(conv / "events");
+    std::ofstream(conv / "base_state.json") << "{\"id\": \"738af793\"}";
+    const json events = json::parse(slurp(fixture("openhands/v1_events.json")));
+    for (size_t i = 0; i < events.size(); ++i) {
+        char name[64];
+        std::snprintf(name, sizeof name, "event-%05zu-%s.json", i, events[i]["id"].get<std::string>().c_str());
+        std::ofstream(conv / "events" / name) << events[i].dump(2);
+    }
+    std::ofstream(conv / "events" / "event-00003-bad.json") << "{\"kind\": ";  // cut short: an error naming the file
+    ExpandedInputs in = expand_inputs({conv.parent_path().string()});
+    ASSERT_EQ(in.files.size(), 1u) << in.files.size();  // the events directory (base_state.json is no conversation)
+    EXPECT_EQ(in.files[0], (conv / "events").string());
+    ReadResult r = read_file(in.files[0]);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.sessions[0].id, "openhands-738af793");
+    EXPECT_EQ(r.sessions[0].messages.size(), 8u) << describe(r);
+    EXPECT_TRUE(r.partial);
+    ASSERT_FALSE(r.errors.empty());
+    EXPECT_EQ(r.errors[0].where().field, "event-00003-bad.json") << describe(r);
+    fs::remove_all(conv.parent_path());
 }
 
 }  // namespace
