@@ -13,7 +13,7 @@ namespace {
 // file_action_rules').
 bool runs_code(std::string_view tool) {
     return one_of(tool, {"run", "run_ipython", "execute_bash", "execute_ipython_cell", "bash",
-                         "ipython", "shell"});
+                         "ipython", "shell", "terminal"});
 }
 
 }  // namespace

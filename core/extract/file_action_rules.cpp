@@ -94,7 +94,8 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         return;
     }
     if (a.error || (a.has_result && change_refused(a.result))) {
-        if (a.has_result && one_of(tool, {"edit", "str_replace_editor", "str_replace", "insert"})) refused_edit(a, out);
+        if (a.has_result && one_of(tool, {"edit", "str_replace_editor", "file_editor", "str_replace", "insert"}))
+            refused_edit(a, out);
         return;  // the change was not made
     }
     // Codex runs apply_patch through its shell tool too (`["apply_patch", "*** Begin Patch…"]`, a heredoc).
@@ -116,7 +117,7 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // `file.<path>.read = read`, its own key so that it never supersedes what was done to the file.
     const bool reads = one_of(tool, {"read", "read_file", "readfile", "fs_read", "read_image", "view_file",
                                      "notebookread"}) ||
-                       (one_of(tool, {"str_replace_editor", "text_editor", "str_replace_based_edit_tool"}) &&
+                       (one_of(tool, {"str_replace_editor", "file_editor", "text_editor", "str_replace_based_edit_tool"}) &&
                         command == "view");
     if (reads) {
         if (!json_args || path.empty() || !a.has_result || a.result.empty()) return;
@@ -132,7 +133,8 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     else if (one_of(tool, {"edit", "multiedit", "str_replace", "replace", "edit_file", "notebookedit", "apply_diff",
                            "insert", "replace_in_file", "search_replace"}))
         value = "edited";
-    else if (one_of(tool, {"str_replace_editor", "text_editor", "str_replace_based_edit_tool", "edit_tool"}))
+    // OpenHands V1 (software-agent-sdk) names its str_replace_editor `file_editor`.
+    else if (one_of(tool, {"str_replace_editor", "file_editor", "text_editor", "str_replace_based_edit_tool", "edit_tool"}))
         value = command == "create"                                     ? "created"
                 : one_of(command, {"str_replace", "insert", "edit"})       ? "edited"
                 // An OpenHands edit action names no command; its observation shows the diff it made.

@@ -365,8 +365,16 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             const std::string& vw = j < hi ? t[j].lower : w;
             const bool dangling = ve == j + 1 && ve < hi && complements.count(t[ve].lower) > 0 && vw.size() > 4 &&
                                   vw.compare(vw.size() - 2, 2, "ed") == 0;
+            // "this conversation is one of the conversations …": membership in a group, no value ("one").
+            static const std::set<std::string> partitives = {"one", "some", "part", "each", "many", "several", "most",
+                                                             "all", "any", "both", "none", "either", "neither"};
+            const bool partitive = j + 1 < hi && partitives.count(t[j].lower) > 0 && t[j + 1].lower == "of";
+            // "exhibiting the bug we are analyzing": the copula's subject is a person (we, you, they, I, he, she),
+            // so the clause says what someone does, not what a thing is; the nouns before it name nothing.
+            static const std::set<std::string> persons = {"we", "you", "they", "i", "he", "she"};
+            const bool personal = !colon && i > lo && i > s && persons.count(t[i - 1].lower) > 0;
             const bool guarded = conditional(t, lo, s) || clause_inside(t, s, i) || negated_subject(t, s, i) || phrasal ||
-                                 modifier || dangling;
+                                 modifier || dangling || partitive || personal;
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
             if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {

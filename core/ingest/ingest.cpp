@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <regex>
+#include <set>
 
 #include "ingest/readers.h"
 #include "redact/redactor.h"
@@ -46,6 +47,7 @@ std::optional<SessionFormat> classify_object(const json& v) {
     if (v.contains("history") && v["history"].is_array()) return SessionFormat::kOpenHands;
     if ((v.contains("action") || v.contains("observation")) && v.contains("source"))
         return SessionFormat::kOpenHands;
+    if (is_openhands_v1_event(v)) return SessionFormat::kOpenHands;  // one V1 event a line
     if (type.empty() && v.contains("id") && v.contains("timestamp") && v.contains("instructions"))
         return SessionFormat::kCodex;  // pre-0.2 rollout meta line
     return std::nullopt;
@@ -55,6 +57,7 @@ std::optional<SessionFormat> classify_array(const json& v) {
     if (looks_like_cline(v)) return SessionFormat::kCline;
     for (const auto& item : v) {
         if (!item.is_object()) return std::nullopt;
+        if (is_openhands_v1_event(item)) return SessionFormat::kOpenHands;
         if (item.contains("role")) return SessionFormat::kOpenAiChat;
         if (item.contains("action") || item.contains("observation")) return SessionFormat::kOpenHands;
     }
@@ -344,6 +347,21 @@ ReadResult refused_input(const std::string& name, Error error) {
 }  // namespace
 
 ReadResult read_file(const std::string& path, const ReadOptions& options) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {  // OpenHands V1 keeps a conversation as a directory of event files
+        ReadResult out;
+        out.file = path;
+        out.format = format_name(SessionFormat::kOpenHands);
+        try {
+            ReadContext ctx(out, options);
+            read_openhands_event_dir(path, ctx);
+        } catch (const std::exception& e) {
+            out.errors.push_back(Error::invalid_input("unexpected structure: " + redact(describe_json_error(e)),
+                                                      Location{path}, "please report this file"));
+        }
+        count_dropped(out);
+        return out;
+    }
     auto src = open_source(path, options.limits);
     if (!src) return refused_input(path, src.error());
     return read_source(std::move(src).value(), path, options);
@@ -382,7 +400,15 @@ ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
         std::map<fs::path, std::pair<int, fs::path>> newest;
         std::map<fs::path, int> generations;
         std::vector<fs::path> others;
+        std::set<fs::path> event_dirs;  // OpenHands V1 conversations: one input per events/ directory
         for (const auto& e : entries) {
+            if (is_openhands_event_file(e.string())) {
+                if (event_dirs.insert(e.parent_path()).second) others.push_back(e.parent_path());
+                continue;
+            }
+            // its conversation's settings and statistics, beside events/: no conversation to read
+            std::error_code dir_ec;
+            if (e.filename() == "base_state.json" && fs::is_directory(e.parent_path() / "events", dir_ec)) continue;
             std::smatch m;
             std::string name = e.filename().string();
             if (std::regex_match(name, m, generation)) {

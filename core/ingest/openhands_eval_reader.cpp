@@ -17,13 +17,6 @@ std::string instance_id(ReadContext& ctx, const json& line, RecordPos pos) {
     return ctx.str(line, "instance_id", pos, "instance_id").value_or("");
 }
 
-// True when the history holds OpenHands V1 (software-agent-sdk) events, which carry `kind`.
-bool holds_v1_events(const json& history) {
-    for (const auto& e : history)
-        if (e.is_object()) return e.contains("kind") && !e.contains("action") && !e.contains("observation");
-    return false;
-}
-
 void read_instance(ReadContext& ctx, const json& line, RecordPos pos) {
     std::string id = instance_id(ctx, line, pos);
     if (id.empty()) {
@@ -35,13 +28,6 @@ void read_instance(ReadContext& ctx, const json& line, RecordPos pos) {
     const json* history = found != line.end() && found->is_array() ? &*found : nullptr;
     if (!history) {
         ctx.error(pos, "history", "instance '" + id + "' has no history array of events; skipped");
-        ctx.result().partial = true;
-        return;
-    }
-    if (holds_v1_events(*history)) {
-        ctx.error(pos, "history", "instance '" + id + "' holds OpenHands V1 (software-agent-sdk) events, "
-                                  "which this reader does not read; skipped",
-                  "events with `kind` (MessageEvent, ActionEvent, ObservationEvent) are not supported yet");
         ctx.result().partial = true;
         return;
     }

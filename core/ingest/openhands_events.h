@@ -1,12 +1,15 @@
 // The OpenHands event-to-message builder shared by the event-stream and evaluation-output readers.
 #pragma once
 
+#include <set>
+
 #include "ingest/readers.h"
 
 namespace bm {
 
-// Builds one session from OpenHands (V0) events: `message` actions are user/assistant text, `think`
-// is reasoning, other actions are tool calls, observations are tool results. Not thread-safe.
+// Builds one session from OpenHands events: V0 (`action`/`observation` strings: `message` actions are
+// user/assistant text, `think` is reasoning, other actions are tool calls, observations are tool results)
+// and V1 (`kind`-tagged events, see openhands_v1_events.cpp). Not thread-safe.
 class OpenHandsBuilder {
 public:
     explicit OpenHandsBuilder(ReadContext& ctx);
@@ -21,10 +24,16 @@ public:
     void finish(const std::string& digest);
 
 private:
+    // One V1 event (`kind` present); defined in openhands_v1_events.cpp.
+    void v1_event(const json& e, RecordPos pos, const std::string& path, std::string_view raw);
+    // One V1 ObservationEvent / UserRejectObservation / AgentErrorEvent as a tool result; false: skipped.
+    bool v1_result(const json& e, const std::string& kind, RecordPos pos, const std::string& path, Message& m);
+
     ReadContext& m_ctx;
     Session m_session;
     int64_t m_index = 0;
     int64_t m_non_message = 0;
+    std::set<std::string> m_echo_calls;  // V1 `think`/`finish` calls: their observation only echoes them
 };
 
 }  // namespace bm

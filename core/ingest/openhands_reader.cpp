@@ -1,7 +1,5 @@
 // OpenHands event streams (a JSON array, {history:[...]}, or JSONL): messages, actions as tool
 // calls, observations as tool results paired through tool_call_metadata or `cause`.
-#include <set>
-
 #include "ingest/openhands_events.h"
 #include "util/hash.h"
 
@@ -53,6 +51,10 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
     if (!e.is_object()) {
         m_ctx.error(pos, path, "expected an event object; skipped");
         m_ctx.result().partial = true;
+        return;
+    }
+    if (e.contains("kind")) {  // V0 events never carry `kind`
+        v1_event(e, pos, path, raw);
         return;
     }
     Message m;
@@ -148,6 +150,11 @@ void OpenHandsBuilder::finish(const std::string& digest) {
 
 void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest) {
     const json* events = &doc;
+    if (doc.is_object() && is_openhands_v1_event(doc)) {
+        ctx.error(RecordPos{1, 0}, "kind", "one OpenHands V1 event, not a conversation: skipped",
+                  "the SDK keeps one event a file (events/event-NNNNN-<id>.json): read the conversation's directory");
+        return;
+    }
     if (doc.is_object()) {
         events = ctx.array(doc, "history", RecordPos{1, 0}, "history");
         if (!events) {

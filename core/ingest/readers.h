@@ -29,7 +29,11 @@ void read_gemini_cli_document(const json& doc, ReadContext& ctx, const std::stri
 void read_cline(const json& doc, ReadContext& ctx, const std::string& digest);
 
 // Detection by content for the formats above that ingest cannot tell by their first object alone.
-bool is_openhands_instance(const json& first_line);  // {instance_id, history, ...}: an evaluation output line
+bool is_openhands_instance(const json& first_line);
+bool is_openhands_v1_event(const json& e);
+// OpenHands V1's on-disk conversation (openhands_event_dir.cpp): `<dir>/events/event-NNNNN-<id>.json`.
+bool is_openhands_event_file(const std::string& path);
+void read_openhands_event_dir(const std::string& events_dir, ReadContext& ctx);  // one session, files in name order  // {kind: "MessageEvent"|"ActionEvent"|..., source|id}: software-agent-sdk  // {instance_id, history, ...}: an evaluation output line
 bool looks_like_cline(const json& array);            // a Cline task file
 bool is_aider_history(std::string_view text);        // text opening with "# aider chat started at"
 
