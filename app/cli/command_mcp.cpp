@@ -11,6 +11,7 @@
 #include "cli/mcp_allowed_roots.h"
 #include "fold/mcp_server.h"
 #include "ingest/ingest.h"
+#include "ingest/readers.h"
 #include "inject/injection.h"
 #include "pack/render.h"
 #include "pack/token_counter_factory.h"
@@ -47,7 +48,17 @@ Result<std::vector<std::string>> allowed_files(const std::vector<std::string>& p
     for (const auto& f : inputs.files) {
         if (Status st = access.roots.check(f); !st.ok()) return st.error();
         std::error_code ec;
-        total += static_cast<int64_t>(std::filesystem::file_size(f, ec));
+        if (std::filesystem::is_directory(f, ec)) {  // an OpenHands V1 events folder: each file it will read
+            for (const auto& e : openhands_event_files(f, ec)) {
+                if (Status st = access.roots.check(e); !st.ok()) return st.error();
+                std::error_code size_ec;
+                const auto size = std::filesystem::file_size(e, size_ec);
+                if (!size_ec) total += static_cast<int64_t>(size);
+            }
+            continue;
+        }
+        const auto size = std::filesystem::file_size(f, ec);
+        if (!ec) total += static_cast<int64_t>(size);
     }
     if (total > access.limits.max_input_bytes)
         return Error::invalid_input("the paths hold " + std::to_string(total) + " bytes, over the limit of " +

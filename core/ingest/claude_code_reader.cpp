@@ -118,6 +118,7 @@ void read_wrapper(Message& m, std::string& pending_shell) {
     using Kind = ClaudeUserWrapper::Kind;
     switch (w.kind) {
         case Kind::kNone:
+            pending_shell.clear();  // a user's own line between: a later output line answers no command
             return;
         case Kind::kShellInput: {
             ContentBlock c;
@@ -279,6 +280,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                     m.source.kind = SourceKind::kUser;
                 }
                 if (m.role == Role::kUser) read_wrapper(m, pending_shell);
+                else pending_shell.clear();
                 if (auto cs = v->find("isCompactSummary"); cs != v->end() && cs->is_boolean() && cs->get<bool>()) {
                     CheckpointRecord cp;
                     cp.kind = "compact-summary";

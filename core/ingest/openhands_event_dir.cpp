@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <regex>
+#include <utility>
 
 #include "ingest/openhands_events.h"
 #include "util/hash.h"
@@ -12,16 +13,30 @@ namespace bm {
 namespace fs = std::filesystem;
 
 bool is_openhands_event_file(const std::string& path) {
-    static const std::regex name(R"(event-\d{5}-[A-Za-z0-9-]+\.json)");
+    static const std::regex name(R"(event-\d{5,}-[A-Za-z0-9-]+\.json)");  // {idx:05d}: wider past 99999
     const fs::path p(path);
     return p.parent_path().filename() == "events" && std::regex_match(p.filename().string(), name);
 }
 
-void read_openhands_event_dir(const std::string& dir, ReadContext& ctx) {
+std::vector<std::string> openhands_event_files(const std::string& dir, std::error_code& ec) {
+    std::vector<std::pair<size_t, std::string>> found;  // (width of the event number, path): event order
+    for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+        std::error_code type_ec;
+        if (it->symlink_status(type_ec).type() != fs::file_type::regular) continue;
+        const std::string path = it->path().string();
+        if (!is_openhands_event_file(path)) continue;
+        const std::string name = it->path().filename().string();
+        found.emplace_back(name.find('-', 6) - 6, path);
+    }
+    std::sort(found.begin(), found.end());
     std::vector<std::string> files;
+    for (auto& f : found) files.push_back(std::move(f.second));
+    return files;
+}
+
+void read_openhands_event_dir(const std::string& dir, ReadContext& ctx) {
     std::error_code ec;
-    for (fs::directory_iterator it(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
-        if (is_openhands_event_file(it->path().string())) files.push_back(it->path().string());
+    const std::vector<std::string> files = openhands_event_files(dir, ec);
     if (ec) {
         ctx.error(RecordPos{}, "", "cannot list the events directory: " + ec.message());
         return;
@@ -30,7 +45,6 @@ void read_openhands_event_dir(const std::string& dir, ReadContext& ctx) {
         ctx.error(RecordPos{}, "", "the events directory holds no event-NNNNN-<id>.json files", "nothing to import");
         return;
     }
-    std::sort(files.begin(), files.end());
     OpenHandsBuilder b(ctx);
     int64_t total = 0;
     for (size_t i = 0; i < files.size(); ++i) {
@@ -59,7 +73,9 @@ void read_openhands_event_dir(const std::string& dir, ReadContext& ctx) {
         }
         b.event(doc, pos, name, *text);
     }
-    b.finish_as("openhands-" + fs::path(dir).parent_path().filename().string());
+    fs::path events(dir);
+    if (!events.has_filename()) events = events.parent_path();  // "conv/events/" names the same folder
+    b.finish_as("openhands-" + events.parent_path().filename().string());
 }
 
 }  // namespace bm

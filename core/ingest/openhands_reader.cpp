@@ -53,7 +53,7 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
         m_ctx.result().partial = true;
         return;
     }
-    if (e.contains("kind")) {  // V0 events never carry `kind`
+    if (e.contains("kind")) {  // V0 events never carry `kind` (V1 ActionEvent/ObservationEvent hold objects there)
         v1_event(e, pos, path, raw);
         return;
     }

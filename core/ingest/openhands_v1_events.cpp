@@ -141,7 +141,11 @@ void OpenHandsBuilder::v1_event(const json& e, RecordPos pos, const std::string&
     const std::string source = m_ctx.str(e, "source", pos, path + ".source").value_or("");
     if (kind == "ConversationErrorEvent") {  // the run stopped on an error (an LLM refusal, a crash)
         std::string detail = redact(m_ctx.str(e, "detail", pos, path + ".detail").value_or(""));
-        if (detail.size() > kErrorQuoteChars) detail = detail.substr(0, kErrorQuoteChars) + "...";
+        if (detail.size() > kErrorQuoteChars) {
+            size_t cut = kErrorQuoteChars;  // never inside a UTF-8 character
+            while (cut > 0 && (static_cast<unsigned char>(detail[cut]) & 0xC0) == 0x80) --cut;
+            detail = detail.substr(0, cut) + "...";
+        }
         m_ctx.warning(pos, path, "the conversation ended with an error: " +
                                      m_ctx.str(e, "code", pos, path + ".code").value_or("error") + ": " + detail,
                       "the events before it were read");

@@ -5,6 +5,9 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <system_error>
+#include <vector>
 
 #include "ingest/byte_source.h"
 #include "ingest/read_context.h"
@@ -29,11 +32,14 @@ void read_gemini_cli_document(const json& doc, ReadContext& ctx, const std::stri
 void read_cline(const json& doc, ReadContext& ctx, const std::string& digest);
 
 // Detection by content for the formats above that ingest cannot tell by their first object alone.
-bool is_openhands_instance(const json& first_line);
-bool is_openhands_v1_event(const json& e);
+bool is_openhands_instance(const json& first_line);  // {instance_id, history, ...}: an evaluation output line
+bool is_openhands_v1_event(const json& e);  // {kind: "MessageEvent"|"ActionEvent"|..., source|id}: software-agent-sdk
 // OpenHands V1's on-disk conversation (openhands_event_dir.cpp): `<dir>/events/event-NNNNN-<id>.json`.
 bool is_openhands_event_file(const std::string& path);
-void read_openhands_event_dir(const std::string& events_dir, ReadContext& ctx);  // one session, files in name order  // {kind: "MessageEvent"|"ActionEvent"|..., source|id}: software-agent-sdk  // {instance_id, history, ...}: an evaluation output line
+// The event files of an events directory in event order (numbers of any width); symlinks and folders are left
+// out, so a listing never leads outside the directory (the MCP server checks and sizes exactly these files).
+std::vector<std::string> openhands_event_files(const std::string& events_dir, std::error_code& ec);
+void read_openhands_event_dir(const std::string& events_dir, ReadContext& ctx);  // one session, in event order
 bool looks_like_cline(const json& array);            // a Cline task file
 bool is_aider_history(std::string_view text);        // text opening with "# aider chat started at"
 

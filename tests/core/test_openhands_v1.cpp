@@ -11,6 +11,7 @@
 #include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
 #include "ingest/read_context.h"
+#include "ingest/readers.h"
 
 namespace bm {
 namespace {
@@ -161,6 +162,37 @@ TEST(OpenHandsV1Reader, ConversationDirectoryOfEventFilesIsOneSession) {
     EXPECT_TRUE(r.partial);
     ASSERT_FALSE(r.errors.empty());
     EXPECT_EQ(r.errors[0].where().field, "event-00003-bad.json") << describe(r);
+    fs::remove_all(conv.parent_path());
+}
+
+TEST(OpenHandsV1Reader, EventFilesInEventOrderAndNeverThroughASymlink) {
+    // Past event 99999 the SDK's {idx:05d} names grow a digit; a symlink in the folder may point anywhere (the
+    // MCP server checks and sizes exactly the files this lists), so it is left out. A trailing slash names the
+    // same conversation.
+    namespace fs = std::filesystem;
+    const fs::path conv = fs::temp_directory_path() / ("bm-ohv1-order-" + std::to_string(::getpid())) / "c1";
+    const fs::path events = conv / "events";
+    fs::create_directories(events);
+    const auto ev = [](const std::string& id) {
+        return R"({"kind": "MessageEvent", "id": ")" + id + R"(", "source": "user",
+            "llm_message": {"role": "user", "content": [{"type": "text", "text": "hi"}]}})";
+    };
+    const std::vector<std::pair<std::string, std::string>> written = {
+        {"event-99999-b.json", "b"}, {"event-100000-c.json", "c"}, {"event-00002-a.json", "a"}};
+    for (const auto& [name, id] : written) std::ofstream(events / name) << ev(id);
+    std::ofstream(conv / "outside.json") << ev("outside");
+    fs::create_symlink(conv / "outside.json", events / "event-00001-link.json");
+    std::error_code ec;
+    const std::vector<std::string> files = openhands_event_files(events.string(), ec);
+    EXPECT_FALSE(ec);
+    ASSERT_EQ(files.size(), 3u);
+    EXPECT_EQ(fs::path(files[0]).filename(), "event-00002-a.json");
+    EXPECT_EQ(fs::path(files[1]).filename(), "event-99999-b.json");
+    EXPECT_EQ(fs::path(files[2]).filename(), "event-100000-c.json");
+    ReadResult r = read_file(events.string() + "/");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.sessions[0].id, "openhands-c1");
+    EXPECT_EQ(r.sessions[0].messages.size(), 3u) << describe(r);
     fs::remove_all(conv.parent_path());
 }
 
