@@ -7,20 +7,13 @@
 #include "extract/heuristic_extractor.h"
 #include "extract/spec_label_rules.h"
 #include "extract/tool_action_rules.h"
+#include "claude_log_claims.h"
 #include "ingest/ingest.h"
 
 namespace bm {
 namespace {
 
-// "rule: key = value" of every non-env claim of `log` (Claude Code JSONL), in order.
-std::string claims_of(const std::string& log) {
-    const ReadResult r = read_bytes(log, "t.jsonl");
-    std::string s;
-    for (const BranchClaims& bc : extract_heuristic(r.sessions, {}))
-        for (const Claim& c : bc.claims)
-            if (c.key.rfind("env.", 0) != 0) s += c.rule + ": " + c.key + " = " + c.value + "\n";
-    return s;
-}
+std::string claims_of(const std::string& log) { return extracttest::claude_log_claims(log); }
 
 const char* kUser =
     R"({"parentUuid":null,"isSidechain":false,"type":"user","message":{"role":"user","content":"Stop here."},"uuid":"u1","sessionId":"s1","timestamp":"t"})";

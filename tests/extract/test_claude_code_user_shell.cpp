@@ -6,21 +6,13 @@
 #include <string>
 
 #include "extract/heuristic_extractor.h"
+#include "claude_log_claims.h"
 #include "ingest/ingest.h"
 
 namespace bm {
 namespace {
 
-// "rule: key = value [source role]" of every non-env claim of `log` (Claude Code JSONL), in order.
-std::string claims_of(const std::string& log) {
-    const ReadResult r = read_bytes(log, "t.jsonl");
-    std::string s;
-    for (const BranchClaims& bc : extract_heuristic(r.sessions, {}))
-        for (const Claim& c : bc.claims)
-            if (c.key.rfind("env.", 0) != 0)
-                s += c.rule + ": " + c.key + " = " + c.value + " [" + c.source.role + "]\n";
-    return s;
-}
+std::string claims_of(const std::string& log) { return extracttest::claude_log_claims(log, /*source_role=*/true); }
 
 std::string line(const std::string& id, const std::string& parent, const std::string& content,
                  const std::string& extra = "") {
