@@ -2,9 +2,23 @@
 // tool_call_id and reasoning_content.
 #include "ingest/readers.h"
 
+#include <cctype>
+
 namespace bm {
 
 namespace {
+
+// A harness's context-compaction summary sent in a user-role turn ("A previous instance of Droid has
+// summarized the conversation thus far as follows:\n\n<summary>…</summary>"): a <summary> block closed
+// further on, and before it at most 400 bytes of preface that speak of a summary. Text the user did not write
+// (session 18, x20chat): the extractor must not read its "Next Steps" as the user's requests.
+bool is_compaction_summary(const std::string& text) {
+    const size_t open = text.find("<summary>");
+    if (open == std::string::npos || open > 400 || text.find("</summary>", open) == std::string::npos) return false;
+    std::string preface = text.substr(0, open);
+    for (char& c : preface) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return preface.find("summar") != std::string::npos;
+}
 
 bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Message& m) {
     const std::string path = "messages[" + std::to_string(index) + "]";
@@ -47,6 +61,10 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
                 m.source.call_id = r.tool_id;
                 m.blocks.push_back(std::move(r));
             } else if (!text.empty()) {
+                if (m.role == Role::kUser && is_compaction_summary(text)) {
+                    m.source.kind = SourceKind::kPlugin;  // written by the harness, not the user
+                    m.source.name = "compact";
+                }
                 m.blocks.push_back(text_block(ctx, BlockKind::kText, text));
             }
         } else {

@@ -559,6 +559,28 @@ TEST(OpenAiChatReader, ObjectFormKeepsItsId) {
     EXPECT_EQ(s.messages[2].source.call_id, "call_log");
 }
 
+// A harness's compaction summary sent as a user turn is the harness's text, not the user's (session 18):
+// a <summary> block after a short preface that speaks of a summary. The user's own turns stay the user's,
+// "<summary>" quoted late in a long message or a summary tag with no such preface included.
+TEST(OpenAiChatReader, CompactionSummaryInAUserTurnIsTheHarnesss) {
+    const std::string doc = R"([
+  {"role": "user", "content": "A previous instance of Droid has summarized the conversation thus far as follows:\n\n<summary>\n10. **Next Steps**\n   \u2022 Once a non-trivial task is requested, call TodoWrite to establish task tracking\n</summary>"},
+  {"role": "user", "content": "hello"},
+  {"role": "user", "content": "Add a <summary> element to the details block.</summary> Keep the rest."},
+  {"role": "assistant", "content": "This session summarized below:\n<summary>x</summary>"}
+])";
+    ReadResult r = read_bytes(doc, "compacted.json");
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 4u);
+    EXPECT_EQ(s.messages[0].role, Role::kUser);
+    EXPECT_EQ(s.messages[0].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[0].source.name, "compact");
+    EXPECT_EQ(s.messages[1].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);  // no preface that speaks of a summary
+    EXPECT_EQ(s.messages[3].source.kind, SourceKind::kModel);  // only user turns are re-attributed
+}
+
 // ---------------------------------------------------------------- SWE-agent
 
 TEST(SweAgentReader, FunctionCallingTrajectory) {
