@@ -1,6 +1,7 @@
 // A function call that acts (execute_refund, send_invoice, create_ticket) answered by a bare status word
 // ("Success", "OK", "done") or a JSON answer saying `"success": true`: `<function>[.<id>].result = <word>`
-// (action.call_status; session 17, x18chat).
+// (action.call_status; session 17, x18chat). A namespaced (MCP) tool is judged by its own name and keyed
+// `<server>.<tool>` (mcp__github__create_issue: github.create_issue; session 20).
 #include <algorithm>
 #include <cctype>
 
@@ -45,22 +46,47 @@ std::string json_success(std::string_view result, size_t& b, size_t& e) {
 
 // A call that only reads or routes: its "OK" says nothing was done to a record.
 bool reads_or_routes(const std::string& tool) {
-    for (const char* lead : {"get", "search", "list", "find", "look", "lookup", "read", "fetch", "check", "query",
-                             "view", "show", "count", "calculate", "think", "verify", "validate", "ping", "echo",
-                             "test", "transfer_to", "transfer_back", "handoff", "print", "log"})
+    for (const char* lead : {"get", "search", "list", "find", "look", "lookup", "read", "fetch", "retrieve", "describe",
+                             "inspect", "check", "query", "view", "show", "count", "calculate", "think", "verify",
+                             "validate", "ping", "echo", "test", "transfer_to", "transfer_back", "handoff", "print", "log"})
         if (tool.rfind(lead, 0) == 0) return true;
     return false;
+}
+
+// A tool's own name and its namespace: an MCP tool is `mcp__<server>__<tool>` in Claude Code and `<server>__<tool>`
+// in Codex, some harnesses write `<server>.<tool>` or `<server>/<tool>`. {"github", "get_issue"}; {"", tool} when
+// the name has no namespace.
+struct ToolName {
+    std::string space;
+    std::string own;
+};
+
+ToolName split_tool(std::string_view tool) {
+    if (tool.rfind("mcp__", 0) == 0) tool.remove_prefix(5);
+    size_t cut = tool.rfind("__"), width = 2;
+    if (cut == std::string_view::npos) cut = tool.find_last_of("./"), width = 1;
+    if (cut == std::string_view::npos || cut == 0 || cut + width >= tool.size()) return {"", std::string(tool)};
+    return {std::string(tool.substr(0, cut)), std::string(tool.substr(cut + width))};
+}
+
+bool name_chars(std::string_view name, std::string_view also) {
+    for (char c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && also.find(c) == std::string_view::npos) return false;
+    return !name.empty();
 }
 
 }  // namespace
 
 void call_status_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!a.has_result || a.error || a.result.size() > 2000) return;
-    const std::string tool = ascii_lower(a.tool);
+    if (a.tool.size() > 100) return;
+    // The tool's own name judged (an MCP server's `get_issue` reads), its namespace kept in the key.
+    const ToolName name = split_tool(ascii_lower(a.tool));
     // A named function of two or more words (a shell or a file tool's "OK" is the file rules').
-    if (tool.find('_') == std::string::npos || tool.size() > 60 || reads_or_routes(tool)) return;
-    for (char c : tool)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return;
+    const std::string& own = name.own;
+    if (own.find('_') == std::string::npos || own.size() > 60 || reads_or_routes(own) || !name_chars(own, "_")) return;
+    if (!name.space.empty() && (name.space.size() > 40 || !name_chars(name.space, "_-"))) return;
+    const std::string tool = name.space.empty() ? own : name.space + "." + own;
     size_t b = 0, e = 0;
     std::string word = status_word(a.result, b, e);
     const nlohmann::json args = nlohmann::json::parse(a.arguments.empty() ? "{}" : a.arguments, nullptr, false);

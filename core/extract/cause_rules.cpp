@@ -16,16 +16,34 @@ bool backticked(std::string_view text, const Token& t) {
     return t.begin > 0 && t.end < text.size() && text[t.begin - 1] == '`' && text[t.end] == '`';
 }
 
-// A sentence the agent is not sure of, asks, plans or states under a condition or a negation gives nothing.
-bool unsure(const Toks& t, size_t upto) {
-    for (size_t k = 0; k < t.size(); ++k) {
-        if (one_of(t[k].lower, {"maybe", "might", "may", "probably", "perhaps", "likely", "possibly", "seems", "seem",
-                                "appears", "guess", "suspect", "could", "would", "whether", "unless", "hypothesis"}))
-            return true;
-        if (k + 1 < t.size() && one_of(t[k].lower, {"i", "we"}) && one_of(t[k + 1].lower, {"think", "believe", "suspect"}))
-            return true;
-        if (k < upto && one_of(t[k].lower, {"if", "when", "not", "never", "isn't", "aren't", "wasn't", "let", "let's",
-                                            "check", "verify"}))
+// Where the clause holding token `at` starts: after the last clause break before it (a comma or ';', or a
+// "but", "and", "so", "however", "although" joining two clauses).
+size_t clause_start(const Toks& t, size_t at) {
+    for (size_t k = at; k-- > 0;)
+        if (t[k].comma_after || one_of(t[k].lower, {"but", "and", "so", "however", "although", "though", "whereas"}))
+            return k + 1;
+    return 0;
+}
+
+// A hedge word at `k`; "could not" / "couldn't" + verb reports a failure and is none ("could not be opened").
+bool hedge_at(const Toks& t, size_t k) {
+    if (t[k].lower == "could" && k + 1 < t.size() && t[k + 1].lower == "not") return false;
+    if (one_of(t[k].lower, {"maybe", "might", "may", "probably", "perhaps", "likely", "possibly", "seems", "seem",
+                            "appears", "guess", "suspect", "could", "would", "whether", "unless", "hypothesis"}))
+        return true;
+    return k + 1 < t.size() && one_of(t[k].lower, {"i", "we"}) && one_of(t[k + 1].lower, {"think", "believe", "suspect"});
+}
+
+// The cause clause (tokens `from` to `last`, the pattern's words before `upto`) is one the agent is not sure of,
+// plans, or states under a negation: a hedge in the clause or in a short tail after it (", I think."), a negation or
+// a plan before the cause. A condition ("if", "when", "unless", "whether") anywhere before the cause governs it too.
+bool unsure(const Toks& t, size_t from, size_t upto, size_t last) {
+    const size_t tail = t.size() - 1 - last <= 3 ? t.size() : last + 1;  // ", I think." belongs to the clause
+    for (size_t k = from; k < tail; ++k)
+        if (hedge_at(t, k)) return true;
+    for (size_t k = 0; k < upto; ++k) {
+        if (one_of(t[k].lower, {"if", "when", "unless", "whether"})) return true;
+        if (k >= from && one_of(t[k].lower, {"not", "never", "isn't", "aren't", "wasn't", "let", "let's", "check", "verify"}))
             return true;
     }
     return false;
@@ -87,10 +105,10 @@ std::vector<TextFact> agent_cause_statements(std::string_view text) {
             const bool noun = one_of(t[i].lower, {"error", "issue", "problem", "bug", "failure", "crash", "exception"});
             if (the && noun && one_of(t[i + 1].lower, {"occurs", "happens", "arises", "occurred", "happened"}) &&
                 t[i + 2].lower == "because" && i + 3 < t.size()) {
-                if (unsure(t, i + 3)) break;
                 size_t last = 0;
                 std::string v = clause_value(text, t, i + 3, last);
-                if (!v.empty()) add(out, "model.cause_statement", t[i].lower + ".cause", v, t, i - 1, last);
+                if (!v.empty() && !unsure(t, clause_start(t, i - 1), i + 3, last))
+                    add(out, "model.cause_statement", t[i].lower + ".cause", v, t, i - 1, last);
                 break;
             }
             const bool root = t[i].lower == "root" && i + 1 < t.size() && t[i + 1].lower == "cause";
@@ -98,10 +116,10 @@ std::vector<TextFact> agent_cause_statements(std::string_view text) {
             if (the && (noun || root) && is + 1 < t.size() && t[is].lower == "is" && !t[is].comma_after &&
                 (t[is + 1].lower == "that" || root)) {
                 const size_t b = t[is + 1].lower == "that" ? is + 2 : is + 1;
-                if (b >= t.size() || unsure(t, b)) break;
+                if (b >= t.size()) break;
                 size_t last = 0;
                 std::string v = clause_value(text, t, b, last);
-                if (!v.empty())
+                if (!v.empty() && !unsure(t, clause_start(t, i - 1), b, last))
                     add(out, "model.cause_statement", std::string(root ? "root" : t[i].lower) + ".cause", v, t, i - 1, last);
                 break;
             }
@@ -112,7 +130,7 @@ std::vector<TextFact> agent_cause_statements(std::string_view text) {
             const bool missing = t[i + 1].lower == "missing" && !t[i].comma_after;
             if (!faulty && !missing) continue;
             const std::string subject = subject_before(text, t, i);
-            if (subject.empty() || unsure(t, i + 2)) break;
+            if (subject.empty()) break;
             size_t b = faulty ? i + 3 : i + 2;
             if (missing && b < t.size() && one_of(t[b].lower, {"a", "an", "the"})) ++b;
             if (b >= t.size() || one_of(t[b].lower, {"from", "in", "on", "at", "after", "before"})) break;  // "X is missing from the response"
@@ -121,7 +139,7 @@ std::vector<TextFact> agent_cause_statements(std::string_view text) {
             if (missing)  // the missing thing ends before a relative clause or a purpose
                 for (const char* cut : {" that ", " which ", " to ", " for ", " so "})
                     if (size_t p = v.find(cut); p != std::string::npos) v.resize(p);
-            if (v.empty()) break;
+            if (v.empty() || unsure(t, clause_start(t, i), i + 2, last)) break;
             add(out, "model.defect_statement", subject + (faulty ? ".cause" : ".missing"), v, t, i, last);
             break;
         }

@@ -390,6 +390,14 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
     return k.key;
 }
 
+// git's own refusal ("fatal: a branch named 'x' already exists", "error: pathspec …"): the command did
+// nothing, whatever the log's error flag says (a user's `!` command has none).
+bool git_refused(std::string_view result) {
+    for (const char* marker : {"fatal: ", "error: "})
+        if (result.rfind(marker, 0) == 0 || result.find(std::string("\n") + marker) != std::string_view::npos) return true;
+    return false;
+}
+
 }  // namespace
 
 std::string command_subject(const ToolAction& a) {
@@ -405,14 +413,6 @@ std::string command_subject(const ToolAction& a) {
         if (!k.key.empty() && (subject.key.empty() || !k.trivial)) subject = k;
     }
     return subject.key.empty() ? std::string() : command_set_key(segs, subject);
-}
-
-// git's own refusal ("fatal: a branch named 'x' already exists", "error: pathspec …"): the command did
-// nothing, whatever the log's error flag says (a user's `!` command has none).
-static bool git_refused(std::string_view result) {
-    for (const char* marker : {"fatal: ", "error: "})
-        if (result.rfind(marker, 0) == 0 || result.find(std::string("\n") + marker) != std::string_view::npos) return true;
-    return false;
 }
 
 void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {

@@ -7,16 +7,11 @@
 #include "extract/closing_summary_rules.h"
 #include "extract/sentence_tokens.h"
 #include "extract/tool_action_rules.h"
+#include "util/trim.h"
 
 namespace bm {
 
 namespace {
-
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
 
 // A line of prose: not a heading, list item, table row, code fence or quote.
 bool prose_line(std::string_view line) {
@@ -50,7 +45,7 @@ bool summary_sentence(std::string_view text, size_t& begin, size_t& end) {
         size_t e = text.find('\n', p);
         if (e == std::string_view::npos) e = text.size();
         const std::string_view raw = text.substr(p, e - p);
-        const std::string_view line = trimmed(raw);
+        const std::string_view line = trim(raw);
         const size_t offset = p + static_cast<size_t>(line.data() - raw.data());
         p = e + 1;
         if (line.empty()) continue;

@@ -5,17 +5,11 @@
 #include <string>
 
 #include "extract/tool_action_rules.h"
+#include "util/trim.h"
 
 namespace bm {
 
 namespace {
-
-std::string trim(std::string_view s) {
-    size_t b = 0, e = s.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-    return std::string(s.substr(b, e - b));
-}
 
 bool read_tool(const std::string& tool) { return one_of(tool, {"read", "read_file", "readfile", "fs_read", "view_file"}); }
 
@@ -41,8 +35,8 @@ bool setting_line(const std::string& line, std::string& name, std::string& value
     const size_t colon = line.find(": ");
     if (sep == std::string::npos || (colon != std::string::npos && colon < sep)) sep = colon, skip = 2;
     if (sep == std::string::npos || sep == 0 || sep > 40) return false;
-    name = trim(line.substr(0, sep));
-    value = trim(line.substr(sep + skip));
+    name = std::string(trim(line.substr(0, sep)));
+    value = std::string(trim(line.substr(sep + skip)));
     if (name.empty() || value.empty() || value.size() > 60) return false;
     for (char c : name)
         if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
@@ -75,7 +69,7 @@ void file_content(const ToolAction& a, const std::string& tool, std::vector<Acti
         if (reminder || trim(raw) == "<system-reminder>") {
             reminder = trim(raw) != "</system-reminder>";
         } else if (numbered_line(raw, text)) {
-            std::string t = trim(text);
+            std::string t(trim(text));
             if (!t.empty()) lines.push_back({t, static_cast<size_t>(text.data() - a.result.data()),
                                              static_cast<size_t>(text.data() - a.result.data()) + text.size()});
         } else if (!trim(raw).empty() && raw.front() != '<' && raw.front() != '(' && raw.find("line numbers") == std::string_view::npos) {
@@ -161,7 +155,7 @@ void unavailable_worker(const ToolAction& a, std::vector<ActionFact>& out) {
 // disabled by policy …, Refuted (the approach is ruled out for the session).
 void tool_disabled(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
     if (!a.has_result || !a.error || a.result.size() > 400 || tool.empty()) return;
-    std::string r = trim(a.result.substr(0, a.result.find('\n')));
+    std::string r(trim(a.result.substr(0, a.result.find('\n'))));
     const std::string low = ascii_lower(r);
     size_t p = 0;
     if (low.rfind("error: ", 0) == 0) p = 7;
@@ -179,9 +173,9 @@ void tool_disabled(const ToolAction& a, const std::string& tool, std::vector<Act
 // `exit N` in a persistent shell answered "[shell exited: code N]": shell.exit_code = N.
 void shell_exit(const ToolAction& a, std::vector<ActionFact>& out) {
     size_t qb = 0, qe = 0;
-    const std::string command = trim(shell_command_of(a, qb, qe));
+    const std::string command(trim(shell_command_of(a, qb, qe)));
     if (command.rfind("exit ", 0) != 0 || !a.has_result) return;
-    const std::string n = trim(command.substr(5));
+    const std::string n(trim(std::string_view(command).substr(5)));
     if (n.empty() || n.size() > 3) return;
     for (char c : n)
         if (!digit(c)) return;

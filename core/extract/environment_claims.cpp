@@ -7,6 +7,7 @@
 #include <set>
 
 #include "util/hash.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -60,13 +61,6 @@ std::string token_value(std::string_view text) {
         out.resize(cut);
     }
     return out;
-}
-
-std::string trimmed(std::string_view text) {
-    size_t b = 0, e = text.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
-    return std::string(text.substr(b, e - b));
 }
 
 bool all_digits(std::string_view s) {
@@ -133,7 +127,7 @@ std::string iso8601_from_epoch_ms(int64_t ms) {
 }
 
 std::string environment_value(const EnvironmentFact& fact) {
-    const std::string v = trimmed(fact.value);
+    const std::string v(trim(fact.value));
     if (v.empty() || is_placeholder_value(v)) return {};
     if (fact.name == "created_at") {
         if (!all_digits(v)) return v;  // already a date as text

@@ -6,18 +6,13 @@
 #include <nlohmann/json.hpp>
 
 #include "extract/tool_action_rules.h"
+#include "util/trim.h"
 
 namespace bm {
 
 namespace {
 
 constexpr size_t kMaxReason = 120;
-
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
 
 bool starts_with(std::string_view s, std::string_view prefix) {
     return s.size() >= prefix.size() && ascii_lower(s.substr(0, prefix.size())) == prefix;
@@ -33,7 +28,7 @@ std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
     while (at < r.size() && at < 200'000) {
         size_t eol = r.find('\n', at);
         if (eol == std::string_view::npos) eol = r.size();
-        const std::string_view line = trimmed(r.substr(at, eol - at));
+        const std::string_view line = trim(r.substr(at, eol - at));
         if (!line.empty()) {
             if (first.empty()) first = line, first_at = static_cast<size_t>(line.data() - r.data());
             last = line, last_at = static_cast<size_t>(line.data() - r.data());
@@ -48,7 +43,7 @@ std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
         if (next == std::string_view::npos) return {};  // a label with no reason
         size_t eol = r.find('\n', next);
         if (eol == std::string_view::npos) eol = r.size();
-        line = trimmed(r.substr(next, eol - next)), b = next;
+        line = trim(r.substr(next, eol - next)), b = next;
     }
     if (starts_with(first, "traceback (most recent call last)")) line = last, b = last_at;
     if (line.empty() || starts_with(line, "exit code") || starts_with(line, "[exit code") ||
@@ -92,7 +87,7 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     }
     for (const char* lead : {"error: ", "error - ", "failed: "})
         if (starts_with(line, lead)) line.remove_prefix(std::string_view(lead).size());
-    std::string reason = ascii_lower(trimmed(line));
+    std::string reason = ascii_lower(trim(line));
     // A path under the run's directory is named as the user knows it ("{{cwd}}/a.txt" → "a.txt").
     for (const std::string& dir : {std::string("{{cwd}}/"), a.cwd.empty() ? std::string() : a.cwd + "/"}) {
         if (dir.empty()) continue;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "extract/tool_action_rules.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -182,13 +183,7 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                           (json_string_member(a.arguments, "new_string", after, x, y) ||
                            json_string_member(a.arguments, "new_str", after, x, y) ||
                            json_string_member(a.arguments, "replace", after, x, y));
-        auto trimmed = [](std::string t) {
-            while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
-            size_t b = 0;
-            while (b < t.size() && std::isspace(static_cast<unsigned char>(t[b]))) ++b;
-            return t.substr(b);
-        };
-        before = trimmed(before), after = trimmed(after);
+        before = std::string(trim(before)), after = std::string(trim(after));
         auto short_line = [](const std::string& t) {
             return !t.empty() && t.size() <= 40 && t.find_first_of("\n\t") == std::string::npos;
         };

@@ -6,6 +6,7 @@
 
 #include "extract/sentence_tokens.h"
 #include "extract/tool_action_rules.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -31,12 +32,6 @@ size_t glued_end(std::string_view text, size_t b, size_t e) {
     return e;
 }
 
-std::string_view trimmed(std::string_view v) {
-    while (!v.empty() && (v.back() == '.' || v.back() == ' ' || v.back() == '!'))
-        v.remove_suffix(1);
-    return v;
-}
-
 }  // namespace
 
 std::vector<TextFact> user_ordinal_tasks(std::string_view text) {
@@ -57,7 +52,7 @@ std::vector<TextFact> user_ordinal_tasks(std::string_view text) {
                 continue;
             if (t[i + 1].lower == "finally" || t[i + 1].lower == "lastly") continue;
             const size_t b = t[i + 4].begin;
-            const std::string_view value = trimmed(text.substr(b, glued_end(text, b, s.end) - b));
+            const std::string_view value = trim_right(text.substr(b, glued_end(text, b, s.end) - b), ". !");
             if (value.empty() || value.size() > 160 || value.find('\n') != std::string_view::npos)
                 continue;
             out.push_back({"user.ordinal_task", t[i + 2].lower + "." + o, std::string(value),
@@ -70,7 +65,7 @@ std::vector<TextFact> user_ordinal_tasks(std::string_view text) {
                             "we'll", "we're", "there", "this", "that"}))
             continue;
         const size_t b = t[1].begin;
-        const std::string_view value = trimmed(text.substr(b, glued_end(text, b, s.end) - b));
+        const std::string_view value = trim_right(text.substr(b, glued_end(text, b, s.end) - b), ". !");
         if (value.empty() || value.size() > 160 || value.find('\n') != std::string_view::npos)
             continue;
         listed.push_back({"user.ordinal_task", "task." + o, std::string(value), SlotType::kGoal,

@@ -6,6 +6,7 @@
 
 #include "extract/tool_action_rules.h"
 #include "extract/sentence_tokens.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -25,9 +26,7 @@ std::string lower(std::string_view s) {
 
 // Where a sentence's text ends once its closing '.', '!' and spaces are dropped.
 size_t trimmed_end(std::string_view text, size_t from, size_t to) {
-    while (to > from && (text[to - 1] == '.' || text[to - 1] == '!' || std::isspace(static_cast<unsigned char>(text[to - 1]))))
-        --to;
-    return to;
+    return to <= from ? to : from + trim_right(text.substr(from, to - from), ".! \t\n\v\f\r").size();
 }
 
 // Words that make a statement a guess, a plan or a condition rather than a report.

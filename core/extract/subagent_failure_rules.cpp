@@ -4,18 +4,9 @@
 #include <string>
 
 #include "extract/tool_action_rules.h"
+#include "util/trim.h"
 
 namespace bm {
-
-namespace {
-
-std::string trimmed(std::string_view s) {
-    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-    while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-    return std::string(s);
-}
-
-}  // namespace
 
 std::vector<TextFact> subagent_failures(std::string_view text) {
     std::vector<TextFact> out;
@@ -35,9 +26,9 @@ std::vector<TextFact> subagent_failures(std::string_view text) {
             const std::string_view field = std::string_view(low).substr(b, e - b);
             const size_t colon = field.find(':');
             if (colon != std::string_view::npos) {
-                const std::string name = trimmed(field.substr(0, colon));
+                const std::string name(trim(field.substr(0, colon), " "));
                 const size_t vb = b + colon + 1;
-                const std::string value = trimmed(std::string_view(text).substr(vb, e - vb));  // case kept
+                const std::string value(trim(std::string_view(text).substr(vb, e - vb), " "));  // case kept
                 if (name == "product") product = value;
                 else if (name == "category") category = value, category_at = b + field.find_first_not_of(' ');
                 else if (name == "http status") http = value;

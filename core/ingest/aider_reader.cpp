@@ -3,6 +3,7 @@
 // output (notices, confirmations, command output) with "> ", and the model's reply is plain text.
 #include "ingest/readers.h"
 #include "util/hash.h"
+#include "util/trim.h"
 #include "util/utf8.h"
 
 namespace bm {
@@ -14,11 +15,8 @@ constexpr size_t kIdPrefixBytes = 512;  // of a run's text after its header: nam
 
 enum class Block { kNone, kUser, kAssistant, kAiderOutput };
 
-// Markdown hard line breaks ("  " at the end) are aider's, not the text's.
-std::string_view strip_break(std::string_view s) {
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.remove_suffix(1);
-    return s;
-}
+// Markdown hard line breaks ("  " at the end) are aider's, not the text's: trimmed off a line's end.
+constexpr std::string_view kHardBreak = " \r";
 
 class AiderBuilder {
 public:
@@ -29,11 +27,11 @@ public:
         if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
         if (text.rfind(kHeader, 0) == 0) {
             finish_session();
-            start_session(std::string(strip_break(text.substr(kHeader.size()))), l);
+            start_session(std::string(trim_right(text.substr(kHeader.size()), kHardBreak)), l);
             return;
         }
         if (!m_open) {
-            if (strip_break(text).empty()) return;
+            if (trim_right(text, kHardBreak).empty()) return;
             m_ctx.warning(RecordPos{l.number, l.offset}, "", "text before the first \"# aider chat started at\" line",
                           "read as a run without a start time");
             start_session("", l);
@@ -44,12 +42,12 @@ public:
         if (user || output) {
             const Block kind = user ? Block::kUser : Block::kAiderOutput;
             if (m_block != kind) begin(kind, l);
-            append(strip_break(text.substr(std::min<size_t>(text.size(), user ? 5 : 2))), text);
-        } else if (strip_break(text).empty()) {
+            append(trim_right(text.substr(std::min<size_t>(text.size(), user ? 5 : 2)), kHardBreak), text);
+        } else if (trim_right(text, kHardBreak).empty()) {
             if (m_block == Block::kAssistant) m_blank_lines.push_back('\n');
             else flush();  // a blank line ends user input and aider's output
         } else if (m_block == Block::kAiderOutput) {
-            append(strip_break(text), text);  // a multi-line notice: only its first line is quoted
+            append(trim_right(text, kHardBreak), text);  // a multi-line notice: only its first line is quoted
         } else {
             if (m_block != Block::kAssistant) begin(Block::kAssistant, l);
             append(text, text);

@@ -5,16 +5,11 @@
 #include <utility>
 #include <set>
 
+#include "util/trim.h"
+
 namespace bm {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    const char* ws = " \t\r\n";
-    const size_t b = s.find_first_not_of(ws);
-    if (b == std::string_view::npos) return {};
-    return s.substr(b, s.find_last_not_of(ws) - b + 1);
-}
 
 // Reads "<tag>body</tag>" at the start of `rest` (after blanks); advances `rest` past it.
 std::optional<std::string_view> take_tag(std::string_view& rest, std::string_view tag) {

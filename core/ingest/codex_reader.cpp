@@ -144,7 +144,17 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
         ++records;
         auto time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
         auto type = ctx.str(*v, "type", pos, "type").value_or("");
-        const json* payload = ctx.object(*v, "payload", pos, "payload");
+        // The line's payload object. One that is not an object is one error naming the line and field: below for
+        // the types that need it (the line is skipped), here for the others.
+        const json* payload = nullptr;
+        std::string bad_payload;  // the JSON type of a payload that is not an object
+        if (const auto p = v->find("payload"); p != v->end() && !p->is_null()) {
+            if (p->is_object()) payload = &*p;
+            else bad_payload = p->type_name();
+        }
+        const bool needs_payload = type == "session_meta" || type == "response_item";
+        if (!bad_payload.empty() && !needs_payload)
+            ctx.error(pos, "payload", "expected an object, found " + bad_payload);
         if (type == "session_meta" && payload) {
             session.id_form = ctx.str(*payload, "id", pos, "payload.id").value_or("");
             session.cwd = ctx.str(*payload, "cwd", pos, "payload.cwd").value_or("");
@@ -162,9 +172,11 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
             ++non_message;
         } else if (known.count(type)) {
             ++non_message;
-        } else if ((type == "session_meta" || type == "response_item") && !payload) {
-            ctx.error(pos, "payload", type + " line has no payload object; skipped", "expected {\"type\":\"" + type +
-                      "\",\"payload\":{...}}");
+        } else if (needs_payload && !payload) {
+            ctx.error(pos, "payload",
+                      type + " line has no payload object" +
+                          (bad_payload.empty() ? std::string() : " (its payload is a " + bad_payload + ")") + "; skipped",
+                      "expected {\"type\":\"" + type + "\",\"payload\":{...}}");
             ++non_message;
         } else if (!v->contains("payload") && v->contains("type") && bare_item(type)) {
             add_item(ctx, session, *v, pos, time, line.text, "");  // pre-0.2 rollouts: bare items

@@ -95,19 +95,25 @@ TEST(CodexVersions, DecodesEachOutputShape) {
     EXPECT_EQ(decode_codex_output(json()).text, "");
 }
 
-TEST(CodexVersions, MalformedLinesNameLineAndField) {
+// Reads a rollout file `name` holding `text`, written to a fresh temporary folder (removed after); `path` is where.
+ReadResult read_rollout(const std::string& name, const std::string& text, std::string& path) {
     fs::path dir = fs::temp_directory_path() / ("bm-codex-" + std::to_string(std::random_device{}()));
     fs::create_directories(dir);
-    const std::string path = (dir / "rollout-bad.jsonl").string();
-    {
-        std::ofstream out(path);
-        out << R"({"timestamp":"t","type":"session_meta","payload":{"id":"x-1","cwd":"/w"}})" << "\n"
-            << R"({"timestamp":"t","type":"response_item"})" << "\n"
-            << R"({"timestamp":"t","type":"response_item","payload":{"type":"function_call_output","call_id":"c1"}})" << "\n"
-            << R"({"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":"hi"}})" << "\n";
-    }
+    path = (dir / name).string();
+    std::ofstream(path) << text;
     ReadResult r = read_file(path);
     fs::remove_all(dir);
+    return r;
+}
+
+TEST(CodexVersions, MalformedLinesNameLineAndField) {
+    std::string path;
+    ReadResult r = read_rollout("rollout-bad.jsonl",
+        R"({"timestamp":"t","type":"session_meta","payload":{"id":"x-1","cwd":"/w"}})" "\n"
+        R"({"timestamp":"t","type":"response_item"})" "\n"
+        R"({"timestamp":"t","type":"response_item","payload":{"type":"function_call_output","call_id":"c1"}})" "\n"
+        R"({"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":"hi"}})" "\n",
+        path);
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     ASSERT_EQ(r.errors.size(), 2u) << describe(r);
     EXPECT_EQ(r.errors[0].where().line, 2);
@@ -116,6 +122,28 @@ TEST(CodexVersions, MalformedLinesNameLineAndField) {
     EXPECT_EQ(r.errors[1].where().line, 3);
     EXPECT_EQ(r.errors[1].where().field, "payload.output");
     EXPECT_EQ(r.sessions[0].messages.size(), 2u);  // the output (kept empty) and the user's "hi"
+}
+
+TEST(CodexVersions, ANonObjectPayloadIsOneErrorNamingFileLineAndField) {
+    std::string path;
+    ReadResult r = read_rollout("rollout-payload.jsonl",
+        R"({"timestamp":"t","type":"session_meta","payload":{"id":"x-1","cwd":"/w"}})" "\n"
+        R"({"timestamp":"t","type":"response_item","payload":"hi"})" "\n"
+        R"({"timestamp":"t","type":"event_msg","payload":[1]})" "\n"
+        R"({"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":"hi"}})" "\n",
+        path);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    ASSERT_EQ(r.errors.size(), 2u) << describe(r);  // one a line
+    EXPECT_EQ(r.errors[0].where().file, path);
+    EXPECT_EQ(r.errors[0].where().line, 2);
+    EXPECT_EQ(r.errors[0].where().field, "payload");
+    EXPECT_NE(r.errors[0].message().find("response_item line has no payload object (its payload is a string); skipped"),
+              std::string::npos)
+        << r.errors[0].message();
+    EXPECT_EQ(r.errors[1].where().line, 3);
+    EXPECT_EQ(r.errors[1].where().field, "payload");
+    EXPECT_NE(r.errors[1].message().find("expected an object, found array"), std::string::npos) << r.errors[1].message();
+    EXPECT_EQ(r.sessions[0].messages.size(), 1u);  // the user's "hi"
 }
 
 }  // namespace

@@ -60,6 +60,26 @@ TEST(CallStatusRules, NoStatusWordNoReadNoHandoffNoError) {
                     .claims("action.call_status").empty());
 }
 
+TEST(CallStatusRules, AnMcpToolIsJudgedByItsOwnNameAndKeyedByServerAndTool) {
+    auto claims = [](const std::string& tool, const std::string& args, const std::string& result) {
+        return Log().as(SessionFormat::kClaudeCode).call(tool, args, result).claims("action.call_status");
+    };
+    // An MCP call that reads or routes says nothing was done, whatever its namespace: none.
+    EXPECT_TRUE(claims("mcp__github__get_issue", R"({"owner":"o","repo":"r","issue_number":7})", "OK").empty());
+    EXPECT_TRUE(claims("mcp__fs__read_text_file", R"({"uri":"x"})", "ok").empty());
+    EXPECT_TRUE(claims("mcp__linear__list_issues", "{}", "\"Success\"").empty());
+    EXPECT_TRUE(claims("mcp__mcpproxy__retrieve_tools", R"({"query":"x"})", "OK").empty());
+    EXPECT_TRUE(claims("github__search_code", R"({"q":"x"})", "ok").empty());  // Codex: `<server>__<tool>`
+    EXPECT_TRUE(claims("github.get_issue", "{}", "OK").empty());
+    EXPECT_TRUE(claims("mcp__slack__post", R"({"text":"hi"})", "OK").empty());  // its own name is one word
+    // One that acts: the key names server and tool.
+    EXPECT_EQ(claims("mcp__github__create_issue", R"({"title":"Login fails"})", "OK"), V{"github.create_issue.result = OK"});
+    EXPECT_EQ(claims("mcp__claude-in-chrome__close_tab", R"({"tab_id":"t9"})", "done"),
+              V{"claude-in-chrome.close_tab.t9.result = done"});
+    EXPECT_EQ(claims("jira__create_ticket", R"({"title":"x"})", "Success"), V{"jira.create_ticket.result = Success"});
+    EXPECT_EQ(claims("jira/create_ticket", R"({"title":"x"})", "Success"), V{"jira.create_ticket.result = Success"});
+}
+
 TEST(CallStatusRules, SiblingFolderPathKeepsItsClimb) {
     EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
                   .call("write_file", R"({"content":"x","file_path":"../discord_bot/config.py"})",

@@ -40,6 +40,24 @@ TEST(CauseStatement, HedgesConditionsNegationsQuestionsAndChecksGiveNone) {
     EXPECT_EQ(causes_of("The issue is fixed."), "");  // no cause said
 }
 
+TEST(CauseStatement, AHedgeCountsOnlyInTheCauseClauseAndCouldNotIsNoHedge) {
+    // A hedge in another clause of the sentence leaves the stated cause alone.
+    EXPECT_EQ(causes_of("The first guess might have been the cache, but the error occurs because the path is relative."),
+              "model.cause_statement error.cause = the path is relative\n");
+    EXPECT_EQ(causes_of("The problem is that the config file could not be opened, which would explain the empty page."),
+              "model.cause_statement problem.cause = the config file could not be opened\n");
+    EXPECT_EQ(causes_of("`load` is missing a return statement, so the caller may get None."),
+              "model.defect_statement load.missing = return statement\n");
+    // "could not" / "couldn't" + verb reports a failure: not a hedge.
+    EXPECT_EQ(causes_of("The error occurs because the socket couldn't bind to port 80."),
+              "model.cause_statement error.cause = the socket couldn't bind to port 80\n");
+    // A hedge inside the clause, in a short tail after it, or a condition before it still gives none.
+    EXPECT_EQ(causes_of("The error occurs because the file could be locked by another process."), "");
+    EXPECT_EQ(causes_of("The issue is that the port is already taken, I think."), "");
+    EXPECT_EQ(causes_of("When the cache is cold, the error occurs because the index is rebuilt."), "");
+    EXPECT_EQ(causes_of("It is a guess, but maybe the error occurs because the path is relative."), "");
+}
+
 TEST(DefectStatement, ABacktickedSubjectIsIncorrectBecauseOrIsMissing) {
     EXPECT_EQ(causes_of("The current implementation of the function `truncate_number` is incorrect because it adds 1.0 "
                         "to the fractional part of the number. This is not necessary."),

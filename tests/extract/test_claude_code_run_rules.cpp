@@ -7,6 +7,7 @@
 #include "extract/heuristic_extractor.h"
 #include "extract/spec_label_rules.h"
 #include "extract/tool_action_rules.h"
+#include "claude_code_lines.h"
 #include "claude_log_claims.h"
 #include "ingest/ingest.h"
 
@@ -15,18 +16,20 @@ namespace {
 
 std::string claims_of(const std::string& log) { return extracttest::claude_log_claims(log); }
 
-const char* kUser =
-    R"({"parentUuid":null,"isSidechain":false,"type":"user","message":{"role":"user","content":"Stop here."},"uuid":"u1","sessionId":"s1","timestamp":"t"})";
+using extracttest::claude_assistant_text;
+using extracttest::claude_user_line;
+
+const std::string kUser = claude_user_line("u1", "", R"("Stop here.")");
 
 TEST(ClaudeCodeRunRules, AnApiErrorLineIsTheHarnessNoticeNotAReply) {
-    const std::string log = std::string(kUser) + "\n" +
-        R"({"parentUuid":"u1","isSidechain":false,"type":"assistant","uuid":"a1","sessionId":"s1","timestamp":"t","message":{"id":"x","model":"<synthetic>","role":"assistant","type":"message","content":[{"type":"text","text":"Credit balance is too low"}]},"error":"billing_error","isApiErrorMessage":true})" "\n";
+    const std::string log = kUser + claude_assistant_text("a1", "u1", "Credit balance is too low",
+                                                          R"(,"error":"billing_error","isApiErrorMessage":true)",
+                                                          R"(,"model":"<synthetic>")");
     const std::string got = claims_of(log);
     EXPECT_NE(got.find("harness.api_error: api.billing_error = Credit balance is too low\n"), std::string::npos) << got;
     EXPECT_EQ(got.find("model.final_reply"), std::string::npos) << got;
     // The same words from the model itself are its reply, not an API error.
-    const std::string said = std::string(kUser) + "\n" +
-        R"({"parentUuid":"u1","isSidechain":false,"type":"assistant","uuid":"a1","sessionId":"s1","timestamp":"t","message":{"id":"x","model":"claude","role":"assistant","type":"message","content":[{"type":"text","text":"Credit balance is too low"}]}})" "\n";
+    const std::string said = kUser + claude_assistant_text("a1", "u1", "Credit balance is too low", "", R"(,"model":"claude")");
     EXPECT_EQ(claims_of(said).find("harness.api_error"), std::string::npos);
 }
 
@@ -63,6 +66,25 @@ TEST(SpecLabels, UpperCaseLabelLinesAndHeadingLists) {
     EXPECT_EQ(spec("ACCOUNTS:\n- Twin: { owner: Pubkey }\n- Log\n"), "");  // a code-like item drops the list
     EXPECT_EQ(spec("WHICH DATABASE: postgres or mysql?\n"), "");            // a question
     EXPECT_EQ(spec("A VERY LONG LABEL OF SIX: words\n"), "");               // more than four words
+}
+
+TEST(SpecLabels, ALabelIsUpperCaseWordsNamingASettingNotACodeALevelOrAMarker) {
+    // Spec lines: a label of two or more words stands alone; one-word labels sit beside another spec line.
+    EXPECT_EQ(spec("Please build it.\nTECH STACK: Go and htmx\nThanks."), "tech_stack = Go and htmx\n");
+    EXPECT_EQ(spec("DEADLINE: May 11\nLICENSE: MIT\nCI/CD: GitHub Actions\n"),
+              "deadline = May 11\nlicense = MIT\nci/cd = GitHub Actions\n");
+    EXPECT_EQ(spec("STACK:\n- Go\n- htmx\n\nDEADLINE: May 11\n"), "stack = Go, htmx\ndeadline = May 11\n");
+    // Log levels, edit notes, codes, an environment's search path, a one-word label alone in prose: none.
+    EXPECT_EQ(spec("The server died:\nFATAL: password authentication failed for user \"app\"\nWhy?"), "");
+    EXPECT_EQ(spec("INFO: starting\nCRITICAL: disk full\nPANIC: runtime error\nSEVERE: out of memory\n"), "");
+    EXPECT_EQ(spec("Fix the login page.\n\nEDIT: I meant the signup page.\n"), "");
+    EXPECT_EQ(spec("Fix the login page.\nUPDATE: it works on Firefox now\n"), "");
+    EXPECT_EQ(spec("ORA-00942: table or view does not exist\nCVE-2021-44228: Log4Shell in log4j\n"), "");
+    EXPECT_EQ(spec("HTTP 404: not found\nE0425 ERROR: cannot find value\n"), "");
+    EXPECT_EQ(spec("My env:\nPATH: /usr/local/bin:/usr/bin:/bin\n"), "");
+    EXPECT_EQ(spec("SHELL NAME: zsh\nSEARCH PATH: /usr/local/bin:/usr/bin\n"), "shell_name = zsh\n");
+    // A label said twice is a field of records (a pasted transcript), not a spec.
+    EXPECT_EQ(spec("USER: hi\nASSISTANT: hello\nUSER: bye\n"), "");
 }
 
 TEST(InterruptedCommands, HowTheCommandEndedInsteadOfAnExitCode) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "extract/heuristic_extractor.h"
+#include "claude_code_lines.h"
 #include "claude_log_claims.h"
 #include "ingest/ingest.h"
 
@@ -14,16 +15,11 @@ namespace {
 
 std::string claims_of(const std::string& log) { return extracttest::claude_log_claims(log, /*source_role=*/true); }
 
-std::string line(const std::string& id, const std::string& parent, const std::string& content,
-                 const std::string& extra = "") {
-    return R"({"parentUuid":)" + (parent.empty() ? std::string("null") : "\"" + parent + "\"") +
-           R"(,"isSidechain":false,"type":"user","message":{"role":"user","content":)" + content + R"(},"uuid":")" + id +
-           R"(","sessionId":"s1","timestamp":"t")" + extra + "}\n";
-}
+using extracttest::claude_user_line;
 
 std::string shell(const std::string& command, const std::string& stdout_text, const std::string& stderr_text) {
-    return line("b1", "", "\"<bash-input>" + command + "</bash-input>\"") +
-           line("b2", "b1", "\"<bash-stdout>" + stdout_text + "</bash-stdout><bash-stderr>" + stderr_text + "</bash-stderr>\"");
+    return claude_user_line("b1", "", "\"<bash-input>" + command + "</bash-input>\"") +
+           claude_user_line("b2", "b1", "\"<bash-stdout>" + stdout_text + "</bash-stdout><bash-stderr>" + stderr_text + "</bash-stderr>\"");
 }
 
 TEST(ClaudeCodeUserShell, ABranchTheUserSwitchedToIsRead) {
@@ -54,12 +50,12 @@ TEST(ClaudeCodeUserShell, AFailedTestRunGetsNoInventedExitCode) {
 
 TEST(ClaudeCodeUserShell, CustomCommandArgsAreTheRequestHarnessLinesAreNot) {
     const std::string log =
-        line("m1", "", R"("<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>opus</command-args>")") +
-        line("m2", "m1", R"("<local-command-stdout>Set model to opus. Use tabs for indentation.</local-command-stdout>")") +
-        line("s1", "m2", R"("<command-message>spec</command-message>\n<command-name>/spec</command-name>\n<command-args>Build a CLI todo app in Rust.</command-args>")") +
-        line("k1", "s1", R"("This session is being continued from a previous conversation. The user asked to deploy it to Heroku.")",
+        claude_user_line("m1", "", R"("<command-name>/model</command-name>\n<command-message>model</command-message>\n<command-args>opus</command-args>")") +
+        claude_user_line("m2", "m1", R"("<local-command-stdout>Set model to opus. Use tabs for indentation.</local-command-stdout>")") +
+        claude_user_line("s1", "m2", R"("<command-message>spec</command-message>\n<command-name>/spec</command-name>\n<command-args>Build a CLI todo app in Rust.</command-args>")") +
+        claude_user_line("k1", "s1", R"("This session is being continued from a previous conversation. The user asked to deploy it to Heroku.")",
              R"(,"isCompactSummary":true)") +
-        line("k2", "k1", R"("Deploy it to fly.io.")");
+        claude_user_line("k2", "k1", R"("Deploy it to fly.io.")");
     const std::string got = claims_of(log);
     EXPECT_NE(got.find("user.request: goal.build.cli.todo.application = build a cli todo app in rust [user]"), std::string::npos) << got;
     EXPECT_NE(got.find("= deploy it to fly.io [user]"), std::string::npos) << got;
