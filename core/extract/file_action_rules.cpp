@@ -79,7 +79,7 @@ void refused_edit(const ToolAction& a, std::vector<ActionFact>& out) {
         size_t rb = a.result.find(' ', p + 2);
         size_t re = a.result.find_first_of("\r\n", p);
         if (rb != std::string_view::npos && re != std::string_view::npos && rb < re && re - rb < 100)
-            reason += ": " + ascii_lower(a.result.substr(rb + 1, re - rb - 1));
+            reason += ": " + std::string(a.result.substr(rb + 1, re - rb - 1));  // as the editor wrote it
     }
     const std::string key = path_key(shown, a.cwd);
     if (!key.empty())

@@ -164,7 +164,7 @@ TEST(ExtractGold, MatchingRuleCountsNoChanceMatches) {
     EXPECT_TRUE(values_match("do not read or write any files", "Do not read or write any files."));
     EXPECT_TRUE(values_match("read", "read with the read tool"));
     EXPECT_TRUE(values_match("http 200", "HTTP 200"));
-    EXPECT_TRUE(values_match("not applied: indentationerror: unexpected indent", "IndentationError: unexpected indent"));
+    EXPECT_TRUE(values_match("not applied: IndentationError: unexpected indent", "IndentationError: unexpected indent"));
     EXPECT_FALSE(keys_share_word("file.a.txt.read", "file.b.txt"));  // "file" and "txt" name no subject
     EXPECT_TRUE(keys_share_word("file.a.txt.read", "file.a.txt"));
     EXPECT_TRUE(keys_share_word("file.src/main.py", "file./tmp/w/src/main.py"));

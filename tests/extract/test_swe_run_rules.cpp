@@ -63,6 +63,19 @@ TEST(NoOutputNotice, SweAgentsNoticeIsRanWithoutOutput) {
     EXPECT_EQ(result_facts("python main.py", ""), "");
 }
 
+// An edit SWE-agent's editor refused: Refuted on the file, the linter's error as it was written (its case kept).
+TEST(RefusedEdit, TheEditorsErrorAsWrittenOnTheFile) {
+    const std::string result =
+        "Your proposed edit has introduced new syntax error(s). Please read this error message carefully.\n"
+        "ERRORS:\n- E999 SyntaxError: unmatched ')'\n\nThis is how your edit would have looked if applied\n"
+        "[File: /repo/src/app.py (40 lines total)]\n";
+    const std::vector<ActionFact> facts = facts_of_rule(file_action_facts, {"edit", "12:14\nx = f(1))", result});
+    EXPECT_EQ(fact_lines(facts, extracttest::FactLine::kRuleKeyValue),
+              "action.edit_refused file./repo/src/app.py.edit = not applied: SyntaxError: unmatched ')'\n");
+    ASSERT_EQ(facts.size(), 1u);
+    EXPECT_EQ(facts[0].type, SlotType::kRefuted);
+}
+
 // A SWE-agent 1.x run: reproduce (error), edit, rerun (clean), submit the patch; `info` as given.
 std::map<std::string, std::string> run_slots(const std::string& rerun, const std::string& info, bool edit = true) {
     auto call = [](const char* id, const char* name, const char* args) {
