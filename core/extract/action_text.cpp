@@ -248,6 +248,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     test_verdict_facts(action, out);
     status_line_facts(action, out);
     editor_report_facts(action, out);
+    count_output_facts(action, out);
     delegation_report_facts(action, out);
     return out;
 }

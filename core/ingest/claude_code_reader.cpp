@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "ingest/claude_code_api_error.h"
 #include "ingest/claude_code_wrappers.h"
 #include "ingest/readers.h"
 
@@ -93,7 +94,8 @@ void add_run_result(ReadContext& ctx, const json& v, const Line& line, RecordPos
 }
 
 void add_api_error(ReadContext& ctx, const json& v, const Message& m, const Line& line, RecordPos pos, Session& session) {
-    const std::string text = m.visible_text();
+    // The notice without the raw response body Claude Code appends ("… (429) · {…}"; session 18).
+    const std::string text = api_error_notice(m.visible_text());
     if (text.empty() || text.size() > 300) return;
     EnvironmentFact f;
     f.name = "api_error";
@@ -262,8 +264,9 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                 m.source.provider = "anthropic";
                 m.source.model = ctx.str(*msg, "model", pos, "message.model").value_or("");
                 // Claude Code's own notice of a failed API call ("Credit balance is too low", model
-                // "<synthetic>"): the harness speaking, not the model; kept as an api_error fact.
-                if (auto e = v->find("isApiErrorMessage"); e != v->end() && e->is_boolean() && e->get<bool>()) {
+                // "<synthetic>"): the harness speaking, not the model; kept as an api_error fact. Older
+                // stream-json runs mark it only by the model and an `error` string (session 18).
+                if (is_claude_code_api_error(*v, m.source.model)) {
                     m.source.kind = SourceKind::kPlugin;
                     m.source.name = "api-error";
                     add_api_error(ctx, *v, m, line, pos, session);

@@ -9,6 +9,7 @@
 #include "extract/tool_action_rules.h"
 #include "claude_code_lines.h"
 #include "claude_log_claims.h"
+#include "ingest/claude_code_api_error.h"
 #include "ingest/ingest.h"
 
 namespace bm {
@@ -31,6 +32,34 @@ TEST(ClaudeCodeRunRules, AnApiErrorLineIsTheHarnessNoticeNotAReply) {
     // The same words from the model itself are its reply, not an API error.
     const std::string said = kUser + claude_assistant_text("a1", "u1", "Credit balance is too low", "", R"(,"model":"claude")");
     EXPECT_EQ(claims_of(said).find("harness.api_error"), std::string::npos);
+}
+
+TEST(ClaudeCodeRunRules, TheNoticeWithoutTheRawResponseBodyAndOlderSyntheticLines) {
+    // Claude Code appends the provider's raw response after " · ": the notice is what stands before it (session 18).
+    const std::string rate = std::string(kUser) + "\n" +
+        R"({"parentUuid":"u1","isSidechain":false,"type":"assistant","uuid":"a1","sessionId":"s1","timestamp":"t","message":{"id":"x","model":"<synthetic>","role":"assistant","type":"message","content":[{"type":"text","text":"API Error: Request rejected (429) · {\"status\":429,\"error_message\":\"rpm limit\"}"}]},"error":"rate_limit","isApiErrorMessage":true,"apiErrorStatus":429})" "\n";
+    EXPECT_NE(claims_of(rate).find("harness.api_error: api.rate_limit = API Error: Request rejected (429)\n"), std::string::npos)
+        << claims_of(rate);
+    // An older stream-json run marks the notice only by the model "<synthetic>" and an `error` string.
+    const std::string init = R"({"type":"system","subtype":"init","cwd":"/w","session_id":"abc","model":"m"})";
+    const std::string key = init + "\n" +
+        R"({"type":"assistant","message":{"id":"x","model":"<synthetic>","role":"assistant","type":"message","content":[{"type":"text","text":"Invalid API key · Fix external API key"}]},"parent_tool_use_id":null,"session_id":"abc","uuid":"a1","error":"authentication_failed"})" "\n";
+    const std::string got = claims_of(key);
+    EXPECT_NE(got.find("harness.api_error: api.authentication_failed = Invalid API key · Fix external API key\n"), std::string::npos)
+        << got;
+    EXPECT_EQ(got.find("model.final_reply"), std::string::npos) << got;
+    // A "<synthetic>" line without an error string is no API error ("No response requested." after an interrupt).
+    const std::string quiet = init + "\n" +
+        R"({"type":"assistant","message":{"id":"x","model":"<synthetic>","role":"assistant","type":"message","content":[{"type":"text","text":"No response requested."}]},"parent_tool_use_id":null,"session_id":"abc","uuid":"a1"})" "\n";
+    EXPECT_EQ(claims_of(quiet).find("harness.api_error"), std::string::npos) << claims_of(quiet);
+}
+
+TEST(ClaudeCodeRunRules, ApiErrorNoticeCutsTheRawBody) {
+    EXPECT_EQ(api_error_notice("API Error: Request rejected (429) · {\"a\":1}"), "API Error: Request rejected (429)");
+    EXPECT_EQ(api_error_notice("API Error: 500 {\"type\":\"error\"}"), "API Error: 500");
+    EXPECT_EQ(api_error_notice("Invalid API key · Fix external API key"), "Invalid API key · Fix external API key");
+    EXPECT_EQ(api_error_notice("Credit balance is too low\nsecond line"), "Credit balance is too low");
+    EXPECT_EQ(api_error_notice("Prompt is too long {see docs}"), "Prompt is too long {see docs}");  // not "API Error: "
 }
 
 TEST(ClaudeCodeRunRules, AStreamJsonResultLineIsTheRunsExitStatus) {
