@@ -373,8 +373,13 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             // so the clause says what someone does, not what a thing is; the nouns before it name nothing.
             static const std::set<std::string> persons = {"we", "you", "they", "i", "he", "she"};
             const bool personal = !colon && i > lo && i > s && persons.count(t[i - 1].lower) > 0;
+            // "report how many were implemented": a question word before the subject makes the clause a question
+            // asked inside the sentence, not a statement.
+            static const std::set<std::string> wh = {"how", "what", "which", "who", "whom", "whose", "why", "where"};
+            bool asked = false;
+            for (size_t k = s > 0 ? s - 1 : 0; k < i && !colon; ++k) asked |= wh.count(t[k].lower) > 0;
             const bool guarded = conditional(t, lo, s) || clause_inside(t, s, i) || negated_subject(t, s, i) || phrasal ||
-                                 modifier || dangling || partitive || personal;
+                                 modifier || dangling || partitive || personal || asked;
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
             if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {

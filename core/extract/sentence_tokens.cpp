@@ -111,6 +111,29 @@ std::vector<std::pair<size_t, size_t>> unfenced_code_lines(std::string_view text
     return out;
 }
 
+// True when the newline at `at` only wraps a sentence onto the next line (hard-wrapped prose: a prompt or a
+// message filled at a fixed width), so the sentence goes on: the line before is as long as a filled line (a wrap
+// happens near the width; a short line is a line of its own: a list entry, a setting) and ends in a word, a number
+// or a comma, and the next line goes straight on with a lowercase word. "no reference\nsolution is accessible"
+// stays one sentence, so its negation stays with it.
+bool soft_wrap(std::string_view text, size_t at) {
+    const size_t b = text.rfind('\n', at == 0 ? 0 : at - 1);
+    const size_t line_begin = (b == std::string_view::npos || b >= at) ? 0 : b + 1;
+    std::string_view line = text.substr(line_begin, at - line_begin);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.remove_suffix(1);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front()))) line.remove_prefix(1);
+    // Fill widths are 72 to 120 columns; a longer line was not wrapped, so its newline ends something.
+    constexpr size_t kShortestWrappedLine = 50, kLongestWrappedLine = 120;
+    if (line.size() < kShortestWrappedLine || line.size() > kLongestWrappedLine || line.front() == '#' ||
+        line.front() == '|')
+        return false;
+    const unsigned char last = static_cast<unsigned char>(line.back());
+    if (!std::isalnum(last) && last != ',') return false;
+    size_t n = at + 1;
+    while (n < text.size() && (text[n] == ' ' || text[n] == '\t')) ++n;
+    return n < text.size() && text[n] >= 'a' && text[n] <= 'z';
+}
+
 }  // namespace
 
 std::vector<Sentence> split_sentences(std::string_view text) {
@@ -142,7 +165,7 @@ std::vector<Sentence> split_sentences(std::string_view text) {
             start = i + 1;
             continue;
         }
-        bool boundary = c == '\n' || c == '!' || c == '?' || c == ';';
+        bool boundary = c == '!' || c == '?' || c == ';' || (c == '\n' && !(soft_wrap(text, i) && !in_unfenced_code(i + 1)));
         if (c == '.') {
             // A dot ends a sentence only before whitespace or the end ("8.0.36", "a.b" stay whole).
             boundary = i + 1 == text.size() || std::isspace(static_cast<unsigned char>(text[i + 1])) ||

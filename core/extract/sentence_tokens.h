@@ -20,7 +20,7 @@ struct Sentence {
     std::vector<Token> tokens;
 };
 
-// Splits prose into sentences (., !, ?, ;, newlines), skipping fenced code blocks.
+// Splits prose into sentences (., !, ?, ;, newlines but those of hard-wrapped prose), skipping fenced code blocks.
 std::vector<Sentence> split_sentences(std::string_view text);
 
 // True for a pronoun ("it", "them", "we", "something", "what"): a word that stands for a thing named

@@ -87,6 +87,14 @@ TEST(GeneralRules, RememberedFactsKeepTheUsersOwnWords) {
     EXPECT_TRUE(Log().says("Remember this: the codeword is X.").claims("user.remember").empty());
 }
 
+// "report how many were implemented": a question inside the sentence states nothing; the same copula without the
+// question word does.
+TEST(GeneralRules, AQuestionWordBeforeTheSubjectIsNoStatement) {
+    EXPECT_TRUE(Log().user("Report the total and how many were implemented.").claims("user.statement").empty());
+    EXPECT_TRUE(Log().user("Tell me what the cache backend is.").claims("user.statement").empty());
+    EXPECT_EQ(Log().user("The cache backend is Redis.").claims("user.statement"), V{"cache = redis"});
+}
+
 TEST(GeneralRules, ReturnValuesComeFromObjectsTheProgramBuilt) {
     EXPECT_EQ(Log().call("run_code", R"J({"description":"Check both","code":"const a = await tools.bash({command: 'echo OK'}); return { bash: a, n: 3 }"})J",
                          "{\n  \"bash\": \"OK\",\n  \"n\": 3,\n  \"nested\": {\"x\": 1}\n}")

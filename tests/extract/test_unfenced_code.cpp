@@ -1,4 +1,5 @@
-// split_sentences (core/extract/sentence_tokens.cpp) ends a sentence at a period typed without its space and sets unfenced code aside: a header over a lone "("
+// split_sentences (core/extract/sentence_tokens.cpp) ends a sentence at a period typed without its space, reads hard-wrapped
+// prose across its line breaks, and sets unfenced code aside: a header over a lone "("
 // through its close, Python def/class headers and Markdown-indented lines (session 17, the 2024 OpenHands
 // evaluation tasks that paste a schema and a code template into the user's message).
 #include <gtest/gtest.h>
@@ -56,6 +57,34 @@ TEST(SentenceSplit, APeriodTypedWithoutItsSpaceStillEndsTheSentence) {
     EXPECT_EQ(sentences_of("Write the SQL in one line.And write a new file named 0.py."),
               "Write the SQL in one line.|And write a new file named 0.py.|");
     EXPECT_EQ(sentences_of("Import os.Path and pkg.Config here."), "Import os.Path and pkg.Config here.|");
+}
+
+// A prompt filled at 80 columns: the break inside a sentence is no boundary, so "no reference solution is
+// accessible" keeps its "no". A short line, a line that ends a sentence or a label, a paragraph far past any fill
+// width, and a next line that opens with a capital, a list mark or a blank line each end where they end.
+TEST(SentenceSplit, HardWrappedProseIsOneSentenceAcrossItsLineBreaks) {
+    EXPECT_EQ(sentences_of("Work only from the repository checkout in this workspace; no reference\n"
+                           "solution is accessible here.\nNext line."),
+              "Work only from the repository checkout in this workspace;|no reference\nsolution is accessible here.|"
+              "Next line.|");
+    EXPECT_EQ(sentences_of("Your final summary must report requirement coverage counts, including at\n"
+                           "   least the total number reviewed."),
+              "Your final summary must report requirement coverage counts, including at\n   least the total number "
+              "reviewed.|");
+    EXPECT_EQ(sentences_of("host localhost\nport 8080"), "host localhost|port 8080|");
+    EXPECT_EQ(sentences_of("The build finished and every one of the tests passed here\nthen we stop"),
+              "The build finished and every one of the tests passed here\nthen we stop|");
+    EXPECT_EQ(sentences_of("Every requirement below is a task for this run of the harness:\nfix the docs"),
+              "Every requirement below is a task for this run of the harness:|fix the docs|");
+    EXPECT_EQ(sentences_of("The build finished and every one of the tests passed here\nThen we stop"),
+              "The build finished and every one of the tests passed here|Then we stop|");
+    EXPECT_EQ(sentences_of("The build finished and every one of the tests passed here\n- then we stop"),
+              "The build finished and every one of the tests passed here|- then we stop|");
+    EXPECT_EQ(sentences_of("The build finished and every one of the tests passed here\n\nthen we stop"),
+              "The build finished and every one of the tests passed here|then we stop|");
+    const std::string paragraph(130, 'x');
+    EXPECT_EQ(sentences_of("It logs " + paragraph + " everything\nsecond, sort it"),
+              "It logs " + paragraph + " everything|second, sort it|");
 }
 
 }  // namespace
