@@ -88,12 +88,24 @@ const std::set<std::string>& hedges() {
 
 // "This application must be refactored": a request in the passive (refactor it), not a value of its
 // subject. States that read like participles ("must be enabled") stay values.
-bool passive_request(const std::string& value) {
+const std::set<std::string>& participle_states() {
     static const std::set<std::string> states = {"enabled", "disabled", "opened", "closed", "locked", "unlocked",
                                                  "installed", "configured", "deployed", "started", "stopped",
                                                  "required", "allowed", "signed", "pinned", "cached", "encrypted"};
-    if (value.size() < 5 || value.compare(value.size() - 2, 2, "ed") != 0 || states.count(value)) return false;
+    return states;
+}
+
+bool passive_request(const std::string& value) {
+    if (value.size() < 5 || value.compare(value.size() - 2, 2, "ed") != 0 || participle_states().count(value)) return false;
     return is_task_verb(value.substr(0, value.size() - 2)) || is_task_verb(value.substr(0, value.size() - 1));
+}
+
+// "The code should be enclosed using <execute_ipython> tags", "names must be formatted with black" (session 18):
+// a lone participle followed by the means (the value is that participle alone), tells how to write something; it sets no state.
+bool passive_instruction(const std::string& value, const Toks& t, size_t at, size_t hi) {
+    static const std::set<std::string> means = {"using", "with", "via", "through"};
+    if (at + 1 >= hi || t[at].lower != value || !means.count(t[at + 1].lower)) return false;
+    return !participle_states().count(value) && value.size() >= 5 && value.compare(value.size() - 2, 2, "ed") == 0;
 }
 
 struct Candidate {
@@ -309,7 +321,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                 SlotType type = w == "must" ? SlotType::kConstraint : SlotType::kDecision;
                 if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
                 if (!conditional(t, lo, s) && !negated_subject(t, s, i) && !passive_request(value) &&
-                    add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
+                    !passive_instruction(value, t, j + 1, hi) && add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
                     lo = ve;
                     i = ve;
                     continue;

@@ -103,6 +103,22 @@ std::vector<std::pair<size_t, size_t>> unfenced_code_lines(std::string_view text
             const bool after_blank = p < k || k == 0;
             const bool after_code = p > 0 && code[p - 1];
             if (after_blank || after_code) code[k] = true;
+            else if (k > 0 && !lines[k - 1].trimmed.empty() && lines[k - 1].trimmed.back() == ':' && !lines[k - 1].indented) {
+                // An example right under its lead-in ("An example would look like this:\n    <execute_ipython>\n
+                // import sys …"; session 18): the indented run is code when a line of it reads as code.
+                size_t m = k;
+                bool reads_as_code = false;
+                while (m < lines.size() && lines[m].indented) {
+                    const std::string_view c = lines[m].trimmed;
+                    reads_as_code = reads_as_code || c.find_first_of("=(<{;") != std::string_view::npos ||
+                                    c.rfind("import ", 0) == 0 || c.rfind("from ", 0) == 0;
+                    ++m;
+                }
+                if (reads_as_code) {
+                    for (size_t z = k; z < m; ++z) code[z] = true;
+                    k = m - 1;
+                }
+            }
         }
     }
     std::vector<std::pair<size_t, size_t>> out;

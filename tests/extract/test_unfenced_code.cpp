@@ -53,6 +53,19 @@ TEST(UnfencedCode, ProseListsAndIndentedProseAfterTextStay) {
     EXPECT_EQ(sentences_of("Do this\n(\nand that"), "Do this|and that|");
 }
 
+TEST(UnfencedCode, AnIndentedExampleRightUnderItsLeadInIsCodeWhenItReadsAsCode) {
+    // A task template's example under "… like this:" with no blank line between (session 18, OpenHands'
+    // logic_reasoning task): its lines are code, so neither "import sys" nor "answer, flag, …" is a request.
+    const std::string task = "An example would be look like this:\n    <execute_ipython>\n    import sys\n"
+                             "    answer, flag, error_message = engine.run(programs)\n    </execute_ipython>\n\n"
+                             "Please send the answer through message.";
+    EXPECT_EQ(sentences_of(task), "An example would be look like this:|Please send the answer through message.|");
+    EXPECT_EQ(requests_of(task).find("import"), std::string::npos) << requests_of(task);
+    // Indented prose under a lead-in stays prose (no line of it reads as code), and so do list items.
+    EXPECT_EQ(sentences_of("Note:\n    restart the server after the change"), "Note:|restart the server after the change|");
+    EXPECT_EQ(sentences_of("Steps:\n    - run it (once)"), "Steps:|- run it (once)|");
+}
+
 TEST(SentenceSplit, APeriodTypedWithoutItsSpaceStillEndsTheSentence) {
     EXPECT_EQ(sentences_of("Write the SQL in one line.And write a new file named 0.py."),
               "Write the SQL in one line.|And write a new file named 0.py.|");
