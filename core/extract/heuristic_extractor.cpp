@@ -451,6 +451,9 @@ std::string quote_of(const std::string& text, const Toks& t, size_t first, size_
 
 }  // namespace
 
+// The longest user message read as a turn of conversation rather than a document (user.statement).
+constexpr size_t kConversationalTurnBytes = 600;
+
 std::vector<Claim> extract_from_text(const std::string& text, const Claim& origin, bool is_user) {
     std::vector<Claim> out;
     // Statement shapes are rules per speaker: a user's "X is Y" is not an agent's or a tool's.
@@ -602,6 +605,11 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             // "…, so the retention period is 7 years": a conclusion drawn from a stated premise too.
             const bool drawn = std::find(conclusions.begin(), conclusions.end(), k) != conclusions.end() &&
                                !premise_keys.empty();
+            // A user's "X is Y" is their own fact when they say it in a turn of conversation. In a prompt the size of
+            // a document (a task template, a pasted spec: more than kConversationalTurnBytes) the sentence describes
+            // the task's world ("the workspace is initialized", "the necessary tool is installed"), not a fact the
+            // user holds (session 18: 1 of 16 such values good on dev).
+            if (c.rule == "user.statement" && text.size() > kConversationalTurnBytes) continue;
             // Only the assistant concludes; a tool's text (documentation, file contents) stays a statement.
             if (c.rule == "model.statement" && (concluded || drawn) && origin.source.role == "assistant")
                 c.rule = "model.conclusion";

@@ -92,7 +92,7 @@ std::vector<ExtractionRule> build() {
          "the error's first line as the reason", S::kRefuted, "tool 3", "file.<path>.edit", true, 0.85, kSession, "",
          {call("edit", R"({"search":"a","replace":"b"})",
                "Your proposed edit has introduced new syntax error(s).\n- E999 IndentationError: unexpected indent\n[File: /r/m.py (9 lines total)]\nYour changes have NOT been applied.",
-               "file./r/m.py.edit = not applied: indentationerror: unexpected indent"),
+               "file./r/m.py.edit = not applied: IndentationError: unexpected indent"),
           call("edit", R"({"search":"a","replace":"b"})", "[File: /r/m.py (9 lines total)]", "")}},
         {"action.submit", "SWE-agent's `submit` call", "", S::kFact, "tool 3", "submission", true, 0.85, kSession, "",
          {call("submit", "{}", "diff --git a/x b/x", "submission = submitted"), call("submit", "{}", "", "", true)}},
@@ -413,7 +413,7 @@ std::vector<ExtractionRule> build() {
          {say("assistant", "The service listens on port 8080.", "service.port = 8080"), say("assistant", "Try on port 8080.", "")}},
         // ---- statements in prose (heuristic_extractor.cpp) ----
         {"user.statement", "a user's \"X is/are/was Y\", \"X = Y\"",
-         "negation → Refuted not-y; a subject with no/none dropped; a clause under if/unless/when/whether dropped, and a subject holding until/if/when/before/after (\"Don't stop until all functions are ported\", session 12); hedges → evidence 1; \"is a <modifier> <noun>\" and \"is located/stored/based in …\" give none (the first word is no value); \"is one/part/some of …\" (membership) and a person right before the copula (\"the bug we are analyzing\") give none (session 17, x19oh)",
+         "negation → Refuted not-y; a subject with no/none dropped; a clause under if/unless/when/whether dropped, and a subject holding until/if/when/before/after (\"Don't stop until all functions are ported\", session 12); hedges → evidence 1; \"is a <modifier> <noun>\" and \"is located/stored/based in …\" give none (the first word is no value); \"is one/part/some of …\" (membership) and a person right before the copula (\"the bug we are analyzing\") give none (session 17, x19oh); a question word before the subject (\"how many were implemented\") gives none; only a conversational turn is read: a user message over 600 bytes is a document (a task template, a pasted spec) whose \"X is Y\" describes the task's world (session 18)",
          S::kFact, "user 4", "<subject> = <value>", true, 0.8, kSession, "",
          {say("user", "The database engine is PostgreSQL 15.", "database = postgresql"),
           say("user", "Retry only if the operation is read-only.", ""), say("user", "No server is running.", ""),

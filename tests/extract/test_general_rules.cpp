@@ -95,6 +95,16 @@ TEST(GeneralRules, AQuestionWordBeforeTheSubjectIsNoStatement) {
     EXPECT_EQ(Log().user("The cache backend is Redis.").claims("user.statement"), V{"cache = redis"});
 }
 
+// A user's "X is Y" in a turn of conversation is their fact; the same sentence inside a prompt the size of a
+// document (a task template) describes the task's world and gives nothing.
+TEST(GeneralRules, AUserStatementIsReadInAConversationalTurnOnly) {
+    const std::string sentence = "The cache backend is Redis.";
+    EXPECT_EQ(Log().user(sentence).claims("user.statement"), V{"cache = redis"});
+    std::string prompt = "You are working on a task in this repository and must follow the requirements below.\n\n";
+    while (prompt.size() < 700) prompt += "- Keep each change small and check it with the focused tests first.\n";
+    EXPECT_TRUE(Log().user(prompt + sentence).claims("user.statement").empty());
+}
+
 TEST(GeneralRules, ReturnValuesComeFromObjectsTheProgramBuilt) {
     EXPECT_EQ(Log().call("run_code", R"J({"description":"Check both","code":"const a = await tools.bash({command: 'echo OK'}); return { bash: a, n: 3 }"})J",
                          "{\n  \"bash\": \"OK\",\n  \"n\": 3,\n  \"nested\": {\"x\": 1}\n}")
