@@ -31,12 +31,12 @@ bool contains_words(const std::string& outer, const std::string& inner) {
     return found;
 }
 
-// The path of a `file.<path>` key, and the same without an extractor's sub-key (`.read`, `.edit`).
+// The path of a `file.<path>` key, and the same without an extractor's sub-key (`.read`, `.edit`, `.write`).
 std::vector<std::string> file_paths(const std::string& key) {
     std::string path;
     for (unsigned char c : key.substr(5)) path += static_cast<char>(c < 0x80 ? std::tolower(c) : c);
     std::vector<std::string> out{path};
-    for (const char* sub : {".read", ".edit"}) {
+    for (const char* sub : {".read", ".edit", ".write"}) {
         const std::string s(sub);
         if (path.size() > s.size() && path.compare(path.size() - s.size(), s.size(), s) == 0)
             out.push_back(path.substr(0, path.size() - s.size()));

@@ -1,5 +1,6 @@
 // Failed attempts: a tool result marked as an error says what was tried and why it did not work
-// (`<tool or command>.error` = the error's reason, Refuted), so the next session does not retry it blind.
+// (`<tool or command>.error` = the error's reason, Refuted; a failed file write `file.<path>.write`), so the
+// next session does not retry it blind.
 #include <cctype>
 #include <string>
 
@@ -129,6 +130,27 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     }
     while (!reason.empty() && (reason.back() == '.' || reason.back() == ':' || reason.back() == ' ')) reason.pop_back();
     if (reason.size() < 4) return;
+    // A file write that failed is keyed by its file, as the file's own history: `file.<path>.write = not
+    // written: <reason>` (action.write_failed; session 18, x21chat). The call's own name leading the reason
+    // ("tool 'file_write' requires auto mode") only repeats what "not written" says.
+    const std::string tool = ascii_lower(a.tool);
+    if (write_tool(tool) && !a.arguments.empty() && a.arguments.front() == '{') {
+        std::string target;
+        size_t tb = 0, te = 0;
+        for (const char* name : {"file_path", "path", "filename", "file", "target_file"})
+            if (json_string_member(a.arguments, name, target, tb, te)) break;
+        const std::string file = target.size() <= 300 ? argument_path_key(target, a.cwd) : std::string();
+        if (!file.empty()) {
+            for (const std::string& lead : {"tool '" + tool + "' ", "tool \"" + tool + "\" "})
+                if (reason.rfind(lead, 0) == 0 && reason.size() > lead.size() + 8) {
+                    reason.erase(0, lead.size());
+                    break;
+                }
+            out.push_back({"action.write_failed", "file." + file + ".write", "not written: " + reason,
+                           SlotType::kRefuted, ActionEvidence::kObserved, b, e});
+            return;
+        }
+    }
     std::string subject = command_subject(a);
     // An editor call names its file and command ({"command":"create","path":"/w/a.py"} → file.a.py.create).
     if (subject.empty() && editor) {

@@ -33,15 +33,6 @@ std::string swe_result_file(std::string_view result, size_t& begin, size_t& end)
     return std::string(result.substr(p + 7, e - p - 7));
 }
 
-// A tool's path argument as a key. A path that climbs out of the working directory first ("../bot/main.py",
-// a sibling folder) keeps its leading "../" steps; ".." anywhere else gives none.
-std::string argument_path_key(std::string_view path, std::string_view cwd) {
-    std::string up;
-    while (path.rfind("../", 0) == 0 && up.size() < 12) up += "../", path.remove_prefix(3);
-    const std::string rest = path_key(path, cwd);
-    return rest.empty() ? rest : up + rest;
-}
-
 void add(std::vector<ActionFact>& out, const std::string& rule, const std::string& path, std::string_view cwd,
          const char* value, ActionEvidence ev, size_t b, size_t e) {
     const std::string key = argument_path_key(path, cwd);
@@ -67,6 +58,17 @@ void patch_files(const ToolAction& a, std::vector<ActionFact>& out) {
 }
 
 }  // namespace
+
+std::string argument_path_key(std::string_view path, std::string_view cwd) {
+    std::string up;
+    while (path.rfind("../", 0) == 0 && up.size() < 12) up += "../", path.remove_prefix(3);
+    const std::string rest = path_key(path, cwd);
+    return rest.empty() ? rest : up + rest;
+}
+
+bool write_tool(std::string_view lowered_tool) {
+    return one_of(lowered_tool, {"write", "write_file", "create_file", "fs_write", "writefile", "file_write", "save_file"});
+}
 
 // An edit the editor refused: `file.<path>.edit = not applied: <the error>` (Refuted).
 void refused_edit(const ToolAction& a, std::vector<ActionFact>& out) {
@@ -130,7 +132,7 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         return;
     }
     const char* value = nullptr;
-    if (one_of(tool, {"write", "write_file", "create_file", "fs_write", "writefile", "create"})) value = "created";
+    if (write_tool(tool) || tool == "create") value = "created";
     else if (one_of(tool, {"edit", "multiedit", "str_replace", "replace", "edit_file", "notebookedit", "apply_diff",
                            "insert", "replace_in_file", "search_replace"}))
         value = "edited";

@@ -104,6 +104,13 @@ std::vector<std::vector<std::string>> shell_segments(std::string_view command);
 // The summary sentence of a subagent's multi-line report (delegation_report_rules.cpp).
 void delegation_report_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
+// A tool's path argument as a key (path_key); a path that climbs out of the working directory first
+// ("../bot/main.py", a sibling folder) keeps its leading "../" steps (file_action_rules.cpp).
+std::string argument_path_key(std::string_view path, std::string_view cwd);
+// Whether a (lower-case) tool name is a file-writing tool: write, write_file, create_file, file_write, … (not
+// SWE-agent's `create`, whose argument is an action line).
+bool write_tool(std::string_view lowered_tool);
+
 // Shared helpers (action_text.cpp).
 std::string ascii_lower(std::string_view s);
 // Whether `s` equals one of `names` (a tool name against the tools a rule reads).

@@ -3,6 +3,8 @@
 #include "ingest/readers.h"
 
 #include <cctype>
+#include <map>
+#include <set>
 
 namespace bm {
 
@@ -18,6 +20,38 @@ bool is_compaction_summary(const std::string& text) {
     std::string preface = text.substr(0, open);
     for (char& c : preface) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return preface.find("summar") != std::string::npos;
+}
+
+// A harness's next-step prompt sent in user-role turns again and again (OpenManus's "You can interact with the
+// computer using PythonExecute, …" after every tool result): a text of at least 80 bytes that two or more user
+// turns carry word for word, one of them right after a tool result. Text the user did not write (session 18,
+// x21chat): the extractor must not read its tool descriptions as the user's requests.
+void mark_repeated_prompts(std::vector<Message>& messages) {
+    auto text_of = [](const Message& m) {
+        std::string t;
+        for (const ContentBlock& b : m.blocks)
+            if (b.kind == BlockKind::kText) t += b.text;
+        return t;
+    };
+    std::map<std::string, int> seen;
+    std::set<std::string> after_tool;
+    for (size_t i = 0; i < messages.size(); ++i) {
+        const Message& m = messages[i];
+        if (m.role != Role::kUser || m.source.kind != SourceKind::kUser) continue;
+        const std::string t = text_of(m);
+        if (t.size() < 80) continue;
+        ++seen[t];
+        if (i > 0 && messages[i - 1].role == Role::kTool) after_tool.insert(t);
+    }
+    for (Message& m : messages) {
+        if (m.role != Role::kUser || m.source.kind != SourceKind::kUser) continue;
+        const std::string t = text_of(m);
+        if (t.size() < 80 || !after_tool.count(t)) continue;
+        if (const auto it = seen.find(t); it != seen.end() && it->second >= 2) {
+            m.source.kind = SourceKind::kPlugin;  // written by the harness, not the user
+            m.source.name = "loop-prompt";
+        }
+    }
 }
 
 bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Message& m) {
@@ -101,6 +135,7 @@ void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& dige
         if (parse_chat_message(ctx, (*messages)[i], i, m)) session.messages.push_back(std::move(m));
         else ctx.result().partial = true;
     }
+    mark_repeated_prompts(session.messages);
     if (messages->empty()) {
         ctx.error(RecordPos{1, 0}, "messages", "the message array is empty", "nothing to import");
         return;

@@ -581,6 +581,50 @@ TEST(OpenAiChatReader, CompactionSummaryInAUserTurnIsTheHarnesss) {
     EXPECT_EQ(s.messages[3].source.kind, SourceKind::kModel);  // only user turns are re-attributed
 }
 
+// Session 18 (x21chat): a harness's next-step prompt, repeated word for word in user turns after tool results.
+TEST(OpenAiChatReader, RepeatedPromptAfterToolResultsIsTheHarnesss) {
+    const std::string prompt =
+        "You can interact with the computer using PythonExecute, save files through FileSaver, and retrieve "
+        "information using BingSearch. After using each tool, suggest the next steps.";
+    const std::string call = R"({"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function", )"
+                             R"("function": {"name": "bing_search", "arguments": "{}"}}]})";
+    const std::string tool = R"({"role": "tool", "tool_call_id": "c1", "content": "['https://a.example']"})";
+    const std::string p = R"({"role": "user", "content": ")" + prompt + R"("})";
+    const std::string doc = "[" + std::string(R"({"role": "user", "content": "search the web for YiZhao"})") + "," + p +
+                            "," + call + "," + tool + "," + p + "," + call + "," + tool + "," + p + "]";
+    ReadResult r = read_bytes(doc, "loop.json");
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 8u);
+    EXPECT_EQ(s.messages[0].source.kind, SourceKind::kUser);  // the user's own request
+    for (size_t i : {1u, 4u, 7u}) {
+        EXPECT_EQ(s.messages[i].source.kind, SourceKind::kPlugin) << i;
+        EXPECT_EQ(s.messages[i].source.name, "loop-prompt") << i;
+    }
+}
+
+TEST(OpenAiChatReader, RepeatedUserTextStaysTheUsersWhenShortOrNeverAfterAToolResult) {
+    const std::string longer = "Please check the quarterly figures again and tell me whether the totals add up to the report.";
+    const std::string u = R"({"role": "user", "content": ")" + longer + R"("})";
+    const std::string a = R"({"role": "assistant", "content": "They do."})";
+    const std::string call = R"({"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function", )"
+                             R"("function": {"name": "run", "arguments": "{}"}}]})";
+    const std::string tool = R"({"role": "tool", "tool_call_id": "c1", "content": "ok"})";
+    // Said twice, each time after the assistant's reply, not after a tool result: the user's.
+    ReadResult r1 = read_bytes("[" + u + "," + a + "," + u + "," + a + "]", "twice.json");
+    ASSERT_EQ(r1.sessions.size(), 1u);
+    EXPECT_EQ(r1.sessions[0].messages[2].source.kind, SourceKind::kUser);
+    // A short "continue" after every tool result: the user's (too short to be a harness's prompt).
+    const std::string c = R"({"role": "user", "content": "continue"})";
+    ReadResult r2 = read_bytes("[" + c + "," + call + "," + tool + "," + c + "," + call + "," + tool + "," + c + "]", "cont.json");
+    ASSERT_EQ(r2.sessions.size(), 1u);
+    EXPECT_EQ(r2.sessions[0].messages[3].source.kind, SourceKind::kUser);
+    // A long text after a tool result, but only once: the user's.
+    ReadResult r3 = read_bytes("[" + call + "," + tool + "," + u + "]", "once.json");
+    ASSERT_EQ(r3.sessions.size(), 1u);
+    EXPECT_EQ(r3.sessions[0].messages[2].source.kind, SourceKind::kUser);
+}
+
 // ---------------------------------------------------------------- SWE-agent
 
 TEST(SweAgentReader, FunctionCallingTrajectory) {

@@ -43,13 +43,40 @@ TEST(ChatToolRules, FailedWriteInAChatLogCreatesNoFile) {
 
 TEST(ChatToolRules, JsonErrorFieldIsTheFailureReason) {
     EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
-                  .call("write_file", R"({"path": "/tmp2/hello_world.py", "content": "x"})",
-                        R"({"ok":false,"error":"Path is outside workspace: /tmp2/hello_world.py"})")
+                  .call("update_reservation", R"({"reservation_id": "X1", "cabin": "economy"})",
+                        R"({"ok":false,"error":"Seat is not available"})")
                   .claims("action.tool_error"),
-              V{"write_file.error.path-is-outside = path is outside workspace: /tmp2/hello_world.py"});
+              V{"update_reservation.error.seat-is-not = seat is not available"});
     // The same answer in a format whose results carry their own error flag, unflagged: no failure.
     EXPECT_TRUE(Log().call("write_file", R"({"path": "a.py"})", R"({"ok":false,"error":"disk full"})")
                     .claims("action.tool_error").empty());
+}
+
+// Session 18 (x21chat): a file write answered by an error is the file's history, keyed by its path.
+TEST(ChatToolRules, FailedWriteIsKeyedByItsFile) {
+    const auto chat = [] { return Log().as(SessionFormat::kOpenAiChat); };
+    EXPECT_EQ(chat().call("write_file", R"({"path": "/tmp2/hello_world.py", "content": "x"})",
+                          R"({"ok":false,"error":"Path is outside workspace: /tmp2/hello_world.py"})")
+                  .claims("action.write_failed"),
+              V{"file./tmp2/hello_world.py.write = not written: path is outside workspace: /tmp2/hello_world.py"});
+    // The call's own name leading the reason is dropped; the reason stays.
+    EXPECT_EQ(chat().call("file_write", R"({"path": "workspace/notes.md", "content": "# x"})",
+                          R"x({"success": false, "data": null, "error": "Tool 'file_write' requires auto mode (current: semi)"})x")
+                  .claims("action.write_failed"),
+              V{"file.workspace/notes.md.write = not written: requires auto mode (current: semi)"});
+    // ... and then no tool-keyed error for the same failure.
+    EXPECT_TRUE(chat().call("write_file", R"({"path": "a.py", "content": "x"})", R"({"ok":false,"error":"disk full"})")
+                    .claims("action.tool_error").empty());
+    // Guards: a write that succeeded, a failed read, a failed write with no path argument.
+    EXPECT_TRUE(chat().call("write_file", R"({"path": "a.py", "content": "x"})", R"({"ok":true,"bytes_written":1})")
+                    .claims("action.write_failed").empty());
+    EXPECT_TRUE(chat().call("read_file", R"({"path": "a.py"})", R"({"ok":false,"error":"No such file"})")
+                    .claims("action.write_failed").empty());
+    EXPECT_TRUE(chat().call("write_file", R"({"content": "x"})", R"({"ok":false,"error":"missing path"})")
+                    .claims("action.write_failed").empty());
+    EXPECT_EQ(chat().call("write_file", R"({"content": "x"})", R"({"ok":false,"error":"missing path"})")
+                  .claims("action.tool_error"),
+              V{"write_file.error.missing-path = missing path"});
 }
 
 TEST(ChatToolRules, HandoffNoticeIsNoDelegationResult) {

@@ -167,6 +167,8 @@ TEST(ExtractGold, MatchingRuleCountsNoChanceMatches) {
     EXPECT_TRUE(values_match("not applied: IndentationError: unexpected indent", "IndentationError: unexpected indent"));
     EXPECT_FALSE(keys_share_word("file.a.txt.read", "file.b.txt"));  // "file" and "txt" name no subject
     EXPECT_TRUE(keys_share_word("file.a.txt.read", "file.a.txt"));
+    EXPECT_TRUE(keys_share_word("file./tmp2/a.py.write", "file./tmp2/a.py"));  // a failed write's sub-key (x21chat)
+    EXPECT_FALSE(keys_share_word("file./tmp2/a.py.write", "file./tmp2/b.py"));
     EXPECT_TRUE(keys_share_word("file.src/main.py", "file./tmp/w/src/main.py"));
     EXPECT_FALSE(keys_share_word("file.main.py", "file./tmp/w/src/main.py.bak"));
     EXPECT_FALSE(keys_share_word("file.a.txt", "read.file"));
