@@ -249,6 +249,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     status_line_facts(action, out);
     editor_report_facts(action, out);
     count_output_facts(action, out);
+    missing_program_facts(action, out);
     delegation_report_facts(action, out);
     return out;
 }

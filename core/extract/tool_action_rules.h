@@ -94,6 +94,8 @@ void editor_report_facts(const ToolAction& action, std::vector<ActionFact>& out)
 // A directory's entry count, `ls DIR | wc -l` / `find DIR … | wc -l` answered by a number (count_output_rules.cpp,
 // session 18).
 void count_output_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A program the shell could not find, "bash: rg: command not found" (missing_program_rules.cpp, session 18).
+void missing_program_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
