@@ -206,8 +206,42 @@ bool counts_test_files(const std::string& low, size_t p) {
     return false;
 }
 
+// `go test` prints no summary counts: `-v` prints a "--- PASS: TestX (0.00s)" / "--- FAIL: …" line a test (its
+// subtests' lines are indented), and every run an "ok  <package>" / "FAIL\t<package>" line a package. The tests'
+// lines are counted when there are any, else the packages' (`go.test.packages_passed`); true when it counted.
+bool go_test_counts(const ToolAction& a, const std::string& runner, std::vector<ActionFact>& out) {
+    const std::string_view r = a.result.substr(0, 200'000);
+    struct Count { size_t n = 0, b = 0, e = 0; };
+    Count tests_passed, tests_failed, packages_passed, packages_failed;
+    auto tally = [](Count& c, size_t b, size_t e) {
+        if (c.n++ == 0) c.b = b, c.e = e;
+    };
+    for (size_t at = 0; at < r.size();) {
+        size_t eol = r.find('\n', at);
+        if (eol == std::string_view::npos) eol = r.size();
+        const std::string_view line = r.substr(at, eol - at);
+        if (line.rfind("--- PASS: ", 0) == 0) tally(tests_passed, at, eol);
+        else if (line.rfind("--- FAIL: ", 0) == 0) tally(tests_failed, at, eol);
+        else if (line.rfind("ok  ", 0) == 0 || line.rfind("ok\t", 0) == 0) tally(packages_passed, at, eol);
+        else if (line.rfind("FAIL\t", 0) == 0) tally(packages_failed, at, eol);
+        at = eol + 1;
+    }
+    const bool per_test = tests_passed.n + tests_failed.n > 0;
+    const std::string prefix = runner + (per_test ? "." : ".packages_");
+    bool counted = false;
+    for (const auto& [count, field] : {std::pair{per_test ? tests_passed : packages_passed, "passed"},
+                                       std::pair{per_test ? tests_failed : packages_failed, "failed"}}) {
+        if (count.n == 0) continue;
+        out.push_back({"action.test_counts", prefix + field, std::to_string(count.n), SlotType::kFact,
+                       ActionEvidence::kObserved, count.b, count.e});
+        counted = true;
+    }
+    return counted;
+}
+
 // The first "N passed" / "N failed" / "N errors" of a test runner's summary.
 void test_counts(const ToolAction& a, const std::string& runner, std::vector<ActionFact>& out) {
+    if (runner.rfind("go.test", 0) == 0 && go_test_counts(a, runner, out)) return;
     const std::string low = ascii_lower(a.result.substr(0, 200'000));
     for (const char* word : {" passed", " failed", " errors", " error"}) {
         for (size_t p = low.find(word); p != std::string::npos; p = low.find(word, p + 1)) {
