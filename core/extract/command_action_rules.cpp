@@ -265,6 +265,38 @@ bool test_runner(const CommandKey& k) {
 }
 
 // "[main 1a2b3c4] Subject" / "[main (root-commit) 1a2b3c4] Subject" printed by `git commit`.
+// The " create mode 100644 <path>" / " delete mode 100644 <path>" lines `git commit` prints after its summary:
+// the files the commit added to or removed from the repository, `file.<path>.commit = added in commit <hash>`
+// (rule action.commit_file, session 18). A sub-key of its own: a file the session edited and then committed into a
+// new repository was edited, not created, so the commit's word must not supersede the file's own slot. A commit of
+// more than kMostCommitFiles such files (a vendored tree, a first import) gives none: one slot a file would bury the
+// session's own work.
+void commit_mode_lines(const ToolAction& a, size_t from, const std::string& hash, std::vector<ActionFact>& out) {
+    constexpr size_t kMostCommitFiles = 30;
+    const std::string_view r = a.result.substr(0, 200'000);
+    std::vector<ActionFact> files;
+    for (size_t at = std::min(from, r.size()); at < r.size();) {
+        size_t eol = r.find('\n', at);
+        if (eol == std::string_view::npos) eol = r.size();
+        std::string_view line = r.substr(at, eol - at);
+        const size_t b = at;
+        at = eol + 1;
+        while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        for (const auto& [mark, verb] : {std::pair{std::string_view(" create mode "), "added"},
+                                         std::pair{std::string_view(" delete mode "), "deleted"}}) {
+            if (line.rfind(mark, 0) != 0) continue;
+            const size_t sp = line.find(' ', mark.size());  // after the file mode ("100644")
+            if (sp == std::string_view::npos || sp + 1 >= line.size()) continue;
+            const std::string key = path_key(line.substr(sp + 1), a.cwd);
+            if (!key.empty())
+                files.push_back({"action.commit_file", "file." + key + ".commit", std::string(verb) + " in commit " + hash,
+                                 SlotType::kArtifact, ActionEvidence::kObserved, b, b + line.size()});
+        }
+    }
+    if (files.size() <= kMostCommitFiles)
+        for (ActionFact& f : files) out.push_back(std::move(f));
+}
+
 void git_commit(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string_view r = a.result;
     for (size_t p = r.find('['); p != std::string_view::npos && p < 20'000; p = r.find('[', p + 1)) {
@@ -287,8 +319,9 @@ void git_commit(const ToolAction& a, std::vector<ActionFact>& out) {
         while (!subject.empty() && std::isspace(static_cast<unsigned char>(subject.front()))) subject.erase(0, 1);
         while (!subject.empty() && std::isspace(static_cast<unsigned char>(subject.back()))) subject.pop_back();
         if (subject.empty() || subject.size() > 120) continue;
-        out.push_back({"action.git_commit", "git.commit." + ascii_lower(hash), ascii_lower(subject), SlotType::kArtifact,
+        out.push_back({"action.git_commit", "git.commit." + ascii_lower(hash), subject, SlotType::kArtifact,
                        ActionEvidence::kObserved, p, eol});
+        commit_mode_lines(a, eol, ascii_lower(hash), out);
         const std::string b = key_slug(branch, 60);
         if (!b.empty()) out.push_back({"action.git_branch", "git.branch", b, SlotType::kFact, ActionEvidence::kObserved,
                                        p, close + 1});

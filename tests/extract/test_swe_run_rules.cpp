@@ -1,5 +1,6 @@
 // Session 16's SWE-agent run rules: a command's unmarked error lines and no-output notice (command_result_rules.cpp),
-// the run's exit status and submitted files, and a command's facts from before an edit (run_outcome_rules.cpp).
+// the run's exit status and submitted files, and a command's facts from before an edit (run_outcome_rules.cpp); session
+// 18: a refused edit's error as written, and the files a `git commit` reports adding (command_action_rules.cpp).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -74,6 +75,25 @@ TEST(RefusedEdit, TheEditorsErrorAsWrittenOnTheFile) {
               "action.edit_refused file./repo/src/app.py.edit = not applied: SyntaxError: unmatched ')'\n");
     ASSERT_EQ(facts.size(), 1u);
     EXPECT_EQ(facts[0].type, SlotType::kRefuted);
+}
+
+// `git commit`'s "create mode" lines: each file the commit added is its own `file.<path>.commit`; a commit of more
+// than 30 files (a first import) gives none of them, only the commit itself.
+TEST(CommitFiles, EachAddedFileUnderItsOwnKeyAndNoneForABulkImport) {
+    const std::string report = "[main 1a2b3c4] Add config\n 2 files changed, 40 insertions(+)\n";
+    const std::string two = report + " create mode 100644 go.mod\n create mode 100755 scripts/run.sh\n";
+    EXPECT_EQ(fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments("git commit -m x"), two}),
+                         extracttest::FactLine::kRuleKeyValue),
+              "action.command_run git.commit.x.command = git commit -m x\n"
+              "action.git_commit git.commit.1a2b3c4 = Add config\n"
+              "action.commit_file file.go.mod.commit = added in commit 1a2b3c4\n"
+              "action.commit_file file.scripts/run.sh.commit = added in commit 1a2b3c4\n"
+              "action.git_branch git.branch = main\n");
+    std::string bulk = report;
+    for (int i = 0; i < 31; ++i) bulk += " create mode 100644 vendor/f" + std::to_string(i) + ".go\n";
+    const std::string got = fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments("git commit -m x"), bulk}));
+    EXPECT_EQ(got.find(".commit ="), std::string::npos) << got;
+    EXPECT_NE(got.find("git.commit.1a2b3c4 = Add config"), std::string::npos) << got;
 }
 
 // A SWE-agent 1.x run: reproduce (error), edit, rerun (clean), submit the patch; `info` as given.
