@@ -41,8 +41,9 @@ bool unsure(const Toks& t, size_t from, size_t upto, size_t last) {
     const size_t tail = t.size() - 1 - last <= 3 ? t.size() : last + 1;  // ", I think." belongs to the clause
     for (size_t k = from; k < tail; ++k)
         if (hedge_at(t, k)) return true;
-    for (size_t k = 0; k < upto; ++k) {
-        if (one_of(t[k].lower, {"if", "when", "unless", "whether"})) return true;
+    // "The root cause is not the pool": a negation right after the pattern (at `upto`) denies the cause too.
+    for (size_t k = 0; k <= upto && k < t.size(); ++k) {
+        if (k < upto && one_of(t[k].lower, {"if", "when", "unless", "whether"})) return true;
         if (k >= from && one_of(t[k].lower, {"not", "never", "isn't", "aren't", "wasn't", "let", "let's", "check", "verify"}))
             return true;
     }

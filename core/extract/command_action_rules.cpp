@@ -264,7 +264,6 @@ bool test_runner(const CommandKey& k) {
            k.sub == "test" || k.sub == "run.test" || k.program.find("test") != std::string::npos;
 }
 
-// "[main 1a2b3c4] Subject" / "[main (root-commit) 1a2b3c4] Subject" printed by `git commit`.
 // The " create mode 100644 <path>" / " delete mode 100644 <path>" lines `git commit` prints after its summary:
 // the files the commit added to or removed from the repository, `file.<path>.commit = added in commit <hash>`
 // (rule action.commit_file, session 18). A sub-key of its own: a file the session edited and then committed into a
@@ -275,13 +274,17 @@ void commit_mode_lines(const ToolAction& a, size_t from, const std::string& hash
     constexpr size_t kMostCommitFiles = 30;
     const std::string_view r = a.result.substr(0, 200'000);
     std::vector<ActionFact> files;
-    for (size_t at = std::min(from, r.size()); at < r.size();) {
+    for (size_t at = std::min(from + 1, r.size()); at < r.size();) {  // `from`: the report line's end
         size_t eol = r.find('\n', at);
         if (eol == std::string_view::npos) eol = r.size();
         std::string_view line = r.substr(at, eol - at);
         const size_t b = at;
         at = eol + 1;
         while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        // The commit's own summary is the indented block right under its report line (" 2 files changed",
+        // " create mode …", " rename …"); the first line that is not indented ends it (a second commit's report,
+        // a `git log --summary` after it).
+        if (line.empty() || line[0] != ' ') break;
         for (const auto& [mark, verb] : {std::pair{std::string_view(" create mode "), "added"},
                                          std::pair{std::string_view(" delete mode "), "deleted"}}) {
             if (line.rfind(mark, 0) != 0) continue;
@@ -297,6 +300,8 @@ void commit_mode_lines(const ToolAction& a, size_t from, const std::string& hash
         for (ActionFact& f : files) out.push_back(std::move(f));
 }
 
+// "[main 1a2b3c4] Subject" / "[main (root-commit) 1a2b3c4] Subject" printed by `git commit`, and the files its
+// summary block reports (commit_mode_lines).
 void git_commit(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string_view r = a.result;
     for (size_t p = r.find('['); p != std::string_view::npos && p < 20'000; p = r.find('[', p + 1)) {

@@ -1,4 +1,5 @@
-// A directory's entry count printed by `ls DIR | wc -l` or `find DIR … | wc -l` (action.count_output, session 18).
+// A directory's entry or file count printed by `ls DIR | wc -l`, `find DIR … | wc -l` or `rg --files DIR | wc -l`
+// (action.count_output, session 18), keyed by the whole path and the way of counting.
 #include <cctype>
 #include <string>
 #include <vector>
@@ -57,37 +58,57 @@ bool plain_dir(const std::string& d) {
     return true;
 }
 
-// The directory whose entries `seg` counts ("ls requirements | wc -l", "find /w/reqs -maxdepth 1 -type f | wc -l",
-// "rg --files src | wc -l"); empty when `seg` is anything else (a filter between, `-name`, `ls -l`, no directory).
-std::string counted_dir(const std::string& seg) {
+// What a counting segment counts: the directory and how ("ls D": its entries; "find D -mindepth 1 -maxdepth 1
+// [-type f|d]": its entries, files or folders; "find D -type f", "rg --files D": every file under it). Two ways of
+// counting one folder give two numbers, so the way is part of the key (`entries`, `files`, `dirs`, with `_all` for
+// a count that descends).
+struct CountedDir {
+    std::string dir;  // empty: the segment counts nothing this rule reads
+    std::string kind;
+};
+
+// The directory `seg` counts and how; empty when `seg` is anything else (a filter between, `-name`, `ls -l`, no
+// directory, a `find` that would count the directory itself).
+CountedDir counted_dir(const std::string& seg) {
     std::vector<std::string> stages;
     if (!split_top(seg, true, stages) || stages.size() != 2) return {};
     if (words_of(stages[1]) != std::vector<std::string>{"wc", "-l"}) return {};
     const std::vector<std::string> w = words_of(stages[0]);
     if (w.empty()) return {};
-    std::string dir;
+    CountedDir c;
     if (w[0] == "ls") {
         for (size_t i = 1; i < w.size(); ++i) {
             if (w[i][0] == '-') {
                 for (size_t j = 1; j < w[i].size(); ++j)
                     if (w[i][j] != '1' && w[i][j] != 'A') return {};  // -l, -a, -R change what is counted
-            } else if (dir.empty()) {
-                dir = w[i];
+            } else if (c.dir.empty()) {
+                c.dir = w[i];
             } else {
                 return {};  // two directories, one count
             }
         }
+        c.kind = "entries";
     } else if (w[0] == "find" && w.size() >= 2) {
-        dir = w[1];
+        c.dir = w[1];
+        std::string maxdepth, mindepth, type;
         for (size_t i = 2; i < w.size(); i += 2) {
-            if (i + 1 >= w.size() || !(w[i] == "-maxdepth" || w[i] == "-mindepth" || w[i] == "-type")) return {};
+            if (i + 1 >= w.size()) return {};
+            if (w[i] == "-maxdepth") maxdepth = w[i + 1];
+            else if (w[i] == "-mindepth") mindepth = w[i + 1];
+            else if (w[i] == "-type") type = w[i + 1];
+            else return {};
         }
+        if (type != "f" && mindepth != "1") return {};  // the directory itself would be line one
+        if (!type.empty() && type != "f" && type != "d") return {};
+        c.kind = type == "f" ? "files" : type == "d" ? "dirs" : "entries";
+        if (maxdepth != "1") c.kind += "_all";
     } else if (w[0] == "rg" && w.size() == 3 && w[1] == "--files") {
-        dir = w[2];
+        c.dir = w[2];
+        c.kind = "files_all";
     } else {
         return {};
     }
-    return plain_dir(dir) ? dir : std::string();
+    return plain_dir(c.dir) ? c : CountedDir{};
 }
 
 bool all_digits(std::string_view s) {
@@ -128,11 +149,11 @@ void count_output_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (!words_of(s).empty()) kept.push_back(s);
     // The counting segments end the chain, so their numbers are the output's last lines, in order.
     size_t first = kept.size();
-    while (first > 0 && !counted_dir(kept[first - 1]).empty()) --first;
+    while (first > 0 && !counted_dir(kept[first - 1]).dir.empty()) --first;
     const size_t counts = kept.size() - first;
     if (counts == 0) return;
     for (size_t i = 0; i < first; ++i)
-        if (!counted_dir(kept[i]).empty()) return;  // a count before other output: which line is it?
+        if (!counted_dir(kept[i]).dir.empty()) return;  // a count before other output: which line is it?
     // The output's lines, after a harness header ("Process exited with code 0 … Output:") that is not the program's.
     std::string_view body = a.result;
     const size_t header = body.find("\nOutput:\n");
@@ -164,12 +185,13 @@ void count_output_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     }
     for (size_t i = 0; i < counts; ++i) {
         const Line& l = lines[lines.size() - counts + i];
-        std::string dir = counted_dir(kept[first + i]);
+        CountedDir counted = counted_dir(kept[first + i]);
+        std::string& dir = counted.dir;
         while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
-        const size_t slash = dir.find_last_of('/');
-        const std::string key = key_slug(slash == std::string::npos ? dir : dir.substr(slash + 1), 48);
-        if (key.empty() || !std::isalnum(static_cast<unsigned char>(key[0]))) continue;
-        out.push_back({"action.count_output", key + ".count", std::string(l.text), SlotType::kFact,
+        // The whole path (two projects' `tests` folders are two folders), relative to the working directory.
+        const std::string path = dir == "." ? std::string("workdir") : argument_path_key(dir, a.cwd);
+        if (path.empty()) continue;
+        out.push_back({"action.count_output", "dir." + path + "." + counted.kind, std::string(l.text), SlotType::kFact,
                        ActionEvidence::kObserved, l.begin, l.begin + l.text.size()});
     }
 }

@@ -102,8 +102,9 @@ bool passive_request(const std::string& value) {
 
 // "The code should be enclosed using <execute_ipython> tags", "names must be formatted with black" (session 18):
 // a lone participle followed by the means (the value is that participle alone), tells how to write something; it sets no state.
-bool passive_instruction(const std::string& value, const Toks& t, size_t at, size_t hi) {
+bool passive_instruction(std::string value, const Toks& t, size_t at, size_t hi) {
     static const std::set<std::string> means = {"using", "with", "via", "through"};
+    if (value.rfind("not-", 0) == 0) value.erase(0, 4);  // "must not be formatted with black": the same instruction
     if (at + 1 >= hi || t[at].lower != value || !means.count(t[at + 1].lower)) return false;
     return !participle_states().count(value) && value.size() >= 5 && value.compare(value.size() - 2, 2, "ed") == 0;
 }
@@ -386,8 +387,9 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             static const std::set<std::string> persons = {"we", "you", "they", "i", "he", "she"};
             const bool personal = !colon && i > lo && i > s && persons.count(t[i - 1].lower) > 0;
             // "report how many were implemented": a question word before the subject makes the clause a question
-            // asked inside the sentence, not a statement.
-            static const std::set<std::string> wh = {"how", "what", "which", "who", "whom", "whose", "why", "where"};
+            // asked inside the sentence, not a statement. Not why/where/which: "that is why the cache is redis" and
+            // "the database, which is postgres" state their facts.
+            static const std::set<std::string> wh = {"how", "what", "who", "whom", "whose"};
             bool asked = false;
             for (size_t k = s > 0 ? s - 1 : 0; k < i && !colon; ++k) asked |= wh.count(t[k].lower) > 0;
             const bool guarded = conditional(t, lo, s) || clause_inside(t, s, i) || negated_subject(t, s, i) || phrasal ||
@@ -499,7 +501,14 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         for (TextFact& st : agent_bold_labels(text)) span_claim(st);
     if (origin.source.role == "assistant" && origin.evidence == EvidenceLevel::kInferred)
         for (TextFact& st : agent_cause_statements(text)) span_claim(st);
-    for (const Sentence& s : split_sentences(text)) {
+    // A tool's output is rows and records, not filled prose: its line breaks always end a sentence.
+    const bool tool_output = origin.source.role == "tool" || origin.source.source_kind == "tool" ||
+                             !origin.source.tool_name.empty();
+    const std::vector<Sentence> sentences = split_sentences(text, !tool_output);
+    // The message's prose, without its code blocks and pasted logs (split_sentences skips them): how long a turn is.
+    size_t prose_bytes = 0;
+    for (const Sentence& s : sentences) prose_bytes += s.end - s.begin;
+    for (const Sentence& s : sentences) {
         const Toks& t = s.tokens;
         if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
         if (looks_like_code(std::string_view(text).substr(s.begin, s.end - s.begin))) continue;
@@ -606,10 +615,11 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             const bool drawn = std::find(conclusions.begin(), conclusions.end(), k) != conclusions.end() &&
                                !premise_keys.empty();
             // A user's "X is Y" is their own fact when they say it in a turn of conversation. In a prompt the size of
-            // a document (a task template, a pasted spec: more than kConversationalTurnBytes) the sentence describes
+            // a document (a task template, a pasted spec: more than kConversationalTurnBytes of prose; pasted code
+            // and logs do not count) the sentence describes
             // the task's world ("the workspace is initialized", "the necessary tool is installed"), not a fact the
             // user holds (session 18: 1 of 16 such values good on dev).
-            if (c.rule == "user.statement" && text.size() > kConversationalTurnBytes) continue;
+            if (c.rule == "user.statement" && prose_bytes > kConversationalTurnBytes) continue;
             // Only the assistant concludes; a tool's text (documentation, file contents) stays a statement.
             if (c.rule == "model.statement" && (concluded || drawn) && origin.source.role == "assistant")
                 c.rule = "model.conclusion";

@@ -55,6 +55,11 @@ void missing_program_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     size_t qb = 0, qe = 0;
     const std::string command = shell_command_of(a, qb, qe);
     if (command.empty()) return;
+    // A command run on another machine or in a container ("ssh host rg x", "docker exec c rg x") says nothing of
+    // where the agent works.
+    for (const char* remote : {"ssh ", "docker exec", "docker run", "podman exec", "podman run", "kubectl exec",
+                               "vagrant ssh", "lxc exec"})
+        if (command.find(remote) != std::string::npos) return;
     std::set<std::string> seen;
     const std::string_view r = a.result.substr(0, 4000);
     for (size_t at = 0; at < r.size();) {

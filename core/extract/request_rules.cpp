@@ -552,7 +552,7 @@ size_t user_wish_length(const Toks& t, bool& addressed) {
     } else if (who == "you" && !t[o].comma_after) {
         // "You need to determine …", "You first need to install …" (a task template's instruction; session 18).
         if (in(std::set<std::string>{"first", "also", "then", "now"}, t[k].lower) && !t[k].comma_after) ++k;
-        if (t[k].lower != "need" || t[k].comma_after) return 0;
+        if (k + 2 >= t.size() || t[k].lower != "need" || t[k].comma_after) return 0;  // "You first need to." ends there
         addressed = true;
         if (t[k + 1].lower != "to") return 0;
         return imperative_verbs().count(bare(t[k + 2].lower)) ? k + 2 : 0;

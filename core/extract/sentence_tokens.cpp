@@ -145,6 +145,11 @@ bool soft_wrap(std::string_view text, size_t at) {
         return false;
     const unsigned char last = static_cast<unsigned char>(line.back());
     if (!std::isalnum(last) && last != ',') return false;
+    // A record, not prose: a listing's or a log's row opens with a number or a mode ("drwxr-xr-x", "2024-01-01")
+    // and lines up columns with tabs or runs of spaces.
+    if (std::isdigit(static_cast<unsigned char>(line.front())) || line.find('\t') != std::string_view::npos ||
+        line.find("  ") != std::string_view::npos || line.rfind("drwx", 0) == 0 || line.rfind("-rw", 0) == 0)
+        return false;
     size_t n = at + 1;
     while (n < text.size() && (text[n] == ' ' || text[n] == '\t')) ++n;
     return n < text.size() && text[n] >= 'a' && text[n] <= 'z';
@@ -152,7 +157,7 @@ bool soft_wrap(std::string_view text, size_t at) {
 
 }  // namespace
 
-std::vector<Sentence> split_sentences(std::string_view text) {
+std::vector<Sentence> split_sentences(std::string_view text, bool join_wrapped_lines) {
     std::vector<Sentence> out;
     size_t start = 0;
     bool in_code = false;
@@ -181,7 +186,7 @@ std::vector<Sentence> split_sentences(std::string_view text) {
             start = i + 1;
             continue;
         }
-        bool boundary = c == '!' || c == '?' || c == ';' || (c == '\n' && !(soft_wrap(text, i) && !in_unfenced_code(i + 1)));
+        bool boundary = c == '!' || c == '?' || c == ';' || (c == '\n' && !(join_wrapped_lines && soft_wrap(text, i) && !in_unfenced_code(i + 1)));
         if (c == '.') {
             // A dot ends a sentence only before whitespace or the end ("8.0.36", "a.b" stay whole).
             boundary = i + 1 == text.size() || std::isspace(static_cast<unsigned char>(text[i + 1])) ||

@@ -21,7 +21,8 @@ struct Sentence {
 };
 
 // Splits prose into sentences (., !, ?, ;, newlines but those of hard-wrapped prose), skipping fenced code blocks.
-std::vector<Sentence> split_sentences(std::string_view text);
+// `join_wrapped_lines` false: every newline ends a sentence (a tool's output: rows, records, file lines).
+std::vector<Sentence> split_sentences(std::string_view text, bool join_wrapped_lines = true);
 
 // True for a pronoun ("it", "them", "we", "something", "what"): a word that stands for a thing named
 // elsewhere, so a key made from it would name nothing. `lower` is a Token's lowercased text.

@@ -154,7 +154,8 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
         }
         const bool needs_payload = type == "session_meta" || type == "response_item";
         if (!bad_payload.empty() && !needs_payload)
-            ctx.error(pos, "payload", "expected an object, found " + bad_payload);
+            ctx.error(pos, "payload", "expected an object, found " + bad_payload + "; the line's payload is ignored",
+                      "write the payload as a JSON object: {\"type\":\"" + type + "\",\"payload\":{...}}");
         if (type == "session_meta" && payload) {
             session.id_form = ctx.str(*payload, "id", pos, "payload.id").value_or("");
             session.cwd = ctx.str(*payload, "cwd", pos, "payload.cwd").value_or("");

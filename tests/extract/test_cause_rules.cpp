@@ -38,6 +38,7 @@ TEST(CauseStatement, HedgesConditionsNegationsQuestionsAndChecksGiveNone) {
     EXPECT_EQ(causes_of("Let me check whether the issue is that the port is taken."), "");
     EXPECT_EQ(causes_of("So the error occurs because the path is relative?"), "");
     EXPECT_EQ(causes_of("The issue is fixed."), "");  // no cause said
+    EXPECT_EQ(causes_of("The root cause is not the database connection pool."), "");  // denied right after the pattern
 }
 
 TEST(CauseStatement, AHedgeCountsOnlyInTheCauseClauseAndCouldNotIsNoHedge) {

@@ -93,6 +93,8 @@ TEST(GeneralRules, AQuestionWordBeforeTheSubjectIsNoStatement) {
     EXPECT_TRUE(Log().user("Report the total and how many were implemented.").claims("user.statement").empty());
     EXPECT_TRUE(Log().user("Tell me what the cache backend is.").claims("user.statement").empty());
     EXPECT_EQ(Log().user("The cache backend is Redis.").claims("user.statement"), V{"cache = redis"});
+    EXPECT_EQ(Log().user("I restarted it twice. That is why the cache backend is Redis now.").claims("user.statement"),
+              V{"cache = redis"});
 }
 
 // A user's "X is Y" in a turn of conversation is their fact; the same sentence inside a prompt the size of a
@@ -103,6 +105,11 @@ TEST(GeneralRules, AUserStatementIsReadInAConversationalTurnOnly) {
     std::string prompt = "You are working on a task in this repository and must follow the requirements below.\n\n";
     while (prompt.size() < 700) prompt += "- Keep each change small and check it with the focused tests first.\n";
     EXPECT_TRUE(Log().user(prompt + sentence).claims("user.statement").empty());
+    // Pasted code or a log is no prose: a short message with a long traceback is still a turn of conversation.
+    std::string traceback = "Traceback (most recent call last):\n";
+    while (traceback.size() < 800) traceback += "  File \"/srv/app/db.py\", line 42, in connect\n";
+    EXPECT_EQ(Log().user(sentence + " Here is the error:\n```\n" + traceback + "```").claims("user.statement"),
+              V{"cache = redis"});
 }
 
 TEST(GeneralRules, ReturnValuesComeFromObjectsTheProgramBuilt) {

@@ -1,6 +1,6 @@
 // Rule user.request_phrasal (core/extract/phrasal_request_rules.cpp): "Work on X", "Start with X" in a
 // user's text, the guards that keep it quiet, and the "run a command X" key of user.request (session 15);
-// turn.tool_choice keeps a long instruction's purpose (session 17).
+// turn.tool_choice keeps a long instruction's purpose (session 17); "you need to" cut short (session 18).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -41,6 +41,15 @@ TEST(PhrasalRequest, NegationConditionsPronounsAndDemonstrativesGiveNone) {
     EXPECT_EQ(requests_of("Start with, say, something small."), "");
     // A verb without its particle is no phrasal request ("work hard" names no work).
     EXPECT_EQ(requests_of("Work hard."), "");
+}
+
+// "You [first|also|then|now] need to <verb>" (session 18): a sentence that ends before its verb is no request and
+// never reads past its last word (these crashed the reader of the verb).
+TEST(PhrasalRequest, YouNeedToCutShortGivesNone) {
+    for (const char* text : {"You first need to.", "Now you also need to!", "Please read this. You first need to",
+                             "You need to", "You then need"})
+        EXPECT_EQ(requests_of(text), "") << text;
+    EXPECT_NE(requests_of("You first need to install the parser package.").find("install"), std::string::npos);
 }
 
 TEST(PhrasalRequest, OnlyTheUserAsks) {

@@ -94,6 +94,17 @@ TEST(CommitFiles, EachAddedFileUnderItsOwnKeyAndNoneForABulkImport) {
     const std::string got = fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments("git commit -m x"), bulk}));
     EXPECT_EQ(got.find(".commit ="), std::string::npos) << got;
     EXPECT_NE(got.find("git.commit.1a2b3c4 = Add config"), std::string::npos) << got;
+    // Only the commit's own summary block: a second commit's files or a later `git log --summary` are not its.
+    const std::string two_commits = "[main 1a1a1a1] Add a\n 1 file changed\n create mode 100644 a.txt\n"
+                                    "[main 2b2b2b2] Add b\n 1 file changed\n create mode 100644 b.txt\n";
+    const std::string first = fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments("git commit -m a"), two_commits}));
+    EXPECT_NE(first.find("file.a.txt.commit = added in commit 1a1a1a1"), std::string::npos) << first;
+    EXPECT_EQ(first.find("b.txt"), std::string::npos) << first;
+    const std::string logged = "[main 2b2b2b2] Add b\n 1 file changed\n create mode 100644 b.txt\ncommit 1a1a1a1\n"
+                               "Author: x\n\n    Add a\n\n create mode 100644 a.txt\n";
+    const std::string later = fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments("git commit -m b"), logged}));
+    EXPECT_NE(later.find("file.b.txt.commit = added in commit 2b2b2b2"), std::string::npos) << later;
+    EXPECT_EQ(later.find("a.txt"), std::string::npos) << later;
 }
 
 // A SWE-agent 1.x run: reproduce (error), edit, rerun (clean), submit the patch; `info` as given.

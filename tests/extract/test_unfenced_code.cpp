@@ -95,6 +95,16 @@ TEST(SentenceSplit, HardWrappedProseIsOneSentenceAcrossItsLineBreaks) {
               "The build finished and every one of the tests passed here|- then we stop|");
     EXPECT_EQ(sentences_of("The build finished and every one of the tests passed here\n\nthen we stop"),
               "The build finished and every one of the tests passed here|then we stop|");
+    // Records are not prose: a listing's row, a log line with a timestamp, columns; and a tool's output never joins.
+    EXPECT_EQ(sentences_of("drwxr-xr-x  2 root root 4096 Jan  1 00:00 migrations_and_more_things\nthe config is broken"),
+              "drwxr-xr-x  2 root root 4096 Jan  1 00:00 migrations_and_more_things|the config is broken|");
+    EXPECT_EQ(sentences_of("2024-01-01 12:00:00 WARN cache layer disabled since no redis host set\nthe database is ok"),
+              "2024-01-01 12:00:00 WARN cache layer disabled since no redis host set|the database is ok|");
+    std::string tool_text = "The build finished and every one of the tests passed here\nthen we stop";
+    std::string got;
+    for (const Sentence& sentence : split_sentences(tool_text, /*join_wrapped_lines=*/false))
+        got += tool_text.substr(sentence.begin, sentence.end - sentence.begin) + "|";
+    EXPECT_EQ(got, "The build finished and every one of the tests passed here|then we stop|");
     const std::string paragraph(130, 'x');
     EXPECT_EQ(sentences_of("It logs " + paragraph + " everything\nsecond, sort it"),
               "It logs " + paragraph + " everything|second, sort it|");
