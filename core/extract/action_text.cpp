@@ -107,6 +107,20 @@ std::string words_slug(std::string_view text, int words, size_t max) {
     return slug;
 }
 
+std::vector<OutputLine> output_lines(std::string_view text) {
+    std::vector<OutputLine> out;
+    for (size_t at = 0; at < text.size();) {
+        size_t eol = text.find('\n', at);
+        if (eol == std::string_view::npos) eol = text.size();
+        size_t b = at, e = eol;
+        while (b < e && (text[b] == ' ' || text[b] == '\t')) ++b;
+        while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
+        out.push_back({text.substr(b, e - b), b, e, b > at});
+        at = eol + 1;
+    }
+    return out;
+}
+
 std::string path_key(std::string_view path, std::string_view cwd) {
     while (!path.empty() && std::isspace(static_cast<unsigned char>(path.back()))) path.remove_suffix(1);
     while (!path.empty() && std::isspace(static_cast<unsigned char>(path.front()))) path.remove_prefix(1);

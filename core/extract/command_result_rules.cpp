@@ -19,25 +19,6 @@ bool views_or_sets(std::string_view program) {
                             "find_file", "create", "edit", "submit"});
 }
 
-// `text`'s lines with surrounding blanks trimmed, each with its byte span.
-struct Line {
-    std::string_view text;
-    size_t begin, end;
-    bool indented;
-};
-std::vector<Line> lines_of(std::string_view r) {
-    std::vector<Line> out;
-    for (size_t at = 0; at < r.size();) {
-        size_t eol = r.find('\n', at);
-        if (eol == std::string_view::npos) eol = r.size();
-        size_t b = at, e = eol;
-        while (b < e && (r[b] == ' ' || r[b] == '\t')) ++b;
-        while (e > b && std::isspace(static_cast<unsigned char>(r[e - 1]))) --e;
-        out.push_back({r.substr(b, e - b), b, e, b > at});
-        at = eol + 1;
-    }
-    return out;
-}
 
 // "TypeError: dtype must be known", "KeyboardInterrupt", "pkg.errors.ConfigError: bad": a Python exception line.
 bool exception_line(std::string_view l) {
@@ -57,7 +38,7 @@ bool exception_line(std::string_view l) {
 // open with "Error:" / "ERROR:". Errors seen are a set, as action.tool_error's: keyed by the error's first three
 // words, `<command>.error.<words>` (rule action.command_errors), so two tasks' scratch scripts never dispute.
 void error_lines(const ToolAction& a, const std::string& subject, std::vector<ActionFact>& out) {
-    const std::vector<Line> lines = lines_of(a.result);
+    const std::vector<OutputLine> lines = output_lines(a.result);
     size_t tb = lines.size();
     for (size_t i = 0; i < lines.size(); ++i)
         if (!lines[i].indented && lines[i].text == "Traceback (most recent call last):") tb = i;
@@ -74,7 +55,7 @@ void error_lines(const ToolAction& a, const std::string& subject, std::vector<Ac
     }
     std::string value;
     size_t b = 0, e = 0, n = 0;
-    for (const Line& l : lines) {
+    for (const OutputLine& l : lines) {
         if (l.text.rfind("Error: ", 0) != 0 && l.text.rfind("ERROR: ", 0) != 0) continue;
         if (++n > 3 || l.text.size() > 160) return;  // a dump of errors, or one too long to carry
         if (value.empty()) b = l.begin;
@@ -92,8 +73,8 @@ void error_lines(const ToolAction& a, const std::string& subject, std::vector<Ac
 void no_output(const ToolAction& a, const std::string& subject, const std::string& command,
                std::vector<ActionFact>& out) {
     if (command.find('>') != std::string::npos) return;
-    const Line* notice = nullptr;
-    for (const Line& l : lines_of(a.result)) {
+    const OutputLine* notice = nullptr;
+    for (const OutputLine& l : output_lines(a.result)) {
         if (l.text.empty() || l.text == "OBSERVATION:" || l.text.rfind("(Open file:", 0) == 0 ||
             l.text.rfind("(Current directory:", 0) == 0 || l.text.rfind("bash-$", 0) == 0)
             continue;

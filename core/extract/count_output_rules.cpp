@@ -118,11 +118,6 @@ bool all_digits(std::string_view s) {
     return true;
 }
 
-struct Line {
-    std::string_view text;
-    size_t begin;
-};
-
 // The code a harness header states ("Process exited with code 1", "Exit code: 0"); empty when it states none.
 std::string header_exit_code(std::string_view header) {
     for (std::string_view marker : {"exited with code ", "Exit code: "}) {
@@ -163,28 +158,23 @@ void count_output_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         body = body.substr(header + 9);
     }
     const size_t base = static_cast<size_t>(body.data() - a.result.data());
-    std::vector<Line> lines;
-    for (size_t p = 0; p < body.size();) {
-        size_t e = body.find('\n', p);
-        if (e == std::string_view::npos) e = body.size();
-        size_t lb = p, le = e;
-        while (lb < le && std::isspace(static_cast<unsigned char>(body[lb]))) ++lb;
-        while (le > lb && std::isspace(static_cast<unsigned char>(body[le - 1]))) --le;
-        const std::string_view l = body.substr(lb, le - lb);
+    std::vector<OutputLine> lines;
+    for (OutputLine l : output_lines(body)) {
         // A failed listing still prints "0": its error line means the count is no count.
         for (std::string_view bad : {"No such file", "not found", "Permission denied", "cannot access", "[exit code"})
-            if (l.find(bad) != std::string_view::npos) return;
-        if (!l.empty()) lines.push_back({l, base + lb});
-        p = e + 1;
+            if (l.text.find(bad) != std::string_view::npos) return;
+        if (l.text.empty()) continue;
+        l.begin += base, l.end += base;
+        lines.push_back(l);
     }
     if (lines.size() < counts || (first == 0 && lines.size() != counts)) return;
     if (lines.size() > counts && all_digits(lines[lines.size() - counts - 1].text)) return;  // which line is which?
     for (size_t i = 0; i < counts; ++i) {
-        const Line& l = lines[lines.size() - counts + i];
+        const OutputLine& l = lines[lines.size() - counts + i];
         if (!all_digits(l.text)) return;
     }
     for (size_t i = 0; i < counts; ++i) {
-        const Line& l = lines[lines.size() - counts + i];
+        const OutputLine& l = lines[lines.size() - counts + i];
         CountedDir counted = counted_dir(kept[first + i]);
         std::string& dir = counted.dir;
         while (dir.size() > 1 && dir.back() == '/') dir.pop_back();

@@ -61,22 +61,15 @@ void missing_program_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                                "vagrant ssh", "lxc exec"})
         if (command.find(remote) != std::string::npos) return;
     std::set<std::string> seen;
-    const std::string_view r = a.result.substr(0, 4000);
-    for (size_t at = 0; at < r.size();) {
-        size_t eol = r.find('\n', at);
-        if (eol == std::string_view::npos) eol = r.size();
-        size_t b = at, e = eol;
-        while (b < e && std::isspace(static_cast<unsigned char>(r[b]))) ++b;
-        while (e > b && std::isspace(static_cast<unsigned char>(r[e - 1]))) --e;
-        at = eol + 1;
-        const std::string_view program = missing_program(r.substr(b, e - b));
+    for (const OutputLine& line : output_lines(a.result.substr(0, 4000))) {
+        const std::string_view program = missing_program(line.text);
         if (!program_name(program) || !ran_by(command, program)) continue;
         std::string key = ascii_lower(program);
         for (char& c : key)
             if (c == '.' || c == '+') c = '-';
         if (!seen.insert(key).second) continue;
         out.push_back({"action.command_missing", key + ".available", "command not found", SlotType::kRefuted,
-                       ActionEvidence::kObserved, b, e});
+                       ActionEvidence::kObserved, line.begin, line.end});
     }
 }
 

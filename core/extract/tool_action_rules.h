@@ -130,6 +130,14 @@ std::string key_slug(std::string_view text, size_t max);
 // A key part from `text`'s first `words` words: key_slug of them, cut back to a whole word when longer than
 // `max` ("TimeDelta serialization precision" → "timedelta-serialization-precision").
 std::string words_slug(std::string_view text, int words, size_t max);
+// One line of a tool's output: its text with surrounding blanks trimmed, and that text's byte span in the output.
+struct OutputLine {
+    std::string_view text;
+    size_t begin, end;
+    bool indented;  // blanks (spaces, tabs) came before the text
+};
+// `text`'s lines, empty ones included, in order.
+std::vector<OutputLine> output_lines(std::string_view text);
 // A string member of a JSON object text, and where its value sits in `json` (unescaped value).
 bool json_string_member(std::string_view json, std::string_view name, std::string& value, size_t& begin,
                         size_t& end);
