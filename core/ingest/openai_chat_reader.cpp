@@ -25,7 +25,8 @@ bool is_compaction_summary(const std::string& text) {
 // A harness's next-step prompt sent in user-role turns again and again (OpenManus's "You can interact with the
 // computer using PythonExecute, …" after every tool result): a text of at least 80 bytes that two or more user
 // turns carry word for word, one of them right after a tool result. Text the user did not write (session 18,
-// x21chat): the extractor must not read its tool descriptions as the user's requests.
+// x21chat): the extractor must not read its tool descriptions as the user's requests. The opening request stays the
+// user's.
 void mark_repeated_prompts(std::vector<Message>& messages) {
     auto text_of = [](const Message& m) {
         std::string t;
@@ -43,8 +44,16 @@ void mark_repeated_prompts(std::vector<Message>& messages) {
         ++seen[t];
         if (i > 0 && messages[i - 1].role == Role::kTool) after_tool.insert(t);
     }
-    for (Message& m : messages) {
-        if (m.role != Role::kUser || m.source.kind != SourceKind::kUser) continue;
+    // The conversation's opening request (the first user turn, before any reply or tool call) is the user's even
+    // when a harness sends it again after tool results: the repeats are the harness's, the task stays the user's.
+    size_t opening = messages.size();
+    for (size_t i = 0; i < messages.size() && opening == messages.size(); ++i) {
+        if (messages[i].role == Role::kAssistant || messages[i].role == Role::kTool) break;
+        if (messages[i].role == Role::kUser && messages[i].source.kind == SourceKind::kUser) opening = i;
+    }
+    for (size_t i = 0; i < messages.size(); ++i) {
+        Message& m = messages[i];
+        if (i == opening || m.role != Role::kUser || m.source.kind != SourceKind::kUser) continue;
         const std::string t = text_of(m);
         if (t.size() < 80 || !after_tool.count(t)) continue;
         if (const auto it = seen.find(t); it != seen.end() && it->second >= 2) {

@@ -603,6 +603,23 @@ TEST(OpenAiChatReader, RepeatedPromptAfterToolResultsIsTheHarnesss) {
     }
 }
 
+// A harness that sends the user's task again after every tool result: the repeats are the harness's, the opening
+// request stays the user's (the lead's review, session 18).
+TEST(OpenAiChatReader, TheOpeningRequestStaysTheUsersWhenAHarnessRepeatsIt) {
+    const std::string task = "Fix the failing date parser in utils/dates.py so that ISO week dates parse, and run the tests.";
+    const std::string u = R"({"role": "user", "content": ")" + task + R"("})";
+    const std::string call = R"({"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function", )"
+                             R"("function": {"name": "run", "arguments": "{}"}}]})";
+    const std::string tool = R"({"role": "tool", "tool_call_id": "c1", "content": "ok"})";
+    ReadResult r = read_bytes("[" + u + "," + call + "," + tool + "," + u + "," + call + "," + tool + "," + u + "]", "resent.json");
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 7u);
+    EXPECT_EQ(s.messages[0].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[3].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[6].source.kind, SourceKind::kPlugin);
+}
+
 TEST(OpenAiChatReader, RepeatedUserTextStaysTheUsersWhenShortOrNeverAfterAToolResult) {
     const std::string longer = "Please check the quarterly figures again and tell me whether the totals add up to the report.";
     const std::string u = R"({"role": "user", "content": ")" + longer + R"("})";
