@@ -168,6 +168,7 @@ std::vector<SplitLog> assign_split(const std::vector<std::pair<std::string, std:
     std::vector<SplitLog> out;
     for (const auto& [path, format] : path_and_format) {
         if (path.rfind(kGrownDevDir, 0) == 0) out.push_back({path, format, "dev", sha256_hex(path)});
+        else if (path.rfind(kGrownTestDir, 0) == 0) out.push_back({path, format, "test", sha256_hex(path)});
         else by_format[format].emplace_back(sha256_hex(path), path);
     }
     for (auto& [format, logs] : by_format) {

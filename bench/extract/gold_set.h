@@ -46,6 +46,10 @@ struct DisputeLabel {
 
 // Where logs added after the split was fixed live (session 12, issue #15): always dev.
 inline constexpr const char* kGrownDevDir = "bench/data/extract_gold/logs/dev/";
+// Where fresh held-out logs live (session 19, issue #15): always test. A log goes here when it is chosen, before
+// the extractor has run on it and before its gold is written, and no rule is tuned on it afterwards; it restores
+// the test part to at least a third of all logs once dev had grown.
+inline constexpr const char* kGrownTestDir = "bench/data/extract_gold/logs/test/";
 
 // One row of split.tsv.
 struct SplitLog {
@@ -62,8 +66,8 @@ Result<std::vector<DisputeLabel>> read_dispute_labels(const std::string& file);
 
 // The split rule, fixed before any extractor output was seen: within each format, logs sorted by
 // SHA-256 of their path (ties by path); the first ceil(n/3) are test, the rest dev. Sorted by path.
-// Logs added later to grow dev (under kGrownDevDir) are dev and take no part in the thirds, so the
-// logs that were test stay test.
+// Logs added later to grow dev (under kGrownDevDir) are dev, those added to grow test (under kGrownTestDir) are
+// test, and neither takes part in the thirds, so no earlier log moves between dev and test.
 std::vector<SplitLog> assign_split(const std::vector<std::pair<std::string, std::string>>& path_and_format);
 
 // Whether `quote` occurs in `log_text`, raw or with the JSON string escapes \" \n \\ decoded.

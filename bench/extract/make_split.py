@@ -4,7 +4,7 @@
 # format in claude-code, codex, dsh, openhands, swe-agent, plus every file under bench/data/extract_gold/logs/
 # (format openai-chat); a DSH log counts only if it has a top-level user/message or assistant/message line. Within each
 # format, logs are sorted by the SHA-256 hex digest of the path as written in the manifest (ties by path); the first
-# ceil(n/3) are test, the rest dev; logs under bench/data/extract_gold/logs/dev/ (added later to grow dev) are dev. Run from the repository root; paths are written as "../shared/data/..." (relative to
+# ceil(n/3) are test, the rest dev; logs under bench/data/extract_gold/logs/dev/ (added later to grow dev) are dev, and logs under bench/data/extract_gold/logs/test/ (fresh held-out logs, session 19) are test. Run from the repository root; paths are written as "../shared/data/..." (relative to
 # a main checkout) and read from $BM_SHARED_DATA when set (a worktree's ../shared may not exist).
 import hashlib, math, os, sys
 
@@ -36,11 +36,15 @@ def main():
     rows = []
     # Logs added after the split was fixed, to grow dev (session 12): always dev, outside the thirds.
     # Named <format>__<name>; the format is the part before "__".
-    grown = os.path.join(d, "dev")
-    if os.path.isdir(grown):
-        for name in sorted(os.listdir(grown)):
-            p = grown + "/" + name
-            rows.append((p, name.split("__", 1)[0], "dev", hashlib.sha256(p.encode()).hexdigest()))
+    # Fresh held-out logs (session 19): always test, chosen before the extractor ran on them.
+    for split in ("dev", "test"):
+        grown = os.path.join(d, split)
+        if os.path.isdir(grown):
+            for name in sorted(os.listdir(grown)):
+                if name == "README.md":
+                    continue
+                p = grown + "/" + name
+                rows.append((p, name.split("__", 1)[0], split, hashlib.sha256(p.encode()).hexdigest()))
     for fmt in SHARED_FORMATS + ["openai-chat"]:
         group = sorted((hashlib.sha256(p.encode()).hexdigest(), p) for f, p in logs if f == fmt)
         n_test = math.ceil(len(group) / 3)

@@ -94,14 +94,14 @@ TEST(ExtractGold, SplitFollowsItsRuleAndIsStable) {
     for (const SplitLog& s : *split) logs.emplace_back(s.path, s.format);
     const auto again = assign_split(logs);
     ASSERT_EQ(again.size(), split->size());
-    size_t test = 0, in_thirds = 0;  // grown dev logs take no part in the thirds
+    size_t test = 0, in_thirds = 0;  // grown dev and grown test logs take no part in the thirds
     std::map<std::string, std::pair<size_t, size_t>> per_format;  // format -> (logs, test logs)
     for (size_t i = 0; i < again.size(); ++i) {
         EXPECT_EQ(again[i].path, (*split)[i].path);
         EXPECT_EQ(again[i].split, (*split)[i].split) << again[i].path;
         EXPECT_EQ(again[i].digest, (*split)[i].digest) << again[i].path;
         test += again[i].split == "test";
-        in_thirds += again[i].path.rfind(kGrownDevDir, 0) != 0;
+        in_thirds += again[i].path.rfind(kGrownDevDir, 0) != 0 && again[i].path.rfind(kGrownTestDir, 0) != 0;
         ++per_format[again[i].format].first;
         per_format[again[i].format].second += again[i].split == "test";
     }
@@ -139,6 +139,27 @@ TEST(ExtractGold, GrownDevLogsAreDevAndLeaveTheThirdsAlone) {
         if (a.path.rfind(kGrownDevDir, 0) == 0) {
             EXPECT_EQ(a.split, "dev") << a.path;
         }
+}
+
+TEST(ExtractGold, GrownTestLogsAreTestAndLeaveTheThirdsAlone) {
+    // A fresh held-out log under kGrownTestDir is test, and moves no earlier log between dev and test.
+    const auto before = assign_split({{"a", "x"}, {"b", "x"}, {"c", "x"}, {"d", "x"}});
+    const auto after = assign_split({{"a", "x"}, {"b", "x"}, {"c", "x"}, {"d", "x"},
+                                     {std::string(kGrownTestDir) + "x__fresh.json", "x"}});
+    ASSERT_EQ(after.size(), 5u);
+    for (const SplitLog& b : before)
+        for (const SplitLog& a : after)
+            if (a.path == b.path) {
+                EXPECT_EQ(a.split, b.split) << a.path;
+            }
+    size_t test = 0;
+    for (const SplitLog& a : after) {
+        test += a.split == "test";
+        if (a.path.rfind(kGrownTestDir, 0) == 0) {
+            EXPECT_EQ(a.split, "test") << a.path;
+        }
+    }
+    EXPECT_EQ(test, 3u);  // ceil(4/3) = 2 of the thirds, and the fresh log
 }
 
 TEST(ExtractGold, MatchingRule) {
