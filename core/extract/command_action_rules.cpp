@@ -454,6 +454,7 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
             if (w[j][0] == '-' || w[j].find('>') != std::string::npos || w[j] == "|") continue;
             const std::string tag = key_slug(base_name(w[j]), 24);
             if (tag.empty() || k.key.find(tag) != std::string::npos) continue;  // a word of the key ("-m pytest")
+            if (("." + key + ".").find("." + tag + ".") != std::string::npos) continue;  // named already ("-o x ./cmd/x")
             key += "." + tag;
             ++taken;
         }

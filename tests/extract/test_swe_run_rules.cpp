@@ -164,3 +164,21 @@ TEST(RunOutcome, AFactFromBeforeAnEditThatARerunFollowsIsKeptApart) {
 
 }  // namespace
 }  // namespace bm
+
+namespace bm {
+namespace {
+
+// A command's key names each operand once: `go build -o app ./cmd/app` is `go.build.app`, not `go.build.app.app`.
+TEST(CommandKey, AnOperandAlreadyInTheKeyIsNotNamedTwice) {
+    const std::string got = fact_lines(facts_of_rule(
+        command_action_facts, {"Bash", command_arguments("go build -o ghissues ./cmd/ghissues"), ""}));
+    EXPECT_NE(got.find("go.build.ghissues.command = go build -o ghissues ./cmd/ghissues"), std::string::npos) << got;
+    EXPECT_EQ(got.find("ghissues.ghissues"), std::string::npos) << got;
+    // Two operands that differ are both named.
+    const std::string two = fact_lines(facts_of_rule(
+        command_action_facts, {"Bash", command_arguments("go build -o app ./cmd/server"), ""}));
+    EXPECT_NE(two.find("go.build.app.server.command"), std::string::npos) << two;
+}
+
+}  // namespace
+}  // namespace bm
