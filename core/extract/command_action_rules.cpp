@@ -99,6 +99,10 @@ size_t program_index(const std::vector<std::string>& w) {
         const std::string& x = w[i];
         if (x.find('=') != std::string::npos && x.find('/') == std::string::npos && x[0] != '-') ++i;
         else if (one_of(x, {"sudo", "env", "time", "nohup", "exec", "npx", "bunx", "command"})) ++i;
+        // Shell grammar is not a program: "then make" runs make, "if grep -q x f" runs grep; "fi", "done" and
+        // "for x in …" run nothing (a script's closing "fi" used to key its exit code `fi.exit_code`).
+        else if (one_of(x, {"if", "then", "else", "elif", "while", "until", "do", "!", "{", "("})) ++i;
+        else if (one_of(x, {"fi", "done", "esac", "}", ")", ";;", "for", "case", "select", "function", "in"})) return w.size();
         else if (x == "timeout" && i + 1 < w.size()) i += 2;
         else if ((x == "uv" || x == "poetry" || x == "pipenv") && i + 1 < w.size() && w[i + 1] == "run") i += 2;
         else break;

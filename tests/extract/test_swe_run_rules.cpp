@@ -180,5 +180,16 @@ TEST(CommandKey, AnOperandAlreadyInTheKeyIsNotNamedTwice) {
     EXPECT_NE(two.find("go.build.app.server.command"), std::string::npos) << two;
 }
 
+// Shell grammar is not a program: a script's closing `fi` keys nothing, and `then make build` runs make.
+TEST(CommandKey, ShellKeywordsAreNotPrograms) {
+    const std::string script = fact_lines(facts_of_rule(
+        command_action_facts, {"Bash", command_arguments("X=1\nif [ -f a ]; then\n  echo yes\nfi"), "yes\n"}));
+    EXPECT_EQ(script.find("fi."), std::string::npos) << script;
+    EXPECT_EQ(script.find("if."), std::string::npos) << script;
+    const std::string built = fact_lines(facts_of_rule(
+        command_action_facts, {"Bash", command_arguments("if [ -f Makefile ]; then make build; fi"), ""}));
+    EXPECT_NE(built.find("make.build.command"), std::string::npos) << built;
+}
+
 }  // namespace
 }  // namespace bm
