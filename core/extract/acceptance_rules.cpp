@@ -21,11 +21,16 @@ std::vector<TextFact> agent_acceptance_met(std::string_view text) {
             const bool verb_before = all_before && v > 1 && one_of(t[v - 2].lower, {"meets", "satisfies", "fulfills", "meet", "satisfy", "fulfil", "fulfill"});
             size_t n = i + 2;
             while (n < t.size() && one_of(t[n].lower, {"are", "have", "been", "were", "now"})) ++n;
-            const bool met_after = all_before && n < t.size() && one_of(t[n].lower, {"met", "satisfied", "fulfilled", "pass", "passed"});
+            const bool met_after = all_before && n < t.size() &&
+                                   one_of(t[n].lower, {"met", "satisfied", "fulfilled", "pass", "passed", "met:",
+                                                       "satisfied:", "fulfilled:", "passed:"});
             if (!verb_before && !met_after) continue;
-            // A plan, a condition, a check still to run or a negation is not the outcome.
+            // A plan, a condition, a check still to run or a negation is not the outcome. A colon ends the
+            // statement: the list it leads into ("met:\n✓ … to validate input") is the evidence, not a condition.
+            const size_t last = met_after ? n : i + 1;
+            const size_t scope = t[last].lower.back() == ':' ? last + 1 : t.size();
             bool unsure = false;
-            for (size_t k = 0; k < t.size(); ++k)
+            for (size_t k = 0; k < scope; ++k)
                 unsure |= one_of(t[k].lower, {"if", "unless", "when", "once", "until", "will", "would", "should", "must",
                                               "need", "needs", "let", "let's", "ensure", "verify", "check", "confirm",
                                               "not", "never", "doesn't", "don't", "isn't", "aren't", "won't", "to",

@@ -45,6 +45,10 @@ TEST(AcceptanceMet, TheAgentsStatementThatTheCriteriaAreMet) {
               "task.acceptance_criteria = met\n");
     EXPECT_EQ(acceptance("All acceptance criteria have been met."), "task.acceptance_criteria = met\n");
     EXPECT_EQ(acceptance("The implementation satisfies all the acceptance criteria."), "task.acceptance_criteria = met\n");
+    // A colon ends the statement: the checklist after it may say "to" or "should" without making it a plan.
+    EXPECT_EQ(acceptance("All acceptance criteria have been met:\n\n✓ **Prompt asks for a repository** - Implemented "
+                         "in `promptRepository()` to validate the input\n✓ **Config should be saved** - done\n"),
+              "task.acceptance_criteria = met\n");
 }
 
 TEST(AcceptanceMet, NoneForPlansChecksConditionsNegationsAndQuestions) {
@@ -55,6 +59,7 @@ TEST(AcceptanceMet, NoneForPlansChecksConditionsNegationsAndQuestions) {
     EXPECT_EQ(acceptance("Does it meet all acceptance criteria?"), "");
     EXPECT_EQ(acceptance("Meet all acceptance criteria."), "");
     EXPECT_EQ(acceptance("The acceptance criteria list three checks."), "");
+    EXPECT_EQ(acceptance("Once all acceptance criteria are met: commit and push to main."), "");  // before the colon
 }
 
 std::string labels(const char* text) { return fact_lines(agent_bold_labels(text)); }
