@@ -351,6 +351,52 @@ void git_init(const ToolAction& a, std::vector<ActionFact>& out) {
     out.push_back({"action.git_init", "git.repository", line, SlotType::kFact, ActionEvidence::kObserved, p, eol});
 }
 
+// The branch git shows: `git status`'s "On branch X", `git log`'s "(HEAD -> X" on a commit line, `git branch`'s
+// "* X". Only for a command that ran git status/log/branch, at a line's start; a detached HEAD names none.
+void git_branch_shown(const ToolAction& a, const std::vector<Segment>& segs, std::vector<ActionFact>& out) {
+    if (a.error) return;
+    bool status = false, log = false, branch = false;
+    for (const Segment& s : segs) {
+        const CommandKey k = command_key(s);
+        if (k.program != "git") continue;
+        status |= k.sub == "status";
+        log |= k.sub == "log" || k.sub == "show";
+        branch |= k.sub == "branch" && s.words.size() == program_index(s.words) + 2;  // a bare `git branch`
+    }
+    if (!status && !log && !branch) return;
+    const std::string_view r = a.result.substr(0, 20'000);
+    for (size_t b = 0; b < r.size();) {
+        size_t e = r.find('\n', b);
+        if (e == std::string_view::npos) e = r.size();
+        const std::string_view line = r.substr(b, e - b);
+        std::string_view name;
+        size_t nb = 0;
+        if (status && line.rfind("On branch ", 0) == 0) {
+            nb = 10;
+        } else if (branch && line.rfind("* ", 0) == 0 && line.find('(') == std::string_view::npos) {
+            nb = 2;
+        } else if (log) {
+            // "5b618ba (HEAD -> master) subject" / "commit 5b618ba… (HEAD -> master, origin/master)".
+            size_t h = line.rfind("commit ", 0) == 0 ? 7 : 0;
+            size_t x = h;
+            while (x < line.size() && std::isxdigit(static_cast<unsigned char>(line[x]))) ++x;
+            if (x - h >= 7 && line.substr(x).rfind(" (HEAD -> ", 0) == 0) nb = x + 10;
+        }
+        if (nb > 0) {
+            size_t ne = nb;
+            while (ne < line.size() && line[ne] != ' ' && line[ne] != ',' && line[ne] != ')' && line[ne] != '\r') ++ne;
+            name = line.substr(nb, ne - nb);
+            const std::string slug = key_slug(name, 60);
+            if (!slug.empty()) {
+                out.push_back({"action.git_branch", "git.branch", slug, SlotType::kFact, ActionEvidence::kObserved,
+                               b, b + ne});
+                return;
+            }
+        }
+        b = e + 1;
+    }
+}
+
 // "Successfully installed a-1.0 b-2.0.1" (pip).
 void pip_installed(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string marker = "Successfully installed ";
@@ -552,6 +598,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!printer.key.empty() && !a.error && command.size() <= 120 && command.find('\n') == std::string::npos)
         out.push_back({"action.command_run", command_set_key(segs, printer, 3) + ".command", relative_command(command, a.cwd),
                        SlotType::kFact, ActionEvidence::kConfirmed, qb, qe});
+    git_branch_shown(a, segs, out);
     if (main.key.empty()) git_init(a, out);
     if (main.key.empty()) {
         // A lone command that only looks around still failed when it says so ("false", "grep -q x f" →

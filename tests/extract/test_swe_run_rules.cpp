@@ -180,6 +180,25 @@ TEST(CommandKey, AnOperandAlreadyInTheKeyIsNotNamedTwice) {
     EXPECT_NE(two.find("go.build.app.server.command"), std::string::npos) << two;
 }
 
+// The branch git shows, read only from the git command that shows it and only at a line's start.
+TEST(GitBranch, TheBranchStatusLogAndBranchShow) {
+    auto branch = [](const char* command, const char* result, bool error = false) {
+        const std::string got = fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments(command), result, error}));
+        const size_t p = got.find("git.branch = ");
+        return p == std::string::npos ? std::string() : got.substr(p + 13, got.find('\n', p) - p - 13);
+    };
+    EXPECT_EQ(branch("git status", "On branch feature/x\nnothing to commit, working tree clean\n"), "feature-x");
+    EXPECT_EQ(branch("git log --oneline -2", "5b618ba (HEAD -> master, origin/master) round 0\n1a2b3c4 init\n"), "master");
+    EXPECT_EQ(branch("git log -1", "commit 5b618ba0c1d2e3f4 (HEAD -> main)\nAuthor: a\n"), "main");
+    EXPECT_EQ(branch("git branch", "  dev\n* main\n"), "main");
+    EXPECT_EQ(branch("git status", "HEAD detached at 5b618ba\n"), "");                  // detached: no branch
+    EXPECT_EQ(branch("git log --oneline", "5b618ba (HEAD, origin/main) x\n"), "");      // detached
+    EXPECT_EQ(branch("git branch", "* (HEAD detached at 5b618ba)\n  main\n"), "");
+    EXPECT_EQ(branch("cat notes.txt", "On branch main\n"), "");                         // not git's output
+    EXPECT_EQ(branch("git status", "On branch main\n", true), "");                       // an error result
+    EXPECT_EQ(branch("git status", "Your branch. On branch main\n"), "");                // not at the line's start
+}
+
 // Shell grammar is not a program: a script's closing `fi` keys nothing, and `then make build` runs make.
 TEST(CommandKey, ShellKeywordsAreNotPrograms) {
     const std::string script = fact_lines(facts_of_rule(
