@@ -1,12 +1,27 @@
 // Whether a chat-completions tool message, which carries no error flag, reports its function's failure.
 #include "extract/chat_tool_error.h"
 
+#include <cctype>
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 namespace bm {
 
+bool output_header(std::string_view line) {
+    if (line.size() < 7 || line.size() > 120 || line.back() != ':') return false;
+    std::string low(line);
+    for (char& c : low) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return (low.find("output") != std::string::npos || low.find("result") != std::string::npos) &&
+           low.find("file") == std::string::npos && low.find("content") == std::string::npos;
+}
+
 bool chat_result_reports_failure(std::string_view result) {
     if (result.rfind("Error:", 0) == 0 || result.rfind("error:", 0) == 0) return true;
+    if (const size_t eol = result.find('\n'); eol != std::string_view::npos && output_header(result.substr(0, eol))) {
+        const std::string_view next = result.substr(eol + 1);
+        if (next.rfind("Error:", 0) == 0 || next.rfind("error:", 0) == 0) return true;
+    }
     size_t at = 0;
     while (at < result.size() && (result[at] == ' ' || result[at] == '\n' || result[at] == '\t')) ++at;
     if (at >= result.size() || result[at] != '{' || result.size() > 100'000) return false;

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "extract/chat_tool_error.h"
 #include "extract/tool_action_rules.h"
 #include "util/trim.h"
 
@@ -39,7 +40,11 @@ std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
     std::string_view line = first;
     b = first_at;
     // "ERROR:" alone on its line labels the reason on the next (OpenHands' editor; session 14).
-    if (ascii_lower(first) == "error:" || ascii_lower(first) == "error") {
+    // So does a harness's output header before an "Error: …" line (OpenManus; chat_tool_error.h).
+    const size_t after = r.find_first_not_of(" \t\r\n", first_at + first.size());
+    const bool header = output_header(first) && after != std::string_view::npos &&
+                        starts_with(ascii_lower(r.substr(after, 6)), "error:");
+    if (ascii_lower(first) == "error:" || ascii_lower(first) == "error" || header) {
         const size_t next = r.find_first_not_of(" \t\r\n", first_at + first.size());
         if (next == std::string_view::npos) return {};  // a label with no reason
         size_t eol = r.find('\n', next);

@@ -30,6 +30,22 @@ TEST(ChatToolRules, JsonAnswerThatReportsFailureIsAnError) {
     EXPECT_FALSE(chat_result_reports_failure("{not json"));
 }
 
+// A harness's output header before an "Error:" line (OpenManus) is a failure, its reason the error line; a
+// file's or a listing's header before such a line is not.
+TEST(ChatToolRules, AnOutputHeaderBeforeAnErrorLineIsAFailure) {
+    const std::string failed = "Observed output of cmd `browser_use` executed:\nError: Browser action 'navigate' failed: "
+                               "Page.goto: Timeout 30000ms exceeded.";
+    EXPECT_TRUE(chat_result_reports_failure(failed));
+    EXPECT_TRUE(chat_result_reports_failure("Result:\nerror: no such table: users"));
+    EXPECT_FALSE(chat_result_reports_failure("Observed output of cmd `browser_use` executed:\nNavigated to https://x.org"));
+    EXPECT_FALSE(chat_result_reports_failure("Contents of the output file:\nError: shown in the file"));
+    EXPECT_FALSE(chat_result_reports_failure("Here is what I found in the docs about it:\nError: x"));
+    EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
+                  .call("browser_use", R"({"action": "go_to_url", "url": "https://x.org"})", failed)
+                  .claims("action.tool_error"),
+              V{"browser_use.error.browser-action-navigate = browser action 'navigate' failed: page.goto: timeout 30000ms exceeded"});
+}
+
 TEST(ChatToolRules, FailedWriteInAChatLogCreatesNoFile) {
     const std::string failed = R"({"ok":false,"error":"Path is outside workspace: /tmp2/hello_world.py"})";
     const std::string args = R"({"path": "/tmp2/hello_world.py", "content": "print(1)\n"})";

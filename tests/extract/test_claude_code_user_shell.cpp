@@ -37,9 +37,11 @@ TEST(ClaudeCodeUserShell, ARefusedCheckoutGivesNoBranch) {
     EXPECT_EQ(got.find("exit_code"), std::string::npos) << got;
 }
 
-TEST(ClaudeCodeUserShell, ALookAroundCommandGivesNothing) {
+TEST(ClaudeCodeUserShell, ALookAroundCommandGivesNothingButTheBranchGitShows) {
     EXPECT_EQ(claims_of(shell("ls", "README.md\\nsrc", "")), "");
-    EXPECT_EQ(claims_of(shell("git status", "On branch main\\nnothing to commit, working tree clean", "")), "");
+    // git status says nothing worth keeping of its own run, only the branch it shows (session 19).
+    EXPECT_EQ(claims_of(shell("git status", "On branch main\\nnothing to commit, working tree clean", "")),
+              "action.git_branch: git.branch.session-s1 = main [tool]\n");
 }
 
 TEST(ClaudeCodeUserShell, AFailedTestRunGetsNoInventedExitCode) {
