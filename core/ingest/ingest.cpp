@@ -44,6 +44,11 @@ std::optional<SessionFormat> classify_object(const json& v) {
     if (v.contains("history") && (v.contains("trajectory") || v.contains("environment") || v.contains("info")))
         return SessionFormat::kSweAgent;
     if (v.contains("messages") && v["messages"].is_array()) return SessionFormat::kOpenAiChat;
+    // A SWE-agent demonstration .traj may hold only its history, whose entries are role messages
+    // ({"role", "content", "agent", "message_type"}); OpenHands' history entries are events and have no role.
+    if (v.contains("history") && v["history"].is_array() && !v["history"].empty() && v["history"][0].is_object() &&
+        v["history"][0].contains("role") && !v["history"][0].contains("source"))
+        return SessionFormat::kSweAgent;
     if (v.contains("history") && v["history"].is_array()) return SessionFormat::kOpenHands;
     if ((v.contains("action") || v.contains("observation")) && v.contains("source"))
         return SessionFormat::kOpenHands;

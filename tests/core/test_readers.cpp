@@ -686,6 +686,24 @@ TEST(SweAgentReader, ActionObservationTrajectory) {
     EXPECT_EQ(s.messages[6].blocks[0].tool_id, "action-5");
 }
 
+// A demonstration that holds only its history (no trajectory, no info) is SWE-agent's, not OpenHands'.
+TEST(SweAgentReader, HistoryOnlyDemonstration) {
+    ReadResult r = read_file(fixture("swe-agent/history_only.traj"));
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    EXPECT_EQ(r.format, "swe-agent");
+    Session s = expect_counts("swe-agent/history_only.traj",
+                              {.format = "swe-agent",
+                               .id = r.sessions[0].id,
+                               .messages = 4,
+                               .by_role = {{"system", 1}, {"user", 1}, {"assistant", 1}, {"tool", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1,
+                               .warnings = 1});  // "no trajectory array (history read alone)"
+    EXPECT_EQ(s.messages[2].blocks[1].tool_name, "find_file");
+}
+
 // ---------------------------------------------------------------- OpenHands
 
 TEST(OpenHandsReader, JsonArrayOfEvents) {
@@ -867,6 +885,7 @@ TEST(Ingest, DetectsEveryFixtureByContent) {
         {"openai-chat/object.json", SessionFormat::kOpenAiChat},
         {"swe-agent/function_calling.traj", SessionFormat::kSweAgent},
         {"swe-agent/action_observation.traj", SessionFormat::kSweAgent},
+        {"swe-agent/history_only.traj", SessionFormat::kSweAgent},
         {"openhands/events.json", SessionFormat::kOpenHands},
         {"openhands/history.json", SessionFormat::kOpenHands},
         {"openhands/events.jsonl", SessionFormat::kOpenHands},
