@@ -276,7 +276,7 @@ std::vector<ExtractionRule> build() {
           call("submit", "{}", "OBSERVATION:\nThank you for your work on this issue. Please review your changes.\n\n<diff>\ndiff --git a/reproduce.py b/reproduce.py\nnew file mode 100644\n</diff>\n", ""),
           call("bash", R"({"command":"git diff"})", "diff --git a/src/m.py b/src/m.py\nindex 1..2 100644\n", "")}},
         // ---- session 16: SWE-agent run structure (command_result_rules.cpp, run_outcome_rules.cpp) ----
-        {"action.command_errors", "a command's unmarked output: a Python traceback's exception line (the last traceback's), else up to three lines opening \"Error: \" / \"ERROR: \" (session 16)",
+        {"action.command_errors", "a command's unmarked output: a Python traceback's exception line (the last traceback's; a class named by its module path is written from the class on, a line over 200 bytes kept to its first sentence: session 19), else up to three lines opening \"Error: \" / \"ERROR: \" (session 16)",
          "only formats that do not mark failed commands (a marked error is action.tool_error's); programs that show files or listings (cat, grep, git, ls, …) and file commands give none; more than three Error lines, or one over 160 bytes, give none; in a SWE-agent run, a run an edit and a rerun follow is keyed `.before_edit`",
          S::kFact, "tool 3", "<command>.error.<the error's first three words>[.before_edit]", true, 0.85, kSession, "",
          {call("bash", R"({"command":"python reproduce.py"})",
@@ -286,6 +286,16 @@ std::vector<ExtractionRule> build() {
                "python.reproduce.py.error.error-creationdate-is = Error: CreationDate is missing; Error: LastModificationDate is missing"),
           call("bash", R"({"command":"cat log.txt"})", "Error: disk full\n", ""),
           call("bash", R"({"command":"python run.py"})", "Traceback (most recent call last):\n  File \"run.py\", line 1\nsee the log for details\n", ""),
+          // a class named by its module path, its message past 200 bytes kept to its first sentence (session 19)
+          swe_call("python", "cd /testbed && python reproduce.py",
+                   "OBSERVATION:\nTraceback (most recent call last):\r\n  File \"reproduce.py\", line 4, in <module>\r\n    x()\r\n"
+                   "django.core.exceptions.ImproperlyConfigured: Requested setting DEFAULT_CHARSET, but settings are not configured. You must "
+                   "either define the environment variable DJANGO_SETTINGS_MODULE or call settings.configure() before accessing settings.",
+                   "python.reproduce.py.error.improperlyconfigured-requested-setting = ImproperlyConfigured: Requested setting DEFAULT_CHARSET, but settings are not configured."),
+          call("bash", R"({"command":"python run.py"})", "Traceback (most recent call last):\n  File \"run.py\", line 1\npkg.module.helper: see the log\n", ""),
+          call("bash", R"({"command":"python run.py"})",
+               "Traceback (most recent call last):\n  File \"run.py\", line 1\nValueError: a message that runs on and on without a stop, well past the two hundred bytes a line may carry, naming every field it saw and every value it expected to see in them, and still going on further here"
+               "\n", ""),
           call("bash", R"({"command":"python reproduce.py"})", "no errors here: all good\n", "")}},
         {"action.no_output", "SWE-agent's notice for a command that printed nothing (\"Your command ran successfully and did not produce any output.\", 1.x \"Your last command …\") (session 16)",
          "the notice is printed whatever the exit status, so the value says only that it ran without output; file commands (rm, mkdir, mv, …), settings (cd, export) and a command writing a file (`>`) give none; any other line beside the notice gives none",
