@@ -1,4 +1,5 @@
 // What a command's unmarked output says (session 16): the error lines it printed, and SWE-agent's "no output" notice.
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -28,10 +29,29 @@ bool exception_line(std::string_view l) {
     for (char c : name)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.') return false;
     if (colon != std::string_view::npos && (colon + 1 >= l.size() || l[colon + 1] != ' ')) return false;
-    const std::string_view last = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+    const size_t dot = name.rfind('.');
+    const std::string_view last = name.substr(dot == std::string_view::npos ? 0 : dot + 1);
     for (std::string_view end : {"Error", "Exception", "Exit", "Interrupt", "Warning"})
         if (last.size() > end.size() && last.substr(last.size() - end.size()) == end) return true;
-    return last == "StopIteration" || last == "Exception";
+    if (last == "StopIteration" || last == "Exception") return true;
+    // A class named by its module path ("django.core.exceptions.ImproperlyConfigured: …", session 19): a
+    // CamelCase class after a lowercase module path, with its message.
+    if (dot == std::string_view::npos || colon == std::string_view::npos || last.size() < 2) return false;
+    if (!std::isupper(static_cast<unsigned char>(last[0])) || !std::islower(static_cast<unsigned char>(name[0]))) return false;
+    for (char c : last)
+        if (!std::isalnum(static_cast<unsigned char>(c))) return false;
+    return std::any_of(last.begin(), last.end(), [](char c) { return std::islower(static_cast<unsigned char>(c)); });
+}
+
+// The exception line as a reader carries it: the class without its module path ("ImproperlyConfigured: …"), and
+// a message longer than the line's 200-byte budget cut after its first sentence when that fits; "" when nothing fits.
+std::string exception_value(std::string_view l) {
+    const size_t colon = l.find(':');
+    const size_t dot = l.substr(0, colon).rfind('.');
+    if (dot != std::string_view::npos) l.remove_prefix(dot + 1);
+    if (l.size() <= 200) return std::string(l);
+    const size_t stop = l.find(". ");
+    return stop != std::string_view::npos && stop + 1 <= 200 ? std::string(l.substr(0, stop + 1)) : std::string();
 }
 
 // A run's error lines: a Python traceback's exception line (the last traceback's), else up to three lines that
@@ -45,10 +65,10 @@ void error_lines(const ToolAction& a, const std::string& subject, std::vector<Ac
     if (tb < lines.size()) {
         for (size_t i = tb + 1; i < lines.size(); ++i) {
             if (lines[i].indented || lines[i].text.empty()) continue;
-            if (exception_line(lines[i].text) && lines[i].text.size() <= 200)
-                out.push_back({"action.command_errors", subject + ".error." + words_slug(lines[i].text, 3, 40),
-                               std::string(lines[i].text), SlotType::kFact, ActionEvidence::kObserved, lines[i].begin,
-                               lines[i].end});
+            if (!exception_line(lines[i].text)) return;
+            if (const std::string value = exception_value(lines[i].text); !value.empty())
+                out.push_back({"action.command_errors", subject + ".error." + words_slug(value, 3, 40), value,
+                               SlotType::kFact, ActionEvidence::kObserved, lines[i].begin, lines[i].end});
             return;
         }
         return;

@@ -1,4 +1,5 @@
 // Files created, edited and deleted by editor tools: `file.<path>` = created | edited | deleted.
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -31,6 +32,25 @@ std::string swe_result_file(std::string_view result, size_t& begin, size_t& end)
     begin = p;
     end = e;
     return std::string(result.substr(p + 7, e - p - 7));
+}
+
+// SWE-agent 1.x without function calling writes its editor call as one command line:
+// "str_replace_editor view /testbed/a.py", "str_replace_editor create /testbed/b.py --file_text '…'".
+// Sets the editor's command and the path it names (with the path's offsets in the line); false for any other shape.
+bool editor_command_line(std::string_view args, std::string& command, std::string& path, size_t& begin, size_t& end) {
+    const std::string_view line = args.substr(0, args.find('\n'));
+    size_t p = line.find(' ');
+    if (p == std::string_view::npos) return false;
+    const size_t cb = p + 1, ce = line.find(' ', cb);
+    if (ce == std::string_view::npos || ce == cb) return false;
+    const std::string_view cmd = line.substr(cb, ce - cb);
+    if (!one_of(cmd, {"view", "create", "str_replace", "insert", "undo_edit"})) return false;
+    const size_t pb = ce + 1, pe = std::min(line.size(), line.find(' ', pb));
+    if (pb >= pe || line[pb] != '/') return false;  // the editor takes absolute paths only
+    command = std::string(cmd);
+    path = std::string(line.substr(pb, pe - pb));
+    begin = pb, end = pe;
+    return true;
 }
 
 void add(std::vector<ActionFact>& out, const std::string& rule, const std::string& path, std::string_view cwd,
@@ -116,14 +136,20 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (json_string_member(a.arguments, name, path, b, e)) break;
     json_string_member(a.arguments, "command", command, cb, ce);
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
+    const bool editor = one_of(tool, {"str_replace_editor", "file_editor", "text_editor", "str_replace_based_edit_tool"});
+    const bool editor_line = editor && !json_args && editor_command_line(a.arguments, command, path, b, e);
+    // An OpenHands V0 read action names no command; the editor's report says it showed the file.
+    if (editor && json_args && command.empty() && a.result.rfind("Here's the result of running `cat -n` on ", 0) == 0)
+        command = "view";
     // A file the agent's read tool showed it (Read, read_file, read_image, str_replace_editor view):
     // `file.<path>.read = read`, its own key so that it never supersedes what was done to the file.
     const bool reads = one_of(tool, {"read", "read_file", "readfile", "fs_read", "read_image", "view_file",
                                      "notebookread"}) ||
-                       (one_of(tool, {"str_replace_editor", "file_editor", "text_editor", "str_replace_based_edit_tool"}) &&
-                        command == "view");
+                       (editor && command == "view");
     if (reads) {
-        if (!json_args || path.empty() || !a.has_result || a.result.empty()) return;
+        if (!(json_args || editor_line) || path.empty() || !a.has_result || a.result.empty()) return;
+        // The editor's listing of a directory ("Here's the files and directories up to 2 levels deep in …").
+        if (a.result.find("files and directories up to") != std::string_view::npos) return;
         const std::string key = path_key(path, a.cwd);
         // A directory listing is no file read ("view /repo" lists it).
         if (!key.empty() && key.back() != '/' && key.find('.') != std::string::npos)
@@ -146,7 +172,7 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     else if (one_of(tool, {"delete_file", "remove_file", "delete"})) value = "deleted";
     if (!value) return;
     // An older SWE-agent action line: "create reproduce.py", "edit 12:14 ..." (the file open in its editor).
-    if (!json_args) {
+    if (!json_args && !editor_line) {
         const std::string_view line = a.arguments.substr(0, a.arguments.find('\n'));
         const size_t sp = line.find(' ');
         if (tool == "create" && sp != std::string_view::npos) {

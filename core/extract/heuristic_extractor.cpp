@@ -783,10 +783,11 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     proto.time = m->time;
                     const bool is_user = m->role == Role::kUser && m->source.kind == SourceKind::kUser;
                     // A SWE-agent user message is the harness's task template around the issue: only the
-                    // issue's title is the user's request (user.issue); its instructions are boilerplate.
-                    auto claims = is_user && session.format == SessionFormat::kSweAgent
-                                      ? issue_claims(b.text, proto)
-                                      : extract_from_text(b.text, proto, is_user);
+                    // issue's title is the user's request (user.issue); its instructions are boilerplate. So is
+                    // the same SWE-bench template sent by another harness (OpenHands' evaluation, session 19).
+                    const bool task_template =
+                        is_user && (session.format == SessionFormat::kSweAgent || issue_task_template(b.text));
+                    auto claims = task_template ? issue_claims(b.text, proto) : extract_from_text(b.text, proto, is_user);
                     if (is_user && session.format == SessionFormat::kSweAgent)
                         for (auto& c : ctf_challenge_claims(b.text, proto)) claims.push_back(std::move(c));
                     // A thinking block is the agent musing, not a conclusion it states (session 14: "so this is

@@ -38,6 +38,10 @@ std::vector<ExtractionRule> build() {
          "file.<path>", true, 0.95, kSession, "",
          {call("Write", R"({"file_path":"/w/hello.sh","content":"echo hi"})", "File created successfully at: /w/hello.sh", "file./w/hello.sh = created"),
           call("create", "create reproduce.py\n", "[File: /repo/reproduce.py (1 lines total)]", "file.reproduce.py = created"),
+          // SWE-agent 1.x's editor command line (session 19)
+          swe_call("str_replace_editor", "str_replace_editor create /repo/b.py --file_text 'x = 1'",
+                   "OBSERVATION:\nFile created successfully at: /repo/b.py", "file./repo/b.py = created"),
+          swe_call("str_replace_editor", "str_replace_editor frobnicate /repo/b.py", "File created successfully at: /repo/b.py", ""),
           call("write_file", R"({"file_path":"../bot/main.py","content":"x"})", "[OK] Fichier '../bot/main.py' ecrit.", "file.../bot/main.py = created"),
           call("write_file", R"({"file_path":"src/../../etc/passwd","content":"x"})", "ok", ""),
           call("Write", R"({"file_path":"/w/a.txt","content":"x"})", "Error: permission denied", "", true),
@@ -87,7 +91,17 @@ std::vector<ExtractionRule> build() {
           call("Read", R"({"file_path":"/w/missing.txt"})", "File does not exist.", "", true),
           call("str_replace_editor", R"({"command":"view","path":"/repo/src"})", "Here's the files and directories", ""),
           call("file_editor", R"({"command":"view","path":"/repo/ROOT_CAUSE.md"})", "Here's the result of running `cat -n`", "file./repo/root_cause.md.read = read"),
-          call("file_editor", R"({"command":"view","path":"/repo"})", "Here's the files and directories", "")}},
+          call("file_editor", R"({"command":"view","path":"/repo"})", "Here's the files and directories", ""),
+          // SWE-agent 1.x without function calling writes the editor call as a command line (session 19)
+          swe_call("str_replace_editor", "str_replace_editor view /repo/src/a.py",
+                   "OBSERVATION:\nHere's the result of running `cat -n` on /repo/src/a.py:\r\n     1\tx = 1", "file./repo/src/a.py.read = read"),
+          swe_call("str_replace_editor", "str_replace_editor view /repo/django__django-4.1",
+                   "OBSERVATION:\nHere's the files and directories up to 2 levels deep in /repo/django__django-4.1, excluding hidden items:", ""),
+          swe_call("str_replace_editor", "str_replace_editor view src/a.py", "Here's the result of running `cat -n` on src/a.py:", ""),
+          // an OpenHands V0 read action names no command; the editor's cat -n report says it showed the file (session 19)
+          call("str_replace_editor", R"({"path":"/w/recorder.py","start":0,"end":-1,"impl_source":"oh_aci"})",
+               "Here's the result of running `cat -n` on /w/recorder.py:\n     1\tx = 1", "file./w/recorder.py.read = read"),
+          call("str_replace_editor", R"({"path":"/w/recorder.py","start":0,"end":-1})", "Command finished.", "")}},
         {"action.edit_refused", "an edit tool's result saying the change was not applied (SWE-agent's linter, no match)",
          "the error's first line as the reason", S::kRefuted, "tool 3", "file.<path>.edit", true, 0.85, kSession, "",
          {call("edit", R"({"search":"a","replace":"b"})",
@@ -262,7 +276,7 @@ std::vector<ExtractionRule> build() {
           call("submit", "{}", "OBSERVATION:\nThank you for your work on this issue. Please review your changes.\n\n<diff>\ndiff --git a/reproduce.py b/reproduce.py\nnew file mode 100644\n</diff>\n", ""),
           call("bash", R"({"command":"git diff"})", "diff --git a/src/m.py b/src/m.py\nindex 1..2 100644\n", "")}},
         // ---- session 16: SWE-agent run structure (command_result_rules.cpp, run_outcome_rules.cpp) ----
-        {"action.command_errors", "a command's unmarked output: a Python traceback's exception line (the last traceback's), else up to three lines opening \"Error: \" / \"ERROR: \" (session 16)",
+        {"action.command_errors", "a command's unmarked output: a Python traceback's exception line (the last traceback's; a class named by its module path is written from the class on, a line over 200 bytes kept to its first sentence: session 19), else up to three lines opening \"Error: \" / \"ERROR: \" (session 16)",
          "only formats that do not mark failed commands (a marked error is action.tool_error's); programs that show files or listings (cat, grep, git, ls, …) and file commands give none; more than three Error lines, or one over 160 bytes, give none; in a SWE-agent run, a run an edit and a rerun follow is keyed `.before_edit`",
          S::kFact, "tool 3", "<command>.error.<the error's first three words>[.before_edit]", true, 0.85, kSession, "",
          {call("bash", R"({"command":"python reproduce.py"})",
@@ -272,6 +286,16 @@ std::vector<ExtractionRule> build() {
                "python.reproduce.py.error.error-creationdate-is = Error: CreationDate is missing; Error: LastModificationDate is missing"),
           call("bash", R"({"command":"cat log.txt"})", "Error: disk full\n", ""),
           call("bash", R"({"command":"python run.py"})", "Traceback (most recent call last):\n  File \"run.py\", line 1\nsee the log for details\n", ""),
+          // a class named by its module path, its message past 200 bytes kept to its first sentence (session 19)
+          swe_call("python", "cd /testbed && python reproduce.py",
+                   "OBSERVATION:\nTraceback (most recent call last):\r\n  File \"reproduce.py\", line 4, in <module>\r\n    x()\r\n"
+                   "django.core.exceptions.ImproperlyConfigured: Requested setting DEFAULT_CHARSET, but settings are not configured. You must "
+                   "either define the environment variable DJANGO_SETTINGS_MODULE or call settings.configure() before accessing settings.",
+                   "python.reproduce.py.error.improperlyconfigured-requested-setting = ImproperlyConfigured: Requested setting DEFAULT_CHARSET, but settings are not configured."),
+          call("bash", R"({"command":"python run.py"})", "Traceback (most recent call last):\n  File \"run.py\", line 1\npkg.module.helper: see the log\n", ""),
+          call("bash", R"({"command":"python run.py"})",
+               "Traceback (most recent call last):\n  File \"run.py\", line 1\nValueError: a message that runs on and on without a stop, well past the two hundred bytes a line may carry, naming every field it saw and every value it expected to see in them, and still going on further here"
+               "\n", ""),
           call("bash", R"({"command":"python reproduce.py"})", "no errors here: all good\n", "")}},
         {"action.no_output", "SWE-agent's notice for a command that printed nothing (\"Your command ran successfully and did not produce any output.\", 1.x \"Your last command …\") (session 16)",
          "the notice is printed whatever the exit status, so the value says only that it ran without output; file commands (rm, mkdir, mv, …), settings (cd, export) and a command writing a file (`>`) give none; any other line beside the notice gives none",
@@ -309,6 +333,8 @@ std::vector<ExtractionRule> build() {
          {say("user", "Please create a simple 2048 game.", "goal.create.simple.game = create a simple 2048 game"),
           say("user", "You first need to install the requests package.", "goal.install.request.package = install the requests package"),
           say("user", "You need a token.", ""),
+          // a SWE-bench task template sent by another harness: only its issue is read (user.issue; session 19)
+          say("user", "<uploaded_files>\n/workspace/app\n</uploaded_files>\n<issue_description>\nX fails\n</issue_description>\nPlease create a script to reproduce the issue.", ""),
           say("user", "I want to return the blue jacket.", "goal.return.blue.jacket = return the blue jacket"),
           // a follow-up turn of an image chat: the object after "now", what "it" is to become (session 16, x17chat)
           say("user", "paint now a wolf in the moon", "goal.paint.wolf = paint now a wolf in the moon"),
@@ -369,11 +395,14 @@ std::vector<ExtractionRule> build() {
         {"user.no_need", "a user's \"no need to X\", \"you don't have to X\"", "only user text; the value keeps the user's words",
          S::kConstraint, "user 4", "<verb>[.<object>]", true, 0.8, kSession, "",
          {say("user", "No need to run it.", "run = no need to run it"), say("user", "We need to run it.", "")}},
-        {"user.issue", "the issue a SWE-agent task template wraps (\"ISSUE:\\n<title>\", <issue>, <pr_description>)",
-         "the template's instructions around it are never read", S::kGoal, "user 4", "issue.<title>", true, 0.85, kSession, "",
+        {"user.issue", "the issue a SWE-agent task template wraps (\"ISSUE:\\n<title>\", <issue>, <pr_description>); in any other format, a user message that is the same SWE-bench template (<uploaded_files> and an <issue_description>/<pr_description>/<issue> block, OpenHands' evaluation prompt; session 19)",
+         "the template's instructions around it are never read; outside SWE-agent, an issue block without <uploaded_files> is the user's own text", S::kGoal, "user 4", "issue.<title>", true, 0.85, kSession, "",
          {say("swe-user", "Here's the issue text:\nISSUE:\nTimeDelta serialization precision\nHi there!",
               "issue.timedelta-serialization-precision = timedelta serialization precision"),
-          say("swe-user", "Edit all the files you need to and run any checks or tests that you want.", "")}},
+          say("swe-user", "Edit all the files you need to and run any checks or tests that you want.", ""),
+          say("user", "<uploaded_files>\n/workspace/app\n</uploaded_files>\n\nConsider the following issue description:\n\n<issue_description>\nMigrationRecorder ignores the router\nDescription\n</issue_description>\n\nPhase 4. TEST CREATION: before implementing any fix, create a script to reproduce the issue.",
+              "issue.migrationrecorder-ignores-the-router = migrationrecorder ignores the router"),
+          say("user", "<issue_description>\nMigrationRecorder ignores the router\n</issue_description>", "")}},
         {"user.ctf_challenge", "a SWE-agent CTF task template's \"The CTF challenge is a <category> problem named \"X\", worth N points.\" (session 14)",
          "only a SWE-agent user message; the sentence must name the problem and end in '.' within 160 bytes; the template's instructions are never read",
          S::kGoal, "user 4", "challenge.<name>", true, 0.85, kSession, "",

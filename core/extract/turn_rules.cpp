@@ -52,6 +52,14 @@ std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
     return {};
 }
 
+bool issue_task_template(const std::string& text) {
+    if (text.find("<uploaded_files>") == std::string::npos || text.find("</uploaded_files>") == std::string::npos)
+        return false;
+    for (const char* block : {"<issue_description>", "<pr_description>", "<issue>"})
+        if (text.find(block) != std::string::npos) return true;
+    return false;
+}
+
 namespace {
 
 // "Starting the write now.", "Let me check": narration of work in progress, not an answer.

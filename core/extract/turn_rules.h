@@ -18,6 +18,10 @@ void add_final_replies(const Session& session, const std::string& branch_id, con
 // The issue a task template wraps ("ISSUE:\n<title>", "<issue>…", "<pr_description>…"): its first
 // line as `issue = <title>` (Goal, rule user.issue); nothing when the text holds no issue block.
 std::vector<Claim> issue_claims(const std::string& text, const Claim& origin);
+// True when a user message is a SWE-bench-style task template whatever harness sent it (OpenHands' evaluation
+// prompt as SWE-agent's): it names the uploaded repository ("<uploaded_files>…</uploaded_files>") and wraps an
+// issue block (<issue_description>, <pr_description>, <issue>). Only its issue is the user's (session 19).
+bool issue_task_template(const std::string& text);
 // A SWE-agent CTF task template's challenge ("a <category> problem named X, worth N points") and its files (ctf_rules.cpp).
 std::vector<Claim> ctf_challenge_claims(const std::string& text, const Claim& origin);
 
