@@ -732,11 +732,13 @@ std::vector<ExtractionRule> build() {
           // A phrasal "set up … to" is no assignment (session 17).
           say("user", "Environment has been set up for you to start working.", "")}},
         {"user.change_to", "a user's \"change/switch/move/migrate X to Y\"",
-         "a quoted value is a literal, not a setting (its one dev claim, \"change the content to \\\"modified content\\\"\", was that)",
+         "a quoted value is a literal, not a setting (its one dev claim, \"change the content to \\\"modified content\\\"\", was that); \"to be/become …\" is no value (session 19)",
          S::kDecision, "user 4",
          "<subject> = <value>", true, 0.8, kSession, "",
          {say("user", "Switch the database to MySQL.", "database = mysql"),
-          say("user", "Change the content to \"modified content\".", "")}},
+          say("user", "Change the content to \"modified content\".", ""),
+          // "to be …" is the change described, not a value (session 19: `main.view = be`).
+          say("user", "Change the main view to be a two column layout.", "")}},
         {"model.change_to", "an assistant's \"switched X to Y\"", "", S::kDecision, "assistant 2", "<subject> = <value>",
          false, 0.5, kSession, "dev 0.00 (1 value)",
          {say("assistant", "I switched the database to MySQL.", "database = mysql"), say("assistant", "Switch to it.", "")}},
