@@ -295,7 +295,9 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             const bool phrasal = w == "set" && i + 1 < hi &&
                                  (t[i + 1].lower == "up" || t[i + 1].lower == "out" || t[i + 1].lower == "off" ||
                                   t[i + 1].lower == "aside" || t[i + 1].lower == "apart" || t[i + 1].lower == "down");
-            if (!phrasal && to < hi && to > i + 1 && to - i <= 5) {
+            // "change X to be/become Y": an infinitive describing the change asked for, not a value (session 19).
+            const bool infinitive = to + 1 < hi && (t[to + 1].lower == "be" || t[to + 1].lower == "become");
+            if (!phrasal && !infinitive && to < hi && to > i + 1 && to - i <= 5) {
                 std::string key = normalise_subject(words(t, i + 1, to));
                 size_t ve = value_end(t, to + 1, hi);
                 // 'change the content to "modified content"': a quoted literal is content, not a setting.

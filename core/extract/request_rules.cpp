@@ -374,6 +374,9 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     const bool reply_content = (verb == "reply" || verb == "respond") && i + 3 < hi && t[i + 1].lower == "with" &&
                                (t[i + 2].lower == "a" || t[i + 2].lower == "an") && !t[i + 1].comma_after;
     if (!imperative_verbs().count(verb) && !reply_content) return false;
+    // '- "Review this PR"': an imperative opening a quotation is quoted text (a label, an example), not a request.
+    if (t[i].begin > 0 && t[i].begin <= text.size() && (text[t[i].begin - 1] == '"' || text[t[i].begin - 1] == '\''))
+        return false;
     bool negated = false, always = false;
     size_t first = i;
     for (size_t k = i; k > lo && k + 3 > i; --k) {
@@ -426,6 +429,11 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
             }
     }
     if (part.empty() || words.empty() || words.size() > 100) return false;
+    // "Implement the following plan:": what is asked follows the colon; the lead-in alone says nothing.
+    if (end > first && ((!t[end - 1].lower.empty() && t[end - 1].lower.back() == ':') ||
+                        (t[end - 1].end < text.size() && text[t[end - 1].end] == ':')))
+        for (const auto& w : o.words)
+            if (w == "following") return false;
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
     // A request the turn does not scope is the user's goal: its key says so ("goal.create.simple.game").
     const char* rule = request_rule(verb, words, negated || always, own_wish);

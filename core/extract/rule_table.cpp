@@ -328,7 +328,7 @@ std::vector<ExtractionRule> build() {
          {say("assistant", "DONE", "reply = done"), say("assistant", "Here is a long explanation of what I changed and why it works.", "")}},
         // ---- user requests (request_rules.cpp) ----
         {"user.request", "a user's imperative at a clause start (\"Read src/main.py and add a docstring\", \"can you …?\")",
-         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18)", S::kGoal, "user 4",
+         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" give none (session 19)", S::kGoal, "user 4",
          "<verb>.<object>", true, 0.8, kSession, "",
          {say("user", "Please create a simple 2048 game.", "goal.create.simple.game = create a simple 2048 game"),
           say("user", "You first need to install the requests package.", "goal.install.request.package = install the requests package"),
@@ -340,6 +340,11 @@ std::vector<ExtractionRule> build() {
           say("user", "paint now a wolf in the moon", "goal.paint.wolf = paint now a wolf in the moon"),
           say("user", "make it now an elephant", "goal.make.elephant = make it now an elephant"),
           say("user", "make it work", ""),
+          // a quoted imperative is a label or an example; a lead-in to what follows a colon says nothing (session 19)
+          say("user", "Click to see how each approach handles:\n- \"Review this PR\"", ""),
+          say("user", "Implement the following plan:\n\n# Demo", ""),
+          say("user", "Change the main view to be a 2 column layout with a collapsable sidebar",
+              "goal.change.main.view = change the main view to be a 2 column layout with a collapsable sidebar"),
           // an ordinal after "the" is the object's own word (session 16)
           say("user", "I will explain the rest later. Please complete the first step of data collection", "goal.complete.first.step = complete the first step of data collection"),
           say("user", "Create a standalone Rust library (no Python bindings needed).",
@@ -761,11 +766,13 @@ std::vector<ExtractionRule> build() {
           // A phrasal "set up … to" is no assignment (session 17).
           say("user", "Environment has been set up for you to start working.", "")}},
         {"user.change_to", "a user's \"change/switch/move/migrate X to Y\"",
-         "a quoted value is a literal, not a setting (its one dev claim, \"change the content to \\\"modified content\\\"\", was that)",
+         "a quoted value is a literal, not a setting (its one dev claim, \"change the content to \\\"modified content\\\"\", was that); \"to be/become …\" is no value (session 19)",
          S::kDecision, "user 4",
          "<subject> = <value>", true, 0.8, kSession, "",
          {say("user", "Switch the database to MySQL.", "database = mysql"),
-          say("user", "Change the content to \"modified content\".", "")}},
+          say("user", "Change the content to \"modified content\".", ""),
+          // "to be …" is the change described, not a value (session 19: `main.view = be`).
+          say("user", "Change the main view to be a two column layout.", "")}},
         {"model.change_to", "an assistant's \"switched X to Y\"", "", S::kDecision, "assistant 2", "<subject> = <value>",
          false, 0.5, kSession, "dev 0.00 (1 value)",
          {say("assistant", "I switched the database to MySQL.", "database = mysql"), say("assistant", "Switch to it.", "")}},

@@ -114,6 +114,20 @@ TEST(ClaudeCodeUserLines, CommandsArgsAreTheRequestBuiltInsAndLocalOutputTheHarn
     EXPECT_EQ(message(s, "k2").source.kind, SourceKind::kUser);
 }
 
+TEST(ClaudeCodeUserLines, NoContentPlaceholderIsTheHarnesss) {
+    // Claude Code writes "(no content)" for an empty text block before a tool call (session 19: it was read as the
+    // model's reply); a reply that only mentions it stays the model's.
+    const std::string log = extracttest::claude_user_line("u1", "", R"("Build it.")") +
+                            extracttest::claude_assistant_text("a1", "u1", "(no content)") +
+                            extracttest::claude_assistant_text("a2", "a1", "(no content) was all it said");
+    ReadResult r = read_bytes(log, "placeholder.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(message(s, "a1").source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(message(s, "a1").source.name, "placeholder");
+    EXPECT_EQ(message(s, "a2").source.kind, SourceKind::kModel);
+}
+
 TEST(ClaudeCodeUserLines, RealSlashCommandLine) {
     // Sneekyboots/tars (tests/data/README.md): `/scaffold-project` with the spec in <command-args>, then Claude
     // Code's synthetic billing error. The first line's parent and the skill body were left out of the fixture.
