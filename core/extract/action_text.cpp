@@ -38,7 +38,8 @@ bool is_shell_tool(std::string_view tool) {
     static const char* const kShells[] = {"bash",         "shell",       "local_shell", "exec_command",
                                           "execute_bash", "run",         "cmd_run",     "terminal",
                                           "pwsh",         "powershell",  "run_command", "shell_command",
-                                          "run_shell_command", "execute_command", "container.exec"};
+                                          "run_shell_command", "execute_command", "container.exec",
+                                          "exec"};  // nanobot's shell tool ({"command", "working_dir", "timeout"})
     std::string low;
     for (char c : tool) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     for (const char* s : kShells)
@@ -93,6 +94,13 @@ std::string relative_command(std::string command, std::string_view cwd) {
         command.replace(p, prefix.size(), program ? "./" : "");
     }
     return command;
+}
+
+size_t command_length_past_cd(std::string_view command) {
+    if (command.rfind("cd ", 0) != 0) return command.size();
+    const size_t end = command.find(' ', 3);
+    if (end == std::string_view::npos || command.compare(end, 4, " && ") != 0) return command.size();
+    return command.size() - (end + 4);
 }
 
 std::string words_slug(std::string_view text, int words, size_t max) {
@@ -264,6 +272,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     editor_report_facts(action, out);
     count_output_facts(action, out);
     missing_program_facts(action, out);
+    empty_dir_facts(action, out);
     delegation_report_facts(action, out);
     return out;
 }

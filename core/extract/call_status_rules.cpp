@@ -1,7 +1,8 @@
 // A function call that acts (execute_refund, send_invoice, create_ticket) answered by a bare status word
 // ("Success", "OK", "done") or a JSON answer saying `"success": true`: `<function>[.<id>].result = <word>`
 // (action.call_status; session 17, x18chat). A namespaced (MCP) tool is judged by its own name and keyed
-// `<server>.<tool>` (mcp__github__create_issue: github.create_issue; session 20).
+// `<server>.<tool>` (mcp__github__create_issue: github.create_issue; session 20; nanobot's mcp_<server>_<tool>,
+// session 19).
 #include <algorithm>
 #include <cctype>
 
@@ -53,8 +54,8 @@ bool reads_or_routes(const std::string& tool) {
     return false;
 }
 
-// A tool's own name and its namespace: an MCP tool is `mcp__<server>__<tool>` in Claude Code and `<server>__<tool>`
-// in Codex, some harnesses write `<server>.<tool>` or `<server>/<tool>`. {"github", "get_issue"}; {"", tool} when
+// A tool's own name and its namespace: an MCP tool is `mcp__<server>__<tool>` in Claude Code, `<server>__<tool>`
+// in Codex and `mcp_<server>_<tool>` in nanobot; some harnesses write `<server>.<tool>` or `<server>/<tool>`. {"github", "get_issue"}; {"", tool} when
 // the name has no namespace.
 struct ToolName {
     std::string space;
@@ -62,6 +63,13 @@ struct ToolName {
 };
 
 ToolName split_tool(std::string_view tool) {
+    // nanobot names an MCP tool `mcp_<server>_<tool>` (one underscore): the server is the word after "mcp_"
+    // (mcp_database_query_database: database.query_database; session 19, d22chat).
+    if (tool.rfind("mcp_", 0) == 0 && tool.rfind("mcp__", 0) != 0 && tool.find("__") == std::string_view::npos) {
+        const size_t cut = tool.find('_', 4);
+        if (cut != std::string_view::npos && cut > 4 && cut + 1 < tool.size())
+            return {std::string(tool.substr(4, cut - 4)), std::string(tool.substr(cut + 1))};
+    }
     if (tool.rfind("mcp__", 0) == 0) tool.remove_prefix(5);
     size_t cut = tool.rfind("__"), width = 2;
     if (cut == std::string_view::npos) cut = tool.find_last_of("./"), width = 1;

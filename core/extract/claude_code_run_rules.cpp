@@ -1,4 +1,5 @@
-// Claude Code run records as claims: API-error notices and the stream-json result (session 17, x18cc).
+// Claude Code run records as claims: API-error notices (also a chat harness's, session 19) and the stream-json result
+// (session 17, x18cc).
 #include "extract/claude_code_run_rules.h"
 
 #include <cctype>
@@ -23,7 +24,8 @@ std::string error_kind(const std::string& q) {
 }  // namespace
 
 void add_claude_code_run_claims(const Session& session, BranchClaims& branch) {
-    if (session.format != SessionFormat::kClaudeCode) return;
+    // Chat harnesses write failed model calls as assistant turns too (the OpenAI-chat reader's api_error; session 19).
+    if (session.format != SessionFormat::kClaudeCode && session.format != SessionFormat::kOpenAiChat) return;
     std::vector<Claim> found;
     for (const EnvironmentFact& f : session.environment) {
         if (f.value.empty() || is_placeholder_value(f.value)) continue;
@@ -36,7 +38,7 @@ void add_claude_code_run_claims(const Session& session, BranchClaims& branch) {
             c.value = f.value;
             c.type = SlotType::kRefuted;
             found.push_back(std::move(c));
-        } else if (f.name == "exit_status") {
+        } else if (f.name == "exit_status" && session.format == SessionFormat::kClaudeCode) {
             Claim c = harness_fact_claim(session, branch, f);
             c.rule = "harness.run_exit_status";
             c.key = "run." + session_tag(session.id) + ".exit_status";

@@ -578,9 +578,11 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!a.has_result) {
         // A call the log holds no result for (the log ends while it runs: a transcript copied mid-run, a head)
         // was still started: the command, as the agent's statement (session 17).
-        if (!main.key.empty() && !printer.key.empty() && command.size() <= 120 && command.find('\n') == std::string::npos)
-            out.push_back({"action.command_started", command_set_key(segs, printer, 3) + ".command",
-                           relative_command(command, a.cwd), SlotType::kFact, ActionEvidence::kStated, qb, qe});
+        const std::string written = relative_command(command, a.cwd);
+        if (!main.key.empty() && !printer.key.empty() && command_length_past_cd(written) <= 120 &&
+            command.find('\n') == std::string::npos)
+            out.push_back({"action.command_started", command_set_key(segs, printer, 3) + ".command", written,
+                           SlotType::kFact, ActionEvidence::kStated, qb, qe});
         return;
     }
     // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
@@ -595,9 +597,12 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // are a set: every key of a command's facts carries its first argument past the program's own words
     // ("pytest.tests.command", ".output", ".exit_code", ".passed"), so two sessions' different commands of one
     // program never dispute, a repeated command corroborates, and a rerun supersedes its first run.
-    if (!printer.key.empty() && !a.error && command.size() <= 120 && command.find('\n') == std::string::npos)
-        out.push_back({"action.command_run", command_set_key(segs, printer, 3) + ".command", relative_command(command, a.cwd),
-                       SlotType::kFact, ActionEvidence::kConfirmed, qb, qe});
+    // The length limit is the command's own, past a leading "cd DIR && " (session 19).
+    if (const std::string written = relative_command(command, a.cwd);
+        !printer.key.empty() && !a.error && command_length_past_cd(written) <= 120 &&
+        command.find('\n') == std::string::npos)
+        out.push_back({"action.command_run", command_set_key(segs, printer, 3) + ".command", written, SlotType::kFact,
+                       ActionEvidence::kConfirmed, qb, qe});
     git_branch_shown(a, segs, out);
     if (main.key.empty()) git_init(a, out);
     if (main.key.empty()) {

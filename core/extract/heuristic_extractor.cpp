@@ -825,6 +825,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
             add_closing_summaries(session, branch.id, per_branch[bi], cwd, options, bc.claims);
             mark_file_histories(bc.claims);
+            mark_filled_dirs(bc.claims);
             mark_read_contents(bc.claims);
             {
                 std::vector<int64_t> user_seqs;  // where the user spoke: a command's turn ends there

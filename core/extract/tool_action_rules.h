@@ -96,6 +96,8 @@ void editor_report_facts(const ToolAction& action, std::vector<ActionFact>& out)
 void count_output_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A program the shell could not find, "bash: rg: command not found" (missing_program_rules.cpp, session 18).
 void missing_program_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A listing tool's "Directory X is empty" for the path it was given (empty_dir_rules.cpp, session 19).
+void empty_dir_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
@@ -149,6 +151,10 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
 // "cd /testbed && python reproduce.py", "python /testbed/reproduce.py" and "python reproduce.py" run in
 // /testbed are one command (session 14). Unchanged when `cwd` is empty or "/".
 std::string relative_command(std::string command, std::string_view cwd);
+// The length of what `command` runs past a leading "cd DIR && ": a shell tool that keeps no working directory
+// (nanobot's exec) has every command open with one, and the length limits of the command rules are the
+// command's own (session 19, d22chat).
+size_t command_length_past_cd(std::string_view command);
 // A result's text when it is one short line (at most 60 bytes) once a shell's prompt lines ("(Current
 // directory: …)", "bash-$", "[exit code: 0]", SWE-agent 1.x's "OBSERVATION:") are set aside; its span in `b`, `e`.
 // Empty otherwise.

@@ -2,6 +2,8 @@
 // tool_call_id and reasoning_content.
 #include "ingest/readers.h"
 
+#include "ingest/chat_provider_error.h"
+
 #include <cctype>
 #include <map>
 #include <set>
@@ -119,6 +121,32 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
     return true;
 }
 
+// An assistant turn without tool calls that is the harness's notice of a failed model call ("HTTP 404 calling
+// OpenAI-compatible API: ", chat_provider_error.h): the harness's, not the model's reply, kept as an api_error fact
+// (as Claude Code's synthetic API-error lines are; session 19, d22chat).
+void mark_provider_error(Message& m, Session& session) {
+    if (m.role != Role::kAssistant) return;
+    std::string text;
+    for (const ContentBlock& b : m.blocks) {
+        if (b.kind == BlockKind::kToolCall) return;
+        if (b.kind == BlockKind::kText) text += b.text;
+    }
+    std::string kind;
+    const std::string notice = provider_error_notice(text, kind);
+    if (notice.empty()) return;
+    m.source.kind = SourceKind::kPlugin;
+    m.source.name = "api-error";
+    EnvironmentFact f;
+    f.name = "api_error";
+    f.value = notice;
+    f.qualifier = kind;
+    f.field = "messages[" + std::to_string(m.seq) + "].content";
+    f.line = m.line;
+    f.seq = m.seq;
+    f.quote = notice;
+    session.environment.push_back(std::move(f));
+}
+
 }  // namespace
 
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest) {
@@ -141,8 +169,12 @@ void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& dige
     if (session.id_form.empty()) session.id_form = "chat-" + digest.substr(0, 12);
     for (size_t i = 0; i < messages->size(); ++i) {
         Message m;
-        if (parse_chat_message(ctx, (*messages)[i], i, m)) session.messages.push_back(std::move(m));
-        else ctx.result().partial = true;
+        if (parse_chat_message(ctx, (*messages)[i], i, m)) {
+            mark_provider_error(m, session);
+            session.messages.push_back(std::move(m));
+        } else {
+            ctx.result().partial = true;
+        }
     }
     mark_repeated_prompts(session.messages);
     if (messages->empty()) {

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
 #include "ingest/summary.h"
 #include "util/hash.h"
@@ -914,6 +915,60 @@ TEST(Ingest, ReadOptionsDropRawAndPluginMessages) {
         EXPECT_NE(m.source.kind, SourceKind::kPlugin) << m.id;
     }
     EXPECT_EQ(r.sessions[0].messages.size(), 4u);
+}
+
+}  // namespace
+}  // namespace bm
+
+namespace bm {
+namespace {
+
+// Session 19 (d22chat): a chat harness that writes a failed model call as the assistant's turn ("HTTP 404 calling
+// OpenAI-compatible API: ", nanobot's "Error calling LLM: …", the OpenAI SDK's "Error code: 429 - {…}") speaks as
+// the harness: the turn is no model reply, and the notice is an api_error fact. The model's own words about an HTTP
+// status, a turn with a tool call and a user's paste stay as they are.
+TEST(OpenAiChatReader, AProviderErrorWrittenAsTheAssistantTurnIsTheHarnesss) {
+    const std::string doc = R"([
+  {"role": "user", "content": "describe the project"},
+  {"role": "assistant", "content": "HTTP 404 calling OpenAI-compatible API: "},
+  {"role": "assistant", "content": "HTTP 401 from OpenAI-compatible API\nURL: https://api.example/v1/chat/completions\nResponse body:\n{\"error\": {\"code\": \"invalid_api_key\"}}\n"},
+  {"role": "assistant", "content": "Error calling LLM: litellm.RateLimitError: quota exceeded {\"retry\": 30}"},
+  {"role": "assistant", "content": "Error code: 429 - {'error': {'message': 'Rate limit reached'}}"},
+  {"role": "assistant", "content": "HTTP 404 from the GitHub API means the repository is private."},
+  {"role": "assistant", "content": "HTTP 500 calling OpenAI-compatible API", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "list_dir", "arguments": "{}"}}]},
+  {"role": "user", "content": "HTTP 404 calling OpenAI-compatible API: "},
+  {"role": "assistant", "content": "HTTP 200 calling OpenAI-compatible API"}
+])";
+    ReadResult r = read_bytes(doc, "provider-errors.json");
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 9u);
+    for (size_t i : {1u, 2u, 3u, 4u}) {
+        EXPECT_EQ(s.messages[i].source.kind, SourceKind::kPlugin) << i;
+        EXPECT_EQ(s.messages[i].source.name, "api-error") << i;
+    }
+    for (size_t i : {5u, 6u, 8u}) EXPECT_EQ(s.messages[i].source.kind, SourceKind::kModel) << i;
+    EXPECT_EQ(s.messages[7].source.kind, SourceKind::kUser);
+    std::vector<std::string> facts;
+    for (const EnvironmentFact& f : s.environment)
+        if (f.name == "api_error") facts.push_back(f.qualifier + " = " + f.value);
+    EXPECT_EQ(facts, (std::vector<std::string>{"http_404 = HTTP 404 calling OpenAI-compatible API",
+                                               "http_401 = HTTP 401 from OpenAI-compatible API",
+                                               "llm_call = Error calling LLM: litellm.RateLimitError: quota exceeded",
+                                               "http_429 = Error code: 429"}));
+    // Extracted: each notice a failed attempt keyed by its kind (rule harness.api_error), and no model reply reads it.
+    std::vector<std::string> api;
+    for (const BranchClaims& bc : extract_heuristic({s}, ExtractOptions{}))
+        for (const Claim& c : bc.claims) {
+            if (c.rule == "harness.api_error") api.push_back(c.key + " = " + c.value);
+            if (c.rule == "model.final_reply")  // the 200 line, a model's turn, may be one; no notice is
+                for (const char* notice : {"http 404", "http 401", "error calling", "error code"})
+                    EXPECT_NE(c.value.rfind(notice, 0), 0u) << c.value;
+        }
+    EXPECT_EQ(api, (std::vector<std::string>{"api.http_404 = HTTP 404 calling OpenAI-compatible API",
+                                             "api.http_401 = HTTP 401 from OpenAI-compatible API",
+                                             "api.llm_call = Error calling LLM: litellm.RateLimitError: quota exceeded",
+                                             "api.http_429 = Error code: 429"}));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "conversation_log.h"
 #include "extract/chat_tool_error.h"
+#include "extract/tool_action_rules.h"
 
 namespace bm {
 namespace {
@@ -136,6 +137,47 @@ TEST(ChatToolRules, LookupAnsweredByOneIdentifier) {
                     .claims("action.lookup_answer").empty());
     // Not a look-up tool.
     EXPECT_TRUE(Log().call("execute_refund", R"({"item_id":"item_00000"})", "\"Success\"").claims("action.lookup_answer").empty());
+}
+
+// Session 19 (d22chat): nanobot's shell tool is `exec` ({"command", "timeout"}), whose commands open with
+// "cd DIR && " because it keeps no working directory; the command rules' length limit is the command's own.
+TEST(ChatToolRules, NanobotExecIsAShellToolAndItsLeadingCdIsNotCounted) {
+    const std::string cd = "cd /Users/someone/.nanobot-agent/workspace && ";
+    const std::string run = "python skills/property-calc/scripts/calc.py --price 288000 --wah 30 --rent 10000";
+    const std::string args = R"({"command": ")" + cd + run + R"(", "timeout": 15})";
+    const auto log = [&] {
+        return Log().as(SessionFormat::kOpenAiChat).call("exec", args, "Break-even: 2.9 years\n\n\nExit code: 0");
+    };
+    EXPECT_EQ(log().claims("action.command_run"), V{"python.calc.py.288000.30.10000.command = " + cd + run});
+    EXPECT_EQ(log().claims("action.command_exit"), V{"python.calc.py.288000.exit_code = 0"});
+    EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat).call("exec", R"({"command": "java -version"})", "java version \"25.0.1\"")
+                  .claims("action.command_run"),
+              V{"java.command = java -version"});
+    // Guards: an exec call with code rather than a command runs no shell; a command over 120 bytes past its cd is
+    // still too long to show.
+    EXPECT_TRUE(Log().as(SessionFormat::kOpenAiChat).call("exec", R"x({"code": "print(1)"})x", "1").claims("action.command_run").empty());
+    const std::string longer = R"({"command": ")" + cd + run + " --appraised 3500000 --renovation 150000 --common-fee 2500" + R"("})";
+    EXPECT_TRUE(Log().as(SessionFormat::kOpenAiChat).call("exec", longer, "Exit code: 0").claims("action.command_run").empty());
+    EXPECT_EQ(command_length_past_cd(cd + run), run.size());
+    EXPECT_EQ(command_length_past_cd("cd src; make"), std::string("cd src; make").size());
+}
+
+// Session 19 (d22chat): a directory listed empty and then written into was empty only before that file.
+TEST(ChatToolRules, AnEmptyDirectoryWrittenIntoLaterWasEmptyOnlyBefore) {
+    EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
+                  .call("list_dir", R"({"path": "./skills"})", "Directory ./skills is empty")
+                  .call("write_file", R"({"path": "./skills/story/SKILL.md", "content": "x"})", "Successfully wrote 1 bytes to /w/skills/story/SKILL.md")
+                  .claims("action.dir_empty"),
+              V{"dir.skills.earlier = empty (before skills/story/skill.md was added)"});
+    // A file written elsewhere, or one written before the listing, leaves it empty; a sibling with the same prefix
+    // ("skills2/") is not inside it.
+    EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
+                  .call("write_file", R"({"path": "skills/a.md", "content": "x"})", "ok")
+                  .call("list_dir", R"({"path": "skills"})", "Directory skills is empty")
+                  .call("write_file", R"({"path": "skills2/b.md", "content": "x"})", "ok")
+                  .call("write_file", R"({"path": "notes.md", "content": "x"})", "ok")
+                  .claims("action.dir_empty"),
+              V{"dir.skills = empty"});
 }
 
 }  // namespace

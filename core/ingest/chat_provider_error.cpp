@@ -1,0 +1,59 @@
+// A chat harness's failed-call notices written as assistant turns (chat_provider_error.h; session 19, d22chat).
+#include "ingest/chat_provider_error.h"
+
+#include <cctype>
+
+namespace bm {
+
+namespace {
+
+std::string_view trim_notice(std::string_view line) {
+    if (const size_t brace = line.find('{'); brace != std::string_view::npos) line = line.substr(0, brace);
+    while (!line.empty() && (std::isspace(static_cast<unsigned char>(line.back())) || line.back() == ':' ||
+                             line.back() == '-'))
+        line.remove_suffix(1);
+    return line;
+}
+
+// "404" at `at` when it is a 4xx or 5xx status followed by the end of the line or a space.
+std::string status_at(std::string_view line, size_t at) {
+    if (line.size() < at + 3) return {};
+    const std::string_view code = line.substr(at, 3);
+    if ((code[0] != '4' && code[0] != '5') || !std::isdigit(static_cast<unsigned char>(code[1])) ||
+        !std::isdigit(static_cast<unsigned char>(code[2])))
+        return {};
+    if (line.size() > at + 3 && line[at + 3] != ' ') return {};
+    return std::string(code);
+}
+
+}  // namespace
+
+std::string provider_error_notice(std::string_view text, std::string& kind) {
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+    std::string_view line = text.substr(0, text.find('\n'));
+    if (line.size() > 400) return {};
+    std::string_view notice;
+    if (line.rfind("HTTP ", 0) == 0) {
+        const std::string code = status_at(line, 5);
+        if (code.empty()) return {};
+        const std::string_view rest = line.substr(8);
+        if (rest.rfind(" calling ", 0) != 0 && rest.rfind(" from ", 0) != 0) return {};
+        notice = trim_notice(line);
+        if (notice.size() < 3 || notice.substr(notice.size() - 3) != "API") return {};
+        kind = "http_" + code;
+    } else if (line.rfind("Error code: ", 0) == 0) {
+        const std::string code = status_at(line, 12);
+        if (code.empty()) return {};
+        notice = trim_notice(line);
+        kind = "http_" + code;
+    } else if (line.rfind("Error calling LLM: ", 0) == 0) {
+        notice = trim_notice(line);
+        kind = "llm_call";
+    } else {
+        return {};
+    }
+    if (notice.size() > 200) return {};
+    return std::string(notice);
+}
+
+}  // namespace bm
