@@ -961,9 +961,11 @@ TEST(OpenAiChatReader, AProviderErrorWrittenAsTheAssistantTurnIsTheHarnesss) {
     for (const BranchClaims& bc : extract_heuristic({s}, ExtractOptions{}))
         for (const Claim& c : bc.claims) {
             if (c.rule == "harness.api_error") api.push_back(c.key + " = " + c.value);
-            if (c.rule == "model.final_reply")  // the 200 line, a model's turn, may be one; no notice is
-                for (const char* notice : {"http 404", "http 401", "error calling", "error code"})
+            if (c.rule == "model.final_reply") {  // the 200 line, a model's turn, may be one; no notice is
+                for (const char* notice : {"http 404", "http 401", "error calling", "error code"}) {
                     EXPECT_NE(c.value.rfind(notice, 0), 0u) << c.value;
+                }
+            }
         }
     EXPECT_EQ(api, (std::vector<std::string>{"api.http_404 = HTTP 404 calling OpenAI-compatible API",
                                              "api.http_401 = HTTP 401 from OpenAI-compatible API",
