@@ -25,12 +25,10 @@ std::vector<TextFact> agent_acceptance_met(std::string_view text) {
                                    one_of(t[n].lower, {"met", "satisfied", "fulfilled", "pass", "passed", "met:",
                                                        "satisfied:", "fulfilled:", "passed:"});
             if (!verb_before && !met_after) continue;
-            // A plan, a condition, a check still to run or a negation is not the outcome. A colon ends the
-            // statement: the list it leads into ("met:\n✓ … to validate input") is the evidence, not a condition.
-            const size_t last = met_after ? n : i + 1;
-            const size_t scope = t[last].lower.back() == ':' ? last + 1 : t.size();
+            // A plan, a condition, a check still to run or a negation is not the outcome, before or after a colon
+            // on its line ("met: not verified yet"); a checklist on the lines after "met:" is its own sentence.
             bool unsure = false;
-            for (size_t k = 0; k < scope; ++k)
+            for (size_t k = 0; k < t.size(); ++k)
                 unsure |= one_of(t[k].lower, {"if", "unless", "when", "once", "until", "will", "would", "should", "must",
                                               "need", "needs", "let", "let's", "ensure", "verify", "check", "confirm",
                                               "not", "never", "doesn't", "don't", "isn't", "aren't", "won't", "to",

@@ -100,6 +100,7 @@ size_t command_length_past_cd(std::string_view command) {
     if (command.rfind("cd ", 0) != 0) return command.size();
     const size_t end = command.find(' ', 3);
     if (end == std::string_view::npos || command.compare(end, 4, " && ") != 0) return command.size();
+    if (end > 123) return command.size();  // a directory past 120 bytes counts: the value keeps it (review)
     return command.size() - (end + 4);
 }
 

@@ -1,17 +1,18 @@
 // Whether a chat-completions tool message, which carries no error flag, reports its function's failure.
 #include "extract/chat_tool_error.h"
 
-#include <cctype>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "extract/tool_action_rules.h"
+
 namespace bm {
 
 bool output_header(std::string_view line) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);  // a CRLF line
     if (line.size() < 7 || line.size() > 120 || line.back() != ':') return false;
-    std::string low(line);
-    for (char& c : low) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string low = ascii_lower(line);
     return (low.find("output") != std::string::npos || low.find("result") != std::string::npos) &&
            low.find("file") == std::string::npos && low.find("content") == std::string::npos;
 }

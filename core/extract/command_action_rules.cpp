@@ -99,10 +99,13 @@ size_t program_index(const std::vector<std::string>& w) {
         const std::string& x = w[i];
         if (x.find('=') != std::string::npos && x.find('/') == std::string::npos && x[0] != '-') ++i;
         else if (one_of(x, {"sudo", "env", "time", "nohup", "exec", "npx", "bunx", "command"})) ++i;
-        // Shell grammar is not a program: "then make" runs make, "if grep -q x f" runs grep; "fi", "done" and
-        // "for x in …" run nothing (a script's closing "fi" used to key its exit code `fi.exit_code`).
-        else if (one_of(x, {"if", "then", "else", "elif", "while", "until", "do", "!", "{", "("})) ++i;
-        else if (one_of(x, {"fi", "done", "esac", "}", ")", ";;", "for", "case", "select", "function", "in"})) return w.size();
+        // Shell grammar is not a program: "if grep -q x f" and "while test -f x" run their condition; a branch or a
+        // loop body ("then make build", "do python $f.py") may not have run at all, and "fi", "done", "for x in …"
+        // run nothing, so they name no command (a script's closing "fi" used to key its exit code `fi.exit_code`).
+        else if (one_of(x, {"if", "while", "until", "!", "{", "("})) ++i;
+        else if (one_of(x, {"then", "else", "elif", "do", "fi", "done", "esac", "}", ")", ";;", "for", "case", "select",
+                            "function", "in"}))
+            return w.size();
         else if (x == "timeout" && i + 1 < w.size()) i += 2;
         else if ((x == "uv" || x == "poetry" || x == "pipenv") && i + 1 < w.size() && w[i + 1] == "run") i += 2;
         else break;
@@ -154,6 +157,7 @@ CommandKey command_key(const Segment& s) {
                program == "ruby" || program == "deno" || program == "bun") {
         // "python reproduce.py": the script names the command.
         if (i + 1 < w.size() && w[i + 1][0] != '-' && w[i + 1].find('.') != std::string::npos &&
+            w[i + 1].find('$') == std::string::npos &&
             !one_of(program, {"deno", "bun"}))
             program = (program.rfind("python", 0) == 0 ? std::string("python") : program) + "." + base_name(w[i + 1]);
     }
@@ -502,6 +506,7 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
         size_t taken = 0;
         for (j += k.sub.empty() ? 0 : 1 + std::count(k.sub.begin(), k.sub.end(), '.'); j < w.size() && taken < operands; ++j) {
             if (w[j][0] == '-' || w[j].find('>') != std::string::npos || w[j] == "|") continue;
+            if (w[j].find('$') != std::string::npos) continue;  // a shell variable is no name ("$f.py")
             const std::string tag = key_slug(base_name(w[j]), 24);
             if (tag.empty() || k.key.find(tag) != std::string::npos) continue;  // a word of the key ("-m pytest")
             if (("." + key + ".").find("." + tag + ".") != std::string::npos) continue;  // named already ("-o x ./cmd/x")

@@ -62,13 +62,17 @@ void empty_dir_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     while (e > b && std::isspace(static_cast<unsigned char>(a.result[e - 1]))) --e;
     const std::string_view line = a.result.substr(b, e - b);
     if (line.find('\n') != std::string_view::npos || !says_empty(std::string(line), path)) return;
-    out.push_back({"action.dir_empty", "dir." + key, "empty", SlotType::kFact, ActionEvidence::kObserved, b, e});
+    // `.contents`, a sub-key: the directory's own slot keeps what was done to it (action.dir_created's "created").
+    out.push_back({"action.dir_empty", "dir." + key + ".contents", "empty", SlotType::kFact, ActionEvidence::kObserved, b, e});
 }
 
 void mark_filled_dirs(std::vector<Claim>& claims) {
     for (Claim& c : claims) {
-        if (c.rule != "action.dir_empty" || c.key.rfind("dir.", 0) != 0) continue;
-        const std::string dir = c.key.substr(4) + "/";
+        const std::string_view suffix = ".contents";
+        if (c.rule != "action.dir_empty" || c.key.rfind("dir.", 0) != 0 || c.key.size() <= 4 + suffix.size() ||
+            c.key.compare(c.key.size() - suffix.size(), suffix.size(), suffix) != 0)
+            continue;
+        const std::string dir = c.key.substr(4, c.key.size() - 4 - suffix.size()) + "/";
         for (const Claim& later : claims) {
             if (later.source.seq <= c.source.seq) continue;
             if (later.rule != "action.file_created" && later.rule != "action.file_edited" &&

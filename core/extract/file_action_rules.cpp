@@ -53,6 +53,16 @@ bool editor_command_line(std::string_view args, std::string& command, std::strin
     return true;
 }
 
+// Whether the editor's report (near the start of its result) says `command` did what it was asked: a command-line
+// editor call carries no error flag, and "File already exists at: …" or "The path … does not exist." did nothing.
+bool editor_report_ok(std::string_view result, std::string_view command) {
+    const std::string_view head = result.substr(0, 400);
+    if (command == "view") return head.find("Here's the result of running `cat -n` on ") != std::string_view::npos;
+    if (command == "create") return head.find("File created successfully") != std::string_view::npos;
+    if (command == "str_replace" || command == "insert") return head.find(" has been edited") != std::string_view::npos;
+    return false;
+}
+
 void add(std::vector<ActionFact>& out, const std::string& rule, const std::string& path, std::string_view cwd,
          const char* value, ActionEvidence ev, size_t b, size_t e) {
     const std::string key = argument_path_key(path, cwd);
@@ -138,6 +148,7 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
     const bool editor = one_of(tool, {"str_replace_editor", "file_editor", "text_editor", "str_replace_based_edit_tool"});
     const bool editor_line = editor && !json_args && editor_command_line(a.arguments, command, path, b, e);
+    if (editor_line && !editor_report_ok(a.result, command)) return;
     // An OpenHands V0 read action names no command; the editor's report says it showed the file.
     if (editor && json_args && command.empty() && a.result.rfind("Here's the result of running `cat -n` on ", 0) == 0)
         command = "view";

@@ -374,8 +374,10 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     const bool reply_content = (verb == "reply" || verb == "respond") && i + 3 < hi && t[i + 1].lower == "with" &&
                                (t[i + 2].lower == "a" || t[i + 2].lower == "an") && !t[i + 1].comma_after;
     if (!imperative_verbs().count(verb) && !reply_content) return false;
-    // '- "Review this PR"': an imperative opening a quotation is quoted text (a label, an example), not a request.
-    if (t[i].begin > 0 && t[i].begin <= text.size() && (text[t[i].begin - 1] == '"' || text[t[i].begin - 1] == '\''))
+    // '- "Review this PR"': an imperative opening a quotation after other text (a list marker, a lead-in) is quoted
+    // text (a label, an example), not a request; a whole message in quotes is still the user's own.
+    if (t[i].begin > 0 && t[i].begin <= text.size() && (text[t[i].begin - 1] == '"' || text[t[i].begin - 1] == '\'') &&
+        text.find_first_not_of(" \t\r\n") < t[i].begin - 1)
         return false;
     bool negated = false, always = false;
     size_t first = i;

@@ -42,6 +42,9 @@ std::vector<ExtractionRule> build() {
           swe_call("str_replace_editor", "str_replace_editor create /repo/b.py --file_text 'x = 1'",
                    "OBSERVATION:\nFile created successfully at: /repo/b.py", "file./repo/b.py = created"),
           swe_call("str_replace_editor", "str_replace_editor frobnicate /repo/b.py", "File created successfully at: /repo/b.py", ""),
+          // the command line carries no error flag: the editor's own report must say it created the file
+          swe_call("str_replace_editor", "str_replace_editor create /repo/b.py --file_text 'x'",
+                   "OBSERVATION:\nFile already exists at: /repo/b.py. Cannot overwrite files using command `create`.", ""),
           call("write_file", R"({"file_path":"../bot/main.py","content":"x"})", "[OK] Fichier '../bot/main.py' ecrit.", "file.../bot/main.py = created"),
           call("write_file", R"({"file_path":"src/../../etc/passwd","content":"x"})", "ok", ""),
           call("Write", R"({"file_path":"/w/a.txt","content":"x"})", "Error: permission denied", "", true),
@@ -98,6 +101,8 @@ std::vector<ExtractionRule> build() {
           swe_call("str_replace_editor", "str_replace_editor view /repo/django__django-4.1",
                    "OBSERVATION:\nHere's the files and directories up to 2 levels deep in /repo/django__django-4.1, excluding hidden items:", ""),
           swe_call("str_replace_editor", "str_replace_editor view src/a.py", "Here's the result of running `cat -n` on src/a.py:", ""),
+          swe_call("str_replace_editor", "str_replace_editor view /repo/missing.py",
+                   "OBSERVATION:\nThe path /repo/missing.py does not exist. Please provide a valid path.", ""),
           // an OpenHands V0 read action names no command; the editor's cat -n report says it showed the file (session 19)
           call("str_replace_editor", R"({"path":"/w/recorder.py","start":0,"end":-1,"impl_source":"oh_aci"})",
                "Here's the result of running `cat -n` on /w/recorder.py:\n     1\tx = 1", "file./w/recorder.py.read = read"),
@@ -343,6 +348,8 @@ std::vector<ExtractionRule> build() {
           // a quoted imperative is a label or an example; a lead-in to what follows a colon says nothing (session 19)
           say("user", "Click to see how each approach handles:\n- \"Review this PR\"", ""),
           say("user", "Implement the following plan:\n\n# Demo", ""),
+          // a whole message in quotes is the user's own request (review)
+          say("user", "\"Fix the login bug in auth.py\"", "goal.fix.auth.py = fix the login bug in auth.py"),
           say("user", "Change the main view to be a 2 column layout with a collapsable sidebar",
               "goal.change.main.view = change the main view to be a 2 column layout with a collapsable sidebar"),
           // an ordinal after "the" is the object's own word (session 16)
@@ -407,7 +414,10 @@ std::vector<ExtractionRule> build() {
           say("swe-user", "Edit all the files you need to and run any checks or tests that you want.", ""),
           say("user", "<uploaded_files>\n/workspace/app\n</uploaded_files>\n\nConsider the following issue description:\n\n<issue_description>\nMigrationRecorder ignores the router\nDescription\n</issue_description>\n\nPhase 4. TEST CREATION: before implementing any fix, create a script to reproduce the issue.",
               "issue.migrationrecorder-ignores-the-router = migrationrecorder ignores the router"),
-          say("user", "<issue_description>\nMigrationRecorder ignores the router\n</issue_description>", "")}},
+          say("user", "<issue_description>\nMigrationRecorder ignores the router\n</issue_description>", ""),
+          // a message that only mentions the tags is the user's own; an empty issue block names no title (review)
+          say("user", "I pasted <uploaded_files></uploaded_files> from a prompt; the <issue> tag holds the issue. Add a parser for <issue> blocks.", ""),
+          say("user", "<uploaded_files>\n/w\n</uploaded_files>\n<issue_description>\n</issue_description>", "")}},
         {"user.ctf_challenge", "a SWE-agent CTF task template's \"The CTF challenge is a <category> problem named \"X\", worth N points.\" (session 14)",
          "only a SWE-agent user message; the sentence must name the problem and end in '.' within 160 bytes; the template's instructions are never read",
          S::kGoal, "user 4", "challenge.<name>", true, 0.85, kSession, "",
@@ -615,9 +625,9 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"ssh build-host rg TODO src"})", "bash: rg: command not found", "", true)}},
         {"action.dir_empty", "a directory-listing tool call (list_dir, list_files, list_directory, listdir, list_folder, ls) with a path argument answered by a one-line notice that the directory is empty (\"Directory ./skills is empty\", \"(dossier vide)\", \"(empty)\"; session 19, d22chat): the directory holds nothing yet",
          "every word of the result, once the listed path is taken out, must be the notice's own (directory, folder, dossier, is, the, this, empty, vide): \"not empty\", a listing, \"No files match\" give none; an error result, no path argument, a path that is \".\" or climbs out, or a shell command give none",
-         S::kFact, "tool 3 (the result's own line)", "dir.<path>", true, 0.85, kSession, "",
-         {call("list_dir", R"({"path":"./skills"})", "Directory ./skills is empty", "dir.skills = empty"),
-          call("list_files", R"({"path":"test"})", "(dossier vide)", "dir.test = empty"),
+         S::kFact, "tool 3 (the result's own line)", "dir.<path>.contents (a sub-key: dir.<path> keeps action.dir_created's \"created\")", true, 0.85, kSession, "",
+         {call("list_dir", R"({"path":"./skills"})", "Directory ./skills is empty", "dir.skills.contents = empty"),
+          call("list_files", R"({"path":"test"})", "(dossier vide)", "dir.test.contents = empty"),
           call("list_dir", R"({"path":"src"})", "Directory src is not empty", ""),
           call("list_dir", R"({"path":"src"})", "main.py\nutil.py", ""),
           call("list_files", R"({"path":"docs"})", "0 files, 2 empty directories", ""),

@@ -153,7 +153,7 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
 std::string relative_command(std::string command, std::string_view cwd);
 // The length of what `command` runs past a leading "cd DIR && ": a shell tool that keeps no working directory
 // (nanobot's exec) has every command open with one, and the length limits of the command rules are the
-// command's own (session 19, d22chat).
+// command's own (session 19, d22chat); a directory over 120 bytes is counted, since the value keeps it.
 size_t command_length_past_cd(std::string_view command);
 // A result's text when it is one short line (at most 60 bytes) once a shell's prompt lines ("(Current
 // directory: …)", "bash-$", "[exit code: 0]", SWE-agent 1.x's "OBSERVATION:") are set aside; its span in `b`, `e`.

@@ -35,7 +35,7 @@ std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
         size_t e = text.find('\n', b);
         if (e == std::string::npos) e = text.size();
         while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
-        if (e == b || e - b > 120) return {};
+        if (e == b || e - b > 120 || text[b] == '<') return {};  // an empty block's closing tag is no title
         std::string value;
         for (size_t i = b; i < e; ++i) value += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
         Claim c = origin;
@@ -53,10 +53,14 @@ std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
 }
 
 bool issue_task_template(const std::string& text) {
-    if (text.find("<uploaded_files>") == std::string::npos || text.find("</uploaded_files>") == std::string::npos)
+    // The template opens with its <uploaded_files> block; a message that only mentions the tags is the user's.
+    const size_t start = text.find_first_not_of(" \t\r\n");
+    if (start == std::string::npos || text.compare(start, 16, "<uploaded_files>") != 0 ||
+        text.find("</uploaded_files>") == std::string::npos)
         return false;
-    for (const char* block : {"<issue_description>", "<pr_description>", "<issue>"})
-        if (text.find(block) != std::string::npos) return true;
+    // The issue block's tag stands on a line of its own.
+    for (const std::string block : {"<issue_description>", "<pr_description>", "<issue>"})
+        if (text.find("\n" + block + "\n") != std::string::npos) return true;
     return false;
 }
 

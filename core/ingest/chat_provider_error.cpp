@@ -30,8 +30,18 @@ std::string status_at(std::string_view line, size_t at) {
 
 std::string provider_error_notice(std::string_view text, std::string& kind) {
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-    std::string_view line = text.substr(0, text.find('\n'));
+    const size_t eol = text.find('\n');
+    std::string_view line = text.substr(0, eol);
     if (line.size() > 400) return {};
+    // A notice is the whole turn, or its first line over the response's body; a model's reply that opens with
+    // such a line goes on in prose ("HTTP 500 from the GitHub API:\nThat means the server failed.").
+    if (eol != std::string_view::npos) {
+        std::string_view rest = text.substr(eol + 1);
+        while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest.front()))) rest.remove_prefix(1);
+        if (!rest.empty() && rest.front() != '{' && rest.rfind("URL:", 0) != 0 && rest.rfind("Response", 0) != 0 &&
+            rest.rfind("Body:", 0) != 0)
+            return {};
+    }
     std::string_view notice;
     if (line.rfind("HTTP ", 0) == 0) {
         const std::string code = status_at(line, 5);

@@ -937,12 +937,16 @@ TEST(OpenAiChatReader, AProviderErrorWrittenAsTheAssistantTurnIsTheHarnesss) {
   {"role": "assistant", "content": "HTTP 404 from the GitHub API means the repository is private."},
   {"role": "assistant", "content": "HTTP 500 calling OpenAI-compatible API", "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "list_dir", "arguments": "{}"}}]},
   {"role": "user", "content": "HTTP 404 calling OpenAI-compatible API: "},
-  {"role": "assistant", "content": "HTTP 200 calling OpenAI-compatible API"}
+  {"role": "assistant", "content": "HTTP 200 calling OpenAI-compatible API"},
+  {"role": "assistant", "content": "HTTP 500 from the GitHub API:\nThat means the server failed."},
+  {"role": "assistant", "content": "Error code: 404 - the page was not found.\nI'll try another URL."}
 ])";
     ReadResult r = read_bytes(doc, "provider-errors.json");
     ASSERT_EQ(r.sessions.size(), 1u);
     const Session& s = r.sessions[0];
-    ASSERT_EQ(s.messages.size(), 9u);
+    ASSERT_EQ(s.messages.size(), 11u);
+    // A model's reply that opens with such a line and goes on in prose stays the model's (review, session 19).
+    for (size_t i : {9u, 10u}) EXPECT_EQ(s.messages[i].source.kind, SourceKind::kModel) << i;
     for (size_t i : {1u, 2u, 3u, 4u}) {
         EXPECT_EQ(s.messages[i].source.kind, SourceKind::kPlugin) << i;
         EXPECT_EQ(s.messages[i].source.name, "api-error") << i;

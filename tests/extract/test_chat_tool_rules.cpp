@@ -38,6 +38,7 @@ TEST(ChatToolRules, AnOutputHeaderBeforeAnErrorLineIsAFailure) {
                                "Page.goto: Timeout 30000ms exceeded.";
     EXPECT_TRUE(chat_result_reports_failure(failed));
     EXPECT_TRUE(chat_result_reports_failure("Result:\nerror: no such table: users"));
+    EXPECT_TRUE(chat_result_reports_failure("Result:\r\nError: no such table: users"));  // CRLF
     EXPECT_FALSE(chat_result_reports_failure("Observed output of cmd `browser_use` executed:\nNavigated to https://x.org"));
     EXPECT_FALSE(chat_result_reports_failure("Contents of the output file:\nError: shown in the file"));
     EXPECT_FALSE(chat_result_reports_failure("Here is what I found in the docs about it:\nError: x"));
@@ -160,6 +161,8 @@ TEST(ChatToolRules, NanobotExecIsAShellToolAndItsLeadingCdIsNotCounted) {
     EXPECT_TRUE(Log().as(SessionFormat::kOpenAiChat).call("exec", longer, "Exit code: 0").claims("action.command_run").empty());
     EXPECT_EQ(command_length_past_cd(cd + run), run.size());
     EXPECT_EQ(command_length_past_cd("cd src; make"), std::string("cd src; make").size());
+    const std::string deep = "cd /" + std::string(200, 'd') + " && make";  // a long directory counts
+    EXPECT_EQ(command_length_past_cd(deep), deep.size());
 }
 
 // Session 19 (d22chat): a directory listed empty and then written into was empty only before that file.
@@ -168,7 +171,7 @@ TEST(ChatToolRules, AnEmptyDirectoryWrittenIntoLaterWasEmptyOnlyBefore) {
                   .call("list_dir", R"({"path": "./skills"})", "Directory ./skills is empty")
                   .call("write_file", R"({"path": "./skills/story/SKILL.md", "content": "x"})", "Successfully wrote 1 bytes to /w/skills/story/SKILL.md")
                   .claims("action.dir_empty"),
-              V{"dir.skills.earlier = empty (before skills/story/skill.md was added)"});
+              V{"dir.skills.contents.earlier = empty (before skills/story/skill.md was added)"});
     // A file written elsewhere, or one written before the listing, leaves it empty; a sibling with the same prefix
     // ("skills2/") is not inside it.
     EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat)
@@ -177,7 +180,12 @@ TEST(ChatToolRules, AnEmptyDirectoryWrittenIntoLaterWasEmptyOnlyBefore) {
                   .call("write_file", R"({"path": "skills2/b.md", "content": "x"})", "ok")
                   .call("write_file", R"({"path": "notes.md", "content": "x"})", "ok")
                   .claims("action.dir_empty"),
-              V{"dir.skills = empty"});
+              V{"dir.skills.contents = empty"});
+    // A sub-key: the directory the agent made keeps its own slot ("created"), no rival of "empty".
+    const auto made = Log().as(SessionFormat::kOpenAiChat)
+                          .call("exec", R"({"command": "mkdir skills"})", "Exit code: 0")
+                          .call("list_dir", R"({"path": "skills"})", "Directory skills is empty");
+    EXPECT_EQ(made.claims("action.dir_empty"), V{"dir.skills.contents = empty"});
 }
 
 }  // namespace

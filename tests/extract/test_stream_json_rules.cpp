@@ -45,7 +45,7 @@ TEST(AcceptanceMet, TheAgentsStatementThatTheCriteriaAreMet) {
               "task.acceptance_criteria = met\n");
     EXPECT_EQ(acceptance("All acceptance criteria have been met."), "task.acceptance_criteria = met\n");
     EXPECT_EQ(acceptance("The implementation satisfies all the acceptance criteria."), "task.acceptance_criteria = met\n");
-    // A colon ends the statement: the checklist after it may say "to" or "should" without making it a plan.
+    // "met:" before its checklist: the checklist's lines are sentences of their own ("to", "should" in them).
     EXPECT_EQ(acceptance("All acceptance criteria have been met:\n\n✓ **Prompt asks for a repository** - Implemented "
                          "in `promptRepository()` to validate the input\n✓ **Config should be saved** - done\n"),
               "task.acceptance_criteria = met\n");
@@ -60,6 +60,7 @@ TEST(AcceptanceMet, NoneForPlansChecksConditionsNegationsAndQuestions) {
     EXPECT_EQ(acceptance("Meet all acceptance criteria."), "");
     EXPECT_EQ(acceptance("The acceptance criteria list three checks."), "");
     EXPECT_EQ(acceptance("Once all acceptance criteria are met: commit and push to main."), "");  // before the colon
+    EXPECT_EQ(acceptance("The change meets all acceptance criteria: not verified yet, tests will run later."), "");
 }
 
 std::string labels(const char* text) { return fact_lines(agent_bold_labels(text)); }

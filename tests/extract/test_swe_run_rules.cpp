@@ -31,7 +31,7 @@ TEST(CommandErrors, TheTracebacksExceptionLine) {
     EXPECT_EQ(result_facts("python run.py",
                            "Traceback (most recent call last):\n  x\nKeyError: 'a'\n\nDuring handling of the above exception, "
                            "another exception occurred:\n\nTraceback (most recent call last):\n  y\npkg.errors.ConfigError: bad key\n"),
-              "python.run.py.error.pkg.errors.configerror-bad-key = pkg.errors.ConfigError: bad key\n");
+              "python.run.py.error.configerror-bad-key = ConfigError: bad key\n");  // from the class on (session 19)
     // The line after the frames is not an exception: nothing is guessed.
     EXPECT_EQ(result_facts("python run.py", "Traceback (most recent call last):\n  File \"run.py\"\nsee the log\n"), "");
 }
@@ -199,15 +199,29 @@ TEST(GitBranch, TheBranchStatusLogAndBranchShow) {
     EXPECT_EQ(branch("git status", "Your branch. On branch main\n"), "");                // not at the line's start
 }
 
-// Shell grammar is not a program: a script's closing `fi` keys nothing, and `then make build` runs make.
+// Shell grammar is not a program: a script's closing `fi` keys nothing, `if`'s condition runs, and a branch or a loop
+// body may not have run at all, so it names no command.
 TEST(CommandKey, ShellKeywordsAreNotPrograms) {
     const std::string script = fact_lines(facts_of_rule(
         command_action_facts, {"Bash", command_arguments("X=1\nif [ -f a ]; then\n  echo yes\nfi"), "yes\n"}));
     EXPECT_EQ(script.find("fi."), std::string::npos) << script;
     EXPECT_EQ(script.find("if."), std::string::npos) << script;
-    const std::string built = fact_lines(facts_of_rule(
+    const std::string maybe = fact_lines(facts_of_rule(
         command_action_facts, {"Bash", command_arguments("if [ -f Makefile ]; then make build; fi"), ""}));
-    EXPECT_NE(built.find("make.build.command"), std::string::npos) << built;
+    EXPECT_EQ(maybe.find("make.build"), std::string::npos) << maybe;
+    EXPECT_EQ(maybe.find("then"), std::string::npos) << maybe;
+    const std::string loop = fact_lines(facts_of_rule(
+        command_action_facts, {"Bash", command_arguments("for f in a b; do python $f.py; done"), ""}));
+    EXPECT_EQ(loop, "") << loop;
+    const std::string condition = fact_lines(facts_of_rule(
+        command_action_facts, {"Bash", command_arguments("if make build; then echo ok; fi"), "ok\n"}));
+    EXPECT_NE(condition.find("make.build.command"), std::string::npos) << condition;
+    // A shell variable never names a command's operand.
+    const std::string var = fact_lines(facts_of_rule(
+        command_action_facts, {"Bash", command_arguments("python $SCRIPT run.py"), ""}));
+    EXPECT_EQ(var, "python.run.py.command = python $SCRIPT run.py\n");
+    EXPECT_EQ(fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments("python $f.py"), ""})),
+              "python.command = python $f.py\n");
 }
 
 }  // namespace
