@@ -28,7 +28,7 @@ void mark_file_histories(std::vector<Claim>& claims);
 
 // A directory listed empty (action.dir_empty) that a later claim of the branch puts something into (a file
 // created or edited under it, a directory made in it) was empty only before that: its key moves to
-// `dir.<path>.earlier` and its value reads "empty (before <path> was added)" (empty_dir_rules.cpp, session 19).
+// `dir.<path>.contents.earlier` and its value reads "empty (before <path> was added)" (empty_dir_rules.cpp, session 19).
 void mark_filled_dirs(std::vector<Claim>& claims);
 
 // SWE-agent's prompt suffix "(Current directory: /repo)": the directory later paths are under.

@@ -1,4 +1,4 @@
-// A directory-listing tool call answered "the directory is empty": `dir.<path> = empty` (action.dir_empty, session 19).
+// A directory-listing tool call answered "the directory is empty": `dir.<path>.contents = empty` (action.dir_empty, session 19).
 #include <cctype>
 #include <string>
 

@@ -263,9 +263,6 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                 m.source.kind = SourceKind::kModel;
                 m.source.provider = "anthropic";
                 m.source.model = ctx.str(*msg, "model", pos, "message.model").value_or("");
-                // Claude Code's own notice of a failed API call ("Credit balance is too low", model
-                // "<synthetic>"): the harness speaking, not the model; kept as an api_error fact. Older
-                // stream-json runs mark it only by the model and an `error` string (session 18).
                 // "(no content)": the text Claude Code writes for an empty text block before a tool call
                 // (session 19); the harness's placeholder, not the model's reply.
                 if (m.blocks.size() == 1 && m.blocks.front().kind == BlockKind::kText &&
@@ -273,6 +270,9 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                     m.source.kind = SourceKind::kPlugin;
                     m.source.name = "placeholder";
                 }
+                // Claude Code's own notice of a failed API call ("Credit balance is too low", model
+                // "<synthetic>"): the harness speaking, not the model; kept as an api_error fact. Older
+                // stream-json runs mark it only by the model and an `error` string (session 18).
                 if (is_claude_code_api_error(*v, m.source.model)) {
                     m.source.kind = SourceKind::kPlugin;
                     m.source.name = "api-error";
