@@ -60,7 +60,7 @@ TEST_F(HookSettings, InstallThenUninstallLeavesTheFileByteIdentical) {
 }
 
 TEST_F(HookSettings, EmptyHookContainersTheFileHadAreGivenBackToo) {
-    for (const std::string original :
+    for (const std::string& original :
          {std::string(R"({"hooks": {}})"), std::string(R"({"hooks": {"SessionStart": []}})"),
           std::string("  \n"), std::string("{}"), std::string(R"({"hooks": {"Stop": []}})")}) {
         write(original);
