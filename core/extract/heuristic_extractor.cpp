@@ -20,6 +20,7 @@
 #include "extract/environment_claims.h"
 #include "extract/file_goal_rules.h"
 #include "extract/preference_rules.h"
+#include "extract/tool_action_rules.h"
 #include "extract/user_constraint_rules.h"
 #include "extract/support_chat_rules.h"
 #include "extract/ordinal_task_rules.h"
@@ -266,7 +267,14 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
         // use Y for X / use Y as X
         if (w == "use" || w == "uses" || w == "using" || w == "used") {
             size_t f = find(i + 1, {"for", "as"});
-            if (f < hi && f > i + 1 && f - i <= 4) {
+            // "uses vanilla JS for simplicity": a reason after "for", not what the thing is used for (session 19).
+            std::string_view after = f + 1 < hi ? std::string_view(t[f + 1].lower) : std::string_view();
+            while (!after.empty() && !std::isalnum(static_cast<unsigned char>(after.back()))) after.remove_suffix(1);
+            const bool reason = f + 1 < hi && t[f].lower == "for" &&
+                                one_of(after, {"simplicity", "convenience", "brevity", "clarity", "consistency", "now",
+                                               "example", "instance", "readability", "compatibility", "reference",
+                                               "sake"});
+            if (f < hi && f > i + 1 && f - i <= 4 && !reason) {
                 size_t se = value_end(t, f + 1, hi);
                 std::string key = normalise_subject(words(t, f + 1, se));
                 if (!conditional(t, lo, subject_start(t, lo, i)) &&
