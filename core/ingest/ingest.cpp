@@ -53,6 +53,10 @@ std::optional<SessionFormat> classify_object(const json& v) {
     if ((v.contains("action") || v.contains("observation")) && v.contains("source"))
         return SessionFormat::kOpenHands;
     if (is_openhands_v1_event(v)) return SessionFormat::kOpenHands;  // one V1 event a line
+    // A chat session kept one message a line: nanobot's metadata line, or a chat message line.
+    if ((type.empty() && v.value("_type", json()) == "metadata" && v.contains("key")) ||
+        (type.empty() && v.contains("role") && v["role"].is_string() && (v.contains("content") || v.contains("tool_calls"))))
+        return SessionFormat::kOpenAiChat;
     if (type.empty() && v.contains("id") && v.contains("timestamp") && v.contains("instructions"))
         return SessionFormat::kCodex;  // pre-0.2 rollout meta line
     return std::nullopt;
@@ -75,6 +79,7 @@ bool is_document_format(SessionFormat f) {
 
 // A JSON object on the first line that opens a whole document rather than a line of a line format.
 bool opens_document(SessionFormat f, const json& first) {
+    if (f == SessionFormat::kOpenAiChat && !first.contains("messages")) return false;  // one message a line
     if (is_document_format(f)) return true;
     if (f == SessionFormat::kOpenHands) return first.contains("history") && !is_openhands_instance(first);
     if (f == SessionFormat::kGeminiCli) return first.contains("messages");
@@ -171,7 +176,7 @@ void walk_directory(const fs::path& root, const std::function<void(const fs::pat
 
 std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
-           "OpenAI chat arrays, SWE-agent .traj, OpenHands events and evaluation output, Gemini CLI chats, "
+           "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, OpenHands events and evaluation output, Gemini CLI chats, "
            "Cline task histories, Aider chat histories, BeliefMerge native JSONL";
 }
 
@@ -287,6 +292,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
             instances ? read_openhands_eval(*src, ctx) : read_openhands_jsonl(*src, ctx);
             break;
         case SessionFormat::kGeminiCli: read_gemini_cli(*src, ctx); break;
+        case SessionFormat::kOpenAiChat: read_openai_chat_jsonl(*src, ctx); break;
         default: break;
     }
     if (*format != SessionFormat::kDsh) report_torn(ctx, *src);  // the DSH reader reports its own

@@ -3,8 +3,11 @@
 #include "ingest/readers.h"
 
 #include "ingest/chat_provider_error.h"
+#include "ingest/line_reader.h"
+#include "util/hash.h"
 
 #include <cctype>
+#include <vector>
 #include <map>
 #include <set>
 
@@ -65,9 +68,10 @@ void mark_repeated_prompts(std::vector<Message>& messages) {
     }
 }
 
-bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Message& m) {
+// `line`: the message's line in a JSONL session file; 0 in a document, where the message's index stands for it.
+bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Message& m, int64_t line = 0) {
     const std::string path = "messages[" + std::to_string(index) + "]";
-    RecordPos pos{static_cast<int64_t>(index) + 1, -1};
+    RecordPos pos{line > 0 ? line : static_cast<int64_t>(index) + 1, -1};
     if (!item.is_object()) {
         ctx.error(pos, path, "expected a message object; skipped");
         return false;
@@ -147,7 +151,49 @@ void mark_provider_error(Message& m, Session& session) {
     session.environment.push_back(std::move(f));
 }
 
+// The session of `messages` (a JSON array), each at `lines[i]` of a JSONL file when `lines` is given.
+void read_chat_messages(Session& session, const json& messages, const std::vector<int64_t>* lines, ReadContext& ctx) {
+    for (size_t i = 0; i < messages.size(); ++i) {
+        Message m;
+        if (parse_chat_message(ctx, messages[i], i, m, lines ? (*lines)[i] : 0)) {
+            mark_provider_error(m, session);
+            session.messages.push_back(std::move(m));
+        } else {
+            ctx.result().partial = true;
+        }
+    }
+    mark_repeated_prompts(session.messages);
+    if (messages.empty()) {
+        ctx.error(RecordPos{1, 0}, "messages", "the message array is empty", "nothing to import");
+        return;
+    }
+    ctx.finish();
+    finish_session(session, ctx, RecordPos{1, 0}, 0);
+    ctx.result().sessions.push_back(std::move(session));
+}
+
 }  // namespace
+
+void read_openai_chat_jsonl(ByteSource& source, ReadContext& ctx) {
+    Session session;
+    session.format = SessionFormat::kOpenAiChat;
+    session.file = ctx.result().file;
+    json messages = json::array();
+    std::vector<int64_t> lines;
+    Sha256Stream content;  // names the session by its content, as a chat document is
+    for_each_line(source, ctx, [&](const Line& line) {
+        content.update(line.text);
+        content.update("\n");
+        auto v = ctx.parse_line(line);
+        if (!v) return;
+        // nanobot's first line: {"_type": "metadata", "key": "cli:direct", "created_at": …}; not a message.
+        if (v->contains("_type") && !v->contains("role")) return;
+        messages.push_back(std::move(*v));
+        lines.push_back(line.number);
+    });
+    session.id_form = "chat-" + to_hex(content.finish()).substr(0, 12);
+    read_chat_messages(session, messages, &lines, ctx);
+}
 
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest) {
     Session session;
@@ -167,23 +213,7 @@ void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& dige
         return;
     }
     if (session.id_form.empty()) session.id_form = "chat-" + digest.substr(0, 12);
-    for (size_t i = 0; i < messages->size(); ++i) {
-        Message m;
-        if (parse_chat_message(ctx, (*messages)[i], i, m)) {
-            mark_provider_error(m, session);
-            session.messages.push_back(std::move(m));
-        } else {
-            ctx.result().partial = true;
-        }
-    }
-    mark_repeated_prompts(session.messages);
-    if (messages->empty()) {
-        ctx.error(RecordPos{1, 0}, "messages", "the message array is empty", "nothing to import");
-        return;
-    }
-    ctx.finish();
-    finish_session(session, ctx, RecordPos{1, 0}, 0);
-    ctx.result().sessions.push_back(std::move(session));
+    read_chat_messages(session, *messages, nullptr, ctx);
 }
 
 }  // namespace bm

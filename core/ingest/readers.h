@@ -24,6 +24,9 @@ void read_gemini_cli(ByteSource& source, ReadContext& ctx);      // chats/sessio
 void read_aider(ByteSource& source, ReadContext& ctx);           // .aider.chat.history.md
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
+// A chat session kept one message a line (nanobot's sessions/*.jsonl: a `{"_type": "metadata", …}` line, then
+// `{"role", "content", "tool_calls", …}` lines); each message keeps its own line number (session 19).
+void read_openai_chat_jsonl(ByteSource& source, ReadContext& ctx);
 // `text` is the document as read, where a harness fact's member is found for its line and quote.
 void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest, std::string_view text = {});
 void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest);

@@ -687,6 +687,32 @@ TEST(SweAgentReader, ActionObservationTrajectory) {
     EXPECT_EQ(s.messages[6].blocks[0].tool_id, "action-5");
 }
 
+// A chat session kept one message a line (nanobot's sessions/*.jsonl): its metadata line is no message, each
+// message keeps its file line, and a damaged line is one error naming that line while the rest is read.
+TEST(OpenAiChatReader, OneMessageALineSession) {
+    Session s = expect_counts("openai-chat/nanobot-session.jsonl",
+                              {.format = "openai-chat",
+                               .id = read_file(fixture("openai-chat/nanobot-session.jsonl")).sessions.at(0).id,
+                               .messages = 4,
+                               .by_role = {{"assistant", 2}, {"tool", 1}, {"user", 1}},
+                               .branches = 1,
+                               .tool_calls = 1,
+                               .tool_calls_paired = 1});
+    EXPECT_EQ(s.messages[0].line, 2);  // line 1 is the metadata
+    EXPECT_EQ(s.messages[3].line, 5);
+    EXPECT_EQ(s.messages[2].blocks.back().tool_name, "list_dir");
+    const std::string damaged = "{\"_type\": \"metadata\", \"key\": \"cli:direct\"}\n"
+                                "{\"role\": \"user\", \"content\": \"hi\"}\n"
+                                "{\"role\": \"assistant\", \"content\": \n"
+                                "{\"role\": \"assistant\", \"content\": \"hello\"}\n";
+    ReadResult r = read_bytes(damaged, "cli_direct.jsonl");
+    EXPECT_EQ(r.format, "openai-chat");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.sessions[0].messages.size(), 2u);
+    ASSERT_EQ(r.errors.size(), 1u) << describe(r);
+    EXPECT_NE(r.errors[0].to_string().find("cli_direct.jsonl:3"), std::string::npos) << r.errors[0].to_string();
+}
+
 // A demonstration that holds only its history (no trajectory, no info) is SWE-agent's, not OpenHands'.
 TEST(SweAgentReader, HistoryOnlyDemonstration) {
     ReadResult r = read_file(fixture("swe-agent/history_only.traj"));
@@ -884,6 +910,7 @@ TEST(Ingest, DetectsEveryFixtureByContent) {
         {"codex/rollout-2026-11-30T16-00-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl", SessionFormat::kCodex},
         {"openai-chat/array.json", SessionFormat::kOpenAiChat},
         {"openai-chat/object.json", SessionFormat::kOpenAiChat},
+        {"openai-chat/nanobot-session.jsonl", SessionFormat::kOpenAiChat},
         {"swe-agent/function_calling.traj", SessionFormat::kSweAgent},
         {"swe-agent/action_observation.traj", SessionFormat::kSweAgent},
         {"swe-agent/history_only.traj", SessionFormat::kSweAgent},
