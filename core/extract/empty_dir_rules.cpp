@@ -21,9 +21,17 @@ bool is_listing_tool(std::string_view tool) {
 // out, so "not empty", "no files match *.py" or a listing that ends "… 0 empty files" give none.
 bool says_empty(std::string line, std::string_view path) {
     if (line.empty() || line.size() > 120) return false;
-    for (std::string p : {std::string(path), std::string(path.rfind("./", 0) == 0 ? path.substr(2) : path)})
-        if (!p.empty())
-            for (size_t at = line.find(p); at != std::string::npos; at = line.find(p)) line.erase(at, p.size());
+    // The path as the call named it, with and without a leading "./", each only where it stands as a whole word
+    // (a one-letter path "s" is not the "s" of "is").
+    const std::string bare(path.rfind("./", 0) == 0 ? path.substr(2) : path);
+    for (const std::string& p : {"./" + bare, bare})
+        for (size_t at = line.find(p); !bare.empty() && at != std::string::npos; at = line.find(p, at)) {
+            const bool starts = at == 0 || !std::isalnum(static_cast<unsigned char>(line[at - 1]));
+            const size_t end = at + p.size();
+            const bool ends = end == line.size() || !std::isalnum(static_cast<unsigned char>(line[end]));
+            if (starts && ends) line.erase(at, p.size());
+            else ++at;
+        }
     bool empty_word = false;
     std::string word;
     auto take = [&]() {

@@ -628,6 +628,9 @@ std::vector<ExtractionRule> build() {
          S::kFact, "tool 3 (the result's own line)", "dir.<path>.contents (a sub-key: dir.<path> keeps action.dir_created's \"created\")", true, 0.85, kSession, "",
          {call("list_dir", R"({"path":"./skills"})", "Directory ./skills is empty", "dir.skills.contents = empty"),
           call("list_files", R"({"path":"test"})", "(dossier vide)", "dir.test.contents = empty"),
+          // the path as named, with or without "./", only as a whole word (review, session 19)
+          call("list_dir", R"({"path":"skills"})", "Directory ./skills is empty", "dir.skills.contents = empty"),
+          call("list_dir", R"({"path":"s"})", "Directory s is empty", "dir.s.contents = empty"),
           call("list_dir", R"({"path":"src"})", "Directory src is not empty", ""),
           call("list_dir", R"({"path":"src"})", "main.py\nutil.py", ""),
           call("list_files", R"({"path":"docs"})", "0 files, 2 empty directories", ""),
