@@ -36,6 +36,7 @@
 #include "extract/cause_rules.h"
 #include "extract/workspace_instruction_rules.h"
 #include "extract/key_normaliser.h"
+#include "extract/rejection_reason.h"
 #include "extract/request_rules.h"
 #include "extract/sentence_tokens.h"
 #include "extract/tool_call_facts.h"
@@ -818,6 +819,19 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     else if (m->role == Role::kUser) asked.clear();
                     if (b.kind == BlockKind::kToolResult || m->role == Role::kTool)
                         for (auto& c : tool_result_facts_as_claims(b.text, proto)) bc.claims.push_back(std::move(c));
+                    // A call the user rejected with a reason: the reason is the user's own words (session 19).
+                    if (const size_t at = b.kind == BlockKind::kToolResult ? user_rejection_reason(b.text)
+                                                                           : std::string::npos;
+                        at != std::string::npos) {
+                        Claim said = proto;
+                        said.evidence = EvidenceLevel::kUserStated;
+                        said.provenance_rank = provenance_rank::kUserAssertion;
+                        said.source.source_kind = source_kind_name(SourceKind::kUser);
+                        for (auto& c : extract_from_text(b.text.substr(at), said, true)) {
+                            c.quote_offset += static_cast<int64_t>(at);
+                            bc.claims.push_back(std::move(c));
+                        }
+                    }
                     // A background worker's closing message, delivered by the harness: observed.
                     for (TextFact& f : closing_messages(*m, static_cast<size_t>(&b - m->blocks.data()))) {
                         Claim c = proto;

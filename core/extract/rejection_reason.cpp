@@ -1,0 +1,22 @@
+// Claude Code's rejection of a tool call with the user's reason (rejection_reason.h; session 19).
+#include "extract/rejection_reason.h"
+
+namespace bm {
+
+size_t user_rejection_reason(std::string_view result) {
+    // Only in the harness's own rejection notice, which opens the result.
+    if (result.rfind("The user doesn't want to proceed with this tool use.", 0) != 0) return std::string_view::npos;
+    for (std::string_view marker : {std::string_view("To tell you how to proceed, the user said:"),
+                                    std::string_view("The user provided the following reason for the rejection:")}) {
+        const size_t p = result.find(marker);
+        if (p == std::string_view::npos) continue;
+        size_t at = p + marker.size();
+        while (at < result.size() && (result[at] == ' ' || result[at] == '\n' || result[at] == '\r' || result[at] == '\t'))
+            ++at;
+        if (at >= result.size() || result.size() - at > 4000) return std::string_view::npos;
+        return at;
+    }
+    return std::string_view::npos;
+}
+
+}  // namespace bm

@@ -1,0 +1,14 @@
+// The user's own words in a Claude Code tool result that says the user rejected the call and told the agent why.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace bm {
+
+// Where the user's words start in `result`: after Claude Code's "… To tell you how to proceed, the user said:" or
+// plan mode's "… The user provided the following reason for the rejection:", past the blanks after the colon.
+// npos when `result` holds neither, or nothing follows, or more than 4,000 bytes follow (not a typed reason).
+size_t user_rejection_reason(std::string_view result);
+
+}  // namespace bm
