@@ -368,12 +368,9 @@ void git_branch_shown(const ToolAction& a, const std::vector<Segment>& segs, std
         branch |= k.sub == "branch" && s.words.size() == program_index(s.words) + 2;  // a bare `git branch`
     }
     if (!status && !log && !branch) return;
-    const std::string_view r = a.result.substr(0, 20'000);
-    for (size_t b = 0; b < r.size();) {
-        size_t e = r.find('\n', b);
-        if (e == std::string_view::npos) e = r.size();
-        const std::string_view line = r.substr(b, e - b);
-        std::string_view name;
+    for (const OutputLine& l : output_lines(a.result.substr(0, 20'000))) {
+        if (l.indented) continue;  // only at a line's start
+        const std::string_view line = l.text;
         size_t nb = 0;
         if (status && line.rfind("On branch ", 0) == 0) {
             nb = 10;
@@ -381,23 +378,18 @@ void git_branch_shown(const ToolAction& a, const std::vector<Segment>& segs, std
             nb = 2;
         } else if (log) {
             // "5b618ba (HEAD -> master) subject" / "commit 5b618ba… (HEAD -> master, origin/master)".
-            size_t h = line.rfind("commit ", 0) == 0 ? 7 : 0;
+            const size_t h = line.rfind("commit ", 0) == 0 ? 7 : 0;
             size_t x = h;
             while (x < line.size() && std::isxdigit(static_cast<unsigned char>(line[x]))) ++x;
             if (x - h >= 7 && line.substr(x).rfind(" (HEAD -> ", 0) == 0) nb = x + 10;
         }
-        if (nb > 0) {
-            size_t ne = nb;
-            while (ne < line.size() && line[ne] != ' ' && line[ne] != ',' && line[ne] != ')' && line[ne] != '\r') ++ne;
-            name = line.substr(nb, ne - nb);
-            const std::string slug = key_slug(name, 60);
-            if (!slug.empty()) {
-                out.push_back({"action.git_branch", "git.branch", slug, SlotType::kFact, ActionEvidence::kObserved,
-                               b, b + ne});
-                return;
-            }
-        }
-        b = e + 1;
+        if (nb == 0) continue;
+        const size_t ne = std::min(line.size(), line.find_first_of(" ,)", nb));
+        const std::string slug = key_slug(line.substr(nb, ne - nb), 60);
+        if (slug.empty()) continue;
+        out.push_back({"action.git_branch", "git.branch", slug, SlotType::kFact, ActionEvidence::kObserved, l.begin,
+                       l.begin + ne});
+        return;
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include "extract/action_claims.h"
 #include "extract/tool_action_rules.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -65,10 +66,9 @@ void empty_dir_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string key = path_key(path, a.cwd);
     if (key.empty()) return;
     // The result's one non-blank line, and where it sits.
-    size_t b = 0, e = a.result.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(a.result[b]))) ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(a.result[e - 1]))) --e;
-    const std::string_view line = a.result.substr(b, e - b);
+    const std::string_view line = trim(a.result);
+    if (line.empty()) return;
+    const size_t b = static_cast<size_t>(line.data() - a.result.data()), e = b + line.size();
     if (line.find('\n') != std::string_view::npos || !says_empty(std::string(line), path)) return;
     // `.contents`, a sub-key: the directory's own slot keeps what was done to it (action.dir_created's "created").
     out.push_back({"action.dir_empty", "dir." + key + ".contents", "empty", SlotType::kFact, ActionEvidence::kObserved, b, e});
@@ -77,8 +77,8 @@ void empty_dir_facts(const ToolAction& a, std::vector<ActionFact>& out) {
 void mark_filled_dirs(std::vector<Claim>& claims) {
     for (Claim& c : claims) {
         const std::string_view suffix = ".contents";
-        if (c.rule != "action.dir_empty" || c.key.rfind("dir.", 0) != 0 || c.key.size() <= 4 + suffix.size() ||
-            c.key.compare(c.key.size() - suffix.size(), suffix.size(), suffix) != 0)
+        if (c.rule != "action.dir_empty" || !c.key.starts_with("dir.") || !c.key.ends_with(suffix) ||
+            c.key.size() <= 4 + suffix.size())
             continue;
         const std::string dir = c.key.substr(4, c.key.size() - 4 - suffix.size()) + "/";
         for (const Claim& later : claims) {

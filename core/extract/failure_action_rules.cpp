@@ -45,7 +45,7 @@ std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
     const bool header = output_header(first) && after != std::string_view::npos &&
                         starts_with(ascii_lower(r.substr(after, 6)), "error:");
     if (ascii_lower(first) == "error:" || ascii_lower(first) == "error" || header) {
-        const size_t next = r.find_first_not_of(" \t\r\n", first_at + first.size());
+        const size_t next = after;
         if (next == std::string_view::npos) return {};  // a label with no reason
         size_t eol = r.find('\n', next);
         if (eol == std::string_view::npos) eol = r.size();

@@ -1,6 +1,8 @@
 // Claude Code's rejection of a tool call with the user's reason (rejection_reason.h; session 19).
 #include "extract/rejection_reason.h"
 
+#include "util/trim.h"
+
 namespace bm {
 
 size_t user_rejection_reason(std::string_view result) {
@@ -10,10 +12,8 @@ size_t user_rejection_reason(std::string_view result) {
                                     std::string_view("The user provided the following reason for the rejection:")}) {
         const size_t p = result.find(marker);
         if (p == std::string_view::npos) continue;
-        size_t at = p + marker.size();
-        while (at < result.size() && (result[at] == ' ' || result[at] == '\n' || result[at] == '\r' || result[at] == '\t'))
-            ++at;
-        if (at >= result.size() || result.size() - at > 4000) return std::string_view::npos;
+        const size_t at = result.find_first_not_of(kBlanks, p + marker.size());
+        if (at == std::string_view::npos || result.size() - at > 4000) return std::string_view::npos;
         return at;
     }
     return std::string_view::npos;

@@ -3,16 +3,15 @@
 
 #include <cctype>
 
+#include "util/trim.h"
+
 namespace bm {
 
 namespace {
 
 std::string_view trim_notice(std::string_view line) {
     if (const size_t brace = line.find('{'); brace != std::string_view::npos) line = line.substr(0, brace);
-    while (!line.empty() && (std::isspace(static_cast<unsigned char>(line.back())) || line.back() == ':' ||
-                             line.back() == '-'))
-        line.remove_suffix(1);
-    return line;
+    return trim_right(line, " \t\n\v\f\r:-");
 }
 
 // "404" at `at` when it is a 4xx or 5xx status followed by the end of the line or a space.
@@ -29,15 +28,14 @@ std::string status_at(std::string_view line, size_t at) {
 }  // namespace
 
 std::string provider_error_notice(std::string_view text, std::string& kind) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+    text = trim_left(text);
     const size_t eol = text.find('\n');
     std::string_view line = text.substr(0, eol);
     if (line.size() > 400) return {};
     // A notice is the whole turn, or its first line over the response's body; a model's reply that opens with
     // such a line goes on in prose ("HTTP 500 from the GitHub API:\nThat means the server failed.").
     if (eol != std::string_view::npos) {
-        std::string_view rest = text.substr(eol + 1);
-        while (!rest.empty() && std::isspace(static_cast<unsigned char>(rest.front()))) rest.remove_prefix(1);
+        const std::string_view rest = trim_left(text.substr(eol + 1));
         if (!rest.empty() && rest.front() != '{' && rest.rfind("URL:", 0) != 0 && rest.rfind("Response", 0) != 0 &&
             rest.rfind("Body:", 0) != 0)
             return {};
