@@ -425,8 +425,11 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
     const size_t statements = found.size();
     for (ClauseMatch& m : match_requests(text, t, is_user)) {
         bool covered = false;
-        for (size_t k = 0; k < statements; ++k) covered |= m.first < found[k].last && found[k].first < m.last;
         const bool request = m.rule.rfind("user.request", 0) == 0;
+        // A request whose lead-in's colon the list follows outranks that "X: Y" label ("Create the following
+        // files: a.py and b.py").
+        for (size_t k = 0; k < statements; ++k)
+            covered |= m.first < found[k].last && found[k].first < m.last && !(m.takes_listed && found[k].rule == "text.label");
         if (covered || (!request && conditional(t, 0, m.first))) continue;
         // "If the first result is rejected, retry that command once": the request keeps its condition.
         if (request && m.first > 1 && !t.empty() &&

@@ -431,17 +431,20 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
             }
     }
     if (part.empty() || words.empty() || words.size() > 100) return false;
-    // "Implement the following plan:": what is asked follows the colon; the lead-in alone says nothing.
-    if (end > first && ((!t[end - 1].lower.empty() && t[end - 1].lower.back() == ':') ||
-                        (t[end - 1].end < text.size() && text[t[end - 1].end] == ':')))
-        for (const auto& w : o.words)
-            if (w == "following") return false;
+    // "Implement the following plan:": what is asked follows the colon; the lead-in alone says nothing. A list on
+    // the colon's own line is in the request's words ("create the following files: a.py and b.py").
+    bool following = false;
+    for (const auto& w : o.words) following |= w == "following";
+    if (following && end > first && ((!t[end - 1].lower.empty() && t[end - 1].lower.back() == ':') ||
+                                     (t[end - 1].end < text.size() && text[t[end - 1].end] == ':')))
+        return false;
+    const bool listed_after_colon = following && words.find(": ") != std::string::npos;
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
     // A request the turn does not scope is the user's goal: its key says so ("goal.create.simple.game").
     const char* rule = request_rule(verb, words, negated || always, own_wish);
     if (from_step && std::string(rule) != "user.request") return false;  // a step's file only keys a request
     const std::string key = std::string(rule) == "user.request" ? "goal." + join_key(verb, part) : join_key(verb, part);
-    out.push_back({from_step ? "user.request_on_file" : rule, key, words, type, first, end});
+    out.push_back({from_step ? "user.request_on_file" : rule, key, words, type, first, end, listed_after_colon});
     // The file a read step names is what the sentence's next request works on.
     if (std::string(rule) == "turn.step") step_file = o.file;
     return true;

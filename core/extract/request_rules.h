@@ -24,6 +24,7 @@ struct ClauseMatch {
     std::string value;
     SlotType type = SlotType::kFact;
     size_t first = 0, last = 0;  // token span (inclusive, exclusive) for the quote
+    bool takes_listed = false;   // "… the following X: a and b": the value runs past a lead-in's colon
 };
 
 // Matches of one sentence's tokens. `text` is the message text the tokens index (case of the

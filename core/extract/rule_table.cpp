@@ -333,7 +333,7 @@ std::vector<ExtractionRule> build() {
          {say("assistant", "DONE", "reply = done"), say("assistant", "Here is a long explanation of what I changed and why it works.", "")}},
         // ---- user requests (request_rules.cpp) ----
         {"user.request", "a user's imperative at a clause start (\"Read src/main.py and add a docstring\", \"can you …?\")",
-         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" give none (session 19)", S::kGoal, "user 4",
+         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" gives none unless its line goes on after the colon, which the value then keeps (session 19, 20)", S::kGoal, "user 4",
          "<verb>.<object>", true, 0.8, kSession, "",
          {say("user", "Please create a simple 2048 game.", "goal.create.simple.game = create a simple 2048 game"),
           say("user", "You first need to install the requests package.", "goal.install.request.package = install the requests package"),
@@ -348,6 +348,9 @@ std::vector<ExtractionRule> build() {
           // a quoted imperative is a label or an example; a lead-in to what follows a colon says nothing (session 19)
           say("user", "Click to see how each approach handles:\n- \"Review this PR\"", ""),
           say("user", "Implement the following plan:\n\n# Demo", ""),
+          // the list on the lead-in's own line is what is asked (session 20)
+          say("user", "Create the following files: hello.py and world.py.",
+              "goal.create.hello.py = create the following files: hello.py and world.py"),
           // a whole message in quotes is the user's own request (review)
           say("user", "\"Fix the login bug in auth.py\"", "goal.fix.auth.py = fix the login bug in auth.py"),
           say("user", "Change the main view to be a 2 column layout with a collapsable sidebar",
