@@ -16,10 +16,11 @@ std::string normalise_value(const std::string& value);
 std::vector<std::string> key_words(const std::string& key);
 
 // Values equal after normalising, or one (non-empty) contained in the other as whole words, no
-// occurrence right after a negation word ("read" is not in "do not read the file", nor in "reading").
+// occurrence right after a negation word ("read" is not in "do not read the file", nor in "reading"); an emitted
+// bare number ("0") matches only a claim equal to it.
 bool values_match(const std::string& emitted, const std::string& gold);
 
-// The keys share at least one word other than "file"; two `file.<path>` keys must name the same
+// The keys share at least one word that names a subject (not "file", "exit", "code" or a file extension); two `file.<path>` keys must name the same
 // file (equal paths, one path ending in "/" + the other; an extractor's `.read`/`.edit` sub-key set aside).
 bool keys_share_word(const std::string& emitted, const std::string& gold);
 

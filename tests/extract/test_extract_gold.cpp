@@ -198,6 +198,19 @@ TEST(ExtractGold, MatchingRuleCountsNoChanceMatches) {
     EXPECT_TRUE(keys_share_word("file.greeting.txt.read", "greeting.txt.content"));
 }
 
+// An exit code's "exit"/"code", a file extension and an emitted bare number name no subject (session 20).
+TEST(ExtractGold, MatchingRuleNeedsANamedSubject) {
+    EXPECT_FALSE(keys_share_word("mkdir.openhands-logger.exit_code", "touch.exit_code"));
+    EXPECT_TRUE(keys_share_word("touch.readme.md.exit_code", "touch.exit_code"));
+    EXPECT_FALSE(keys_share_word("python.calc.py.exit_code", "query.py.summary.exit_code"));
+    EXPECT_TRUE(keys_share_word("python.query.py.search.exit_code", "query.py.summary.exit_code"));
+    EXPECT_FALSE(values_match("0", "DONE tag -> exit 0; BLOCKED tag -> exit 1"));  // a bare number inside prose
+    EXPECT_FALSE(values_match("1", "3 (1 non-free)"));
+    EXPECT_TRUE(values_match("0", "0"));
+    EXPECT_TRUE(values_match("100%", "100% (fail_under = 100)"));  // a number with its unit
+    EXPECT_TRUE(values_match("ghissues version 0.1.0", "0.1.0"));  // the claim is the number
+}
+
 TEST(ExtractGold, GoldParseErrorsNameFileLineAndField) {
     const std::string ok = R"({"log":"a","key":"k","value":"v","type":"Fact","quote":"q"})";
     auto bad_type = read_gold(write_temp("gold_type.jsonl", ok + "\n" + R"({"log":"a","key":"k","value":"v","type":"Fct","quote":"q"})" + "\n"));
