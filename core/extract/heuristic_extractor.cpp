@@ -431,6 +431,8 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
         for (size_t k = 0; k < statements; ++k)
             covered |= m.first < found[k].last && found[k].first < m.last && !(m.takes_listed && found[k].rule == "text.label");
         if (covered || (!request && conditional(t, 0, m.first))) continue;
+        // "If it fails, send me the log": a thing asked for under a condition is no goal of the session (session 20).
+        if (m.rule == "user.request_for_me" && conditional(t, 0, m.first)) continue;
         // "If the first result is rejected, retry that command once": the request keeps its condition.
         if (request && m.first > 1 && !t.empty() &&
             (t[0].lower == "if" || t[0].lower == "unless" || t[0].lower == "when" || t[0].lower == "once") &&

@@ -119,6 +119,37 @@ struct Object {
     std::string file;         // a file name among the words, or after "named"/"called"
 };
 
+// Whether the comma after token `k` separates coordinate adjectives of one object ("an animated, interactive web
+// app", "a sharp, specific, differentiated idea"; session 20): `k` and any comma words before it follow an article,
+// and after the comma(s) come at least two plain words (an adjective and its noun) before a stop word. A verb, a
+// pronoun, a lead-in or a determiner after the comma starts another clause or list item, so the comma ends there.
+bool coordinate_comma(const Toks& t, size_t k, size_t hi) {
+    static const std::set<std::string> articles = {"a", "an", "the"};
+    static const std::set<std::string> breaks = {"i", "me", "you", "we", "us", "it", "they", "them", "he", "she",
+                                                 "him", "her", "what", "which", "who", "how", "why", "where",
+                                                 "please", "etc", "e.g", "i.e"};
+    auto plain = [&](size_t j) {
+        const std::string& w = t[j].lower;
+        if (w.empty() || w.back() == ':') return false;
+        for (char c : w)
+            if (!std::isalpha(static_cast<unsigned char>(c)) && c != '-') return false;
+        return !in(object_stops(), w) && !in(object_skips(), w) && !in(lead_ins(), w) && !breaks.count(w) &&
+               !imperative_verbs().count(w);
+    };
+    if (k >= hi || !t[k].comma_after || !plain(k)) return false;
+    size_t j = k;
+    while (j > 0 && t[j - 1].comma_after && plain(j - 1)) --j;  // "a sharp, specific," — back to the first one
+    if (j == 0 || !articles.count(t[j - 1].lower) || t[j - 1].comma_after) return false;
+    size_t m = k + 1;
+    while (m < hi && t[m].comma_after && plain(m)) ++m;  // further coordinate adjectives
+    size_t run = 0;
+    for (size_t r = m; r < hi && plain(r); ++r) {
+        ++run;
+        if (t[r].comma_after) break;
+    }
+    return run >= 2 && m < hi && !t[m].comma_after;
+}
+
 Object object_after(const Toks& t, size_t from, size_t hi) {
     Object o;
     size_t i = from;
@@ -139,7 +170,7 @@ Object object_after(const Toks& t, size_t from, size_t hi) {
         if (o.file.empty()) o.file = file_key_part(w);
         o.words.push_back(w);
         ++i;
-        if (t[i - 1].comma_after || t[i - 1].lower.back() == ':') break;
+        if ((t[i - 1].comma_after && !coordinate_comma(t, i - 1, hi)) || t[i - 1].lower.back() == ':') break;
     }
     if (o.file.empty() && i + 1 < hi && (t[i].lower == "named" || t[i].lower == "called")) {
         o.file = file_key_part(t[i + 1].lower);
@@ -321,6 +352,7 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
     // At most 14 words, or up to 20 when that reaches the clause's end ("… to be the quickest one on May 27"
     // was cut before its date; session 14).
     const size_t limit = 20;
+    bool coordinate = false;  // the clause ran on past a comma between coordinate adjectives
     while (e < hi && e - first < limit) {
         if (e > first + 1 && (t[e].lower == "and" || t[e].lower == "then") && e + 1 < hi &&
             imperative_verbs().count(bare(t[e + 1].lower)))
@@ -330,9 +362,20 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
             (in(lead_ins(), t[e].lower) || t[e].lower == "or" || imperative_verbs().count(bare(t[e].lower))))
             break;
         ++e;
-        if (t[e - 1].comma_after) break;
+        if (t[e - 1].comma_after) {
+            if (!coordinate_comma(t, e - 1, hi)) break;
+            coordinate = true;
+        }
     }
     if (e - first == limit && e < hi && !t[e - 1].comma_after) e = first + 14;  // runs on past 20: the old cut
+    // A clause that ran on past coordinate adjectives keeps to a request's 100 bytes: it ends before its last
+    // prepositional phrase that would overrun them ("… between Skills and Subagents in Claude Code"; session 20).
+    while (coordinate && e > first + 4 && t[e - 1].end - t[first].begin > 100) {
+        size_t k = e - 1;
+        while (k > first + 3 && !in(object_stops(), t[k].lower)) --k;
+        if (k <= first + 3) break;
+        e = k;
+    }
     end = e;
     std::string out;
     // "(no Python bindings needed)": the aside's closing parenthesis follows its last token.
@@ -373,7 +416,16 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     // (a literal "reply with DONE" is turn.reply's; session 16).
     const bool reply_content = (verb == "reply" || verb == "respond") && i + 3 < hi && t[i + 1].lower == "with" &&
                                (t[i + 2].lower == "a" || t[i + 2].lower == "an") && !t[i + 1].comma_after;
-    if (!imperative_verbs().count(verb) && !reply_content) return false;
+    // "Give me a sharp, specific idea …", "find us a cheaper flight" (session 20): the user asks for a thing made or
+    // found for them; the object follows "me|us" and must open with an article ("give me a moment" is an idiom).
+    static const std::set<std::string> for_me_verbs = {"give", "get", "bring", "find", "make", "build", "write", "send"};
+    static const std::set<std::string> idioms = {"hand", "moment", "second", "sec", "minute", "break", "chance", "try",
+                                                 "shot", "call", "ring", "heads-up", "favor", "favour", "bit"};
+    const bool for_me = for_me_verbs.count(verb) && i + 3 < hi && (t[i + 1].lower == "me" || t[i + 1].lower == "us") &&
+                        !t[i].comma_after && !t[i + 1].comma_after &&
+                        (t[i + 2].lower == "a" || t[i + 2].lower == "an" || t[i + 2].lower == "the" ||
+                         t[i + 2].lower == "some");
+    if (!imperative_verbs().count(verb) && !reply_content && !for_me) return false;
     // '- "Review this PR"': an imperative opening a quotation after other text (a list marker, a lead-in) is quoted
     // text (a label, an example), not a request; a whole message in quotes is still the user's own.
     if (t[i].begin > 0 && t[i].begin <= text.size() && (text[t[i].begin - 1] == '"' || text[t[i].begin - 1] == '\'') &&
@@ -391,8 +443,8 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     // A follow-up turn: "paint now a wolf" (the object after "now"), "make it now an elephant" / "turn it into
     // a cat" (what the earlier result is to become; session 16, x17chat).
     // Only when an article follows, so "make it work" and "stop now" stay as they were.
-    size_t obj = reply_content ? i + 2 : i + 1;
-    if (!reply_content) {
+    size_t obj = reply_content || for_me ? i + 2 : i + 1;
+    if (!reply_content && !for_me) {
         size_t k = obj;
         const bool it = (verb == "make" || verb == "turn") && k < hi && t[k].lower == "it" && !t[k].comma_after;
         if (it) ++k;
@@ -405,6 +457,7 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     if (o.words.empty() && o.file.empty() && i + 2 < hi && t[i + 1].lower == "for" && !t[i].comma_after)
         o = object_after(t, i + 2, hi);
     if (o.others) return false;  // "do not call any other tool" names no object
+    if (for_me && (negated || always || o.words.empty() || idioms.count(o.words.back()) || idioms.count(o.words.front()))) return false;
     size_t end = o.end;
     const std::string words = request_words(text, t, first, hi, end);
     std::string part = o.file;
@@ -441,9 +494,10 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     const bool listed_after_colon = following && words.find(": ") != std::string::npos;
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
     // A request the turn does not scope is the user's goal: its key says so ("goal.create.simple.game").
-    const char* rule = request_rule(verb, words, negated || always, own_wish);
+    const char* rule = for_me && !negated && !always ? "user.request_for_me" : request_rule(verb, words, negated || always, own_wish);
     if (from_step && std::string(rule) != "user.request") return false;  // a step's file only keys a request
-    const std::string key = std::string(rule) == "user.request" ? "goal." + join_key(verb, part) : join_key(verb, part);
+    const bool goal_key = std::string(rule) == "user.request" || std::string(rule) == "user.request_for_me";
+    const std::string key = goal_key ? "goal." + join_key(verb, part) : join_key(verb, part);
     out.push_back({from_step ? "user.request_on_file" : rule, key, words, type, first, end, listed_after_colon});
     // The file a read step names is what the sentence's next request works on.
     if (std::string(rule) == "turn.step") step_file = o.file;
