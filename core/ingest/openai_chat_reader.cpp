@@ -5,6 +5,7 @@
 #include "ingest/chat_provider_error.h"
 #include "ingest/line_reader.h"
 #include "util/hash.h"
+#include "util/trim.h"
 
 #include <cctype>
 #include <vector>
@@ -66,6 +67,42 @@ void mark_repeated_prompts(std::vector<Message>& messages) {
             m.source.name = "loop-prompt";
         }
     }
+}
+
+// A multi-agent group chat saved as one agent's message list (AG2/AutoGen's GroupChat: every other agent's turn
+// has role user and its `name`, the code executor among them): two or more names speak in user-role turns, so the
+// role no longer tells the person from the agents. Those turns are the other agents' (source plugin
+// `group-chat-peer`, form = the speaker's name), not the user's; only the speaker of the opening user turn, when
+// the array opens with one, stays the user (session 20, d23chat). `speakers[i]` is messages[i]'s `name`.
+void mark_group_chat_peers(std::vector<Message>& messages, const std::vector<std::string>& speakers) {
+    std::set<std::string> user_names;
+    for (size_t i = 0; i < messages.size(); ++i)
+        if (messages[i].role == Role::kUser && !speakers[i].empty()) user_names.insert(speakers[i]);
+    if (user_names.size() < 2) return;
+    std::string opener;
+    if (!messages.empty() && messages[0].role == Role::kUser) opener = speakers[0];
+    for (size_t i = 0; i < messages.size(); ++i) {
+        Message& m = messages[i];
+        if (m.role != Role::kUser || m.source.kind != SourceKind::kUser) continue;
+        if (!opener.empty() && speakers[i] == opener) continue;
+        m.source.kind = SourceKind::kPlugin;  // another agent of the group, not the user
+        m.source.name = "group-chat-peer";
+        m.source.form = speakers[i];
+    }
+}
+
+// AutoGen's termination signal: an assistant turn whose whole text is TERMINATE (the default
+// is_termination_msg) ends the chat and answers nothing (source plugin `terminate`; session 20, d23chat).
+void mark_termination_signal(Message& m) {
+    if (m.role != Role::kAssistant) return;
+    std::string text;
+    for (const ContentBlock& b : m.blocks) {
+        if (b.kind == BlockKind::kToolCall) return;
+        if (b.kind == BlockKind::kText) text += b.text;
+    }
+    if (trim(text) != "TERMINATE") return;
+    m.source.kind = SourceKind::kPlugin;
+    m.source.name = "terminate";
 }
 
 // `line`: the message's line in a JSONL session file; 0 in a document, where the message's index stands for it.
@@ -153,15 +190,20 @@ void mark_provider_error(Message& m, Session& session) {
 
 // The session of `messages` (a JSON array), each at `lines[i]` of a JSONL file when `lines` is given.
 void read_chat_messages(Session& session, const json& messages, const std::vector<int64_t>* lines, ReadContext& ctx) {
+    std::vector<std::string> speakers;  // each kept message's `name`, "" when it has none
     for (size_t i = 0; i < messages.size(); ++i) {
         Message m;
         if (parse_chat_message(ctx, messages[i], i, m, lines ? (*lines)[i] : 0)) {
             mark_provider_error(m, session);
+            mark_termination_signal(m);
+            const auto name = messages[i].find("name");
+            speakers.push_back(name != messages[i].end() && name->is_string() ? name->get<std::string>() : "");
             session.messages.push_back(std::move(m));
         } else {
             ctx.result().partial = true;
         }
     }
+    mark_group_chat_peers(session.messages, speakers);
     mark_repeated_prompts(session.messages);
     if (messages.empty()) {
         ctx.error(RecordPos{1, 0}, "messages", "the message array is empty", "nothing to import");
