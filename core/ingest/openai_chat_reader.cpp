@@ -105,6 +105,79 @@ void mark_termination_signal(Message& m) {
     m.source.name = "terminate";
 }
 
+// AutoGen's code executor answers in a user-role turn: "exitcode: <n> (execution succeeded|execution failed)\nCode
+// output: …" after running the code blocks of the turn before it, or "There is no code from the last <n> message(s)
+// for me to execute. …" when there were none. Text the user did not write (source plugin `code-executor`; session
+// 20, d23chat). An exit code whose run saved its code to a named file (the executed turn's only code block opens
+// "# filename: <name>", AutoGen's convention) is kept as a code_exit fact qualified by that name.
+std::string executor_exit_code(const std::string& text) {
+    static const std::string head = "exitcode: ";
+    if (text.rfind(head, 0) != 0) return "";
+    size_t i = head.size();
+    const size_t digits = i + (i < text.size() && text[i] == '-' ? 1 : 0);
+    size_t j = digits;
+    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+    if (j == digits || j - digits > 4) return "";
+    const std::string rest = text.substr(j);
+    for (const char* tail : {" (execution succeeded)\nCode output:", " (execution failed)\nCode output:"})
+        if (rest.rfind(tail, 0) == 0) return text.substr(i, j - i);
+    return "";
+}
+
+// The file a turn's code was saved to: its only fenced code block opens "# filename: <name>"; "" otherwise.
+std::string executed_file(const std::string& text) {
+    std::string name;
+    int blocks = 0;
+    for (size_t open = text.find("```"); open != std::string::npos;) {
+        const size_t body = text.find('\n', open);
+        if (body == std::string::npos) break;
+        const size_t close = text.find("```", body);
+        if (close == std::string::npos) break;
+        ++blocks;
+        static const std::string tag = "# filename: ";
+        if (text.compare(body + 1, tag.size(), tag) == 0) {
+            const size_t end = text.find('\n', body + 1);
+            name = std::string(trim(std::string_view(text).substr(body + 1 + tag.size(), end - body - 1 - tag.size())));
+        }
+        open = text.find("```", close + 3);
+    }
+    if (blocks != 1 || name.empty() || name.size() > 120 || name.find(' ') != std::string::npos) return "";
+    return name;
+}
+
+void mark_code_executor_replies(std::vector<Message>& messages, Session& session) {
+    auto text_of = [](const Message& m) {
+        std::string t;
+        for (const ContentBlock& b : m.blocks)
+            if (b.kind == BlockKind::kText) t += b.text;
+        return t;
+    };
+    for (size_t i = 0; i < messages.size(); ++i) {
+        Message& m = messages[i];
+        const bool peer = m.source.kind == SourceKind::kPlugin && m.source.name == "group-chat-peer";
+        if (m.role != Role::kUser || (m.source.kind != SourceKind::kUser && !peer)) continue;
+        const std::string t = text_of(m);
+        const std::string code = executor_exit_code(t);
+        const bool nothing_run = t.rfind("There is no code from the last ", 0) == 0 &&
+                                 t.find(" for me to execute.") != std::string::npos && t.find(" for me to execute.") < 80;
+        if (code.empty() && !nothing_run) continue;
+        m.source.kind = SourceKind::kPlugin;  // the code executor's reply, not the user's
+        m.source.name = "code-executor";
+        if (code.empty() || i == 0) continue;
+        const std::string file = executed_file(text_of(messages[i - 1]));
+        if (file.empty()) continue;
+        EnvironmentFact f;
+        f.name = "code_exit";
+        f.value = code;
+        f.qualifier = file;
+        f.field = "messages[" + std::to_string(m.seq) + "].content";
+        f.line = m.line;
+        f.seq = m.seq;
+        f.quote = t.substr(0, t.find('\n'));
+        session.environment.push_back(std::move(f));
+    }
+}
+
 // `line`: the message's line in a JSONL session file; 0 in a document, where the message's index stands for it.
 bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Message& m, int64_t line = 0) {
     const std::string path = "messages[" + std::to_string(index) + "]";
@@ -204,6 +277,7 @@ void read_chat_messages(Session& session, const json& messages, const std::vecto
         }
     }
     mark_group_chat_peers(session.messages, speakers);
+    mark_code_executor_replies(session.messages, session);
     mark_repeated_prompts(session.messages);
     if (messages.empty()) {
         ctx.error(RecordPos{1, 0}, "messages", "the message array is empty", "nothing to import");
