@@ -28,18 +28,20 @@ bool is_compaction_summary(const std::string& text) {
     return preface.find("summar") != std::string::npos;
 }
 
+// A message's text blocks, joined.
+std::string text_of(const Message& m) {
+    std::string t;
+    for (const ContentBlock& b : m.blocks)
+        if (b.kind == BlockKind::kText) t += b.text;
+    return t;
+}
+
 // A harness's next-step prompt sent in user-role turns again and again (OpenManus's "You can interact with the
 // computer using PythonExecute, …" after every tool result): a text of at least 80 bytes that two or more user
 // turns carry word for word, one of them right after a tool result. Text the user did not write (session 18,
 // x21chat): the extractor must not read its tool descriptions as the user's requests. The opening request stays the
 // user's.
 void mark_repeated_prompts(std::vector<Message>& messages) {
-    auto text_of = [](const Message& m) {
-        std::string t;
-        for (const ContentBlock& b : m.blocks)
-            if (b.kind == BlockKind::kText) t += b.text;
-        return t;
-    };
     std::map<std::string, int> seen;
     std::set<std::string> after_tool;
     for (size_t i = 0; i < messages.size(); ++i) {
@@ -146,12 +148,6 @@ std::string executed_file(const std::string& text) {
 }
 
 void mark_code_executor_replies(std::vector<Message>& messages, Session& session) {
-    auto text_of = [](const Message& m) {
-        std::string t;
-        for (const ContentBlock& b : m.blocks)
-            if (b.kind == BlockKind::kText) t += b.text;
-        return t;
-    };
     for (size_t i = 0; i < messages.size(); ++i) {
         Message& m = messages[i];
         const bool peer = m.source.kind == SourceKind::kPlugin && m.source.name == "group-chat-peer";
