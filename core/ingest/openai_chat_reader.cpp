@@ -72,17 +72,27 @@ void mark_repeated_prompts(std::vector<Message>& messages) {
 }
 
 // A multi-agent group chat saved as one agent's message list (AG2/AutoGen's GroupChat: every other agent's turn
-// has role user and its `name`, the code executor among them): two or more names speak in user-role turns, so the
-// role no longer tells the person from the agents. Those turns are the other agents' (source plugin
-// `group-chat-peer`, form = the speaker's name), not the user's; only the speaker of the opening user turn, when
-// the array opens with one, stays the user (session 20, d23chat). `speakers[i]` is messages[i]'s `name`.
+// has role user and its `name`, the code executor among them): two or more names speak in user-role turns and the
+// assistant's turns are named too, so the role no longer tells the person from the agents (people named in a chat
+// room, with an unnamed assistant, stay users). Those turns are the other agents' (source plugin
+// `group-chat-peer`, form = the speaker's name), not the user's; only the speaker of the opening user turn (the first,
+// before any reply or tool call) stays the user (session 20, d23chat). `speakers[i]` is messages[i]'s `name`.
 void mark_group_chat_peers(std::vector<Message>& messages, const std::vector<std::string>& speakers) {
     std::set<std::string> user_names;
-    for (size_t i = 0; i < messages.size(); ++i)
+    bool named_assistant = false;  // the saving agent is named too: a group of agents, not people in a chat room
+    for (size_t i = 0; i < messages.size(); ++i) {
         if (messages[i].role == Role::kUser && !speakers[i].empty()) user_names.insert(speakers[i]);
-    if (user_names.size() < 2) return;
-    std::string opener;
-    if (!messages.empty() && messages[0].role == Role::kUser) opener = speakers[0];
+        if (messages[i].role == Role::kAssistant && !speakers[i].empty()) named_assistant = true;
+    }
+    if (user_names.size() < 2 || !named_assistant) return;
+    std::string opener;  // the speaker of the first user turn, when no reply or tool call comes before it
+    for (size_t i = 0; i < messages.size(); ++i) {
+        if (messages[i].role == Role::kAssistant || messages[i].role == Role::kTool) break;
+        if (messages[i].role == Role::kUser) {
+            opener = speakers[i];
+            break;
+        }
+    }
     for (size_t i = 0; i < messages.size(); ++i) {
         Message& m = messages[i];
         if (m.role != Role::kUser || m.source.kind != SourceKind::kUser) continue;

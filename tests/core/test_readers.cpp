@@ -638,14 +638,21 @@ TEST(OpenAiChatReader, OneNamedUserIsStillTheUserAndOnlyAnExactExecutorReplyIsTh
     ASSERT_EQ(r1.sessions.size(), 1u);
     EXPECT_EQ(r1.sessions[0].messages[0].source.kind, SourceKind::kUser);
     EXPECT_EQ(r1.sessions[0].messages[2].source.kind, SourceKind::kUser);
-    // The opening speaker of a group chat stays the user.
-    const std::string opened = R"([{"role": "user", "name": "User", "content": "Sum 1..10."},
-      {"role": "user", "name": "Coder", "content": "Here it is."}, {"role": "user", "name": "User", "content": "Also 1..20."}])";
+    // The opening speaker of a group chat (after a system prompt) stays the user.
+    const std::string opened = R"([{"role": "system", "content": "You are a team."}, {"role": "user", "name": "User", "content": "Sum 1..10."},
+      {"role": "user", "name": "Coder", "content": "Here it is."}, {"role": "user", "name": "User", "content": "Also 1..20."},
+      {"role": "assistant", "name": "Reviewer", "content": "Both sums check out."}])";
     ReadResult r2 = read_bytes(opened, "opened.json");
     ASSERT_EQ(r2.sessions.size(), 1u);
-    EXPECT_EQ(r2.sessions[0].messages[0].source.kind, SourceKind::kUser);
-    EXPECT_EQ(r2.sessions[0].messages[1].source.name, "group-chat-peer");
-    EXPECT_EQ(r2.sessions[0].messages[2].source.kind, SourceKind::kUser);
+    EXPECT_EQ(r2.sessions[0].messages[1].source.kind, SourceKind::kUser);
+    EXPECT_EQ(r2.sessions[0].messages[2].source.name, "group-chat-peer");
+    EXPECT_EQ(r2.sessions[0].messages[3].source.kind, SourceKind::kUser);
+    // People named in a chat room, with an unnamed assistant: every one of them a user.
+    const std::string room = R"([{"role": "user", "name": "ana", "content": "Book the room for Friday."},
+      {"role": "user", "name": "ben", "content": "Make it Saturday instead."}, {"role": "assistant", "content": "Booked for Saturday."}])";
+    ReadResult r4 = read_bytes(room, "room.json");
+    ASSERT_EQ(r4.sessions.size(), 1u);
+    EXPECT_EQ(r4.sessions[0].messages[1].source.kind, SourceKind::kUser);
     // A user quoting an exit line mid-text, an exit line without "Code output:", and TERMINATE said among other words
     // stay as they are; an executor reply after a turn without a "# filename:" block keeps no exit fact.
     const std::string quoted = R"([{"role": "user", "content": "I got exitcode: 1 (execution failed) when I ran it."},
