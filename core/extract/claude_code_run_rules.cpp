@@ -1,5 +1,5 @@
-// Claude Code run records as claims: API-error notices (also a chat harness's, session 19) and the stream-json result
-// (session 17, x18cc).
+// Claude Code run records as claims: API-error notices (also a chat harness's, session 19), the stream-json result
+// (session 17, x18cc) and AutoGen's code-executor exit codes in OpenAI-chat logs (session 20).
 #include "extract/claude_code_run_rules.h"
 
 #include <cctype>
@@ -37,6 +37,13 @@ void add_claude_code_run_claims(const Session& session, BranchClaims& branch) {
             c.key = "api." + error_kind(f.qualifier);
             c.value = f.value;
             c.type = SlotType::kRefuted;
+            found.push_back(std::move(c));
+        } else if (f.name == "code_exit" && session.format == SessionFormat::kOpenAiChat && !f.qualifier.empty()) {
+            // AutoGen's code executor ran the code saved to a named file (the OpenAI-chat reader; session 20).
+            Claim c = harness_fact_claim(session, branch, f);
+            c.rule = "harness.code_exit";
+            c.key = f.qualifier + ".exit_code";
+            c.value = f.value;
             found.push_back(std::move(c));
         } else if (f.name == "exit_status" && session.format == SessionFormat::kClaudeCode) {
             Claim c = harness_fact_claim(session, branch, f);

@@ -1126,6 +1126,13 @@ std::vector<ExtractionRule> build() {
          {RuleExample{"api-error", "billing_error", "", "Credit balance is too low", "api.billing_error = Credit balance is too low"},
           RuleExample{"api-error", "Bad Kind!", "", "API Error: 529 Overloaded", "api.error = API Error: 529 Overloaded"},
           say("assistant", "Credit balance is too low", "")}},
+        // ---- session 20, d23chat: AutoGen's code executor in OpenAI-chat logs (openai_chat_reader.cpp) ----
+        {"harness.code_exit", "AutoGen's code executor answering in a user-role turn, \"exitcode: <n> (execution succeeded|execution failed)\\nCode output: …\", after running the turn before it whose only code block opens \"# filename: <name>\" (AutoGen saves that code to the file and runs it; session 20): the run's exit code, keyed by the file. The reader reads the executor's turns (and \"There is no code from the last 1 message for me to execute. …\") as the harness's (source plugin `code-executor`), not the user's",
+         "the reply must open with the exit line and \"Code output:\"; none when the executed turn holds no code block, more than one, or a block without a \"# filename:\" line (the run names no file, so \"code.exit_code\" would say nothing of what ran)",
+         S::kFact, "tool 3 (the harness observed it)", "<file>.exit_code", true, 0.85, kSession, "",
+         {RuleExample{"code-exit", "language_processor.py", "", "0", "language_processor.py.exit_code = 0"},
+          RuleExample{"code-exit", "", "", "1", ""},
+          say("user", "exitcode: 0 (execution succeeded)\nCode output: 4\n", "")}},
         {"user.spec_label", "a user's spec line \"LABEL: value\" with a label of one to four upper-case words (\"DEPLOYMENT TARGET: Solana devnet\"), or an upper-case heading \"HEADING:\" over \"- item\" lines (\"STACK:\" then \"- Anchor 0.30 + Solana devnet\"; session 17, x18cc): what the user fixed for the work",
          "user text only; none inside a code fence; a label is upper-case words (no digit: ORA-00942, CVE-2021-44228, HTTP 404 are codes); log levels (syslog's, FATAL, PANIC, TRACE, SEVERE), test outcomes and note markers (NOTE, TODO, EDIT, UPDATE, …), lower-case or mixed-case labels give none; a one-word label line needs another spec line beside it (the nearest non-blank line before or after), a label said twice (a pasted log or transcript) gives none, a value that is a search path (/usr/bin:/bin) gives none; a value over 120 bytes, one ending ':' or '?', or one that looks like code ({ } ; = $ `) gives none; a list gives none when an item is over 80 bytes or looks like code, or it has more than 8 items or 400 bytes",
          S::kConstraint, "user 1", "<label, lower-cased, '_' for spaces>", true, 0.8, kSession, "",

@@ -5,6 +5,7 @@
 #include "ingest/chat_provider_error.h"
 #include "ingest/line_reader.h"
 #include "util/hash.h"
+#include "util/trim.h"
 
 #include <cctype>
 #include <vector>
@@ -27,18 +28,20 @@ bool is_compaction_summary(const std::string& text) {
     return preface.find("summar") != std::string::npos;
 }
 
+// A message's text blocks, joined.
+std::string text_of(const Message& m) {
+    std::string t;
+    for (const ContentBlock& b : m.blocks)
+        if (b.kind == BlockKind::kText) t += b.text;
+    return t;
+}
+
 // A harness's next-step prompt sent in user-role turns again and again (OpenManus's "You can interact with the
 // computer using PythonExecute, …" after every tool result): a text of at least 80 bytes that two or more user
 // turns carry word for word, one of them right after a tool result. Text the user did not write (session 18,
 // x21chat): the extractor must not read its tool descriptions as the user's requests. The opening request stays the
 // user's.
 void mark_repeated_prompts(std::vector<Message>& messages) {
-    auto text_of = [](const Message& m) {
-        std::string t;
-        for (const ContentBlock& b : m.blocks)
-            if (b.kind == BlockKind::kText) t += b.text;
-        return t;
-    };
     std::map<std::string, int> seen;
     std::set<std::string> after_tool;
     for (size_t i = 0; i < messages.size(); ++i) {
@@ -65,6 +68,119 @@ void mark_repeated_prompts(std::vector<Message>& messages) {
             m.source.kind = SourceKind::kPlugin;  // written by the harness, not the user
             m.source.name = "loop-prompt";
         }
+    }
+}
+
+// A multi-agent group chat saved as one agent's message list (AG2/AutoGen's GroupChat: every other agent's turn
+// has role user and its `name`, the code executor among them): two or more names speak in user-role turns and the
+// assistant's turns are named too, so the role no longer tells the person from the agents (people named in a chat
+// room, with an unnamed assistant, stay users). Those turns are the other agents' (source plugin
+// `group-chat-peer`, form = the speaker's name), not the user's; only the speaker of the opening user turn (the first,
+// before any reply or tool call) stays the user (session 20, d23chat). `speakers[i]` is messages[i]'s `name`.
+void mark_group_chat_peers(std::vector<Message>& messages, const std::vector<std::string>& speakers) {
+    std::set<std::string> user_names;
+    bool named_assistant = false;  // the saving agent is named too: a group of agents, not people in a chat room
+    for (size_t i = 0; i < messages.size(); ++i) {
+        if (messages[i].role == Role::kUser && !speakers[i].empty()) user_names.insert(speakers[i]);
+        if (messages[i].role == Role::kAssistant && !speakers[i].empty()) named_assistant = true;
+    }
+    if (user_names.size() < 2 || !named_assistant) return;
+    std::string opener;  // the speaker of the first user turn, when no reply or tool call comes before it
+    for (size_t i = 0; i < messages.size(); ++i) {
+        if (messages[i].role == Role::kAssistant || messages[i].role == Role::kTool) break;
+        if (messages[i].role == Role::kUser) {
+            opener = speakers[i];
+            break;
+        }
+    }
+    for (size_t i = 0; i < messages.size(); ++i) {
+        Message& m = messages[i];
+        if (m.role != Role::kUser || m.source.kind != SourceKind::kUser) continue;
+        if (!opener.empty() && speakers[i] == opener) continue;
+        m.source.kind = SourceKind::kPlugin;  // another agent of the group, not the user
+        m.source.name = "group-chat-peer";
+        m.source.form = speakers[i];
+    }
+}
+
+// AutoGen's termination signal: an assistant turn whose whole text is TERMINATE (the default
+// is_termination_msg) ends the chat and answers nothing (source plugin `terminate`; session 20, d23chat).
+void mark_termination_signal(Message& m) {
+    if (m.role != Role::kAssistant) return;
+    std::string text;
+    for (const ContentBlock& b : m.blocks) {
+        if (b.kind == BlockKind::kToolCall) return;
+        if (b.kind == BlockKind::kText) text += b.text;
+    }
+    if (trim(text) != "TERMINATE") return;
+    m.source.kind = SourceKind::kPlugin;
+    m.source.name = "terminate";
+}
+
+// AutoGen's code executor answers in a user-role turn: "exitcode: <n> (execution succeeded|execution failed)\nCode
+// output: …" after running the code blocks of the turn before it, or "There is no code from the last <n> message(s)
+// for me to execute. …" when there were none. Text the user did not write (source plugin `code-executor`; session
+// 20, d23chat). An exit code whose run saved its code to a named file (the executed turn's only code block opens
+// "# filename: <name>", AutoGen's convention) is kept as a code_exit fact qualified by that name.
+std::string executor_exit_code(const std::string& text) {
+    static const std::string head = "exitcode: ";
+    if (text.rfind(head, 0) != 0) return "";
+    size_t i = head.size();
+    const size_t digits = i + (i < text.size() && text[i] == '-' ? 1 : 0);
+    size_t j = digits;
+    while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+    if (j == digits || j - digits > 4) return "";
+    const std::string rest = text.substr(j);
+    for (const char* tail : {" (execution succeeded)\nCode output:", " (execution failed)\nCode output:"})
+        if (rest.rfind(tail, 0) == 0) return text.substr(i, j - i);
+    return "";
+}
+
+// The file a turn's code was saved to: its only fenced code block opens "# filename: <name>"; "" otherwise.
+std::string executed_file(const std::string& text) {
+    std::string name;
+    int blocks = 0;
+    for (size_t open = text.find("```"); open != std::string::npos;) {
+        const size_t body = text.find('\n', open);
+        if (body == std::string::npos) break;
+        const size_t close = text.find("```", body);
+        if (close == std::string::npos) break;
+        ++blocks;
+        static const std::string tag = "# filename: ";
+        if (text.compare(body + 1, tag.size(), tag) == 0) {
+            const size_t end = text.find('\n', body + 1);
+            name = std::string(trim(std::string_view(text).substr(body + 1 + tag.size(), end - body - 1 - tag.size())));
+        }
+        open = text.find("```", close + 3);
+    }
+    if (blocks != 1 || name.empty() || name.size() > 120 || name.find(' ') != std::string::npos) return "";
+    return name;
+}
+
+void mark_code_executor_replies(std::vector<Message>& messages, Session& session) {
+    for (size_t i = 0; i < messages.size(); ++i) {
+        Message& m = messages[i];
+        const bool peer = m.source.kind == SourceKind::kPlugin && m.source.name == "group-chat-peer";
+        if (m.role != Role::kUser || (m.source.kind != SourceKind::kUser && !peer)) continue;
+        const std::string t = text_of(m);
+        const std::string code = executor_exit_code(t);
+        const bool nothing_run = t.rfind("There is no code from the last ", 0) == 0 &&
+                                 t.find(" for me to execute.") != std::string::npos && t.find(" for me to execute.") < 80;
+        if (code.empty() && !nothing_run) continue;
+        m.source.kind = SourceKind::kPlugin;  // the code executor's reply, not the user's
+        m.source.name = "code-executor";
+        if (code.empty() || i == 0) continue;
+        const std::string file = executed_file(text_of(messages[i - 1]));
+        if (file.empty()) continue;
+        EnvironmentFact f;
+        f.name = "code_exit";
+        f.value = code;
+        f.qualifier = file;
+        f.field = "messages[" + std::to_string(m.seq) + "].content";
+        f.line = m.line;
+        f.seq = m.seq;
+        f.quote = t.substr(0, t.find('\n'));
+        session.environment.push_back(std::move(f));
     }
 }
 
@@ -153,15 +269,21 @@ void mark_provider_error(Message& m, Session& session) {
 
 // The session of `messages` (a JSON array), each at `lines[i]` of a JSONL file when `lines` is given.
 void read_chat_messages(Session& session, const json& messages, const std::vector<int64_t>* lines, ReadContext& ctx) {
+    std::vector<std::string> speakers;  // each kept message's `name`, "" when it has none
     for (size_t i = 0; i < messages.size(); ++i) {
         Message m;
         if (parse_chat_message(ctx, messages[i], i, m, lines ? (*lines)[i] : 0)) {
             mark_provider_error(m, session);
+            mark_termination_signal(m);
+            const auto name = messages[i].find("name");
+            speakers.push_back(name != messages[i].end() && name->is_string() ? name->get<std::string>() : "");
             session.messages.push_back(std::move(m));
         } else {
             ctx.result().partial = true;
         }
     }
+    mark_group_chat_peers(session.messages, speakers);
+    mark_code_executor_replies(session.messages, session);
     mark_repeated_prompts(session.messages);
     if (messages.empty()) {
         ctx.error(RecordPos{1, 0}, "messages", "the message array is empty", "nothing to import");

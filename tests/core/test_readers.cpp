@@ -604,6 +604,72 @@ TEST(OpenAiChatReader, RepeatedPromptAfterToolResultsIsTheHarnesss) {
     }
 }
 
+// An AG2/AutoGen group chat saved as one agent's list: the other agents speak in user-role turns under their `name`,
+// the code executor among them. Two or more names in user-role turns: those turns are the agents', not the user's;
+// the executor's replies are the harness's, and a run of code saved to a named file keeps its exit code (session 20).
+TEST(OpenAiChatReader, GroupChatAgentsInUserTurnsAreNotTheUser) {
+    const std::string doc = R"([
+      {"role": "assistant", "name": "Planner", "content": "Plan:\n```python\n# filename: count.py\nprint(4)\n```"},
+      {"role": "user", "name": "Computer_terminal", "content": "exitcode: 0 (execution succeeded)\nCode output: 4\n"},
+      {"role": "user", "name": "Checker", "content": "Load the provided Excel file and count the rows."},
+      {"role": "user", "name": "Computer_terminal", "content": "There is no code from the last 1 message for me to execute. Group chat manager should let other participants to continue the conversation."},
+      {"role": "assistant", "name": "Planner", "content": "TERMINATE"}])";
+    ReadResult r = read_bytes(doc, "group.json");
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 5u);
+    EXPECT_EQ(s.messages[1].source.name, "code-executor");
+    EXPECT_EQ(s.messages[2].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[2].source.name, "group-chat-peer");
+    EXPECT_EQ(s.messages[2].source.form, "Checker");
+    EXPECT_EQ(s.messages[3].source.name, "code-executor");
+    EXPECT_EQ(s.messages[4].source.name, "terminate");
+    ASSERT_EQ(s.environment.size(), 1u);
+    EXPECT_EQ(s.environment[0].name, "code_exit");
+    EXPECT_EQ(s.environment[0].value, "0");
+    EXPECT_EQ(s.environment[0].qualifier, "count.py");
+}
+
+TEST(OpenAiChatReader, OneNamedUserIsStillTheUserAndOnlyAnExactExecutorReplyIsTheHarnesss) {
+    // A single name in user-role turns (a person named in a two-party chat): the user's.
+    const std::string named = R"([{"role": "user", "name": "alice", "content": "Fix the login page."},
+      {"role": "assistant", "content": "Done."}, {"role": "user", "name": "alice", "content": "Thanks, now the signup page."}])";
+    ReadResult r1 = read_bytes(named, "named.json");
+    ASSERT_EQ(r1.sessions.size(), 1u);
+    EXPECT_EQ(r1.sessions[0].messages[0].source.kind, SourceKind::kUser);
+    EXPECT_EQ(r1.sessions[0].messages[2].source.kind, SourceKind::kUser);
+    // The opening speaker of a group chat (after a system prompt) stays the user.
+    const std::string opened = R"([{"role": "system", "content": "You are a team."}, {"role": "user", "name": "User", "content": "Sum 1..10."},
+      {"role": "user", "name": "Coder", "content": "Here it is."}, {"role": "user", "name": "User", "content": "Also 1..20."},
+      {"role": "assistant", "name": "Reviewer", "content": "Both sums check out."}])";
+    ReadResult r2 = read_bytes(opened, "opened.json");
+    ASSERT_EQ(r2.sessions.size(), 1u);
+    EXPECT_EQ(r2.sessions[0].messages[1].source.kind, SourceKind::kUser);
+    EXPECT_EQ(r2.sessions[0].messages[2].source.name, "group-chat-peer");
+    EXPECT_EQ(r2.sessions[0].messages[3].source.kind, SourceKind::kUser);
+    // People named in a chat room, with an unnamed assistant: every one of them a user.
+    const std::string room = R"([{"role": "user", "name": "ana", "content": "Book the room for Friday."},
+      {"role": "user", "name": "ben", "content": "Make it Saturday instead."}, {"role": "assistant", "content": "Booked for Saturday."}])";
+    ReadResult r4 = read_bytes(room, "room.json");
+    ASSERT_EQ(r4.sessions.size(), 1u);
+    EXPECT_EQ(r4.sessions[0].messages[1].source.kind, SourceKind::kUser);
+    // A user quoting an exit line mid-text, an exit line without "Code output:", and TERMINATE said among other words
+    // stay as they are; an executor reply after a turn without a "# filename:" block keeps no exit fact.
+    const std::string quoted = R"([{"role": "user", "content": "I got exitcode: 1 (execution failed) when I ran it."},
+      {"role": "assistant", "content": "```python\nprint(1)\n```"},
+      {"role": "user", "content": "exitcode: 1 (execution failed)\nCode output: boom"},
+      {"role": "user", "content": "exitcode: 2 (execution failed) again"},
+      {"role": "assistant", "content": "All checks pass. TERMINATE"}])";
+    ReadResult r3 = read_bytes(quoted, "quoted.json");
+    ASSERT_EQ(r3.sessions.size(), 1u);
+    const Session& s = r3.sessions[0];
+    EXPECT_EQ(s.messages[0].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[2].source.name, "code-executor");
+    EXPECT_EQ(s.messages[3].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[4].source.kind, SourceKind::kModel);
+    EXPECT_TRUE(s.environment.empty());
+}
+
 // A harness that sends the user's task again after every tool result: the repeats are the harness's, the opening
 // request stays the user's (the lead's review, session 18).
 TEST(OpenAiChatReader, TheOpeningRequestStaysTheUsersWhenAHarnessRepeatsIt) {

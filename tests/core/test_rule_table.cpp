@@ -58,6 +58,22 @@ Session session_of(const RuleExample& ex) {
         f.seq = 1;
         f.quote = ex.text;
         s.environment.push_back(f);
+    } else if (role == "code-exit") {
+        // AutoGen's code executor's reply in an OpenAI-chat log, as the reader keeps it: a plugin message and a
+        // code_exit environment fact qualified by the file the run saved its code to (`tool`; session 20).
+        s.format = SessionFormat::kOpenAiChat;
+        Message reply = message(Role::kUser, SourceKind::kPlugin, 1);
+        reply.source.name = "code-executor";
+        reply.blocks.push_back({BlockKind::kText, "exitcode: " + std::string(ex.text) + " (execution succeeded)", {}, {}, {}, false});
+        s.messages.push_back(reply);
+        EnvironmentFact f;
+        f.name = "code_exit";
+        f.value = ex.text;
+        f.qualifier = ex.tool;
+        f.line = 2;
+        f.seq = 1;
+        f.quote = "exitcode: " + std::string(ex.text) + " (execution succeeded)";
+        s.environment.push_back(f);
     } else if (role == "call-only") {
         // A call the log holds no result for: the log ends while it runs (session 17).
         Message call = message(Role::kAssistant, SourceKind::kModel, 1);
