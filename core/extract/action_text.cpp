@@ -116,6 +116,35 @@ std::string words_slug(std::string_view text, int words, size_t max) {
     return slug;
 }
 
+size_t harness_output_start(std::string_view r) {
+    static constexpr std::string_view kHeader[] = {"Chunk ID: ", "Wall time: ", "Process exited with code ",
+                                                   "Exit code: ", "Original token count: ",
+                                                   "Process running with session ID "};
+    size_t at = 0;
+    for (int line = 0; line < 8 && at < r.size(); ++line) {
+        size_t eol = r.find('\n', at);
+        if (eol == std::string_view::npos) return 0;
+        std::string_view l = r.substr(at, eol - at);
+        if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+        at = eol + 1;
+        if (l == "Output:") {
+            if (line == 0) return 0;  // a header states something before its "Output:"
+            constexpr std::string_view kTruncated = "Total output lines: ";
+            if (r.substr(at, kTruncated.size()) == kTruncated) {
+                const size_t e = r.find('\n', at);
+                if (e == std::string_view::npos) return r.size();
+                at = e + 1;
+                if (at < r.size() && r[at] == '\n') ++at;
+            }
+            return at;
+        }
+        bool known = false;
+        for (std::string_view m : kHeader) known |= l.substr(0, m.size()) == m;
+        if (!known) return 0;
+    }
+    return 0;
+}
+
 std::vector<OutputLine> output_lines(std::string_view text) {
     std::vector<OutputLine> out;
     for (size_t at = 0; at < text.size();) {

@@ -393,6 +393,64 @@ void git_branch_shown(const ToolAction& a, const std::vector<Segment>& segs, std
     }
 }
 
+// The commit a plain `git log --oneline` shows first: HEAD, "5d889b0 improve UI/UX" (rule action.git_head, session
+// 20). Only for a command that is that one `git log` (after `cd DIR`), with no revision, path, filter or format of
+// its own (a count, --decorate, --no-color allowed) and no pipe, that did not fail: then the output's first line (past a
+// harness's header, harness_output_start) is HEAD's hash and subject; "(HEAD -> master, …)" is dropped (the branch
+// is action.git_branch's). `git.head = <hash> <subject>`.
+void git_head_shown(const ToolAction& a, std::string_view command, const std::vector<Segment>& segs,
+                    std::vector<ActionFact>& out) {
+    if (a.error) return;
+    // A pipe filters or reorders the log (`| grep x`, `| tail -1`): its first line need not be HEAD.
+    for (size_t p = command.find('|'); p != std::string_view::npos; p = command.find('|', p + 2))
+        if (p + 1 >= command.size() || command[p + 1] != '|') return;
+    const Segment* log = nullptr;
+    for (const Segment& s : segs) {
+        const CommandKey k = command_key(s);
+        if (k.program == "cd" && !log) continue;
+        if (log || k.program != "git" || k.sub != "log") return;
+        log = &s;
+    }
+    if (!log) return;
+    const auto& w = log->words;
+    size_t j = program_index(w) + 1;
+    while (j < w.size() && w[j] != "log") j += (w[j] == "-C" || w[j] == "-c") ? 2 : 1;
+    bool oneline = false;
+    for (++j; j < w.size(); ++j) {
+        const std::string& x = w[j];
+        const bool count = x.size() > 1 && x[0] == '-' && std::all_of(x.begin() + 1, x.end(), digit);
+        if (x == "--oneline" || x == "--pretty=oneline" || x == "--format=oneline") oneline = true;
+        else if (x == "-n" && j + 1 < w.size() && !w[j + 1].empty() &&
+                 std::all_of(w[j + 1].begin(), w[j + 1].end(), digit)) ++j;
+        else if (!(count || x == "--decorate" || x == "--no-decorate" || x == "--no-color" || x == "--color=never" ||
+                   (x.rfind("--max-count=", 0) == 0 && x.size() > 12) ||
+                   (x.size() > 2 && x.rfind("-n", 0) == 0 && std::all_of(x.begin() + 2, x.end(), digit))))
+            return;
+    }
+    if (!oneline) return;
+    const size_t start = harness_output_start(a.result);
+    const std::string_view r = a.result.substr(start, 20'000);
+    for (const OutputLine& l : output_lines(r)) {
+        if (l.text.empty()) continue;
+        const std::string_view line = l.text;
+        size_t x = 0;
+        while (x < line.size() && std::isxdigit(static_cast<unsigned char>(line[x]))) ++x;
+        if (l.indented || x < 7 || x > 40 || x >= line.size() || line[x] != ' ') return;
+        size_t subject = x + 1;
+        if (line.substr(subject, 1) == "(") {  // the decoration: "(HEAD -> master, origin/master)"
+            const size_t close = line.find(") ", subject);
+            if (close == std::string_view::npos) return;
+            subject = close + 2;
+        }
+        std::string_view text = line.substr(subject);
+        while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+        if (text.empty() || text.size() > 120) return;
+        out.push_back({"action.git_head", "git.head", ascii_lower(line.substr(0, x)) + " " + std::string(text),
+                       SlotType::kFact, ActionEvidence::kObserved, start + l.begin, start + l.end});
+        return;
+    }
+}
+
 // "Successfully installed a-1.0 b-2.0.1" (pip).
 void pip_installed(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string marker = "Successfully installed ";
@@ -601,6 +659,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         out.push_back({"action.command_run", command_set_key(segs, printer, 3) + ".command", written, SlotType::kFact,
                        ActionEvidence::kConfirmed, qb, qe});
     git_branch_shown(a, segs, out);
+    git_head_shown(a, command, segs, out);
     if (main.key.empty()) git_init(a, out);
     if (main.key.empty()) {
         // A lone command that only looks around still failed when it says so ("false", "grep -q x f" →

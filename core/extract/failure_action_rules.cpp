@@ -20,11 +20,22 @@ bool starts_with(std::string_view s, std::string_view prefix) {
     return s.size() >= prefix.size() && ascii_lower(s.substr(0, prefix.size())) == prefix;
 }
 
+// A line that is one word naming a file or path ("README.md", "src/app.py"): a listing's line, not a reason
+// (a failed `[ -f "$f" ] && echo "$f"` loop prints the files it found; session 20).
+bool names_a_path(std::string_view line) {
+    if (line.find_first_of(" \t:") != std::string_view::npos) return false;
+    if (line.find('/') != std::string_view::npos) return true;
+    const size_t dot = line.find('.');
+    return dot != std::string_view::npos && dot > 0 && dot + 1 < line.size() &&
+           std::isalnum(static_cast<unsigned char>(line[dot + 1]));
+}
+
 // The line of an error result that gives its reason, and its span: the first non-empty line, or the
 // last one of a Python traceback. Empty when the reason is only an exit status (action.command_exit
-// says that) or is longer than a line a reviewer reads.
+// says that) or is longer than a line a reviewer reads. A harness's header before the command's own output
+// (Codex's "Chunk ID: …", "Process exited with code 1", "Output:"; harness_output_start) is not the reason.
 std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
-    size_t at = 0;
+    size_t at = harness_output_start(r);
     std::string_view first, last;
     size_t first_at = 0, last_at = 0;
     while (at < r.size() && at < 200'000) {
@@ -53,7 +64,7 @@ std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
     }
     if (starts_with(first, "traceback (most recent call last)")) line = last, b = last_at;
     if (line.empty() || starts_with(line, "exit code") || starts_with(line, "[exit code") ||
-        starts_with(line, "command failed with exit code") || line.size() > 400)
+        starts_with(line, "command failed with exit code") || line.size() > 400 || names_a_path(line))
         return {};
     e = b + line.size();
     return line;

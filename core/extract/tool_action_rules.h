@@ -155,6 +155,11 @@ std::string relative_command(std::string command, std::string_view cwd);
 // (nanobot's exec) has every command open with one, and the length limits of the command rules are the
 // command's own (session 19, d22chat); a directory over 120 bytes is counted, since the value keeps it.
 size_t command_length_past_cd(std::string_view command);
+// Where a command's own output begins in `r`: past a harness's header block ("Chunk ID: …", "Wall time: …",
+// "Process exited with code N", "Exit code: N", "Original token count: N", closed by an "Output:" line) that
+// Codex's shell_command and unified exec put before every output, and past the "Total output lines: N" notice
+// (and its blank line) Codex writes when it truncated the output. 0 when `r` opens with no such header (session 20).
+size_t harness_output_start(std::string_view r);
 // A result's text when it is one short line (at most 60 bytes) once a shell's prompt lines ("(Current
 // directory: …)", "bash-$", "[exit code: 0]", SWE-agent 1.x's "OBSERVATION:") are set aside; its span in `b`, `e`.
 // Empty otherwise.
