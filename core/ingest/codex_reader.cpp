@@ -1,7 +1,9 @@
 // OpenAI Codex CLI rollouts: session_meta, response_item (message, reasoning, function and custom
-// tool calls and their outputs), compacted → checkpoint; event_msg/turn_context are UI echoes.
+// tool calls and their outputs), compacted → checkpoint; event_msg/turn_context are UI echoes; code-mode cells are
+// read as the commands they ran (codex_code_mode.h).
 #include <set>
 
+#include "ingest/codex_code_mode.h"
 #include "ingest/codex_output.h"
 #include "ingest/readers.h"
 
@@ -199,6 +201,7 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
         ctx.warning(RecordPos{1, 0}, "payload.id", "rollout has no session_meta id; using the file name");
         session.id_form = "codex-" + file_stem(session.file);
     }
+    resolve_code_mode_cells(session);
     ctx.finish();
     finish_session(session, ctx, RecordPos{1, 0}, non_message);
     ctx.result().sessions.push_back(std::move(session));

@@ -1,5 +1,5 @@
 // Codex rollouts across versions: a real 0.60 rollout's head (shell_command text outputs, ghost_snapshot),
-// the 2025 bare era (no envelope, JSON outputs with metadata.exit_code), and malformed lines.
+// the 2025 bare era (no envelope, JSON outputs with metadata.exit_code), code-mode cells (0.14x), and malformed lines.
 #include <gtest/gtest.h>
 
 #include "core/test_support.h"
@@ -8,6 +8,7 @@
 #include <fstream>
 #include <random>
 
+#include "ingest/codex_code_mode.h"
 #include "ingest/codex_output.h"
 #include "ingest/ingest.h"
 
@@ -24,6 +25,15 @@ const ContentBlock& result_of(const Session& s, const std::string& call_id) {
         for (const auto& b : m.blocks)
             if (b.kind == BlockKind::kToolResult && b.tool_id == call_id) return b;
     ADD_FAILURE() << "no result for " << call_id;
+    static const ContentBlock none;
+    return none;
+}
+
+const ContentBlock& call_of(const Session& s, const std::string& call_id) {
+    for (const auto& m : s.messages)
+        for (const auto& b : m.blocks)
+            if (b.kind == BlockKind::kToolCall && b.tool_id == call_id) return b;
+    ADD_FAILURE() << "no call " << call_id;
     static const ContentBlock none;
     return none;
 }
@@ -46,6 +56,60 @@ TEST(CodexVersions, RealRollout060ReadsShellCommandExitCodesAndSkipsGhostSnapsho
     const ContentBlock& plan = result_of(s, "call_PH2RlZJJiz3FOH4fZx85Yx3e");
     EXPECT_EQ(plan.text, "Plan updated");
     EXPECT_FALSE(plan.is_error);
+}
+
+// A real 0.144 code-mode head: an `exec` cell runs one exec_command, answers "Script running with cell ID 1", and
+// a `wait` on cell 1 returns the finished cell. Read as the command's call and its result; the wait is gone.
+TEST(CodexVersions, CodeModeCellReadsAsTheCommandItRan) {
+    Session s = expect_counts("codex/code-mode-cells.jsonl", {.format = "codex",
+                                                              .id = "019f4ce9-5831-7e71-ab0a-24a9d7358aab",
+                                                              .messages = 3,
+                                                              .by_role = {{"user", 1}, {"assistant", 1}, {"tool", 1}},
+                                                              .tool_calls = 1,
+                                                              .tool_calls_paired = 1,
+                                                              .warnings = 0});
+    const ContentBlock& call = call_of(s, "call_UZKUyTF5KFRtKCgmWb5QumB9");
+    EXPECT_EQ(call.tool_name, "exec_command");
+    EXPECT_EQ(call.tool_id, "call_UZKUyTF5KFRtKCgmWb5QumB9");
+    EXPECT_EQ(call.arguments.rfind("{\"cmd\":\"pwd && printf", 0), 0u) << call.arguments;
+    const ContentBlock& r = result_of(s, "call_UZKUyTF5KFRtKCgmWb5QumB9");
+    EXPECT_FALSE(r.is_error);
+    EXPECT_EQ(r.text.find("Script completed"), std::string::npos) << r.text;  // the cell's header is cut
+    EXPECT_NE(r.text.find("/Users/akash/Desktop/new"), std::string::npos) << r.text;
+}
+
+TEST(CodexVersions, CodeModeScriptsAndResults) {
+    std::string name, args;
+    EXPECT_TRUE(code_mode_shell_call("const r = await tools.exec_command({\"cmd\":\"ls }\"});\ntext(r.output);", name, args));
+    EXPECT_EQ(name, "exec_command");
+    EXPECT_EQ(args, "{\"cmd\":\"ls }\"}");  // a brace inside a string does not close the object
+    EXPECT_FALSE(code_mode_shell_call("await tools.web__run({\"open\":[]});", name, args));  // not a shell tool
+    EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({cmd: 'ls'});", name, args));  // JavaScript, not JSON
+    EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({\"cmd\":\"a\"}); await tools.exec_command({\"cmd\":\"b\"});",
+                                      name, args));  // two commands: no one result to give either
+    std::string printed;
+    bool failed = true;
+    EXPECT_TRUE(code_mode_finished("Script completed\nWall time 0.5 seconds\nOutput:\nok\n", printed, failed));
+    EXPECT_EQ(printed, "ok\n");
+    EXPECT_FALSE(failed);
+    EXPECT_TRUE(code_mode_finished("Script failed\nWall time 0.25 seconds\nOutput:\nboom", printed, failed));
+    EXPECT_TRUE(failed);
+    EXPECT_FALSE(code_mode_finished("Script running with cell ID 4\nWall time 1.0 seconds\nOutput:\n", printed, failed));
+    EXPECT_FALSE(code_mode_finished("Exit code: 0\nOutput:\nok", printed, failed));
+}
+
+// A cell that finishes at once prints the command's result object: its output and exit code are the call's.
+TEST(CodexVersions, CodeModeCellPrintingTheResultObjectGivesTheExitCode) {
+    const std::string rollout =
+        R"({"type":"session_meta","payload":{"id":"0199aaaa-0000-7000-8000-000000000001","cwd":"/w"}})" "\n"
+        R"({"type":"response_item","payload":{"type":"custom_tool_call","call_id":"c1","name":"exec","input":"const r = await tools.exec_command({\"cmd\":\"pytest -q\"}); text(r);"}})" "\n"
+        R"({"type":"response_item","payload":{"type":"custom_tool_call_output","call_id":"c1","output":"Script completed\nWall time 1.0 seconds\nOutput:\n{\"exit_code\":2,\"output\":\"1 failed\"}"}})" "\n";
+    ReadResult result = read_bytes(rollout, "rollout-code-mode.jsonl");
+    ASSERT_EQ(result.sessions.size(), 1u) << describe(result);
+    const ContentBlock& r = result_of(result.sessions[0], "c1");
+    EXPECT_TRUE(r.is_error);
+    EXPECT_EQ(r.text, "1 failed\n[exit code: 2]");
+    EXPECT_EQ(call_of(result.sessions[0], "c1").tool_name, "exec_command");
 }
 
 TEST(CodexVersions, BareEraRolloutReadsItemsStateMarkersAndMetadataExitCodes) {

@@ -1,0 +1,32 @@
+// Codex code mode (CLI 0.14x+): shell commands run inside `exec` JavaScript cells, their output arriving on the cell's
+// result or on a later `wait` call; rewritten as the plain command calls the rest of the pipeline reads.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "model/session.h"
+
+namespace bm {
+
+// The one `tools.<name>({...})` call of an `exec` cell's script when it runs a shell command (exec_command,
+// shell_command, shell): `name` and its JSON object argument as written. False for any other script (none, two
+// calls, another tool, an argument that is no JSON object).
+bool code_mode_shell_call(std::string_view script, std::string& name, std::string& arguments);
+
+// A cell's result text: "Script completed|failed\nWall time …\nOutput:\n<printed>". Sets `printed` and `failed`;
+// false for any other text (a running cell, a plain output).
+bool code_mode_finished(std::string_view text, std::string& printed, bool& failed);
+
+// Rewrites a Codex session's code-mode cells (docs/formats.md, "Codex code mode"):
+//  - an `exec` call whose script runs one shell command becomes that command's call (`exec_command` and its
+//    arguments), keeping its call id;
+//  - a cell still running ("Script running with cell ID N") has no result yet: that notice is dropped, and the
+//    `wait` call on cell N that returns the finished cell gives the exec call its result (the wait call and its
+//    still-running answers are dropped);
+//  - a finished cell's header is cut from its result; "Script failed" is a failed call. A printed
+//    {"exit_code": N, "output": "…"} object becomes the output and an "[exit code: N]" line.
+// Anything else is left as it was.
+void resolve_code_mode_cells(Session& session);
+
+}  // namespace bm
