@@ -96,7 +96,9 @@ bool values_match(const std::string& emitted, const std::string& gold) {
     if (a == b) return true;
     // An emitted bare number ("0", "1") recalls only a claim that is that number: "0" is no recall of "DONE tag →
     // exit 0", "1" none of "3 (1 non-free)" (session 20). A number with its unit ("100%") still is.
-    if (std::all_of(emitted.begin(), emitted.end(), [](unsigned char c) { return std::isdigit(c); })) return false;
+    const size_t digits_from = !emitted.empty() && emitted[0] == '-' ? 1 : 0;  // "-1" too (review)
+    if (std::all_of(emitted.begin() + digits_from, emitted.end(), [](unsigned char c) { return std::isdigit(c); }))
+        return false;
     return contains_words(b, a) || contains_words(a, b);
 }
 

@@ -7,6 +7,7 @@
 
 #include "extract/environment_claims.h"
 #include "extract/harness_rules.h"
+#include "extract/request_rules.h"
 
 namespace bm {
 
@@ -38,11 +39,13 @@ void add_claude_code_run_claims(const Session& session, BranchClaims& branch) {
             c.value = f.value;
             c.type = SlotType::kRefuted;
             found.push_back(std::move(c));
-        } else if (f.name == "code_exit" && session.format == SessionFormat::kOpenAiChat && !f.qualifier.empty()) {
-            // AutoGen's code executor ran the code saved to a named file (the OpenAI-chat reader; session 20).
+        } else if (f.name == "code_exit" && session.format == SessionFormat::kOpenAiChat &&
+                   !file_key_part(f.qualifier).empty()) {
+            // AutoGen's code executor ran the code saved to a named file (the OpenAI-chat reader; session 20), keyed
+            // as every file is: its lowercased base name.
             Claim c = harness_fact_claim(session, branch, f);
             c.rule = "harness.code_exit";
-            c.key = f.qualifier + ".exit_code";
+            c.key = file_key_part(f.qualifier) + ".exit_code";
             c.value = f.value;
             found.push_back(std::move(c));
         } else if (f.name == "exit_status" && session.format == SessionFormat::kClaudeCode) {

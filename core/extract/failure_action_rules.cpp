@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "extract/chat_tool_error.h"
+#include "extract/request_rules.h"
 #include "extract/tool_action_rules.h"
 #include "util/trim.h"
 
@@ -24,10 +25,8 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 // (a failed `[ -f "$f" ] && echo "$f"` loop prints the files it found; session 20).
 bool names_a_path(std::string_view line) {
     if (line.find_first_of(" \t:") != std::string_view::npos) return false;
-    if (line.find('/') != std::string_view::npos) return true;
-    const size_t dot = line.find('.');
-    return dot != std::string_view::npos && dot > 0 && dot + 1 < line.size() &&
-           std::isalnum(static_cast<unsigned char>(line[dot + 1]));
+    // A file name has a short extension ("README.md"); "java.lang.NullPointerException" is a reason (review).
+    return line.find('/') != std::string_view::npos || !file_key_part(line).empty();
 }
 
 // The line of an error result that gives its reason, and its span: the first non-empty line, or the

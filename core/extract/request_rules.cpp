@@ -419,8 +419,9 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     // "Give me a sharp, specific idea …", "find us a cheaper flight" (session 20): the user asks for a thing made or
     // found for them; the object follows "me|us" and must open with an article ("give me a moment" is an idiom).
     static const std::set<std::string> for_me_verbs = {"give", "get", "bring", "find", "make", "build", "write", "send"};
-    static const std::set<std::string> idioms = {"hand", "moment", "second", "sec", "minute", "break", "chance", "try",
-                                                 "shot", "call", "ring", "heads-up", "favor", "favour", "bit"};
+    static const std::set<std::string> idioms = {"hand",  "moment", "second", "sec",   "minute", "break", "chance",
+                                                 "try",   "shot",   "call",   "ring",  "heads-up", "favor", "favour",
+                                                 "bit",   "few",    "couple", "time",  "space",  "hour", "day"};
     const bool for_me = for_me_verbs.count(verb) && i + 3 < hi && (t[i + 1].lower == "me" || t[i + 1].lower == "us") &&
                         !t[i].comma_after && !t[i + 1].comma_after &&
                         (t[i + 2].lower == "a" || t[i + 2].lower == "an" || t[i + 2].lower == "the" ||
@@ -457,7 +458,12 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     if (o.words.empty() && o.file.empty() && i + 2 < hi && t[i + 1].lower == "for" && !t[i].comma_after)
         o = object_after(t, i + 2, hi);
     if (o.others) return false;  // "do not call any other tool" names no object
-    if (for_me && (negated || always || o.words.empty() || idioms.count(o.words.back()) || idioms.count(o.words.front()))) return false;
+    // "give me a few minutes", "give me some time": an idiom, its words singular or plural (review).
+    const auto idiom = [&](std::string w) {
+        if (w.size() > 3 && w.back() == 's') w.pop_back();
+        return idioms.count(w) > 0;
+    };
+    if (for_me && (negated || always || o.words.empty() || idiom(o.words.back()) || idiom(o.words.front()))) return false;
     size_t end = o.end;
     const std::string words = request_words(text, t, first, hi, end);
     std::string part = o.file;

@@ -2,6 +2,7 @@
 // (ingest/codex_code_mode.h).
 #include "ingest/codex_code_mode.h"
 
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -83,10 +84,68 @@ ContentBlock* only_block(Message& m, BlockKind kind) {
 
 }  // namespace
 
+namespace {
+
+void skip_blanks(std::string_view s, size_t& p) {
+    while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
+}
+
+bool take(std::string_view s, size_t& p, std::string_view word) {
+    if (s.substr(p, word.size()) != word) return false;
+    p += word.size();
+    return true;
+}
+
+// An identifier at `p` ("r", "out_1"); "" when none.
+std::string identifier(std::string_view s, size_t& p) {
+    const size_t b = p;
+    while (p < s.size() && (std::isalnum(static_cast<unsigned char>(s[p])) || s[p] == '_' || s[p] == '$')) ++p;
+    return std::string(s.substr(b, p - b));
+}
+
+// What follows the call prints the command's result as it is: nothing, `text(r)`, `text(r.output)`,
+// `console.log(r)` or `console.log(r.output)`, each with an optional ';'. A script that filters, reverses or tests
+// the output, or loops, prints something else (review).
+bool prints_result_as_is(std::string_view s, size_t p, const std::string& var) {
+    skip_blanks(s, p);
+    if (take(s, p, ";")) skip_blanks(s, p);
+    if (p == s.size()) return true;
+    if (var.empty() || !(take(s, p, "text(") || take(s, p, "console.log("))) return false;
+    skip_blanks(s, p);
+    if (!take(s, p, var)) return false;
+    if (take(s, p, ".")) {
+        if (identifier(s, p) != "output") return false;
+    } else if (p < s.size() && (std::isalnum(static_cast<unsigned char>(s[p])) || s[p] == '_')) {
+        return false;  // a longer name than the variable's
+    }
+    skip_blanks(s, p);
+    if (!take(s, p, ")")) return false;
+    skip_blanks(s, p);
+    if (take(s, p, ";")) skip_blanks(s, p);
+    return p == s.size();
+}
+
+}  // namespace
+
 bool code_mode_shell_call(std::string_view script, std::string& name, std::string& arguments) {
     static constexpr std::string_view kTools = "tools.";
-    const size_t at = script.find(kTools);
-    if (at == std::string_view::npos || script.find(kTools, at + 1) != std::string_view::npos) return false;
+    // The script is the call, as a statement or a variable's value: "[const|let|var r = ]await tools.X({...})".
+    size_t p = 0;
+    std::string var;
+    skip_blanks(script, p);
+    for (std::string_view decl : {"const ", "let ", "var "})
+        if (take(script, p, decl)) {
+            skip_blanks(script, p);
+            var = identifier(script, p);
+            skip_blanks(script, p);
+            if (var.empty() || !take(script, p, "=")) return false;
+            skip_blanks(script, p);
+            break;
+        }
+    if (!take(script, p, "await")) return false;
+    skip_blanks(script, p);
+    const size_t at = p;
+    if (!take(script, p, kTools)) return false;
     size_t e = at + kTools.size();
     while (e < script.size() && (std::isalnum(static_cast<unsigned char>(script[e])) || script[e] == '_')) ++e;
     const std::string tool(script.substr(at + kTools.size(), e - at - kTools.size()));
@@ -99,6 +158,9 @@ bool code_mode_shell_call(std::string_view script, std::string& name, std::strin
     if (close == std::string_view::npos) return false;
     const std::string_view object = script.substr(open, close - open);
     if (!parse_bounded(object).is_object()) return false;  // a JavaScript object, not JSON
+    size_t after = close;
+    skip_blanks(script, after);
+    if (!take(script, after, ")") || !prints_result_as_is(script, after, var)) return false;
     name = tool;
     arguments = std::string(object);
     return true;
@@ -123,11 +185,11 @@ bool code_mode_finished(std::string_view text, std::string& printed, bool& faile
     return true;
 }
 
-void resolve_code_mode_cells(Session& session) {
+void resolve_code_mode_cells(Session& session, const std::function<std::string(const std::string&)>& redact) {
     if (session.format != SessionFormat::kCodex) return;
     std::set<std::string> shell_cells;         // call ids of exec cells rewritten as shell commands
-    std::map<std::string, std::string> cells;  // a running cell's id → its exec call's id
-    std::map<std::string, std::string> waits;  // a wait call's id → the exec call it waits on
+    std::map<std::string, std::string> cells;  // a running cell's id → its exec call's id ("" when not a shell cell)
+    std::map<std::string, std::string> waits;  // a wait call's id → the cell it waits on
     std::vector<bool> drop(session.messages.size(), false);
     for (size_t i = 0; i < session.messages.size(); ++i) {
         Message& m = session.messages[i];
@@ -138,9 +200,10 @@ void resolve_code_mode_cells(Session& session) {
                 call->arguments = arguments;
                 shell_cells.insert(call->tool_id);
             } else if (call->tool_name == "wait") {
-                const auto cell = cells.find(waited_cell(call->arguments));
-                if (cell != cells.end()) {
-                    waits[call->tool_id] = cell->second;
+                const std::string cell = waited_cell(call->arguments);
+                const auto running = cells.find(cell);
+                if (running != cells.end() && !running->second.empty()) {
+                    waits[call->tool_id] = cell;
                     drop[i] = true;
                 }
             }
@@ -148,20 +211,26 @@ void resolve_code_mode_cells(Session& session) {
         }
         ContentBlock* result = only_block(m, BlockKind::kToolResult);
         if (!result) continue;
-        std::string target = result->tool_id;
-        if (const auto w = waits.find(target); w != waits.end()) target = w->second;
-        else if (!shell_cells.count(target)) continue;
-        if (const std::string cell = running_cell(result->text); !cell.empty()) {
-            cells[cell] = target;  // no result yet: a later wait returns it
-            drop[i] = true;
+        std::string target = result->tool_id, cell;
+        if (const auto w = waits.find(target); w != waits.end()) {
+            cell = w->second;
+            target = cells[cell];
+        }
+        if (const std::string running = running_cell(result->text); !running.empty()) {
+            // Every running cell is noted, so that a later cell reusing an id never reaches an old call (review).
+            cells[running] = shell_cells.count(target) ? target : std::string();
+            if (shell_cells.count(target)) drop[i] = true;
             continue;
         }
+        if (!shell_cells.count(target)) continue;
         std::string printed;
         bool failed = false;
         if (!code_mode_finished(result->text, printed, failed)) continue;
         set_finished_result(*result, printed, failed);
+        result->text = redact(result->text);  // a decoded output may spell out what its JSON escaped
         result->tool_id = target;
         m.source.call_id = target;
+        if (!cell.empty()) cells.erase(cell);  // the cell is done; its id may be used again
     }
     std::vector<Message> kept;
     kept.reserve(session.messages.size());

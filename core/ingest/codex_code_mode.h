@@ -2,6 +2,7 @@
 // result or on a later `wait` call; rewritten as the plain command calls the rest of the pipeline reads.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -9,9 +10,11 @@
 
 namespace bm {
 
-// The one `tools.<name>({...})` call of an `exec` cell's script when it runs a shell command (exec_command,
-// shell_command, shell): `name` and its JSON object argument as written. False for any other script (none, two
-// calls, another tool, an argument that is no JSON object).
+// The `tools.<name>({...})` call of an `exec` cell's script when the script is only that shell command (exec_command,
+// shell_command, shell) and prints its result as it is: "[const r = ]await tools.exec_command({...});" then nothing,
+// `text(r)`, `text(r.output)` or `console.log(…)` of the same. Sets `name` and the JSON object argument as written.
+// False for any other script (another tool, two calls, a loop, an output filtered or tested, a JavaScript object
+// that is no JSON).
 bool code_mode_shell_call(std::string_view script, std::string& name, std::string& arguments);
 
 // A cell's result text: "Script completed|failed\nWall time …\nOutput:\n<printed>". Sets `printed` and `failed`;
@@ -26,7 +29,7 @@ bool code_mode_finished(std::string_view text, std::string& printed, bool& faile
 //    still-running answers are dropped);
 //  - a finished cell's header is cut from its result; "Script failed" is a failed call. A printed
 //    {"exit_code": N, "output": "…"} object becomes the output and an "[exit code: N]" line.
-// Anything else is left as it was.
-void resolve_code_mode_cells(Session& session);
+// Anything else is left as it was. A rewritten result's text goes through `redact` (the reader's secret redaction).
+void resolve_code_mode_cells(Session& session, const std::function<std::string(const std::string&)>& redact);
 
 }  // namespace bm

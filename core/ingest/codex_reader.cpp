@@ -201,7 +201,7 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
         ctx.warning(RecordPos{1, 0}, "payload.id", "rollout has no session_meta id; using the file name");
         session.id_form = "codex-" + file_stem(session.file);
     }
-    resolve_code_mode_cells(session);
+    resolve_code_mode_cells(session, [&ctx](const std::string& text) { return ctx.redact_text(text); });
     ctx.finish();
     finish_session(session, ctx, RecordPos{1, 0}, non_message);
     ctx.result().sessions.push_back(std::move(session));

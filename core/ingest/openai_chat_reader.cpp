@@ -96,7 +96,8 @@ void mark_group_chat_peers(std::vector<Message>& messages, const std::vector<std
     for (size_t i = 0; i < messages.size(); ++i) {
         Message& m = messages[i];
         if (m.role != Role::kUser || m.source.kind != SourceKind::kUser) continue;
-        if (!opener.empty() && speakers[i] == opener) continue;
+        // An unnamed user turn is the person's (the task an AG2 chat opens with may carry no name; review).
+        if (speakers[i].empty() || speakers[i] == opener) continue;
         m.source.kind = SourceKind::kPlugin;  // another agent of the group, not the user
         m.source.name = "group-chat-peer";
         m.source.form = speakers[i];
@@ -148,7 +149,7 @@ std::string executed_file(const std::string& text) {
         ++blocks;
         static const std::string tag = "# filename: ";
         if (text.compare(body + 1, tag.size(), tag) == 0) {
-            const size_t end = text.find('\n', body + 1);
+            const size_t end = std::min(text.find('\n', body + 1), close);  // never past the block's fence (review)
             name = std::string(trim(std::string_view(text).substr(body + 1 + tag.size(), end - body - 1 - tag.size())));
         }
         open = text.find("```", close + 3);
@@ -157,9 +158,11 @@ std::string executed_file(const std::string& text) {
     return name;
 }
 
-void mark_code_executor_replies(std::vector<Message>& messages, Session& session) {
+void mark_code_executor_replies(std::vector<Message>& messages, const std::vector<std::string>& speakers,
+                                Session& session) {
     for (size_t i = 0; i < messages.size(); ++i) {
         Message& m = messages[i];
+        if (speakers[i].empty()) continue;  // AutoGen names its executor; a person's pasted run stays theirs (review)
         const bool peer = m.source.kind == SourceKind::kPlugin && m.source.name == "group-chat-peer";
         if (m.role != Role::kUser || (m.source.kind != SourceKind::kUser && !peer)) continue;
         const std::string t = text_of(m);
@@ -283,7 +286,7 @@ void read_chat_messages(Session& session, const json& messages, const std::vecto
         }
     }
     mark_group_chat_peers(session.messages, speakers);
-    mark_code_executor_replies(session.messages, session);
+    mark_code_executor_replies(session.messages, speakers, session);
     mark_repeated_prompts(session.messages);
     if (messages.empty()) {
         ctx.error(RecordPos{1, 0}, "messages", "the message array is empty", "nothing to import");

@@ -87,6 +87,16 @@ TEST(CodexVersions, CodeModeScriptsAndResults) {
     EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({cmd: 'ls'});", name, args));  // JavaScript, not JSON
     EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({\"cmd\":\"a\"}); await tools.exec_command({\"cmd\":\"b\"});",
                                       name, args));  // two commands: no one result to give either
+    EXPECT_TRUE(code_mode_shell_call("await tools.exec_command({\"cmd\":\"ls\"})", name, args));
+    EXPECT_TRUE(code_mode_shell_call("const out = await tools.shell_command({\"command\":\"ls\"});\nconsole.log(out);", name, args));
+    EXPECT_EQ(name, "shell_command");
+    // A script that prints something else than the result (review): a filtered or reversed output, a test, a loop.
+    EXPECT_FALSE(code_mode_shell_call("const r = await tools.exec_command({\"cmd\":\"git log --oneline -5\"});\n"
+                                      "text(r.output.split(\"\\n\").reverse().join(\"\\n\"));", name, args));
+    EXPECT_FALSE(code_mode_shell_call("const r = await tools.exec_command({\"cmd\":\"ls\"}); text(r.output.includes(\"x\") ? \"yes\" : \"no\");",
+                                      name, args));
+    EXPECT_FALSE(code_mode_shell_call("for (const f of files) { await tools.exec_command({\"cmd\":\"ls\"}); }", name, args));
+    EXPECT_FALSE(code_mode_shell_call("const r = await tools.exec_command({\"cmd\":\"ls\"}); text(rx);", name, args));
     std::string printed;
     bool failed = true;
     EXPECT_TRUE(code_mode_finished("Script completed\nWall time 0.5 seconds\nOutput:\nok\n", printed, failed));
@@ -110,6 +120,33 @@ TEST(CodexVersions, CodeModeCellPrintingTheResultObjectGivesTheExitCode) {
     EXPECT_TRUE(r.is_error);
     EXPECT_EQ(r.text, "1 failed\n[exit code: 2]");
     EXPECT_EQ(call_of(result.sessions[0], "c1").tool_name, "exec_command");
+}
+
+// A cell waited on twice (still running, then failed with a printed result object): one call, one result, no wait
+// left; a later cell that reuses the id reaches no old call (review).
+TEST(CodexVersions, CodeModeWaitChainAndAReusedCellId) {
+    ReadResult result = read_file(std::string(DATA_DIR) + "/codex/code-mode-wait-chain.jsonl");
+    ASSERT_EQ(result.sessions.size(), 1u) << describe(result);
+    const Session& s = result.sessions[0];
+    ASSERT_EQ(s.messages.size(), 3u);  // the request, the command call, its result
+    EXPECT_EQ(call_of(s, "c1").tool_name, "exec_command");
+    const ContentBlock& r = result_of(s, "c1");
+    EXPECT_TRUE(r.is_error);
+    EXPECT_EQ(r.text, "2 failing\n[exit code: 1]");
+    const std::string reused =
+        R"j({"type":"session_meta","payload":{"id":"0199aaaa-0000-7000-8000-000000000003","cwd":"/w"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"custom_tool_call","call_id":"c1","name":"exec","input":"await tools.exec_command({\"cmd\":\"make\"})"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"custom_tool_call_output","call_id":"c1","output":"Script running with cell ID 1\nOutput:\n"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"function_call","call_id":"w1","name":"wait","arguments":"{\"cell_id\":\"1\"}"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"function_call_output","call_id":"w1","output":"Script completed\nOutput:\nbuilt"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"custom_tool_call","call_id":"c2","name":"exec","input":"await tools.web__run({\"open\":[]})"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"custom_tool_call_output","call_id":"c2","output":"Script running with cell ID 1\nOutput:\n"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"function_call","call_id":"w2","name":"wait","arguments":"{\"cell_id\":\"1\"}"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"function_call_output","call_id":"w2","output":"Script completed\nOutput:\npage text"}})j" "\n";
+    ReadResult second = read_bytes(reused, "rollout-reused.jsonl");
+    ASSERT_EQ(second.sessions.size(), 1u) << describe(second);
+    EXPECT_EQ(result_of(second.sessions[0], "c1").text, "built");
+    EXPECT_EQ(result_of(second.sessions[0], "w2").text.rfind("Script completed", 0), 0u);  // the web cell's, as it was
 }
 
 TEST(CodexVersions, BareEraRolloutReadsItemsStateMarkersAndMetadataExitCodes) {

@@ -657,7 +657,7 @@ TEST(OpenAiChatReader, OneNamedUserIsStillTheUserAndOnlyAnExactExecutorReplyIsTh
     // stay as they are; an executor reply after a turn without a "# filename:" block keeps no exit fact.
     const std::string quoted = R"([{"role": "user", "content": "I got exitcode: 1 (execution failed) when I ran it."},
       {"role": "assistant", "content": "```python\nprint(1)\n```"},
-      {"role": "user", "content": "exitcode: 1 (execution failed)\nCode output: boom"},
+      {"role": "user", "name": "executor", "content": "exitcode: 1 (execution failed)\nCode output: boom"},
       {"role": "user", "content": "exitcode: 2 (execution failed) again"},
       {"role": "assistant", "content": "All checks pass. TERMINATE"}])";
     ReadResult r3 = read_bytes(quoted, "quoted.json");
@@ -668,6 +668,16 @@ TEST(OpenAiChatReader, OneNamedUserIsStillTheUserAndOnlyAnExactExecutorReplyIsTh
     EXPECT_EQ(s.messages[3].source.kind, SourceKind::kUser);
     EXPECT_EQ(s.messages[4].source.kind, SourceKind::kModel);
     EXPECT_TRUE(s.environment.empty());
+    // An unnamed turn is the person's: a group chat's unnamed opening task, and a run the user pasted in (review).
+    const std::string unnamed = R"([{"role": "user", "content": "Count the rows of data.xlsx."},
+      {"role": "user", "name": "Coder", "content": "Here it is."}, {"role": "user", "name": "Checker", "content": "Looks right."},
+      {"role": "user", "content": "exitcode: 1 (execution failed)\nCode output: boom"},
+      {"role": "assistant", "name": "Planner", "content": "Done."}])";
+    ReadResult r5 = read_bytes(unnamed, "unnamed.json");
+    ASSERT_EQ(r5.sessions.size(), 1u);
+    EXPECT_EQ(r5.sessions[0].messages[0].source.kind, SourceKind::kUser);
+    EXPECT_EQ(r5.sessions[0].messages[1].source.name, "group-chat-peer");
+    EXPECT_EQ(r5.sessions[0].messages[3].source.kind, SourceKind::kUser);
 }
 
 // A harness that sends the user's task again after every tool result: the repeats are the harness's, the opening

@@ -207,6 +207,7 @@ TEST(ExtractGold, MatchingRuleNeedsANamedSubject) {
     EXPECT_FALSE(values_match("0", "DONE tag -> exit 0; BLOCKED tag -> exit 1"));  // a bare number inside prose
     EXPECT_FALSE(values_match("1", "3 (1 non-free)"));
     EXPECT_TRUE(values_match("0", "0"));
+    EXPECT_FALSE(values_match("-1", "the run was killed (-1)"));
     EXPECT_TRUE(values_match("100%", "100% (fail_under = 100)"));  // a number with its unit
     EXPECT_TRUE(values_match("ghissues version 0.1.0", "0.1.0"));  // the claim is the number
 }
