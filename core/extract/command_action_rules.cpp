@@ -132,6 +132,19 @@ bool has_subcommand(const std::string& program) {
                             "helm", "terraform", "gh", "conda", "brew", "apt", "apt-get", "systemctl", "just"});
 }
 
+// A redirection is shell syntax, not an argument: "2>&1", ">/dev/null", "2>nul", "<in.txt", "&>log" (session 20:
+// "pnpm --version 2>&1" was keyed `pnpm.2-1`). A bare operator (">", ">>", "2>") takes the next word as its target.
+bool redirection(const std::string& w) {
+    size_t i = 0;
+    while (i < w.size() && (digit(w[i]) || w[i] == '&')) ++i;
+    return i < w.size() && (w[i] == '>' || w[i] == '<');
+}
+bool bare_redirection(const std::string& w) {
+    if (!redirection(w)) return false;
+    const char last = w.back();
+    return last == '>' || last == '<';
+}
+
 struct CommandKey {
     std::string key;      // "pytest", "git.commit", "npm.run.build", "python.reproduce.py"
     std::string program;  // "pytest", "git", "python"
@@ -164,6 +177,10 @@ CommandKey command_key(const Segment& s) {
     k.program = ascii_lower(program);
     if (has_subcommand(k.program)) {
         for (size_t j = i + 1; j < w.size(); ++j) {
+            if (redirection(w[j])) {
+                if (bare_redirection(w[j])) ++j;  // "> out.txt": the target is no subcommand either
+                continue;
+            }
             if (w[j][0] == '-') {
                 if (k.program == "git" && (w[j] == "-C" || w[j] == "-c")) ++j;  // "git -C dir commit"
                 continue;
@@ -179,8 +196,10 @@ CommandKey command_key(const Segment& s) {
     // A printer's subject is what it prints: "echo HELLO" and "echo BYE" are two commands, not two values
     // of one (two sessions' printf outputs would otherwise dispute `printf.output`).
     if ((k.program == "echo" || k.program == "printf") && k.sub.empty())
-        for (size_t j = i + 1; j < w.size() && k.sub.empty(); ++j)
-            if (w[j][0] != '-') k.sub = key_slug(w[j], 24);
+        for (size_t j = i + 1; j < w.size() && k.sub.empty(); ++j) {
+            if (redirection(w[j])) j += bare_redirection(w[j]) ? 1 : 0;
+            else if (w[j][0] != '-') k.sub = key_slug(w[j], 24);
+        }
     k.key = key_slug(k.sub.empty() ? k.program : k.program + "." + k.sub, 48);
     if (k.key.empty() || !std::isalnum(static_cast<unsigned char>(k.key[0]))) k.key.clear();
     return k;
@@ -623,12 +642,17 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (!k.key.empty() && !k.trivial) main = k;
     }
     // What a command printed, when it is one short line: "echo HELLO" → echo.output = hello.
+    // An echo/printf that another named command follows is a banner between outputs ("ls a && echo '---' && head b"),
+    // not what the chain is for: it keys nothing (session 20); a closing one ("… || echo NOT_FOUND") still does.
     CommandKey printer;
     bool named = false;
-    for (const Segment& s : segs) {
-        CommandKey k = command_key(s);
+    for (size_t i = 0; i < segs.size(); ++i) {
+        CommandKey k = command_key(segs[i]);
         named |= !k.key.empty();
-        if (!k.key.empty() && (!k.trivial || k.program == "echo" || k.program == "printf")) printer = k;
+        const bool print = k.program == "echo" || k.program == "printf";
+        bool followed = false;
+        for (size_t j = i + 1; j < segs.size() && print && !followed; ++j) followed = !command_key(segs[j]).key.empty();
+        if (!k.key.empty() && (!k.trivial || (print && !followed))) printer = k;
     }
     if (!a.has_result) {
         // A call the log holds no result for (the log ends while it runs: a transcript copied mid-run, a head)

@@ -277,6 +277,11 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                     m.source.kind = SourceKind::kPlugin;
                     m.source.name = "api-error";
                     add_api_error(ctx, *v, m, line, pos, session);
+                } else if (m.source.model == "<synthetic>") {
+                    // Any other "<synthetic>" line is the harness's too ("No response requested." after an
+                    // interrupt or an isMeta "Continue from where you left off."): no model reply (session 20).
+                    m.source.kind = SourceKind::kPlugin;
+                    m.source.name = "synthetic";
                 }
             } else {
                 bool all_results = !m.blocks.empty();

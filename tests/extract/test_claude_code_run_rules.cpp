@@ -52,6 +52,11 @@ TEST(ClaudeCodeRunRules, TheNoticeWithoutTheRawResponseBodyAndOlderSyntheticLine
     const std::string quiet = init + "\n" +
         R"({"type":"assistant","message":{"id":"x","model":"<synthetic>","role":"assistant","type":"message","content":[{"type":"text","text":"No response requested."}]},"parent_tool_use_id":null,"session_id":"abc","uuid":"a1"})" "\n";
     EXPECT_EQ(claims_of(quiet).find("harness.api_error"), std::string::npos) << claims_of(quiet);
+    // Nor is it the model's reply: the harness wrote it (session 20). The same words from a model are a reply.
+    EXPECT_EQ(claims_of(quiet).find("model.final_reply"), std::string::npos) << claims_of(quiet);
+    std::string model_said = quiet;
+    model_said.replace(model_said.find("<synthetic>"), 11, "claude-sonnet-4-6");
+    EXPECT_NE(claims_of(model_said).find("model.final_reply"), std::string::npos) << claims_of(model_said);
 }
 
 TEST(ClaudeCodeRunRules, ApiErrorNoticeCutsTheRawBody) {

@@ -28,6 +28,29 @@ TEST(GeneralRules, FailedCheckChainNamesTheCheckByItsToken) {
     EXPECT_TRUE(Log().call("bash", R"J({"command":"grep -q x f && echo FOUND"})J", "(no output)").claims("action.check_failed").empty());
 }
 
+TEST(GeneralRules, ARedirectionIsNoSubcommand) {
+    // "pnpm --version 2>&1" is pnpm's run, not a subcommand "2>&1" (session 20: was `pnpm.2-1.exit_code`).
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"pnpm --version 2>&1 && cat package.json"})J", "Exit code 1\nuse yarn", true)
+                  .claims("action.command_exit"),
+              V{"pnpm.exit_code = 1"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"npm > out.txt run build"})J", "Exit code 2", true).claims("action.command_exit"),
+              V{"npm.run.build.exit_code = 2"});
+    // A word that only contains '>' elsewhere is still an argument: "git commit -m 'a->b'".
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"git commit -m a->b"})J", "Exit code 1", true).claims("action.command_exit"),
+              V{"git.commit.exit_code = 1"});
+}
+
+TEST(GeneralRules, AnEchoBetweenCommandsIsABannerNotTheCommand) {
+    // "ls && echo '---' && head f" only looks around: the banner names no command run (session 20).
+    EXPECT_TRUE(Log().call("Bash", R"J({"command":"ls docs 2>&1 && echo \"---DEMO---\" && head -30 app/page.tsx"})J", "adr\n---DEMO---\nx")
+                    .claims("action.command_run").empty());
+    // A closing echo still names the chain ("cat f && echo FOUND || echo NOT_FOUND"), and a lone one is its own command.
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"cat f 2>/dev/null && echo FOUND || echo NOT_FOUND"})J", "NOT_FOUND")
+                  .claims("action.command_output"),
+              V{"echo.not_found.output = NOT_FOUND"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"echo hello"})J", "hello").claims("action.command_run"), V{"echo.hello.command = echo hello"});
+}
+
 TEST(GeneralRules, PlanVerdictIsTheUsersAnswerToAPlanModeExit) {
     EXPECT_EQ(Log().call("ExitPlanMode", R"J({"plan":"- a"})J", "User has approved your plan. You can now start coding.")
                   .claims("action.plan_verdict"),
