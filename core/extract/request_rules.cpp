@@ -407,6 +407,134 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
     return out;
 }
 
+// Words of `text` from token `first` to token `last` (exclusive) as a request's value: lowercased, quote marks
+// dropped, white space one blank, a trailing colon or comma cut.
+std::string plain_words(std::string_view text, const Toks& t, size_t first, size_t last) {
+    std::string out;
+    for (size_t k = t[first].begin; k < t[last - 1].end && k < text.size(); ++k) {
+        const char c = text[k];
+        if (c == '"' || c == '`') continue;
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            if (!out.empty() && out.back() != ' ') out += ' ';
+        } else {
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+    }
+    while (!out.empty() && (out.back() == ':' || out.back() == ',' || out.back() == ' ')) out.pop_back();
+    return out;
+}
+
+// Words that no bare noun phrase holds: pronouns, verbs of being and modals, prepositions and subordinators,
+// greetings and lead-ins.
+const std::set<std::string>& not_noun_words() {
+    static const std::set<std::string> s = {
+        "i",      "you",   "we",     "it",    "they",  "he",     "she",   "me",    "us",     "them",  "this",
+        "that",   "these", "those",  "is",    "are",   "was",    "were",  "be",    "been",   "am",    "has",
+        "have",   "had",   "do",     "does",  "did",   "can",    "could", "will",  "would",  "should", "must",
+        "may",    "might", "shall",  "not",   "no",    "if",     "when",  "once",  "after",  "before", "while",
+        "since",  "because", "as",   "until", "unless", "in",    "on",    "at",    "for",    "to",    "with",
+        "by",     "from",  "of",     "into",  "hi",    "hey",    "hello", "thanks", "thank", "great", "sure",
+        "yes",    "ok",    "okay",   "done",  "cool",  "nice",   "please", "also", "then",   "now",   "first"};
+    return s;
+}
+
+// With `strict`, a word ending in -ing or -ed may be a clause's verb ("tests failing, fix them") and is no noun
+// phrase's; in a list after a preposition it is an adjective ("malformed inputs", "tree-based attention").
+bool noun_word(const std::string& lower, bool strict) {
+    const std::string w = bare(lower);
+    if (w.empty() || not_noun_words().count(w)) return false;
+    if (strict && w.size() > 4 && (w.compare(w.size() - 3, 3, "ing") == 0 || w.compare(w.size() - 2, 2, "ed") == 0))
+        return false;
+    return true;
+}
+
+// "Search Types: Route number, stop name, or keywords", "(English only, clean modern UI)", "… admin template
+// application, and import HTML/audit/versioning" (session 20, branch d24chat): a verb word that opens an item of a
+// list of noun phrases is the item's noun ("stop name"), not a request. The comma before it (and an "and"/"or")
+// closes a bare noun phrase of 2–6 words — no verb first, no pronoun, verb of being, preposition, subordinator,
+// greeting or lead-in, no determiner after its first word — that starts at a comma, a colon, a parenthesis or the
+// sentence's start.
+bool noun_list_item(std::string_view text, const Toks& t, size_t i) {
+    size_t k = i;
+    if (k > 0 && (t[k - 1].lower == "and" || t[k - 1].lower == "or") && !t[k - 1].comma_after) --k;
+    if (k == 0 || !t[k - 1].comma_after) return false;
+    // "… stops by route number, stop name, or keywords": the phrase may also start after a preposition, but then only
+    // a list that goes on (", or keywords") or ends on this item ("…, and import …") makes it one.
+    static const std::set<std::string> list_prepositions = {"by", "for", "of", "with", "including", "like", "as",
+                                                            "from", "about"};
+    size_t s = k - 1;
+    while (s > 0 && !t[s - 1].comma_after && t[s - 1].lower.back() != ':' && !opens_aside(text, t[s]) &&
+           !list_prepositions.count(t[s - 1].lower))
+        --s;
+    if (s > 0 && !t[s - 1].comma_after && list_prepositions.count(t[s - 1].lower) && k == i) {
+        bool goes_on = false;
+        for (size_t j = i; j < t.size() && j < i + 6 && !goes_on; ++j)
+            goes_on = t[j].comma_after && j + 1 < t.size() && (t[j + 1].lower == "and" || t[j + 1].lower == "or");
+        if (!goes_on) return false;
+    }
+    if (k - s < 2 || k - s > 6) return false;
+    if (imperative_verbs().count(bare(t[s].lower)) || in(lead_ins(), t[s].lower)) return false;
+    // "Scaffold the full workspace, write …": a word before a determiner is a verb with its object.
+    static const std::set<std::string> determiners = {"the", "a", "an", "all", "my", "our", "your", "its", "their",
+                                                      "some", "any", "each", "every"};
+    for (size_t j = s; j < k; ++j)
+        if (!noun_word(t[j].lower, true) || (j > s && determiners.count(t[j].lower))) return false;
+    return true;
+}
+
+// "Add boundary tests for empty results, time windows, duplicate actions, and malformed inputs." (session 20, branch
+// d24chat): a request cut at its first comma keeps one item of the list its last preposition governs. When the
+// words before the comma end in a prepositional phrase and what follows is a list of short noun phrases (1–5 words
+// each, none opening with a task verb, a pronoun or a lead-in) closed by "and|or <noun phrase>" at the sentence's end
+// or before a preposition or participle that starts its modifier ("… models using the arxiv-mcp server"), the
+// request runs to the list's end (a whole list over a request's 100 bytes gives none: its first item alone is a cut
+// value); returns that token index, or `end` when no such list follows.
+size_t noun_list_end(const Toks& t, size_t first, size_t end, size_t hi) {
+    static const std::set<std::string> governing = {"for", "about", "of", "on", "in", "with", "including", "like",
+                                                    "between", "across"};
+    static const std::set<std::string> modifier_starts = {"using", "with", "via", "in", "on", "from", "by", "for",
+                                                          "to", "that", "which", "so", "because", "when", "if"};
+    if (end >= hi || end <= first || !t[end - 1].comma_after) return end;
+    bool governed = false;
+    for (size_t k = end - 1; k > first && k + 4 >= end; --k) governed |= governing.count(t[k].lower) > 0;
+    if (!governed) return end;
+    size_t j = end;
+    while (j < hi) {
+        const bool last = t[j].lower == "and" || t[j].lower == "or";
+        if (last && t[j].comma_after) return end;
+        const size_t s = last ? j + 1 : j;
+        if (s >= hi || imperative_verbs().count(bare(t[s].lower)) || in(lead_ins(), t[s].lower) ||
+            !noun_word(t[s].lower, false))
+            return end;
+        size_t e = s;
+        while (e < hi && e - s < 5) {
+            if (e > s && last && modifier_starts.count(t[e].lower)) break;
+            if (!noun_word(t[e].lower, false) || t[e].lower.back() == ':') return end;
+            ++e;
+            if (t[e - 1].comma_after) break;
+        }
+        if (last) {
+            // the list ends here: at the sentence's end or before the last item's modifier
+            if (e < hi && t[e - 1].comma_after) return end;
+            if (e < hi && !modifier_starts.count(t[e].lower)) return end;
+            return e;
+        }
+        if (e >= hi || !t[e - 1].comma_after) return end;  // an item that is not closed by a comma
+        j = e;
+    }
+    return end;
+}
+
+// A request cut inside a phrase ("create a VueJS app that allows me to", "install a python package through") ends in
+// a word that needs what follows: a preposition, an article or a conjunction (particles such as "up", "in" and "on"
+// end phrasal verbs and stay).
+bool dangling_end(const std::string& words) {
+    static const std::set<std::string> needs_more = {"to", "through", "that", "which", "for", "with", "from", "about",
+                                                     "of", "the", "a", "an", "and", "or", "into", "via", "by", "than"};
+    const size_t sp = words.rfind(' ');
+    return needs_more.count(sp == std::string::npos ? words : words.substr(sp + 1)) > 0;
+}
+
 // A user's imperative "add a docstring" → goal.add.docstring = "add a docstring" (Goal); "do not X" →
 // a Constraint whose value keeps the negation ("do not delete the tests").
 bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i, size_t hi, bool own_wish,
@@ -465,7 +593,10 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     };
     if (for_me && (negated || always || o.words.empty() || idiom(o.words.back()) || idiom(o.words.front()))) return false;
     size_t end = o.end;
-    const std::string words = request_words(text, t, first, hi, end);
+    std::string words = request_words(text, t, first, hi, end);
+    const size_t list_end = noun_list_end(t, first, end, hi);
+    const bool listed = list_end > end;
+    if (listed) words = plain_words(text, t, first, list_end), end = list_end;
     std::string part = o.file;
     for (size_t k = o.end; part.empty() && k < end; ++k) part = file_key_part(t[k].lower);  // "… in config.txt"
     // "Read test.txt and change the content to …": the request works on the file its step opened.
@@ -489,7 +620,7 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
                 part += (part.empty() ? "" : ".") + w;
             }
     }
-    if (part.empty() || words.empty() || words.size() > 100) return false;
+    if (part.empty() || words.empty() || words.size() > 100 || dangling_end(words)) return false;
     // "Implement the following plan:": what is asked follows the colon; the lead-in alone says nothing. A list on
     // the colon's own line is in the request's words ("create the following files: a.py and b.py").
     bool following = false;
@@ -679,7 +810,8 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
         }
         const size_t before = out.size();
         if (match_reply(text, t, i, hi, out) || match_use(text, t, lo, i, hi, clause_start, out) || match_port(t, lo, i, hi, out) ||
-            (is_user && clause_start && match_imperative(text, t, lo, i, hi, wish > 0 && !addressed && i == wish, step_file, out)) ||
+            (is_user && clause_start && !noun_list_item(text, t, i) &&
+             match_imperative(text, t, lo, i, hi, wish > 0 && !addressed && i == wish, step_file, out)) ||
             (is_user && clause_start && match_phrasal_request(text, t, lo, i, out))) {
             // Which tool to use is the user's instruction; an agent restating it is no new one.
             // So is a one-turn reply instruction: the model restating "reply with DONE" sets no new one (session 16).

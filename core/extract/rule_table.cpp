@@ -349,7 +349,7 @@ std::vector<ExtractionRule> build() {
          {say("assistant", "DONE", "reply = done"), say("assistant", "Here is a long explanation of what I changed and why it works.", "")}},
         // ---- user requests (request_rules.cpp) ----
         {"user.request", "a user's imperative at a clause start (\"Read src/main.py and add a docstring\", \"can you …?\")",
-         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" gives none unless its line goes on after the colon, which the value then keeps (session 19, 20)", S::kGoal, "user 4",
+         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" gives none unless its line goes on after the colon, which the value then keeps (session 19, 20); a verb word opening an item of a list of noun phrases (\"Search Types: Route number, stop name, or keywords\", \"(English only, clean modern UI)\") gives none: the comma (and/or) before it closes a bare noun phrase of 2–6 words (no verb first, pronoun, verb of being, preposition, subordinator, greeting, lead-in or inner determiner; after a preposition only when the list goes on); a request cut at the comma of its last preposition's noun list (\"tests for empty results, time windows, and malformed inputs\") runs to the list's end (items of 1–5 words, none opening with a task verb, closed by and|or; the last item's modifier left out), and gives none over 100 bytes; a request ending in a preposition, article or conjunction (cut inside a phrase: \"… that allows me to:\") gives none (session 20, d24chat)", S::kGoal, "user 4",
          "<verb>.<object>", true, 0.8, kSession, "",
          {say("user", "Please create a simple 2048 game.", "goal.create.simple.game = create a simple 2048 game"),
           say("user", "You first need to install the requests package.", "goal.install.request.package = install the requests package"),
@@ -408,7 +408,16 @@ std::vector<ExtractionRule> build() {
           // "let's" opens the clause like "please" (session 17, a Codex rollout's request)
           say("user", "But first, let's make a basic lichess clone: a webapp displaying a chess board.",
               "goal.make.basic.lichess.clone = make a basic lichess clone: a webapp displaying a chess board"),
-          say("assistant", "Let's make a basic clone.", "")}},
+          say("assistant", "Let's make a basic clone.", ""),
+          // a verb word opening a noun list's item is the item's noun; a request keeps its preposition's list; a
+          // request cut inside a phrase gives none (session 20, d24chat)
+          say("user", "Search Types: Route number, stop name, or keywords.", ""),
+          say("user", "Frontend: Vue.js 3 (English only, clean modern UI)", ""),
+          say("user", "Scaffold the full workspace, write all 5 instructions with proper account validation.",
+              "goal.write.instruction = write all 5 instructions with proper account validation"),
+          say("user", "Add boundary tests for empty results, time windows, duplicate actions, and malformed inputs.",
+              "goal.add.boundary.test = add boundary tests for empty results, time windows, duplicate actions, and malformed inputs"),
+          say("user", "I want to create a VueJS app that allows me to:", "")}},
         {"user.request_on_file", "a user's request after a read step of the same sentence, when the request names no file of its own (\"Read test.txt and change the content to X\")",
          "as user.request; only after a read/open/inspect step that named a file", S::kGoal, "user 4",
          "goal.<verb>.<file>", true, 0.8, kSession, "",
