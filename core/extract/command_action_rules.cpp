@@ -636,23 +636,23 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         }
     }
     // The segment that carries the command's outcome: the last one that does more than look around.
+    std::vector<CommandKey> keys;
+    keys.reserve(segs.size());
+    for (const Segment& s : segs) keys.push_back(command_key(s));
     CommandKey main;
-    for (const Segment& s : segs) {
-        CommandKey k = command_key(s);
+    for (const CommandKey& k : keys)
         if (!k.key.empty() && !k.trivial) main = k;
-    }
     // What a command printed, when it is one short line: "echo HELLO" → echo.output = hello.
     // An echo/printf that another named command follows is a banner between outputs ("ls a && echo '---' && head b"),
     // not what the chain is for: it keys nothing (session 20); a closing one ("… || echo NOT_FOUND") still does.
+    // Walked from the end, so that "a named command follows" is known in one pass.
     CommandKey printer;
-    bool named = false;
-    for (size_t i = 0; i < segs.size(); ++i) {
-        CommandKey k = command_key(segs[i]);
-        named |= !k.key.empty();
+    bool named = false;  // some segment (after this one, while walking) names a command
+    for (size_t i = keys.size(); i-- > 0;) {
+        const CommandKey& k = keys[i];
         const bool print = k.program == "echo" || k.program == "printf";
-        bool followed = false;
-        for (size_t j = i + 1; j < segs.size() && print && !followed; ++j) followed = !command_key(segs[j]).key.empty();
-        if (!k.key.empty() && (!k.trivial || (print && !followed))) printer = k;
+        if (printer.key.empty() && !k.key.empty() && (!k.trivial || (print && !named))) printer = k;
+        named |= !k.key.empty();
     }
     if (!a.has_result) {
         // A call the log holds no result for (the log ends while it runs: a transcript copied mid-run, a head)
