@@ -52,7 +52,8 @@ using Toks = std::vector<Token>;
 const std::set<std::string>& stop_value() {
     static const std::set<std::string> s = {"and", "but", "or", "because", "so", "since", "which", "that", "while",
                                             "when", "for", "with", "in", "on", "at", "from", "by", "via", "to",
-                                            "if", "than", "as", "instead", "unless", "until", "therefore"};
+                                            "if", "than", "as", "instead", "unless", "until", "therefore",
+                                            "please"};  // "… is broken please fix it": a request begins (session 20)
     return s;
 }
 
@@ -526,12 +527,16 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
     for (const Sentence& s : sentences) prose_bytes += s.end - s.begin;
     for (const Sentence& s : sentences) {
         const Toks& t = s.tokens;
-        if (t.size() < 2 || t.size() > 60) continue;  // fragments and walls of text are not statements
+        // Fragments and walls of text are not statements. A user's run-on sentence ("the role is not working please
+        // review the whole frontend logic and fix …", typed without a full stop) still says what they ask: only its
+        // requests are read (session 20).
+        const bool run_on = t.size() > 60;
+        if (t.size() < 2 || (run_on && (!is_user || t.size() > 200))) continue;
         if (looks_like_code(std::string_view(text).substr(s.begin, s.end - s.begin))) continue;
         bool hedged = false;
         for (const auto& tok : t) hedged |= hedges().count(tok.lower) > 0;
         hedged |= t.size() > 1 && t[0].lower == "i" && (t[1].lower == "think" || t[1].lower == "believe");
-        const bool question = text[s.end - 1] == '?';
+        const bool question = !run_on && text[s.end - 1] == '?';
         const bool concluded = t[0].lower == "so" || t[0].lower == "therefore" || t[0].lower == "thus" ||
                                t[0].lower == "hence" ||
                                ((t[0].lower == "that" || t[0].lower == "this") && t[1].lower == "means");
@@ -593,12 +598,13 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         // Derivation cues: "B because A", "since A, B", "A, so B", "X, and since A B".
         size_t cue = t.size();
         bool premise_first = false;
-        for (size_t i = 0; i < t.size(); ++i) {
+        for (size_t i = 0; i < t.size() && !run_on; ++i) {
             const std::string& w = t[i].lower;
             if (w == "because" || w == "since") { cue = i; break; }
             if ((w == "so" || w == "therefore" || w == "thus" || w == "hence") && i > 0) { cue = i; premise_first = true; break; }
         }
-        std::vector<Candidate> found = polite_request ? std::vector<Candidate>{} : match_clause(text, t, 0, t.size(), is_user);
+        std::vector<Candidate> found =
+            polite_request || run_on ? std::vector<Candidate>{} : match_clause(text, t, 0, t.size(), is_user);
         add_requests(found, text, t, is_user);
         std::vector<size_t> premises, conclusions;
         if (cue < t.size()) {

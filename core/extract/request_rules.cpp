@@ -354,7 +354,7 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
     const size_t limit = 20;
     bool coordinate = false;  // the clause ran on past a comma between coordinate adjectives
     while (e < hi && e - first < limit) {
-        if (e > first + 1 && (t[e].lower == "and" || t[e].lower == "then") && e + 1 < hi &&
+        if (e > first + 1 && (t[e].lower == "and" || t[e].lower == "then" || t[e].lower == "please") && e + 1 < hi &&
             imperative_verbs().count(bare(t[e + 1].lower)))
             break;
         // "… when you're done (but keep the Justfile …)": an aside that opens a clause of its own ends the request.
@@ -830,7 +830,9 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
                             opens_aside(text, t[lo]));
             continue;
         }
-        clause_start = t[i].comma_after || w == "and" || w == "then" || w.back() == ':';
+        // "… isn't working properly please make sure each role …": a user's run-on text starts a request at "please"
+        // (session 20).
+        clause_start = t[i].comma_after || w == "and" || w == "then" || w.back() == ':' || (is_user && w == "please");
     }
     return out;
 }

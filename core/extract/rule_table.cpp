@@ -349,7 +349,7 @@ std::vector<ExtractionRule> build() {
          {say("assistant", "DONE", "reply = done"), say("assistant", "Here is a long explanation of what I changed and why it works.", "")}},
         // ---- user requests (request_rules.cpp) ----
         {"user.request", "a user's imperative at a clause start (\"Read src/main.py and add a docstring\", \"can you …?\")",
-         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" gives none unless its line goes on after the colon, which the value then keeps (session 19, 20); a verb word opening an item of a list of noun phrases (\"Search Types: Route number, stop name, or keywords\", \"(English only, clean modern UI)\") gives none: the comma (and/or) before it closes a bare noun phrase of 2–6 words (no verb first, pronoun, verb of being, preposition, subordinator, greeting, lead-in or inner determiner; after a preposition only when the list goes on); a request cut at the comma of its last preposition's noun list (\"tests for empty results, time windows, and malformed inputs\") runs to the list's end (items of 1–5 words, none opening with a task verb, closed by and|or; the last item's modifier left out), and gives none over 100 bytes; a request ending in a preposition, article or conjunction (cut inside a phrase: \"… that allows me to:\") gives none (session 20, d24chat)", S::kGoal, "user 4",
+         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" gives none unless its line goes on after the colon, which the value then keeps (session 19, 20); \"please\" starts a request in run-on text, and a user sentence over 60 tokens is read for its requests only (session 20); a verb word opening an item of a list of noun phrases (\"Search Types: Route number, stop name, or keywords\", \"(English only, clean modern UI)\") gives none: the comma (and/or) before it closes a bare noun phrase of 2–6 words (no verb first, pronoun, verb of being, preposition, subordinator, greeting, lead-in or inner determiner; after a preposition only when the list goes on); a request cut at the comma of its last preposition's noun list (\"tests for empty results, time windows, and malformed inputs\") runs to the list's end (items of 1–5 words, none opening with a task verb, closed by and|or; the last item's modifier left out), and gives none over 100 bytes; a request ending in a preposition, article or conjunction (cut inside a phrase: \"… that allows me to:\") gives none (session 20, d24chat)", S::kGoal, "user 4",
          "<verb>.<object>", true, 0.8, kSession, "",
          {say("user", "Please create a simple 2048 game.", "goal.create.simple.game = create a simple 2048 game"),
           say("user", "You first need to install the requests package.", "goal.install.request.package = install the requests package"),
@@ -367,6 +367,14 @@ std::vector<ExtractionRule> build() {
           // the list on the lead-in's own line is what is asked (session 20)
           say("user", "Create the following files: hello.py and world.py.",
               "goal.create.hello.py = create the following files: hello.py and world.py"),
+          // run-on text typed without a full stop: "please" starts a request, and a sentence over 60 tokens is still
+          // read for its requests (session 20)
+          say("user", "the login is broken please fix the login page", "goal.fix.login.page = fix the login page"),
+          say("user", "the role is not working it says you are not authorized for this route when I try to login using "
+                      "admin and also it just shows me a red notice it does not log me out or do something to protect "
+                      "the endpoint so please review the whole frontend logic and the api integration make the ui "
+                      "modern and elegant as well please make the whole app production ready",
+              "goal.make.whole.application.production = make the whole app production ready"),
           // a whole message in quotes is the user's own request (review)
           say("user", "\"Fix the login bug in auth.py\"", "goal.fix.auth.py = fix the login bug in auth.py"),
           say("user", "Change the main view to be a 2 column layout with a collapsable sidebar",
@@ -538,6 +546,14 @@ std::vector<ExtractionRule> build() {
          "negation → Refuted not-y; a subject with no/none dropped; a clause under if/unless/when/whether dropped, and a subject holding until/if/when/before/after (\"Don't stop until all functions are ported\", session 12); hedges → evidence 1; \"is a <modifier> <noun>\" and \"is located/stored/based in …\" give none (the first word is no value); \"is one/part/some of …\" (membership) and a person right before the copula (\"the bug we are analyzing\") give none (session 17, x19oh); a question word before the subject (\"how many were implemented\") gives none; only a conversational turn is read: a user message over 600 bytes is a document (a task template, a pasted spec) whose \"X is Y\" describes the task's world (session 18)",
          S::kFact, "user 4", "<subject> = <value>", true, 0.8, kSession, "",
          {say("user", "The database engine is PostgreSQL 15.", "database = postgresql"),
+          // a value ends where a request begins (session 20)
+          say("user", "the build is green please merge it", "build = green"),
+          // a run-on sentence over 60 tokens is read for its requests only (session 20)
+          say("user", "the database is postgres and the cache is redis and the queue is rabbitmq and the search engine "
+                      "is elastic and the frontend is react and the backend is django and the host is aws and the "
+                      "region is eu-west and the bucket is assets and the cdn is cloudfront and the dns is route53 "
+                      "and the ci is github and the registry is ghcr and the monitor is grafana and the tracer is jaeger and "
+                      "the logger is loki and the mailer is postmark and the payments provider is stripe", ""),
           say("user", "Retry only if the operation is read-only.", ""), say("user", "No server is running.", ""),
           say("user", "This turn is cut off.", ""), say("user", "The attached is a technical writeup.", ""),
           say("user", "The source code is located in the src folder.", ""),
