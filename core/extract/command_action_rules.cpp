@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "extract/tool_action_rules.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -512,6 +513,84 @@ void pinned_installs(const Segment& s, const CommandKey& k, const ToolAction& a,
     }
 }
 
+// A segment that only asks a program its version: "node --version", "python3 -V", "java -version", "go version"
+// (redirections aside). The program's name, or "" when the segment is anything else.
+std::string version_query(const Segment& s) {
+    std::vector<std::string> w;
+    for (size_t j = 0; j < s.words.size(); ++j) {
+        if (redirection(s.words[j])) {
+            j += bare_redirection(s.words[j]) ? 1 : 0;
+            continue;
+        }
+        w.push_back(s.words[j]);
+    }
+    if (w.size() != 2 || !one_of(w[1], {"--version", "-version", "-V", "-v", "version"})) return {};
+    const std::string program = ascii_lower(base_name(w[0]));
+    if (program.empty() || !std::isalpha(static_cast<unsigned char>(program[0])) || looks_around(program, "")) return {};
+    return program;
+}
+
+// The version number a version query printed on `line`: "v22.16.0", "3.12.1" in "Python 3.12.1", "1.22.1" in
+// "go version go1.22.1 linux/amd64", with a pre-release or build suffix ("1.0.0-rc.1"); "" when the line holds none
+// (two dotted numbers at least).
+std::string version_in(std::string_view line, size_t& b, size_t& e) {
+    const auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    for (size_t i = 0; i < line.size(); ++i) {
+        if (!digit(line[i]) || (i > 0 && (digit(line[i - 1]) || line[i - 1] == '.'))) continue;
+        size_t j = i, dots = 0;
+        while (j < line.size() && (digit(line[j]) || (line[j] == '.' && j + 1 < line.size() && digit(line[j + 1]))))
+            dots += line[j++] == '.';
+        if (dots == 0) continue;  // "2024-01-16" is a date, "8" a count
+        if (j + 1 < line.size() && (line[j] == '-' || line[j] == '+') && alnum(line[j + 1])) {  // "-rc.1", "+build.5"
+            ++j;
+            while (j < line.size() && (alnum(line[j]) || (line[j] == '.' && j + 1 < line.size() && alnum(line[j + 1]))))
+                ++j;
+        }
+        b = i > 0 && line[i - 1] == 'v' && (i < 2 || !std::isalpha(static_cast<unsigned char>(line[i - 2]))) ? i - 1 : i;
+        e = j;
+        return std::string(line.substr(b, e - b));
+    }
+    return {};
+}
+
+// "node --version" → `node.version = v22.16.0`; "cargo --version && rustc --version" → one version a line, in order
+// (session 20). Every segment must be a version query, the call must not have failed, and the output (past a
+// harness's header, without "[exit code: N]" lines) must hold one line per query, each with a version number — a
+// query that printed several lines ("java -version" on some JDKs) gives its first line's. True when it gave them,
+// so that the query's output and command are not said again as `.output` and `.command`.
+bool version_queries(const ToolAction& a, const std::vector<Segment>& segs, std::vector<ActionFact>& out) {
+    if (a.error || segs.empty()) return false;
+    std::vector<std::string> programs;
+    for (const Segment& s : segs) {
+        const std::string program = version_query(s);
+        if (program.empty()) return false;
+        programs.push_back(program);
+    }
+    const size_t start = harness_output_start(a.result);
+    std::vector<std::pair<size_t, size_t>> lines;  // [begin, end) of each non-empty output line
+    for (size_t at = start; at < a.result.size() && lines.size() <= programs.size();) {
+        size_t eol = a.result.find('\n', at);
+        if (eol == std::string_view::npos) eol = a.result.size();
+        const std::string_view line = trim(a.result.substr(at, eol - at));
+        if (!line.empty() && line.rfind("[exit code:", 0) != 0) lines.emplace_back(at, eol);
+        at = eol + 1;
+    }
+    if (lines.empty() || (programs.size() > 1 && lines.size() != programs.size())) return false;
+    std::vector<ActionFact> found;
+    for (size_t i = 0; i < programs.size(); ++i) {
+        size_t b = 0, e = 0;
+        const std::string_view line = a.result.substr(lines[i].first, lines[i].second - lines[i].first);
+        const std::string version = version_in(line, b, e);
+        if (version.empty()) return false;
+        const std::string key = key_slug(programs[i], 48);
+        if (key.empty()) return false;
+        found.push_back({"action.tool_version", key + ".version", version, SlotType::kFact, ActionEvidence::kObserved,
+                         lines[i].first + b, lines[i].first + e});
+    }
+    out.insert(out.end(), found.begin(), found.end());
+    return true;
+}
+
 // "Running on http://127.0.0.1:5000", "Local: http://localhost:5173/": an address being served.
 void served_urls(const ToolAction& a, const std::string& key, std::vector<ActionFact>& out) {
     const std::string_view r = a.result.substr(0, 200'000);
@@ -664,6 +743,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                            SlotType::kFact, ActionEvidence::kStated, qb, qe});
         return;
     }
+    if (version_queries(a, segs, out)) return;
     // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
     if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;
     size_t ob = 0, oe = 0;
