@@ -178,6 +178,9 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     int64_t records = 0;
     RecordPos first_pos{1, 0};
     std::map<std::string, std::string> logical_parent;  // compact boundary → pre-compaction leaf
+    // A record kept as no message that still sits in the uuid chain (an `attachment`, a `system` line): its uuid →
+    // its parentUuid, so that its children hang off its parent instead of starting a branch (session 20).
+    std::map<std::string, std::string> passed_through;
     // stream-json lines name no parent: each follows the previous line of its thread (the main one,
     // or a subagent's, keyed by parent_tool_use_id).
     std::map<std::string, std::string> stream_last;
@@ -218,6 +221,11 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         // stream-json system lines (init, hook responses, status) carry settings, not a message.
         if (type != "user" && type != "assistant" && (type != "system" || (stream && !v->contains("content")))) {
             if (!known_non_message().count(type) && type != "system") ctx.unknown_type(pos, type.empty() ? "(none)" : type);
+            if (const auto id = v->find("uuid"); id != v->end() && id->is_string() && !id->get<std::string>().empty()) {
+                const auto parent = v->find("parentUuid");
+                passed_through[id->get<std::string>()] =
+                    parent != v->end() && parent->is_string() ? parent->get<std::string>() : std::string();
+            }
             ++non_message;
             continue;
         }
@@ -329,6 +337,13 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         if (m.parent_id.empty())
             if (auto lp = logical_parent.find(m.id); lp != logical_parent.end() && by_id.count(lp->second))
                 m.parent_id = lp->second;  // bridge the compaction boundary
+        // A parent kept as no message (an attachment between two turns): the chain goes on through its own parent,
+        // at most as many hops as there are such records (a cycle among them ends there).
+        for (size_t hops = 0; !m.parent_id.empty() && !by_id.count(m.parent_id) && hops < passed_through.size(); ++hops) {
+            const auto p = passed_through.find(m.parent_id);
+            if (p == passed_through.end()) break;
+            m.parent_id = p->second;
+        }
         if (!m.parent_id.empty()) {
             if (!by_id.count(m.parent_id))
                 ctx.warning(RecordPos{m.line, -1}, "parentUuid",

@@ -412,6 +412,28 @@ TEST(ClaudeCodeReader, TranscriptOpeningWithAFileHistorySnapshotIsClaudeCode) {
     EXPECT_EQ(detect_format("{\"type\":\"file-history-snapshot\"}\n"), std::nullopt);
 }
 
+// Claude Code 2.1 writes `attachment` lines (a skill listing, command permissions) inside the uuid chain; the reader
+// keeps no message for them, and the turn after one hangs off its parent, not off a missing uuid (session 20: such a
+// line split real sessions into branches, each with a "parent … is not in this file" warning).
+TEST(ClaudeCodeReader, ATurnAfterAnAttachmentLineStaysOnItsBranch) {
+    const std::string text =
+        "{\"parentUuid\":null,\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\","
+        "\"content\":\"fix the login page\"},\"uuid\":\"u1\",\"timestamp\":\"2026-01-02T19:18:31.028Z\"}\n"
+        "{\"parentUuid\":\"u1\",\"sessionId\":\"s1\",\"type\":\"attachment\",\"attachment\":{\"type\":"
+        "\"skill_listing\",\"content\":\"- dataviz\"},\"uuid\":\"a1\",\"timestamp\":\"2026-01-02T19:18:31.100Z\"}\n"
+        "{\"parentUuid\":\"a1\",\"sessionId\":\"s1\",\"type\":\"attachment\",\"attachment\":{\"type\":"
+        "\"command_permissions\",\"allowedTools\":[]},\"uuid\":\"a2\",\"timestamp\":\"2026-01-02T19:18:31.200Z\"}\n"
+        "{\"parentUuid\":\"a2\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+        "\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]},\"uuid\":\"m2\",\"timestamp\":\"2026-01-02T19:18:32.000Z\"}\n";
+    ReadResult r = read_bytes(text, "session.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 2u);
+    EXPECT_EQ(s.messages[1].parent_id, "u1");
+    EXPECT_EQ(s.branches.size(), 1u);
+    for (const auto& w : r.warnings) EXPECT_EQ(w.message().find("is not in this file"), std::string::npos) << w.message();
+}
+
 TEST(SweAgentReader, FinalSubmitIsAnsweredByInfoSubmission) {
     ReadResult r = read_traj("submitted");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
