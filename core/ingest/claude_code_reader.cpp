@@ -14,8 +14,11 @@ namespace bm {
 namespace {
 
 const std::set<std::string>& known_non_message() {
-    static const std::set<std::string> types = {"queue-operation", "file-history-snapshot", "progress",
-                                                "custom-title", "tag", "result", "stream_event"};
+    // Claude Code 2.1 also writes `attachment` (skill listings, command permissions), `permission-mode` and
+    // `ai-title` lines: settings and UI titles, no message (session 20).
+    static const std::set<std::string> types = {"queue-operation", "file-history-snapshot", "progress", "custom-title",
+                                                "tag", "result", "stream_event", "attachment", "permission-mode",
+                                                "ai-title"};
     return types;
 }
 
