@@ -804,6 +804,8 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     const bool task_template =
                         is_user && (session.format == SessionFormat::kSweAgent || issue_task_template(b.text));
                     auto claims = task_template ? issue_claims(b.text, proto) : extract_from_text(b.text, proto, is_user);
+                    if (task_template)  // the template's own goal sentence, outside the quoted issue
+                        for (auto& c : template_goal_claims(b.text, proto)) claims.push_back(std::move(c));
                     if (is_user && session.format == SessionFormat::kSweAgent)
                         for (auto& c : ctf_challenge_claims(b.text, proto)) claims.push_back(std::move(c));
                     // A thinking block is the agent musing, not a conclusion it states (session 14: "so this is
