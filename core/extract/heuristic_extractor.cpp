@@ -663,14 +663,7 @@ std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Cl
         // A failure's reason is a phrase ("failed: httpConnectionFailed, HTTP status 503"), not a token.
         const size_t longest = f.type == SlotType::kRefuted ? 100 : 40;
         if (!plausible_key(f.key) || !plausible_value(f.value, longest)) continue;
-        Claim c = origin;
-        c.rule = std::move(f.rule);
-        c.key = std::move(f.key);
-        c.value = std::move(f.value);
-        c.type = f.type;
-        c.quote = text.substr(f.begin, f.end - f.begin);
-        c.quote_offset = static_cast<int64_t>(f.begin);
-        out.push_back(std::move(c));
+        out.push_back(claim_of_text_fact(std::move(f), text, origin));
     }
     return out;
 }
