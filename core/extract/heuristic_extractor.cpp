@@ -478,14 +478,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
     const std::string speaker = is_user ? "user" : "model";
     // A claim of `f` quoting text[f.begin, f.end).
     auto span_claim = [&](TextFact& f) -> Claim& {
-        Claim c = origin;
-        c.rule = std::move(f.rule);
-        c.key = std::move(f.key);
-        c.value = std::move(f.value);
-        c.type = f.type;
-        c.quote = text.substr(f.begin, f.end - f.begin);
-        c.quote_offset = static_cast<int64_t>(f.begin);
-        out.push_back(std::move(c));
+        out.push_back(claim_of_text_fact(std::move(f), text, origin));
         return out.back();
     };
     // A harness notice about background work (in a user-role message or a tool result) is observed.
