@@ -479,14 +479,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
     const std::string speaker = is_user ? "user" : "model";
     // A claim of `f` quoting text[f.begin, f.end).
     auto span_claim = [&](TextFact& f) -> Claim& {
-        Claim c = origin;
-        c.rule = std::move(f.rule);
-        c.key = std::move(f.key);
-        c.value = std::move(f.value);
-        c.type = f.type;
-        c.quote = text.substr(f.begin, f.end - f.begin);
-        c.quote_offset = static_cast<int64_t>(f.begin);
-        out.push_back(std::move(c));
+        out.push_back(claim_of_text_fact(std::move(f), text, origin));
         return out.back();
     };
     // A harness notice about background work (in a user-role message or a tool result) is observed.
@@ -669,14 +662,7 @@ std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Cl
         // A failure's reason is a phrase ("failed: httpConnectionFailed, HTTP status 503"), not a token.
         const size_t longest = f.type == SlotType::kRefuted ? 100 : 40;
         if (!plausible_key(f.key) || !plausible_value(f.value, longest)) continue;
-        Claim c = origin;
-        c.rule = std::move(f.rule);
-        c.key = std::move(f.key);
-        c.value = std::move(f.value);
-        c.type = f.type;
-        c.quote = text.substr(f.begin, f.end - f.begin);
-        c.quote_offset = static_cast<int64_t>(f.begin);
-        out.push_back(std::move(c));
+        out.push_back(claim_of_text_fact(std::move(f), text, origin));
     }
     return out;
 }
@@ -810,6 +796,8 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     const bool task_template =
                         is_user && (session.format == SessionFormat::kSweAgent || issue_task_template(b.text));
                     auto claims = task_template ? issue_claims(b.text, proto) : extract_from_text(b.text, proto, is_user);
+                    if (task_template)  // the template's own goal sentence, outside the quoted issue
+                        for (auto& c : template_goal_claims(b.text, proto)) claims.push_back(std::move(c));
                     if (is_user && session.format == SessionFormat::kSweAgent)
                         for (auto& c : ctf_challenge_claims(b.text, proto)) claims.push_back(std::move(c));
                     // A thinking block is the agent musing, not a conclusion it states (session 14: "so this is

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "extract/claim_origin.h"
+#include "extract/goal_statement_rules.h"
 #include "extract/tool_action_rules.h"
 
 namespace bm {
@@ -50,6 +51,23 @@ std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
         return {c};
     }
     return {};
+}
+
+Claim claim_of_text_fact(TextFact&& f, const std::string& text, const Claim& origin) {
+    Claim c = origin;
+    c.rule = std::move(f.rule);
+    c.key = std::move(f.key);
+    c.value = std::move(f.value);
+    c.type = f.type;
+    c.quote = text.substr(f.begin, f.end - f.begin);
+    c.quote_offset = static_cast<int64_t>(f.begin);
+    return c;
+}
+
+std::vector<Claim> template_goal_claims(const std::string& text, const Claim& origin) {
+    std::vector<Claim> out;
+    for (TextFact& f : user_goal_statements(text)) out.push_back(claim_of_text_fact(std::move(f), text, origin));
+    return out;
 }
 
 bool issue_task_template(const std::string& text) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "extract/branch_claims.h"
+#include "extract/tool_result_facts.h"
 
 namespace bm {
 
@@ -18,6 +19,12 @@ void add_final_replies(const Session& session, const std::string& branch_id, con
 // The issue a task template wraps ("ISSUE:\n<title>", "<issue>…", "<pr_description>…"): its first
 // line as `issue = <title>` (Goal, rule user.issue); nothing when the text holds no issue block.
 std::vector<Claim> issue_claims(const std::string& text, const Claim& origin);
+// The claim of a text rule's fact `f` found in `text`: `origin` with f's rule, key, value and type, quoting
+// text[f.begin, f.end).
+Claim claim_of_text_fact(TextFact&& f, const std::string& text, const Claim& origin);
+// The goal a task template states in its own words, outside the issue it quotes ("Your task is to make the minimal
+// changes to non-tests files in the /testbed directory …": rule user.goal_statement, session 20).
+std::vector<Claim> template_goal_claims(const std::string& text, const Claim& origin);
 // True when a user message is a SWE-bench-style task template whatever harness sent it (OpenHands' evaluation
 // prompt as SWE-agent's): it names the uploaded repository ("<uploaded_files>…</uploaded_files>") and wraps an
 // issue block (<issue_description>, <pr_description>, <issue>). Only its issue is the user's (session 19).

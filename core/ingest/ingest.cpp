@@ -50,6 +50,11 @@ std::optional<SessionFormat> classify_object(const json& v) {
         v["history"][0].contains("role") && !v["history"][0].contains("source"))
         return SessionFormat::kSweAgent;
     if (v.contains("history") && v["history"].is_array()) return SessionFormat::kOpenHands;
+    // A .traj kept without its history: SWE-agent's own steps ({thought, action, observation}) in trajectory[].
+    if (!v.contains("history") && v.contains("trajectory") && v["trajectory"].is_array() && !v["trajectory"].empty() &&
+        v["trajectory"][0].is_object() && v["trajectory"][0].contains("action") &&
+        v["trajectory"][0].contains("observation"))
+        return SessionFormat::kSweAgent;
     if ((v.contains("action") || v.contains("observation")) && v.contains("source"))
         return SessionFormat::kOpenHands;
     if (is_openhands_v1_event(v)) return SessionFormat::kOpenHands;  // one V1 event a line

@@ -1,5 +1,6 @@
 // SWE-agent trajectories (.traj): history[] as the conversation. Function-calling runs pair
-// tool_calls with tool_call_ids; older runs pair each action with the observation that follows.
+// tool_calls with tool_call_ids; older runs pair each action with the observation that follows. A file
+// without history is read from its trajectory[] steps.
 #include "ingest/readers.h"
 
 #include <algorithm>
@@ -76,6 +77,55 @@ std::optional<MemberAt> member_at(std::string_view text, const std::string& name
     return std::nullopt;
 }
 
+// A .traj that keeps only `trajectory[]` (steps of {thought, response, action, observation}: SWE-agent's own
+// per-step record, which tools that cut a run into windows keep without `history`, session 20): each step is the
+// model's thought with its action as a tool call, then the observation as that call's result. Returns how many
+// steps were read.
+size_t read_trajectory_steps(const json& steps, Session& session, ReadContext& ctx) {
+    size_t read = 0;
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const json& step = steps[i];
+        const std::string path = "trajectory[" + std::to_string(i) + "]";
+        RecordPos pos{static_cast<int64_t>(i) + 1, -1};
+        if (!step.is_object()) {
+            ctx.error(pos, path, "expected a step object {thought, action, observation}; skipped");
+            ctx.result().partial = true;
+            continue;
+        }
+        std::string thought = ctx.str(step, "thought", pos, path + ".thought").value_or("");
+        if (thought.empty()) thought = ctx.str(step, "response", pos, path + ".response").value_or("");
+        const std::string action = ctx.str(step, "action", pos, path + ".action").value_or("");
+        Message m;
+        m.seq = static_cast<int64_t>(2 * i);
+        m.line = pos.line;
+        m.id = "t" + std::to_string(i);
+        m.role = Role::kAssistant;
+        m.source.kind = SourceKind::kModel;
+        if (!thought.empty()) m.blocks.push_back(text_block(ctx, BlockKind::kText, thought));
+        const std::string call_id = "step-" + std::to_string(i);
+        if (!action.empty()) {
+            ContentBlock c;
+            c.kind = BlockKind::kToolCall;
+            c.tool_id = call_id;
+            c.tool_name = action.substr(0, action.find_first_of(" \n"));
+            c.arguments = ctx.redact_text(action);
+            m.blocks.push_back(std::move(c));
+        }
+        if (m.blocks.empty()) continue;  // a step with neither thought nor action says nothing
+        if (ctx.options().keep_raw) m.raw = ctx.raw_record(step.dump());
+        session.messages.push_back(std::move(m));
+        ++read;
+        if (action.empty() || !step.contains("observation")) continue;
+        Message r;
+        r.seq = static_cast<int64_t>(2 * i + 1);
+        r.line = pos.line;
+        r.id = "t" + std::to_string(i) + "-observation";
+        answer_action(r, call_id, ctx.str(step, "observation", pos, path + ".observation").value_or(""), ctx);
+        session.messages.push_back(std::move(r));
+    }
+    return read;
+}
+
 }  // namespace
 
 void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest, std::string_view text) {
@@ -83,6 +133,18 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
     session.format = SessionFormat::kSweAgent;
     session.file = ctx.result().file;
     RecordPos top{1, 0};
+    if (!doc.contains("history") && doc.contains("trajectory")) {
+        const json* steps = ctx.array(doc, "trajectory", top, "trajectory");
+        if (!steps) return;
+        if (auto id = ctx.str(doc, "instance_id", top, "instance_id")) session.id_form = "swe-" + *id;
+        if (session.id_form.empty()) session.id_form = "swe-" + file_stem(session.file) + "-" + digest.substr(0, 8);
+        ctx.warning(top, "history", "no history array (trajectory steps read: thought, action, observation)");
+        read_trajectory_steps(*steps, session, ctx);
+        ctx.finish();
+        finish_session(session, ctx, top, 0);
+        ctx.result().sessions.push_back(std::move(session));
+        return;
+    }
     const json* history = ctx.array(doc, "history", top, "history");
     if (!history) {
         ctx.error(top, "history", "trajectory has no history array", "is this a SWE-agent .traj file?");

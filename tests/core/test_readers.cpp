@@ -807,6 +807,44 @@ TEST(SweAgentReader, HistoryOnlyDemonstration) {
     EXPECT_EQ(s.messages[2].blocks[1].tool_name, "find_file");
 }
 
+// A .traj kept without its history (a window of steps cut from a run): each step's thought (else its response) is
+// the model's text, its action a tool call, its observation that call's result; an empty step says nothing.
+TEST(SweAgentReader, TrajectoryStepsWithoutHistory) {
+    ReadResult r = read_file(fixture("swe-agent/trajectory_only.traj"));
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    EXPECT_EQ(r.format, "swe-agent");
+    Session s = expect_counts("swe-agent/trajectory_only.traj",
+                              {.format = "swe-agent",
+                               .id = r.sessions[0].id,
+                               .messages = 4,
+                               .by_role = {{"assistant", 2}, {"tool", 2}},
+                               .branches = 1,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2,
+                               .warnings = 1});  // "no history array (trajectory steps read …)"
+    EXPECT_EQ(s.messages[0].blocks[0].text, "Let me fix the off-by-one in the counter:");
+    EXPECT_EQ(s.messages[0].blocks[1].tool_name, "str_replace_editor");
+    EXPECT_EQ(s.messages[2].blocks[0].text, "Now run the tests:");  // no thought: the response
+    EXPECT_EQ(s.messages[3].blocks[0].text, "3 passed in 0.01s");
+    EXPECT_EQ(s.messages[3].source.call_id, s.messages[2].blocks[1].tool_id);
+}
+
+// A step that is no object, or whose action is no string, is an error naming trajectory[i]; the rest is read.
+TEST(SweAgentReader, TrajectoryStepErrorsNameTheStep) {
+    const std::string doc = R"({"trajectory": [{"action": "ls", "observation": "a.py"}, 7,
+                                {"action": ["ls"], "observation": "x"}]})";
+    ReadResult r = read_bytes(doc, "window.traj");
+    EXPECT_EQ(r.format, "swe-agent");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.sessions[0].messages.size(), 2u);
+    ASSERT_EQ(r.errors.size(), 2u) << describe(r);
+    EXPECT_NE(r.errors[0].to_string().find("trajectory[1]"), std::string::npos) << r.errors[0].to_string();
+    EXPECT_NE(r.errors[1].to_string().find("trajectory[2].action"), std::string::npos) << r.errors[1].to_string();
+    // Not SWE-agent's: steps without an observation, or a document that also has a history.
+    EXPECT_NE(read_bytes(R"({"trajectory": [{"action": "ls"}]})", "t.json").format, "swe-agent");
+}
+
 // ---------------------------------------------------------------- OpenHands
 
 TEST(OpenHandsReader, JsonArrayOfEvents) {
@@ -990,6 +1028,7 @@ TEST(Ingest, DetectsEveryFixtureByContent) {
         {"swe-agent/function_calling.traj", SessionFormat::kSweAgent},
         {"swe-agent/action_observation.traj", SessionFormat::kSweAgent},
         {"swe-agent/history_only.traj", SessionFormat::kSweAgent},
+        {"swe-agent/trajectory_only.traj", SessionFormat::kSweAgent},
         {"openhands/events.json", SessionFormat::kOpenHands},
         {"openhands/history.json", SessionFormat::kOpenHands},
         {"openhands/events.jsonl", SessionFormat::kOpenHands},

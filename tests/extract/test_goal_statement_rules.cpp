@@ -19,8 +19,9 @@ TEST(GoalStatement, TheGoalIsToGivesAGoalKeyedByVerbAndObject) {
     EXPECT_EQ(goals_of("The goal is to create a program that simulates rolling dice."),
               "goal.create.program = create a program that simulates rolling dice\n");
     EXPECT_EQ(goals_of("Background first. Our objective is to migrate the billing service to Postgres!"),
-              "goal.migrate.billing.service = migrate the billing service to postgres\n");
-    EXPECT_EQ(goals_of("ok, your task is to fix the flaky login test"), "goal.fix.flaky.login = fix the flaky login test\n");
+              "objective.migrate.billing.service = migrate the billing service to postgres\n");
+    // Keyed by the noun the user said: a task is a task (session 20).
+    EXPECT_EQ(goals_of("ok, your task is to fix the flaky login test"), "task.fix.flaky.login = fix the flaky login test\n");
 }
 
 TEST(GoalStatement, SentencesRunTogetherStillOpenAClause) {
@@ -45,6 +46,23 @@ TEST(GoalStatement, TheValueIsOneLineOfAtMost160Bytes) {
     const std::string long_goal = "The goal is to " + std::string(170, 'a') + ".";
     EXPECT_EQ(goals_of(long_goal.c_str()), "");
     EXPECT_EQ(goals_of("The goal is to add a flag\nand more"), "goal.add.flag = add a flag\n");
+}
+
+// A long message (over 4000 bytes) is read when its own words, outside the tagged blocks it quotes, are short: a
+// SWE-bench task template around a long issue states its task; a cue inside the quoted issue says nothing; a long
+// message of its own words (a pasted document) still gives none (session 20).
+TEST(GoalStatement, ALongTemplateIsReadOutsideItsQuotedBlocks) {
+    const std::string issue = "<pr_description>\nThe goal is to rewrite everything.\n" + std::string(4200, 'x') + "\n</pr_description>\n";
+    const std::string tmpl = "<uploaded_files>\n/testbed\n</uploaded_files>\nConsider the following PR description:\n\n" + issue +
+                             "Your task is to make the minimal changes to non-tests files in the /testbed directory to ensure "
+                             "the <pr_description> is satisfied.\nFollow these steps.";
+    EXPECT_EQ(goals_of(tmpl.c_str()),
+              "task.make.minimal.changes = make the minimal changes to non-tests files in the /testbed directory to ensure "
+              "the <pr_description> is satisfied\n");
+    const std::string wall = std::string(4100, 'y') + ". The goal is to ship today.";
+    EXPECT_EQ(goals_of(wall.c_str()), "");
+    const std::string unclosed = "<notes>\n" + std::string(4100, 'z') + ". The goal is to ship today.";
+    EXPECT_EQ(goals_of(unclosed.c_str()), "");  // an unclosed tag quotes nothing
 }
 
 }  // namespace
