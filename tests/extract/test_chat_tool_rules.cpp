@@ -151,9 +151,10 @@ TEST(ChatToolRules, NanobotExecIsAShellToolAndItsLeadingCdIsNotCounted) {
     };
     EXPECT_EQ(log().claims("action.command_run"), V{"python.calc.py.288000.30.10000.command = " + cd + run});
     EXPECT_EQ(log().claims("action.command_exit"), V{"python.calc.py.288000.exit_code = 0"});
+    // A version query is read as the program's version (action.tool_version, session 20), not as a command run.
     EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat).call("exec", R"({"command": "java -version"})", "java version \"25.0.1\"")
-                  .claims("action.command_run"),
-              V{"java.command = java -version"});
+                  .claims("action.tool_version"),
+              V{"java.version = 25.0.1"});
     // Guards: an exec call with code rather than a command runs no shell; a command over 120 bytes past its cd is
     // still too long to show.
     EXPECT_TRUE(Log().as(SessionFormat::kOpenAiChat).call("exec", R"x({"code": "print(1)"})x", "1").claims("action.command_run").empty());
