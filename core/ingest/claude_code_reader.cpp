@@ -325,14 +325,26 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     for (size_t i = 0; i < session.messages.size(); ++i)
         if (!session.messages[i].id.empty()) by_id[session.messages[i].id] = i;
     std::set<std::string> has_child;
-    for (auto& m : session.messages) {
+    for (size_t i = 0; i < session.messages.size(); ++i) {
+        Message& m = session.messages[i];
         if (m.parent_id.empty())
             if (auto lp = logical_parent.find(m.id); lp != logical_parent.end() && by_id.count(lp->second))
                 m.parent_id = lp->second;  // bridge the compaction boundary
         if (!m.parent_id.empty()) {
-            if (!by_id.count(m.parent_id))
+            if (!by_id.count(m.parent_id)) {
+                // A copy cut out of a longer transcript (a window, a head with thinking-only lines left out) names
+                // parents it no longer holds. The file's order is the session's: the line goes on from the one
+                // before it on its own thread, else one cut would split one run into branches whose later facts
+                // dispute their earlier ones (session 20). The first line of a thread still starts a branch.
+                size_t prev = i;
+                while (prev > 0 && (session.messages[prev - 1].id.empty() ||
+                                    session.messages[prev - 1].sidechain != m.sidechain))
+                    --prev;
                 ctx.warning(RecordPos{m.line, -1}, "parentUuid",
-                            "parent " + m.parent_id + " is not in this file; the branch starts here");
+                            "parent " + m.parent_id + " is not in this file; " +
+                                (prev > 0 ? "the line goes on from the one before it" : "the branch starts here"));
+                if (prev > 0) m.parent_id = session.messages[prev - 1].id;
+            }
             has_child.insert(m.parent_id);
         }
     }
