@@ -563,6 +563,40 @@ namespace {
 // `k`'s key and, when the segment that `k` names goes on past its program (and subcommand) with arguments
 // that are not flags, the first `operands` of them: "cargo init --lib --name utils" → "cargo.init.utils";
 // with 3, "rm a.py b.py" → "rm.a.py.b.py" (a command run is named by all it names, as a set's element).
+// An argument that holds code or a format string names nothing: `python -c "import sys; …"`, `curl -w
+// "\nHTTP_STATUS:%{http_code}\n"` (session 20: keyed `python.import-sys-sys.path.inse`, `curl.nhttp_status-http_code-n`).
+// Spaces, statement or grouping punctuation, a format directive or a backslash escape mark it; a Windows path's
+// backslashes ("c:\Users\x.py", ".\run.ps1") do not.
+bool code_or_format(const std::string& w) {
+    const bool windows_path = (w.size() > 2 && std::isalpha(static_cast<unsigned char>(w[0])) && w[1] == ':' &&
+                               (w[2] == '\\' || w[2] == '/')) ||
+                              w.rfind(".\\", 0) == 0 || w.rfind("..\\", 0) == 0;
+    for (char c : w) {
+        if (std::isspace(static_cast<unsigned char>(c)) || c == ';' || c == '(' || c == ')' || c == '{' || c == '}' ||
+            c == '%' || c == '"' || c == '\'' || c == '`')
+            return true;
+        if (c == '\\' && !windows_path) return true;
+    }
+    return false;
+}
+
+// Whether an echo/printf segment's words stand in the result as it printed them; true when that cannot be told
+// (a variable, a substitution, an escape or a format directive, or nothing to print).
+bool printed_by(const Segment& s, std::string_view result) {
+    const auto& w = s.words;
+    std::string text;
+    for (size_t j = program_index(w) + 1; j < w.size(); ++j) {
+        if (redirection(w[j])) {
+            j += bare_redirection(w[j]) ? 1 : 0;
+            continue;
+        }
+        if (text.empty() && (w[j] == "-n" || w[j] == "-e" || w[j] == "-E" || w[j] == "-ne")) continue;  // echo's options
+        if (w[j].find_first_of("$`\\%") != std::string::npos) return true;
+        text += (text.empty() ? "" : " ") + w[j];
+    }
+    return text.empty() || result.find(text) != std::string_view::npos;
+}
+
 std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& k, size_t operands = 1) {
     if (k.program == "echo" || k.program == "printf") return k.key;  // the argument is in the key already
     for (const Segment& s : segs) {
@@ -576,6 +610,7 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
         for (j += k.sub.empty() ? 0 : 1 + std::count(k.sub.begin(), k.sub.end(), '.'); j < w.size() && taken < operands; ++j) {
             if (w[j][0] == '-' || w[j].find('>') != std::string::npos || w[j] == "|") continue;
             if (w[j].find('$') != std::string::npos) continue;  // a shell variable is no name ("$f.py")
+            if (code_or_format(w[j])) continue;
             const std::string tag = key_slug(base_name(w[j]), 24);
             if (tag.empty() || k.key.find(tag) != std::string::npos) continue;  // a word of the key ("-m pytest")
             if (("." + key + ".").find("." + tag + ".") != std::string::npos) continue;  // named already ("-o x ./cmd/x")
@@ -646,10 +681,16 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // not what the chain is for: it keys nothing (session 20); a closing one ("… || echo NOT_FOUND") still does.
     CommandKey printer;
     bool named = false;
+    size_t named_segments = 0;
+    for (const Segment& s : segs) named_segments += command_key(s).key.empty() ? 0 : 1;
     for (size_t i = 0; i < segs.size(); ++i) {
         CommandKey k = command_key(segs[i]);
         named |= !k.key.empty();
         const bool print = k.program == "echo" || k.program == "printf";
+        // An echo in a chain that did not print ("pgrep x || echo killed" printing pgrep's "66215", "ls d ||
+        // echo 'not found'" printing the listing) is a branch not taken: it names neither the chain nor its
+        // output (session 20). A lone echo, or one printing a variable or an escape, is not checked.
+        if (print && named_segments > 1 && a.has_result && !printed_by(segs[i], a.result)) continue;
         bool followed = false;
         for (size_t j = i + 1; j < segs.size() && print && !followed; ++j) followed = !command_key(segs[j]).key.empty();
         if (!k.key.empty() && (!k.trivial || (print && !followed))) printer = k;
