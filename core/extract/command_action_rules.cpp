@@ -527,6 +527,14 @@ std::string version_query(const Segment& s) {
     if (w.size() != 2 || !one_of(w[1], {"--version", "-version", "-V", "-v", "version"})) return {};
     const std::string program = ascii_lower(base_name(w[0]));
     if (program.empty() || !std::isalpha(static_cast<unsigned char>(program[0])) || looks_around(program, "")) return {};
+    // "-v" is verbose and "version" a project's target or version to most programs ("pytest -v", "poetry version",
+    // "make version"): only those known to print their own version take them (review).
+    if (w[1] == "-v" && !one_of(program, {"node", "npm", "npx", "yarn", "pnpm", "bun", "deno", "ruby", "perl", "php",
+                                          "docker", "bash", "zsh"}))
+        return {};
+    if (w[1] == "version" && !one_of(program, {"go", "docker", "kubectl", "helm", "terraform", "hugo", "flutter",
+                                               "dart", "podman", "gh"}))
+        return {};
     return program;
 }
 
@@ -536,6 +544,7 @@ std::string version_query(const Segment& s) {
 std::string version_in(std::string_view line, size_t& b, size_t& e) {
     const auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
     for (size_t i = 0; i < line.size(); ++i) {
+        if (i > 0 && line[i - 1] == '/') continue;  // inside a path ("/usr/lib/python3.11/…")
         if (!digit(line[i]) || (i > 0 && (digit(line[i - 1]) || line[i - 1] == '.'))) continue;
         size_t j = i, dots = 0;
         while (j < line.size() && (digit(line[j]) || (line[j] == '.' && j + 1 < line.size() && digit(line[j + 1]))))
@@ -545,6 +554,10 @@ std::string version_in(std::string_view line, size_t& b, size_t& e) {
             ++j;
             while (j < line.size() && (alnum(line[j]) || (line[j] == '.' && j + 1 < line.size() && alnum(line[j + 1]))))
                 ++j;
+        }
+        if (j < line.size() && line[j] == '/') {  // a path segment ("python3.11/site-packages")
+            i = j;
+            continue;
         }
         b = i > 0 && line[i - 1] == 'v' && (i < 2 || !std::isalpha(static_cast<unsigned char>(line[i - 2]))) ? i - 1 : i;
         e = j;
@@ -582,6 +595,13 @@ bool version_queries(const ToolAction& a, const std::vector<Segment>& segs, std:
         const std::string_view line = a.result.substr(lines[i].first, lines[i].second - lines[i].first);
         const std::string version = version_in(line, b, e);
         if (version.empty()) return false;
+        // The line is the program's own banner: it opens with the version, names the program or says "version"
+        // ("v22.16.0", "Python 3.12.1", "openjdk version \"21.0.2\""), not a warning or a listening address.
+        std::string name = programs[i];
+        while (!name.empty() && (digit(name.back()) || name.back() == '.')) name.pop_back();  // python3 → python
+        const std::string low = ascii_lower(line);
+        if (b != 0 && low.find("version") == std::string::npos && (name.empty() || low.find(name) == std::string::npos))
+            return false;
         const std::string key = key_slug(programs[i], 48);
         if (key.empty()) return false;
         found.push_back({"action.tool_version", key + ".version", version, SlotType::kFact, ActionEvidence::kObserved,
@@ -642,6 +662,40 @@ namespace {
 // `k`'s key and, when the segment that `k` names goes on past its program (and subcommand) with arguments
 // that are not flags, the first `operands` of them: "cargo init --lib --name utils" → "cargo.init.utils";
 // with 3, "rm a.py b.py" → "rm.a.py.b.py" (a command run is named by all it names, as a set's element).
+// An argument that holds code or a format string names nothing: `python -c "import sys; …"`, `curl -w
+// "\nHTTP_STATUS:%{http_code}\n"` (session 20: keyed `python.import-sys-sys.path.inse`, `curl.nhttp_status-http_code-n`).
+// Spaces, statement or grouping punctuation, a format directive or a backslash escape mark it; a Windows path's
+// backslashes ("c:\Users\x.py", ".\run.ps1") do not.
+bool code_or_format(const std::string& w) {
+    const bool windows_path = (w.size() > 2 && std::isalpha(static_cast<unsigned char>(w[0])) && w[1] == ':' &&
+                               (w[2] == '\\' || w[2] == '/')) ||
+                              w.rfind(".\\", 0) == 0 || w.rfind("..\\", 0) == 0;
+    for (char c : w) {
+        if (std::isspace(static_cast<unsigned char>(c)) || c == ';' || c == '(' || c == ')' || c == '{' || c == '}' ||
+            c == '%' || c == '"' || c == '\'' || c == '`')
+            return true;
+        if (c == '\\' && !windows_path) return true;
+    }
+    return false;
+}
+
+// Whether an echo/printf segment's words stand in the result as it printed them; true when that cannot be told
+// (a variable, a substitution, an escape or a format directive, or nothing to print).
+bool printed_by(const Segment& s, std::string_view result) {
+    const auto& w = s.words;
+    std::string text;
+    for (size_t j = program_index(w) + 1; j < w.size(); ++j) {
+        if (redirection(w[j])) {
+            j += bare_redirection(w[j]) ? 1 : 0;
+            continue;
+        }
+        if (text.empty() && (w[j] == "-n" || w[j] == "-e" || w[j] == "-E" || w[j] == "-ne")) continue;  // echo's options
+        if (w[j].find_first_of("$`\\%") != std::string::npos) return true;
+        text += (text.empty() ? "" : " ") + w[j];
+    }
+    return text.empty() || result.find(text) != std::string_view::npos;
+}
+
 std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& k, size_t operands = 1) {
     if (k.program == "echo" || k.program == "printf") return k.key;  // the argument is in the key already
     for (const Segment& s : segs) {
@@ -653,8 +707,13 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
         std::string key = k.key;
         size_t taken = 0;
         for (j += k.sub.empty() ? 0 : 1 + std::count(k.sub.begin(), k.sub.end(), '.'); j < w.size() && taken < operands; ++j) {
+            if (redirection(w[j])) {  // "> log.txt", "< schema.sql": the target is no operand either (review)
+                j += bare_redirection(w[j]) ? 1 : 0;
+                continue;
+            }
             if (w[j][0] == '-' || w[j].find('>') != std::string::npos || w[j] == "|") continue;
             if (w[j].find('$') != std::string::npos) continue;  // a shell variable is no name ("$f.py")
+            if (code_or_format(w[j])) continue;
             const std::string tag = key_slug(base_name(w[j]), 24);
             if (tag.empty() || k.key.find(tag) != std::string::npos) continue;  // a word of the key ("-m pytest")
             if (("." + key + ".").find("." + tag + ".") != std::string::npos) continue;  // named already ("-o x ./cmd/x")
@@ -727,10 +786,16 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // Walked from the end, so that "a named command follows" is known in one pass.
     CommandKey printer;
     bool named = false;  // some segment (after this one, while walking) names a command
+    size_t named_segments = 0;
+    for (const CommandKey& k : keys) named_segments += k.key.empty() ? 0 : 1;
     for (size_t i = keys.size(); i-- > 0;) {
         const CommandKey& k = keys[i];
         const bool print = k.program == "echo" || k.program == "printf";
-        if (printer.key.empty() && !k.key.empty() && (!k.trivial || (print && !named))) printer = k;
+        // An echo in a chain that did not print ("pgrep x || echo killed" printing pgrep's "66215", "ls d ||
+        // echo 'not found'" printing the listing) is a branch not taken: it names neither the chain nor its
+        // output (session 20). A lone echo, or one printing a variable or an escape, is not checked.
+        const bool not_taken = print && named_segments > 1 && a.has_result && !printed_by(segs[i], a.result);
+        if (printer.key.empty() && !not_taken && !k.key.empty() && (!k.trivial || (print && !named))) printer = k;
         named |= !k.key.empty();
     }
     if (!a.has_result) {

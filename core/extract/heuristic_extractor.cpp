@@ -525,6 +525,8 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         // requests are read (session 20).
         const bool run_on = t.size() > 60;
         if (t.size() < 2 || (run_on && (!is_user || t.size() > 200))) continue;
+        // A long sentence of a document-sized prompt (a task template, a pasted spec or issue) is no run-on request.
+        if (run_on && prose_bytes > kConversationalTurnBytes) continue;
         if (looks_like_code(std::string_view(text).substr(s.begin, s.end - s.begin))) continue;
         bool hedged = false;
         for (const auto& tok : t) hedged |= hedges().count(tok.lower) > 0;

@@ -466,7 +466,9 @@ bool noun_list_item(std::string_view text, const Toks& t, size_t i) {
     while (s > 0 && !t[s - 1].comma_after && t[s - 1].lower.back() != ':' && !opens_aside(text, t[s]) &&
            !list_prepositions.count(t[s - 1].lower))
         --s;
-    if (s > 0 && !t[s - 1].comma_after && list_prepositions.count(t[s - 1].lower) && k == i) {
+    // At the sentence's start the phrase may be a remark before a request ("Good job, add tests …", "One more thing,
+    // update the changelog"): there too only a list that goes on makes it one (review).
+    if (((s > 0 && !t[s - 1].comma_after && list_prepositions.count(t[s - 1].lower)) || s == 0) && k == i) {
         bool goes_on = false;
         for (size_t j = i; j < t.size() && j < i + 6 && !goes_on; ++j)
             goes_on = t[j].comma_after && j + 1 < t.size() && (t[j + 1].lower == "and" || t[j + 1].lower == "or");
@@ -772,6 +774,15 @@ size_t user_wish_length(const Toks& t, bool& addressed) {
 
 bool is_task_verb(const std::string& word) { return imperative_verbs().count(word) > 0; }
 
+// Whether token `i` opens a quotation ('"please install the extension"') or its sentence reports a tool's
+// message ("Error: lockfile outdated please run pnpm install"): words the user quotes, not asks (review).
+static bool quoted_or_reported(std::string_view text, const Toks& t, size_t i) {
+    if (t[i].begin > 0 && t[i].begin <= text.size() && std::string_view("\"'`").find(text[t[i].begin - 1]) != std::string_view::npos)
+        return true;
+    static const std::set<std::string> labels = {"error:", "warning:", "fatal:", "err:", "warn:", "exception:"};
+    return !t.empty() && labels.count(t[0].lower) > 0;
+}
+
 std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bool is_user) {
     std::vector<ClauseMatch> out;
     const size_t hi = t.size();
@@ -832,7 +843,8 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
         }
         // "… isn't working properly please make sure each role …": a user's run-on text starts a request at "please"
         // (session 20).
-        clause_start = t[i].comma_after || w == "and" || w == "then" || w.back() == ':' || (is_user && w == "please");
+        clause_start = t[i].comma_after || w == "and" || w == "then" || w.back() == ':' ||
+                       (is_user && w == "please" && !quoted_or_reported(text, t, i));
     }
     return out;
 }

@@ -116,12 +116,13 @@ std::vector<ExtractionRule> build() {
         {"action.submit", "SWE-agent's `submit` call", "", S::kFact, "tool 3", "submission", true, 0.85, kSession, "",
          {call("submit", "{}", "diff --git a/x b/x", "submission = submitted"), call("submit", "{}", "", "", true)}},
         {"action.command_exit", "a shell tool call and its result: explicit exit code, an error flag, a traceback or failed tests",
-         "read-only commands (ls, cat, grep, git status…) give none unless alone and an explicit non-zero code (`false` → 1; never `exit N`); exit 0 only where the format flags every failure; a here-document's body is no command (session 17); a redirection (2>&1, >/dev/null, > f) is no subcommand (session 20: `pnpm --version 2>&1` was `pnpm.2-1`)",
+         "read-only commands (ls, cat, grep, git status…) give none unless alone and an explicit non-zero code (`false` → 1; never `exit N`); exit 0 only where the format flags every failure; a here-document's body is no command (session 17); a redirection (2>&1, >/dev/null, > f) is no subcommand (session 20: `pnpm --version 2>&1` was `pnpm.2-1`); an argument holding code or a format string (spaces, `;`, brackets, `%`, quotes, a backslash escape) names nothing (session 20: `python -c \"import sys; …\"` was `python.import-sys-sys.path.inse`, `curl -w \"\\nHTTP_STATUS:%{http_code}\\n\" URL` was `curl.nhttp_status-http_code-n`)",
          S::kFact, "tool 3", "<command>[.<argument>].exit_code", true, 0.9, kSession, "",
          {call("Bash", R"({"command":"python -m pytest tests -q"})", "Exit code 1\n1 failed, 2 passed in 0.1s", "pytest.tests.exit_code = 1", true),
           call("bash", R"({"command":"python reproduce.py"})", "Traceback (most recent call last):\n  File x", "python.reproduce.py.exit_code = 1"),
           call("bash", R"({"command":"false"})", "[exit code: 1]", "false.exit_code = 1"),
           call("Bash", R"({"command":"pnpm --version 2>&1"})", "Exit code 1\nuse yarn", "pnpm.exit_code = 1", true),
+          call("Bash", R"({"command":"curl -s -w \"%{http_code}\" http://localhost:8080/health"})", "Exit code 7", "curl.health.exit_code = 7", true),
           call("bash", R"({"command":"ls -la"})", "[exit code: 0]", ""),
           // A here-document's body and delimiter are no commands: the edit keys, not EOF (session 17).
           call("run", R"({"command":"edit 2:2 <<EOF\n    return x\nEOF"})", "[exit code: 1]", "edit.2-2.exit_code = 1"),
@@ -183,10 +184,11 @@ std::vector<ExtractionRule> build() {
          {call("Bash", R"({"command":"npm run dev"})", "  Local:   http://localhost:5173/", "npm.run.dev.url = http://localhost:5173/"),
           call("Bash", R"({"command":"cat README.md"})", "open http://localhost:3000", "")}},
         {"action.command_run", "a shell command that does more than look around (and echo/printf), run without error",
-         "one-line commands only; ls, cat, grep, git status… give none; an echo/printf that another named command follows is a banner between outputs and names nothing (session 20: `ls d && echo '---' && head f` was `echo.command`); set-valued: the key carries the first argument", S::kFact, "tool 3", "<command>[.<argument>].command",
+         "one-line commands only; ls, cat, grep, git status… give none; an echo/printf that another named command follows is a banner between outputs and names nothing (session 20: `ls d && echo '---' && head f` was `echo.command`); an echo in a chain whose words the output does not hold did not run (`pgrep x || echo killed` printing `66215`) and names neither the chain nor its output (session 20: was `echo.killed.command`, `echo.killed.output = 66215`); set-valued: the key carries the first argument", S::kFact, "tool 3", "<command>[.<argument>].command",
          true, 0.8, kSession, "",
          {call("bash", R"({"command":"echo HELLO"})", "HELLO", "echo.hello.command = echo HELLO"),
           call("bash", R"({"command":"ls docs && echo \"---\" && head -5 app.tsx"})", "adr\n---\nx", ""),
+          call("bash", R"({"command":"ls -la d 2>/dev/null || echo \"not found\""})", "total 0\na.txt", ""),
           call("bash", R"({"command":"cargo init --lib --name utils"})", "Created library package", "cargo.init.utils.command = cargo init --lib --name utils"),
           call("bash", R"({"command":"ls -la"})", "a.txt", ""),
           // OpenHands' execute_bash with is_input sends keys to the running program: no command (session 14).
@@ -241,7 +243,11 @@ std::vector<ExtractionRule> build() {
           call("bash", R"({"command":"go version"})", "go version go1.22.1 linux/amd64\n", "go.version = 1.22.1"),
           call("bash", R"({"command":"node --version && pnpm --version"})", "v22.16.0\n", ""),  // one line, two queries
           call("bash", R"({"command":"foo --version"})", "bash: foo: command not found\n", ""),
-          call("bash", R"({"command":"node --version"})", "v22.16.0\n", "", true)}},
+          call("bash", R"({"command":"node --version"})", "v22.16.0\n", "", true),
+          // "-v" is verbose and "version" a project's version to most programs; a path or an address is no banner
+          call("bash", R"({"command":"pytest -v"})", "/usr/lib/python3.11/site-packages/_pytest/config.py:1204: Warning\n", ""),
+          call("bash", R"({"command":"poetry version"})", "myapp 0.3.1\n", ""),
+          call("bash", R"({"command":"./server --version"})", "Listening on 10.0.0.1:80\n", "")}},
         {"action.tool_error", "a tool result marked as an error: the failed attempt and its reason (its first line, or a traceback's last)",
          "an error that is only an exit status gives none (action.command_exit says it); the hint after \"; \" or \" - \" is cut; paths under the run's directory made relative; an editor's own file is named by its key, so its generic \"Invalid `path` parameter: X.\" lead and \" at: X\" leave the reason (session 16); a harness's output header (Codex's \"Chunk ID: …\", \"Process exited with code 1\", \"Output:\") is never the reason, and a first line that is one word naming a file (a listing's line) gives none (session 20)",
          S::kRefuted, "tool 3", "<tool or command>.error.<the reason's first three words>", true, 0.85, kSession, "",
@@ -359,7 +365,7 @@ std::vector<ExtractionRule> build() {
          {say("assistant", "DONE", "reply = done"), say("assistant", "Here is a long explanation of what I changed and why it works.", "")}},
         // ---- user requests (request_rules.cpp) ----
         {"user.request", "a user's imperative at a clause start (\"Read src/main.py and add a docstring\", \"can you …?\")",
-         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" gives none unless its line goes on after the colon, which the value then keeps (session 19, 20); \"please\" starts a request in run-on text, and a user sentence over 60 tokens is read for its requests only (session 20); a verb word opening an item of a list of noun phrases (\"Search Types: Route number, stop name, or keywords\", \"(English only, clean modern UI)\") gives none: the comma (and/or) before it closes a bare noun phrase of 2–6 words (no verb first, pronoun, verb of being, preposition, subordinator, greeting, lead-in or inner determiner; after a preposition only when the list goes on); a request cut at the comma of its last preposition's noun list (\"tests for empty results, time windows, and malformed inputs\") runs to the list's end (items of 1–5 words, none opening with a task verb, closed by and|or; the last item's modifier left out), and gives none over 100 bytes; a request ending in a preposition, article or conjunction (cut inside a phrase: \"… that allows me to:\") gives none (session 20, d24chat)", S::kGoal, "user 4",
+         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" gives none unless its line goes on after the colon, which the value then keeps (session 19, 20); \"please\" starts a request in run-on text (not one opening a quotation or after an \"Error:\" label), and a user sentence of 61–200 tokens in a conversational turn (at most 600 bytes of prose) is read for its requests only (session 20); a verb word opening an item of a list of noun phrases (\"Search Types: Route number, stop name, or keywords\", \"(English only, clean modern UI)\") gives none: the comma (and/or) before it closes a bare noun phrase of 2–6 words (no verb first, pronoun, verb of being, preposition, subordinator, greeting, lead-in or inner determiner; after a preposition only when the list goes on); a request cut at the comma of its last preposition's noun list (\"tests for empty results, time windows, and malformed inputs\") runs to the list's end (items of 1–5 words, none opening with a task verb, closed by and|or; the last item's modifier left out), and gives none over 100 bytes; a request ending in a preposition, article or conjunction (cut inside a phrase: \"… that allows me to:\") gives none (session 20, d24chat)", S::kGoal, "user 4",
          "<verb>.<object>", true, 0.8, kSession, "",
          {say("user", "Please create a simple 2048 game.", "goal.create.simple.game = create a simple 2048 game"),
           say("user", "You first need to install the requests package.", "goal.install.request.package = install the requests package"),
@@ -380,6 +386,9 @@ std::vector<ExtractionRule> build() {
           // run-on text typed without a full stop: "please" starts a request, and a sentence over 60 tokens is still
           // read for its requests (session 20)
           say("user", "the login is broken please fix the login page", "goal.fix.login.page = fix the login page"),
+          say("user", "Good job, add tests for the parser.", "goal.add.test = add tests for the parser"),
+          say("user", "The app shows \"please install the wallet extension\" even when it is installed", ""),
+          say("user", "Error: lockfile outdated please run pnpm install", ""),
           say("user", "the role is not working it says you are not authorized for this route when I try to login using "
                       "admin and also it just shows me a red notice it does not log me out or do something to protect "
                       "the endpoint so please review the whole frontend logic and the api integration make the ui "

@@ -226,8 +226,10 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             if (!known_non_message().count(type) && type != "system") ctx.unknown_type(pos, type.empty() ? "(none)" : type);
             if (const auto id = v->find("uuid"); id != v->end() && id->is_string() && !id->get<std::string>().empty()) {
                 const auto parent = v->find("parentUuid");
-                passed_through[id->get<std::string>()] =
-                    parent != v->end() && parent->is_string() ? parent->get<std::string>() : std::string();
+                std::string up = parent != v->end() && parent->is_string() ? parent->get<std::string>() : std::string();
+                // A chain of such lines resolves as it is read, so a turn needs one look-up, not one per line.
+                if (const auto further = passed_through.find(up); further != passed_through.end()) up = further->second;
+                passed_through[id->get<std::string>()] = up;
             }
             ++non_message;
             continue;
@@ -336,23 +338,34 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     for (size_t i = 0; i < session.messages.size(); ++i)
         if (!session.messages[i].id.empty()) by_id[session.messages[i].id] = i;
     std::set<std::string> has_child;
-    for (auto& m : session.messages) {
+    size_t last_with_id[2] = {0, 0};  // per thread (main, sidechain): 1 + the index of the last line with a uuid
+    for (size_t i = 0; i < session.messages.size(); ++i) {
+        Message& m = session.messages[i];
         if (m.parent_id.empty())
             if (auto lp = logical_parent.find(m.id); lp != logical_parent.end() && by_id.count(lp->second))
                 m.parent_id = lp->second;  // bridge the compaction boundary
-        // A parent kept as no message (an attachment between two turns): the chain goes on through its own parent,
-        // at most as many hops as there are such records (a cycle among them ends there).
-        for (size_t hops = 0; !m.parent_id.empty() && !by_id.count(m.parent_id) && hops < passed_through.size(); ++hops) {
+        // A parent kept as no message (an attachment between two turns): the chain goes on through its own parent
+        // (resolved as the lines were read; a few more hops for lines out of order, a cycle among them ends there).
+        for (size_t hops = 0; !m.parent_id.empty() && !by_id.count(m.parent_id) && hops < 16; ++hops) {
             const auto p = passed_through.find(m.parent_id);
             if (p == passed_through.end()) break;
             m.parent_id = p->second;
         }
         if (!m.parent_id.empty()) {
-            if (!by_id.count(m.parent_id))
+            if (!by_id.count(m.parent_id)) {
+                // A copy cut out of a longer transcript (a window, a head with thinking-only lines left out) names
+                // parents it no longer holds. The file's order is the session's: the line goes on from the one
+                // before it on its own thread, else one cut would split one run into branches whose later facts
+                // dispute their earlier ones (session 20). The first line of a thread still starts a branch.
+                const size_t prev = last_with_id[m.sidechain ? 1 : 0];
                 ctx.warning(RecordPos{m.line, -1}, "parentUuid",
-                            "parent " + m.parent_id + " is not in this file; the branch starts here");
+                            "parent " + m.parent_id + " is not in this file; " +
+                                (prev > 0 ? "the line goes on from the one before it" : "the branch starts here"));
+                if (prev > 0) m.parent_id = session.messages[prev - 1].id;
+            }
             has_child.insert(m.parent_id);
         }
+        if (!m.id.empty()) last_with_id[m.sidechain ? 1 : 0] = i + 1;
     }
     // Parallel tool calls: each result hangs off its own tool_use line, so all but the last are
     // leaves beside the ongoing chain. Such a result is not a rewind; it joins its parent's branches.

@@ -989,6 +989,30 @@ TEST(ClaudeCodeReader, StreamJsonOutputChainsInLineOrder) {
     EXPECT_EQ(path_ids(s, s.branches[0]).back(), "c36b8180-cf17-42e5-acae-333a4999d5f2");
 }
 
+TEST(ClaudeCodeReader, ACutCopyGoesOnFromTheLineBeforeAMissingParent) {
+    // A window of a transcript with thinking-only lines left out (session 20): l3's parent t2 and l5's parent t4
+    // are not in the file. The lines go on from the line before them on their own thread, so the run is one
+    // branch (it was three, and the two runs' facts disputed); the first line, whose parent is cut too, and the
+    // sidechain line with no sidechain line before it still start their own.
+    const std::string log =
+        R"({"parentUuid":"t0","isSidechain":false,"type":"user","message":{"role":"user","content":"check it"},"uuid":"l1","sessionId":"s1"})" "\n"
+        R"({"parentUuid":"l1","isSidechain":false,"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"one"}]},"uuid":"l2","sessionId":"s1"})" "\n"
+        R"({"parentUuid":"t2","isSidechain":false,"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"two"}]},"uuid":"l3","sessionId":"s1"})" "\n"
+        R"({"parentUuid":"t9","isSidechain":true,"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"sub"}]},"uuid":"l4","sessionId":"s1"})" "\n"
+        R"({"parentUuid":"t4","isSidechain":false,"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"three"}]},"uuid":"l5","sessionId":"s1"})" "\n";
+    ReadResult r = read_bytes(log, "window.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.branches.size(), 2u) << describe(r);
+    const Branch& main = s.branches[0].sidechain ? s.branches[1] : s.branches[0];
+    const Branch& sub = s.branches[0].sidechain ? s.branches[0] : s.branches[1];
+    EXPECT_EQ(path_ids(s, main), (std::vector<std::string>{"l1", "l2", "l3", "l5"}));
+    EXPECT_EQ(path_ids(s, sub), (std::vector<std::string>{"l4"}));
+    ASSERT_EQ(r.warnings.size(), 4u) << describe(r);  // every missing parent is still said
+    EXPECT_NE(r.warnings[0].message().find("the branch starts here"), std::string::npos) << describe(r);
+    EXPECT_NE(r.warnings[1].message().find("goes on from the one before it"), std::string::npos) << describe(r);
+}
+
 TEST(ClaudeCodeReader, StreamJsonWithoutUuidsAndASubagentThread) {
     // Older stream-json lines have no uuid; a subagent's lines name their Task call in
     // parent_tool_use_id and form a thread (a sidechain) of their own. The init line is settings.

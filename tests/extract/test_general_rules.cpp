@@ -51,6 +51,47 @@ TEST(GeneralRules, AnEchoBetweenCommandsIsABannerNotTheCommand) {
     EXPECT_EQ(Log().call("Bash", R"J({"command":"echo hello"})J", "hello").claims("action.command_run"), V{"echo.hello.command = echo hello"});
 }
 
+TEST(GeneralRules, AnEchoThatDidNotPrintNamesNeitherTheChainNorItsOutput) {
+    // "pgrep x || echo killed" printing pgrep's match: the echo's branch was not taken (session 20).
+    const Log killed = Log().call("Bash", R"J({"command":"kill 6 2>/dev/null; sleep 1; pgrep -fa 'fetch.py' || echo \"killed\""})J",
+                                  "66215");
+    EXPECT_EQ(killed.claims("action.command_output"), V{"pgrep.fetch.py.output = 66215"});
+    EXPECT_TRUE(killed.claims("action.command_run").size() == 1 &&
+                killed.claims("action.command_run")[0].rfind("pgrep.fetch.py.command = ", 0) == 0);
+    // A status word that starts with dashes is no echo option: "---not running---" was not printed either.
+    const Log running = Log().call("Bash", R"J({"command":"pgrep -fa 'fetch.py' && echo \"---running---\" || echo \"---not running---\""})J",
+                                   "66012\n---running---");
+    EXPECT_TRUE(running.claims("action.command_run").size() == 1 &&
+                running.claims("action.command_run")[0].rfind("pgrep.fetch.py.command = ", 0) == 0);
+    // "ls d || echo 'not found'" listing the folder only looked around: nothing to name.
+    EXPECT_TRUE(Log().call("Bash", R"J({"command":"ls -la d 2>/dev/null || echo \"empty or not found\""})J", "total 0\na.txt")
+                    .claims("action.command_run").empty());
+    // The echo that did print still names the chain; a lone echo and one printing a variable are not checked.
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"cat f 2>/dev/null && echo FOUND || echo NOT_FOUND"})J", "NOT_FOUND")
+                  .claims("action.command_output"),
+              V{"echo.not_found.output = NOT_FOUND"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"echo hello"})J", "bye").claims("action.command_run"),
+              V{"echo.hello.command = echo hello"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"make build && echo $STATUS"})J", "ok").claims("action.command_output"),
+              V{"echo.status.output = ok"});
+}
+
+TEST(GeneralRules, CodeOrAFormatStringIsNoCommandsSubject) {
+    // `python -c "<code>"` and `curl -w "<format>" URL`: the code and the format name nothing (session 20).
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"python -c \"import sys; import analyze; print('ok')\""})J", "ok\nExit code 1")
+                  .claims("action.command_exit"),
+              V{"python.exit_code = 1"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"curl -s -w \"\\nHTTP_STATUS:%{http_code}\\n\" http://localhost:8080/health"})J",
+                         "{}\nHTTP_STATUS:500\nExit code 22")
+                  .claims("action.command_exit"),
+              V{"curl.health.exit_code = 22"});
+    // A name is still one, a Windows path's backslashes included.
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"deploy c:\\work\\site"})J", "boom\nExit code 1").claims("action.command_exit"),
+              V{"deploy.c-work-site.exit_code = 1"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"cargo test parser"})J", "test result: FAILED\nExit code 101").claims("action.command_exit"),
+              V{"cargo.test.parser.exit_code = 101"});
+}
+
 TEST(GeneralRules, PlanVerdictIsTheUsersAnswerToAPlanModeExit) {
     EXPECT_EQ(Log().call("ExitPlanMode", R"J({"plan":"- a"})J", "User has approved your plan. You can now start coding.")
                   .claims("action.plan_verdict"),
