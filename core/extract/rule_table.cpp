@@ -360,7 +360,7 @@ std::vector<ExtractionRule> build() {
           call("lsp", R"({"operation":"definition"})", "OK", ""),
           call("todo_write", R"({"todos":[]})", "Todos have been modified", "")}},
         {"model.final_reply", "the agent's last text of a turn when it is a short answer (at most 6 words, one line)",
-         "a turn that ends in a tool call has no reply; code and markup are not answers; a Claude Code line of the model \"<synthetic>\" is the harness's (\"No response requested.\"), no reply (session 20, the reader)", S::kFact, "assistant 2",
+         "a turn that ends in a tool call has no reply; code and markup are not answers; a Claude Code line of the model \"<synthetic>\" is the harness's (\"No response requested.\"), no reply (session 20, the reader); a scheduler's prompt (reader source `timed-prompt`) ends the turn before it as a user turn does (session 20, d26chat)", S::kFact, "assistant 2",
          "reply.turn-<seq>", true, 0.85, kTurn, "",
          {say("assistant", "DONE", "reply = done"), say("assistant", "Here is a long explanation of what I changed and why it works.", "")}},
         // ---- user requests (request_rules.cpp) ----

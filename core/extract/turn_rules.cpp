@@ -126,7 +126,9 @@ void add_final_replies(const Session& session, const std::string& branch_id, con
                        const ExtractOptions& options, std::vector<Claim>& out) {
     const Message* last = nullptr;  // the turn's last assistant message with text
     for (const Message* m : messages) {
-        if (m->role == Role::kUser && m->source.kind == SourceKind::kUser) {
+        // A scheduler's prompt (reader source `timed-prompt`) opens new work too: the reply before it ends its turn.
+        const bool scheduled = m->source.kind == SourceKind::kPlugin && m->source.name == "timed-prompt";
+        if (m->role == Role::kUser && (m->source.kind == SourceKind::kUser || scheduled)) {
             if (last) add_reply(session, branch_id, *last, options, out);
             last = nullptr;
         } else if (m->role == Role::kAssistant && m->source.kind != SourceKind::kPlugin) {

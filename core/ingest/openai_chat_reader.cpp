@@ -7,7 +7,9 @@
 #include "util/hash.h"
 #include "util/trim.h"
 
+#include <algorithm>
 #include <cctype>
+#include <string_view>
 #include <vector>
 #include <map>
 #include <set>
@@ -67,6 +69,62 @@ void mark_repeated_prompts(std::vector<Message>& messages) {
         if (const auto it = seen.find(t); it != seen.end() && it->second >= 2) {
             m.source.kind = SourceKind::kPlugin;  // written by the harness, not the user
             m.source.name = "loop-prompt";
+        }
+    }
+}
+
+// Whether the text around byte `at` (a digit) is a timestamp holding a time of day ("2026-02-21 20:38:26",
+// "09:26"): the digits there with the separators between them (- : / . T and one space) hold "h:mm" or "hh:mm".
+bool clock_at(const std::string& text, size_t at) {
+    auto digit = [&](size_t k) { return k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])); };
+    auto joins = [&](size_t k) {  // a separator with a digit on each side
+        return k > 0 && k + 1 < text.size() && std::string_view("-:/.T ").find(text[k]) != std::string_view::npos &&
+               digit(k - 1) && digit(k + 1);
+    };
+    size_t lo = at, hi = at + 1;
+    while (lo > 0 && (digit(lo - 1) || joins(lo - 1))) --lo;
+    while (hi < text.size() && (digit(hi) || joins(hi))) ++hi;
+    for (size_t k = lo + 1; k + 2 < hi; ++k)
+        if (text[k] == ':' && digit(k - 1) && digit(k + 1) && digit(k + 2)) return true;
+    return false;
+}
+
+// A scheduler's prompt sent in user-role turns (PicoClaw's "# Heartbeat Check\n\nCurrent time: <clock>\n\nYou are a
+// proactive AI assistant. This is a scheduled heartbeat check. …", session 20, d26chat): two or more user turns open
+// with the same text of at least 80 bytes once each digit is read as any digit, and first differ in a timestamp
+// that holds a time of day (the clock the harness stamps each time). Those turns are the harness's (source plugin
+// `timed-prompt`), the opening one included: no person typed them. A person re-sending a request with another date
+// (no time of day) or word for word changes nothing.
+void mark_timed_prompts(std::vector<Message>& messages) {
+    auto masked = [](std::string t) {
+        for (char& c : t)
+            if (std::isdigit(static_cast<unsigned char>(c))) c = '0';
+        return t;
+    };
+    std::map<std::string, std::vector<size_t>> by_opening;  // the masked first 80 bytes -> user turns
+    std::vector<std::string> texts(messages.size());
+    for (size_t i = 0; i < messages.size(); ++i) {
+        const Message& m = messages[i];
+        if (m.role != Role::kUser || m.source.kind != SourceKind::kUser) continue;
+        texts[i] = text_of(m);
+        if (texts[i].size() >= 80) by_opening[masked(texts[i].substr(0, 80))].push_back(i);
+    }
+    for (const auto& [opening, turns] : by_opening) {
+        (void)opening;
+        if (turns.size() < 2) continue;
+        const std::string& first = texts[turns[0]];
+        bool stamped = false;
+        for (size_t n = 1; n < turns.size() && !stamped; ++n) {
+            const std::string& other = texts[turns[n]];
+            const size_t len = std::min(first.size(), other.size());
+            size_t k = 0;
+            while (k < len && first[k] == other[k]) ++k;
+            stamped = k < len && clock_at(first, k) && clock_at(other, k);
+        }
+        if (!stamped) continue;
+        for (size_t i : turns) {
+            messages[i].source.kind = SourceKind::kPlugin;  // written by the harness's scheduler, not the user
+            messages[i].source.name = "timed-prompt";
         }
     }
 }
@@ -288,6 +346,7 @@ void read_chat_messages(Session& session, const json& messages, const std::vecto
     mark_group_chat_peers(session.messages, speakers);
     mark_code_executor_replies(session.messages, speakers, session);
     mark_repeated_prompts(session.messages);
+    mark_timed_prompts(session.messages);
     if (messages.empty()) {
         ctx.error(RecordPos{1, 0}, "messages", "the message array is empty", "nothing to import");
         return;

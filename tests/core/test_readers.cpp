@@ -604,6 +604,52 @@ TEST(OpenAiChatReader, RepeatedPromptAfterToolResultsIsTheHarnesss) {
     }
 }
 
+// Session 20 (d26chat): a scheduler's prompt (PicoClaw's heartbeat) opens user turns with the same text but
+// another clock: those turns are the harness's, the opening one included. A person re-sending a request with
+// another date (no time of day), or word for word, stays the user.
+std::string timed_prompt_chat(const std::string& first_stamp, const std::string& second_stamp) {
+    const std::string head = "You are a proactive AI assistant. This is a scheduled check. Review the tasks below "
+                             "and reply HEARTBEAT_OK when nothing needs attention.";
+    auto user = [&](const std::string& stamp, const std::string& body) {
+        return R"({"role": "user", "content": "# Check\n\nCurrent time: )" + stamp + R"(\n\n)" + head + R"(\n\n)" + body + R"("})";
+    };
+    const std::string reply = R"({"role": "assistant", "content": "HEARTBEAT_OK"})";
+    return "[" + user(first_stamp, "- Review upcoming calendar events") + "," + reply + "," +
+           user(second_stamp, "Backups run daily.") + "," + reply + "]";
+}
+
+TEST(OpenAiChatReader, ScheduledPromptsStampedWithAClockAreTheHarnesss) {
+    ReadResult r = read_bytes(timed_prompt_chat("2026-02-21 20:38:26", "2026-02-23 09:26:10"), "timed.json");
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 4u);
+    for (size_t i : {0u, 2u}) {
+        EXPECT_EQ(s.messages[i].source.kind, SourceKind::kPlugin) << i;
+        EXPECT_EQ(s.messages[i].source.name, "timed-prompt") << i;
+    }
+    // Extracted: no goal from the template's lines, and each scheduled prompt's reply ends its own turn.
+    std::vector<std::string> replies;
+    for (const BranchClaims& bc : extract_heuristic({s}, ExtractOptions{}))
+        for (const Claim& c : bc.claims) {
+            EXPECT_NE(c.key.rfind("goal.", 0), 0u) << c.key;
+            if (c.rule == "model.final_reply") replies.push_back(c.value);
+        }
+    EXPECT_EQ(replies, (std::vector<std::string>{"heartbeat_ok", "heartbeat_ok"}));
+}
+
+TEST(OpenAiChatReader, ARequestResentWithAnotherDateOrWordForWordStaysTheUsers) {
+    for (const auto& [a, b] : std::vector<std::pair<std::string, std::string>>{
+             {"2026-02-21", "2026-02-23"},    // a date without a time of day: a person's correction
+             {"2026-02-21 20:38", "2026-02-21 20:38"}}) {  // the same text: no clock ticked
+        ReadResult r = read_bytes(timed_prompt_chat(a, b), "resent.json");
+        ASSERT_EQ(r.sessions.size(), 1u);
+        const Session& s = r.sessions[0];
+        ASSERT_EQ(s.messages.size(), 4u);
+        EXPECT_EQ(s.messages[0].source.kind, SourceKind::kUser) << a;
+        EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser) << b;
+    }
+}
+
 // An AG2/AutoGen group chat saved as one agent's list: the other agents speak in user-role turns under their `name`,
 // the code executor among them. Two or more names in user-role turns: those turns are the agents', not the user's;
 // the executor's replies are the harness's, and a run of code saved to a named file keeps its exit code (session 20).
