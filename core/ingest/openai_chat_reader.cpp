@@ -30,6 +30,20 @@ bool is_compaction_summary(const std::string& text) {
     return preface.find("summar") != std::string::npos;
 }
 
+// A harness fact read from message `m`'s content (an executor's exit code, a provider's error notice).
+void add_message_fact(Session& session, const Message& m, std::string name, std::string value, std::string qualifier,
+                      std::string quote) {
+    EnvironmentFact f;
+    f.name = std::move(name);
+    f.value = std::move(value);
+    f.qualifier = std::move(qualifier);
+    f.field = "messages[" + std::to_string(m.seq) + "].content";
+    f.line = m.line;
+    f.seq = m.seq;
+    f.quote = std::move(quote);
+    session.environment.push_back(std::move(f));
+}
+
 // A message's text blocks, joined.
 std::string text_of(const Message& m) {
     std::string t;
@@ -233,15 +247,7 @@ void mark_code_executor_replies(std::vector<Message>& messages, const std::vecto
         if (code.empty() || i == 0) continue;
         const std::string file = executed_file(text_of(messages[i - 1]));
         if (file.empty()) continue;
-        EnvironmentFact f;
-        f.name = "code_exit";
-        f.value = code;
-        f.qualifier = file;
-        f.field = "messages[" + std::to_string(m.seq) + "].content";
-        f.line = m.line;
-        f.seq = m.seq;
-        f.quote = t.substr(0, t.find('\n'));
-        session.environment.push_back(std::move(f));
+        add_message_fact(session, m, "code_exit", code, file, t.substr(0, t.find('\n')));
     }
 }
 
@@ -317,15 +323,7 @@ void mark_provider_error(Message& m, Session& session) {
     if (notice.empty()) return;
     m.source.kind = SourceKind::kPlugin;
     m.source.name = "api-error";
-    EnvironmentFact f;
-    f.name = "api_error";
-    f.value = notice;
-    f.qualifier = kind;
-    f.field = "messages[" + std::to_string(m.seq) + "].content";
-    f.line = m.line;
-    f.seq = m.seq;
-    f.quote = notice;
-    session.environment.push_back(std::move(f));
+    add_message_fact(session, m, "api_error", notice, kind, notice);
 }
 
 // The session of `messages` (a JSON array), each at `lines[i]` of a JSONL file when `lines` is given.
