@@ -82,10 +82,6 @@ ContentBlock* only_block(Message& m, BlockKind kind) {
     return m.blocks.size() == 1 && m.blocks[0].kind == kind ? &m.blocks[0] : nullptr;
 }
 
-}  // namespace
-
-namespace {
-
 void skip_blanks(std::string_view s, size_t& p) {
     while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
 }
