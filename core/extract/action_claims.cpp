@@ -64,25 +64,31 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
     const std::vector<ActionFact> facts = tool_action_facts(a);
     // Two runs that one key names but whose inline code or cut path differ ("python -c A", "python -c B"): an
     // exit code under that key says neither's (session 20, d27req). Marked by an empty entry once seen.
-    std::string unnamed_exit;
+    // The run's exit code and its command under that key say neither run's.
+    std::string unnamed;  // the key's subject, when it cannot name this run
+    const auto names_neither = [&unnamed](const std::string& rule, const std::string& key) {
+        return !unnamed.empty() &&
+               ((rule == "action.command_exit" && key == unnamed + ".exit_code") ||
+                ((rule == "action.command_run" || rule == "action.command_started") && key == unnamed + ".command"));
+    };
     if (lost_operands)
         if (const std::vector<std::string> lost = command_lost_operands(a); !lost.empty()) {
-            const std::string key = command_subject(a) + ".exit_code";
-            auto [it, fresh] = lost_operands->emplace(key, lost.front());
+            const std::string subject = command_subject(a);
+            auto [it, fresh] = lost_operands->emplace(subject, lost.front());
             bool differ = !fresh && it->second != lost.front();
             for (const std::string& l : lost) differ |= l != lost.front();
-            if (differ) {
-                it->second.clear();
+            if (differ) it->second.clear();
+            if (it->second.empty()) {
+                unnamed = subject;
                 out.erase(std::remove_if(out.begin(), out.end(),
-                                         [&](const Claim& c) { return c.rule == "action.command_exit" && c.key == key; }),
+                                         [&](const Claim& c) { return names_neither(c.rule, c.key); }),
                           out.end());
             }
-            if (it->second.empty()) unnamed_exit = key;
         }
     if (facts.empty()) return;
     const std::string tool = x.call->tool_name;
     for (const ActionFact& f : facts) {
-        if (f.rule == "action.command_exit" && f.key == unnamed_exit) continue;
+        if (names_neither(f.rule, f.key)) continue;
         const bool in_result =
             (f.evidence == ActionEvidence::kObserved || f.evidence == ActionEvidence::kReported) && x.result_message;
         Claim c = in_result ? origin_of(session, branch_id, *x.result_message, BlockKind::kToolResult, tool, options)

@@ -32,6 +32,8 @@ TEST(UnnamedExit, TwoInlineCodeRunsOfOneInterpreterGiveNoExitCode) {
                             bash_run("2", "r1", R"(python -c \"import b; print(2)\")", "Exit code 1\\nTraceback", true);
     const std::string got = claude_log_claims(log);
     EXPECT_EQ(got.find("python.exit_code"), std::string::npos) << got;
+    // The first run's command, under the key the second shares, names neither either.
+    EXPECT_EQ(got.find("python.command"), std::string::npos) << got;
 }
 
 TEST(UnnamedExit, WindowsPathsCutAtTheKeyLengthGiveNoExitCode) {
