@@ -41,7 +41,8 @@ std::string shown_directory(const std::string& result_text) {
 }
 
 void add_action_claims(const Session& session, const std::string& branch_id, const ToolExchange& x,
-                       const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out) {
+                       const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out,
+                       std::map<std::string, std::string>* lost_operands) {
     if (!x.call_message || !x.call) return;
     ToolAction a;
     a.tool = x.call->tool_name;
@@ -61,9 +62,33 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
         !a.exit_unstated && (session.format == SessionFormat::kClaudeCode || session.format == SessionFormat::kDsh);
     a.cwd = cwd;
     const std::vector<ActionFact> facts = tool_action_facts(a);
+    // Two runs that one key names but whose inline code or cut path differ ("python -c A", "python -c B"): an
+    // exit code under that key says neither's (session 20, d27req). Marked by an empty entry once seen.
+    // The run's exit code and its command under that key say neither run's.
+    std::string unnamed;  // the key's subject, when it cannot name this run
+    const auto names_neither = [&unnamed](const std::string& rule, const std::string& key) {
+        return !unnamed.empty() &&
+               ((rule == "action.command_exit" && key == unnamed + ".exit_code") ||
+                ((rule == "action.command_run" || rule == "action.command_started") && key == unnamed + ".command"));
+    };
+    if (lost_operands)
+        if (const std::vector<std::string> lost = command_lost_operands(a); !lost.empty()) {
+            const std::string subject = command_subject(a);
+            auto [it, fresh] = lost_operands->emplace(subject, lost.front());
+            bool differ = !fresh && it->second != lost.front();
+            for (const std::string& l : lost) differ |= l != lost.front();
+            if (differ) it->second.clear();
+            if (it->second.empty()) {
+                unnamed = subject;
+                out.erase(std::remove_if(out.begin(), out.end(),
+                                         [&](const Claim& c) { return names_neither(c.rule, c.key); }),
+                          out.end());
+            }
+        }
     if (facts.empty()) return;
     const std::string tool = x.call->tool_name;
     for (const ActionFact& f : facts) {
+        if (names_neither(f.rule, f.key)) continue;
         const bool in_result =
             (f.evidence == ActionEvidence::kObserved || f.evidence == ActionEvidence::kReported) && x.result_message;
         Claim c = in_result ? origin_of(session, branch_id, *x.result_message, BlockKind::kToolResult, tool, options)

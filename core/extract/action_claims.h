@@ -3,6 +3,7 @@
 // unconfirmed statement in the call's arguments (assistant 2 / rank 1).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,11 @@ struct ToolExchange {
     const ContentBlock* result = nullptr;
 };
 
+// `lost_operands` (one per branch, or none): a shell key's operand it could not hold (command_lost_operand), by the
+// key; an exit code whose key two runs with different such operands share names neither run, and is dropped (both).
 void add_action_claims(const Session& session, const std::string& branch_id, const ToolExchange& x,
-                       const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out);
+                       const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out,
+                       std::map<std::string, std::string>* lost_operands = nullptr);
 
 // A file's history within one branch, in its values: an edit of a file this branch created reads
 // "created, then <the edit>" (a file the session made is new, whatever was done to it after), its

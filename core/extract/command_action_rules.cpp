@@ -750,6 +750,47 @@ std::string command_subject(const ToolAction& a) {
     return subject.key.empty() ? std::string() : command_set_key(segs, subject);
 }
 
+std::vector<std::string> command_lost_operands(const ToolAction& a) {
+    std::vector<std::string> lost;
+    const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
+    if (!json_args && (agent_tool(ascii_lower(a.tool)) || a.arguments.empty())) return lost;
+    size_t qb = 0, qe = 0;
+    const std::string command = shell_command_of(a, qb, qe);
+    if (command.empty() || command.size() > 4000) return lost;
+    const std::vector<Segment> segs = segments_of(command);
+    CommandKey subject;
+    for (const Segment& s : segs) {
+        const CommandKey k = command_key(s);
+        if (!k.key.empty() && (subject.key.empty() || !k.trivial)) subject = k;
+    }
+    if (subject.key.empty() || subject.program == "echo" || subject.program == "printf") return lost;
+    for (const Segment& s : segs) {
+        if (command_key(s).key != subject.key) continue;
+        const auto& w = s.words;
+        size_t j = program_index(w) + 1;
+        if (!subject.sub.empty()) {
+            while (j < w.size() && ascii_lower(w[j]) != subject.sub.substr(0, subject.sub.find('.'))) ++j;
+            j += 1 + std::count(subject.sub.begin(), subject.sub.end(), '.');
+        }
+        for (; j < w.size(); ++j) {
+            if (redirection(w[j])) {
+                j += bare_redirection(w[j]) ? 1 : 0;
+                continue;
+            }
+            if (w[j].empty() || w[j][0] == '-' || w[j].find('>') != std::string::npos || w[j] == "|") continue;
+            // Inline code after an interpreter's -c/-e/-Command: the key skips it (code_or_format).
+            const std::string flag = ascii_lower(w[j - 1]);
+            if (code_or_format(w[j]) && (flag == "-c" || flag == "-e" || flag == "--eval" || flag == "-command"))
+                lost.push_back(w[j]);
+            // A name longer than the key keeps of it (24 characters): the key holds only its start.
+            else if (!code_or_format(w[j]) && key_slug(base_name(w[j]), 1000).size() > 24)
+                lost.push_back(w[j]);
+            break;
+        }
+    }
+    return lost;
+}
+
 void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string tool = ascii_lower(a.tool);
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';

@@ -749,6 +749,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             BranchClaims bc{branch.id, session.id, {}};
             std::string cwd = session.cwd;
             std::string asked;  // the agent's text just before a user's message (user.numbered_answers)
+            std::map<std::string, std::string> lost_operands;  // add_action_claims: keys that cannot name their run
             for (const Message* m : per_branch[bi]) {
                 // System and developer prompts are instructions to the agent (templates, tool docs), not claims.
                 if (m->role == Role::kSystem || m->role == Role::kDeveloper) continue;
@@ -762,7 +763,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         // A call with no result is claimed here; one with a result where its result is.
                         if (!answered.count(&b))
                             add_action_claims(session, branch.id, ToolExchange{m, &b, nullptr, nullptr}, cwd, options,
-                                              bc.claims);
+                                              bc.claims, &lost_operands);
                         continue;
                     }
                     if (b.kind == BlockKind::kToolResult) {
@@ -771,7 +772,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         // The first directory a run shows is where it has been working all along.
                         if (cwd.empty() && !shown.empty()) cwd = shown;
                         if (x != by_result.end())
-                            add_action_claims(session, branch.id, x->second, cwd, options, bc.claims);
+                            add_action_claims(session, branch.id, x->second, cwd, options, bc.claims, &lost_operands);
                         if (!shown.empty()) cwd = shown;
                     }
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)

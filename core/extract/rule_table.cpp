@@ -116,7 +116,7 @@ std::vector<ExtractionRule> build() {
         {"action.submit", "SWE-agent's `submit` call", "", S::kFact, "tool 3", "submission", true, 0.85, kSession, "",
          {call("submit", "{}", "diff --git a/x b/x", "submission = submitted"), call("submit", "{}", "", "", true)}},
         {"action.command_exit", "a shell tool call and its result: explicit exit code, an error flag, a traceback or failed tests",
-         "read-only commands (ls, cat, grep, git status…) give none unless alone and an explicit non-zero code (`false` → 1; never `exit N`); exit 0 only where the format flags every failure; a here-document's body is no command (session 17); a redirection (2>&1, >/dev/null, > f) is no subcommand (session 20: `pnpm --version 2>&1` was `pnpm.2-1`); an argument holding code or a format string (spaces, `;`, brackets, `%`, quotes, a backslash escape) names nothing (session 20: `python -c \"import sys; …\"` was `python.import-sys-sys.path.inse`, `curl -w \"\\nHTTP_STATUS:%{http_code}\\n\" URL` was `curl.nhttp_status-http_code-n`)",
+         "read-only commands (ls, cat, grep, git status…) give none unless alone and an explicit non-zero code (`false` → 1; never `exit N`); exit 0 only where the format flags every failure; a here-document's body is no command (session 17); a redirection (2>&1, >/dev/null, > f) is no subcommand (session 20: `pnpm --version 2>&1` was `pnpm.2-1`); an argument holding code or a format string (spaces, `;`, brackets, `%`, quotes, a backslash escape) names nothing (session 20: `python -c \"import sys; …\"` was `python.import-sys-sys.path.inse`, `curl -w \"\\nHTTP_STATUS:%{http_code}\\n\" URL` was `curl.nhttp_status-http_code-n`); an exit code whose key two runs of the branch (or two segments of one chain) share, where what tells them apart is what the key cannot hold (inline code after -c/-e/-Command, a name cut at the key's 24 characters), names neither run: none is given, and one already given is withdrawn, with the `.command` under that key (action.command_run/started) (session 20, d27req: `python -c A && python -c B` keyed `python`; `Get-Content -Path C:\\Users\\…\\SKILL.md` and `…\\SKILL_ROUTER.md` both keyed `get-content.c-users-tassa-.agents-sk`)",
          S::kFact, "tool 3", "<command>[.<argument>].exit_code", true, 0.9, kSession, "",
          {call("Bash", R"({"command":"python -m pytest tests -q"})", "Exit code 1\n1 failed, 2 passed in 0.1s", "pytest.tests.exit_code = 1", true),
           call("bash", R"({"command":"python reproduce.py"})", "Traceback (most recent call last):\n  File x", "python.reproduce.py.exit_code = 1"),
@@ -126,7 +126,12 @@ std::vector<ExtractionRule> build() {
           call("bash", R"({"command":"ls -la"})", "[exit code: 0]", ""),
           // A here-document's body and delimiter are no commands: the edit keys, not EOF (session 17).
           call("run", R"({"command":"edit 2:2 <<EOF\n    return x\nEOF"})", "[exit code: 1]", "edit.2-2.exit_code = 1"),
-          call("bash", R"({"command":"cat > a.sh <<'END'\nmake all\nEND\npython a.py"})", "[exit code: 2]", "python.a.py.exit_code = 2")}},
+          call("bash", R"({"command":"cat > a.sh <<'END'\nmake all\nEND\npython a.py"})", "[exit code: 2]", "python.a.py.exit_code = 2"),
+          // Two inline-code runs of one interpreter in a chain: the key `python` names neither (session 20, d27req).
+          call("Bash", R"({"command":"python -c \"import a; print(1)\" && python -c \"import b; print(2)\""})",
+               "Exit code 1\nTraceback (most recent call last):", "", true),
+          call("Bash", R"({"command":"python -c \"import a; print(1)\""})", "Exit code 1\nTraceback (most recent call last):",
+               "python.exit_code = 1", true)}},
         {"action.test_counts", "a test runner's summary (N passed, N failed, N errors) in the result of a test command",
          "only for test commands (pytest, cargo test, npm test, …); the first summary counts; `go test`, which prints no counts, is counted by its top-level \"--- PASS:\"/\"--- FAIL:\" lines (`-v`), else its packages' \"ok\"/\"FAIL\" lines (`go.test.packages_passed|failed`; session 18); Vitest's \"Test Files\" and Jest's \"Test Suites\" / \"Snapshots\" lines count files, not tests, and are skipped (session 17)", S::kFact, "tool 3",
          "<runner>.passed|failed|errors", true, 0.95, kSession, "",

@@ -102,6 +102,12 @@ void empty_dir_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
 std::string command_subject(const ToolAction& action);
+// The operands a shell call's key could not hold, one per segment the key names, when they name what the run was: inline code after an interpreter's
+// -c/-e/-Command (`python -c "import a"`, keyed `python`), or a path whose name is cut at the key's 24 characters
+// (`Get-Content -Path "C:\\Users\\…\\SKILL.md"`, keyed `get-content.c-users-tassa-.agents-sk`); "" otherwise.
+// Two runs (or two segments of one chain) of one key whose lost operands differ cannot be told apart by their key
+// (session 20, d27req).
+std::vector<std::string> command_lost_operands(const ToolAction& action);
 // A command line's `&&`/`||`/`;`/newline segments as shell words (quotes removed; a pipe ends a segment's words).
 std::vector<std::vector<std::string>> shell_segments(std::string_view command);
 
