@@ -62,18 +62,17 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
         !a.exit_unstated && (session.format == SessionFormat::kClaudeCode || session.format == SessionFormat::kDsh);
     a.cwd = cwd;
     const std::vector<ActionFact> facts = tool_action_facts(a);
-    // Two runs that one key names but whose inline code or cut path differ ("python -c A", "python -c B"): an
-    // exit code under that key says neither's (session 20, d27req). Marked by an empty entry once seen.
-    // The run's exit code and its command under that key say neither run's.
+    // Two runs that one key names but whose inline code or cut path differ ("python -c A", "python -c B"): the exit
+    // code and the command under that key say neither run's (session 20, d27req). Marked by an empty entry once seen.
     std::string unnamed;  // the key's subject, when it cannot name this run
     const auto names_neither = [&unnamed](const std::string& rule, const std::string& key) {
         return !unnamed.empty() &&
                ((rule == "action.command_exit" && key == unnamed + ".exit_code") ||
                 ((rule == "action.command_run" || rule == "action.command_started") && key == unnamed + ".command"));
     };
+    std::string subject;
     if (lost_operands)
-        if (const std::vector<std::string> lost = command_lost_operands(a); !lost.empty()) {
-            const std::string subject = command_subject(a);
+        if (const std::vector<std::string> lost = command_lost_operands(a, subject); !lost.empty()) {
             auto [it, fresh] = lost_operands->emplace(subject, lost.front());
             bool differ = !fresh && it->second != lost.front();
             for (const std::string& l : lost) differ |= l != lost.front();

@@ -696,17 +696,23 @@ bool printed_by(const Segment& s, std::string_view result) {
     return text.empty() || result.find(text) != std::string_view::npos;
 }
 
+// The index of a segment's first word after its program and the subcommand words its key holds ("git -C d commit
+// -m x" → "-m").
+size_t first_operand(const std::vector<std::string>& w, const CommandKey& k) {
+    size_t j = program_index(w) + 1;
+    if (k.sub.empty()) return j;
+    while (j < w.size() && ascii_lower(w[j]) != k.sub.substr(0, k.sub.find('.'))) ++j;
+    return j + 1 + std::count(k.sub.begin(), k.sub.end(), '.');
+}
+
 std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& k, size_t operands = 1) {
     if (k.program == "echo" || k.program == "printf") return k.key;  // the argument is in the key already
     for (const Segment& s : segs) {
         if (command_key(s).key != k.key) continue;
         const auto& w = s.words;
-        size_t j = program_index(w) + 1;
-        if (!k.sub.empty())
-            while (j < w.size() && ascii_lower(w[j]) != k.sub.substr(0, k.sub.find('.'))) ++j;
         std::string key = k.key;
         size_t taken = 0;
-        for (j += k.sub.empty() ? 0 : 1 + std::count(k.sub.begin(), k.sub.end(), '.'); j < w.size() && taken < operands; ++j) {
+        for (size_t j = first_operand(w, k); j < w.size() && taken < operands; ++j) {
             if (redirection(w[j])) {  // "> log.txt", "< schema.sql": the target is no operand either (review)
                 j += bare_redirection(w[j]) ? 1 : 0;
                 continue;
@@ -733,46 +739,40 @@ bool git_refused(std::string_view result) {
     return false;
 }
 
+// The shell command a call ran, as segments, and the segment that names it: the last that does more than look around,
+// else the first named one. False when the tool runs no shell command or names none.
+bool named_command(const ToolAction& a, std::vector<Segment>& segs, CommandKey& subject) {
+    const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
+    if (!json_args && (agent_tool(ascii_lower(a.tool)) || a.arguments.empty())) return false;
+    size_t qb = 0, qe = 0;
+    const std::string command = shell_command_of(a, qb, qe);
+    if (command.empty() || command.size() > 4000) return false;
+    segs = segments_of(command);
+    for (const Segment& s : segs) {
+        const CommandKey k = command_key(s);
+        if (!k.key.empty() && (subject.key.empty() || !k.trivial)) subject = k;
+    }
+    return !subject.key.empty();
+}
+
 }  // namespace
 
 std::string command_subject(const ToolAction& a) {
-    const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
-    if (!json_args && (agent_tool(ascii_lower(a.tool)) || a.arguments.empty())) return {};
-    size_t qb = 0, qe = 0;
-    const std::string command = shell_command_of(a, qb, qe);
-    if (command.empty() || command.size() > 4000) return {};
-    const std::vector<Segment> segs = segments_of(command);
+    std::vector<Segment> segs;
     CommandKey subject;
-    for (const Segment& s : segs) {
-        const CommandKey k = command_key(s);
-        if (!k.key.empty() && (subject.key.empty() || !k.trivial)) subject = k;
-    }
-    return subject.key.empty() ? std::string() : command_set_key(segs, subject);
+    return named_command(a, segs, subject) ? command_set_key(segs, subject) : std::string();
 }
 
-std::vector<std::string> command_lost_operands(const ToolAction& a) {
+std::vector<std::string> command_lost_operands(const ToolAction& a, std::string& subject_key) {
     std::vector<std::string> lost;
-    const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
-    if (!json_args && (agent_tool(ascii_lower(a.tool)) || a.arguments.empty())) return lost;
-    size_t qb = 0, qe = 0;
-    const std::string command = shell_command_of(a, qb, qe);
-    if (command.empty() || command.size() > 4000) return lost;
-    const std::vector<Segment> segs = segments_of(command);
+    std::vector<Segment> segs;
     CommandKey subject;
-    for (const Segment& s : segs) {
-        const CommandKey k = command_key(s);
-        if (!k.key.empty() && (subject.key.empty() || !k.trivial)) subject = k;
-    }
-    if (subject.key.empty() || subject.program == "echo" || subject.program == "printf") return lost;
+    if (!named_command(a, segs, subject) || subject.program == "echo" || subject.program == "printf") return lost;
+    subject_key = command_set_key(segs, subject);
     for (const Segment& s : segs) {
         if (command_key(s).key != subject.key) continue;
         const auto& w = s.words;
-        size_t j = program_index(w) + 1;
-        if (!subject.sub.empty()) {
-            while (j < w.size() && ascii_lower(w[j]) != subject.sub.substr(0, subject.sub.find('.'))) ++j;
-            j += 1 + std::count(subject.sub.begin(), subject.sub.end(), '.');
-        }
-        for (; j < w.size(); ++j) {
+        for (size_t j = first_operand(w, subject); j < w.size(); ++j) {
             if (redirection(w[j])) {
                 j += bare_redirection(w[j]) ? 1 : 0;
                 continue;
@@ -800,8 +800,12 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (command.empty() || command.size() > 4000) return;
     const std::vector<Segment> segs = segments_of(command);
     if (segs.empty()) return;
-    for (const Segment& s : segs) {
-        const CommandKey k = command_key(s);
+    std::vector<CommandKey> keys;
+    keys.reserve(segs.size());
+    for (const Segment& s : segs) keys.push_back(command_key(s));
+    for (size_t i = 0; i < segs.size(); ++i) {
+        const Segment& s = segs[i];
+        const CommandKey& k = keys[i];
         removed_files(s, k, a, qb, qe, out);
         pinned_installs(s, k, a, qb, qe, out);
         if (k.program == "git" && (k.sub == "checkout" || k.sub == "switch") && !a.error && !git_refused(a.result)) {
@@ -815,9 +819,6 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         }
     }
     // The segment that carries the command's outcome: the last one that does more than look around.
-    std::vector<CommandKey> keys;
-    keys.reserve(segs.size());
-    for (const Segment& s : segs) keys.push_back(command_key(s));
     CommandKey main;
     for (const CommandKey& k : keys)
         if (!k.key.empty() && !k.trivial) main = k;
@@ -876,8 +877,8 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         // "[exit code: 1]"); `exit N` exits as told, and a chain does not say which of its parts failed.
         size_t named = 0;
         CommandKey lone;
-        for (const Segment& s : segs)
-            if (CommandKey k = command_key(s); !k.key.empty()) ++named, lone = k;
+        for (const CommandKey& k : keys)
+            if (!k.key.empty()) ++named, lone = k;
         size_t eb = 0, ee = 0;
         const std::string code = named == 1 && lone.program != "exit" ? explicit_exit_code(a.result, eb, ee) : "";
         if (!code.empty() && code != "0")

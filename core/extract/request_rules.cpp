@@ -345,6 +345,32 @@ const char* request_rule(const std::string& verb, const std::string& words, bool
 // Whether token `k` opens a parenthesised aside ("(but keep the Justfile …)").
 bool opens_aside(std::string_view text, const Token& k) { return k.begin > 0 && k.begin <= text.size() && text[k.begin - 1] == '('; }
 
+// The words of text[from, stop) as a request's value: lowercased, quote marks dropped ('change the content to
+// "modified content"'), white space one blank; a quoted sentence's end ('… until you are cut off." After …') or a
+// parenthesis the words open but do not close cuts them there; a trailing colon or comma is cut.
+std::string value_words(std::string_view text, size_t from, size_t stop) {
+    std::string out;
+    for (size_t k = from; k < stop && k < text.size(); ++k) {
+        const char c = text[k];
+        if (c == '"' || c == '`') continue;
+        if (c == '.' && k + 1 < text.size() && (text[k + 1] == '"' || text[k + 1] == '\'')) break;
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            if (!out.empty() && out.back() != ' ') out += ' ';
+        } else {
+            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+    }
+    int depth = 0;
+    size_t open_at = std::string::npos;
+    for (size_t k = 0; k < out.size(); ++k) {
+        if (out[k] == '(' && depth++ == 0) open_at = k;
+        else if (out[k] == ')' && depth > 0 && --depth == 0) open_at = std::string::npos;
+    }
+    if (open_at != std::string::npos) out.erase(open_at);
+    while (!out.empty() && (out.back() == ':' || out.back() == ',' || out.back() == ' ')) out.pop_back();
+    return out;
+}
+
 // The request's own words, lowercased, from `first` to the clause's end (a comma, "and"/"then"
 // before another imperative), at most 14 tokens: "replace debug with release in config.txt".
 std::string request_words(std::string_view text, const Toks& t, size_t first, size_t hi, size_t& end) {
@@ -377,51 +403,12 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
         e = k;
     }
     end = e;
-    std::string out;
     // "(no Python bindings needed)": the aside's closing parenthesis follows its last token.
     size_t stop = t[e - 1].end;
     int open = 0;
     for (size_t k = t[first].begin; k < stop && k < text.size(); ++k) open += text[k] == '(' ? 1 : text[k] == ')' ? -1 : 0;
     while (open > 0 && stop < text.size() && text[stop] == ')') ++stop, --open;
-    for (size_t k = t[first].begin; k < stop && k < text.size(); ++k) {
-        const char c = text[k];
-        // A quoted literal keeps its words, not its quote marks ('change the content to "modified content"').
-        if (c == '"' || c == '`') continue;
-        // '… until you are cut off." After …': a quoted sentence's end closes the request.
-        if (c == '.' && k + 1 < text.size() && (text[k + 1] == '"' || text[k + 1] == '\'')) break;
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            if (!out.empty() && out.back() != ' ') out += ' ';
-        } else {
-            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        }
-    }
-    // A parenthesis the clause opens but does not close is cut off with what follows it.
-    int depth = 0;
-    size_t open_at = std::string::npos;
-    for (size_t k = 0; k < out.size(); ++k) {
-        if (out[k] == '(' && depth++ == 0) open_at = k;
-        else if (out[k] == ')' && depth > 0 && --depth == 0) open_at = std::string::npos;
-    }
-    if (open_at != std::string::npos) out.erase(open_at);
-    while (!out.empty() && (out.back() == ':' || out.back() == ',' || out.back() == ' ')) out.pop_back();
-    return out;
-}
-
-// Words of `text` from token `first` to token `last` (exclusive) as a request's value: lowercased, quote marks
-// dropped, white space one blank, a trailing colon or comma cut.
-std::string plain_words(std::string_view text, const Toks& t, size_t first, size_t last) {
-    std::string out;
-    for (size_t k = t[first].begin; k < t[last - 1].end && k < text.size(); ++k) {
-        const char c = text[k];
-        if (c == '"' || c == '`') continue;
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            if (!out.empty() && out.back() != ' ') out += ' ';
-        } else {
-            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        }
-    }
-    while (!out.empty() && (out.back() == ':' || out.back() == ',' || out.back() == ' ')) out.pop_back();
-    return out;
+    return value_words(text, t[first].begin, stop);
 }
 
 // Words that no bare noun phrase holds: pronouns, verbs of being and modals, prepositions and subordinators,
@@ -598,7 +585,7 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     std::string words = request_words(text, t, first, hi, end);
     const size_t list_end = noun_list_end(t, first, end, hi);
     const bool listed = list_end > end;
-    if (listed) words = plain_words(text, t, first, list_end), end = list_end;
+    if (listed) words = value_words(text, t[first].begin, t[list_end - 1].end), end = list_end;
     std::string part = o.file;
     for (size_t k = o.end; part.empty() && k < end; ++k) part = file_key_part(t[k].lower);  // "… in config.txt"
     // "Read test.txt and change the content to …": the request works on the file its step opened.

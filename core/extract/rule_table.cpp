@@ -1202,8 +1202,7 @@ std::vector<ExtractionRule> build() {
           RuleExample{"code-exit", "", "", "1", ""},
           // keyed as every file is: the lowercased base name (review)
           RuleExample{"code-exit", "src/App.PY", "", "2", "app.py.exit_code = 2"},
-          RuleExample{"code-exit", "notes", "", "0", ""},
-          say("user", "exitcode: 0 (execution succeeded)\nCode output: 4\n", "")}},
+          RuleExample{"code-exit", "notes", "", "0", ""}}},
         {"user.spec_label", "a user's spec line \"LABEL: value\" with a label of one to four upper-case words (\"DEPLOYMENT TARGET: Solana devnet\"), or an upper-case heading \"HEADING:\" over \"- item\" lines (\"STACK:\" then \"- Anchor 0.30 + Solana devnet\"; session 17, x18cc): what the user fixed for the work",
          "user text only; none inside a code fence; a label is upper-case words (no digit: ORA-00942, CVE-2021-44228, HTTP 404 are codes); log levels (syslog's, FATAL, PANIC, TRACE, SEVERE), test outcomes and note markers (NOTE, TODO, EDIT, UPDATE, …), lower-case or mixed-case labels give none; a one-word label line needs another spec line beside it (the nearest non-blank line before or after), a label said twice (a pasted log or transcript) gives none, a value that is a search path (/usr/bin:/bin) gives none; a value over 120 bytes, one ending ':' or '?', or one that looks like code ({ } ; = $ `) gives none; a list gives none when an item is over 80 bytes or looks like code, or it has more than 8 items or 400 bytes",
          S::kConstraint, "user 1", "<label, lower-cased, '_' for spaces>", true, 0.8, kSession, "",

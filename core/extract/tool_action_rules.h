@@ -106,8 +106,8 @@ std::string command_subject(const ToolAction& action);
 // -c/-e/-Command (`python -c "import a"`, keyed `python`), or a path whose name is cut at the key's 24 characters
 // (`Get-Content -Path "C:\\Users\\…\\SKILL.md"`, keyed `get-content.c-users-tassa-.agents-sk`); "" otherwise.
 // Two runs (or two segments of one chain) of one key whose lost operands differ cannot be told apart by their key
-// (session 20, d27req).
-std::vector<std::string> command_lost_operands(const ToolAction& action);
+// (session 20, d27req). `subject_key` is set to the call's command_subject (one parse for both).
+std::vector<std::string> command_lost_operands(const ToolAction& action, std::string& subject_key);
 // A command line's `&&`/`||`/`;`/newline segments as shell words (quotes removed; a pipe ends a segment's words).
 std::vector<std::vector<std::string>> shell_segments(std::string_view command);
 

@@ -20,22 +20,22 @@ using testing::describe;
 using testing::expect_counts;
 using testing::first_block;
 
-const ContentBlock& result_of(const Session& s, const std::string& call_id) {
+// The call block with id `call_id`, or the result block answering it.
+const ContentBlock& block_of(const Session& s, const std::string& call_id, BlockKind kind) {
     for (const auto& m : s.messages)
         for (const auto& b : m.blocks)
-            if (b.kind == BlockKind::kToolResult && b.tool_id == call_id) return b;
-    ADD_FAILURE() << "no result for " << call_id;
+            if (b.kind == kind && b.tool_id == call_id) return b;
+    ADD_FAILURE() << "no block for " << call_id;
     static const ContentBlock none;
     return none;
 }
 
+const ContentBlock& result_of(const Session& s, const std::string& call_id) {
+    return block_of(s, call_id, BlockKind::kToolResult);
+}
+
 const ContentBlock& call_of(const Session& s, const std::string& call_id) {
-    for (const auto& m : s.messages)
-        for (const auto& b : m.blocks)
-            if (b.kind == BlockKind::kToolCall && b.tool_id == call_id) return b;
-    ADD_FAILURE() << "no call " << call_id;
-    static const ContentBlock none;
-    return none;
+    return block_of(s, call_id, BlockKind::kToolCall);
 }
 
 TEST(CodexVersions, RealRollout060ReadsShellCommandExitCodesAndSkipsGhostSnapshots) {
