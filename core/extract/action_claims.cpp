@@ -67,7 +67,7 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
     std::string unnamed;  // the key's subject, when it cannot name this run
     const auto names_neither = [&unnamed](const std::string& rule, const std::string& key) {
         return !unnamed.empty() &&
-               ((rule == "action.command_exit" && key == unnamed + ".exit_code") ||
+               (((rule == "action.command_exit" || rule == "action.chain_exit") && key == unnamed + ".exit_code") ||
                 ((rule == "action.command_run" || rule == "action.command_started") && key == unnamed + ".command"));
     };
     std::string subject;

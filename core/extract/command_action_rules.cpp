@@ -88,6 +88,19 @@ std::vector<Segment> segments_of(std::string_view cmd) {
     return kept;
 }
 
+// Whether a command line pipes one program into another ("gh repo view x | head -2"): its exit status is the last
+// program's, so a failure before the pipe can end in 0. An unquoted single '|' ("||" chains, not pipes).
+bool pipes(std::string_view cmd) {
+    char quote = 0;
+    for (size_t i = 0; i < cmd.size(); ++i) {
+        const char c = cmd[i];
+        if (quote) { quote = c == quote ? 0 : quote; continue; }
+        if (c == '"' || c == '\'') quote = c;
+        else if (c == '|' && (i + 1 >= cmd.size() || cmd[i + 1] != '|') && (i == 0 || cmd[i - 1] != '|')) return true;
+    }
+    return false;
+}
+
 std::string base_name(const std::string& w) {
     const size_t slash = w.find_last_of('/');
     return slash == std::string::npos ? w : w.substr(slash + 1);
@@ -914,8 +927,13 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
             code = "1";
         else if (a.error_flag_reliable) code = "0";
     }
-    if (!code.empty())
-        out.push_back({"action.command_exit", subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
+    // The exit status of a chain or a pipe is its last part's, while the key names one part (session 21: its own
+    // rule, measured apart): "a && b" that exits 0 says b ran, "a | head" that exits 0 says nothing of a. Parts that only
+// look around (ls, cat, cd) do not count.
+    size_t parts = 0;
+    for (const CommandKey& k : keys) parts += !k.key.empty() && !k.trivial && k.program != "cd" ? 1 : 0;
+    const char* rule = parts > 1 || pipes(command) ? "action.chain_exit" : "action.command_exit";
+    if (!code.empty()) out.push_back({rule, subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
 }
 
 }  // namespace bm

@@ -637,6 +637,9 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             // the task's world ("the workspace is initialized", "the necessary tool is installed"), not a fact the
             // user holds (session 18: 1 of 16 such values good on dev).
             if (c.rule == "user.statement" && prose_bytes > kConversationalTurnBytes) continue;
+            // A request inside a document-sized prompt (a pasted spec, review or report, a task template) is often
+            // the document's item, not the session's ask: its own rule, measured apart (session 21).
+            if (c.rule == "user.request" && prose_bytes > kConversationalTurnBytes) c.rule = "user.request_in_document";
             // Only the assistant concludes; a tool's text (documentation, file contents) stays a statement.
             if (c.rule == "model.statement" && (concluded || drawn) && origin.source.role == "assistant")
                 c.rule = "model.conclusion";

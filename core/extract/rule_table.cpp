@@ -132,6 +132,12 @@ std::vector<ExtractionRule> build() {
                "Exit code 1\nTraceback (most recent call last):", "", true),
           call("Bash", R"({"command":"python -c \"import a; print(1)\""})", "Exit code 1\nTraceback (most recent call last):",
                "python.exit_code = 1", true)}},
+        {"action.chain_exit", "action.command_exit for a chain (two or more parts that do more than look around, joined by &&, ||, ; or lines) or a pipe",
+         "as action.command_exit; the key names the chain's main part, while the status is its last part's (session 21: split from action.command_exit, because a blind relabel judged such codes credited to one part)",
+         S::kFact, "tool 3", "<command>[.<argument>].exit_code", true, 0.9, kSession, "",
+         {call("Bash", R"({"command":"npm run build && npm test"})", "Exit code 1", "npm.test.exit_code = 1", true),
+          call("Bash", R"({"command":"gh repo view acme/x | head -2"})", "Exit code 1", "gh.repo.view.exit_code = 1", true),
+          call("Bash", R"({"command":"npm test"})", "Exit code 1", "", true)}},
         {"action.test_counts", "a test runner's summary (N passed, N failed, N errors) in the result of a test command",
          "only for test commands (pytest, cargo test, npm test, …); the first summary counts; `go test`, which prints no counts, is counted by its top-level \"--- PASS:\"/\"--- FAIL:\" lines (`-v`), else its packages' \"ok\"/\"FAIL\" lines (`go.test.packages_passed|failed`; session 18); Vitest's \"Test Files\" and Jest's \"Test Suites\" / \"Snapshots\" lines count files, not tests, and are skipped (session 17)", S::kFact, "tool 3",
          "<runner>.passed|failed|errors", true, 0.95, kSession, "",
@@ -610,6 +616,18 @@ std::vector<ExtractionRule> build() {
           say("user", "The goal is not to rewrite the parser.", ""),
           say("assistant", "The goal is to create a program that simulates rolling dice.", "")}},
         // ---- session 13, agent formats (requirement_rules.cpp) ----
+        {"user.request_in_document", "a user.request in a document-sized user message (more than 600 bytes of prose, code blocks and pasted logs aside: a pasted spec, review or report, a task template)",
+         "as user.request (session 21: split from it, because such a message's imperatives are often the pasted document's items, not what the session asks)",
+         S::kGoal, "user 4", "<verb>.<object>", true, 0.8, kSession, "",
+         {say("user", "We run a small bakery and sell bread, cakes and coffee to people who live nearby. The shop opens at "
+                      "seven in the morning and closes at six in the evening, every day except Sunday. Customers have "
+                      "asked us for a way to order ahead, so that their bread is ready when they arrive. The owner wants "
+                      "the order form to be simple, because most customers use old phones. Payments happen in the shop, "
+                      "so the site never takes money. Orders should reach the kitchen printer within a minute. The staff "
+                      "read them on a tablet too. Some customers order every week and would like their usual order "
+                      "saved. Add an order form to the website.",
+              "goal.add.order.form = add an order form to the website"),
+          say("user", "Add an order form to the website.", "")}},
         {"user.request_list", "each item of a bulleted or numbered list under a user's request line ending in ':' (\"I want to create a VueJS app that allows me to:\" / \"* mark an item as done\")",
          "only user text (no <system-reminder> block); the line must ask (want, need, like to, please, allow, should, must, can you…) and be neither negated nor conditional; items that open with a task verb are user.request's; a negated item is a Constraint; an item over 120 bytes or one that looks like code gives none; a blank or other line ends the list",
          S::kGoal, "user 4", "goal.<verb>.<words>", true, 0.8, kSession, "",

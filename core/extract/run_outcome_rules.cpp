@@ -79,7 +79,7 @@ void add_run_outcome_claims(const Session& session, BranchClaims& branch) {
 void mark_runs_before_edit(std::vector<Claim>& claims) {
     for (Claim& c : claims) {
         if (c.rule != "action.command_output" && c.rule != "action.command_errors" && c.rule != "action.no_output" &&
-            c.rule != "action.command_exit")
+            c.rule != "action.command_exit" && c.rule != "action.chain_exit")
             continue;
         std::string command;  // the command's key ("python.reproduce.py")
         for (const char* tail : {".output", ".exit_code"})

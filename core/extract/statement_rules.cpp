@@ -179,7 +179,7 @@ void resolve_command_subjects(std::vector<Claim>& claims, const std::vector<int6
             continue;
         }
         const bool command = c.rule == "action.command_run" || c.rule == "action.command_output" ||
-                             c.rule == "action.command_exit" || c.rule == "action.tool_error" ||
+                             c.rule == "action.command_exit" || c.rule == "action.chain_exit" || c.rule == "action.tool_error" ||
                              c.rule == "action.check_failed";
         // A failed attempt's key is "<subject>.error.<reason words>": its subject ends before ".error".
         const size_t dot = c.rule == "action.tool_error" ? c.key.rfind(".error") : c.key.rfind('.');
