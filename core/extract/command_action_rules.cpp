@@ -928,11 +928,13 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         else if (a.error_flag_reliable) code = "0";
     }
     // The exit status of a chain or a pipe is its last part's, while the key names one part (session 21: its own
-    // rule, measured apart): "a && b" that exits 0 says b ran, "a | head" that exits 0 says nothing of a. Parts that only
-// look around (ls, cat, cd) do not count.
+    // rule, measured apart): "a && b" that exits 0 says b ran, "a | head" that exits 0 says nothing of a. A leading
+// "cd DIR" is no part. A command sent to the background ("server &") has no status of its own either.
     size_t parts = 0;
-    for (const CommandKey& k : keys) parts += !k.key.empty() && !k.trivial && k.program != "cd" ? 1 : 0;
-    const char* rule = parts > 1 || pipes(command) ? "action.chain_exit" : "action.command_exit";
+    for (const CommandKey& k : keys) parts += !k.key.empty() && k.program != "cd" ? 1 : 0;
+    const bool background = !command.empty() && command.find_last_not_of(" \t\n") != std::string::npos &&
+                            command[command.find_last_not_of(" \t\n")] == '&';
+    const char* rule = parts > 1 || pipes(command) || background ? "action.chain_exit" : "action.command_exit";
     if (!code.empty()) out.push_back({rule, subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
 }
 

@@ -107,7 +107,7 @@ TEST(SharedData, EveryRealLogYieldsClaimsAndSlots) {
         ASSERT_TRUE(r.ok()) << rel;
         const Session& session = r.sessions.at(0);
         const std::vector<std::string> lines = lines_of(f);
-        std::vector<BranchClaims> branches = extract_heuristic(r.sessions, {});
+        std::vector<BranchClaims> branches = extract_heuristic(r.sessions, ExtractOptions{.all_rules = true});
         size_t claims = 0;
         for (const auto& b : branches) {
             claims += b.claims.size();

@@ -1,4 +1,5 @@
-// Test support for the Claude Code rule tests: the claims the default extractor makes of a Claude Code JSONL text.
+// Test support for the Claude Code rule tests: the claims every rule (those off by default too, so that each is
+// tested) makes of a Claude Code JSONL text.
 #pragma once
 
 #include <string>
@@ -13,7 +14,9 @@ namespace bm::extracttest {
 inline std::string claude_log_claims(const std::string& log, bool source_role = false) {
     const ReadResult r = read_bytes(log, "t.jsonl");
     std::string s;
-    for (const BranchClaims& bc : extract_heuristic(r.sessions, {}))
+    ExtractOptions all;
+    all.all_rules = true;
+    for (const BranchClaims& bc : extract_heuristic(r.sessions, all))
         for (const Claim& c : bc.claims) {
             if (c.key.rfind("env.", 0) == 0) continue;
             s += c.rule + ": " + c.key + " = " + c.value;

@@ -31,7 +31,7 @@ TEST(GeneralRules, FailedCheckChainNamesTheCheckByItsToken) {
 TEST(GeneralRules, ARedirectionIsNoSubcommand) {
     // "pnpm --version 2>&1" is pnpm's run, not a subcommand "2>&1" (session 20: was `pnpm.2-1.exit_code`).
     EXPECT_EQ(Log().call("Bash", R"J({"command":"pnpm --version 2>&1 && cat package.json"})J", "Exit code 1\nuse yarn", true)
-                  .claims("action.command_exit"),
+                  .claims("action.chain_exit"),
               V{"pnpm.exit_code = 1"});
     EXPECT_EQ(Log().call("Bash", R"J({"command":"npm > out.txt run build"})J", "Exit code 2", true).claims("action.command_exit"),
               V{"npm.run.build.exit_code = 2"});

@@ -42,7 +42,7 @@ TEST(UnnamedExit, WindowsPathsCutAtTheKeyLengthGiveNoExitCode) {
     const std::string log = kAsk + bash_run("1", "u1", "cat " + dir + "\\\\SKILL.md", "ok", false) +
                             bash_run("2", "r1", "cat " + dir + "\\\\SKILL_ROUTER.md", "Exit code 1\\nNo such file", true);
     const std::string got = claude_log_claims(log);
-    EXPECT_EQ(got.find(".exit_code"), std::string::npos) << got;
+    EXPECT_EQ(got.find("action.command_exit:"), std::string::npos) << got;
 }
 
 TEST(UnnamedExit, ARerunOfOneCommandKeepsItsExitCode) {
