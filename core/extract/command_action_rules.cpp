@@ -733,7 +733,17 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
             if (w[j][0] == '-' || w[j].find('>') != std::string::npos || w[j] == "|") continue;
             if (w[j].find('$') != std::string::npos) continue;  // a shell variable is no name ("$f.py")
             if (code_or_format(w[j])) continue;
-            const std::string tag = key_slug(base_name(w[j]), 24);
+            // An HTTP client's subject is its URL; its other words are option values ("-u user:password", "-H
+            // 'Accept: …'", "-o out.html") that name nothing (session 21: `curl -u 'jason.zhao:…' URL` was keyed
+            // `curl.jason.zhao-redacted-basi`).
+            const bool url = w[j].find("://") != std::string::npos || w[j].rfind("localhost", 0) == 0;
+            if ((k.program == "curl" || k.program == "wget") && !url) continue;
+            std::string named = base_name(w[j]);
+            if (url && key_slug(named, 24).empty()) {  // "http://54.214.7.161/": the host names it
+                const size_t host = w[j].find("://") == std::string::npos ? 0 : w[j].find("://") + 3;
+                named = w[j].substr(host, w[j].find('/', host) - host);
+            }
+            const std::string tag = key_slug(named, 24);
             if (tag.empty() || k.key.find(tag) != std::string::npos) continue;  // a word of the key ("-m pytest")
             if (("." + key + ".").find("." + tag + ".") != std::string::npos) continue;  // named already ("-o x ./cmd/x")
             key += "." + tag;

@@ -28,6 +28,16 @@ TEST(GeneralRules, FailedCheckChainNamesTheCheckByItsToken) {
     EXPECT_TRUE(Log().call("bash", R"J({"command":"grep -q x f && echo FOUND"})J", "(no output)").claims("action.check_failed").empty());
 }
 
+TEST(GeneralRules, AnHttpClientIsKeyedByItsUrlNotItsOptionValues) {
+    // "-u user:password" is an option's value, not what curl fetched (session 21: was `curl.jason.zhao-redacted-basi`).
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"curl -s -u 'jo:secret' http://54.214.7.161/"})J", "<html>ok</html>")
+                  .claims("action.command_run"),
+              V{"curl.54.214.7.161.command = curl -s -u 'jo:secret' http://54.214.7.161/"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"wget -O page.html https://example.com/docs/index.html"})J", "saved")
+                  .claims("action.command_run"),
+              V{"wget.index.html.command = wget -O page.html https://example.com/docs/index.html"});
+}
+
 TEST(GeneralRules, ARedirectionIsNoSubcommand) {
     // "pnpm --version 2>&1" is pnpm's run, not a subcommand "2>&1" (session 20: was `pnpm.2-1.exit_code`).
     EXPECT_EQ(Log().call("Bash", R"J({"command":"pnpm --version 2>&1 && cat package.json"})J", "Exit code 1\nuse yarn", true)
