@@ -218,7 +218,7 @@ std::vector<ExtractionRule> build() {
           call("transfer_back_to_triage", "{}", "Transfered to Triage Agent. Adopt persona immediately.", "")}},
         {"action.delegation_task", "a subagent/Task tool call's task: its prompt when one short line (at most 160 bytes), else its description",
          "only calls with a short one-line `description` (the key); a multi-paragraph prompt is not quoted", S::kGoal,
-         "tool 3 (result confirms the call), else assistant 2", "<tool>.<description>.task", true, 0.8, kSession, "",
+         "tool 3 (result confirms the call), else assistant 2", "<tool>.<description>.task", false, 0.79, kSession, "dev 0.79 strict (19 values) by the blind relabel of session 21, below 0.8",
          {call("Task", R"({"description":"Find the config loader","prompt":"Find where the config is loaded and report the file."})", "src/config.py",
                "task.find-the-config-loader.task = find where the config is loaded and report the file"),
           call("subagent", R"({"prompt":"Reply ALPHA"})", "ALPHA", "")}},
