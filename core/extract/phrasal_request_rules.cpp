@@ -68,8 +68,11 @@ bool match_phrasal_request(std::string_view text, const std::vector<Token>& t, s
     // "the first ready task": an ordinal right after the determiner belongs to the object.
     while (end < hi && object.size() < 4) {
         const std::string w = bare(t[end].lower);
+        // Session 21: an ordinal right after the determiner ("the first ready task") picks from a list the value
+        // does not name, so the request says nothing of its own (blind relabel: partial).
         const bool ordinal = object.empty() && (w == "first" || w == "next" || w == "last");
-        if (w.empty() || (!ordinal && object_ends().count(w))) break;
+        if (ordinal) return false;
+        if (w.empty() || object_ends().count(w)) break;
         object.push_back(w);
         ++end;
         if (t[end - 1].comma_after || t[end - 1].lower.back() == ':') break;
@@ -89,6 +92,9 @@ bool match_phrasal_request(std::string_view text, const std::vector<Token>& t, s
         ++e;
         if (t[e - 1].comma_after) break;
     }
+    // A clause that runs on past the value's 14 words leaves it cut ("start with making a skill that you can use when
+    // i am doing interactive", without its "storytelling"; session 21): none.
+    if (e - i == 14 && e < hi && !t[e - 1].comma_after && t[e].lower != "and" && t[e].lower != "then") return false;
     out.push_back({"user.request_phrasal", "goal." + verb + "." + part, value, SlotType::kGoal, i, std::max(e, end)});
     return true;
 }

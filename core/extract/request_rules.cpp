@@ -6,6 +6,7 @@
 
 #include "extract/key_normaliser.h"
 #include "extract/phrasal_request_rules.h"
+#include "extract/request_scope.h"
 
 namespace bm {
 
@@ -372,8 +373,10 @@ std::string value_words(std::string_view text, size_t from, size_t stop) {
 }
 
 // The request's own words, lowercased, from `first` to the clause's end (a comma, "and"/"then"
-// before another imperative), at most 14 tokens: "replace debug with release in config.txt".
-std::string request_words(std::string_view text, const Toks& t, size_t first, size_t hi, size_t& end) {
+// before another imperative), at most 14 tokens: "replace debug with release in config.txt". `ran_on` tells whether
+// the clause ran on past 20 words and was cut at 14.
+std::string request_words(std::string_view text, const Toks& t, size_t first, size_t hi, size_t& end,
+                          bool* ran_on = nullptr) {
     size_t e = first;
     // At most 14 words, or up to 20 when that reaches the clause's end ("… to be the quickest one on May 27"
     // was cut before its date; session 14).
@@ -393,7 +396,9 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
             coordinate = true;
         }
     }
-    if (e - first == limit && e < hi && !t[e - 1].comma_after) e = first + 14;  // runs on past 20: the old cut
+    const bool cut = e - first == limit && e < hi && !t[e - 1].comma_after;
+    if (cut) e = first + 14;  // runs on past 20: the old cut
+    if (ran_on) *ran_on = cut;
     // A clause that ran on past coordinate adjectives keeps to a request's 100 bytes: it ends before its last
     // prepositional phrase that would overrun them ("… between Skills and Subagents in Claude Code"; session 20).
     while (coordinate && e > first + 4 && t[e - 1].end - t[first].begin > 100) {
@@ -582,7 +587,8 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
     };
     if (for_me && (negated || always || o.words.empty() || idiom(o.words.back()) || idiom(o.words.front()))) return false;
     size_t end = o.end;
-    std::string words = request_words(text, t, first, hi, end);
+    bool ran_on = false;
+    std::string words = request_words(text, t, first, hi, end, &ran_on);
     const size_t list_end = noun_list_end(t, first, end, hi);
     const bool listed = list_end > end;
     if (listed) words = value_words(text, t[first].begin, t[list_end - 1].end), end = list_end;
@@ -619,6 +625,17 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
         return false;
     const bool listed_after_colon = following && words.find(": ") != std::string::npos;
     const SlotType type = negated || always ? SlotType::kConstraint : SlotType::kGoal;
+    // Session 21 (blind relabel): a subtask the user quotes for another agent, an item of a list of what a product
+    // does ("an app that allows me to:\n* add a new item"), are not asked of this agent.
+    if (inside_quotation(text, t[i].begin) || product_feature_item(text, t[i].begin)) return false;
+    if (type == SlotType::kGoal && !for_me && !reply_content) {
+        // "Remember the workspace instruction": what to keep in mind is no task, and the value does not hold it.
+        static const std::set<std::string> memory_verbs = {"remember", "memorise", "memorize"};
+        // A request cut at 14 words of a clause that ran on past 20 ("change the main view to be a 2 column layout
+        // with a collapsable sidebar" without its "so it's responsive on phones …") misses what it asks.
+        // "add a minimal code in it", "… for that segment": the object is named in an earlier turn only.
+        if (memory_verbs.count(verb) || (ran_on && !listed) || anaphoric_object(words)) return false;
+    }
     // A request the turn does not scope is the user's goal: its key says so ("goal.create.simple.game").
     const char* rule = for_me && !negated && !always ? "user.request_for_me" : request_rule(verb, words, negated || always, own_wish);
     if (from_step && std::string(rule) != "user.request") return false;  // a step's file only keys a request

@@ -3,6 +3,7 @@
 // user.payment_method).
 #include "extract/user_situation_rules.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -291,10 +292,19 @@ std::vector<TextFact> user_wanted_thing(std::string_view text) {
                 if (t[k].comma_after) break;
             }
             if (bad || key.empty() || words > 3) continue;
-            std::string_view value = text.substr(t[d].begin, t[e - 1].end - t[d].begin);
+            size_t stop = t[e - 1].end;
+            // "… in french (not the project like readme, logs, etc in english)": a comma inside an aside does not
+            // end the phrase; the value runs to the aside's close on its line, or there is none (session 21).
+            if (std::count(text.begin() + t[d].begin, text.begin() + stop, '(') >
+                std::count(text.begin() + t[d].begin, text.begin() + stop, ')')) {
+                const size_t close = text.find_first_of(")\n", stop);
+                if (close == std::string_view::npos || text[close] != ')') continue;
+                stop = close + 1;
+            }
+            std::string_view value = text.substr(t[d].begin, stop - t[d].begin);
             if (value.size() > 120 || value.find('\n') != std::string_view::npos) continue;
             out.push_back({"user.wanted_thing", key + ".wanted", std::string(value),
-                           SlotType::kConstraint, t[i].begin, t[e - 1].end});
+                           SlotType::kConstraint, t[i].begin, stop});
         }
     }
     return out;

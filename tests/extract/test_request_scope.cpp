@@ -1,0 +1,73 @@
+// Session 21 guards on user.request (core/extract/request_scope.cpp): quoted hand-ons, product-feature list items,
+// objects named only by "it"/"that", memory verbs and clauses cut at 14 of over 20 words give no request.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "extract/request_rules.h"
+#include "extract/request_scope.h"
+#include "extract/sentence_tokens.h"
+
+namespace bm {
+namespace {
+
+std::string requests_of(const std::string& text) {
+    std::string s;
+    for (const Sentence& sentence : split_sentences(text))
+        for (const ClauseMatch& m : match_requests(text, sentence.tokens, true))
+            s += m.rule + ": " + m.key + " = " + m.value + "\n";
+    return s;
+}
+
+TEST(RequestScope, QuotedSubtaskIsHandedOnNotAsked) {
+    const std::string text =
+        "Use the subagent tool to delegate this subtask: \"Write a summary, then keep going until you are cut off.\"";
+    EXPECT_TRUE(inside_quotation(text, text.find("keep going")));
+    EXPECT_FALSE(inside_quotation(text, text.find("delegate")));
+    EXPECT_EQ(requests_of(text).find("keep"), std::string::npos) << requests_of(text);
+    // A whole message in quotes is still the user's own.
+    EXPECT_FALSE(inside_quotation("\"Fix the login bug, then add a test\"", 20));
+    EXPECT_NE(requests_of("\"Fix the login bug, then add a test\"").find("goal.fix.login.bug"), std::string::npos);
+}
+
+TEST(RequestScope, ItemsOfWhatAProductDoesAreNoTasks) {
+    const std::string app = "I want to create a VueJS app that allows me to:\n* add a new item to the list\n"
+                            "* change the text of an item\n\nThis should be a client-only app.";
+    EXPECT_TRUE(product_feature_item(app, app.find("add a new")));
+    EXPECT_TRUE(product_feature_item(app, app.find("change the")));
+    EXPECT_EQ(requests_of(app), "");
+    const std::string page = "it should\n1. save lower bounds and upper bounds\n2. add a button for GENERATE";
+    EXPECT_EQ(requests_of(page), "");
+    // Items the agent is asked to do stay requests.
+    const std::string tasks = "You should:\n1. save the bounds in local storage\n2. add a button for GENERATE";
+    EXPECT_FALSE(product_feature_item(tasks, tasks.find("save")));
+    EXPECT_NE(requests_of(tasks).find("goal.add.button"), std::string::npos) << requests_of(tasks);
+    const std::string plain = "Please do this:\n- add a new item to the list";
+    EXPECT_FALSE(product_feature_item(plain, plain.find("add")));
+    EXPECT_FALSE(product_feature_item("add a new item to the list", 0));
+}
+
+TEST(RequestScope, ObjectNamedOnlyInAnEarlierTurn) {
+    EXPECT_TRUE(anaphoric_object("add a minimal code in it"));
+    EXPECT_TRUE(anaphoric_object("upgrade me to business class for that segment"));
+    EXPECT_TRUE(anaphoric_object("apply exactly that one edit to notes.txt"));
+    EXPECT_FALSE(anaphoric_object("make it now an elephant"));
+    EXPECT_FALSE(anaphoric_object("prove that bash state persists"));
+    EXPECT_FALSE(anaphoric_object("port this python project to rust"));
+    EXPECT_EQ(requests_of("ok can you create a hello_world.py file and add a minimal code in it?"),
+              "user.request: goal.create.hello_world.py = create a hello_world.py file\n");
+    EXPECT_EQ(requests_of("Could you upgrade me to business class for that segment, please?"), "");
+}
+
+TEST(RequestScope, MemoryVerbAndRunOnClauseGiveNone) {
+    EXPECT_EQ(requests_of("Remember the workspace instruction."), "");
+    EXPECT_EQ(requests_of("change the main view to be a 2 column layout with a collapsable sidebar so it's responsive "
+                          "on phones and smaller screens but is open by default on larger screens like laptops"),
+              "");
+    EXPECT_EQ(requests_of("change the main view to be a 2 column layout with a collapsable sidebar"),
+              "user.request: goal.change.main.view = change the main view to be a 2 column layout with a collapsable "
+              "sidebar\n");
+}
+
+}  // namespace
+}  // namespace bm
