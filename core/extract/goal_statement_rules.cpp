@@ -87,6 +87,16 @@ bool clause_start(std::string_view lower, size_t p) {
     return q == 0 || marks.find(lower[q - 1]) != std::string_view::npos || lower[q - 1] == ',';
 }
 
+// True when `value` names a tagged block ("<pr_description>", "<issue_description>") of the template around it.
+bool names_tagged_block(std::string_view value) {
+    for (size_t p = value.find('<'); p != std::string_view::npos; p = value.find('<', p + 1)) {
+        size_t q = p + 1;
+        while (q < value.size() && (std::isalnum(static_cast<unsigned char>(value[q])) || value[q] == '_')) ++q;
+        if (q > p + 1 && q < value.size() && value[q] == '>') return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 std::vector<TextFact> user_goal_statements(std::string_view text) {
@@ -120,6 +130,9 @@ std::vector<TextFact> user_goal_statements(std::string_view text) {
         const std::vector<std::string> w = lower_words(value);
         if (w.size() < 2 || !std::isalpha(static_cast<unsigned char>(value[0])) || one_of(w[0], {"not", "never", "be"}))
             continue;
+        // "… to ensure the <pr_description> is satisfied": a task template naming its placeholder block, not the
+        // user's goal (session 21: 5 of 5 such values junk under the blind labels).
+        if (names_tagged_block(value)) continue;
         // The key: the verb, then up to two content words before a clause word.
         std::string key = noun + "." + key_slug(w[0], 24);  // named as the user named it: goal, task, aim, objective
         size_t n = 0;

@@ -14,6 +14,7 @@
 #include "extract/closing_summary_rules.h"
 #include "extract/completion_rules.h"
 #include "extract/goal_statement_rules.h"
+#include "extract/document_request_guards.h"
 #include "extract/statement_rules.h"
 #include "extract/notice_rules.h"
 #include "extract/rule_table.h"
@@ -639,7 +640,15 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             if (c.rule == "user.statement" && prose_bytes > kConversationalTurnBytes) continue;
             // A request inside a document-sized prompt (a pasted spec, review or report, a task template) is often
             // the document's item, not the session's ask: its own rule, measured apart (session 21).
-            if (c.rule == "user.request" && prose_bytes > kConversationalTurnBytes) c.rule = "user.request_in_document";
+            if (c.rule == "user.request" && prose_bytes > kConversationalTurnBytes) {
+                c.rule = "user.request_in_document";
+                // Its pasted items, headings, cut values and how-to-work lines are not the user's ask (session 21).
+                const Sentence& opening = sentences.front();
+                const std::string_view first(text.data() + opening.begin, opening.end - opening.begin);
+                const size_t qb = t[std::min(cand.first, t.size() - 1)].begin;
+                const size_t qe = t[std::min(cand.last, t.size()) - 1].end;
+                if (cand.last > 0 && !document_item_reason(text, qb, qe, first).empty()) continue;
+            }
             // Only the assistant concludes; a tool's text (documentation, file contents) stays a statement.
             if (c.rule == "model.statement" && (concluded || drawn) && origin.source.role == "assistant")
                 c.rule = "model.conclusion";

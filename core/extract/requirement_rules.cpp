@@ -50,6 +50,14 @@ bool request_line(std::string_view line) {
     if (w.empty() || one_of(w[0], {"if", "when", "unless", "whether", "once", "before", "after"})) return false;
     if (has_word(w, {"not", "don't", "dont", "never", "no"})) return false;
     const std::string low = " " + ascii_lower(line) + " ";
+    // "I want a VueJS app that allows me to:": the items are what the product lets its users do, features of the
+    // app rather than tasks of the agent (session 21: 4 of 4 such items partial under the blind labels).
+    std::string plain = low;
+    for (char& c : plain)
+        if (c == ':' || c == ',') c = ' ';
+    for (const char* verb : {" allow ", " allows ", " let ", " lets ", " enable ", " enables "})
+        for (const char* who : {"me ", "us ", "users ", "the user ", "people ", "customers ", "anyone "})
+            if (plain.find(std::string(verb) + who) != std::string::npos) return false;
     for (const char* cue : {" want ", " need ", " needs ", " like to ", " please ", " allow", " should ", " must ",
                             " can you ", " could you ", " able to ", " requirements"})
         if (low.find(cue) != std::string::npos) return true;
@@ -88,7 +96,11 @@ std::vector<TextFact> user_request_list(std::string_view text) {
         if (open && !item.empty()) {
             const std::vector<std::string> w = words_of(item);
             const size_t at = static_cast<size_t>(item.data() - text.data());
-            if (w.size() >= 2 && item.size() <= 120 && !looks_like_code(item) && item.back() != ':' &&
+            // "Name : Will it rain": a labelled field of a spec, not a request (session 21).
+            const size_t colon = item.find(':');
+            const bool field = colon != std::string_view::npos && colon <= 24 &&
+                               words_of(item.substr(0, colon)).size() <= 2;
+            if (w.size() >= 2 && item.size() <= 120 && !looks_like_code(item) && item.back() != ':' && !field &&
                 std::isalpha(static_cast<unsigned char>(item[0])) && !is_task_verb(w[0])) {
                 const bool negated = one_of(w[0], {"no", "not", "never", "don't", "dont"}) ||
                                      (w[0] == "do" && w[1] == "not");

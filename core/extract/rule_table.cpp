@@ -9,6 +9,16 @@ namespace bm {
 
 namespace {
 
+// A document-sized user message (over 600 bytes of prose) that ends before its last request: user.request_in_document's
+// examples append the request to it.
+#define BAKERY_DOC                                                                                                  \
+    "We run a small bakery and sell bread, cakes and coffee to people who live nearby. The shop opens at seven in " \
+    "the morning and closes at six in the evening, every day except Sunday. Customers have asked us for a way to " \
+    "order ahead, so that their bread is ready when they arrive. The owner wants the order form to be simple, "     \
+    "because most customers use old phones. Payments happen in the shop, so the site never takes money. Orders "   \
+    "should reach the kitchen printer within a minute. The staff read them on a tablet too. Some customers order " \
+    "every week and would like their usual order saved. "
+
 using S = SlotType;
 constexpr RuleScope kSession = RuleScope::kSession;
 constexpr RuleScope kTurn = RuleScope::kTurn;
@@ -518,6 +528,8 @@ std::vector<ExtractionRule> build() {
           say("user", "<uploaded_files>\n/workspace/app\n</uploaded_files>\n\nConsider the following issue description:\n\n<issue_description>\nMigrationRecorder ignores the router\nDescription\n</issue_description>\n\nPhase 4. TEST CREATION: before implementing any fix, create a script to reproduce the issue.",
               "issue.migrationrecorder-ignores-the-router = migrationrecorder ignores the router"),
           say("user", "<issue_description>\nMigrationRecorder ignores the router\n</issue_description>", ""),
+          say("swe-user", "Here's the issue text:\nISSUE:\nSyntaxError: invalid syntax\nHi there!", ""),
+          say("swe-user", "Here's the issue text:\nISSUE:\nI have a function that has a bug and needs to be fixed, can you help?\n", ""),
           // a message that only mentions the tags is the user's own; an empty issue block names no title (review)
           say("user", "I pasted <uploaded_files></uploaded_files> from a prompt; the <issue> tag holds the issue. Add a parser for <issue> blocks.", ""),
           say("user", "<uploaded_files>\n/w\n</uploaded_files>\n<issue_description>\n</issue_description>", "")}},
@@ -635,11 +647,17 @@ std::vector<ExtractionRule> build() {
           say("user", "Your task is to make the minimal changes to non-tests files in the /testbed directory.",
               "task.make.minimal.changes = make the minimal changes to non-tests files in the /testbed directory"),
           say("user", "The goal is not to rewrite the parser.", ""),
+          say("user", "Your task is to make the minimal changes to non-tests files to ensure the <pr_description> is satisfied.", ""),
           say("assistant", "The goal is to create a program that simulates rolling dice.", "")}},
         // ---- session 13, agent formats (requirement_rules.cpp) ----
         {"user.request_in_document", "a user.request in a document-sized user message (more than 600 bytes of prose, code blocks and pasted logs aside: a pasted spec, review or report, a task template)",
-         "as user.request (session 21: split from it, because such a message's imperatives are often the pasted document's items, not what the session asks)",
-         S::kGoal, "user 4", "<verb>.<object>", false, 0.44, kSession, "dev 0.44 strict (48 values) by the blind relabel of session 21, below 0.8",
+         "as user.request (session 21: split from it, because such a message's imperatives are often the pasted document's items, not what the session asks); "
+         "none (document_request_guards.cpp, session 21 branch f21doc) in a role-play prompt (\"You are an expert …\": a template), after a first sentence that asks for a plan "
+         "(\"let's build a plan to fix …\": the pasted items are what the plan is for), under a how-to-work heading (\"## Recommended workflow\", \"# Working style\", \"## Guardrails\"), "
+         "for \"keep iterating/working until …\", a Title Case line (a heading), a quote cut inside parentheses, before the rest of its list (\", localStorage, sessionStorage\"), "
+         "before \", but …\", before ':' or ending in \"the following …\", a noun phrase stating a finding (\"test coverage is …\"), a feature for the product's end users "
+         "(\"ensure users …\"), or an order of work (\"X first and then Y\")",
+         S::kGoal, "user 4", "<verb>.<object>", true, 0.91, kSession, "",
          {say("user", "We run a small bakery and sell bread, cakes and coffee to people who live nearby. The shop opens at "
                       "seven in the morning and closes at six in the evening, every day except Sunday. Customers have "
                       "asked us for a way to order ahead, so that their bread is ready when they arrive. The owner wants "
@@ -648,12 +666,28 @@ std::vector<ExtractionRule> build() {
                       "read them on a tablet too. Some customers order every week and would like their usual order "
                       "saved. Add an order form to the website.",
               "goal.add.order.form = add an order form to the website"),
-          say("user", "Add an order form to the website.", "")}},
+          say("user", "Add an order form to the website.", ""),
+          say("user", "You are an expert web developer. " BAKERY_DOC "Add an order form to the website.", ""),
+          say("user", "Let's build a plan to fix these. " BAKERY_DOC "Add an order form to the website.", ""),
+          say("user", "## Working style\n" BAKERY_DOC "Add an order form to the website.", ""),
+          say("user", BAKERY_DOC "Keep iterating until every form works.", ""),
+          say("user", BAKERY_DOC "\nTest Sufficiency Summary\n", ""),
+          say("user", BAKERY_DOC "Add an order form (for regular customers.", ""),
+          say("user", BAKERY_DOC "Record the order date, the customer, the items.", ""),
+          say("user", BAKERY_DOC "Keep the current form, but simpler.", ""),
+          say("user", BAKERY_DOC "Add an order form that covers the following.", ""),
+          say("user", BAKERY_DOC "Add an order policy:\n- one per day", ""),
+          say("user", BAKERY_DOC "Test coverage is not broad enough.", ""),
+          say("user", BAKERY_DOC "Ensure customers never miss an order.", ""),
+          say("user", BAKERY_DOC "Build the form first and then the printer link.", ""),
+          say("user", BAKERY_DOC "Add an order form, then print each order.", "goal.add.order.form = add an order form")}},
         {"user.request_list", "each item of a bulleted or numbered list under a user's request line ending in ':' (\"I want to create a VueJS app that allows me to:\" / \"* mark an item as done\")",
          "only user text (no <system-reminder> block); the line must ask (want, need, like to, please, allow, should, must, can you…) and be neither negated nor conditional; items that open with a task verb are user.request's; a negated item is a Constraint; an item over 120 bytes or one that looks like code gives none; a blank or other line ends the list",
          S::kGoal, "user 4", "goal.<verb>.<words>", false, 0.27, kSession, "dev 0.27 strict (11 values) by the blind relabel of session 21, below 0.8",
-         {say("user", "I want an app that allows me to:\n* mark an item as done\n* set a due date on the item", "goal.mark.item.done = mark an item as done"),
-          say("user", "I want an app that allows me to:\n* mark an item as done\n* set a due date on the item", "goal.set.due.date.item = set a due date on the item"),
+         {say("user", "I want a CLI for my todo list, here are the points I need:\n* documentation on how to run it\n* set a due date on the item", "goal.documentation.how.run = documentation on how to run it"),
+          say("user", "I want a CLI for my todo list, here are the points I need:\n* documentation on how to run it\n* set a due date on the item", "goal.set.due.date.item = set a due date on the item"),
+          say("user", "I want an app that allows me to:\n* mark an item as done\n* set a due date on the item", ""),
+          say("user", "I want a CLI, here are the points I need:\n* Name : Will it rain\n* set a due date on the item", "goal.set.due.date.item = set a due date on the item"),
           say("user", "The failing files are:\n* mark.py\n* due.py", ""),
           say("user", "I don't want these:\n* mark an item as done", ""),
           say("assistant", "I want an app that allows me to:\n* mark an item as done", "")}},
@@ -1322,6 +1356,9 @@ std::vector<ExtractionRule> build() {
           say("assistant", "There is a syntax error in the `missing_colon.py` file, specifically that a colon is missing at the end of a function definition.", "")}},
     };
 }
+
+
+#undef BAKERY_DOC
 
 }  // namespace
 

@@ -26,6 +26,23 @@ std::string short_answer(const std::string& text) {
     return words > 6 ? std::string() : out;
 }
 
+namespace {
+
+// False for a first line that names no issue (session 21, blind labels): an exception line ("SyntaxError: invalid
+// syntax": the error, not the issue) or a first-person plea ("I have a function that has a bug …, can you help?").
+bool issue_title(std::string_view lower) {
+    const size_t colon = lower.find(": ");
+    if (colon != std::string_view::npos && lower.find(' ') > colon) {
+        const std::string_view head = lower.substr(0, colon);
+        for (std::string_view kind : {"error", "exception", "warning"})
+            if (head.size() > kind.size() && head.substr(head.size() - kind.size()) == kind) return false;
+    }
+    const bool first_person = lower.rfind("i ", 0) == 0 || lower.rfind("i'm ", 0) == 0 || lower.rfind("we ", 0) == 0;
+    return !(first_person && !lower.empty() && lower.back() == '?');
+}
+
+}  // namespace
+
 std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
     for (const char* marker : {"ISSUE:\n", "<issue>\n", "<pr_description>\n", "<issue_description>\n", "<issue>",
                                "<pr_description>"}) {
@@ -39,6 +56,7 @@ std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
         if (e == b || e - b > 120 || text[b] == '<') return {};  // an empty block's closing tag is no title
         std::string value;
         for (size_t i = b; i < e; ++i) value += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+        if (!issue_title(value)) return {};
         Claim c = origin;
         c.rule = "user.issue";
         // Keyed by its title: two tasks' issues are two goals, never one slot's rival values.

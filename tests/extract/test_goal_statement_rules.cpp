@@ -54,11 +54,16 @@ TEST(GoalStatement, TheValueIsOneLineOfAtMost160Bytes) {
 TEST(GoalStatement, ALongTemplateIsReadOutsideItsQuotedBlocks) {
     const std::string issue = "<pr_description>\nThe goal is to rewrite everything.\n" + std::string(4200, 'x') + "\n</pr_description>\n";
     const std::string tmpl = "<uploaded_files>\n/testbed\n</uploaded_files>\nConsider the following PR description:\n\n" + issue +
-                             "Your task is to make the minimal changes to non-tests files in the /testbed directory to ensure "
-                             "the <pr_description> is satisfied.\nFollow these steps.";
+                             "Your task is to make the minimal changes to non-tests files in the /testbed directory.\n"
+                             "Follow these steps.";
     EXPECT_EQ(goals_of(tmpl.c_str()),
-              "task.make.minimal.changes = make the minimal changes to non-tests files in the /testbed directory to ensure "
-              "the <pr_description> is satisfied\n");
+              "task.make.minimal.changes = make the minimal changes to non-tests files in the /testbed directory\n");
+    // Session 21: a goal that names the template's placeholder block is the template's, not the user's.
+    const std::string names_block = "<uploaded_files>\n/testbed\n</uploaded_files>\n" + issue +
+                                    "Your task is to make the minimal changes to non-tests files in the /testbed directory "
+                                    "to ensure the <pr_description> is satisfied.\nFollow these steps.";
+    EXPECT_EQ(goals_of(names_block.c_str()), "");
+    EXPECT_EQ(goals_of("The goal is to keep x < 3 and y > 2."), "goal.keep.x.3 = keep x < 3 and y > 2\n");
     const std::string wall = std::string(4100, 'y') + ". The goal is to ship today.";
     EXPECT_EQ(goals_of(wall.c_str()), "");
     const std::string unclosed = "<notes>\n" + std::string(4100, 'z') + ". The goal is to ship today.";

@@ -18,7 +18,7 @@ std::string joined(const std::vector<TextFact>& facts) {
 
 TEST(RequestList, EachItemUnderARequestLineIsAGoal) {
     const std::string text =
-        "I want to create a VueJS app that allows me to:\n* See all the items on my todo list\n* add a new item to the "
+        "I want to create a VueJS app, here are the points I need:\n* See all the items on my todo list\n* add a new item to the "
         "list\n* totally remove an item from the list\n* set a due date on the item\n\nThis should be a client-only app.";
     const auto facts = user_request_list(text);
     // "add" opens with a task verb: user.request reads it, so the list rule leaves it.
@@ -43,6 +43,13 @@ TEST(RequestList, NoneUnderAFactLineANegatedOrConditionalLineOrAfterTheListEnds)
     EXPECT_TRUE(user_request_list("If you have time, I want:\n* mark an item as done").empty());
     EXPECT_TRUE(user_request_list("I want an app that allows me to:\nsee it all\n* mark an item as done").empty());
     EXPECT_TRUE(user_request_list("I want an app that allows me to:\n* call foo(x) = 1 twice").empty());
+    // Session 21: what an app lets its users do is a feature of the product, not the agent's task; a "Label : value"
+    // item is a field of a spec.
+    EXPECT_TRUE(user_request_list("I want to create a VueJS app that allows me to:\n* mark an item as done").empty());
+    EXPECT_TRUE(user_request_list("I need a site that lets users:\n* mark an item as done").empty());
+    EXPECT_EQ(joined(user_request_list("I want a lambda, here are the points:\n* Name : Will it rain\n* Purpose: rain risk\n"
+                                       "* Possibility to test it on my computer")),
+              "goal.possibility.test.computer = Possibility to test it on my computer\n");
     EXPECT_TRUE(user_request_list("<system-reminder>\nYou should do:\n* mark an item as done\n</system-reminder>").empty());
 }
 
