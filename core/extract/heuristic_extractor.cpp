@@ -334,7 +334,10 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                 std::string value = normalise_value(words(t, j + 1, ve));
                 SlotType type = w == "must" ? SlotType::kConstraint : SlotType::kDecision;
                 if (negated && !value.empty()) value = "not-" + value, type = SlotType::kRefuted;
-                if (!conditional(t, lo, s) && !negated_subject(t, s, i) && !passive_request(value) &&
+                // "X should be able to …" says what X can do, not what X is (session 21: `architecture = able`,
+                // `user = able` on dev, both junk under the blind labels).
+                const bool ability = j + 2 < hi && t[j + 1].lower == "able" && t[j + 2].lower == "to";
+                if (!ability && !conditional(t, lo, s) && !negated_subject(t, s, i) && !passive_request(value) &&
                     !passive_instruction(value, t, j + 1, hi) && add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
                     lo = ve;
                     i = ve;

@@ -941,9 +941,10 @@ std::vector<ExtractionRule> build() {
         // On by default although the blind relabel of session 21 measured dev 0.00 strict (4 values): MergeBench's plain
         // statements ("The cache is Redis.", "The port should be 8080.") are read by this rule, and issue #15 keeps
         // MergeBench at 100% bridge / 100% unambiguous at 400 tokens. Too few real values to say more; see docs/extract.md.
-        {"user.should_be", "a user's \"X should/must be Y\"", "negation → Refuted; a passive request (\"must be refactored\", a task verb's participle) gives none; so does a lone participle followed by using/with/via/through (\"should be enclosed using <execute_ipython> tags\": how to write it; session 18), unless it names a state (enabled, installed, …)", S::kDecision, "user 4", "<subject> = <value>",
+        {"user.should_be", "a user's \"X should/must be Y\"", "negation → Refuted; a passive request (\"must be refactored\", a task verb's participle) gives none; so does a lone participle followed by using/with/via/through (\"should be enclosed using <execute_ipython> tags\": how to write it; session 18), unless it names a state (enabled, installed, …); \"should be able to …\" says what it can do and gives none (session 21)", S::kDecision, "user 4", "<subject> = <value>",
          true, 0.8, kSession, "",
-         {say("user", "The service port should be 9090.", "service.port = 9090"), say("user", "It should be fine.", ""),
+         {say("user", "Our architecture should be able to handle different JSON files.", ""),
+          say("user", "The service port should be 9090.", "service.port = 9090"), say("user", "It should be fine.", ""),
           say("user", "This application must be refactored.", ""), say("user", "The cache must be enabled.", "cache = enabled"),
           say("user", "The code should be enclosed using <execute_ipython> tags.", ""),
           say("user", "Names must not be formatted with black.", ""),
