@@ -718,6 +718,32 @@ size_t first_operand(const std::vector<std::string>& w, const CommandKey& k) {
     return j + 1 + std::count(k.sub.begin(), k.sub.end(), '.');
 }
 
+// Whether `option` of an HTTP client takes the next word as its value ("-u user:password", "-H 'Accept: …'",
+// "-o out.html"): that word names nothing (session 21: `curl -u 'jason.zhao:…' URL` was keyed
+// `curl.jason.zhao-redacted-basi`). curl's -O takes none (it saves under the URL's name); wget's -O does.
+bool takes_value(const std::string& program, const std::string& option) {
+    if (option.size() < 2 || option[0] != '-' || option.find('=') != std::string::npos) return false;
+    if (program == "wget")
+        return one_of(option, {"-O", "-o", "-a", "-P", "-U", "-e", "--header", "--user", "--password",
+                               "--output-document", "--output-file", "--user-agent", "--directory-prefix"});
+    return one_of(option, {"-u", "-H", "-d", "-o", "-x", "-e", "-A", "-b", "-c", "-F", "-w", "-X", "-T", "-m", "-K",
+                           "-E", "--data", "--data-raw", "--data-binary", "--data-urlencode", "--header", "--user",
+                           "--output", "--proxy", "--referer", "--user-agent", "--cookie", "--cookie-jar", "--form",
+                           "--write-out", "--request", "--upload-file", "--max-time", "--connect-timeout",
+                           "--retry", "--cert", "--config"});
+}
+
+// What a URL names: its last path segment, without query or fragment ("https://x/api/users?limit=10" → users,
+// ".../pulls/" → pulls), or its host when the path is empty ("http://54.214.7.161/" → 54.214.7.161).
+std::string url_name(const std::string& url) {
+    std::string u = url.substr(0, url.find_first_of("?#"));
+    while (!u.empty() && u.back() == '/') u.pop_back();
+    const size_t scheme = u.find("://");
+    const size_t host = scheme == std::string::npos ? 0 : scheme + 3;
+    const size_t slash = u.find('/', host);
+    return slash == std::string::npos ? u.substr(host) : base_name(u);
+}
+
 std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& k, size_t operands = 1) {
     if (k.program == "echo" || k.program == "printf") return k.key;  // the argument is in the key already
     for (const Segment& s : segs) {
@@ -733,17 +759,9 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
             if (w[j][0] == '-' || w[j].find('>') != std::string::npos || w[j] == "|") continue;
             if (w[j].find('$') != std::string::npos) continue;  // a shell variable is no name ("$f.py")
             if (code_or_format(w[j])) continue;
-            // An HTTP client's subject is its URL; its other words are option values ("-u user:password", "-H
-            // 'Accept: …'", "-o out.html") that name nothing (session 21: `curl -u 'jason.zhao:…' URL` was keyed
-            // `curl.jason.zhao-redacted-basi`).
-            const bool url = w[j].find("://") != std::string::npos || w[j].rfind("localhost", 0) == 0;
-            if ((k.program == "curl" || k.program == "wget") && !url) continue;
-            std::string named = base_name(w[j]);
-            if (url && key_slug(named, 24).empty()) {  // "http://54.214.7.161/": the host names it
-                const size_t host = w[j].find("://") == std::string::npos ? 0 : w[j].find("://") + 3;
-                named = w[j].substr(host, w[j].find('/', host) - host);
-            }
-            const std::string tag = key_slug(named, 24);
+            const bool http_client = k.program == "curl" || k.program == "wget";
+            if (http_client && j > 0 && takes_value(k.program, w[j - 1])) continue;  // "-u user:password", "-o out"
+            const std::string tag = key_slug(http_client ? url_name(w[j]) : base_name(w[j]), 24);
             if (tag.empty() || k.key.find(tag) != std::string::npos) continue;  // a word of the key ("-m pytest")
             if (("." + key + ".").find("." + tag + ".") != std::string::npos) continue;  // named already ("-o x ./cmd/x")
             key += "." + tag;

@@ -36,6 +36,19 @@ TEST(GeneralRules, AnHttpClientIsKeyedByItsUrlNotItsOptionValues) {
     EXPECT_EQ(Log().call("Bash", R"J({"command":"wget -O page.html https://example.com/docs/index.html"})J", "saved")
                   .claims("action.command_run"),
               V{"wget.index.html.command = wget -O page.html https://example.com/docs/index.html"});
+    // Review (session 21): a URL without a scheme still names the call; a query, a fragment and a trailing slash
+    // are cut; an option's value holding "://" (a proxy) is no URL; curl's -O takes no value.
+    auto run_key = [](const char* command) {
+        const std::string args = std::string(R"({"command":")") + command + "\"}";
+        const auto got = Log().call("Bash", args, "ok").claims("action.command_run");
+        return got.empty() ? std::string() : got[0].substr(0, got[0].find(" = "));
+    };
+    EXPECT_EQ(run_key("curl -s 127.0.0.1:8000/api/users"), "curl.users.command");
+    EXPECT_EQ(run_key("curl -s https://example.com/api/users?limit=10"), "curl.users.command");
+    EXPECT_EQ(run_key("curl -s https://api.github.com/repos/acme/x/pulls/"), "curl.pulls.command");
+    EXPECT_EQ(run_key("curl -x http://proxy.corp:3128/ https://api.example.com/v1/items"), "curl.items.command");
+    EXPECT_EQ(run_key("curl -O https://example.com/files/data.csv"), "curl.data.csv.command");
+    EXPECT_EQ(run_key("git clone https://github.com/acme/widget"), "git.clone.widget.command");
 }
 
 TEST(GeneralRules, ARedirectionIsNoSubcommand) {
