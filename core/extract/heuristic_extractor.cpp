@@ -764,6 +764,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                             call_at[&b] = calls.size();
                             calls.push_back(call_target(tool_action_of(session, x->second, session.cwd)));
                         }
+            const std::vector<bool> retried = retried_failures(calls);
             for (const Message* m : per_branch[bi]) {
                 // System and developer prompts are instructions to the agent (templates, tool docs), not claims.
                 if (m->role == Role::kSystem || m->role == Role::kDeveloper) continue;
@@ -787,7 +788,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         if (cwd.empty() && !shown.empty()) cwd = shown;
                         if (x != by_result.end())
                             add_action_claims(session, branch.id, x->second, cwd, options, bc.claims, &lost_operands,
-                                              retried_successfully(calls, call_at[&b]));
+                                              retried[call_at[&b]]);
                         if (!shown.empty()) cwd = shown;
                     }
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)

@@ -1,6 +1,9 @@
 // A failed call's later successful retry (retried_calls.h).
 #include "extract/retried_calls.h"
 
+#include <set>
+#include <utility>
+
 namespace bm {
 
 CallTarget call_target(const ToolAction& a) {
@@ -27,17 +30,23 @@ CallTarget call_target(const ToolAction& a) {
     return t;
 }
 
-bool retried_successfully(const std::vector<CallTarget>& calls, size_t i) {
-    if (i >= calls.size() || !calls[i].failed) return false;
-    const CallTarget& f = calls[i];
-    for (size_t j = i + 1; j < calls.size(); ++j) {
-        const CallTarget& r = calls[j];
-        if (r.failed || !r.answered) continue;
-        if (r.tool == f.tool && r.target == f.target) return true;
-        if (!f.target.empty() && r.target == f.target && f.target.rfind("cmd:", 0) == 0) return true;
-        if (!f.target.empty() && r.target == f.target && r.writes) return true;
+std::vector<bool> retried_failures(const std::vector<CallTarget>& calls) {
+    std::vector<bool> out(calls.size(), false);
+    std::set<std::pair<std::string, std::string>> done;  // (tool, target) of a later call that succeeded
+    std::set<std::string> commands, written;              // later successful commands; files later written
+    for (size_t i = calls.size(); i-- > 0;) {
+        const CallTarget& c = calls[i];
+        if (c.failed) {
+            const bool command = c.target.rfind("cmd:", 0) == 0;
+            out[i] = done.count({c.tool, c.target}) > 0 || (command && commands.count(c.target) > 0) ||
+                     (!c.target.empty() && written.count(c.target) > 0);
+        } else if (c.answered) {
+            done.insert({c.tool, c.target});
+            if (c.target.rfind("cmd:", 0) == 0) commands.insert(c.target);
+            if (c.writes && !c.target.empty()) written.insert(c.target);
+        }
     }
-    return false;
+    return out;
 }
 
 }  // namespace bm

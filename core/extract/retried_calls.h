@@ -20,9 +20,9 @@ struct CallTarget {
 
 CallTarget call_target(const ToolAction& action);
 
-// Whether the failed call `calls[i]` was retried later with success: a later call that did not fail and acts on
-// the same target with the same tool (a function call with no target: the same function), or on the same command,
-// or writes the same file (a file read as missing, then created).
-bool retried_successfully(const std::vector<CallTarget>& calls, size_t i);
+// For each call (in the branch's order), whether it failed and was retried later with success: a later call that did
+// not fail and acts on the same target with the same tool (a function call with no target: the same function), or on
+// the same command, or writes the same file (a file read as missing, then created). One pass from the end.
+std::vector<bool> retried_failures(const std::vector<CallTarget>& calls);
 
 }  // namespace bm
