@@ -40,10 +40,7 @@ std::string shown_directory(const std::string& result_text) {
     return result_text.substr(p + marker.size(), e - p - marker.size());
 }
 
-void add_action_claims(const Session& session, const std::string& branch_id, const ToolExchange& x,
-                       const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out,
-                       std::map<std::string, std::string>* lost_operands) {
-    if (!x.call_message || !x.call) return;
+ToolAction tool_action_of(const Session& session, const ToolExchange& x, const std::string& cwd) {
     ToolAction a;
     a.tool = x.call->tool_name;
     a.arguments = x.call->arguments;
@@ -61,6 +58,14 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
     a.error_flag_reliable =
         !a.exit_unstated && (session.format == SessionFormat::kClaudeCode || session.format == SessionFormat::kDsh);
     a.cwd = cwd;
+    return a;
+}
+
+void add_action_claims(const Session& session, const std::string& branch_id, const ToolExchange& x,
+                       const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out,
+                       std::map<std::string, std::string>* lost_operands, bool retried) {
+    if (!x.call_message || !x.call) return;
+    const ToolAction a = tool_action_of(session, x, cwd);
     const std::vector<ActionFact> facts = tool_action_facts(a);
     // Two runs that one key names but whose inline code or cut path differ ("python -c A", "python -c B"): the exit
     // code and the command under that key say neither run's (session 20, d27req). Marked by an empty entry once seen.
@@ -88,6 +93,7 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
     const std::string tool = x.call->tool_name;
     for (const ActionFact& f : facts) {
         if (names_neither(f.rule, f.key)) continue;
+        if (retried && (f.rule == "action.tool_error" || (f.rule == "action.command_exit" && f.value != "0"))) continue;
         const bool in_result =
             (f.evidence == ActionEvidence::kObserved || f.evidence == ActionEvidence::kReported) && x.result_message;
         Claim c = in_result ? origin_of(session, branch_id, *x.result_message, BlockKind::kToolResult, tool, options)

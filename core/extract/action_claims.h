@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "extract/branch_claims.h"
+#include "extract/tool_action_rules.h"
 
 namespace bm {
 
@@ -20,9 +21,14 @@ struct ToolExchange {
 
 // `lost_operands` (one per branch, or none): a shell key's operand it could not hold (command_lost_operand), by the
 // key; an exit code whose key two runs with different such operands share names neither run, and is dropped (both).
+// `retried`: a later call of the branch retried this failed one with success (retried_calls.h): its failure
+// (action.tool_error) and its nonzero exit code (action.command_exit) are stale and are not claimed (session 21).
 void add_action_claims(const Session& session, const std::string& branch_id, const ToolExchange& x,
                        const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out,
-                       std::map<std::string, std::string>* lost_operands = nullptr);
+                       std::map<std::string, std::string>* lost_operands = nullptr, bool retried = false);
+
+// The call and result of an exchange as the action rules read them (the error flag as the format marks it).
+ToolAction tool_action_of(const Session& session, const ToolExchange& x, const std::string& cwd);
 
 // A file's history within one branch, in its values: an edit of a file this branch created reads
 // "created, then <the edit>" (a file the session made is new, whatever was done to it after), its

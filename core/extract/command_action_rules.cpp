@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "extract/rejection_reason.h"
 #include "extract/tool_action_rules.h"
 #include "util/trim.h"
 
@@ -99,6 +100,26 @@ bool pipes(std::string_view cmd) {
         else if (c == '|' && (i + 1 >= cmd.size() || cmd[i + 1] != '|') && (i == 0 || cmd[i - 1] != '|')) return true;
     }
     return false;
+}
+
+// Whether a command line's parts are joined by `&&` alone: no `||`, `;`, line break, pipe or trailing `&` outside
+// quotes (redirections such as "2>&1" and "&>log" are no joints). Only then does an exit status 0 say that every
+// part ran and succeeded (session 21).
+bool and_chain_only(std::string_view cmd) {
+    char quote = 0;
+    for (size_t i = 0; i < cmd.size(); ++i) {
+        const char c = cmd[i];
+        if (quote) { quote = c == quote ? 0 : quote; continue; }
+        if (c == '"' || c == '\'') quote = c;
+        else if (c == ';' || c == '\n' || c == '|') return false;
+        else if (c == '&') {
+            if (i + 1 < cmd.size() && cmd[i + 1] == '&') { ++i; continue; }
+            const bool redirect = (i > 0 && (cmd[i - 1] == '>' || cmd[i - 1] == '<')) ||
+                                  (i + 1 < cmd.size() && (cmd[i + 1] == '>' || cmd[i + 1] == '<'));
+            if (!redirect) return false;
+        }
+    }
+    return true;
 }
 
 std::string base_name(const std::string& w) {
@@ -798,6 +819,11 @@ bool named_command(const ToolAction& a, std::vector<Segment>& segs, CommandKey& 
 
 }  // namespace
 
+std::string exit_code_stated(std::string_view result) {
+    size_t b = 0, e = 0;
+    return explicit_exit_code(result, b, e);
+}
+
 std::string command_subject(const ToolAction& a) {
     std::vector<Segment> segs;
     CommandKey subject;
@@ -921,7 +947,9 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         for (const CommandKey& k : keys)
             if (!k.key.empty()) ++named, lone = k;
         size_t eb = 0, ee = 0;
-        const std::string code = named == 1 && lone.program != "exit" ? explicit_exit_code(a.result, eb, ee) : "";
+        // A pipe's status is its last program's ("grep x f | xargs y" exits as xargs did; session 21).
+        const std::string code =
+            named == 1 && lone.program != "exit" && !pipes(command) ? explicit_exit_code(a.result, eb, ee) : "";
         if (!code.empty() && code != "0")
             out.push_back({"action.command_exit", command_set_key(segs, lone) + ".exit_code", code, SlotType::kFact,
                            ActionEvidence::kObserved, eb, ee});
@@ -948,6 +976,8 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                            ActionEvidence::kObserved, 0, std::min<size_t>(a.result.size(), a.result.find('\n'))});
             return;
         }
+    // A call the user refused never ran: no exit status (session 21: read as "nonzero", a failed run).
+    if (a.error && call_refused(a.result)) return;
     if (code.empty() && !a.exit_unstated) {
         ev = ActionEvidence::kConfirmed, eb = qb, ee = qe;
         if (a.error) code = "nonzero";
@@ -962,8 +992,33 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     for (const CommandKey& k : keys) parts += !k.key.empty() && k.program != "cd" ? 1 : 0;
     const bool background = !command.empty() && command.find_last_not_of(" \t\n") != std::string::npos &&
                             command[command.find_last_not_of(" \t\n")] == '&';
-    const char* rule = parts > 1 || pipes(command) || background ? "action.chain_exit" : "action.command_exit";
-    if (!code.empty()) out.push_back({rule, subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
+    if (code.empty()) return;
+    if (parts <= 1 && !pipes(command) && !background) {
+        out.push_back({"action.command_exit", subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
+        return;
+    }
+    // A chain, a pipe or a background command (action.chain_exit; session 21). A pipe's status is its last program's
+    // ("x | head" exits 0 whatever x did), a background command's is only its launch, and after `||`, `;` or a line
+    // break the status is the last part's alone: none of them says how the keyed part ended, so they give none. Nor
+    // does an `&&` chain that failed (which part failed is not said). An `&&` chain that exits 0 ran every part and
+    // every part succeeded: its key names each part that does something ("git add … && git commit …" →
+    // `git.add.and.git.commit.exit_code = 0`), skipping setup and banners ("cd", "source", "export", "echo", "printf");
+    // more than three such parts, or a part run as inline code ("python -c …"), give none.
+    if (code != "0" || pipes(command) || background || !and_chain_only(command)) return;
+    std::string chain;
+    size_t named_parts = 0;
+    for (const CommandKey& k : keys) {
+        if (k.key.empty() || one_of(k.program, {"cd", "echo", "printf", "true", "source", ".", "export", "set"}))
+            continue;
+        const std::string part = command_set_key(segs, k);
+        // Inline code ("python -c …") leaves the part unnamed: the chain's key could not say what ran.
+        if (part == k.program && one_of(k.program, {"python", "node", "bash", "sh", "ruby", "perl"})) return;
+        if (("." + chain + ".").find("." + part + ".") != std::string::npos) continue;  // a part named already
+        chain += (chain.empty() ? "" : ".and.") + part;
+        ++named_parts;
+    }
+    if (named_parts == 0 || named_parts > 3) return;
+    out.push_back({"action.chain_exit", chain + ".exit_code", code, SlotType::kFact, ev, eb, ee});
 }
 
 }  // namespace bm

@@ -28,24 +28,8 @@ bool numbered_line(std::string_view line, std::string_view& text) {
     return true;
 }
 
-// "name=value" or "name: value" with a plain name: the name and the value.
-bool setting_line(const std::string& line, std::string& name, std::string& value) {
-    size_t sep = line.find('=');
-    size_t skip = 1;
-    const size_t colon = line.find(": ");
-    if (sep == std::string::npos || (colon != std::string::npos && colon < sep)) sep = colon, skip = 2;
-    if (sep == std::string::npos || sep == 0 || sep > 40) return false;
-    name = std::string(trim(line.substr(0, sep)));
-    value = std::string(trim(line.substr(sep + skip)));
-    if (name.empty() || value.empty() || value.size() > 60) return false;
-    for (char c : name)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
-    return std::isalpha(static_cast<unsigned char>(name[0])) != 0;
-}
-
-// A short file the read tool showed whole (at most 3 non-empty lines of at most 80 bytes, no offset or
-// limit asked): each "name=value" line → file.<path>.<name> = value; a one-line file of other text →
-// file.<path>.content = the line. Whether the file was changed later is marked per branch
+// A one-line file the read tool showed whole (at most 3 non-empty lines of at most 80 bytes, no offset or
+// limit asked, and only one of them): file.<path>.content = the line. Whether the file was changed later is marked per branch
 // (mark_read_contents).
 void file_content(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
     if (!read_tool(tool) || !a.has_result || a.error || a.result.size() > 2000) return;
@@ -80,20 +64,12 @@ void file_content(const ToolAction& a, const std::string& tool, std::vector<Acti
     if (unnumbered || lines.empty() || lines.size() > 3) return;
     for (const Line& l : lines)
         if (l.text.size() > 80) return;
-    for (const Line& l : lines) {
-        std::string name, value;
-        if (setting_line(l.text, name, value)) {
-            std::string sub = key_slug(name, 40);
-            for (char& c : sub)
-                if (c == '.') c = '_';  // the file's key is all before the last dot
-            if (!sub.empty())
-                out.push_back({"action.file_content", "file." + key + "." + sub, value, SlotType::kFact,
-                               ActionEvidence::kObserved, l.begin, l.end});
-        } else if (lines.size() == 1 && l.text.find_first_of("(){};") == std::string::npos) {  // code is no fact
-            out.push_back({"action.file_content", "file." + key + ".content", l.text, SlotType::kFact,
-                           ActionEvidence::kObserved, l.begin, l.end});
-        }
-    }
+    // Only a one-line file's whole text: its "name=value" lines, read one by one, were the file's contents mined as
+    // facts (session 21: `file.config.txt.level = info` junk, `.mode.earlier = DEBUG` partial, blind relabel).
+    const Line& l = lines.front();
+    if (lines.size() == 1 && l.text.find_first_of("(){};") == std::string::npos)  // code is no fact
+        out.push_back({"action.file_content", "file." + key + ".content", l.text, SlotType::kFact,
+                       ActionEvidence::kObserved, l.begin, l.end});
 }
 
 // "image/png image, 1x1 px, 69 bytes" in an image read's result: file.<path>.dimensions = 1x1 px.

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "extract/chat_tool_error.h"
+#include "extract/rejection_reason.h"
 #include "extract/request_rules.h"
 #include "extract/tool_action_rules.h"
 #include "util/trim.h"
@@ -69,12 +70,35 @@ std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
     return line;
 }
 
+// A line with its terminal colour codes ("\x1b[31;1m") taken out.
+std::string without_colour(std::string_view line) {
+    std::string out;
+    for (size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+            size_t j = i + 2;
+            while (j < line.size() && (std::isdigit(static_cast<unsigned char>(line[j])) || line[j] == ';')) ++j;
+            if (j < line.size()) { i = j; continue; }
+        }
+        out += line[i];
+    }
+    return out;
+}
+
 }  // namespace
 
 void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!a.has_result || !a.error) return;
+    // A call the user refused never ran: the harness's notice is no failure of the call (plan = rejected says a
+    // refused plan; session 21).
+    if (call_refused(a.result)) return;
     size_t b = 0, e = 0;
     std::string_view line = reason_line(a.result, b, e);
+    // A coloured label alone on its line ("\x1b[31;1mGet-Content: \x1b[0m", PowerShell's error header): a label,
+    // not the reason (session 21).
+    if (const std::string uncoloured = without_colour(line); uncoloured.size() != line.size()) {
+        const std::string_view plain = trim(uncoloured);
+        if (!plain.empty() && plain.back() == ':' && plain.find_first_of(" \t") == std::string_view::npos) return;
+    }
     // A JSON answer's own "error" field is the reason, not the object's text (`{"ok":false,"error":"Path is
     // outside workspace: …"}`; session 16, x17chat).
     std::string json_reason;

@@ -1,5 +1,6 @@
 // Pattern matching over sentence tokens; no regex, bounded work per sentence.
 #include "extract/heuristic_extractor.h"
+#include "extract/retried_calls.h"
 
 #include <algorithm>
 #include <cctype>
@@ -765,6 +766,17 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             std::string cwd = session.cwd;
             std::string asked;  // the agent's text just before a user's message (user.numbered_answers)
             std::map<std::string, std::string> lost_operands;  // add_action_claims: keys that cannot name their run
+            // The branch's answered calls in order, to tell a failure a later call retried with success (session 21).
+            std::vector<CallTarget> calls;
+            std::map<const ContentBlock*, size_t> call_at;  // result block → its index in `calls`
+            for (const Message* m : per_branch[bi])
+                for (const auto& b : m->blocks)
+                    if (b.kind == BlockKind::kToolResult)
+                        if (auto x = by_result.find(&b); x != by_result.end()) {
+                            call_at[&b] = calls.size();
+                            calls.push_back(call_target(tool_action_of(session, x->second, session.cwd)));
+                        }
+            const std::vector<bool> retried = retried_failures(calls);
             for (const Message* m : per_branch[bi]) {
                 // System and developer prompts are instructions to the agent (templates, tool docs), not claims.
                 if (m->role == Role::kSystem || m->role == Role::kDeveloper) continue;
@@ -787,7 +799,8 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         // The first directory a run shows is where it has been working all along.
                         if (cwd.empty() && !shown.empty()) cwd = shown;
                         if (x != by_result.end())
-                            add_action_claims(session, branch.id, x->second, cwd, options, bc.claims, &lost_operands);
+                            add_action_claims(session, branch.id, x->second, cwd, options, bc.claims, &lost_operands,
+                                              retried[call_at[&b]]);
                         if (!shown.empty()) cwd = shown;
                     }
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)

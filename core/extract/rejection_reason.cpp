@@ -5,9 +5,13 @@
 
 namespace bm {
 
+bool call_refused(std::string_view result) {
+    return result.rfind("The user doesn't want to proceed with this tool use.", 0) == 0;
+}
+
 size_t user_rejection_reason(std::string_view result) {
     // Only in the harness's own rejection notice, which opens the result.
-    if (result.rfind("The user doesn't want to proceed with this tool use.", 0) != 0) return std::string_view::npos;
+    if (!call_refused(result)) return std::string_view::npos;
     for (std::string_view marker : {std::string_view("To tell you how to proceed, the user said:"),
                                     std::string_view("The user provided the following reason for the rejection:")}) {
         const size_t p = result.find(marker);

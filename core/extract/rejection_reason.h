@@ -11,4 +11,8 @@ namespace bm {
 // npos when `result` holds neither, or nothing follows, or more than 4,000 bytes follow (not a typed reason).
 size_t user_rejection_reason(std::string_view result);
 
+// Whether `result` is Claude Code's notice that the user refused the call ("The user doesn't want to proceed with this
+// tool use."): the call never ran, so it has no exit status and no failure of its own (session 21).
+bool call_refused(std::string_view result);
+
 }  // namespace bm

@@ -102,6 +102,8 @@ void empty_dir_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // What a shell call ran, as a key word run: its last command that does more than look around, else
 // its first named one ("pytest", "npm.run.build", "echo"); "" when the tool is not a shell.
 std::string command_subject(const ToolAction& action);
+// The exit code a result states ("Exit code: 1", "[exit code: 2]", …); empty when it states none.
+std::string exit_code_stated(std::string_view result);
 // The operands a shell call's key could not hold, one per segment the key names, when they name what the run was: inline code after an interpreter's
 // -c/-e/-Command (`python -c "import a"`, keyed `python`), or a path whose name is cut at the key's 24 characters
 // (`Get-Content -Path "C:\\Users\\…\\SKILL.md"`, keyed `get-content.c-users-tassa-.agents-sk`); "" otherwise.

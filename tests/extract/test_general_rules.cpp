@@ -53,9 +53,15 @@ TEST(GeneralRules, AnHttpClientIsKeyedByItsUrlNotItsOptionValues) {
 
 TEST(GeneralRules, ARedirectionIsNoSubcommand) {
     // "pnpm --version 2>&1" is pnpm's run, not a subcommand "2>&1" (session 20: was `pnpm.2-1.exit_code`).
-    EXPECT_EQ(Log().call("Bash", R"J({"command":"pnpm --version 2>&1 && cat package.json"})J", "Exit code 1\nuse yarn", true)
-                  .claims("action.chain_exit"),
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"pnpm --version 2>&1"})J", "Exit code 1\nuse yarn", true)
+                  .claims("action.command_exit"),
               V{"pnpm.exit_code = 1"});
+    // In a failed chain the part that failed is not said: none (session 21, action.chain_exit narrowed).
+    EXPECT_TRUE(Log().call("Bash", R"J({"command":"pnpm --version 2>&1 && cat package.json"})J", "Exit code 1\nuse yarn", true)
+                    .claims("action.chain_exit").empty());
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"pnpm --version 2>&1 && make"})J", "Exit code 0\n10.0.0", false)
+                  .claims("action.chain_exit"),
+              V{"pnpm.and.make.exit_code = 0"});
     EXPECT_EQ(Log().call("Bash", R"J({"command":"npm > out.txt run build"})J", "Exit code 2", true).claims("action.command_exit"),
               V{"npm.run.build.exit_code = 2"});
     // A word that only contains '>' elsewhere is still an argument: "git commit -m 'a->b'".

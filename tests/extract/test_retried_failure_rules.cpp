@@ -1,0 +1,78 @@
+// Rules action.tool_error and action.command_exit on a failure a later call retried with success (retried_calls.h,
+// session 21): the failure is stale and gives none; a retry that failed too, or a different target, keeps it.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "claude_code_lines.h"
+#include "claude_log_claims.h"
+
+namespace bm {
+namespace {
+
+using extracttest::claude_line;
+using extracttest::claude_log_claims;
+using extracttest::claude_user_line;
+
+// A call of `tool` with JSON `input` answered by `result` with the error flag `error`.
+std::string tool_run(const std::string& n, const std::string& parent, const std::string& tool, const std::string& input,
+                     const std::string& result, bool error) {
+    return claude_line("assistant", "a" + n, parent,
+                       R"([{"type":"tool_use","id":"t)" + n + R"(","name":")" + tool + R"(","input":)" + input + "}]") +
+           claude_line("user", "r" + n, "a" + n,
+                       R"([{"type":"tool_result","tool_use_id":"t)" + n + R"(","content":")" + result +
+                           R"(","is_error":)" + (error ? "true" : "false") + "}]");
+}
+
+const std::string kAsk = claude_user_line("u1", "", R"("Fix the build.")");
+
+TEST(RetriedFailure, ACommandRetriedWithSuccessKeepsNoFailure) {
+    const std::string log =
+        kAsk + tool_run("1", "u1", "Bash", R"({"command":"make build"})", "make: *** No rule to make target", true) +
+        tool_run("2", "r1", "Bash", R"({"command":"make build"})", "built", false);
+    const std::string got = claude_log_claims(log);
+    EXPECT_EQ(got.find("action.tool_error"), std::string::npos) << got;
+    EXPECT_EQ(got.find("make.build.exit_code = nonzero"), std::string::npos) << got;
+    EXPECT_NE(got.find("make.build.exit_code = 0"), std::string::npos) << got;
+}
+
+TEST(RetriedFailure, ARetryThatFailedTooKeepsBothFailures) {
+    const std::string log =
+        kAsk + tool_run("1", "u1", "Bash", R"({"command":"make build"})", "make: *** No rule to make target", true) +
+        tool_run("2", "r1", "Bash", R"({"command":"make build"})", "make: *** missing separator", true);
+    const std::string got = claude_log_claims(log);
+    EXPECT_NE(got.find("action.tool_error: make.build.error.make-no = "), std::string::npos) << got;
+    EXPECT_NE(got.find("action.tool_error: make.build.error.make-missing = "), std::string::npos) << got;
+}
+
+TEST(RetriedFailure, ASuccessOfAnotherCommandOrFileKeepsTheFailure) {
+    const std::string log =
+        kAsk + tool_run("1", "u1", "Bash", R"({"command":"make build"})", "make: *** No rule to make target", true) +
+        tool_run("2", "r1", "Bash", R"({"command":"make test"})", "ok", false) +
+        tool_run("3", "r2", "Read", R"({"file_path":"/w/a.py"})", "File does not exist.", true) +
+        tool_run("4", "r3", "Read", R"({"file_path":"/w/b.py"})", "1\\tprint(1)", false);
+    const std::string got = claude_log_claims(log);
+    EXPECT_NE(got.find("action.tool_error: make.build.error.make-no = "), std::string::npos) << got;
+    EXPECT_NE(got.find("action.tool_error: read.error.file-does-not"), std::string::npos) << got;
+}
+
+TEST(RetriedFailure, AMissingFileWrittenLaterIsNoLongerAFailure) {
+    const std::string log =
+        kAsk + tool_run("1", "u1", "Read", R"({"file_path":"/w/MEMORY.md"})", "File does not exist.", true) +
+        tool_run("2", "r1", "Write", R"({"file_path":"/w/MEMORY.md","content":"x"})", "File created successfully at: /w/MEMORY.md", false);
+    const std::string got = claude_log_claims(log);
+    EXPECT_EQ(got.find("action.tool_error"), std::string::npos) << got;
+}
+
+TEST(RetriedFailure, ARefusedCallIsNoFailureAndHasNoExitCode) {
+    const std::string log = kAsk + tool_run("1", "u1", "Bash", R"({"command":"git init -q && git commit -m x"})",
+                                            "The user doesn't want to proceed with this tool use. The tool use was "
+                                            "rejected (eg. if it was a file edit, the new_string was NOT written to the file)",
+                                            true);
+    const std::string got = claude_log_claims(log);
+    EXPECT_EQ(got.find("action.tool_error"), std::string::npos) << got;
+    EXPECT_EQ(got.find("exit_code"), std::string::npos) << got;
+}
+
+}  // namespace
+}  // namespace bm
