@@ -52,8 +52,12 @@ std::vector<Segment> segments_of(std::string_view cmd) {
             continue;
         }
         if (c == '"' || c == '\'') { quote = c; continue; }
-        const bool sep = c == ';' || c == '\n' || (c == '&' && i + 1 < cmd.size() && cmd[i + 1] == '&') ||
-                         (c == '|' && i + 1 < cmd.size() && cmd[i + 1] == '|');
+        const char next = i + 1 < cmd.size() ? cmd[i + 1] : '\0', prev = i > 0 ? cmd[i - 1] : '\0';
+        // "server & sleep 3": a single '&' sends the part before it to the background and starts the next
+        // (session 21); "2>&1" and "&>log" are redirections.
+        const bool background = c == '&' && next != '&' && next != '>' && next != '<' && prev != '>' && prev != '<' &&
+                                prev != '|' && prev != '&';
+        const bool sep = c == ';' || c == '\n' || background || (c == '&' && next == '&') || (c == '|' && next == '|');
         if (sep) {
             flush();
             if (c == '\n' && !heredoc.empty()) {
@@ -73,7 +77,7 @@ std::vector<Segment> segments_of(std::string_view cmd) {
                 heredoc.clear();
                 heredoc_next = false;
             }
-            if (c != ';' && c != '\n') ++i;
+            if (c != ';' && c != '\n' && !background) ++i;
             out.push_back({});
             piped = false;
             continue;
@@ -89,37 +93,35 @@ std::vector<Segment> segments_of(std::string_view cmd) {
     return kept;
 }
 
-// Whether a command line pipes one program into another ("gh repo view x | head -2"): its exit status is the last
-// program's, so a failure before the pipe can end in 0. An unquoted single '|' ("||" chains, not pipes).
-bool pipes(std::string_view cmd) {
-    char quote = 0;
-    for (size_t i = 0; i < cmd.size(); ++i) {
-        const char c = cmd[i];
-        if (quote) { quote = c == quote ? 0 : quote; continue; }
-        if (c == '"' || c == '\'') quote = c;
-        else if (c == '|' && (i + 1 >= cmd.size() || cmd[i + 1] != '|') && (i == 0 || cmd[i - 1] != '|')) return true;
-    }
-    return false;
-}
+// How a command line's parts are joined, outside quotes and escapes (session 21): a pipe ("gh repo view x | head -2":
+// the status is the last program's, so a failure before the pipe can end in 0), a command sent to the background
+// ("server & sleep 3", "tail -f log &": its status is only its launch), or `||`, `;` and line breaks (the status is
+// the last part's alone). Redirections ("2>&1", "&>log", ">|f") are no joints; `&&` is the one joint after which
+// an exit status 0 says that every part ran and succeeded.
+struct Joints {
+    bool pipe = false;
+    bool background = false;
+    bool other = false;  // ||, ;, a line break
+};
 
-// Whether a command line's parts are joined by `&&` alone: no `||`, `;`, line break, pipe or trailing `&` outside
-// quotes (redirections such as "2>&1" and "&>log" are no joints). Only then does an exit status 0 say that every
-// part ran and succeeded (session 21).
-bool and_chain_only(std::string_view cmd) {
+Joints joints_of(std::string_view cmd) {
+    Joints j;
     char quote = 0;
+    auto at = [&cmd](size_t i) { return i < cmd.size() ? cmd[i] : '\0'; };
     for (size_t i = 0; i < cmd.size(); ++i) {
         const char c = cmd[i];
+        if (c == '\\' && quote != '\'') { ++i; continue; }  // an escaped character ("\"a|b\"") is a word's
         if (quote) { quote = c == quote ? 0 : quote; continue; }
+        const char before = i > 0 ? cmd[i - 1] : '\0';
         if (c == '"' || c == '\'') quote = c;
-        else if (c == ';' || c == '\n' || c == '|') return false;
-        else if (c == '&') {
-            if (i + 1 < cmd.size() && cmd[i + 1] == '&') { ++i; continue; }
-            const bool redirect = (i > 0 && (cmd[i - 1] == '>' || cmd[i - 1] == '<')) ||
-                                  (i + 1 < cmd.size() && (cmd[i + 1] == '>' || cmd[i + 1] == '<'));
-            if (!redirect) return false;
-        }
+        else if (c == ';' || c == '\n') j.other = true;
+        else if (c == '|' && at(i + 1) == '|') j.other = true, ++i;
+        else if (c == '|' && before != '>') j.pipe = true;
+        else if (c == '&' && at(i + 1) == '&') ++i;
+        else if (c == '&' && before != '>' && before != '<' && before != '|' && at(i + 1) != '>' && at(i + 1) != '<')
+            j.background = true;
     }
-    return true;
+    return j;
 }
 
 std::string base_name(const std::string& w) {
@@ -155,7 +157,8 @@ bool looks_around(const std::string& program, const std::string& sub) {
                          "false", "sleep", "clear", "cd", "export", "source", "set", "type", "printf", "diff",
                          "du", "df", "ps", "id", "uname", "hostname", "history", "mkdir", "chmod", "touch", "cp",
                          "mv", "rm", "test", "[", "read", "exit", "ag", "fd", "nl", "sort", "uniq", "cut", "tr",
-                         "xargs", "jq", "basename", "dirname", "realpath", "readlink", "md5sum", "sha256sum"}))
+                         "xargs", "jq", "basename", "dirname", "realpath", "readlink", "md5sum", "sha256sum",
+                         "disown", "wait", "jobs"}))
         return true;
     return program == "git" && one_of(sub, {"status", "diff", "log", "show", "branch", "rev-parse", "remote",
                                             "config", "add", "ls-files", "stash", "fetch", "blame", "init"});
@@ -894,6 +897,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // not what the chain is for: it keys nothing (session 20); a closing one ("… || echo NOT_FOUND") still does.
     // Walked from the end, so that "a named command follows" is known in one pass.
     CommandKey printer;
+    const bool background_line = joints_of(command).background;
     bool named = false;  // some segment (after this one, while walking) names a command
     size_t named_segments = 0;
     for (const CommandKey& k : keys) named_segments += k.key.empty() ? 0 : 1;
@@ -903,7 +907,9 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         // An echo in a chain that did not print ("pgrep x || echo killed" printing pgrep's "66215", "ls d ||
         // echo 'not found'" printing the listing) is a branch not taken: it names neither the chain nor its
         // output (session 20). A lone echo, or one printing a variable or an escape, is not checked.
-        const bool not_taken = print && named_segments > 1 && a.has_result && !printed_by(segs[i], a.result);
+        // After a part sent to the background, an echo prints its process id ("server & echo $!"): no subject either.
+        const bool not_taken = print && named_segments > 1 &&
+                               ((a.has_result && !printed_by(segs[i], a.result)) || background_line);
         if (printer.key.empty() && !not_taken && !k.key.empty() && (!k.trivial || (print && !named))) printer = k;
         named |= !k.key.empty();
     }
@@ -921,7 +927,9 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
     if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;
     size_t ob = 0, oe = 0;
-    const std::string output = a.error || printer.key.empty() ? std::string() : one_line_output(a.result, ob, oe);
+    // What a background line prints is the shell's (a process id, "[1] 4242"), not its program's (session 21).
+    const std::string output =
+        a.error || printer.key.empty() || background_line ? std::string() : one_line_output(a.result, ob, oe);
     const std::string printed = printer.key.empty() ? std::string() : command_set_key(segs, printer);
     if (!output.empty())
         out.push_back({"action.command_output", printed + ".output", output, SlotType::kFact,
@@ -947,9 +955,12 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         for (const CommandKey& k : keys)
             if (!k.key.empty()) ++named, lone = k;
         size_t eb = 0, ee = 0;
-        // A pipe's status is its last program's ("grep x f | xargs y" exits as xargs did; session 21).
-        const std::string code =
-            named == 1 && lone.program != "exit" && !pipes(command) ? explicit_exit_code(a.result, eb, ee) : "";
+        // A pipe's status is its last program's ("grep x f | xargs y" exits as xargs did), a background command's
+        // only its launch (session 21).
+        const Joints joined = joints_of(command);
+        const std::string code = named == 1 && lone.program != "exit" && !joined.pipe && !joined.background
+                                     ? explicit_exit_code(a.result, eb, ee)
+                                     : "";
         if (!code.empty() && code != "0")
             out.push_back({"action.command_exit", command_set_key(segs, lone) + ".exit_code", code, SlotType::kFact,
                            ActionEvidence::kObserved, eb, ee});
@@ -987,13 +998,13 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     }
     // The exit status of a chain or a pipe is its last part's, while the key names one part (session 21: its own
     // rule, measured apart): "a && b" that exits 0 says b ran, "a | head" that exits 0 says nothing of a. A leading
-// "cd DIR" is no part. A command sent to the background ("server &") has no status of its own either.
+    // "cd DIR" is no part. A command sent to the background ("server &") has no status of its own either.
     size_t parts = 0;
     for (const CommandKey& k : keys) parts += !k.key.empty() && k.program != "cd" ? 1 : 0;
-    const bool background = !command.empty() && command.find_last_not_of(" \t\n") != std::string::npos &&
-                            command[command.find_last_not_of(" \t\n")] == '&';
+    const Joints joined = joints_of(command);
+    const bool background = joined.background;
     if (code.empty()) return;
-    if (parts <= 1 && !pipes(command) && !background) {
+    if (parts <= 1 && !joined.pipe && !background) {
         out.push_back({"action.command_exit", subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
         return;
     }
@@ -1004,7 +1015,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // every part succeeded: its key names each part that does something ("git add … && git commit …" →
     // `git.add.and.git.commit.exit_code = 0`), skipping setup and banners ("cd", "source", "export", "echo", "printf");
     // more than three such parts, or a part run as inline code ("python -c …"), give none.
-    if (code != "0" || pipes(command) || background || !and_chain_only(command)) return;
+    if (code != "0" || joined.pipe || background || joined.other) return;
     std::string chain;
     size_t named_parts = 0;
     for (const CommandKey& k : keys) {

@@ -144,6 +144,13 @@ std::vector<ExtractionRule> build() {
           // Two inline-code runs of one interpreter in a chain: the key `python` names neither (session 20, d27req).
           call("Bash", R"({"command":"python -c \"import a; print(1)\" && python -c \"import b; print(2)\""})",
                "Exit code 1\nTraceback (most recent call last):", "", true),
+          // a pipe or a part sent to the background gives no code, even when only looking around; a '|' inside an
+          // escaped quote is no pipe (review, session 21)
+          call("Bash", R"({"command":"cat server.log | grep -q FATAL"})", "Exit code 1", "", true),
+          call("Bash", R"({"command":"nohup python server.py > server.log 2>&1 & echo $!"})", "Exit code 0", ""),
+          call("Bash", R"({"command":"python -m http.server 8000 & disown"})", "Exit code 0", ""),
+          call("Bash", R"({"command":"python -c \"print(re.split(\\\"a|b\\\", s))\""})", "Exit code 1\nTraceback (most recent call last):",
+               "python.exit_code = 1", true),
           call("Bash", R"({"command":"python -c \"import a; print(1)\""})", "Exit code 1\nTraceback (most recent call last):",
                "python.exit_code = 1", true)}},
         {"action.chain_exit", "an `&&` chain of two or more parts (past a leading cd) that exits 0: every part ran and succeeded, keyed by every part",
@@ -156,6 +163,8 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"pgrep -f app && echo up || echo down"})", "Exit code 0", ""),
           call("bash", R"({"command":"cat > a.sh <<'END'\nmake all\nEND\npython a.py"})", "[exit code: 0]", ""),
           call("Bash", R"({"command":"npm run dev &"})", "Exit code 0", ""),
+          // a part sent to the background mid-line has no status either (review, session 21)
+          call("Bash", R"({"command":"npm run dev > dev.log 2>&1 & sleep 3 && curl localhost:3000"})", "Exit code 0", ""),
           call("Bash", R"({"command":"source .venv/bin/activate && python -c \"import a\" && make"})", "Exit code 0", ""),
           call("Bash", R"({"command":"npm test"})", "Exit code 1", "", true)}},
         {"action.test_counts", "a test runner's summary (N passed, N failed, N errors) in the result of a test command",
