@@ -6,18 +6,12 @@
 
 #include "extract/request_rules.h"
 #include "extract/sentence_tokens.h"
+#include "request_matches.h"
 
 namespace bm {
 namespace {
 
-// Every request match of every sentence of `text`, "rule: key = value" a line.
-std::string requests_of(const std::string& text) {
-    std::string s;
-    for (const Sentence& sentence : split_sentences(text))
-        for (const ClauseMatch& m : match_requests(text, sentence.tokens, true))
-            s += m.rule + ": " + m.key + " = " + m.value + "\n";
-    return s;
-}
+using extracttest::requests_of;
 
 TEST(RequestNounList, AVerbWordOpeningANounListItemIsNoRequest) {
     // A pasted spec's field, a parenthesised style note, a list after "by" that goes on, a list's last item.

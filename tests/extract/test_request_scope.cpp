@@ -7,17 +7,12 @@
 #include "extract/request_rules.h"
 #include "extract/request_scope.h"
 #include "extract/sentence_tokens.h"
+#include "request_matches.h"
 
 namespace bm {
 namespace {
 
-std::string requests_of(const std::string& text) {
-    std::string s;
-    for (const Sentence& sentence : split_sentences(text))
-        for (const ClauseMatch& m : match_requests(text, sentence.tokens, true))
-            s += m.rule + ": " + m.key + " = " + m.value + "\n";
-    return s;
-}
+using extracttest::requests_of;
 
 TEST(RequestScope, QuotedSubtaskIsHandedOnNotAsked) {
     const std::string text =
