@@ -886,7 +886,7 @@ std::vector<ExtractionRule> build() {
         // ---- rules designed on DSH dev logs (dsh_action_rules.cpp, harness_rules.cpp) ----
         {"action.file_content", "a one-line file the read tool showed whole (one non-empty numbered line of at most 80 bytes): the file's text",
          "read tools only, no offset or limit asked, no prose around the listing (Claude Code's <system-reminder> after a Read is not the file's; a one-line file that looks like code, with ( ) { } ;, gives none: session 13); an image gives none; a file the branch changes afterwards gets \" (before the edit)\" (only the lines holding the replaced text), \" (before it was deleted)\", \" (before it was rewritten)\" and its key `.earlier` (session 14: not a rival of the content now); session 21: a file of two or three \"name=value\" / \"name: value\" lines is no longer read line by line (`file.<path>.<name>`: the blind relabel judged those file contents mined as facts), and a one-line one is its `.content` whole",
-         S::kFact, "tool 3", "file.<path>.content[.earlier]", true, 1.0, kSession, "",
+         S::kFact, "tool 3", "file.<path>.content[.earlier]", true, 0.9, kSession, "",
          {call("read", R"({"file_path":"config.txt"})", "<content>\n1: mode=DEBUG\n\n(End of file - total 1 lines)\n</content>", "file.config.txt.content = mode=DEBUG"),
           call("read", R"({"file_path":"config.txt"})", "<content>\n1: mode=DEBUG\n2: level=info\n\n(End of file - total 2 lines)\n</content>", ""),
           call("read", R"({"file_path":"g.txt"})", "1: hello\n", "file.g.txt.content = hello"),
