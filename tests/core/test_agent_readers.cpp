@@ -20,6 +20,7 @@ namespace {
 
 using testing::Counts;
 using testing::describe;
+using testing::every_rule;
 using testing::expect_counts;
 using testing::expect_counts_at;
 using testing::fixture;
@@ -158,7 +159,7 @@ TEST(OpenHandsEvalReader, EditorRefusalIsAnErrorAndAStrReplaceCreatesNothing) {
     EXPECT_FALSE(s.messages[4].blocks[0].is_error);
     EXPECT_EQ(s.messages[4].blocks[0].text, "The file /w/README.md has been edited.");
     std::map<std::string, std::string> slots;
-    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{.all_rules = true}))
+    for (const auto& bc : extract_heuristic(r.sessions, every_rule()))
         for (const Claim& c : bc.claims) slots[c.key] = c.value;
     EXPECT_EQ(slots["file./w/readme.md"], "edited");  // keys are lowercased
     std::string all;
@@ -446,7 +447,7 @@ TEST(SweAgentReader, FinalSubmitIsAnsweredByInfoSubmission) {
     EXPECT_EQ(s.messages[3].blocks[0].tool_id, first_block(s.messages[2], BlockKind::kToolCall)->tool_id);
     EXPECT_NE(s.messages[3].blocks[0].text.find("diff --git a/x.py"), std::string::npos);
     std::map<std::string, std::string> slots;
-    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{.all_rules = true}))
+    for (const auto& bc : extract_heuristic(r.sessions, every_rule()))
         for (const Claim& c : bc.claims) slots[c.key] = c.value;
     EXPECT_EQ(slots["submission"], "submitted");
 }

@@ -18,6 +18,7 @@ namespace {
 
 using testing::Counts;
 using testing::describe;
+using testing::every_rule;
 using testing::expect_counts;
 using testing::expect_counts_at;
 using testing::fixture;
@@ -629,7 +630,7 @@ TEST(OpenAiChatReader, ScheduledPromptsStampedWithAClockAreTheHarnesss) {
     }
     // Extracted: no goal from the template's lines, and each scheduled prompt's reply ends its own turn.
     std::vector<std::string> replies;
-    for (const BranchClaims& bc : extract_heuristic({s}, ExtractOptions{.all_rules = true}))
+    for (const BranchClaims& bc : extract_heuristic({s}, every_rule()))
         for (const Claim& c : bc.claims) {
             EXPECT_NE(c.key.rfind("goal.", 0), 0u) << c.key;
             if (c.rule == "model.final_reply") replies.push_back(c.value);
@@ -1174,7 +1175,7 @@ TEST(OpenAiChatReader, AProviderErrorWrittenAsTheAssistantTurnIsTheHarnesss) {
                                                "http_429 = Error code: 429"}));
     // Extracted: each notice a failed attempt keyed by its kind (rule harness.api_error), and no model reply reads it.
     std::vector<std::string> api;
-    for (const BranchClaims& bc : extract_heuristic({s}, ExtractOptions{.all_rules = true}))
+    for (const BranchClaims& bc : extract_heuristic({s}, every_rule()))
         for (const Claim& c : bc.claims) {
             if (c.rule == "harness.api_error") api.push_back(c.key + " = " + c.value);
             if (c.rule == "model.final_reply") {  // the 200 line, a model's turn, may be one; no notice is

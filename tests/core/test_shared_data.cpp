@@ -20,6 +20,7 @@ namespace {
 
 using testing::Counts;
 using testing::describe;
+using testing::every_rule;
 using testing::expect_counts_at;
 using testing::slurp;
 
@@ -107,7 +108,7 @@ TEST(SharedData, EveryRealLogYieldsClaimsAndSlots) {
         ASSERT_TRUE(r.ok()) << rel;
         const Session& session = r.sessions.at(0);
         const std::vector<std::string> lines = lines_of(f);
-        std::vector<BranchClaims> branches = extract_heuristic(r.sessions, ExtractOptions{.all_rules = true});
+        std::vector<BranchClaims> branches = extract_heuristic(r.sessions, every_rule());
         size_t claims = 0;
         for (const auto& b : branches) {
             claims += b.claims.size();
@@ -149,7 +150,9 @@ TEST(SharedData, EveryRealLogYieldsClaimsAndSlots) {
         // come from rules off by default since session 21 (an OpenHands run's `finish`, its last reply).
         size_t default_claims = 0;
         for (const auto& b : extract_heuristic(r.sessions, {})) default_claims += b.claims.size();
-        if (rel != "openhands/tests__runtime__trajs__basic_interactions.json") EXPECT_GT(default_claims, 0u) << rel;
+        if (rel != "openhands/tests__runtime__trajs__basic_interactions.json") {
+            EXPECT_GT(default_claims, 0u) << rel;
+        }
         ++logs;
         for (const auto& slot : snap.slots) {  // as `inspect --slots --json` shows them
             total_claims += slot.history.size();

@@ -1,4 +1,4 @@
-// Helpers shared by the reader tests: file reading, diagnostics text, and per-session count checks.
+// Helpers shared by the reader tests: file reading, diagnostics text, per-session count checks, every rule on.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -8,10 +8,18 @@
 #include <sstream>
 #include <string>
 
+#include "extract/branch_claims.h"
 #include "ingest/ingest.h"
 #include "ingest/summary.h"
 
 namespace bm::testing {
+
+// Extraction with every rule on, those off by default too (`--rules all`), so that each rule is tested.
+inline ExtractOptions every_rule() {
+    ExtractOptions o;
+    o.all_rules = true;
+    return o;
+}
 
 inline std::string slurp(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
