@@ -107,12 +107,38 @@ struct Joints {
 Joints joints_of(std::string_view cmd) {
     Joints j;
     char quote = 0;
+    std::string heredoc;  // a pending here-document's delimiter
     auto at = [&cmd](size_t i) { return i < cmd.size() ? cmd[i] : '\0'; };
     for (size_t i = 0; i < cmd.size(); ++i) {
         const char c = cmd[i];
         if (c == '\\' && quote != '\'') { ++i; continue; }  // an escaped character ("\"a|b\"") is a word's
         if (quote) { quote = c == quote ? 0 : quote; continue; }
         const char before = i > 0 ? cmd[i - 1] : '\0';
+        if (c == '<' && at(i + 1) == '<' && at(i + 2) != '<') {  // "cat > f <<'EOF'": its body is no command line
+            size_t k = i + 2;
+            while (k < cmd.size() && (cmd[k] == '-' || cmd[k] == ' ')) ++k;
+            size_t e = k;
+            while (e < cmd.size() && !std::isspace(static_cast<unsigned char>(cmd[e])) && cmd[e] != ';') ++e;
+            std::string word(cmd.substr(k, e - k));
+            word.erase(std::remove(word.begin(), word.end(), '\''), word.end());
+            word.erase(std::remove(word.begin(), word.end(), '"'), word.end());
+            if (!word.empty()) heredoc = word;
+            i = e - 1;
+            continue;
+        }
+        if (c == '\n' && !heredoc.empty()) {  // skip the body through the line that is the delimiter alone
+            size_t line = i + 1;
+            while (line < cmd.size()) {
+                size_t eol = cmd.find('\n', line);
+                if (eol == std::string_view::npos) eol = cmd.size();
+                if (trim(cmd.substr(line, eol - line)) == heredoc) { line = eol; break; }
+                line = eol + 1;
+            }
+            i = line < cmd.size() ? line - 1 : cmd.size();
+            heredoc.clear();
+            j.other = true;
+            continue;
+        }
         if (c == '"' || c == '\'') quote = c;
         else if (c == ';' || c == '\n') j.other = true;
         else if (c == '|' && at(i + 1) == '|') j.other = true, ++i;

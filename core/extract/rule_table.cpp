@@ -151,6 +151,9 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"python -m http.server 8000 & disown"})", "Exit code 0", ""),
           call("Bash", R"({"command":"python -c \"print(re.split(\\\"a|b\\\", s))\""})", "Exit code 1\nTraceback (most recent call last):",
                "python.exit_code = 1", true),
+          // nor is a '|' in a here-document's body (review, session 21)
+          call("Bash", R"({"command":"python3 - <<'EOF'\ndef f(x: int | None): pass\nEOF"})", "Exit code 1\nTraceback (most recent call last):",
+               "python3.exit_code = 1", true),
           call("Bash", R"({"command":"python -c \"import a; print(1)\""})", "Exit code 1\nTraceback (most recent call last):",
                "python.exit_code = 1", true)}},
         {"action.chain_exit", "an `&&` chain of two or more parts (past a leading cd) that exits 0: every part ran and succeeded, keyed by every part",
