@@ -5,6 +5,8 @@
 #include <set>
 #include <vector>
 
+#include "util/trim.h"
+
 namespace bm {
 namespace {
 
@@ -54,10 +56,15 @@ bool inside_quotation(std::string_view text, size_t pos) {
     size_t from = 0;
     const size_t para = pos < 2 ? std::string_view::npos : text.rfind("\n\n", pos - 1);
     if (para != std::string_view::npos) from = para + 2;
+    // The paragraph's end: a quotation is open at `pos` only if it closes before it (review: a stray or unclosed '"'
+    // — an inch mark `3"`, a pasted log's half quote — made the rest of the paragraph look quoted).
+    size_t to = text.find("\n\n", pos);
+    if (to == std::string_view::npos) to = text.size();
     size_t straight = 0, open_at = 0;
     int curly = 0;
     for (size_t k = from; k < pos && k < text.size(); ++k) {
         if (text[k] == '"') {
+            if (k > 0 && std::isdigit(static_cast<unsigned char>(text[k - 1]))) continue;  // 3" is an inch mark
             if (straight++ % 2 == 0) open_at = k;
         } else if (text.substr(k, 3) == "\xE2\x80\x9C") {  // “
             if (curly++ == 0) open_at = k;
@@ -66,6 +73,8 @@ bool inside_quotation(std::string_view text, size_t pos) {
         }
     }
     if (straight % 2 == 0 && curly == 0) return false;
+    if (curly == 0 && text.substr(pos, to - pos).find('"') == std::string_view::npos) return false;  // never closed
+    if (curly > 0 && text.substr(pos, to - pos).find("\xE2\x80\x9D") == std::string_view::npos) return false;
     // A whole message (or paragraph) in quotes is still the user's own words.
     for (size_t k = from; k < open_at; ++k)
         if (!std::isspace(static_cast<unsigned char>(text[k]))) return true;
@@ -77,13 +86,16 @@ bool product_feature_item(std::string_view text, size_t pos) {
     size_t b = line_start(text, pos);
     const size_t marker = list_marker(text.substr(b, pos - b));
     if (marker == 0 || b + marker != pos) return false;
-    // The lead-in: the nearest line above that is not an item of the same list nor blank.
-    while (b > 0) {
+    // The lead-in: the nearest line above that is neither blank nor an item of the same list, at most 50 lines up
+    // (review: the walk was quadratic over a long list). A finished sentence ("Right now the page lets users export
+    // data.") leads no list in (review).
+    for (size_t lines = 0; b > 0 && lines < 50; ++lines) {
         const size_t prev = line_start(text, b - 1);
         std::string_view line = text.substr(prev, b - 1 - prev);
         b = prev;
-        if (words_of(line).empty() || list_marker(line) > 0) continue;
         std::vector<std::string> w = words_of(line);
+        if (w.empty() || list_marker(line) > 0) continue;
+        if (const std::string_view t = trim(line); !t.empty() && t.back() == '.') return false;
         static const std::set<std::string> modals = {"should", "must", "can", "will", "shall", "would", "could"};
         static const std::set<std::string> speakers = {"you", "we", "i", "u", "y'all"};
         // "let me"/"help me" open the user's own ask ("can you help me:"), so only a thing's verbs count.

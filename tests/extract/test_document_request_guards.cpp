@@ -63,6 +63,8 @@ TEST(DocumentRequestGuards, LeavesOutFindingsEndUserFeaturesAndOrdersOfWork) {
     EXPECT_EQ(reason("Intro. Build the project scafolding first and then the other details.",
                      "Build the project scafolding first and then the other details"), "an order of work (how to work)");
     EXPECT_EQ(reason("Intro.\n- Ensure it is fast.", "Ensure it is fast"), "");
+    // A verb that takes a clause asks, whatever follows it (review, session 21).
+    EXPECT_EQ(reason("Intro. Ensure CI is green before you open the PR.", "Ensure CI is green before you open the PR"), "");
     EXPECT_EQ(reason("x", "x"), "");  // one word, nothing to judge
 }
 

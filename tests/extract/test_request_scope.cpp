@@ -25,6 +25,15 @@ TEST(RequestScope, QuotedSubtaskIsHandedOnNotAsked) {
     EXPECT_NE(requests_of("\"Fix the login bug, then add a test\"").find("goal.fix.login.bug"), std::string::npos);
 }
 
+TEST(RequestScope, AStrayOrUnclosedQuoteOpensNoQuotation) {
+    // Review (session 21): an inch mark, a pasted log's half quote and an unterminated quote hid the user's ask.
+    const std::string inch = "The sidebar is 3\" too wide on my monitor. Please fix the sidebar width on wide screens.";
+    EXPECT_FALSE(inside_quotation(inch, inch.find("fix")));
+    const std::string log = "The log shows: \"timeout after 30s\nPlease add a retry to the payment client.";
+    EXPECT_FALSE(inside_quotation(log, log.find("add a retry")));
+    EXPECT_NE(requests_of(log).find("goal.add.retry"), std::string::npos) << requests_of(log);
+}
+
 TEST(RequestScope, ItemsOfWhatAProductDoesAreNoTasks) {
     const std::string app = "I want to create a VueJS app that allows me to:\n* add a new item to the list\n"
                             "* change the text of an item\n\nThis should be a client-only app.";
@@ -37,6 +46,9 @@ TEST(RequestScope, ItemsOfWhatAProductDoesAreNoTasks) {
     const std::string tasks = "You should:\n1. save the bounds in local storage\n2. add a button for GENERATE";
     EXPECT_FALSE(product_feature_item(tasks, tasks.find("save")));
     EXPECT_NE(requests_of(tasks).find("goal.add.button"), std::string::npos) << requests_of(tasks);
+    // A finished sentence of an earlier paragraph leads no list in (review, session 21).
+    const std::string after = "Right now the page lets users export data.\n\n- Add a CSV export button\n- Fix the date filter";
+    EXPECT_FALSE(product_feature_item(after, after.find("Add a CSV")));
     const std::string plain = "Please do this:\n- add a new item to the list";
     EXPECT_FALSE(product_feature_item(plain, plain.find("add")));
     EXPECT_FALSE(product_feature_item("add a new item to the list", 0));

@@ -74,5 +74,18 @@ TEST(RetriedFailure, ARefusedCallIsNoFailureAndHasNoExitCode) {
     EXPECT_EQ(got.find("exit_code"), std::string::npos) << got;
 }
 
+TEST(RetriedFailure, AnotherCommandLineOrACallNamingNothingIsNoRetry) {
+    // Review (session 21): one key (npm.test) for two directories' tests, and two URLs of one fetch tool.
+    const std::string dirs =
+        kAsk + tool_run("1", "u1", "Bash", R"({"command":"cd frontend && npm test"})", "FAIL src/App.test.js", true) +
+        tool_run("2", "r1", "Bash", R"({"command":"cd backend && npm test"})", "ok", false);
+    EXPECT_NE(claude_log_claims(dirs).find("action.tool_error"), std::string::npos) << claude_log_claims(dirs);
+    const std::string urls =
+        kAsk + tool_run("1", "u1", "WebFetch", R"({"url":"https://a.example.com/docs","prompt":"x"})",
+                        "Request failed with status code 404", true) +
+        tool_run("2", "r1", "WebFetch", R"({"url":"https://b.example.com/docs","prompt":"x"})", "docs", false);
+    EXPECT_NE(claude_log_claims(urls).find("action.tool_error"), std::string::npos) << claude_log_claims(urls);
+}
+
 }  // namespace
 }  // namespace bm
