@@ -923,7 +923,8 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // not what the chain is for: it keys nothing (session 20); a closing one ("… || echo NOT_FOUND") still does.
     // Walked from the end, so that "a named command follows" is known in one pass.
     CommandKey printer;
-    const bool background_line = joints_of(command).background;
+    const Joints joined = joints_of(command);  // pipes, background parts, ||/; (session 21)
+    const bool background_line = joined.background;
     bool named = false;  // some segment (after this one, while walking) names a command
     size_t named_segments = 0;
     for (const CommandKey& k : keys) named_segments += k.key.empty() ? 0 : 1;
@@ -983,7 +984,6 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         size_t eb = 0, ee = 0;
         // A pipe's status is its last program's ("grep x f | xargs y" exits as xargs did), a background command's
         // only its launch (session 21).
-        const Joints joined = joints_of(command);
         const std::string code = named == 1 && lone.program != "exit" && !joined.pipe && !joined.background
                                      ? explicit_exit_code(a.result, eb, ee)
                                      : "";
@@ -1027,10 +1027,8 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // "cd DIR" is no part. A command sent to the background ("server &") has no status of its own either.
     size_t parts = 0;
     for (const CommandKey& k : keys) parts += !k.key.empty() && k.program != "cd" ? 1 : 0;
-    const Joints joined = joints_of(command);
-    const bool background = joined.background;
     if (code.empty()) return;
-    if (parts <= 1 && !joined.pipe && !background) {
+    if (parts <= 1 && !joined.pipe && !background_line) {
         out.push_back({"action.command_exit", subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
         return;
     }
@@ -1041,7 +1039,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // every part succeeded: its key names each part that does something ("git add … && git commit …" →
     // `git.add.and.git.commit.exit_code = 0`), skipping setup and banners ("cd", "source", "export", "echo", "printf");
     // more than three such parts, or a part run as inline code ("python -c …"), give none.
-    if (code != "0" || joined.pipe || background || joined.other) return;
+    if (code != "0" || joined.pipe || background_line || joined.other) return;
     std::string chain;
     size_t named_parts = 0;
     for (const CommandKey& k : keys) {
