@@ -1,6 +1,5 @@
 // Pattern matching over sentence tokens; no regex, bounded work per sentence.
 #include "extract/heuristic_extractor.h"
-#include "extract/retried_calls.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,6 +15,7 @@
 #include "extract/completion_rules.h"
 #include "extract/goal_statement_rules.h"
 #include "extract/document_request_guards.h"
+#include "extract/retried_calls.h"
 #include "extract/statement_rules.h"
 #include "extract/notice_rules.h"
 #include "extract/rule_table.h"
@@ -647,11 +647,13 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             if (c.rule == "user.request" && prose_bytes > kConversationalTurnBytes) {
                 c.rule = "user.request_in_document";
                 // Its pasted items, headings, cut values and how-to-work lines are not the user's ask (session 21).
-                const Sentence& opening = sentences.front();
-                const std::string_view first(text.data() + opening.begin, opening.end - opening.begin);
-                const size_t qb = t[std::min(cand.first, t.size() - 1)].begin;
-                const size_t qe = t[std::min(cand.last, t.size()) - 1].end;
-                if (cand.last > 0 && !document_item_reason(text, qb, qe, first).empty()) continue;
+                if (cand.last > 0) {
+                    const Sentence& opening = sentences.front();
+                    const std::string_view first(text.data() + opening.begin, opening.end - opening.begin);
+                    const size_t qb = t[std::min(cand.first, t.size() - 1)].begin;
+                    const size_t qe = t[std::min(cand.last, t.size()) - 1].end;
+                    if (!document_item_reason(text, qb, qe, first).empty()) continue;
+                }
             }
             // Only the assistant concludes; a tool's text (documentation, file contents) stays a statement.
             if (c.rule == "model.statement" && (concluded || drawn) && origin.source.role == "assistant")
@@ -800,7 +802,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         if (cwd.empty() && !shown.empty()) cwd = shown;
                         if (x != by_result.end())
                             add_action_claims(session, branch.id, x->second, cwd, options, bc.claims, &lost_operands,
-                                              retried[call_at[&b]]);
+                                              retried[call_at.at(&b)]);
                         if (!shown.empty()) cwd = shown;
                     }
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)
