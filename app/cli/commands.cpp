@@ -22,6 +22,8 @@ const CommandEntry kCommands[] = {
      "  inspect PATH... --summary [--json]  report what each log holds, without storing it\n"
      "  inspect PATH... --slots [--json]    extract, merge and print every slot (state, values, trust)\n"
      "        [--extractor heuristic|oracle|model] [--rules default|all] [--min-confidence X] [--workspace FILE]\n"},
+    {"rules", command_rules,
+     "  rules [--off] [--markdown|--json]   the extractor's rules: slot type, on by default or not, confidence\n"},
     {"merge", command_merge,
      "  merge PATH... --budget N [--format md|json|dsh] [--query TEXT] [--current SESSION]\n"
      "        [--extractor heuristic|oracle|model] [--rules default|all] [--min-confidence X] [--workspace FILE] [--out FILE]\n"

@@ -32,5 +32,7 @@ int command_decide(const QStringList& args);
 // Review before injection (app/cli/command_approve.cpp, app/cli/command_hook.cpp).
 int command_approve(const QStringList& args);
 int command_hook(const QStringList& args);
+// The extractor's rule table (app/cli/command_rules.cpp).
+int command_rules(const QStringList& args);
 
 }  // namespace bm::cli
