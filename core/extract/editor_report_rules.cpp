@@ -56,7 +56,7 @@ void editor_report_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!value) {
         const size_t p = a.result.find("File updated. Please review the changes");
         if (p == std::string_view::npos) return;
-        value = "updated", b = p, e = p + 13;
+        value = "edited", b = p, e = p + 13;  // the word action.file_edited uses (session 22)
     }
     if (path.empty() || path.find(' ') != std::string::npos) return;
     const std::string key = path_key(path, a.cwd);

@@ -227,9 +227,8 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
             return !t.empty() && t.size() <= 40 && t.find_first_of("\n\t") == std::string::npos;
         };
         if (have && short_line(before) && short_line(after)) described = ascii_lower(before) + " replaced with " + ascii_lower(after);
-        // Otherwise the tool's own word for what it did: "The file X has been updated successfully" (Claude
-        // Code, DSH) says updated (session 16).
-        else if (a.result.find("has been updated") != std::string_view::npos) described = "updated";
+        // Otherwise "edited", whatever the tool's word ("The file X has been updated successfully"): an edit
+        // whose result is lost says edited too, and two words for one edit would dispute (session 22).
     }
     const char* rule = std::string_view(value) == "created"   ? "action.file_created"
                        : std::string_view(value) == "edited"  ? "action.file_edited"
