@@ -188,8 +188,8 @@ bool quote_occurs(const std::string& log_text, const std::string& quote) {
     for (size_t i = 0; i < log_text.size(); ++i) {
         if (log_text[i] == '\\' && i + 1 < log_text.size()) {
             const char next = log_text[i + 1];
-            if (next == '"' || next == '\\') { decoded += next; ++i; continue; }
-            if (next == 'n') { decoded += '\n'; ++i; continue; }
+            if (next == '"' || next == '\\' || next == '/') { decoded += next; ++i; continue; }
+            if (next == 'n' || next == 'r' || next == 't') { decoded += next == 'n' ? '\n' : next == 'r' ? '\r' : '\t'; ++i; continue; }
         }
         decoded += log_text[i];
     }

@@ -205,7 +205,7 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"git status"})", "HEAD detached at 5b618ba\nnothing to commit\n", "")}},
         {"action.git_head", "the commit a plain `git log --oneline` shows first (HEAD): its hash and subject, the \"(HEAD -> …)\" decoration dropped; past a harness's output header (Codex's \"Process exited with code 0 … Output:\"; session 20)",
          "only a command that is that one `git log` (after `cd DIR`) with no revision, path, filter, format or pipe of its own (a count, --decorate, --no-color allowed); an error result; a first line that is not a hash and a subject",
-         S::kFact, "tool 3", "git.head", true, 0.9, kConversation, "",
+         S::kFact, "tool 3", "git.head", false, 0.67, kConversation, "dev 0.67 strict (3 values) once session 22's fresh dev logs were labelled blind, below 0.8",
          {call("Bash", R"({"command":"git log --oneline -20"})", "5d889b0 improve UI/UX\nb95ca9d improve cusp UI\n", "git.head = 5d889b0 improve UI/UX"),
           call("exec_command", R"({"cmd":"git -C /workspace log --oneline --decorate -n 15"})",
                "Chunk ID: 6aa8c4\nWall time: 0.0000 seconds\nProcess exited with code 0\nOriginal token count: 15\nOutput:\n5b618ba (HEAD -> master) round 0: initial workspace state\n",
@@ -678,7 +678,7 @@ std::vector<ExtractionRule> build() {
          "for \"keep iterating/working until …\", a Title Case line (a heading), a quote cut inside parentheses, before the rest of its list (\", localStorage, sessionStorage\"), "
          "before \", but …\", before ':' or ending in \"the following …\", a noun phrase stating a finding (\"test coverage is …\"), a feature for the product's end users "
          "(\"ensure users …\"), or an order of work (\"X first and then Y\")",
-         S::kGoal, "user 4", "<verb>.<object>", true, 0.91, kSession, "",
+         S::kGoal, "user 4", "<verb>.<object>", false, 0.61, kSession, "dev 0.61 strict (41 values) by the pre-registered check of session 22: 0.26 strict (19 values) on 11 fresh held-out dev logs, below 0.70; its session-21 guards were fitted on the dev values that measured them",
          {say("user", "We run a small bakery and sell bread, cakes and coffee to people who live nearby. The shop opens at "
                       "seven in the morning and closes at six in the evening, every day except Sunday. Customers have "
                       "asked us for a way to order ahead, so that their bread is ready when they arrive. The owner wants "
@@ -960,7 +960,8 @@ std::vector<ExtractionRule> build() {
          "as user.statement; not in a thinking (reasoning) block, which stays model.statement (session 14)",
          S::kFact, "assistant 2", "<subject> = <value>", true, 0.8, kSession, "",
          {say("assistant", "So the cache is Redis.", "cache = redis"), say("assistant", "So it is done.", "")}},
-        // On by default although the blind relabel of session 21 measured dev 0.00 strict (3 values): MergeBench's plain
+        // On by default although the blind relabel of session 21 measured dev 0.00 strict (3 values; 7 values, all
+        // partial or junk, with session 22's fresh dev logs): MergeBench's plain
         // statements ("The cache is Redis.", "The port should be 8080.") are read by this rule, and issue #15 keeps
         // MergeBench at 100% bridge / 100% unambiguous at 400 tokens. Too few real values to say more; see docs/extract.md.
         {"user.should_be", "a user's \"X should/must be Y\"", "negation → Refuted; a passive request (\"must be refactored\", a task verb's participle) gives none; so does a lone participle followed by using/with/via/through (\"should be enclosed using <execute_ipython> tags\": how to write it; session 18), unless it names a state (enabled, installed, …); \"should be able to …\" says what it can do and gives none (session 21)", S::kDecision, "user 4", "<subject> = <value>",
@@ -993,6 +994,9 @@ std::vector<ExtractionRule> build() {
         {"model.set_to", "an assistant's \"set X to Y\"", "", S::kDecision, "assistant 2", "<subject> = <value>", false,
          0.5, kSession, "not measured; off until it is",
          {say("assistant", "I set the database to MySQL.", "database = mysql"), say("assistant", "Set it to MySQL.", "")}},
+        // On by default although session 22's blind labels measured dev 0.00 strict (3 values): MergeBench's "We use Kafka
+        // for the message queue." is read by it, and with it off MergeBench fell to 68% bridge / 70% unambiguous at 400
+        // tokens (the third exception, beside user.statement and user.should_be; docs/extract.md).
         {"user.use_for", "a user's \"use Y for X\"", "a reason after \"for\" (simplicity, convenience, now, example, …) is no subject (session 19)", S::kDecision, "user 4", "<subject> = <value>", true, 0.8, kSession, "",
          {say("user", "We use Redis for the cache.", "cache = redis"), say("user", "We use it.", ""),
           say("user", "It uses vanilla HTML/CSS/JS for simplicity.", "")}},
@@ -1159,7 +1163,7 @@ std::vector<ExtractionRule> build() {
           say("user", "Do not read the file.", "")}},
         {"user.without_clause", "a user's imperative with a \"without <verb>ing <object>\" rider (\"Summarize what happened without retrying the tool.\"; session 16)",
          "only user text; the sentence opens with a task verb (summarize/report too); a negation before \"without\" (a double negative), no gerund, a rider over 8 words or a condition opening the sentence give none",
-         S::kConstraint, "user 4", "constraint.<verb>ing.<object>", true, 0.8, kSession, "",
+         S::kConstraint, "user 4", "constraint.<verb>ing.<object>", false, 0.33, kSession, "dev 0.33 strict (3 values) once session 22's fresh dev logs were labelled blind, below 0.8",
          {say("user", "Continue: summarize what happened without retrying the tool.", "constraint.retrying.tool = without retrying the tool"),
           say("user", "Fix the parser without breaking the public API.", "constraint.breaking.public.api = without breaking the public api"),
           say("user", "Don't push without running the tests.", ""),

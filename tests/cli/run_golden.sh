@@ -65,7 +65,7 @@ done
 art=$(head -1 reduce_build_log.out | grep -o 'art:[0-9a-f]*')
 if ! "$bin" recall st "$art" | cmp -s - inputs/reduce_build.log; then echo "FAIL recall $art is not the original"; fail=1; fi
 # The rule table: docs/rules.md is `rules --markdown` (BM_UPDATE_GOLDEN=1 rewrites it too).
-check rules_off 0 "$bin" rules --off
+check rules_help 0 "$bin" rules --help
 check rules_bad_usage 2 "$bin" rules --json --markdown
 "$bin" rules --markdown >rules.md
 if [ "${BM_UPDATE_GOLDEN:-0}" = 1 ]; then cp rules.md "$src/../../docs/rules.md"; fi

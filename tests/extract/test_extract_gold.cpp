@@ -85,6 +85,8 @@ TEST(ExtractGold, QuoteOccursRawOrWithJsonEscapesDecoded) {
     EXPECT_TRUE(quote_occurs(log, "say \\\"hi\\\""));
     EXPECT_TRUE(quote_occurs(log, "say \"hi\"\nthen"));
     EXPECT_FALSE(quote_occurs(log, "say hi"));
+    // A Windows tool's output keeps its carriage returns, escaped in the log (session 22).
+    EXPECT_TRUE(quote_occurs(R"({"out":"TELEMETRY: on\r\nTAB:\tx a\/b"})", "TELEMETRY: on\r\nTAB:\tx a/b"));
 }
 
 TEST(ExtractGold, SplitFollowsItsRuleAndIsStable) {
