@@ -1,6 +1,7 @@
 // Failed attempts: a tool result marked as an error says what was tried and why it did not work
 // (`<tool or command>.error` = the error's reason, Refuted; a failed file write `file.<path>.write`), so the
 // next session does not retry it blind.
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -82,6 +83,67 @@ std::string without_colour(std::string_view line) {
         out += line[i];
     }
     return out;
+}
+
+// Whether a reason says only that the call failed: every word of it is a failure or status word, or a word of the
+// call's own name ("subagent run failed" of `subagent_codex`, "command failed", "tool execution error"). It tells
+// the next session nothing the key's `.error` does not (session 22); a harness puts the cause on a later line.
+bool says_only_failed(std::string_view reason, std::string_view tool) {
+    static const char* kStatus[] = {"failed", "fail", "fails", "failure", "error", "errored", "errors", "an", "a", "the",
+                                    "run", "running", "call", "command", "tool", "execution", "execute", "executing",
+                                    "request", "operation", "process", "task", "job", "has", "had", "was", "with",
+                                    "unknown", "unexpected", "occurred", "internal", "did", "not", "succeed",
+                                    "unsuccessful", "to", "while"};
+    const std::string name = ascii_lower(tool);
+    size_t words = 0;
+    for (size_t i = 0; i < reason.size();) {
+        while (i < reason.size() && !std::isalnum(static_cast<unsigned char>(reason[i]))) ++i;
+        size_t j = i;
+        while (j < reason.size() && std::isalnum(static_cast<unsigned char>(reason[j]))) ++j;
+        if (j == i) break;
+        const std::string w = ascii_lower(reason.substr(i, j - i));
+        i = j;
+        ++words;
+        if (std::any_of(std::begin(kStatus), std::end(kStatus), [&](const char* k) { return w == k; })) continue;
+        // A word of the tool's own name, whole between its separators ("subagent" of "subagent_codex").
+        const size_t at = name.find(w);
+        const auto edge = [&](size_t k) { return k >= name.size() || !std::isalnum(static_cast<unsigned char>(name[k])); };
+        if (at != std::string::npos && (at == 0 || edge(at - 1)) && edge(at + w.size())) continue;
+        return false;
+    }
+    return words > 0;
+}
+
+// The program a shell segment runs: its first word past assignments and wrappers ("sudo", "env", "time").
+std::string segment_program(const std::vector<std::string>& words) {
+    for (const std::string& w : words) {
+        if (w.find('=') != std::string::npos && w.find('/') == std::string::npos && w[0] != '-') continue;
+        if (one_of(w, {"sudo", "env", "time", "nohup", "exec", "command"})) continue;
+        const size_t slash = w.find_last_of('/');
+        return ascii_lower(slash == std::string::npos ? w : w.substr(slash + 1));
+    }
+    return {};
+}
+
+// Whether a failed shell chain ("ls -la d && sed -n 1,220p d/SKILL.md") cannot say which part the reason is of:
+// two or more parts that do something (a leading "cd DIR", "source", "export", an echo banner are setup), and a
+// reason that does not open with the keyed program's name ("ls: cannot access …" is ls's). Its key names one part
+// (command_subject), so the failure would be credited to a part that may not have failed (session 22: a sandbox's
+// "bwrap: loopback: …" keyed `ls.apply-grant.error`).
+bool chain_failure_unplaced(const ToolAction& a, const std::string& subject, std::string_view reason) {
+    size_t qb = 0, qe = 0;
+    const std::string command = shell_command_of(a, qb, qe);
+    if (command.empty()) return false;
+    size_t parts = 0;
+    for (const auto& words : shell_segments(command)) {
+        const std::string program = segment_program(words);
+        if (!program.empty() && !one_of(program, {"cd", "echo", "printf", "true", "source", ".", "export", "set"}))
+            ++parts;
+    }
+    if (parts < 2) return false;
+    const std::string keyed = subject.substr(0, subject.find('.'));
+    return keyed.empty() || reason.rfind(keyed, 0) != 0 || reason.size() == keyed.size() ||
+           std::isalnum(static_cast<unsigned char>(reason[keyed.size()]));
 }
 
 }  // namespace
@@ -168,7 +230,7 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         while (!reason.empty() && (static_cast<unsigned char>(reason.back()) & 0xC0) == 0x80) reason.pop_back();
     }
     while (!reason.empty() && (reason.back() == '.' || reason.back() == ':' || reason.back() == ' ')) reason.pop_back();
-    if (reason.size() < 4) return;
+    if (reason.size() < 4 || says_only_failed(reason, a.tool)) return;
     // A file write that failed is keyed by its file, as the file's own history: `file.<path>.write = not
     // written: <reason>` (action.write_failed; session 18, x21chat). The call's own name leading the reason
     // ("tool 'file_write' requires auto mode") only repeats what "not written" says.
@@ -191,6 +253,7 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         }
     }
     std::string subject = command_subject(a);
+    if (!subject.empty() && chain_failure_unplaced(a, subject, reason)) return;
     // An editor call names its file and command ({"command":"create","path":"/w/a.py"} → file.a.py.create).
     if (subject.empty() && editor) {
         const std::string file = path_key(path, a.cwd), verb = key_slug(editor_command, 24);

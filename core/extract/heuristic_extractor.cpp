@@ -16,6 +16,7 @@
 #include "extract/goal_statement_rules.h"
 #include "extract/document_request_guards.h"
 #include "extract/retried_calls.h"
+#include "extract/seen_file_claims.h"
 #include "extract/statement_rules.h"
 #include "extract/notice_rules.h"
 #include "extract/rule_table.h"
@@ -676,9 +677,9 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
     return out;
 }
 
-std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Claim& origin) {
+std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Claim& origin, const std::string& cwd) {
     std::vector<Claim> out;
-    for (TextFact& f : tool_result_facts(text, origin.source.tool_name)) {
+    for (TextFact& f : tool_result_facts(text, origin.source.tool_name, cwd)) {
         // A failure's reason is a phrase ("failed: httpConnectionFailed, HTTP status 503"), not a token.
         const size_t longest = f.type == SlotType::kRefuted ? 100 : 40;
         if (!plausible_key(f.key) || !plausible_value(f.value, longest)) continue;
@@ -795,11 +796,13 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                                               bc.claims, &lost_operands);
                         continue;
                     }
+                    std::string result_cwd = cwd;  // the directory the result's paths are read against
                     if (b.kind == BlockKind::kToolResult) {
                         auto x = by_result.find(&b);
                         const std::string shown = shown_directory(b.text);
                         // The first directory a run shows is where it has been working all along.
                         if (cwd.empty() && !shown.empty()) cwd = shown;
+                        result_cwd = cwd;
                         if (x != by_result.end())
                             add_action_claims(session, branch.id, x->second, cwd, options, bc.claims, &lost_operands,
                                               retried[call_at.at(&b)]);
@@ -850,7 +853,8 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     if (m->role == Role::kAssistant && b.kind == BlockKind::kText) asked = b.text;
                     else if (m->role == Role::kUser) asked.clear();
                     if (b.kind == BlockKind::kToolResult || m->role == Role::kTool)
-                        for (auto& c : tool_result_facts_as_claims(b.text, proto)) bc.claims.push_back(std::move(c));
+                        for (auto& c : tool_result_facts_as_claims(b.text, proto, result_cwd))
+                            bc.claims.push_back(std::move(c));
                     // A call the user rejected with a reason: the reason is the user's own words (session 19).
                     if (const size_t at = b.kind == BlockKind::kToolResult ? user_rejection_reason(b.text)
                                                                            : std::string::npos;
@@ -879,6 +883,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
             add_closing_summaries(session, branch.id, per_branch[bi], cwd, options, bc.claims);
             mark_file_histories(bc.claims);
+            drop_files_seen_otherwise_named(bc.claims);
             mark_filled_dirs(bc.claims);
             mark_read_contents(bc.claims);
             {

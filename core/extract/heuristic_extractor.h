@@ -21,7 +21,8 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
 std::vector<Claim> extract_from_text(const std::string& text, const Claim& origin, bool is_user);
 
 // Claims of a tool result's own forms (exit codes, test counts, files; tool_result_facts.h), labelled
-// like `origin`, whose source.tool_name names the tool (exposed for tests).
-std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Claim& origin);
+// like `origin`, whose source.tool_name names the tool; `cwd` the run's directory (exposed for tests).
+std::vector<Claim> tool_result_facts_as_claims(const std::string& text, const Claim& origin,
+                                               const std::string& cwd = {});
 
 }  // namespace bm

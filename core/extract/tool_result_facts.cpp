@@ -6,6 +6,7 @@
 #include "extract/key_normaliser.h"
 #include "extract/request_rules.h"
 #include "extract/subagent_failure_rules.h"
+#include "extract/tool_action_rules.h"
 
 namespace bm {
 
@@ -78,24 +79,43 @@ std::string path_after(const std::string& low, size_t at, size_t& end) {
     return file_key_part(std::string_view(low).substr(at, e - at));
 }
 
-void files(const std::string& low, std::vector<TextFact>& out) {
+// The path a result shows that ends at `end` (`low`'s offsets are `text`'s), keyed as the action rules key a
+// path argument (argument_path_key: relative to `cwd`, `{{cwd}}/` dropped), so that `file.src/main.py = exists`
+// and `action.file_edited`'s `file.src/main.py = edited` name one file and two `main.py` stay two (session 22).
+// Empty when its last part is no file name (file_key_part) or a key cannot hold it.
+std::string seen_path_key(std::string_view text, const std::string& low, size_t end, std::string_view cwd) {
+    size_t b = end;
+    while (b > 0 && !std::isspace(static_cast<unsigned char>(low[b - 1])) && low[b - 1] != '"' && low[b - 1] != '\'' &&
+           low[b - 1] != '>')
+        --b;
+    std::string_view path = text.substr(b, end - b);
+    while (!path.empty() && (path.back() == '.' || path.back() == ',' || path.back() == ':')) path.remove_suffix(1);
+    if (file_key_part(ascii_lower(path)).empty()) return {};
+    // A result shows the path whole ("{{cwd}}/workspace/a.txt" in a run working in "{{cwd}}/workspace").
+    while (!cwd.empty() && cwd.back() == '/') cwd.remove_suffix(1);
+    if (!cwd.empty() && path.size() > cwd.size() + 1 && path.substr(0, cwd.size()) == cwd && path[cwd.size()] == '/')
+        path.remove_prefix(cwd.size() + 1);
+    return argument_path_key(path, cwd);
+}
+
+void files(std::string_view text, const std::string& low, std::string_view cwd, std::vector<TextFact>& out) {
     auto add = [&](const std::string& file, const char* value, size_t b, size_t e) {
         const char* rule = std::string_view(value) == "missing" ? "tool.file_missing" : "tool.file_seen";
         if (!file.empty()) out.push_back({rule, "file." + file, value, SlotType::kArtifact, b, e});
     };
     size_t end = 0, begin = 0;
     if (low.compare(0, 6, "<path>") == 0) {
-        const std::string f = path_after(low, 6, end);
-        add(f, "exists", 0, end);
+        path_after(low, 6, end);
+        add(seen_path_key(text, low, end, cwd), "exists", 0, end);
     }
     for (const char* lead : {"the file ", "file created successfully at: ", "file written: "}) {
         for (size_t p = low.find(lead); p != std::string::npos; p = low.find(lead, p + 1)) {
-            const std::string f = path_after(low, p + std::string_view(lead).size(), end);
+            path_after(low, p + std::string_view(lead).size(), end);
             const size_t tail = low.find_first_not_of(' ', end);
             const bool changed = std::string_view(lead) != "the file " ||
                                  (tail != std::string::npos && (low.compare(tail, 8, "has been") == 0 ||
                                                                 low.compare(tail, 3, "was") == 0));
-            if (changed) add(f, "exists", p, end);
+            if (changed) add(seen_path_key(text, low, end, cwd), "exists", p, end);
         }
     }
     for (const char* missing : {": not found", ": no such file or directory", " does not exist"}) {
@@ -108,7 +128,7 @@ void files(const std::string& low, std::vector<TextFact>& out) {
 
 }  // namespace
 
-std::vector<TextFact> tool_result_facts(std::string_view text, const std::string& tool_name) {
+std::vector<TextFact> tool_result_facts(std::string_view text, const std::string& tool_name, std::string_view cwd) {
     std::vector<TextFact> out;
     if (text.size() > 200'000) text = text.substr(0, 200'000);  // bounded work on huge outputs
     const std::string low = lowered(text);
@@ -116,7 +136,7 @@ std::vector<TextFact> tool_result_facts(std::string_view text, const std::string
     if (tool_key.empty()) tool_key = "command";
     exit_codes(low, tool_key, out);
     test_counts(low, out);
-    files(low, out);
+    files(text, low, cwd, out);
     for (TextFact& f : subagent_failures(text)) out.push_back(std::move(f));
     return out;
 }

@@ -179,7 +179,9 @@ TEST(HeuristicExtractor, ToolResultsStateExitCodesTestCountsAndFiles) {
     text = "===== 5 passed, 1 failed in 0.20s =====";
     EXPECT_EQ(keyed(tool_result_facts_as_claims(text, origin)), "test.passed=5(Fact) test.failed=1(Fact) ");
     text = "<path>{{cwd}}/workspace/notes.txt</path>\n<type>file</type>";
-    EXPECT_EQ(keyed(tool_result_facts_as_claims(text, origin)), "file.notes.txt=exists(Artifact) ");
+    EXPECT_EQ(keyed(tool_result_facts_as_claims(text, origin)), "file.workspace/notes.txt=exists(Artifact) ");
+    // Keyed by its path as the action rules key a path argument: relative to the run's directory (session 22).
+    EXPECT_EQ(keyed(tool_result_facts_as_claims(text, origin, "{{cwd}}/workspace")), "file.notes.txt=exists(Artifact) ");
     text = "Error: cannot read \"{{cwd}}/deleted.txt\": not found";
     auto missing = tool_result_facts_as_claims(text, origin);
     EXPECT_EQ(keyed(missing), "file.deleted.txt=missing(Artifact) ");
