@@ -198,6 +198,37 @@ bool looks_like_code(std::string_view sentence) {
            sentence.find("==") != std::string_view::npos || sentence.find("->") != std::string_view::npos;
 }
 
+// "The webapp should be written in Python", "a second page should be a report showing …": the clause goes on past
+// the value's last token `ve`, so the value would be cut at its first word (issue #15). A value is whole when its
+// clause ends there: the sentence's end, a comma, or a word that opens the next clause (session 22).
+bool clause_goes_on(const Toks& t, size_t ve, size_t hi) {
+    static const std::set<std::string> next_clause = {"and", "but", "or", "because", "so", "since", "while", "whereas",
+                                                      "therefore", "unless", "until", "if", "when", "please", "then",
+                                                      "instead", "though", "although"};
+    return ve > 0 && ve < hi && !t[ve - 1].comma_after && next_clause.count(t[ve].lower) == 0;
+}
+
+// "the latter was too semantically grounded", "a JSON file": a value keeps one word (key_normaliser.h), so a span
+// [vb, ve) of more words would be cut to its first; a version or number after it ("PostgreSQL 15") and a time word
+// ("Redis now") say nothing the value needs (session 22).
+bool value_span_cut(const Toks& t, size_t vb, size_t ve) {
+    static const std::set<std::string> time_words = {"now", "currently", "already", "anymore", "again", "still",
+                                                     "today", "too", "also"};
+    size_t kept = 0;
+    for (size_t k = vb; k < ve && k < t.size(); ++k) {
+        const std::string& w = t[k].lower;
+        if (w == "a" || w == "an" || w == "the") continue;
+        const bool version = !w.empty() && (std::isdigit(static_cast<unsigned char>(w[0])) ||
+                                            (w.size() > 1 && w[0] == 'v' && std::isdigit(static_cast<unsigned char>(w[1]))));
+        if (++kept > 1 && !version && !time_words.count(w)) return true;
+    }
+    return false;
+}
+
+bool value_cut(const Toks& t, size_t vb, size_t ve, size_t hi) {
+    return value_span_cut(t, vb, ve) || clause_goes_on(t, ve, hi);
+}
+
 // "a recorded provider error" → recorded-provider-error: an object phrase kept whole.
 std::string joined_value(const Toks& t, size_t a, size_t b) {
     std::string out;
@@ -282,7 +313,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             if (f < hi && f > i + 1 && f - i <= 4 && !reason) {
                 size_t se = value_end(t, f + 1, hi);
                 std::string key = normalise_subject(words(t, f + 1, se));
-                if (!conditional(t, lo, subject_start(t, lo, i)) &&
+                if (!conditional(t, lo, subject_start(t, lo, i)) && !value_span_cut(t, i + 1, f) && !clause_goes_on(t, se, hi) &&
                     add(out, "use_for", key, normalise_value(words(t, i + 1, f)), SlotType::kDecision, subject_start(t, lo, i), se)) {
                     // "use A for X and B for Y": the verb carries over the conjunction.
                     while (se + 3 < hi && t[se].lower == "and") {
@@ -340,7 +371,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                 // `user = able` on dev, both junk under the blind labels).
                 const bool ability = j + 2 < hi && t[j + 1].lower == "able" && t[j + 2].lower == "to";
                 if (!ability && !conditional(t, lo, s) && !negated_subject(t, s, i) && !passive_request(value) &&
-                    !passive_instruction(value, t, j + 1, hi) && add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
+                    !passive_instruction(value, t, j + 1, hi) && !value_cut(t, j + 1, ve, hi) && add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
                     lo = ve;
                     i = ve;
                     continue;
@@ -411,7 +442,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             bool asked = false;
             for (size_t k = s > 0 ? s - 1 : 0; k < i && !colon; ++k) asked |= wh.count(t[k].lower) > 0;
             const bool guarded = conditional(t, lo, s) || clause_inside(t, s, i) || negated_subject(t, s, i) || phrasal ||
-                                 modifier || dangling || partitive || personal || asked;
+                                 modifier || dangling || partitive || personal || asked || (!colon && w != "=" && value_cut(t, j, ve, hi));
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
             if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {
