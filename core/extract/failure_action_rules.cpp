@@ -230,7 +230,7 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         while (!reason.empty() && (static_cast<unsigned char>(reason.back()) & 0xC0) == 0x80) reason.pop_back();
     }
     while (!reason.empty() && (reason.back() == '.' || reason.back() == ':' || reason.back() == ' ')) reason.pop_back();
-    if (reason.size() < 4 || says_only_failed(reason, a.tool)) return;
+    if (reason.size() < 4) return;
     // A file write that failed is keyed by its file, as the file's own history: `file.<path>.write = not
     // written: <reason>` (action.write_failed; session 18, x21chat). The call's own name leading the reason
     // ("tool 'file_write' requires auto mode") only repeats what "not written" says.
@@ -252,6 +252,9 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
             return;
         }
     }
+    // A reason of failure words only says nothing the key's `.error` does not (a failed write above still says the
+    // file was not written, whatever its reason).
+    if (says_only_failed(reason, a.tool)) return;
     std::string subject = command_subject(a);
     if (!subject.empty() && chain_failure_unplaced(a, subject, reason)) return;
     // An editor call names its file and command ({"command":"create","path":"/w/a.py"} → file.a.py.create).

@@ -198,35 +198,40 @@ bool looks_like_code(std::string_view sentence) {
            sentence.find("==") != std::string_view::npos || sentence.find("->") != std::string_view::npos;
 }
 
-// "The webapp should be written in Python", "a second page should be a report showing …": the clause goes on past
-// the value's last token `ve`, so the value would be cut at its first word (issue #15). A value is whole when its
-// clause ends there: the sentence's end, a comma, or a word that opens the next clause (session 22).
-bool clause_goes_on(const Toks& t, size_t ve, size_t hi) {
+// A participle that needs its complement ("written", "restricted", "shown"); one naming a state ("enabled",
+// "installed") stands alone.
+bool needs_complement(const std::string& w) {
+    static const std::set<std::string> irregular = {"written", "given", "chosen", "taken", "rewritten", "driven",
+                                                    "shown", "known", "drawn", "done", "made", "built", "kept", "sent",
+                                                    "found", "held", "put", "run"};
+    if (participle_states().count(w)) return false;
+    return irregular.count(w) || (w.size() >= 5 && w.compare(w.size() - 2, 2, "ed") == 0);
+}
+
+// A value keeps one word (normalise_value), so a value that would be cut at its first word gives none (issue #15;
+// session 22), in the value's span [vb, ve) of the clause's tokens [.., hi):
+// - a participle the clause goes on past: "The webapp should be written in Python", "self-registration must be
+//   restricted to …" (no sentence end, comma or word that opens the next clause after it);
+// - a degree word that only leads the value: "the latter was too semantically grounded";
+// - a participle with more words after it, "a loading message is shown permanently", or a value a participle or
+//   gerund goes on to describe, "a second page should be a report showing …".
+// Any other value stands: "PostgreSQL on port 5432", "Friday at noon", "7 years", "financial records".
+bool value_cut(const Toks& t, size_t vb, size_t ve, size_t hi) {
     static const std::set<std::string> next_clause = {"and", "but", "or", "because", "so", "since", "while", "whereas",
                                                       "therefore", "unless", "until", "if", "when", "please", "then",
                                                       "instead", "though", "although"};
-    return ve > 0 && ve < hi && !t[ve - 1].comma_after && next_clause.count(t[ve].lower) == 0;
-}
-
-// "the latter was too semantically grounded", "a JSON file": a value keeps one word (key_normaliser.h), so a span
-// [vb, ve) of more words would be cut to its first; a version or number after it ("PostgreSQL 15") and a time word
-// ("Redis now") say nothing the value needs (session 22).
-bool value_span_cut(const Toks& t, size_t vb, size_t ve) {
-    static const std::set<std::string> time_words = {"now", "currently", "already", "anymore", "again", "still",
-                                                     "today", "too", "also"};
-    size_t kept = 0;
-    for (size_t k = vb; k < ve && k < t.size(); ++k) {
-        const std::string& w = t[k].lower;
-        if (w == "a" || w == "an" || w == "the") continue;
-        const bool version = !w.empty() && (std::isdigit(static_cast<unsigned char>(w[0])) ||
-                                            (w.size() > 1 && w[0] == 'v' && std::isdigit(static_cast<unsigned char>(w[1]))));
-        if (++kept > 1 && !version && !time_words.count(w)) return true;
-    }
-    return false;
-}
-
-bool value_cut(const Toks& t, size_t vb, size_t ve, size_t hi) {
-    return value_span_cut(t, vb, ve) || clause_goes_on(t, ve, hi);
+    static const std::set<std::string> degree = {"too", "very", "so", "quite", "really", "pretty", "fairly", "rather",
+                                                 "more", "less", "most", "least", "just", "extremely", "highly"};
+    std::vector<std::string> kept;
+    for (size_t k = vb; k < ve && k < t.size(); ++k)
+        if (t[k].lower != "a" && t[k].lower != "an" && t[k].lower != "the") kept.push_back(t[k].lower);
+    if (kept.empty()) return false;
+    if (kept.size() > 1 && degree.count(kept[0])) return true;
+    if (kept.size() > 1 && needs_complement(kept[0])) return true;
+    for (size_t k = 1; k < kept.size(); ++k)
+        if (kept[k].size() > 5 && kept[k].compare(kept[k].size() - 3, 3, "ing") == 0) return true;
+    const bool clause_goes_on = ve < hi && !t[ve - 1].comma_after && !next_clause.count(t[ve].lower);
+    return kept.size() == 1 && clause_goes_on && needs_complement(kept[0]);
 }
 
 // "a recorded provider error" → recorded-provider-error: an object phrase kept whole.
@@ -313,7 +318,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             if (f < hi && f > i + 1 && f - i <= 4 && !reason) {
                 size_t se = value_end(t, f + 1, hi);
                 std::string key = normalise_subject(words(t, f + 1, se));
-                if (!conditional(t, lo, subject_start(t, lo, i)) && !value_span_cut(t, i + 1, f) && !clause_goes_on(t, se, hi) &&
+                if (!conditional(t, lo, subject_start(t, lo, i)) && !value_cut(t, i + 1, f, f) &&
                     add(out, "use_for", key, normalise_value(words(t, i + 1, f)), SlotType::kDecision, subject_start(t, lo, i), se)) {
                     // "use A for X and B for Y": the verb carries over the conjunction.
                     while (se + 3 < hi && t[se].lower == "and") {

@@ -82,6 +82,10 @@ TEST(ChatToolRules, FailedWriteIsKeyedByItsFile) {
                           R"x({"success": false, "data": null, "error": "Tool 'file_write' requires auto mode (current: semi)"})x")
                   .claims("action.write_failed"),
               V{"file.workspace/notes.md.write = not written: requires auto mode (current: semi)"});
+    // A reason of failure words only still says the file was not written (session 22 review).
+    EXPECT_EQ(chat().call("write_file", R"({"path": "/w/out.txt", "content": "x"})", R"({"ok":false,"error":"write failed"})")
+                  .claims("action.write_failed"),
+              V{"file./w/out.txt.write = not written: write failed"});
     // ... and then no tool-keyed error for the same failure.
     EXPECT_TRUE(chat().call("write_file", R"({"path": "a.py", "content": "x"})", R"({"ok":false,"error":"disk full"})")
                     .claims("action.tool_error").empty());
