@@ -223,6 +223,12 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
         begin = 0;
         end = args.size();
         std::string line(args.substr(0, args.find('\n')));
+        // A script cell (Codex code mode's `exec` JavaScript that the reader could not rewrite as one command,
+        // "const r = await tools.exec_command({"): a first line that opens a block the next lines go on with is no
+        // command line (session 22).
+        size_t last = line.find_last_not_of(" \t\r");
+        if (line.size() < args.size() && last != std::string::npos && (line[last] == '{' || line[last] == '(' || line[last] == '['))
+            return {};
         return line;
     }
     if (!is_shell_tool(action.tool)) return {};
