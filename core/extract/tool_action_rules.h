@@ -113,6 +113,10 @@ std::vector<std::string> command_lost_operands(const ToolAction& action, std::st
 // A command line's `&&`/`||`/`;`/newline segments as shell words (quotes removed; a pipe ends a segment's words).
 std::vector<std::vector<std::string>> shell_segments(std::string_view command);
 
+// A shell call its sandbox failed to start ("bwrap: …", "windows sandbox: runner error: …"; sandbox_error_rules.cpp,
+// session 22).
+void sandbox_error_facts(const ToolAction& action, std::vector<ActionFact>& out);
+
 // The summary sentence of a subagent's multi-line report (delegation_report_rules.cpp).
 void delegation_report_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
