@@ -311,6 +311,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     missing_program_facts(action, out);
     empty_dir_facts(action, out);
     ls_empty_facts(action, out);
+    git_status_facts(action, out);
     sandbox_error_facts(action, out);
     delegation_report_facts(action, out);
     return out;

@@ -113,6 +113,8 @@ std::vector<std::string> command_lost_operands(const ToolAction& action, std::st
 // A command line's `&&`/`||`/`;`/newline segments as shell words (quotes removed; a pipe ends a segment's words).
 std::vector<std::vector<std::string>> shell_segments(std::string_view command);
 
+// What `git status --short` shows of each changed file (git_status_rules.cpp, session 22).
+void git_status_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A shell `ls DIR` that listed nothing (ls_empty_rules.cpp, session 22).
 void ls_empty_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A shell call its sandbox failed to start ("bwrap: …", "windows sandbox: runner error: …"; sandbox_error_rules.cpp,
