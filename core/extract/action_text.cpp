@@ -256,6 +256,15 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
     return {};
 }
 
+std::vector<std::vector<std::string>> and_chain_segments(const ToolAction& action, std::string& command, size_t& begin,
+                                                       size_t& end) {
+    command = shell_command_of(action, begin, end);
+    if (command.empty() || command.find(';') != std::string::npos || command.find("||") != std::string::npos ||
+        command.find('\n') != std::string::npos)
+        return {};
+    return shell_segments(command);
+}
+
 // The output when it is one short line, without a shell's prompt lines ("(Current directory: …)",
 // "bash-$", "[exit code: 0]"); its span in `b`, `e`.
 std::string one_line_output(std::string_view r, size_t& b, size_t& e) {

@@ -44,11 +44,8 @@ void git_status_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string code = exit_code_stated(a.result);
     if (!code.empty() && code != "0") return;
     size_t qb = 0, qe = 0;
-    const std::string command = shell_command_of(a, qb, qe);
-    if (command.empty() || command.find(';') != std::string::npos || command.find("||") != std::string::npos ||
-        command.find('\n') != std::string::npos)
-        return;
-    const std::vector<std::vector<std::string>> segs = shell_segments(command);
+    std::string command;
+    const std::vector<std::vector<std::string>> segs = and_chain_segments(a, command, qb, qe);
     size_t i = 0;
     while (i < segs.size() && !segs[i].empty() && segs[i][0] == "cd") ++i;
     std::string dir;

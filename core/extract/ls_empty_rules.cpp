@@ -58,11 +58,8 @@ bool lists_nothing(std::string_view r) {
 void ls_empty_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (!a.has_result || a.error || a.result.size() > 2000) return;
     size_t qb = 0, qe = 0;
-    const std::string command = shell_command_of(a, qb, qe);
-    if (command.empty() || command.find(';') != std::string::npos || command.find("||") != std::string::npos ||
-        command.find('\n') != std::string::npos)
-        return;
-    const std::vector<std::vector<std::string>> segs = shell_segments(command);
+    std::string command;
+    const std::vector<std::vector<std::string>> segs = and_chain_segments(a, command, qb, qe);
     if (segs.empty()) return;
     // The listing is the last part, not piped on; what runs before it is `cd DIR`, or anything when an `echo <banner>`
     // right before it prints the line its output starts after ("… && echo '---' && ls -la data/raw").

@@ -163,6 +163,11 @@ bool json_string_member(std::string_view json, std::string_view name, std::strin
 // an argv array joined by spaces; an older SWE-agent action line is its own command; "" for keys or a line
 // sent to the process already running (OpenHands `is_input`: "C-c").
 std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& end);
+// A shell call's command line (set in `command`, its span in `begin`, `end`) as shell_segments, when its parts are
+// joined by `&&` alone (no `;`, `||` or line break: each part ran only after the one before it succeeded, so a
+// banner's line marks where the next part's output starts; session 22); empty otherwise.
+std::vector<std::vector<std::string>> and_chain_segments(const ToolAction& action, std::string& command, size_t& begin,
+                                                       size_t& end);
 // `command` as run from `cwd`: a leading "cd CWD && " (or "; ") dropped and "CWD/" taken off its paths, so
 // "cd /testbed && python reproduce.py", "python /testbed/reproduce.py" and "python reproduce.py" run in
 // /testbed are one command (session 14). Unchanged when `cwd` is empty or "/".
