@@ -303,6 +303,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     dsh_action_facts(action, out);
     move_action_facts(action, out);
     search_action_facts(action, out);
+    glob_found_facts(action, out);
     verdict_action_facts(action, out);
     code_tool_facts(action, out);
     file_command_facts(action, out);

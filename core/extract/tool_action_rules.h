@@ -58,6 +58,8 @@ void failure_action_facts(const ToolAction& action, std::vector<ActionFact>& out
 void move_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // Where a file searched for by name was found (search_action_rules.cpp).
 void search_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// Where a glob tool whose pattern names one file found it (search_action_rules.cpp, session 22).
+void glob_found_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // Skills loaded, pages fetched, workflows run, a submitted patch's files (outcome_action_rules.cpp).
 void outcome_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A short file's content as read, image dimensions, unavailable subagents, tools disabled by policy,

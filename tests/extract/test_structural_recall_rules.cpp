@@ -71,5 +71,15 @@ TEST(StructuralRecallRules, ASandboxRunnerFailureAndAScriptCell) {
                     .claims("action.command_started").empty());
 }
 
+TEST(StructuralRecallRules, AGlobThatFoundOneFileSaysWhereItIs) {
+    // Keyed relative to the working directory when the session has one.
+    EXPECT_EQ(Log().as(SessionFormat::kClaudeCode).in("/w")
+                  .call("Glob", R"({"pattern": "**/fields.py"})", "/w/src/marshmallow/fields.py")
+                  .claims("action.glob_found"),
+              V{"fields.py.location = src/marshmallow/fields.py"});
+    // A path that does not end with the name asked for is no answer to it.
+    EXPECT_TRUE(Log().call("glob", R"({"pattern": "**/fields.py"})", "No files found").claims("action.glob_found").empty());
+}
+
 }  // namespace
 }  // namespace bm
