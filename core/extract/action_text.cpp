@@ -223,6 +223,12 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
         begin = 0;
         end = args.size();
         std::string line(args.substr(0, args.find('\n')));
+        // A script cell (Codex code mode's `exec` JavaScript that the reader could not rewrite as one command,
+        // "const r = await tools.exec_command({"): a first line that opens a block the next lines go on with is no
+        // command line (session 22).
+        size_t last = line.find_last_not_of(" \t\r");
+        if (line.size() < args.size() && last != std::string::npos && (line[last] == '{' || line[last] == '(' || line[last] == '['))
+            return {};
         return line;
     }
     if (!is_shell_tool(action.tool)) return {};
@@ -248,6 +254,15 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
         return command;
     }
     return {};
+}
+
+std::vector<std::vector<std::string>> and_chain_segments(const ToolAction& action, std::string& command, size_t& begin,
+                                                       size_t& end) {
+    command = shell_command_of(action, begin, end);
+    if (command.empty() || command.find(';') != std::string::npos || command.find("||") != std::string::npos ||
+        command.find('\n') != std::string::npos)
+        return {};
+    return shell_segments(command);
 }
 
 // The output when it is one short line, without a shell's prompt lines ("(Current directory: …)",
@@ -288,6 +303,7 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     dsh_action_facts(action, out);
     move_action_facts(action, out);
     search_action_facts(action, out);
+    glob_found_facts(action, out);
     verdict_action_facts(action, out);
     code_tool_facts(action, out);
     file_command_facts(action, out);
@@ -304,6 +320,9 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     count_output_facts(action, out);
     missing_program_facts(action, out);
     empty_dir_facts(action, out);
+    ls_empty_facts(action, out);
+    git_status_facts(action, out);
+    sandbox_error_facts(action, out);
     delegation_report_facts(action, out);
     return out;
 }

@@ -480,7 +480,8 @@ void git_branch_shown(const ToolAction& a, const std::vector<Segment>& segs, std
 // 20). Only for a command that is that one `git log` (after `cd DIR`), with no revision, path, filter or format of
 // its own (a count, --decorate, --no-color allowed) and no pipe, that did not fail: then the output's first line (past a
 // harness's header, harness_output_start) is HEAD's hash and subject; "(HEAD -> master, …)" is dropped (the branch
-// is action.git_branch's). `git.head = <hash> <subject>`.
+// is action.git_branch's). `git.head = <hash> <subject>`. Session 22: parts may run before the log in an `&&` chain
+// when an `echo <banner>` right before it prints the line its output starts after ("… && echo '---' && git log …").
 void git_head_shown(const ToolAction& a, std::string_view command, const std::vector<Segment>& segs,
                     std::vector<ActionFact>& out) {
     if (a.error) return;
@@ -488,13 +489,28 @@ void git_head_shown(const ToolAction& a, std::string_view command, const std::ve
     for (size_t p = command.find('|'); p != std::string_view::npos; p = command.find('|', p + 2))
         if (p + 1 >= command.size() || command[p + 1] != '|') return;
     const Segment* log = nullptr;
-    for (const Segment& s : segs) {
+    std::string banner;  // what an echo just before the log printed, when other parts run first
+    for (size_t i = 0; i < segs.size(); ++i) {
+        const Segment& s = segs[i];
         const CommandKey k = command_key(s);
         if (k.program == "cd" && !log) continue;
-        if (log || k.program != "git" || k.sub != "log") return;
-        log = &s;
+        if (log) return;
+        if (k.program == "git" && k.sub == "log") {
+            log = &s;
+            continue;
+        }
+        // Session 22: parts that show something else first ("git status --short && echo '---' && git log --oneline
+        // -5") when an echo right before the log prints a line of its own that marks where the log's output starts;
+        // only in an `&&` chain (after `||`, `;` or a line break the banner need not have run).
+        if (i + 2 == segs.size() && k.program == "echo" && s.words.size() == 2 && !s.words[1].empty() &&
+            s.words[1].find('$') == std::string::npos && s.words[1].find('\\') == std::string::npos)
+            banner = s.words[1];
     }
     if (!log) return;
+    const bool others = std::any_of(segs.begin(), segs.end() - 1, [](const Segment& s) {
+        return command_key(s).program != "cd";
+    });
+    if (others && (banner.empty() || joints_of(command).other || joints_of(command).background)) return;
     const auto& w = log->words;
     size_t j = program_index(w) + 1;
     while (j < w.size() && w[j] != "log") j += (w[j] == "-C" || w[j] == "-c") ? 2 : 1;
@@ -511,7 +527,14 @@ void git_head_shown(const ToolAction& a, std::string_view command, const std::ve
             return;
     }
     if (!oneline) return;
-    const size_t start = harness_output_start(a.result);
+    size_t start = harness_output_start(a.result);
+    if (others) {  // the log's output starts past the banner's own line (its last one)
+        size_t past = std::string_view::npos;
+        for (const OutputLine& l : output_lines(a.result.substr(start, 20'000)))
+            if (l.text == banner) past = start + l.end;
+        if (past == std::string_view::npos) return;
+        start = past;
+    }
     const std::string_view r = a.result.substr(start, 20'000);
     for (const OutputLine& l : output_lines(r)) {
         if (l.text.empty()) continue;
@@ -528,7 +551,7 @@ void git_head_shown(const ToolAction& a, std::string_view command, const std::ve
         std::string_view text = line.substr(subject);
         while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
         if (text.empty() || text.size() > 120) return;
-        out.push_back({"action.git_head", "git.head", ascii_lower(line.substr(0, x)) + " " + std::string(text),
+        out.push_back({others ? "action.git_head_chain" : "action.git_head", "git.head", ascii_lower(line.substr(0, x)) + " " + std::string(text),
                        SlotType::kFact, ActionEvidence::kObserved, start + l.begin, start + l.end});
         return;
     }

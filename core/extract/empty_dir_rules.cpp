@@ -77,8 +77,8 @@ void empty_dir_facts(const ToolAction& a, std::vector<ActionFact>& out) {
 void mark_filled_dirs(std::vector<Claim>& claims) {
     for (Claim& c : claims) {
         const std::string_view suffix = ".contents";
-        if (c.rule != "action.dir_empty" || !c.key.starts_with("dir.") || !c.key.ends_with(suffix) ||
-            c.key.size() <= 4 + suffix.size())
+        if ((c.rule != "action.dir_empty" && c.rule != "action.ls_empty") || !c.key.starts_with("dir.") ||
+            !c.key.ends_with(suffix) || c.key.size() <= 4 + suffix.size())
             continue;
         const std::string dir = c.key.substr(4, c.key.size() - 4 - suffix.size()) + "/";
         for (const Claim& later : claims) {
@@ -87,7 +87,12 @@ void mark_filled_dirs(std::vector<Claim>& claims) {
                 later.rule != "action.dir_created")
                 continue;
             const size_t dot = later.key.find('.');
-            const std::string path = dot == std::string::npos ? std::string() : later.key.substr(dot + 1);
+            std::string path = dot == std::string::npos ? std::string() : later.key.substr(dot + 1);
+            // A listed working directory is keyed by its absolute path while the files made in it are keyed relative
+            // to it: the later call's own path argument (its quote) shows where the file went (session 22).
+            if (c.rule == "action.ls_empty" && dir.front() == '/' && path.rfind(dir, 0) != 0)
+                if (const size_t at = ascii_lower(later.quote).find(dir); at != std::string::npos)
+                    path = ascii_lower(later.quote).substr(at, later.quote.find('"', at) - at);
             if (path.rfind(dir, 0) != 0 || path.size() == dir.size()) continue;
             c.key += ".earlier";
             c.value = "empty (before " + path + " was added)";

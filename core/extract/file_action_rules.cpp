@@ -158,7 +158,17 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                                      "notebookread"}) ||
                        (editor && command == "view");
     if (reads) {
-        if (!(json_args || editor_line) || path.empty() || !a.has_result || a.result.empty()) return;
+        if (!(json_args || editor_line) || path.empty()) return;
+        if (!a.has_result) {
+            // A read the log holds no result for (the log ends while it runs: a head, a window; session 22): the
+            // agent's statement that it reads the file (rule action.file_read_started). Its key is the read's own.
+            const std::string key = path_key(path, a.cwd);
+            if (!key.empty() && key.back() != '/' && key.find('.') != std::string::npos)
+                out.push_back({"action.file_read_started", "file." + key + ".read", "read", SlotType::kFact,
+                               ActionEvidence::kStated, b, e});
+            return;
+        }
+        if (a.result.empty()) return;
         // The editor's listing of a directory ("Here's the files and directories up to 2 levels deep in …").
         if (a.result.find("files and directories up to") != std::string_view::npos) return;
         const std::string key = path_key(path, a.cwd);

@@ -29,4 +29,41 @@ void search_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     out.push_back({"action.file_found", key + ".location", where, SlotType::kFact, ActionEvidence::kObserved, eol + 1, end});
 }
 
+// A glob tool (glob, Glob, glob_files, file_search, find_files) whose pattern names one file ("**/AuthContext.tsx",
+// no wildcard in the name) answered by exactly one path: `<name>.location = <path>` (rule action.glob_found, session
+// 22), the path relative to the working directory, else to the searched `path` argument; Windows separators read as
+// '/'. Several matches, none, a name with a wildcard or an error give none.
+void glob_found_facts(const ToolAction& a, std::vector<ActionFact>& out) {
+    if (!a.has_result || a.error || !one_of(ascii_lower(a.tool), {"glob", "glob_files", "file_search", "find_files"}))
+        return;
+    std::string pattern, root;
+    size_t pb = 0, pe = 0, rb = 0, re = 0;
+    if (!json_string_member(a.arguments, "pattern", pattern, pb, pe)) return;
+    json_string_member(a.arguments, "path", root, rb, re);
+    const size_t slash = pattern.find_last_of("/\\");
+    const std::string name = slash == std::string::npos ? pattern : pattern.substr(slash + 1);
+    if (name.empty() || name.find_first_of("*?[{") != std::string::npos || name.find('.') == std::string::npos) return;
+    // The result's one non-blank line.
+    const OutputLine* only = nullptr;
+    const std::vector<OutputLine> lines = output_lines(a.result.substr(0, 4000));
+    for (const OutputLine& l : lines) {
+        if (l.text.empty()) continue;
+        if (only) return;
+        only = &l;
+    }
+    if (!only) return;
+    auto slashed = [](std::string p) {
+        for (char& c : p)
+            if (c == '\\') c = '/';
+        return p;
+    };
+    const std::string path = slashed(std::string(only->text));
+    if (path.size() < name.size() || ascii_lower(path.substr(path.size() - name.size())) != ascii_lower(name)) return;
+    std::string where = path_key(path, a.cwd.empty() ? slashed(root) : a.cwd);
+    const std::string key = key_slug(name, 60);
+    if (key.empty() || where.empty()) return;
+    out.push_back({"action.glob_found", key + ".location", where, SlotType::kFact, ActionEvidence::kObserved,
+                   only->begin, only->end});
+}
+
 }  // namespace bm

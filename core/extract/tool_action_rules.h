@@ -58,6 +58,8 @@ void failure_action_facts(const ToolAction& action, std::vector<ActionFact>& out
 void move_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // Where a file searched for by name was found (search_action_rules.cpp).
 void search_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// Where a glob tool whose pattern names one file found it (search_action_rules.cpp, session 22).
+void glob_found_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // Skills loaded, pages fetched, workflows run, a submitted patch's files (outcome_action_rules.cpp).
 void outcome_action_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A short file's content as read, image dimensions, unavailable subagents, tools disabled by policy,
@@ -113,6 +115,14 @@ std::vector<std::string> command_lost_operands(const ToolAction& action, std::st
 // A command line's `&&`/`||`/`;`/newline segments as shell words (quotes removed; a pipe ends a segment's words).
 std::vector<std::vector<std::string>> shell_segments(std::string_view command);
 
+// What `git status --short` shows of each changed file (git_status_rules.cpp, session 22).
+void git_status_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A shell `ls DIR` that listed nothing (ls_empty_rules.cpp, session 22).
+void ls_empty_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// A shell call its sandbox failed to start ("bwrap: …", "windows sandbox: runner error: …"; sandbox_error_rules.cpp,
+// session 22).
+void sandbox_error_facts(const ToolAction& action, std::vector<ActionFact>& out);
+
 // The summary sentence of a subagent's multi-line report (delegation_report_rules.cpp).
 void delegation_report_facts(const ToolAction& action, std::vector<ActionFact>& out);
 
@@ -155,6 +165,11 @@ bool json_string_member(std::string_view json, std::string_view name, std::strin
 // an argv array joined by spaces; an older SWE-agent action line is its own command; "" for keys or a line
 // sent to the process already running (OpenHands `is_input`: "C-c").
 std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& end);
+// A shell call's command line (set in `command`, its span in `begin`, `end`) as shell_segments, when its parts are
+// joined by `&&` alone (no `;`, `||` or line break: each part ran only after the one before it succeeded, so a
+// banner's line marks where the next part's output starts; session 22); empty otherwise.
+std::vector<std::vector<std::string>> and_chain_segments(const ToolAction& action, std::string& command, size_t& begin,
+                                                       size_t& end);
 // `command` as run from `cwd`: a leading "cd CWD && " (or "; ") dropped and "CWD/" taken off its paths, so
 // "cd /testbed && python reproduce.py", "python /testbed/reproduce.py" and "python reproduce.py" run in
 // /testbed are one command (session 14). Unchanged when `cwd` is empty or "/".

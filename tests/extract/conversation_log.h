@@ -31,6 +31,17 @@ public:
         r.blocks.push_back({BlockKind::kToolResult, result, id, {}, {}, error});
         return add(r);
     }
+    // The session's working directory (Claude Code's `cwd`): paths under it are keyed relative to it.
+    Log& in(const std::string& cwd) {
+        s_.cwd = cwd;
+        return *this;
+    }
+    // A call the log holds no result for (the log ends while it runs).
+    Log& call_only(const std::string& tool, const std::string& args) {
+        Message c = message(Role::kAssistant, SourceKind::kModel);
+        c.blocks.push_back({BlockKind::kToolCall, {}, "c" + std::to_string(s_.messages.size()), tool, args, false});
+        return add(c);
+    }
     // Read the conversation as `f` (native by default): some guards hold for one format only.
     Log& as(SessionFormat f) {
         format_ = f;
