@@ -181,6 +181,8 @@ std::vector<TextFact> user_should_constraints(std::string_view text) {
         if (to <= from || to - from > 120) continue;
         const std::string rest(text.substr(from, to - from));
         if (rest.find('\n') != std::string::npos) continue;
+        // "The project root must include:" leads a list that is not in the value (session 22).
+        if (rest.back() == ':') continue;
         out.push_back({"user.should_do", subject + "." + key_slug(t[v].lower, 24), negated ? "not " + rest : rest,
                        SlotType::kConstraint, t[0].begin, to});
     }

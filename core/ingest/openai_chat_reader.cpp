@@ -268,6 +268,16 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
     m.seq = static_cast<int64_t>(index);
     m.line = pos.line;
     m.id = ctx.str(item, "id", pos, path + ".id").value_or("msg-" + std::to_string(index));
+    // A subagent's turns inlined in its parent's history (an export that names them "assistant-subagent-<id>" and
+    // keeps the real role in `_metadata.original_role`) are read in that role as sidechain messages; the subagent's
+    // "user" turn is the task its parent wrote, not the person's (session 22).
+    bool subagent = false;
+    if (role->rfind("assistant-subagent-", 0) == 0)
+        if (auto meta = item.find("_metadata"); meta != item.end() && meta->is_object())
+            if (auto original = ctx.str(*meta, "original_role", pos, path + "._metadata.original_role")) {
+                role = original;
+                subagent = m.sidechain = true;
+            }
     if (*role == "system") m.role = Role::kSystem;
     else if (*role == "developer") m.role = Role::kDeveloper;
     else if (*role == "user") m.role = Role::kUser, m.source.kind = SourceKind::kUser;
@@ -277,6 +287,10 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
         ctx.error(pos, path + ".role", "unknown role '" + *role + "'; message skipped",
                   "expected system, developer, user, assistant or tool");
         return false;
+    }
+    if (subagent && m.role == Role::kUser) {
+        m.source.kind = SourceKind::kPlugin;
+        m.source.name = "subagent-task";
     }
     for (const char* key : {"reasoning_content", "reasoning"})
         if (auto r = ctx.str(item, key, pos, path + "." + key); r && !r->empty())

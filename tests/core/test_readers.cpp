@@ -836,6 +836,31 @@ TEST(OpenAiChatReader, OneMessageALineSession) {
     EXPECT_NE(r.errors[0].to_string().find("cli_direct.jsonl:3"), std::string::npos) << r.errors[0].to_string();
 }
 
+// An export that inlines a subagent's turns as "assistant-subagent-<id>" with `_metadata.original_role` (session 22:
+// before, every such turn was an error and skipped): each is read in its original role as a sidechain message, and
+// the subagent's "user" turn is its parent's task, not the person's.
+TEST(OpenAiChatReader, InlinedSubagentTurnsKeepTheirOriginalRole) {
+    ReadResult r = read_file(fixture("openai-chat/subagent-roles.json"));
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 8u);
+    EXPECT_FALSE(s.messages[0].sidechain);
+    EXPECT_EQ(s.messages[0].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[3].role, Role::kUser);
+    EXPECT_TRUE(s.messages[3].sidechain);
+    EXPECT_EQ(s.messages[3].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[3].source.name, "subagent-task");
+    EXPECT_EQ(s.messages[4].role, Role::kAssistant);
+    EXPECT_EQ(s.messages[6].role, Role::kTool);
+    EXPECT_EQ(s.messages[6].blocks.at(0).tool_id, "toolu_017CcnueBb2a63SeckQ5uW8u");
+    // A role that is not a subagent's stays an error naming its field.
+    ReadResult bad = read_bytes(R"({"messages":[{"role":"narrator","content":"x","_metadata":{"original_role":"user"}}]})",
+                                "chat.json");
+    ASSERT_EQ(bad.errors.size(), 1u) << describe(bad);
+    EXPECT_NE(bad.errors[0].to_string().find("messages[0].role"), std::string::npos);
+}
+
 // A demonstration that holds only its history (no trajectory, no info) is SWE-agent's, not OpenHands'.
 TEST(SweAgentReader, HistoryOnlyDemonstration) {
     ReadResult r = read_file(fixture("swe-agent/history_only.traj"));
@@ -1096,6 +1121,7 @@ TEST(Ingest, DetectsEveryFixtureByContent) {
         {"openai-chat/array.json", SessionFormat::kOpenAiChat},
         {"openai-chat/object.json", SessionFormat::kOpenAiChat},
         {"openai-chat/nanobot-session.jsonl", SessionFormat::kOpenAiChat},
+        {"openai-chat/subagent-roles.json", SessionFormat::kOpenAiChat},
         {"swe-agent/function_calling.traj", SessionFormat::kSweAgent},
         {"swe-agent/action_observation.traj", SessionFormat::kSweAgent},
         {"swe-agent/history_only.traj", SessionFormat::kSweAgent},
