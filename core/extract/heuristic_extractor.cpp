@@ -375,7 +375,10 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                 // "X should be able to …" says what X can do, not what X is (session 21: `architecture = able`,
                 // `user = able` on dev, both junk under the blind labels).
                 const bool ability = j + 2 < hi && t[j + 1].lower == "able" && t[j + 2].lower == "to";
-                if (!ability && !conditional(t, lo, s) && !negated_subject(t, s, i) && !passive_request(value) &&
+                // "however there should be a page …": an existential "there" names no subject; the word before it
+                // would key the slot (session 22: `however = page` on dev).
+                const bool existential = i > lo && t[i - 1].lower == "there";
+                if (!ability && !existential && !conditional(t, lo, s) && !negated_subject(t, s, i) && !passive_request(value) &&
                     !passive_instruction(value, t, j + 1, hi) && !value_cut(t, j + 1, ve, hi) && add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
                     lo = ve;
                     i = ve;

@@ -1025,7 +1025,7 @@ std::vector<ExtractionRule> build() {
         // partial or junk, with session 22's fresh dev logs): MergeBench's plain
         // statements ("The cache is Redis.", "The port should be 8080.") are read by this rule, and issue #15 keeps
         // MergeBench at 100% bridge / 100% unambiguous at 400 tokens. Too few real values to say more; see docs/extract.md.
-        {"user.should_be", "a user's \"X should/must be Y\"", "negation → Refuted; a passive request (\"must be refactored\", a task verb's participle) gives none; so does a lone participle followed by using/with/via/through (\"should be enclosed using <execute_ipython> tags\": how to write it; session 18), unless it names a state (enabled, installed, …); \"should be able to …\" says what it can do and gives none (session 21); a value that would be cut at its first word gives none: a participle the clause goes on past (\"should be written in Python\"), or a degree word or participle leading more words (\"is shown permanently\", \"use a very small model for …\"), or a value a gerund goes on to describe (\"should be a report showing …\") (session 22)", S::kDecision, "user 4", "<subject> = <value>",
+        {"user.should_be", "a user's \"X should/must be Y\"", "negation → Refuted; a passive request (\"must be refactored\", a task verb's participle) gives none; so does a lone participle followed by using/with/via/through (\"should be enclosed using <execute_ipython> tags\": how to write it; session 18), unless it names a state (enabled, installed, …); \"should be able to …\" says what it can do and gives none (session 21); a value that would be cut at its first word gives none: a participle the clause goes on past (\"should be written in Python\"), or a degree word or participle leading more words (\"is shown permanently\", \"use a very small model for …\"), or a value a gerund goes on to describe (\"should be a report showing …\"); an existential \"there should be …\" names no subject and gives none (session 22)", S::kDecision, "user 4", "<subject> = <value>",
          true, 0.8, kSession, "",
          {say("user", "Our architecture should be able to handle different JSON files.", ""),
           say("user", "The webapp should be written in Python.", ""),
@@ -1036,6 +1036,7 @@ std::vector<ExtractionRule> build() {
           say("user", "The cache must be enabled with care.", "cache = enabled"),
           say("user", "Self-registration must be restricted to the general role.", ""),
           say("user", "A second page should be a report showing the expiry dates.", ""),
+          say("user", "It works, however there should be a page for the results.", ""),
           say("user", "The timeout should be 30 seconds.", "timeout = 30seconds")}},
         {"model.should_be", "an assistant's or tool's \"X should be Y\"", "", S::kDecision, "assistant 2", "<subject> = <value>",
          false, 0.4, kSession, "dev 0.00 (3 values): expectations in code and docs",
