@@ -315,7 +315,12 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                                 one_of(after, {"simplicity", "convenience", "brevity", "clarity", "consistency", "now",
                                                "example", "instance", "readability", "compatibility", "reference",
                                                "sake"});
-            if (f < hi && f > i + 1 && f - i <= 4 && !reason) {
+            // "show how I use AI as a copilot": a question word before the verb makes it what to explain, no choice
+            // made (session 22: `engineering.copilot = ai` on dev, junk).
+            bool asked = false;
+            for (size_t k = subject_start(t, lo, i) > 0 ? subject_start(t, lo, i) - 1 : 0; k < i; ++k)
+                asked |= one_of(t[k].lower, {"how", "what", "why", "whether"});
+            if (f < hi && f > i + 1 && f - i <= 4 && !reason && !asked) {
                 size_t se = value_end(t, f + 1, hi);
                 std::string key = normalise_subject(words(t, f + 1, se));
                 if (!conditional(t, lo, subject_start(t, lo, i)) && !value_cut(t, i + 1, f, f) &&
