@@ -105,8 +105,8 @@ int command_rules(const QStringList& args) {
     const auto& md_opt = cmd.option(QStringLiteral("markdown"), QStringLiteral("Print docs/rules.md (a Markdown table)."));
     auto p = cmd.parse(args,
                        QStringLiteral("List the heuristic extractor's rules: slot type, scope, whether each is on by default and\n"
-                                      "its confidence (a rule turned off on the gold set's dev part carries its measured strict\n"
-                                      "precision; the others a judged figure, at least 0.8 for every rule on by default).\n"
+                                      "its confidence: at least 0.8 for every rule on by default, below 0.8 for every rule off\n"
+                                      "(--off gives each off rule's reason, with its precision measured on the gold set's dev part).\n"
                                       "`inspect --rules all` and `merge --rules all` turn every rule on; --min-confidence X\n"
                                       "keeps only rules at least X sure."),
                        {}, {}, 0);

@@ -214,9 +214,12 @@ bool needs_complement(const std::string& w) {
 //   restricted to …" (no sentence end, comma or word that opens the next clause after it);
 // - a degree word that only leads the value: "the latter was too semantically grounded";
 // - a participle with more words after it, "a loading message is shown permanently", or a value a participle or
-//   gerund goes on to describe, "a second page should be a report showing …".
-// Any other value stands: "PostgreSQL on port 5432", "Friday at noon", "7 years", "financial records".
-bool value_cut(const Toks& t, size_t vb, size_t ve, size_t hi) {
+//   gerund goes on to describe, "a second page should be a report showing …";
+// - a name of more words, a later word capitalised: "New York" would read `new` and agree with "New Jersey",
+//   "Visual Basic", "Amazon SQS", "end of March".
+// Other values stand, cut to their first word as before: "PostgreSQL on port 5432", "7 years", "financial records"
+// (a known limit: the examples' premises are worded so).
+bool value_cut(std::string_view text, const Toks& t, size_t vb, size_t ve, size_t hi) {
     static const std::set<std::string> next_clause = {"and", "but", "or", "because", "so", "since", "while", "whereas",
                                                       "therefore", "unless", "until", "if", "when", "please", "then",
                                                       "instead", "though", "although"};
@@ -230,6 +233,12 @@ bool value_cut(const Toks& t, size_t vb, size_t ve, size_t hi) {
     if (kept.size() > 1 && needs_complement(kept[0])) return true;
     for (size_t k = 1; k < kept.size(); ++k)
         if (kept[k].size() > 5 && kept[k].compare(kept[k].size() - 3, 3, "ing") == 0) return true;
+    // A capitalised later word continues a name; a unit after a number ("100 MB") does not.
+    for (size_t k = vb + 1; k < ve && k < t.size(); ++k)
+        if (t[k].lower != "a" && t[k].lower != "an" && t[k].lower != "the" && t[k].begin < text.size() &&
+            std::isupper(static_cast<unsigned char>(text[t[k].begin])) &&
+            !std::isdigit(static_cast<unsigned char>(t[k - 1].lower.empty() ? 'x' : t[k - 1].lower[0])))
+            return true;
     const bool clause_goes_on = ve < hi && !t[ve - 1].comma_after && !next_clause.count(t[ve].lower);
     return kept.size() == 1 && clause_goes_on && needs_complement(kept[0]);
 }
@@ -323,7 +332,9 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             if (f < hi && f > i + 1 && f - i <= 4 && !reason && !asked) {
                 size_t se = value_end(t, f + 1, hi);
                 std::string key = normalise_subject(words(t, f + 1, se));
-                if (!conditional(t, lo, subject_start(t, lo, i)) && !value_cut(t, i + 1, f, f) &&
+                if (!conditional(t, lo, subject_start(t, lo, i)) && !value_cut(text, t, i + 1, f, f) &&
+                    // "for caching sessions across pods": the subject ran to its three words and on; its key is cut.
+                    !(se >= f + 4 && se < hi && !t[se - 1].comma_after) &&
                     add(out, "use_for", key, normalise_value(words(t, i + 1, f)), SlotType::kDecision, subject_start(t, lo, i), se)) {
                     // "use A for X and B for Y": the verb carries over the conjunction.
                     while (se + 3 < hi && t[se].lower == "and") {
@@ -384,7 +395,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                 // would key the slot (session 22: `however = page` on dev).
                 const bool existential = i > lo && t[i - 1].lower == "there";
                 if (!ability && !existential && !conditional(t, lo, s) && !negated_subject(t, s, i) && !passive_request(value) &&
-                    !passive_instruction(value, t, j + 1, hi) && !value_cut(t, j + 1, ve, hi) && add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
+                    !passive_instruction(value, t, j + 1, hi) && !value_cut(text, t, j + 1, ve, hi) && add(out, "should_be", normalise_subject(words(t, s, i)), value, type, s, ve)) {
                     lo = ve;
                     i = ve;
                     continue;
@@ -455,7 +466,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             bool asked = false;
             for (size_t k = s > 0 ? s - 1 : 0; k < i && !colon; ++k) asked |= wh.count(t[k].lower) > 0;
             const bool guarded = conditional(t, lo, s) || clause_inside(t, s, i) || negated_subject(t, s, i) || phrasal ||
-                                 modifier || dangling || partitive || personal || asked || (!colon && w != "=" && value_cut(t, j, ve, hi));
+                                 modifier || dangling || partitive || personal || asked || (!colon && w != "=" && value_cut(text, t, j, ve, hi));
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
             if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {
@@ -924,8 +935,13 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     }
                 }
             }
-            add_final_replies(session, branch.id, per_branch[bi], options, bc.claims);
-            add_closing_summaries(session, branch.id, per_branch[bi], cwd, options, bc.claims);
+            // A subagent's turns inlined in its parent's branch (an OpenAI-chat export, session 22) are neither the
+            // parent's reply nor its closing summary.
+            std::vector<const Message*> own_turns;
+            for (const Message* m : per_branch[bi])
+                if (branch.sidechain || !m->sidechain) own_turns.push_back(m);
+            add_final_replies(session, branch.id, own_turns, options, bc.claims);
+            add_closing_summaries(session, branch.id, own_turns, cwd, options, bc.claims);
             mark_file_histories(bc.claims);
             drop_files_seen_otherwise_named(bc.claims);
             mark_filled_dirs(bc.claims);

@@ -168,6 +168,7 @@ std::vector<TextFact> user_should_constraints(std::string_view text) {
             const std::string noun = key_slug(t[head].lower, 24);
             if (noun.empty() || to <= from || to - from > 120) continue;
             const std::string what(text.substr(from, to - from));
+            if (what.back() == ':') continue;  // a list's lead-in ("… with these features:"), as below
             out.push_back({"user.should_do", "requirement." + noun, negated ? "not " + what : what,
                            SlotType::kConstraint, t[0].begin, to});
             continue;

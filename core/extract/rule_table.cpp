@@ -690,6 +690,7 @@ std::vector<ExtractionRule> build() {
           say("user", "A loading message is shown permanently.", ""), say("user", "The latter was too semantically grounded.", ""),
           say("user", "The database is PostgreSQL on port 5432.", "database = postgresql"),
           say("user", "The upload limit is 100 MB.", "upload.limit = 100mb"),
+          say("user", "The office is New York.", ""),
           // a value ends where a request begins (session 20)
           say("user", "the build is green please merge it", "build = green"),
           // a run-on sentence over 60 tokens is read for its requests only (session 20)
@@ -938,6 +939,7 @@ std::vector<ExtractionRule> build() {
           say("user", "This should be a client-only app with no backend.", "requirement.app = client-only app with no backend"),
           say("user", "If it fails, the job should retry twice.", ""), say("user", "You should run the tests.", ""),
           say("user", "The project root must include:\nunit_tests/ for the unit tests", ""),
+          say("user", "This should be a single page app with these features:\n- login", ""),
           say("user", "Should the list persist in localStorage?", ""),
           say("assistant", "The list should persist in localStorage.", "")}},
         {"text.background_notice", "a harness notice about background work in a user-role message or tool result: \"Background subagent <id> failed before it finished.\", \"started subagent <id>\"",
@@ -1067,7 +1069,9 @@ std::vector<ExtractionRule> build() {
          {say("user", "We use Redis for the cache.", "cache = redis"), say("user", "We use it.", ""),
           say("user", "It uses vanilla HTML/CSS/JS for simplicity.", ""),
           say("user", "We use a very small model for the summaries.", ""),
-          say("user", "Show how I use AI as an engineering copilot.", "")}},
+          say("user", "Show how I use AI as an engineering copilot.", ""),
+          say("user", "We use Redis for caching sessions across pods.", ""),
+          say("user", "We use GitHub Actions for CI.", ""), say("user", "We use Redis for the session cache.", "session.cache = redis")}},
         {"model.use_for", "an assistant's \"use Y for X\"", "", S::kDecision, "assistant 2", "<subject> = <value>", false, 0.5,
          kSession, "dev 0.00 (5 values): narration of tool use (\"I'll use grep for the search\")",
          {say("assistant", "We use Redis for the cache.", "cache = redis"), say("assistant", "We use it.", "")}},

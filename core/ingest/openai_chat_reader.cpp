@@ -275,6 +275,12 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
     if (role->rfind("assistant-subagent-", 0) == 0)
         if (auto meta = item.find("_metadata"); meta != item.end() && meta->is_object())
             if (auto original = ctx.str(*meta, "original_role", pos, path + "._metadata.original_role")) {
+                // A subagent speaks as user (its task), assistant or tool; never as the session's system or developer.
+                if (*original != "user" && *original != "assistant" && *original != "tool") {
+                    ctx.error(pos, path + "._metadata.original_role",
+                              "a subagent's turn in role '" + *original + "'; message skipped", "expected user, assistant or tool");
+                    return false;
+                }
                 role = original;
                 subagent = m.sidechain = true;
             }

@@ -7,7 +7,9 @@
 
 #include "conversation_log.h"
 #include "extract/chat_tool_error.h"
+#include "extract/heuristic_extractor.h"
 #include "extract/tool_action_rules.h"
+#include "ingest/ingest.h"
 
 namespace bm {
 namespace {
@@ -191,6 +193,28 @@ TEST(ChatToolRules, AnEmptyDirectoryWrittenIntoLaterWasEmptyOnlyBefore) {
                           .call("exec", R"({"command": "mkdir skills"})", "Exit code: 0")
                           .call("list_dir", R"({"path": "skills"})", "Directory skills is empty");
     EXPECT_EQ(made.claims("action.dir_empty"), V{"dir.skills.contents = empty"});
+}
+
+// Session 22 (review): a subagent's turns inlined in an OpenAI-chat export are not the parent agent's; the
+// subagent's last text says nothing as the parent's closing summary or reply.
+TEST(ChatToolRules, InlinedSubagentTextIsNoClosingSummary) {
+    const std::string sub = R"("role":"assistant-subagent-a1","_metadata":{"original_role":)";
+    const std::string log =
+        R"({"messages":[{"role":"user","content":"Migrate the database."},)"
+        R"({"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"Agent","arguments":"{\"prompt\":\"Run the migration.\"}"}}]},)"
+        "{" + sub + R"("user"},"content":"Run the migration."},)"
+        "{" + sub + R"("assistant"},"content":null,"tool_calls":[{"id":"c2","type":"function","function":{"name":"Bash","arguments":"{\"command\":\"make migrate\"}"}}]},)"
+        "{" + sub + R"("tool"},"tool_call_id":"c2","content":"done"},)"
+        "{" + sub + R"("assistant"},"content":"The migration has been completed."}]})";
+    const ReadResult r = read_bytes(log, "chat.json");
+    ASSERT_TRUE(r.errors.empty());
+    ExtractOptions all;
+    all.all_rules = true;
+    for (const BranchClaims& bc : extract_heuristic(r.sessions, all))
+        for (const Claim& c : bc.claims) {
+            EXPECT_NE(c.rule, "model.closing_status") << c.key << " = " << c.value;
+            EXPECT_NE(c.rule, "model.final_reply") << c.key << " = " << c.value;
+        }
 }
 
 }  // namespace
