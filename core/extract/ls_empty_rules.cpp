@@ -27,12 +27,18 @@ std::string listed_dir(const std::vector<std::string>& w, bool& quiet) {
     for (size_t j = 1; j < w.size(); ++j) {
         bool bare = false;
         if (redirection_word(w[j], bare)) {
+            // Its listing went elsewhere ("> files.txt", ">/dev/null", "&>log"): an empty output says nothing (review).
+            const size_t fd_end = w[j].find_first_not_of("0123456789");
+            const std::string fd = w[j].substr(0, fd_end);
+            if (w[j][fd_end] == '>' && (fd.empty() || fd == "1")) return {};
             quiet |= w[j].find("/dev/null") != std::string::npos || (bare && j + 1 < w.size() && w[j + 1] == "/dev/null");
             j += bare ? 1 : 0;
             continue;
         }
         if (w[j].size() > 1 && w[j][0] == '-') {
             if (w[j].find('d') != std::string::npos && w[j].rfind("--", 0) != 0) return {};
+            // "--ignore=*", "--hide=…", "-I PATTERN": entries left out on purpose (review).
+            if (w[j].rfind("--ignore", 0) == 0 || w[j].rfind("--hide", 0) == 0 || w[j].rfind("-I", 0) == 0) return {};
             continue;
         }
         if (!dir.empty() || w[j].find_first_of("*?[{$`") != std::string::npos) return {};
@@ -75,7 +81,12 @@ void ls_empty_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     std::string banner;
     bool others = false;
     for (size_t i = 0; i + 1 < segs.size(); ++i) {
-        if (!segs[i].empty() && segs[i][0] == "cd" && !others) continue;
+        // A leading `cd` to the run's own directory (or `cd` alone) keeps paths as they are; a `cd` elsewhere would
+        // key a relative operand from the wrong directory (review): none.
+        if (!segs[i].empty() && segs[i][0] == "cd" && !others) {
+            if (segs[i].size() > 1 && segs[i][1] != a.cwd && segs[i][1] != "." && dir.front() != '/') return;
+            continue;
+        }
         others = true;
         if (i + 2 == segs.size() && segs[i].size() == 2 && segs[i][0] == "echo" && !segs[i][1].empty() &&
             segs[i][1].find_first_of("$\\") == std::string::npos)
