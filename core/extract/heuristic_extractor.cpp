@@ -329,7 +329,9 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             bool asked = false;
             for (size_t k = subject_start(t, lo, i) > 0 ? subject_start(t, lo, i) - 1 : 0; k < i; ++k)
                 asked |= one_of(t[k].lower, {"how", "what", "why", "whether"});
-            if (f < hi && f > i + 1 && f - i <= 4 && !reason && !asked) {
+            // "used, such as how …": "such as" gives examples, not a role.
+            const bool such_as = f < hi && f > 0 && t[f].lower == "as" && t[f - 1].lower == "such";
+            if (f < hi && f > i + 1 && f - i <= 4 && !reason && !asked && !such_as) {
                 size_t se = value_end(t, f + 1, hi);
                 std::string key = normalise_subject(words(t, f + 1, se));
                 if (!conditional(t, lo, subject_start(t, lo, i)) && !value_cut(text, t, i + 1, f, f) &&

@@ -1069,12 +1069,13 @@ std::vector<ExtractionRule> build() {
         // On by default although session 22's blind labels measured dev 0.00 strict (3 values): MergeBench's "We use Kafka
         // for the message queue." is read by it, and with it off MergeBench fell to 68% bridge / 70% unambiguous at 400
         // tokens (the third exception, beside user.statement and user.should_be; docs/extract.md).
-        {"user.use_for", "a user's \"use Y for X\"", "a reason after \"for\" (simplicity, convenience, now, example, …) is no subject (session 19); a value that would be cut at its first word gives none: a participle the clause goes on past (\"should be written in Python\"), or a degree word or participle leading more words (\"is shown permanently\", \"use a very small model for …\"), or a value a gerund goes on to describe (\"should be a report showing …\") (session 22); a question word before the verb (\"show how I use AI as …\") gives none (session 22)", S::kDecision, "user 4", "<subject> = <value>", true, 0.8, kSession, "",
+        {"user.use_for", "a user's \"use Y for X\"", "a reason after \"for\" (simplicity, convenience, now, example, …) is no subject (session 19); a value that would be cut at its first word gives none: a participle the clause goes on past (\"should be written in Python\"), or a degree word or participle leading more words (\"is shown permanently\", \"use a very small model for …\"), or a value a gerund goes on to describe (\"should be a report showing …\") (session 22); a question word before the verb (\"show how I use AI as …\") or \"such as\" (examples: \"used, such as how …\") gives none (session 22)", S::kDecision, "user 4", "<subject> = <value>", true, 0.8, kSession, "",
          {say("user", "We use Redis for the cache.", "cache = redis"), say("user", "We use it.", ""),
           say("user", "It uses vanilla HTML/CSS/JS for simplicity.", ""),
           say("user", "We use a very small model for the summaries.", ""),
           say("user", "Show how I use AI as an engineering copilot.", ""),
           say("user", "We use Redis for caching sessions across pods.", ""),
+          say("user", "Common commands will be used, such as how to run the tests.", ""),
           say("user", "We use GitHub Actions for CI.", ""), say("user", "We use Redis for the session cache.", "session.cache = redis")}},
         {"model.use_for", "an assistant's \"use Y for X\"", "", S::kDecision, "assistant 2", "<subject> = <value>", false, 0.5,
          kSession, "dev 0.00 (5 values): narration of tool use (\"I'll use grep for the search\")",
