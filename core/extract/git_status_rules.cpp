@@ -8,8 +8,9 @@ namespace bm {
 
 namespace {
 
-// Whether the words are `git [-C DIR] status` with only short-format flags (no path, no other format); sets `dir`.
-bool short_status(const std::vector<std::string>& w, std::string& dir) {
+// Whether the words are `git [-C DIR] status` with only short-format flags (no path, no other format); sets `dir`
+// and `porcelain` (whose paths are the repository root's, where --short's are the working directory's).
+bool short_status(const std::vector<std::string>& w, std::string& dir, bool& porcelain) {
     size_t j = 0;
     if (w.empty() || w[0] != "git") return false;
     for (j = 1; j + 1 < w.size() && w[j] == "-C"; j += 2) dir = w[j + 1];
@@ -17,7 +18,8 @@ bool short_status(const std::vector<std::string>& w, std::string& dir) {
     bool short_format = false;
     for (++j; j < w.size(); ++j) {
         const std::string& x = w[j];
-        if (x == "--short" || x == "-s" || x == "-sb" || x == "--porcelain" || x == "--porcelain=v1") short_format = true;
+        if (x == "--short" || x == "-s" || x == "-sb") short_format = true;
+        else if (x == "--porcelain" || x == "--porcelain=v1") short_format = porcelain = true;
         else if (!(x == "-b" || x == "--branch" || x == "-uall" || x == "-unormal" || x == "--untracked-files=all"))
             return false;
     }
@@ -46,10 +48,21 @@ void git_status_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     size_t qb = 0, qe = 0;
     std::string command;
     const std::vector<std::vector<std::string>> segs = and_chain_segments(a, command, qb, qe);
+    // A leading `cd X` moves where --short's paths start (review, session 22: `cd web && git status --short` keyed
+    // web's files from the top).
     size_t i = 0;
-    while (i < segs.size() && !segs[i].empty() && segs[i][0] == "cd") ++i;
+    std::string moved;
+    for (; i < segs.size() && !segs[i].empty() && segs[i][0] == "cd"; ++i)
+        if (segs[i].size() == 2 && segs[i][1] != "." && segs[i][1] != a.cwd)
+            moved = moved.empty() || segs[i][1][0] == '/' ? segs[i][1] : moved + "/" + segs[i][1];
+        else if (segs[i].size() != 2)
+            return;
     std::string dir;
-    if (i >= segs.size() || !short_status(segs[i], dir)) return;
+    bool porcelain = false;
+    if (i >= segs.size() || !short_status(segs[i], dir, porcelain)) return;
+    // --porcelain's paths are the repository root's: known only when the call runs at the run's own directory.
+    if (porcelain && (!moved.empty() || !dir.empty())) return;
+    if (!moved.empty()) dir = dir.empty() || dir[0] == '/' ? (dir.empty() ? moved : dir) : moved + "/" + dir;
     // The status is the line's last part, or an `echo <banner>` right after it marks where its output ends
     // ("git status --short && echo '---' && git log --oneline -5").
     std::string banner;
@@ -58,10 +71,10 @@ void git_status_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (e.size() != 2 || e[0] != "echo" || e[1].empty() || e[1].find_first_of("$\\") != std::string::npos) return;
         banner = e[1];
     }
-    // No pipe on the status (what it pipes into filters it).
-    const size_t at = command.find("status");
-    const size_t next = command.find("&&", at);
-    if (command.substr(at, next == std::string::npos ? std::string::npos : next - at).find('|') != std::string::npos) return;
+    // No pipe on the status (what it pipes into filters it): none before the banner, if any, or in the whole line
+    // (review, session 22: the first "status" found could be a directory's name, "cd /w/status-page").
+    const size_t banner_at = banner.empty() ? std::string::npos : command.find("&& echo", command.find("git"));
+    if (command.substr(0, banner_at).find('|') != std::string::npos) return;
     const size_t start = harness_output_start(a.result);
     std::vector<ActionFact> facts;
     bool ended = banner.empty();

@@ -58,8 +58,17 @@ void glob_found_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         return p;
     };
     const std::string path = slashed(std::string(only->text));
-    if (path.size() < name.size() || ascii_lower(path.substr(path.size() - name.size())) != ascii_lower(name)) return;
-    std::string where = path_key(path, a.cwd.empty() ? slashed(root) : a.cwd);
+    // The path ends in the name, at a '/' ("src/myfields.py" does not answer "fields.py"; review).
+    if (path.size() < name.size() || ascii_lower(path.substr(path.size() - name.size())) != ascii_lower(name) ||
+        (path.size() > name.size() && path[path.size() - name.size() - 1] != '/'))
+        return;
+    const std::string base = slashed(a.cwd.empty() ? root : a.cwd);
+    std::string where = path_key(path, base);
+    // The value keeps the path's own case ("API_tests/", "AuthContext.tsx"); the key's lower case is for matching.
+    if (!base.empty() && path.rfind(base + "/", 0) == 0 && ascii_lower(path.substr(base.size() + 1)) == where)
+        where = path.substr(base.size() + 1);
+    else if (ascii_lower(path) == where)
+        where = path;
     const std::string key = key_slug(name, 60);
     if (key.empty() || where.empty()) return;
     out.push_back({"action.glob_found", key + ".location", where, SlotType::kFact, ActionEvidence::kObserved,
