@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QStandardPaths>
 
+#include "job_pool.h"
 #include "main_window.h"
 #include "translations.h"
 #include "util/heap_tuning.h"
@@ -69,5 +70,9 @@ int main(int argc, char** argv) {
     if (!extractorName.isEmpty()) window.setOracleExtractor(extractorName == QLatin1String("oracle"));
     if (parser.isSet(current)) window.setCurrentSession(parser.value(current));
     window.openPaths(parser.positionalArguments());
-    return app.exec();
+    const int code = app.exec();
+    // No background job outlives the window it works for: the pool, a child of the application, would otherwise wait
+    // for them only after the window is gone (a heap corruption at exit, once, after --screenshot in a CI run).
+    bm::jobPool()->waitForDone();
+    return code;
 }
