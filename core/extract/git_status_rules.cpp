@@ -62,7 +62,8 @@ void git_status_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (i >= segs.size() || !short_status(segs[i], dir, porcelain)) return;
     // --porcelain's paths are the repository root's: known only when the call runs at the run's own directory.
     if (porcelain && (!moved.empty() || !dir.empty())) return;
-    if (!moved.empty()) dir = dir.empty() || dir[0] == '/' ? (dir.empty() ? moved : dir) : moved + "/" + dir;
+    if (dir.empty()) dir = moved;
+    else if (!moved.empty() && dir[0] != '/') dir = moved + "/" + dir;
     // The status is the line's last part, or an `echo <banner>` right after it marks where its output ends
     // ("git status --short && echo '---' && git log --oneline -5").
     std::string banner;

@@ -106,13 +106,18 @@ bool passive_request(const std::string& value) {
     return is_task_verb(value.substr(0, value.size() - 2)) || is_task_verb(value.substr(0, value.size() - 1));
 }
 
+// A regular past participle that names no state ("formatted", "restricted"; not "enabled", "installed").
+bool action_participle(const std::string& w) {
+    return !participle_states().count(w) && w.size() >= 5 && w.compare(w.size() - 2, 2, "ed") == 0;
+}
+
 // "The code should be enclosed using <execute_ipython> tags", "names must be formatted with black" (session 18):
 // a lone participle followed by the means (the value is that participle alone), tells how to write something; it sets no state.
 bool passive_instruction(std::string value, const Toks& t, size_t at, size_t hi) {
     static const std::set<std::string> means = {"using", "with", "via", "through"};
     if (value.rfind("not-", 0) == 0) value.erase(0, 4);  // "must not be formatted with black": the same instruction
     if (at + 1 >= hi || t[at].lower != value || !means.count(t[at + 1].lower)) return false;
-    return !participle_states().count(value) && value.size() >= 5 && value.compare(value.size() - 2, 2, "ed") == 0;
+    return action_participle(value);
 }
 
 struct Candidate {
@@ -204,8 +209,7 @@ bool needs_complement(const std::string& w) {
     static const std::set<std::string> irregular = {"written", "given", "chosen", "taken", "rewritten", "driven",
                                                     "shown", "known", "drawn", "done", "made", "built", "kept", "sent",
                                                     "found", "held", "put", "run"};
-    if (participle_states().count(w)) return false;
-    return irregular.count(w) || (w.size() >= 5 && w.compare(w.size() - 2, 2, "ed") == 0);
+    return irregular.count(w) || action_participle(w);
 }
 
 // A value keeps one word (normalise_value), so a value that would be cut at its first word gives none (issue #15;
@@ -241,6 +245,13 @@ bool value_cut(std::string_view text, const Toks& t, size_t vb, size_t ve, size_
             return true;
     const bool clause_goes_on = ve < hi && !t[ve - 1].comma_after && !next_clause.count(t[ve].lower);
     return kept.size() == 1 && clause_goes_on && needs_complement(kept[0]);
+}
+
+// Whether a word of `words` stands in tokens [from, to): a question word before a clause makes it asked, not said.
+bool any_word_in(const Toks& t, size_t from, size_t to, std::initializer_list<const char*> words) {
+    for (size_t k = from; k < to && k < t.size(); ++k)
+        if (one_of(t[k].lower, words)) return true;
+    return false;
 }
 
 // "a recorded provider error" → recorded-provider-error: an object phrase kept whole.
@@ -326,18 +337,17 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                                                "sake"});
             // "show how I use AI as a copilot": a question word before the verb makes it what to explain, no choice
             // made (session 22: `engineering.copilot = ai` on dev, junk).
-            bool asked = false;
-            for (size_t k = subject_start(t, lo, i) > 0 ? subject_start(t, lo, i) - 1 : 0; k < i; ++k)
-                asked |= one_of(t[k].lower, {"how", "what", "why", "whether"});
+            const size_t s = subject_start(t, lo, i);
+            const bool asked = any_word_in(t, s > 0 ? s - 1 : 0, i, {"how", "what", "why", "whether"});
             // "used, such as how …": "such as" gives examples, not a role.
             const bool such_as = f < hi && f > 0 && t[f].lower == "as" && t[f - 1].lower == "such";
             if (f < hi && f > i + 1 && f - i <= 4 && !reason && !asked && !such_as) {
                 size_t se = value_end(t, f + 1, hi);
                 std::string key = normalise_subject(words(t, f + 1, se));
-                if (!conditional(t, lo, subject_start(t, lo, i)) && !value_cut(text, t, i + 1, f, f) &&
+                if (!conditional(t, lo, s) && !value_cut(text, t, i + 1, f, f) &&
                     // "for caching sessions across pods": the subject ran to its three words and on; its key is cut.
                     !(se >= f + 4 && se < hi && !t[se - 1].comma_after) &&
-                    add(out, "use_for", key, normalise_value(words(t, i + 1, f)), SlotType::kDecision, subject_start(t, lo, i), se)) {
+                    add(out, "use_for", key, normalise_value(words(t, i + 1, f)), SlotType::kDecision, s, se)) {
                     // "use A for X and B for Y": the verb carries over the conjunction.
                     while (se + 3 < hi && t[se].lower == "and") {
                         size_t f2 = find(se + 1, {"for", "as"});
@@ -464,9 +474,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             // "report how many were implemented": a question word before the subject makes the clause a question
             // asked inside the sentence, not a statement. Not why/where/which: "that is why the cache is redis" and
             // "the database, which is postgres" state their facts.
-            static const std::set<std::string> wh = {"how", "what", "who", "whom", "whose"};
-            bool asked = false;
-            for (size_t k = s > 0 ? s - 1 : 0; k < i && !colon; ++k) asked |= wh.count(t[k].lower) > 0;
+            const bool asked = !colon && any_word_in(t, s > 0 ? s - 1 : 0, i, {"how", "what", "who", "whom", "whose"});
             const bool guarded = conditional(t, lo, s) || clause_inside(t, s, i) || negated_subject(t, s, i) || phrasal ||
                                  modifier || dangling || partitive || personal || asked || (!colon && w != "=" && value_cut(text, t, j, ve, hi));
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.

@@ -240,7 +240,7 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"cd /w/status-page && git status --short | head -1"})", " M index.html\n", "")}},
         {"action.glob_found", "a glob tool call (glob, Glob, glob_files, file_search, find_files) whose pattern names one file (\"**/AuthContext.tsx\": no wildcard in the name, an extension) answered by exactly one path that ends with that name (session 22): where the file is, as action.file_found says of SWE-agent's find_file",
          "several matches, none, a name with a wildcard or without an extension, or an error give none; the path relative to the working directory, else to the searched `path` argument; Windows separators read as '/'; the path must end in the name at a '/' (session 22 review), and the value keeps the path's own case (the blind labels marked lower-cased paths partial)",
-         S::kFact, "tool 3", "<name>.location", false, 0.40, kSession, "dev 0.40 strict (5 values, blind labels of session 22), below 0.8: the found path is lower-cased (API_tests read api_tests); the value keeps the path's case since the review, and those values await a blind label",
+         S::kFact, "tool 3", "<name>.location", false, 0.40, kSession, "dev 1.00 strict (5 values; 2 on dev-hold) under the blind labels of session 22 once the value keeps the path's case (0.40 before), too few for the pre-registered bar (8 dev values, 4 on dev-hold)",
          {call("glob", R"({"pattern": "**/AuthContext.tsx", "path": "C:\\Users\\a\\repo"})", "C:\\Users\\a\\repo\\frontend\\src\\contexts\\AuthContext.tsx",
                "authcontext.tsx.location = frontend/src/contexts/AuthContext.tsx"),
           // Session 22 review: the name ends the path at a '/' (a fuzzy search's "myfields.py" answers nothing).
