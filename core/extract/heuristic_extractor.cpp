@@ -543,6 +543,14 @@ std::string quote_of(const std::string& text, const Toks& t, size_t first, size_
 
 // The longest user message read as a turn of conversation rather than a document (user.statement).
 constexpr size_t kConversationalTurnBytes = 600;
+// A chat line: the most sentences and bytes of prose of a user turn whose plain statements are read (session 23; fixed
+// before measuring, not fitted).
+constexpr size_t kChatLineSentences = 3;
+constexpr size_t kChatLineBytes = 280;
+
+bool chat_line_shape(const std::string& rule) {
+    return rule == "user.statement" || rule == "user.should_be" || rule == "user.use_for";
+}
 
 std::vector<Claim> extract_from_text(const std::string& text, const Claim& origin, bool is_user) {
     std::vector<Claim> out;
@@ -708,6 +716,11 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             // the task's world ("the workspace is initialized", "the necessary tool is installed"), not a fact the
             // user holds (session 18: 1 of 16 such values good on dev).
             if (c.rule == "user.statement" && prose_bytes > kConversationalTurnBytes) continue;
+            // The statement shapes kept on for MergeBench's sake (user.statement, user.should_be, user.use_for, each
+            // below the dev gate) read only a chat line: "We use Kafka for the message queue." said in a turn of its
+            // own or beside one or two more sentences. A longer turn (a task's brief, a spec, a list of asks) states
+            // its world and its requirements in those shapes, not a fact or choice the user holds (session 23).
+            if (chat_line_shape(c.rule) && (sentences.size() > kChatLineSentences || prose_bytes > kChatLineBytes)) continue;
             // A request inside a document-sized prompt (a pasted spec, review or report, a task template) is often
             // the document's item, not the session's ask: its own rule, measured apart (session 21).
             if (c.rule == "user.request" && prose_bytes > kConversationalTurnBytes) {

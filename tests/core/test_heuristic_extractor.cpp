@@ -153,10 +153,9 @@ TEST(HeuristicExtractor, OutcomeVerbsAdverbsAndOtherToolsAreReadAsMeant) {
     Claim origin;
     // Subject-verb-object with no copula; an adverb after the copula is not the value; "any other
     // tools" names no tool (no tool = not-other, no tool = none).
-    auto claims = extract_from_text("This prompt triggers a recorded provider error. The cache is already Redis. "
-                                    "Do not use any other tools. Do not call any other tool.",
-                                    origin, true);
+    auto claims = extract_from_text("This prompt triggers a recorded provider error. The cache is already Redis.", origin, true);
     EXPECT_EQ(keyed(claims), "prompt.outcome=recorded-provider-error(Fact) cache=redis(Fact) ");
+    EXPECT_EQ(keyed(extract_from_text("Do not use any other tools. Do not call any other tool.", origin, true)), "");
 }
 
 TEST(HeuristicExtractor, PortsOfAServiceMeetHoweverTheyAreSaid) {

@@ -205,6 +205,25 @@ TEST(GeneralRules, AUserStatementIsReadInAConversationalTurnOnly) {
               V{"cache = redis"});
 }
 
+// The statement shapes kept on for MergeBench (user.statement, user.should_be, user.use_for) read a chat line only: a
+// turn of at most three sentences and 280 bytes of prose (session 23). A brief's fourth sentence, or a long second
+// one, makes the turn a brief whose "X is Y" describes the task.
+TEST(GeneralRules, MergeBenchStatementShapesReadAChatLineOnly) {
+    EXPECT_EQ(Log().user("Thanks. The cache backend is Redis.").claims("user.statement"), V{"cache = redis"});
+    EXPECT_EQ(Log().user("Good. The service port should be 9090.").claims("user.should_be"), V{"service.port = 9090"});
+    EXPECT_EQ(Log().user("Right. We use Kafka for the message queue.").claims("user.use_for"), V{"message.queue = kafka"});
+    const std::string brief = "Build the billing page. Keep the old layout. Add a total row. ";
+    EXPECT_TRUE(Log().user(brief + "The cache backend is Redis.").claims("user.statement").empty());
+    EXPECT_TRUE(Log().user(brief + "The service port should be 9090.").claims("user.should_be").empty());
+    EXPECT_TRUE(Log().user(brief + "We use Kafka for the message queue.").claims("user.use_for").empty());
+    std::string long_line = "The cache backend is Redis. It was chosen";
+    while (long_line.size() < 300) long_line += " after a long review of every option";
+    EXPECT_TRUE(Log().user(long_line + ".").claims("user.statement").empty());
+    // Pasted code is no prose: a chat line with a config block beside it is still read.
+    EXPECT_EQ(Log().user("The cache backend is Redis.\n```\n" + std::string(400, 'x') + "\n```").claims("user.statement"),
+              V{"cache = redis"});
+}
+
 TEST(GeneralRules, ReturnValuesComeFromObjectsTheProgramBuilt) {
     EXPECT_EQ(Log().call("run_code", R"J({"description":"Check both","code":"const a = await tools.bash({command: 'echo OK'}); return { bash: a, n: 3 }"})J",
                          "{\n  \"bash\": \"OK\",\n  \"n\": 3,\n  \"nested\": {\"x\": 1}\n}")

@@ -37,8 +37,13 @@ bool writeLog(const QString& path, qint64 bytes) {
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly)) return false;
     f.write(R"({"type":"beliefmerge.session","version":1,"id":"large-log","cwd":"/srv/big","createdAt":"2026-11-28T09:00:00Z"})" "\n");
-    const QByteArray filler = QByteArray(" We checked the deployment notes again and the runbook agrees with the plan; "
-                                         "nothing else changed in this part of the system since the last review.").repeated(3);
+    // Each turn states one setting in a chat line and pastes a block of notes beside it (a fenced block: not prose, so
+    // the statement is still read from a turn of conversation; session 23).
+    const QByteArray filler = R"(\n```\n)" +
+                              QByteArray("We checked the deployment notes again and the runbook agrees with the plan; "
+                                         "nothing else changed in this part of the system since the last review. ")
+                                  .repeated(3) +
+                              R"(\n```)";
     qint64 i = 0;
     while (f.size() < bytes) {
         const bool user = i % 2 == 0;
@@ -164,7 +169,7 @@ private Q_SLOTS:
         qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toLocal8Bit());
         const qint64 mb = qEnvironmentVariableIsSet("BM_LATENCY_MB") ? qEnvironmentVariableIntValue("BM_LATENCY_MB") : 50;
         QVERIFY(QDir().mkpath(QStringLiteral(LATENCY_DIR)));
-        const QString log = QStringLiteral(LATENCY_DIR "/session-%1mb.jsonl").arg(mb);
+        const QString log = QStringLiteral(LATENCY_DIR "/session-v2-%1mb.jsonl").arg(mb);
         if (QFileInfo(log).size() < mb * 1024 * 1024) {  // generated once, then reused
             const QString part = log + QStringLiteral(".part");
             QVERIFY(writeLog(part, mb * 1024 * 1024));
