@@ -182,8 +182,13 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     RecordPos first_pos{1, 0};
     std::map<std::string, std::string> logical_parent;  // compact boundary → pre-compaction leaf
     // A record kept as no message that still sits in the uuid chain (an `attachment`, a `system` line): its uuid →
-    // its parentUuid, so that its children hang off its parent instead of starting a branch (session 20).
-    std::map<std::string, std::string> passed_through;
+    // its parentUuid, so that its children hang off its parent instead of starting a branch (session 20); with the
+    // line that names that parent, where a parent missing from the file is warned of.
+    struct PassedThrough {
+        std::string parent;
+        int64_t line = 0;
+    };
+    std::map<std::string, PassedThrough> passed_through;
     // stream-json lines name no parent: each follows the previous line of its thread (the main one,
     // or a subagent's, keyed by parent_tool_use_id).
     std::map<std::string, std::string> stream_last;
@@ -226,9 +231,11 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             if (!known_non_message().count(type) && type != "system") ctx.unknown_type(pos, type.empty() ? "(none)" : type);
             if (const auto id = v->find("uuid"); id != v->end() && id->is_string() && !id->get<std::string>().empty()) {
                 const auto parent = v->find("parentUuid");
-                std::string up = parent != v->end() && parent->is_string() ? parent->get<std::string>() : std::string();
+                PassedThrough up{parent != v->end() && parent->is_string() ? parent->get<std::string>() : std::string(),
+                                 pos.line};
                 // A chain of such lines resolves as it is read, so a turn needs one look-up, not one per line.
-                if (const auto further = passed_through.find(up); further != passed_through.end()) up = further->second;
+                if (const auto further = passed_through.find(up.parent); further != passed_through.end())
+                    up = further->second;
                 passed_through[id->get<std::string>()] = up;
             }
             ++non_message;
@@ -339,8 +346,10 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         if (!session.messages[i].id.empty()) by_id[session.messages[i].id] = i;
     std::set<std::string> has_child;
     size_t last_with_id[2] = {0, 0};  // per thread (main, sidechain): 1 + the index of the last line with a uuid
+    std::set<int64_t> passed_through_warned;  // lines kept as no message whose missing parent was warned of
     for (size_t i = 0; i < session.messages.size(); ++i) {
         Message& m = session.messages[i];
+        int64_t named_at = m.line;  // the line that names m.parent_id: m's own, or a line m's chain passed through
         if (m.parent_id.empty())
             if (auto lp = logical_parent.find(m.id); lp != logical_parent.end() && by_id.count(lp->second))
                 m.parent_id = lp->second;  // bridge the compaction boundary
@@ -349,7 +358,8 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         for (size_t hops = 0; !m.parent_id.empty() && !by_id.count(m.parent_id) && hops < 16; ++hops) {
             const auto p = passed_through.find(m.parent_id);
             if (p == passed_through.end()) break;
-            m.parent_id = p->second;
+            m.parent_id = p->second.parent;
+            named_at = p->second.line;
         }
         if (!m.parent_id.empty()) {
             if (!by_id.count(m.parent_id)) {
@@ -357,10 +367,12 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                 // parents it no longer holds. The file's order is the session's: the line goes on from the one
                 // before it on its own thread, else one cut would split one run into branches whose later facts
                 // dispute their earlier ones (session 20). The first line of a thread still starts a branch.
+                // A parent that a line kept as no message names (an attachment's) is warned of on that line, once.
                 const size_t prev = last_with_id[m.sidechain ? 1 : 0];
-                ctx.warning(RecordPos{m.line, -1}, "parentUuid",
-                            "parent " + m.parent_id + " is not in this file; " +
-                                (prev > 0 ? "the line goes on from the one before it" : "the branch starts here"));
+                if (named_at == m.line || passed_through_warned.insert(named_at).second)
+                    ctx.warning(RecordPos{named_at, -1}, "parentUuid",
+                                "parent " + m.parent_id + " is not in this file; " +
+                                    (prev > 0 ? "the line goes on from the one before it" : "the branch starts here"));
                 if (prev > 0) m.parent_id = session.messages[prev - 1].id;
             }
             has_child.insert(m.parent_id);

@@ -1,6 +1,7 @@
 // SWE-agent trajectories (.traj): history[] as the conversation. Function-calling runs pair
 // tool_calls with tool_call_ids; older runs pair each action with the observation that follows. A file
-// without history is read from its trajectory[] steps.
+// without history is read from its trajectory[] steps, after the system prompt and task statement that
+// open the first step's `messages` (or `query`).
 #include "ingest/readers.h"
 
 #include <algorithm>
@@ -20,6 +21,27 @@ void answer_action(Message& m, const std::string& call_id, const std::string& te
     r.tool_id = call_id;
     r.text = ctx.redact_text(text);
     m.blocks.push_back(std::move(r));
+}
+
+// A system or user message of the conversation (a history[] entry, or one that opens a step's `messages`): system
+// text is the system's, user text the user's request; an `is_demo` message is demonstration text (plugin), not
+// this run (mark_demonstration). One classification for both the history and the trajectory steps.
+void read_prompt_message(Message& m, bool system, const std::string& text, ReadContext& ctx) {
+    if (system) {
+        m.role = Role::kSystem;
+    } else {
+        m.role = Role::kUser;
+        m.source.kind = SourceKind::kUser;
+    }
+    m.blocks.push_back(text_block(ctx, BlockKind::kText, text));
+}
+
+// Marks a message SWE-agent flagged `is_demo`: demonstration text, not evidence of this run.
+void mark_demonstration(Message& m, const json& item) {
+    if (item.contains("is_demo") && item["is_demo"] == true) {
+        m.source.kind = SourceKind::kPlugin;
+        m.source.name = "demonstration";
+    }
 }
 
 // SWE-agent 1.x's task template names the repository's directory ("<uploaded_files>\n/testbed\n</uploaded_files>")
@@ -83,6 +105,7 @@ std::optional<MemberAt> member_at(std::string_view text, const std::string& name
 // steps were read.
 size_t read_trajectory_steps(const json& steps, Session& session, ReadContext& ctx) {
     size_t read = 0;
+    const int64_t first_seq = static_cast<int64_t>(session.messages.size());  // after the leading prompt messages
     for (size_t i = 0; i < steps.size(); ++i) {
         const json& step = steps[i];
         const std::string path = "trajectory[" + std::to_string(i) + "]";
@@ -96,7 +119,7 @@ size_t read_trajectory_steps(const json& steps, Session& session, ReadContext& c
         if (thought.empty()) thought = ctx.str(step, "response", pos, path + ".response").value_or("");
         const std::string action = ctx.str(step, "action", pos, path + ".action").value_or("");
         Message m;
-        m.seq = static_cast<int64_t>(2 * i);
+        m.seq = first_seq + static_cast<int64_t>(2 * i);
         m.line = pos.line;
         m.id = "t" + std::to_string(i);
         m.role = Role::kAssistant;
@@ -117,13 +140,79 @@ size_t read_trajectory_steps(const json& steps, Session& session, ReadContext& c
         ++read;
         if (action.empty() || !step.contains("observation")) continue;
         Message r;
-        r.seq = static_cast<int64_t>(2 * i + 1);
+        r.seq = first_seq + static_cast<int64_t>(2 * i + 1);
         r.line = pos.line;
         r.id = "t" + std::to_string(i) + "-observation";
         answer_action(r, call_id, ctx.str(step, "observation", pos, path + ".observation").value_or(""), ctx);
         session.messages.push_back(std::move(r));
     }
     return read;
+}
+
+// SWE-agent 1.x keeps in each step the chat sent to the model at that step (`messages`, or `query` in some
+// versions): the system prompt, the task statement, then the turns before it, which the steps themselves hold.
+// The system and user messages that open the first step having that chat are read (as the history's would be)
+// before the steps; the turns after them are not (the steps are). A chat that is not an array, or a message
+// that is no object or lacks its role or text, is a warning naming its field. Returns how many were read.
+size_t read_leading_prompt(const json& steps, Session& session, ReadContext& ctx) {
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const json& step = steps[i];
+        if (!step.is_object()) continue;
+        const char* key = step.contains("messages") ? "messages" : step.contains("query") ? "query" : nullptr;
+        if (!key) continue;
+        const std::string path = "trajectory[" + std::to_string(i) + "]." + key;
+        RecordPos pos{static_cast<int64_t>(i) + 1, -1};
+        const json& chat = step[key];
+        if (!chat.is_array()) {
+            ctx.warning(pos, path, "expected an array of messages; the system prompt and task statement are not read from it");
+            continue;
+        }
+        size_t read = 0;
+        for (size_t j = 0; j < chat.size(); ++j) {
+            const json& item = chat[j];
+            const std::string item_path = path + "[" + std::to_string(j) + "]";
+            if (!item.is_object()) {
+                ctx.warning(pos, item_path, "expected a message object {role, content}; skipped");
+                continue;
+            }
+            const auto role = item.find("role");
+            if (role == item.end() || !role->is_string()) {
+                ctx.warning(pos, item_path + ".role", "no role string; message skipped");
+                continue;
+            }
+            if (*role != "system" && *role != "user") break;  // the model's first turn: the steps say the rest
+            const auto content = item.find("content");
+            if (content == item.end() || !(content->is_string() || content->is_array())) {
+                ctx.warning(pos, item_path + ".content", "no content (a string or a list of {type, text} parts); message skipped");
+                continue;
+            }
+            const std::string text = flatten_text(*content);
+            if (text.empty()) {
+                ctx.warning(pos, item_path + ".content", "no text in the content; message skipped");
+                continue;
+            }
+            Message m;
+            m.seq = static_cast<int64_t>(session.messages.size());
+            m.line = pos.line;
+            m.id = "t" + std::to_string(i) + "-" + key + "-" + std::to_string(j);
+            read_prompt_message(m, *role == "system", text, ctx);
+            mark_demonstration(m, item);
+            if (ctx.options().keep_raw) m.raw = ctx.raw_record(item.dump());
+            session.messages.push_back(std::move(m));
+            ++read;
+        }
+        return read;
+    }
+    return 0;
+}
+
+// The repository directory the task statement (the first user message not a demonstration) names, if any.
+void set_uploaded_directory(Session& session) {
+    for (const Message& m : session.messages)
+        if (m.role == Role::kUser && m.source.kind != SourceKind::kPlugin && !m.blocks.empty()) {
+            if (session.cwd.empty()) session.cwd = uploaded_directory(m.blocks.front().text);
+            break;
+        }
 }
 
 }  // namespace
@@ -139,7 +228,9 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
         if (auto id = ctx.str(doc, "instance_id", top, "instance_id")) session.id_form = "swe-" + *id;
         if (session.id_form.empty()) session.id_form = "swe-" + file_stem(session.file) + "-" + digest.substr(0, 8);
         ctx.warning(top, "history", "no history array (trajectory steps read: thought, action, observation)");
+        read_leading_prompt(*steps, session, ctx);
         read_trajectory_steps(*steps, session, ctx);
+        set_uploaded_directory(session);
         ctx.finish();
         finish_session(session, ctx, top, 0);
         ctx.result().sessions.push_back(std::move(session));
@@ -171,8 +262,7 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
         std::string text = item.contains("content") ? flatten_text(item["content"]) : "";
         auto message_type = ctx.str(item, "message_type", pos, path + ".message_type").value_or("");
         if (role == "system") {
-            m.role = Role::kSystem;
-            m.blocks.push_back(text_block(ctx, BlockKind::kText, text));
+            read_prompt_message(m, true, text, ctx);
         } else if (role == "assistant") {
             m.role = Role::kAssistant;
             m.source.kind = SourceKind::kModel;
@@ -212,9 +302,7 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
             if (!pending_action.empty() && (message_type.empty() || message_type == "observation")) {
                 answer_action(m, pending_action, text, ctx);  // the environment's answer to the preceding action
             } else {
-                m.role = Role::kUser;
-                m.source.kind = SourceKind::kUser;
-                m.blocks.push_back(text_block(ctx, BlockKind::kText, text));
+                read_prompt_message(m, false, text, ctx);
             }
             pending_action.clear();
         } else {
@@ -222,10 +310,7 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
             ctx.result().partial = true;
             continue;
         }
-        if (item.contains("is_demo") && item["is_demo"] == true) {
-            m.source.kind = SourceKind::kPlugin;  // demonstration text, not this run
-            m.source.name = "demonstration";
-        }
+        mark_demonstration(m, item);
         if (ctx.options().keep_raw) m.raw = ctx.raw_record(item.dump());
         session.messages.push_back(std::move(m));
     }
@@ -268,11 +353,7 @@ void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest
                 session.environment.push_back(std::move(f));
             }
     }
-    for (const Message& m : session.messages)
-        if (m.role == Role::kUser && m.source.kind != SourceKind::kPlugin && !m.blocks.empty()) {
-            if (session.cwd.empty()) session.cwd = uploaded_directory(m.blocks.front().text);
-            break;
-        }
+    set_uploaded_directory(session);
     if (!doc.contains("trajectory")) ctx.warning(top, "trajectory", "no trajectory array (history read alone)");
     ctx.finish();
     finish_session(session, ctx, top, 0);

@@ -436,6 +436,31 @@ TEST(ClaudeCodeReader, ATurnAfterAnAttachmentLineStaysOnItsBranch) {
     for (const auto& w : r.warnings) EXPECT_EQ(w.message().find("is not in this file"), std::string::npos) << w.message();
 }
 
+// An attachment line whose parent was cut out of the file is that line's fault: the warning names the attachment's
+// own line (3), not the line of the turn that hangs off it (4); one warning for it, however many turns hang off it.
+TEST(ClaudeCodeReader, AMissingParentOfAnAttachmentLineIsWarnedOnItsOwnLine) {
+    const std::string text =
+        "{\"parentUuid\":null,\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\","
+        "\"content\":\"fix the login page\"},\"uuid\":\"u1\"}\n"
+        "{\"parentUuid\":\"u1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+        "\"content\":[{\"type\":\"text\",\"text\":\"On it.\"}]},\"uuid\":\"m1\"}\n"
+        "{\"parentUuid\":\"cut\",\"sessionId\":\"s1\",\"type\":\"attachment\",\"attachment\":{\"type\":"
+        "\"skill_listing\",\"content\":\"- dataviz\"},\"uuid\":\"a1\"}\n"
+        "{\"parentUuid\":\"a1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+        "\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]},\"uuid\":\"m2\"}\n"
+        "{\"parentUuid\":\"a1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+        "\"content\":[{\"type\":\"text\",\"text\":\"Done again.\"}]},\"uuid\":\"m3\"}\n";
+    ReadResult r = read_bytes(text, "session.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    std::vector<const Error*> missing;
+    for (const auto& w : r.warnings)
+        if (w.message().find("is not in this file") != std::string::npos) missing.push_back(&w);
+    ASSERT_EQ(missing.size(), 1u) << describe(r);
+    EXPECT_EQ(missing[0]->where().line, 3) << missing[0]->to_string();
+    EXPECT_NE(missing[0]->message().find("parent cut "), std::string::npos) << missing[0]->message();
+    EXPECT_EQ(r.sessions[0].messages[2].parent_id, "m1");  // the turn still goes on from the one before it
+}
+
 TEST(SweAgentReader, FinalSubmitIsAnsweredByInfoSubmission) {
     ReadResult r = read_traj("submitted");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);

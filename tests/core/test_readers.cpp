@@ -908,6 +908,70 @@ TEST(SweAgentReader, TrajectoryStepsWithoutHistory) {
     EXPECT_EQ(s.messages[3].source.call_id, s.messages[2].blocks[1].tool_id);
 }
 
+// SWE-agent 1.x keeps in each step the chat sent to the model (`query`, or `messages`): its system prompt and the
+// task statement open the first step's chat and are read before the steps (the task as the user's request, with
+// the repository directory it names); the turns the later chats repeat are the steps' own and are not read twice.
+TEST(SweAgentReader, TrajectoryStepsChatGivesTheTaskStatement) {
+    ReadResult r = read_file(fixture("swe-agent/query_chat_window.traj"));
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    EXPECT_EQ(r.format, "swe-agent");
+    Session s = expect_counts("swe-agent/query_chat_window.traj",
+                              {.format = "swe-agent",
+                               .id = r.sessions[0].id,
+                               .messages = 6,
+                               .by_role = {{"system", 1}, {"user", 1}, {"assistant", 2}, {"tool", 2}},
+                               .branches = 1,
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2,
+                               .warnings = 1});  // "no history array (trajectory steps read …)"
+    ASSERT_EQ(s.messages.size(), 6u);
+    EXPECT_EQ(s.messages[0].role, Role::kSystem);
+    EXPECT_NE(s.messages[0].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[0].blocks[0].text, "You are a helpful assistant that can interact with a computer to solve tasks.");
+    EXPECT_EQ(s.messages[1].role, Role::kUser);
+    EXPECT_EQ(s.messages[1].source.kind, SourceKind::kUser);
+    EXPECT_NE(s.messages[1].blocks[0].text.find("Unit equality comparison with None raises TypeError"), std::string::npos);
+    EXPECT_EQ(s.cwd, "/testbed");  // <uploaded_files>, as the history's task gives it
+    // Then the steps, in order, once each (step 1's chat repeats step 0's turn: not read again).
+    EXPECT_EQ(s.messages[2].role, Role::kAssistant);
+    EXPECT_EQ(s.messages[2].blocks[1].arguments, "str_replace_editor view /testbed");
+    EXPECT_EQ(s.messages[4].blocks[1].arguments, "str_replace_editor view /testbed/astropy/units");
+    for (size_t i = 1; i < s.messages.size(); ++i) EXPECT_LT(s.messages[i - 1].seq, s.messages[i].seq) << i;
+}
+
+// A chat of the wrong shape is a warning naming its field, never an error or a crash: a chat that is no array (the
+// next step's chat is read instead), a message that is no object or has no role or text. Content given as
+// {type, text} parts is read as its text; a `messages` chat is read as `query` is.
+TEST(SweAgentReader, TrajectoryStepsChatOfBadShapeWarnsNamingTheField) {
+    const std::string doc = R"({"trajectory": [
+        {"action": "ls", "observation": "a.py", "messages": "system: hi"},
+        {"action": "cat a.py", "observation": "x = 1", "messages": [
+            7,
+            {"content": "no role"},
+            {"role": "system"},
+            {"role": "system", "content": {"text": 3}},
+            {"role": "user", "content": [{"type": "text", "text": "Fix a.py"}, {"type": "text", "text": "please"}]},
+            {"role": "assistant", "content": "ls"},
+            {"role": "user", "content": "a.py"}]}]})";
+    ReadResult r = read_bytes(doc, "window.traj");
+    EXPECT_EQ(r.format, "swe-agent");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 5u) << describe(r);  // the task, then two steps of call and result
+    EXPECT_EQ(s.messages[0].role, Role::kUser);
+    EXPECT_EQ(s.messages[0].blocks[0].text, "Fix a.py\nplease");
+    EXPECT_EQ(s.messages[1].role, Role::kAssistant);
+    std::string warnings;
+    for (const auto& w : r.warnings) warnings += w.to_string() + "\n";
+    for (const char* field : {"trajectory[0].messages", "trajectory[1].messages[0]", "trajectory[1].messages[1].role",
+                              "trajectory[1].messages[2].content", "trajectory[1].messages[3].content"})
+        EXPECT_NE(warnings.find(field), std::string::npos) << field << " in:\n" << warnings;
+    EXPECT_EQ(warnings.find("messages[5]"), std::string::npos) << warnings;  // after the model's turn: not read
+    EXPECT_EQ(warnings.find("messages[6]"), std::string::npos) << warnings;
+}
+
 // A step that is no object, or whose action is no string, is an error naming trajectory[i]; the rest is read.
 TEST(SweAgentReader, TrajectoryStepErrorsNameTheStep) {
     const std::string doc = R"({"trajectory": [{"action": "ls", "observation": "a.py"}, 7,
@@ -1132,6 +1196,7 @@ TEST(Ingest, DetectsEveryFixtureByContent) {
         {"swe-agent/action_observation.traj", SessionFormat::kSweAgent},
         {"swe-agent/history_only.traj", SessionFormat::kSweAgent},
         {"swe-agent/trajectory_only.traj", SessionFormat::kSweAgent},
+        {"swe-agent/query_chat_window.traj", SessionFormat::kSweAgent},
         {"openhands/events.json", SessionFormat::kOpenHands},
         {"openhands/history.json", SessionFormat::kOpenHands},
         {"openhands/events.jsonl", SessionFormat::kOpenHands},
