@@ -1,5 +1,6 @@
 // Helpers shared by the tool action rules: path keys, key slugs, JSON members and shell commands.
 #include <cctype>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -213,6 +214,30 @@ bool is_process_input(std::string_view args) {
     return (it->is_boolean() && it->get<bool>()) || (it->is_string() && it->get<std::string>() == "true");
 }
 
+// "bash -lc 'cd app && pytest -q'": a command line that hands one quoted script to a shell runs that script, as the
+// argv form ["bash", "-lc", "…"] does; its program is the script's, not `bash` (session 23). Only a script quoted
+// whole, with no quote of its kind inside (and, in double quotes, no `\`, `$` or backquote the shell would expand), is
+// taken out; any other line stays as written.
+std::string unwrapped_shell_script(std::string command) {
+    static const std::set<std::string> shells = {"bash", "sh", "zsh", "dash", "/bin/bash", "/bin/sh", "/usr/bin/bash",
+                                                 "/bin/zsh", "/usr/bin/zsh"};
+    static const std::set<std::string> flags = {"-c", "-lc", "-ic", "-lic", "-cl", "-ec", "-lec"};
+    const size_t a = command.find(' ');
+    if (a == std::string::npos || !shells.count(command.substr(0, a))) return command;
+    const size_t b = command.find(' ', a + 1);
+    if (b == std::string::npos || !flags.count(command.substr(a + 1, b - a - 1))) return command;
+    size_t s = command.find_first_not_of(' ', b);
+    size_t e = command.find_last_not_of(" \t\r\n");
+    if (s == std::string::npos || e <= s + 1) return command;
+    const char q = command[s];
+    if ((q != '\'' && q != '"') || command[e] != q) return command;
+    const std::string script = command.substr(s + 1, e - s - 1);
+    if (script.find(q) != std::string::npos) return command;
+    if (q == '"' && script.find_first_of("\\$`") != std::string::npos) return command;
+    if (script.find_first_not_of(" \t\r\n") == std::string::npos) return command;
+    return script;
+}
+
 }  // namespace
 
 std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& end) {
@@ -235,7 +260,7 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
     if (is_process_input(args)) return {};
     std::string command;
     for (const char* name : {"command", "cmd"})
-        if (json_string_member(args, name, command, begin, end)) return command;
+        if (json_string_member(args, name, command, begin, end)) return unwrapped_shell_script(std::move(command));
     // An argv array: ["bash", "-lc", "pytest -q"] runs its last member through a shell.
     const nlohmann::json j = nlohmann::json::parse(args, nullptr, false);
     if (!j.is_object()) return {};

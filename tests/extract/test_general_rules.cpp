@@ -51,6 +51,28 @@ TEST(GeneralRules, AnHttpClientIsKeyedByItsUrlNotItsOptionValues) {
     EXPECT_EQ(run_key("git clone https://github.com/acme/widget"), "git.clone.widget.command");
 }
 
+// "bash -lc 'npm test'" runs npm's tests, as the argv form ["bash", "-lc", "npm test"] does: its key is npm's, not
+// bash's (session 23). A script the shell would expand, or one quoted in parts, stays as written.
+TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
+    auto all = [](const std::string& args, const std::string& result, bool error) {
+        std::vector<std::string> out;
+        for (const char* rule : {"action.command_exit", "action.command_run", "action.chain_exit"})
+            for (const std::string& c : Log().call("exec_command", args, result, error).claims(rule)) out.push_back(c);
+        std::sort(out.begin(), out.end());
+        return out;
+    };
+    EXPECT_EQ(all(R"J({"cmd":"bash -lc 'npm test'"})J", "Exit code 1\nFAIL src/a.test.js", true),
+              all(R"J({"cmd":["bash","-lc","npm test"]})J", "Exit code 1\nFAIL src/a.test.js", true));
+    EXPECT_EQ(all(R"J({"command":"bash -lc \"cd app && npm test\""})J", "Exit code 0\nok", false),
+              all(R"J({"command":["bash","-lc","cd app && npm test"]})J", "Exit code 0\nok", false));
+    for (const auto& c : all(R"J({"cmd":"bash -lc 'npm test'"})J", "Exit code 1\nFAIL src/a.test.js", true))
+        EXPECT_EQ(c.rfind("bash.", 0), std::string::npos) << c;
+    // Expanded or split quoting: as written.
+    EXPECT_EQ(all(R"J({"cmd":"bash -lc \"echo $HOME\""})J", "Exit code 0\n/root", false),
+              (std::vector<std::string>{"bash.command = bash -lc \"echo $HOME\"", "bash.exit_code = 0"}));
+    EXPECT_EQ(all(R"J({"cmd":"bash -lc 'npm' 'test'"})J", "Exit code 0\nok", false)[0].rfind("bash.", 0), 0u);
+}
+
 TEST(GeneralRules, ARedirectionIsNoSubcommand) {
     // "pnpm --version 2>&1" is pnpm's run, not a subcommand "2>&1" (session 20: was `pnpm.2-1.exit_code`).
     EXPECT_EQ(Log().call("Bash", R"J({"command":"pnpm --version 2>&1"})J", "Exit code 1\nuse yarn", true)
