@@ -136,11 +136,20 @@ DisputesPane::DisputesPane(SlotTableModel* model, QWidget* parent)
 
 void DisputesPane::setSyncing(bool on) { m_syncing = on; }
 
+void DisputesPane::setLoadedContext(int sessions, const QString& hidden) {
+    m_sessions = sessions;
+    m_hidden = hidden;
+    updateEmptyState();
+}
+
 void DisputesPane::updateEmptyState() {
     const int all = m_proxy->sourceModel() ? m_proxy->sourceModel()->rowCount() : 0;
     m_empty->setVisible(m_proxy->rowCount() == 0);
     if (m_proxy->rowCount() > 0) return;
-    if (all == 0) m_empty->setText(tr("No slots yet: open session logs with File ▸ Open Logs… (Ctrl+O)."));
+    if (all == 0 && m_sessions == 0) m_empty->setText(tr("No slots yet: open session logs with File ▸ Open Logs… (Ctrl+O)."));
+    else if (all == 0)
+        m_empty->setText(tr("The %n session(s) loaded gave no slot: the extractor found no claim it is sure of.", nullptr, m_sessions) +
+                         (m_hidden.isEmpty() ? QString() : QStringLiteral(" ") + m_hidden.toHtmlEscaped()));
     else if (!m_filter->text().trimmed().isEmpty())
         m_empty->setText(tr("No slot here matches “%1”. <a href=\"clear-filter\">Clear the filter</a>")
                              .arg(m_filter->text().trimmed().toHtmlEscaped()));

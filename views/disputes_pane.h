@@ -47,6 +47,9 @@ public:
     // The review keys (J/K, A/O/B/C/U) also work while `widget` has focus (e.g. the inspector's tree).
     void acceptReviewKeys(QWidget* widget);
     void setFilterText(const QString& text);
+    // What was loaded, for the empty queue's line: `sessions` read, and `hidden` (the low-confidence note, empty when
+    // none) — so that a log that gave no slot is not mistaken for no log at all.
+    void setLoadedContext(int sessions, const QString& hidden);
     // Clears reason and guard after a decision was stored.
     void clearInputs();
 
@@ -78,6 +81,8 @@ private:
     QLabel* m_empty;
     QTimer m_filterDelay;
     QString m_shownKey;
+    int m_sessions = 0;
+    QString m_hidden;
     QList<QObject*> m_keyTargets;
     bool m_syncing = false;  // true while rows change or the highlight is set programmatically
 };

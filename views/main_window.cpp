@@ -510,6 +510,7 @@ void MainWindow::publish(SnapshotPtr snapshot, Selection selection) {
     auto lap = [&clock](const char* what) { qCDebug(lcStudio) << "publish:" << what << clock.restart() << "ms"; };
     SnapshotPtr old = std::exchange(m_snapshot, std::move(snapshot));
     m_slots->setSnapshot(m_snapshot);
+    m_disputes->setLoadedContext(static_cast<int>(m_snapshot->sessions->size()), lowConfidenceText(m_snapshot->lowConfidence));
     lap("slots");
     m_workspace->setSnapshot(m_snapshot);
     m_workspaceView->resizeColumnToContents(0);

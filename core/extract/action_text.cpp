@@ -218,14 +218,19 @@ bool is_process_input(std::string_view args) {
 // argv form ["bash", "-lc", "…"] does; its program is the script's, not `bash` (session 23). Only a script quoted
 // whole, with no quote of its kind inside (and, in double quotes, no `\`, `$` or backquote the shell would expand), is
 // taken out; any other line stays as written.
-std::string unwrapped_shell_script(std::string command) {
+// A shell (`program`) told by `flag` to run the script that follows ("bash -lc", "sh -c").
+bool shell_runs_script(const std::string& program, const std::string& flag) {
     static const std::set<std::string> shells = {"bash", "sh", "zsh", "dash", "/bin/bash", "/bin/sh", "/usr/bin/bash",
                                                  "/bin/zsh", "/usr/bin/zsh"};
     static const std::set<std::string> flags = {"-c", "-lc", "-ic", "-lic", "-cl", "-ec", "-lec"};
+    return shells.count(program) && flags.count(flag);
+}
+
+std::string unwrapped_shell_script(std::string command) {
     const size_t a = command.find(' ');
-    if (a == std::string::npos || !shells.count(command.substr(0, a))) return command;
+    if (a == std::string::npos) return command;
     const size_t b = command.find(' ', a + 1);
-    if (b == std::string::npos || !flags.count(command.substr(a + 1, b - a - 1))) return command;
+    if (b == std::string::npos || !shell_runs_script(command.substr(0, a), command.substr(a + 1, b - a - 1))) return command;
     size_t s = command.find_first_not_of(' ', b);
     size_t e = command.find_last_not_of(" \t\r\n");
     if (s == std::string::npos || e <= s + 1) return command;
@@ -261,7 +266,7 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
     std::string command;
     for (const char* name : {"command", "cmd"})
         if (json_string_member(args, name, command, begin, end)) return unwrapped_shell_script(std::move(command));
-    // An argv array: ["bash", "-lc", "pytest -q"] runs its last member through a shell.
+    // An argv array: ["bash", "-lc", "pytest -q"] runs its third member through a shell.
     const nlohmann::json j = nlohmann::json::parse(args, nullptr, false);
     if (!j.is_object()) return {};
     for (const char* name : {"command", "cmd", "argv"}) {
@@ -271,9 +276,9 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
         begin = at == std::string_view::npos ? 0 : at;
         end = at == std::string_view::npos ? args.size() : json_value_end(args, args.find('[', at));
         const auto& argv = *it;
-        if (argv.size() >= 3 && argv[1].is_string() &&
-            (argv[1].get<std::string>() == "-lc" || argv[1].get<std::string>() == "-c") && argv.back().is_string())
-            return argv.back().get<std::string>();
+        if (argv.size() >= 3 && argv[0].is_string() && argv[1].is_string() && argv[2].is_string() &&
+            shell_runs_script(argv[0].get<std::string>(), argv[1].get<std::string>()))
+            return argv[2].get<std::string>();
         for (const auto& a : argv)
             if (a.is_string()) command += (command.empty() ? "" : " ") + a.get<std::string>();
         return command;

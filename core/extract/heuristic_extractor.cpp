@@ -552,6 +552,30 @@ bool chat_line_shape(const std::string& rule) {
     return rule == "user.statement" || rule == "user.should_be" || rule == "user.use_for";
 }
 
+// Whether prose split into `sentences` is a chat line: at most kChatLineSentences sentences of two words or more (a
+// list's "1." or a lone "Thanks." is no sentence) and kChatLineBytes of prose.
+bool chat_line(const std::vector<Sentence>& sentences) {
+    size_t count = 0, bytes = 0;
+    for (const Sentence& s : sentences) {
+        bytes += s.end - s.begin;
+        if (s.tokens.size() >= 2) ++count;
+    }
+    return count <= kChatLineSentences && bytes <= kChatLineBytes;
+}
+
+// A user turn given in several text blocks is one turn: the statement shapes of a block are dropped (from `claims`,
+// from index `first` on) when the whole turn is no chat line (session 23).
+void drop_statements_of_a_long_turn(const Message& m, std::vector<Claim>& claims, size_t first) {
+    std::string turn;
+    size_t blocks = 0;
+    for (const auto& b : m.blocks)
+        if (b.kind == BlockKind::kText) turn += (blocks++ ? "\n\n" : "") + b.text;
+    if (blocks < 2 || chat_line(split_sentences(turn))) return;
+    claims.erase(std::remove_if(claims.begin() + static_cast<std::ptrdiff_t>(first), claims.end(),
+                                [](const Claim& c) { return chat_line_shape(c.rule); }),
+                 claims.end());
+}
+
 std::vector<Claim> extract_from_text(const std::string& text, const Claim& origin, bool is_user) {
     std::vector<Claim> out;
     // Statement shapes are rules per speaker: a user's "X is Y" is not an agent's or a tool's.
@@ -720,7 +744,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             // below the dev gate) read only a chat line: "We use Kafka for the message queue." said in a turn of its
             // own or beside one or two more sentences. A longer turn (a task's brief, a spec, a list of asks) states
             // its world and its requirements in those shapes, not a fact or choice the user holds (session 23).
-            if (chat_line_shape(c.rule) && (sentences.size() > kChatLineSentences || prose_bytes > kChatLineBytes)) continue;
+            if (chat_line_shape(c.rule) && !chat_line(sentences)) continue;
             // A request inside a document-sized prompt (a pasted spec, review or report, a task template) is often
             // the document's item, not the session's ask: its own rule, measured apart (session 21).
             if (c.rule == "user.request" && prose_bytes > kConversationalTurnBytes) {
@@ -865,6 +889,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     add_checkpoint_summary_claims(session, branch.id, *m, options, bc.claims);
                     continue;
                 }
+                const size_t message_claims = bc.claims.size();
                 for (const auto& b : m->blocks) {
                     if (b.kind == BlockKind::kToolCall) {
                         add_tool_call_claims(session, branch.id, *m, b, options, bc.claims);
@@ -957,6 +982,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         bc.claims.push_back(std::move(c));
                     }
                 }
+                if (m->role == Role::kUser) drop_statements_of_a_long_turn(*m, bc.claims, message_claims);
             }
             // A subagent's turns inlined in its parent's branch (an OpenAI-chat export, session 22) are neither the
             // parent's reply nor its closing summary.

@@ -152,13 +152,18 @@ size_t read_trajectory_steps(const json& steps, Session& session, ReadContext& c
 // SWE-agent 1.x keeps in each step the chat sent to the model at that step (`messages`, or `query` in some
 // versions): the system prompt, the task statement, then the turns before it, which the steps themselves hold.
 // The system and user messages that open the first step having that chat are read (as the history's would be)
-// before the steps; the turns after them are not (the steps are). A chat that is not an array, or a message
+// before the steps; the turns after them are not (the steps are); demonstrations before the task are passed over,
+// and a step whose chat gives nothing hands on to the next. A chat that is not an array, or a message
 // that is no object or lacks its role or text, is a warning naming its field. Returns how many were read.
 size_t read_leading_prompt(const json& steps, Session& session, ReadContext& ctx) {
     for (size_t i = 0; i < steps.size(); ++i) {
         const json& step = steps[i];
         if (!step.is_object()) continue;
-        const char* key = step.contains("messages") ? "messages" : step.contains("query") ? "query" : nullptr;
+        // Whichever of the two is an array ("messages": null beside a "query" list reads the query).
+        const char* key = nullptr;
+        for (const char* k : {"messages", "query"})
+            if (!key && step.contains(k) && step[k].is_array()) key = k;
+        if (!key) key = step.contains("messages") ? "messages" : step.contains("query") ? "query" : nullptr;
         if (!key) continue;
         const std::string path = "trajectory[" + std::to_string(i) + "]." + key;
         RecordPos pos{static_cast<int64_t>(i) + 1, -1};
@@ -180,9 +185,15 @@ size_t read_leading_prompt(const json& steps, Session& session, ReadContext& ctx
                 ctx.warning(pos, item_path + ".role", "no role string; message skipped");
                 continue;
             }
-            if (*role != "system" && *role != "user") break;  // the model's first turn: the steps say the rest
+            // A demonstration (`is_demo`, put in the history before the task) is read as one when it is the user's
+            // or the system's text and skipped otherwise; it never ends the prompt (session 23).
+            const bool demo = item.contains("is_demo") && item["is_demo"].is_boolean() && item["is_demo"].get<bool>();
+            if (*role != "system" && *role != "user") {
+                if (demo) continue;
+                break;  // the model's first turn: the steps say the rest
+            }
             const auto content = item.find("content");
-            if (content == item.end() || !(content->is_string() || content->is_array())) {
+            if (content == item.end() || !(content->is_string() || content->is_array() || content->is_object())) {
                 ctx.warning(pos, item_path + ".content", "no content (a string or a list of {type, text} parts); message skipped");
                 continue;
             }
@@ -201,7 +212,7 @@ size_t read_leading_prompt(const json& steps, Session& session, ReadContext& ctx
             session.messages.push_back(std::move(m));
             ++read;
         }
-        return read;
+        if (read > 0) return read;  // an empty chat: the next step's may hold the prompt
     }
     return 0;
 }

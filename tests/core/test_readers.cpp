@@ -972,6 +972,35 @@ TEST(SweAgentReader, TrajectoryStepsChatOfBadShapeWarnsNamingTheField) {
     EXPECT_EQ(warnings.find("messages[6]"), std::string::npos) << warnings;
 }
 
+// Demonstrations put in the history before the task (is_demo, of any role) do not end the prompt; a step whose chat
+// is empty hands on to the next; "messages": null beside a "query" list reads the query; a content object is text
+// (session 23, review of r23traj).
+TEST(SweAgentReader, TrajectoryStepsChatPassesDemonstrationsAndEmptyChats) {
+    const std::string doc = R"({"trajectory": [
+        {"action": "ls", "observation": "a.py", "messages": []},
+        {"action": "cat a.py", "observation": "x = 1", "messages": null, "query": [
+            {"role": "system", "content": "You are an agent."},
+            {"role": "user", "content": "Demo task: fix b.py", "is_demo": true},
+            {"role": "assistant", "content": "I fix b.py", "is_demo": true},
+            {"role": "tool", "content": "done", "is_demo": true},
+            {"role": "user", "content": {"type": "text", "text": "<uploaded_files>\n/testbed\n</uploaded_files>\nFix a.py"}},
+            {"role": "assistant", "content": "ls"}]}]})";
+    ReadResult r = read_bytes(doc, "window.traj");
+    EXPECT_EQ(r.format, "swe-agent");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 7u) << describe(r);  // system, demo task, the task, two steps of call and result
+    EXPECT_EQ(s.messages[0].role, Role::kSystem);
+    EXPECT_EQ(s.messages[1].source.kind, SourceKind::kPlugin);  // the demonstration
+    EXPECT_EQ(s.messages[2].role, Role::kUser);
+    EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);
+    EXPECT_NE(s.messages[2].blocks[0].text.find("Fix a.py"), std::string::npos);
+    EXPECT_EQ(s.cwd, "/testbed");
+    EXPECT_EQ(s.messages[3].role, Role::kAssistant);
+    for (size_t i = 1; i < s.messages.size(); ++i) EXPECT_LT(s.messages[i - 1].seq, s.messages[i].seq);
+}
+
 // A step that is no object, or whose action is no string, is an error naming trajectory[i]; the rest is read.
 TEST(SweAgentReader, TrajectoryStepErrorsNameTheStep) {
     const std::string doc = R"({"trajectory": [{"action": "ls", "observation": "a.py"}, 7,

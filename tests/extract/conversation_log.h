@@ -15,6 +15,12 @@ class Log {
 public:
     Log& user(const std::string& text) { return add(text_message(Role::kUser, SourceKind::kUser, text)); }
     Log& says(const std::string& text) { return add(text_message(Role::kAssistant, SourceKind::kModel, text)); }
+    // One user turn given as several text blocks (a Claude Code content array).
+    Log& user_blocks(const std::vector<std::string>& texts) {
+        Message m = text_message(Role::kUser, SourceKind::kUser, texts.at(0));
+        for (size_t i = 1; i < texts.size(); ++i) m.blocks.push_back({BlockKind::kText, texts[i], {}, {}, {}, false});
+        return add(m);
+    }
     // The agent's text and a call of `tool` in one message (OpenHands' finish, SWE-agent's submit).
     Log& says_and_calls(const std::string& text, const std::string& tool) {
         Message m = text_message(Role::kAssistant, SourceKind::kModel, text);

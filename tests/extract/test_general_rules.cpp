@@ -65,12 +65,22 @@ TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
               all(R"J({"cmd":["bash","-lc","npm test"]})J", "Exit code 1\nFAIL src/a.test.js", true));
     EXPECT_EQ(all(R"J({"command":"bash -lc \"cd app && npm test\""})J", "Exit code 0\nok", false),
               all(R"J({"command":["bash","-lc","cd app && npm test"]})J", "Exit code 0\nok", false));
-    for (const auto& c : all(R"J({"cmd":"bash -lc 'npm test'"})J", "Exit code 1\nFAIL src/a.test.js", true))
-        EXPECT_EQ(c.rfind("bash.", 0), std::string::npos) << c;
+    EXPECT_EQ(all(R"J({"cmd":"bash -lc 'npm test'"})J", "Exit code 1\nFAIL src/a.test.js", true),
+              (std::vector<std::string>{"npm.test.exit_code = 1"}));
+    EXPECT_EQ(all(R"J({"command":"sh -c \"cd app && npm test\""})J", "Exit code 0\nok", false),
+              (std::vector<std::string>{"npm.test.command = cd app && npm test", "npm.test.exit_code = 0"}));
+    // The argv form too reads the script only after a shell and its -c: the arguments after the script are its $0,
+    // $1, … (session 23: ["sh", "-c", "npm test", "_", "extra"] was keyed `extra`).
+    EXPECT_EQ(all(R"J({"cmd":["sh","-c","npm test","_","extra"]})J", "Exit code 1\nFAIL", true),
+              (std::vector<std::string>{"npm.test.exit_code = 1"}));
+    for (const std::string& c : all(R"J({"cmd":["python3","-c","print(1)"]})J", "Exit code 0\n1", false))
+        EXPECT_EQ(c.rfind("python3.", 0), 0u) << c;
     // Expanded or split quoting: as written.
     EXPECT_EQ(all(R"J({"cmd":"bash -lc \"echo $HOME\""})J", "Exit code 0\n/root", false),
               (std::vector<std::string>{"bash.command = bash -lc \"echo $HOME\"", "bash.exit_code = 0"}));
-    EXPECT_EQ(all(R"J({"cmd":"bash -lc 'npm' 'test'"})J", "Exit code 0\nok", false)[0].rfind("bash.", 0), 0u);
+    const std::vector<std::string> split = all(R"J({"cmd":"bash -lc 'npm' 'test'"})J", "Exit code 0\nok", false);
+    ASSERT_FALSE(split.empty());
+    EXPECT_EQ(split.front().rfind("bash.", 0), 0u) << split.front();
 }
 
 TEST(GeneralRules, ARedirectionIsNoSubcommand) {
@@ -241,6 +251,21 @@ TEST(GeneralRules, MergeBenchStatementShapesReadAChatLineOnly) {
     std::string long_line = "The cache backend is Redis. It was chosen";
     while (long_line.size() < 300) long_line += " after a long review of every option";
     EXPECT_TRUE(Log().user(long_line + ".").claims("user.statement").empty());
+    // Boundaries: three sentences are a chat line, a fourth is not; 280 bytes of prose are, 281 are not. A list's "1."
+    // and a lone "Thanks." are no sentences.
+    EXPECT_EQ(Log().user("Build it. Keep it. The cache backend is Redis.").claims("user.statement"), V{"cache = redis"});
+    EXPECT_TRUE(Log().user("Build it. Keep it. Test it. The cache backend is Redis.").claims("user.statement").empty());
+    EXPECT_EQ(Log().user("Thanks. Ok. Sure. The cache backend is Redis.").claims("user.statement"), V{"cache = redis"});
+    EXPECT_EQ(Log().user("1. The cache backend is Redis.\n2. The region is west.").claims("user.statement"),
+              (V{"cache = redis", "region = west"}));
+    std::string at_limit = "The cache backend is Redis. Notes:";
+    at_limit += std::string(280 - at_limit.size() - 1, 'x') + ".";
+    ASSERT_EQ(at_limit.size(), 280u);
+    EXPECT_EQ(Log().user(at_limit).claims("user.statement"), V{"cache = redis"});
+    EXPECT_TRUE(Log().user(at_limit.substr(0, 279) + "xx.").claims("user.statement").empty());
+    // A turn given in several text blocks is measured whole.
+    EXPECT_TRUE(Log().user_blocks({brief, "The cache backend is Redis."}).claims("user.statement").empty());
+    EXPECT_EQ(Log().user_blocks({"Thanks.", "The cache backend is Redis."}).claims("user.statement"), V{"cache = redis"});
     // Pasted code is no prose: a chat line with a config block beside it is still read.
     EXPECT_EQ(Log().user("The cache backend is Redis.\n```\n" + std::string(400, 'x') + "\n```").claims("user.statement"),
               V{"cache = redis"});

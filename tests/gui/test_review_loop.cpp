@@ -389,6 +389,29 @@ private Q_SLOTS:
         QVERIFY(test::waitFor(reread));
     }
 
+    void aLogThatGivesNoSlotIsNotTakenForNoLog() {
+        // A real log can give no slot (a chat of greetings, or only low-confidence claims): the queue says the session
+        // was read, rather than asking for logs to be opened (session 23).
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("greetings.jsonl"));
+        QFile file(log);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"type":"beliefmerge.session","version":1,"id":"hello"})" "\n"
+                   R"({"type":"message","id":"m1","role":"user","content":"Hi there, how are you today?"})" "\n"
+                   R"({"type":"message","id":"m2","role":"assistant","content":"Hello! I am fine, thanks for asking."})" "\n");
+        file.close();
+        MainWindow window(dir.filePath(QStringLiteral("greetings.bmws")));
+        DisputesPane* pane = window.disputesPane();
+        QLabel* empty = pane->emptyState();
+        QVERIFY2(empty->text().contains(QStringLiteral("No slots yet")), qPrintable(empty->text()));
+        QVERIFY(test::loadAndSettle(window, {log}));
+        QCOMPARE(window.snapshot()->sessions->size(), size_t(1));
+        QCOMPARE(window.snapshot()->merged->slots.size(), size_t(0));
+        QVERIFY(empty->isVisibleTo(pane));
+        QVERIFY2(empty->text().contains(QStringLiteral("The 1 session(s) loaded gave no slot")), qPrintable(empty->text()));
+        QVERIFY2(!empty->text().contains(QStringLiteral("No slots yet")), qPrintable(empty->text()));
+    }
+
     void findSearchesTheWholeModelWithCountAndF3() {
         // 130 annotated slots: more than the graph draws (kMaxGraphSlots).
         QTemporaryDir dir;
