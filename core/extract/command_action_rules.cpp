@@ -2,6 +2,7 @@
 // `git.commit.<hash>`, `git.branch`, `<package>.version`, `<command>.url`, files removed by `rm`.
 #include <algorithm>
 #include <cctype>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -963,11 +964,17 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (printer.key.empty() && !not_taken && !k.key.empty() && (!k.trivial || (print && !named))) printer = k;
         named |= !k.key.empty();
     }
+    // A chain of different programs' runs ("kill 1; pkill -f x; pgrep -f x", "node -v && npm -v") keyed by one of
+    // them credits that part with the whole line: its `.command` is given by none (session 23).
+    std::set<std::string> programs;
+    for (const CommandKey& k : keys)
+        if (!k.key.empty() && !k.trivial && k.program != "cd") programs.insert(k.program);
+    const bool mixed_chain = programs.size() > 1;
     if (!a.has_result) {
         // A call the log holds no result for (the log ends while it runs: a transcript copied mid-run, a head)
         // was still started: the command, as the agent's statement (session 17).
         const std::string written = relative_command(command, a.cwd);
-        if (!main.key.empty() && !printer.key.empty() && command_length_past_cd(written) <= 120 &&
+        if (!main.key.empty() && !printer.key.empty() && !mixed_chain && command_length_past_cd(written) <= 120 &&
             command.find('\n') == std::string::npos)
             out.push_back({"action.command_started", command_set_key(segs, printer, 3) + ".command", written,
                            SlotType::kFact, ActionEvidence::kStated, qb, qe});
@@ -990,7 +997,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // program never dispute, a repeated command corroborates, and a rerun supersedes its first run.
     // The length limit is the command's own, past a leading "cd DIR && " (session 19).
     if (const std::string written = relative_command(command, a.cwd);
-        !printer.key.empty() && !a.error && command_length_past_cd(written) <= 120 &&
+        !printer.key.empty() && !mixed_chain && !a.error && command_length_past_cd(written) <= 120 &&
         command.find('\n') == std::string::npos)
         out.push_back({"action.command_run", command_set_key(segs, printer, 3) + ".command", written, SlotType::kFact,
                        ActionEvidence::kConfirmed, qb, qe});
