@@ -1086,6 +1086,13 @@
         <source>No slots yet: open session logs with File ▸ Open Logs… (Ctrl+O).</source>
         <translation>尚无槽位：请用“文件 ▸ 打开日志…”（Ctrl+O）打开会话日志。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/disputes_pane.cpp" line="151"/>
+        <source>The %n session(s) loaded gave no slot.</source>
+        <translation>
+            <numerusform>已载入的 %n 个会话未产生任何槽位。</numerusform>
+        </translation>
+    </message>
     <message>
         <location filename="../views/disputes_pane.cpp" line="145"/>
         <source>No slot here matches “%1”. &lt;a href=&quot;clear-filter&quot;&gt;Clear the filter&lt;/a&gt;</source>

@@ -148,7 +148,7 @@ void DisputesPane::updateEmptyState() {
     if (m_proxy->rowCount() > 0) return;
     if (all == 0 && m_sessions == 0) m_empty->setText(tr("No slots yet: open session logs with File ▸ Open Logs… (Ctrl+O)."));
     else if (all == 0)
-        m_empty->setText(tr("The %n session(s) loaded gave no slot: the extractor found no claim it is sure of.", nullptr, m_sessions) +
+        m_empty->setText(tr("The %n session(s) loaded gave no slot.", nullptr, m_sessions) +
                          (m_hidden.isEmpty() ? QString() : QStringLiteral(" ") + m_hidden.toHtmlEscaped()));
     else if (!m_filter->text().trimmed().isEmpty())
         m_empty->setText(tr("No slot here matches “%1”. <a href=\"clear-filter\">Clear the filter</a>")

@@ -219,11 +219,12 @@ bool is_process_input(std::string_view args) {
 // whole, with no quote of its kind inside (and, in double quotes, no `\`, `$` or backquote the shell would expand), is
 // taken out; any other line stays as written.
 // A shell (`program`) told by `flag` to run the script that follows ("bash -lc", "sh -c").
+// The shell is named by its file name wherever it lives ("/opt/homebrew/bin/bash": Codex's argv from a login shell).
 bool shell_runs_script(const std::string& program, const std::string& flag) {
-    static const std::set<std::string> shells = {"bash", "sh", "zsh", "dash", "/bin/bash", "/bin/sh", "/usr/bin/bash",
-                                                 "/bin/zsh", "/usr/bin/zsh"};
+    static const std::set<std::string> shells = {"bash", "sh", "zsh", "dash", "ksh"};
     static const std::set<std::string> flags = {"-c", "-lc", "-ic", "-lic", "-cl", "-ec", "-lec"};
-    return shells.count(program) && flags.count(flag);
+    const size_t slash = program.rfind('/');
+    return shells.count(slash == std::string::npos ? program : program.substr(slash + 1)) && flags.count(flag);
 }
 
 std::string unwrapped_shell_script(std::string command) {

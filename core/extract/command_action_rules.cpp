@@ -818,6 +818,23 @@ std::string url_name(const std::string& url) {
     return slash == std::string::npos ? u.substr(host) : base_name(u);
 }
 
+bool runs_of_different_programs(const std::vector<Segment>& segs, const std::vector<CommandKey>& keys) {
+    static const std::set<std::string> setup = {"pushd", "popd", "unset", "ulimit", "umask", "deactivate", "trap",
+                                                "shopt", "alias", "set", "conda", "nvm", "pyenv", "workon", "rbenv",
+                                                "fnm", "mamba", "micromamba"};
+    std::set<std::string> programs;
+    for (size_t i = 0; i < keys.size() && i < segs.size(); ++i) {
+        if (keys[i].key.empty() || keys[i].trivial) continue;
+        const auto& w = segs[i].words;
+        size_t j = 0;
+        while (j < w.size() && (w[j] == "sudo" || (w[j].find('=') != std::string::npos && w[j][0] != '-'))) ++j;
+        if (j == w.size()) continue;
+        const std::string first = base_name(w[j]);
+        if (!setup.count(first)) programs.insert(first);
+    }
+    return programs.size() > 1;
+}
+
 std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& k, size_t operands = 1) {
     if (k.program == "echo" || k.program == "printf") return k.key;  // the argument is in the key already
     for (const Segment& s : segs) {
@@ -965,11 +982,10 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         named |= !k.key.empty();
     }
     // A chain of different programs' runs ("kill 1; pkill -f x; pgrep -f x", "node -v && npm -v") keyed by one of
-    // them credits that part with the whole line: its `.command` is given by none (session 23).
-    std::set<std::string> programs;
-    for (const CommandKey& k : keys)
-        if (!k.key.empty() && !k.trivial && k.program != "cd") programs.insert(k.program);
-    const bool mixed_chain = programs.size() > 1;
+    // them credits that part with the whole line: its `.command` is given by none (session 23). A program is the
+    // segment's first word past variable assignments and sudo ("uv sync && uv run pytest" is uv's work); the shell's
+    // and an environment manager's setup ("pushd build", "conda activate ml", "nvm use 18") is no program.
+    const bool mixed_chain = runs_of_different_programs(segs, keys);
     if (!a.has_result) {
         // A call the log holds no result for (the log ends while it runs: a transcript copied mid-run, a head)
         // was still started: the command, as the agent's statement (session 17).

@@ -563,16 +563,34 @@ bool chat_line(const std::vector<Sentence>& sentences) {
     return count <= kChatLineSentences && bytes <= kChatLineBytes;
 }
 
-// A user turn given in several text blocks is one turn: the statement shapes of a block are dropped (from `claims`,
-// from index `first` on) when the whole turn is no chat line (session 23).
+// A text block the harness adds to the user's turn (Claude Code's <system-reminder>, <ide_opened_file>,
+// <ide_selection>, <command-…>): not the user's prose.
+bool harness_block(std::string_view text) {
+    const size_t at = text.find_first_not_of(" \t\r\n");
+    if (at == std::string_view::npos) return true;
+    const std::string_view s = text.substr(at);
+    return s.rfind("<system-reminder>", 0) == 0 || s.rfind("<ide_", 0) == 0 || s.rfind("<command-", 0) == 0;
+}
+
+// A user turn given in several text blocks is one turn: the statement shapes read from its text blocks are dropped
+// (from `claims`, from index `first` on) when the whole turn, without the harness's blocks, is no chat line
+// (session 23). Claims read from a tool result's rejection reason are not the turn's and stay.
 void drop_statements_of_a_long_turn(const Message& m, std::vector<Claim>& claims, size_t first) {
     std::string turn;
-    size_t blocks = 0;
+    std::vector<const std::string*> texts;
     for (const auto& b : m.blocks)
-        if (b.kind == BlockKind::kText) turn += (blocks++ ? "\n\n" : "") + b.text;
-    if (blocks < 2 || chat_line(split_sentences(turn))) return;
+        if (b.kind == BlockKind::kText && !harness_block(b.text)) {
+            turn += (texts.empty() ? "" : "\n\n") + b.text;
+            texts.push_back(&b.text);
+        }
+    if (texts.size() < 2 || chat_line(split_sentences(turn))) return;
+    auto in_turn = [&texts](const Claim& c) {
+        for (const std::string* t : texts)
+            if (!c.quote.empty() && t->find(c.quote) != std::string::npos) return true;
+        return false;
+    };
     claims.erase(std::remove_if(claims.begin() + static_cast<std::ptrdiff_t>(first), claims.end(),
-                                [](const Claim& c) { return chat_line_shape(c.rule); }),
+                                [&](const Claim& c) { return chat_line_shape(c.rule) && in_turn(c); }),
                  claims.end());
 }
 

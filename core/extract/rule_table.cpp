@@ -295,6 +295,8 @@ std::vector<ExtractionRule> build() {
           call("bash", R"({"command":"ls -la d 2>/dev/null || echo \"not found\""})", "total 0\na.txt", ""),
           call("bash", R"({"command":"cargo init --lib --name utils"})", "Created library package", "cargo.init.utils.command = cargo init --lib --name utils"),
           call("bash", R"({"command":"kill 4242; pkill -f fetch.py; sleep 1; pgrep -f fetch.py"})", "", ""),
+          call("bash", R"({"command":"uv sync && uv run pytest -q"})", "3 passed", "pytest.command = uv sync && uv run pytest -q"),
+          call("bash", R"({"command":"nvm use 18 && npm run build"})", "built", "npm.run.build.command = nvm use 18 && npm run build"),
           call("bash", R"({"command":"npm install && npm run build"})", "done", "npm.run.build.command = npm install && npm run build"),
           call("bash", R"({"command":"ls -la"})", "a.txt", ""),
           // OpenHands' execute_bash with is_input sends keys to the running program: no command (session 14).

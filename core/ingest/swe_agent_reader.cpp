@@ -161,6 +161,8 @@ size_t read_leading_prompt(const json& steps, Session& session, ReadContext& ctx
         if (!step.is_object()) continue;
         // Whichever of the two is an array ("messages": null beside a "query" list reads the query).
         const char* key = nullptr;
+        for (const char* k : {"messages", "query"})  // a non-empty array first, then any array
+            if (!key && step.contains(k) && step[k].is_array() && !step[k].empty()) key = k;
         for (const char* k : {"messages", "query"})
             if (!key && step.contains(k) && step[k].is_array()) key = k;
         if (!key) key = step.contains("messages") ? "messages" : step.contains("query") ? "query" : nullptr;
@@ -194,7 +196,7 @@ size_t read_leading_prompt(const json& steps, Session& session, ReadContext& ctx
             }
             const auto content = item.find("content");
             if (content == item.end() || !(content->is_string() || content->is_array() || content->is_object())) {
-                ctx.warning(pos, item_path + ".content", "no content (a string or a list of {type, text} parts); message skipped");
+                ctx.warning(pos, item_path + ".content", "no content (a string, a {type, text} part or a list of them); message skipped");
                 continue;
             }
             const std::string text = flatten_text(*content);

@@ -977,8 +977,8 @@ TEST(SweAgentReader, TrajectoryStepsChatOfBadShapeWarnsNamingTheField) {
 // (session 23, review of r23traj).
 TEST(SweAgentReader, TrajectoryStepsChatPassesDemonstrationsAndEmptyChats) {
     const std::string doc = R"({"trajectory": [
-        {"action": "ls", "observation": "a.py", "messages": []},
-        {"action": "cat a.py", "observation": "x = 1", "messages": null, "query": [
+        {"action": "ls", "observation": "a.py", "messages": [], "query": []},
+        {"action": "cat a.py", "observation": "x = 1", "messages": [], "query": [
             {"role": "system", "content": "You are an agent."},
             {"role": "user", "content": "Demo task: fix b.py", "is_demo": true},
             {"role": "assistant", "content": "I fix b.py", "is_demo": true},
@@ -999,6 +999,13 @@ TEST(SweAgentReader, TrajectoryStepsChatPassesDemonstrationsAndEmptyChats) {
     EXPECT_EQ(s.cwd, "/testbed");
     EXPECT_EQ(s.messages[3].role, Role::kAssistant);
     for (size_t i = 1; i < s.messages.size(); ++i) EXPECT_LT(s.messages[i - 1].seq, s.messages[i].seq);
+    // "messages": null beside a "query" list: the query is read, without a warning about messages.
+    ReadResult n = read_bytes(R"({"trajectory": [{"action": "ls", "observation": "a.py", "messages": null,
+        "query": [{"role": "user", "content": "Fix a.py"}, {"role": "assistant", "content": "ls"}]}]})", "window.traj");
+    ASSERT_EQ(n.sessions.size(), 1u) << describe(n);
+    ASSERT_EQ(n.sessions[0].messages.size(), 3u) << describe(n);
+    EXPECT_EQ(n.sessions[0].messages[0].blocks[0].text, "Fix a.py");
+    for (const auto& w : n.warnings) EXPECT_EQ(w.to_string().find("messages"), std::string::npos) << w.to_string();
 }
 
 // A step that is no object, or whose action is no string, is an error naming trajectory[i]; the rest is read.

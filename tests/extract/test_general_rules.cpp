@@ -73,8 +73,14 @@ TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
     // $1, … (session 23: ["sh", "-c", "npm test", "_", "extra"] was keyed `extra`).
     EXPECT_EQ(all(R"J({"cmd":["sh","-c","npm test","_","extra"]})J", "Exit code 1\nFAIL", true),
               (std::vector<std::string>{"npm.test.exit_code = 1"}));
-    for (const std::string& c : all(R"J({"cmd":["python3","-c","print(1)"]})J", "Exit code 0\n1", false))
-        EXPECT_EQ(c.rfind("python3.", 0), 0u) << c;
+    const std::vector<std::string> python = all(R"J({"cmd":["python3","-c","print(1)"]})J", "Exit code 0\n1", false);
+    ASSERT_FALSE(python.empty());
+    for (const std::string& c : python) EXPECT_EQ(c.rfind("python3.", 0), 0u) << c;
+    // A shell is named by its file name wherever it lives (Codex's argv from a Homebrew login shell).
+    EXPECT_EQ(all(R"J({"cmd":["/opt/homebrew/bin/bash","-lc","npm test"]})J", "Exit code 1\nFAIL", true),
+              (std::vector<std::string>{"npm.test.exit_code = 1"}));
+    EXPECT_EQ(all(R"J({"cmd":"/usr/bin/sh -c 'npm test'"})J", "Exit code 1\nFAIL", true),
+              (std::vector<std::string>{"npm.test.exit_code = 1"}));
     // Expanded or split quoting: as written.
     EXPECT_EQ(all(R"J({"cmd":"bash -lc \"echo $HOME\""})J", "Exit code 0\n/root", false),
               (std::vector<std::string>{"bash.command = bash -lc \"echo $HOME\"", "bash.exit_code = 0"}));
@@ -117,8 +123,8 @@ TEST(GeneralRules, AnEchoThatDidNotPrintNamesNeitherTheChainNorItsOutput) {
     const Log killed = Log().call("Bash", R"J({"command":"kill 6 2>/dev/null; sleep 1; pgrep -fa 'fetch.py' || echo \"killed\""})J",
                                   "66215");
     EXPECT_EQ(killed.claims("action.command_output"), V{"pgrep.fetch.py.output = 66215"});
-    EXPECT_TRUE(killed.claims("action.command_run").size() == 1 &&
-                killed.claims("action.command_run")[0].rfind("pgrep.fetch.py.command = ", 0) == 0);
+    // kill's and pgrep's runs in one line: a chain credited to one part gives no `.command` (session 23).
+    EXPECT_TRUE(killed.claims("action.command_run").empty());
     // A status word that starts with dashes is no echo option: "---not running---" was not printed either.
     const Log running = Log().call("Bash", R"J({"command":"pgrep -fa 'fetch.py' && echo \"---running---\" || echo \"---not running---\""})J",
                                    "66012\n---running---");
@@ -263,7 +269,12 @@ TEST(GeneralRules, MergeBenchStatementShapesReadAChatLineOnly) {
     ASSERT_EQ(at_limit.size(), 280u);
     EXPECT_EQ(Log().user(at_limit).claims("user.statement"), V{"cache = redis"});
     EXPECT_TRUE(Log().user(at_limit.substr(0, 279) + "xx.").claims("user.statement").empty());
-    // A turn given in several text blocks is measured whole.
+    // A turn given in several text blocks is measured whole, without the blocks the harness adds.
+    const std::string reminder = "<system-reminder>\nThe user has changed the todo list. 1. Migrate the session store. "
+                                 "2. Update the docs. Make sure that you keep using the todo list as you work.\n"
+                                 "</system-reminder>";
+    EXPECT_EQ(Log().user_blocks({"We use Kafka for the message queue.", reminder}).claims("user.use_for"),
+              V{"message.queue = kafka"});
     EXPECT_TRUE(Log().user_blocks({brief, "The cache backend is Redis."}).claims("user.statement").empty());
     EXPECT_EQ(Log().user_blocks({"Thanks.", "The cache backend is Redis."}).claims("user.statement"), V{"cache = redis"});
     // Pasted code is no prose: a chat line with a config block beside it is still read.
