@@ -275,6 +275,10 @@ TEST(GeneralRules, MergeBenchStatementShapesReadAChatLineOnly) {
                                  "</system-reminder>";
     EXPECT_EQ(Log().user_blocks({"We use Kafka for the message queue.", reminder}).claims("user.use_for"),
               V{"message.queue = kafka"});
+    // The reminder's own items are the harness's, not the user's goals.
+    const Log reminded = Log().user_blocks({"Please tidy the session code.", reminder});
+    EXPECT_TRUE(reminded.claims("user.request").empty());
+    EXPECT_TRUE(reminded.claims("user.request_list").empty());
     EXPECT_TRUE(Log().user_blocks({brief, "The cache backend is Redis."}).claims("user.statement").empty());
     EXPECT_EQ(Log().user_blocks({"Thanks.", "The cache backend is Redis."}).claims("user.statement"), V{"cache = redis"});
     // Pasted code is no prose: a chat line with a config block beside it is still read.
