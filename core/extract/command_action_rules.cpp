@@ -170,7 +170,15 @@ size_t program_index(const std::vector<std::string>& w) {
         else if (one_of(x, {"then", "else", "elif", "do", "fi", "done", "esac", "}", ")", ";;", "for", "case", "select",
                             "function", "in"}))
             return w.size();
-        else if (x == "timeout" && i + 1 < w.size()) i += 2;
+        else if (x == "timeout" && i + 1 < w.size()) {
+            // "timeout -s KILL 60 npm test", "timeout --preserve-status 5m make": its options, then the duration.
+            ++i;
+            while (i < w.size() && w[i].size() > 1 && w[i][0] == '-') {
+                const bool takes_value = w[i] == "-s" || w[i] == "-k" || w[i] == "--signal" || w[i] == "--kill-after";
+                i += takes_value ? 2 : 1;
+            }
+            ++i;
+        }
         else if ((x == "uv" || x == "poetry" || x == "pipenv") && i + 1 < w.size() && w[i + 1] == "run") i += 2;
         else break;
     }

@@ -89,6 +89,20 @@ TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
     EXPECT_EQ(split.front().rfind("bash.", 0), 0u) << split.front();
 }
 
+// timeout's options come before its duration: "timeout -s KILL 60 npm test" runs npm's tests (session 23: was keyed
+// `kill.60`).
+TEST(GeneralRules, TimeoutsOptionsAreNoProgram) {
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"timeout -s KILL 60 npm test"})J", "Exit code 1\nFAIL", true)
+                  .claims("action.command_exit"),
+              V{"npm.test.exit_code = 1"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"timeout --preserve-status 5m make check"})J", "Exit code 2\nerror", true)
+                  .claims("action.command_exit"),
+              V{"make.check.exit_code = 2"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"timeout 60 npm test"})J", "Exit code 1\nFAIL", true)
+                  .claims("action.command_exit"),
+              V{"npm.test.exit_code = 1"});
+}
+
 TEST(GeneralRules, ARedirectionIsNoSubcommand) {
     // "pnpm --version 2>&1" is pnpm's run, not a subcommand "2>&1" (session 20: was `pnpm.2-1.exit_code`).
     EXPECT_EQ(Log().call("Bash", R"J({"command":"pnpm --version 2>&1"})J", "Exit code 1\nuse yarn", true)
