@@ -277,9 +277,14 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
         begin = at == std::string_view::npos ? 0 : at;
         end = at == std::string_view::npos ? args.size() : json_value_end(args, args.find('[', at));
         const auto& argv = *it;
-        if (argv.size() >= 3 && argv[0].is_string() && argv[1].is_string() && argv[2].is_string() &&
-            shell_runs_script(argv[0].get<std::string>(), argv[1].get<std::string>()))
-            return argv[2].get<std::string>();
+        // ["/usr/bin/env", "bash", "-lc", "…"]: env finds the shell.
+        const size_t s = !argv.empty() && argv[0].is_string() &&
+                                 (argv[0].get<std::string>() == "env" || argv[0].get<std::string>() == "/usr/bin/env")
+                             ? 1
+                             : 0;
+        if (argv.size() >= s + 3 && argv[s].is_string() && argv[s + 1].is_string() && argv[s + 2].is_string() &&
+            shell_runs_script(argv[s].get<std::string>(), argv[s + 1].get<std::string>()))
+            return argv[s + 2].get<std::string>();
         for (const auto& a : argv)
             if (a.is_string()) command += (command.empty() ? "" : " ") + a.get<std::string>();
         return command;

@@ -81,6 +81,8 @@ TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
               (std::vector<std::string>{"npm.test.exit_code = 1"}));
     EXPECT_EQ(all(R"J({"cmd":"/usr/bin/sh -c 'npm test'"})J", "Exit code 1\nFAIL", true),
               (std::vector<std::string>{"npm.test.exit_code = 1"}));
+    EXPECT_EQ(all(R"J({"cmd":["/usr/bin/env","bash","-lc","npm test"]})J", "Exit code 1\nFAIL", true),
+              (std::vector<std::string>{"npm.test.exit_code = 1"}));
     // Expanded or split quoting: as written.
     EXPECT_EQ(all(R"J({"cmd":"bash -lc \"echo $HOME\""})J", "Exit code 0\n/root", false),
               (std::vector<std::string>{"bash.command = bash -lc \"echo $HOME\"", "bash.exit_code = 0"}));
