@@ -214,12 +214,8 @@ bool is_process_input(std::string_view args) {
     return (it->is_boolean() && it->get<bool>()) || (it->is_string() && it->get<std::string>() == "true");
 }
 
-// "bash -lc 'cd app && pytest -q'": a command line that hands one quoted script to a shell runs that script, as the
-// argv form ["bash", "-lc", "…"] does; its program is the script's, not `bash` (session 23). Only a script quoted
-// whole, with no quote of its kind inside (and, in double quotes, no `\`, `$` or backquote the shell would expand), is
-// taken out; any other line stays as written.
-// A shell (`program`) told by `flag` to run the script that follows ("bash -lc", "sh -c").
-// The shell is named by its file name wherever it lives ("/opt/homebrew/bin/bash": Codex's argv from a login shell).
+// A shell (`program`) told by `flag` to run the script that follows ("bash -lc", "sh -c"). The shell is named by its
+// file name wherever it lives ("/opt/homebrew/bin/bash": Codex's argv from a login shell).
 bool shell_runs_script(const std::string& program, const std::string& flag) {
     static const std::set<std::string> shells = {"bash", "sh", "zsh", "dash", "ksh"};
     static const std::set<std::string> flags = {"-c", "-lc", "-ic", "-lic", "-cl", "-ec", "-lec"};
@@ -227,6 +223,10 @@ bool shell_runs_script(const std::string& program, const std::string& flag) {
     return shells.count(slash == std::string::npos ? program : program.substr(slash + 1)) && flags.count(flag);
 }
 
+// "bash -lc 'cd app && pytest -q'": a command line that hands one quoted script to a shell runs that script, as the
+// argv form ["bash", "-lc", "…"] does; its program is the script's, not `bash` (session 23). Only a script quoted
+// whole, with no quote of its kind inside (and, in double quotes, no `\`, `$` or backquote the shell would expand), is
+// taken out; any other line stays as written.
 std::string unwrapped_shell_script(std::string command) {
     const size_t a = command.find(' ');
     if (a == std::string::npos) return command;
