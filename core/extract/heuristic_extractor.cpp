@@ -896,10 +896,11 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     proto.source = {branch.id, session.id, m->id, m->seq, role_name(m->role),
                                     source_kind_name(m->source.kind), tool, m->line};
                     proto.time = m->time;
-                    const bool is_user = m->role == Role::kUser && m->source.kind == SourceKind::kUser;
                     // A block the harness adds to the user's turn (Claude Code's <system-reminder>: the todo list, a
-                    // file's change notice; <ide_opened_file>) is not the user's word (session 23).
-                    if (m->role == Role::kUser && b.kind == BlockKind::kText && harness_block(b.text)) continue;
+                    // file's change notice; <ide_opened_file>) is not the user's word (session 23): only the harness's
+                    // own rules read it (harness.workspace_instruction).
+                    const bool is_user = m->role == Role::kUser && m->source.kind == SourceKind::kUser &&
+                                         !(b.kind == BlockKind::kText && harness_block(b.text));
                     // A SWE-agent user message is the harness's task template around the issue: only the
                     // issue's title is the user's request (user.issue); its instructions are boilerplate. So is
                     // the same SWE-bench template sent by another harness (OpenHands' evaluation, session 19).
