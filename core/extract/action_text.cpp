@@ -216,11 +216,16 @@ bool is_process_input(std::string_view args) {
 
 // A shell (`program`) told by `flag` to run the script that follows ("bash -lc", "sh -c"). The shell is named by its
 // file name wherever it lives ("/opt/homebrew/bin/bash": Codex's argv from a login shell).
+// A program's file name: "/opt/homebrew/bin/bash" → "bash".
+std::string file_name(const std::string& program) {
+    const size_t slash = program.rfind('/');
+    return slash == std::string::npos ? program : program.substr(slash + 1);
+}
+
 bool shell_runs_script(const std::string& program, const std::string& flag) {
     static const std::set<std::string> shells = {"bash", "sh", "zsh", "dash", "ksh"};
     static const std::set<std::string> flags = {"-c", "-lc", "-ic", "-lic", "-cl", "-ec", "-lec"};
-    const size_t slash = program.rfind('/');
-    return shells.count(slash == std::string::npos ? program : program.substr(slash + 1)) && flags.count(flag);
+    return shells.count(file_name(program)) && flags.count(flag);
 }
 
 // "bash -lc 'cd app && pytest -q'": a command line that hands one quoted script to a shell runs that script, as the
@@ -278,10 +283,8 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
         end = at == std::string_view::npos ? args.size() : json_value_end(args, args.find('[', at));
         const auto& argv = *it;
         // ["/usr/bin/env", "bash", "-lc", "…"]: env finds the shell.
-        const size_t s = !argv.empty() && argv[0].is_string() &&
-                                 (argv[0].get<std::string>() == "env" || argv[0].get<std::string>() == "/usr/bin/env")
-                             ? 1
-                             : 0;
+        const bool via_env = !argv.empty() && argv[0].is_string() && file_name(argv[0].get<std::string>()) == "env";
+        const size_t s = via_env ? 1 : 0;
         if (argv.size() >= s + 3 && argv[s].is_string() && argv[s + 1].is_string() && argv[s + 2].is_string() &&
             shell_runs_script(argv[s].get<std::string>(), argv[s + 1].get<std::string>()))
             return argv[s + 2].get<std::string>();

@@ -834,6 +834,7 @@ bool runs_of_different_programs(const std::vector<Segment>& segs, const std::vec
     for (size_t i = 0; i < keys.size() && i < segs.size(); ++i) {
         if (keys[i].key.empty() || keys[i].trivial) continue;
         const auto& w = segs[i].words;
+        // Not program_index: it looks through `uv run`, which would make "uv sync && uv run pytest" two programs.
         size_t j = 0;
         while (j < w.size() && (w[j] == "sudo" || (w[j].find('=') != std::string::npos && w[j][0] != '-'))) ++j;
         if (j == w.size()) continue;

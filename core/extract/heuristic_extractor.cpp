@@ -542,7 +542,8 @@ std::string quote_of(const std::string& text, const Toks& t, size_t first, size_
 
 }  // namespace
 
-// The longest user message read as a turn of conversation rather than a document (user.statement).
+// The longest user message read as a turn of conversation rather than a document (run-on requests,
+// user.request_in_document).
 constexpr size_t kConversationalTurnBytes = 600;
 std::vector<Claim> extract_from_text(const std::string& text, const Claim& origin, bool is_user) {
     std::vector<Claim> out;
@@ -702,16 +703,13 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
             // "…, so the retention period is 7 years": a conclusion drawn from a stated premise too.
             const bool drawn = std::find(conclusions.begin(), conclusions.end(), k) != conclusions.end() &&
                                !premise_keys.empty();
-            // A user's "X is Y" is their own fact when they say it in a turn of conversation. In a prompt the size of
-            // a document (a task template, a pasted spec: more than kConversationalTurnBytes of prose; pasted code
-            // and logs do not count) the sentence describes
-            // the task's world ("the workspace is initialized", "the necessary tool is installed"), not a fact the
-            // user holds (session 18: 1 of 16 such values good on dev).
-            if (c.rule == "user.statement" && prose_bytes > kConversationalTurnBytes) continue;
-            // The statement shapes kept on for MergeBench's sake (user.statement, user.should_be, user.use_for, each
-            // below the dev gate) read only a chat line: "We use Kafka for the message queue." said in a turn of its
-            // own or beside one or two more sentences. A longer turn (a task's brief, a spec, a list of asks) states
-            // its world and its requirements in those shapes, not a fact or choice the user holds (session 23).
+            // A user's "X is Y" is their own fact when they say it in a turn of conversation; in a prompt the size of
+            // a document (a task template, a pasted spec; pasted code and logs do not count) it describes the task's
+            // world ("the workspace is initialized"), not a fact the user holds (session 18: 1 of 16 such values good
+            // on dev). The statement shapes kept on for MergeBench's sake (user.statement, user.should_be,
+            // user.use_for, each below the dev gate) so read only a chat line: "We use Kafka for the message queue."
+            // said in a turn of its own or beside one or two more sentences (session 23; it replaced a 600-byte limit
+            // on user.statement alone).
             if (chat_line_shape(c.rule) && !chat_line(sentences)) continue;
             // A request inside a document-sized prompt (a pasted spec, review or report, a task template) is often
             // the document's item, not the session's ask: its own rule, measured apart (session 21).
