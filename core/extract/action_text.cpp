@@ -361,6 +361,8 @@ std::vector<ActionFact> tool_action_facts(const ToolAction& action) {
     empty_dir_facts(action, out);
     ls_empty_facts(action, out);
     git_status_facts(action, out);
+    git_remote_facts(action, out);
+    git_current_branch_facts(action, out);
     sandbox_error_facts(action, out);
     delegation_report_facts(action, out);
     return out;

@@ -25,6 +25,14 @@ struct Segment {
     std::vector<std::string> words;  // shell words, quotes removed
 };
 
+// The repository the git command at segs[at] works on (repository_tag), as a key prefix.
+std::string repository_of(const ToolAction& a, const std::vector<Segment>& segs, size_t at) {
+    std::vector<std::vector<std::string>> words;
+    words.reserve(segs.size());
+    for (const Segment& s : segs) words.push_back(s.words);
+    return repository_tag(a, words, at);
+}
+
 // Splits a command line into `&&`/`||`/`;`/newline segments of words, honouring quotes; a pipe
 // ends the segment's words (what it pipes into is not what ran).
 std::vector<Segment> segments_of(std::string_view cmd) {
@@ -402,7 +410,7 @@ void commit_mode_lines(const ToolAction& a, size_t from, const std::string& hash
 
 // "[main 1a2b3c4] Subject" / "[main (root-commit) 1a2b3c4] Subject" printed by `git commit`, and the files its
 // summary block reports (commit_mode_lines).
-void git_commit(const ToolAction& a, std::vector<ActionFact>& out) {
+void git_commit(const ToolAction& a, const std::vector<Segment>& segs, size_t at, std::vector<ActionFact>& out) {
     const std::string_view r = a.result;
     for (size_t p = r.find('['); p != std::string_view::npos && p < 20'000; p = r.find('[', p + 1)) {
         if (p > 0 && r[p - 1] != '\n') continue;
@@ -427,9 +435,9 @@ void git_commit(const ToolAction& a, std::vector<ActionFact>& out) {
         out.push_back({"action.git_commit", "git.commit." + ascii_lower(hash), subject, SlotType::kArtifact,
                        ActionEvidence::kObserved, p, eol});
         commit_mode_lines(a, eol, ascii_lower(hash), out);
-        const std::string b = key_slug(branch, 60);
-        if (!b.empty()) out.push_back({"action.git_branch", "git.branch", b, SlotType::kFact, ActionEvidence::kObserved,
-                                       p, close + 1});
+        if (const std::string repo = repository_of(a, segs, at); !repo.empty() && branch_name(branch))
+            out.push_back({"action.git_branch", repo + ".git.branch", branch, SlotType::kFact,
+                           ActionEvidence::kObserved, p, close + 1});
         return;
     }
 }
@@ -452,14 +460,21 @@ void git_init(const ToolAction& a, std::vector<ActionFact>& out) {
 void git_branch_shown(const ToolAction& a, const std::vector<Segment>& segs, std::vector<ActionFact>& out) {
     if (a.error) return;
     bool status = false, log = false, branch = false;
-    for (const Segment& s : segs) {
+    size_t at = segs.size();  // the first git command that shows a branch: the repository's
+    for (size_t i = 0; i < segs.size(); ++i) {
+        const Segment& s = segs[i];
         const CommandKey k = command_key(s);
         if (k.program != "git") continue;
+        const bool shows = k.sub == "status" || k.sub == "log" || k.sub == "show" ||
+                           (k.sub == "branch" && s.words.size() == program_index(s.words) + 2);  // a bare `git branch`
+        if (shows && at == segs.size()) at = i;
         status |= k.sub == "status";
         log |= k.sub == "log" || k.sub == "show";
-        branch |= k.sub == "branch" && s.words.size() == program_index(s.words) + 2;  // a bare `git branch`
+        branch |= k.sub == "branch" && s.words.size() == program_index(s.words) + 2;
     }
     if (!status && !log && !branch) return;
+    const std::string repo = repository_of(a, segs, at);
+    if (repo.empty()) return;
     for (const OutputLine& l : output_lines(a.result.substr(0, 20'000))) {
         if (l.indented) continue;  // only at a line's start
         const std::string_view line = l.text;
@@ -477,10 +492,10 @@ void git_branch_shown(const ToolAction& a, const std::vector<Segment>& segs, std
         }
         if (nb == 0) continue;
         const size_t ne = std::min(line.size(), line.find_first_of(" ,)", nb));
-        const std::string slug = key_slug(line.substr(nb, ne - nb), 60);
-        if (slug.empty()) continue;
-        out.push_back({"action.git_branch", "git.branch", slug, SlotType::kFact, ActionEvidence::kObserved, l.begin,
-                       l.begin + ne});
+        const std::string_view name = line.substr(nb, ne - nb);
+        if (!branch_name(name)) continue;
+        out.push_back({"action.git_branch", repo + ".git.branch", std::string(name), SlotType::kFact,
+                       ActionEvidence::kObserved, l.begin, l.begin + ne});
         return;
     }
 }
@@ -498,6 +513,7 @@ void git_head_shown(const ToolAction& a, std::string_view command, const std::ve
     for (size_t p = command.find('|'); p != std::string_view::npos; p = command.find('|', p + 2))
         if (p + 1 >= command.size() || command[p + 1] != '|') return;
     const Segment* log = nullptr;
+    size_t log_at = 0;
     std::string banner;  // what an echo just before the log printed, when other parts run first
     for (size_t i = 0; i < segs.size(); ++i) {
         const Segment& s = segs[i];
@@ -506,6 +522,7 @@ void git_head_shown(const ToolAction& a, std::string_view command, const std::ve
         if (log) return;
         if (k.program == "git" && k.sub == "log") {
             log = &s;
+            log_at = i;
             continue;
         }
         // Session 22: parts that show something else first ("git status --short && echo '---' && git log --oneline
@@ -560,7 +577,9 @@ void git_head_shown(const ToolAction& a, std::string_view command, const std::ve
         std::string_view text = line.substr(subject);
         while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
         if (text.empty() || text.size() > 120) return;
-        out.push_back({others ? "action.git_head_chain" : "action.git_head", "git.head", ascii_lower(line.substr(0, x)) + " " + std::string(text),
+        const std::string repo = repository_of(a, segs, log_at);
+        if (repo.empty()) return;
+        out.push_back({others ? "action.git_head_chain" : "action.git_head", repo + ".git.head", ascii_lower(line.substr(0, x)) + " " + std::string(text),
                        SlotType::kFact, ActionEvidence::kObserved, start + l.begin, start + l.end});
         return;
     }
@@ -957,10 +976,10 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (k.program == "git" && (k.sub == "checkout" || k.sub == "switch") && !a.error && !git_refused(a.result)) {
             for (size_t j = 0; j + 1 < s.words.size(); ++j)
                 if (s.words[j] == "-b" || s.words[j] == "-c" || s.words[j] == "-B") {
-                    const std::string b = key_slug(s.words[j + 1], 60);
-                    if (!b.empty())
-                        out.push_back({"action.git_branch", "git.branch", b, SlotType::kFact, ActionEvidence::kConfirmed,
-                                       qb, qe});
+                    const std::string repo = repository_of(a, segs, i);
+                    if (!repo.empty() && branch_name(s.words[j + 1]))
+                        out.push_back({"action.git_branch", repo + ".git.branch", s.words[j + 1], SlotType::kFact,
+                                       ActionEvidence::kConfirmed, qb, qe});
                 }
         }
     }
@@ -1047,7 +1066,12 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                            ActionEvidence::kObserved, eb, ee});
         return;
     }
-    if (main.program == "git" && main.sub == "commit") git_commit(a, out);
+    if (main.program == "git" && main.sub == "commit") {
+        size_t at = 0;  // the commit's segment: the repository it was made in
+        for (size_t i = 0; i < keys.size(); ++i)
+            if (keys[i].program == "git" && keys[i].sub == "commit") at = i;
+        git_commit(a, segs, at, out);
+    }
     git_init(a, out);
     pip_installed(a, out);
     served_urls(a, main.key, out);

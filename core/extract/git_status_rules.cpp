@@ -1,5 +1,6 @@
 // What `git status --short` shows of each changed file: `file.<path>.git_status = modified | staged | untracked | …`
-// (action.git_status_file, session 22), the files a session leaves uncommitted.
+// (action.git_status_file, session 22), the files a session leaves uncommitted; and the branch `-b`'s header names.
+#include <algorithm>
 #include <string>
 
 #include "extract/tool_action_rules.h"
@@ -10,7 +11,7 @@ namespace {
 
 // Whether the words are `git [-C DIR] status` with only short-format flags (no path, no other format); sets `dir`
 // and `porcelain` (whose paths are the repository root's, where --short's are the working directory's).
-bool short_status(const std::vector<std::string>& w, std::string& dir, bool& porcelain) {
+bool short_status(const std::vector<std::string>& w, std::string& dir, bool& porcelain, bool& branch) {
     size_t j = 0;
     if (w.empty() || w[0] != "git") return false;
     for (j = 1; j + 1 < w.size() && w[j] == "-C"; j += 2) dir = w[j + 1];
@@ -18,9 +19,11 @@ bool short_status(const std::vector<std::string>& w, std::string& dir, bool& por
     bool short_format = false;
     for (++j; j < w.size(); ++j) {
         const std::string& x = w[j];
-        if (x == "--short" || x == "-s" || x == "-sb") short_format = true;
+        if (x == "--short" || x == "-s") short_format = true;
+        else if (x == "-sb" || x == "-bs") short_format = branch = true;
         else if (x == "--porcelain" || x == "--porcelain=v1") short_format = porcelain = true;
-        else if (!(x == "-b" || x == "--branch" || x == "-uall" || x == "-unormal" || x == "--untracked-files=all"))
+        else if (x == "-b" || x == "--branch") branch = true;
+        else if (!(x == "-uall" || x == "-unormal" || x == "--untracked-files=all"))
             return false;
     }
     return short_format;
@@ -37,6 +40,31 @@ std::string status_word(char index, char tree) {
     if (index != ' ' && tree == ' ') return index == 'D' ? "deleted, staged" : "staged";
     if (index != ' ' && tree != ' ') return "staged, then modified";
     return {};
+}
+
+// The branch the header line of `git status -b` names, its output's first line: "## main...origin/main [ahead 1]",
+// "## main", "## No commits yet on main" (older git: "## Initial commit on main"); a detached "## HEAD (no branch)"
+// names none. `<repo>.git.branch` (action.git_branch, session 24).
+void status_branch(const ToolAction& a, const std::vector<std::vector<std::string>>& segs, size_t at, size_t start,
+                   std::vector<ActionFact>& out) {
+    for (const OutputLine& l : output_lines(a.result.substr(start))) {
+        if (l.text.empty()) continue;
+        std::string_view line = l.text;
+        if (l.indented || line.rfind("## ", 0) != 0) return;
+        line.remove_prefix(3);
+        for (std::string_view lead : {"No commits yet on ", "Initial commit on "})
+            if (line.rfind(lead, 0) == 0) line.remove_prefix(lead.size());
+        const size_t dots = line.find("...");
+        const std::string_view name = line.substr(0, std::min(dots, line.find(' ')));
+        if (!branch_name(name) || (dots == std::string_view::npos && name.size() != line.size() &&
+                                   line.substr(name.size()).rfind(" [", 0) != 0))
+            return;
+        const std::string repo = repository_tag(a, segs, at);
+        if (repo.empty()) return;
+        out.push_back({"action.git_branch", repo + ".git.branch", std::string(name), SlotType::kFact,
+                       ActionEvidence::kObserved, start + l.begin, start + l.end});
+        return;
+    }
 }
 
 }  // namespace
@@ -58,8 +86,8 @@ void git_status_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         else if (segs[i].size() != 2)
             return;
     std::string dir;
-    bool porcelain = false;
-    if (i >= segs.size() || !short_status(segs[i], dir, porcelain)) return;
+    bool porcelain = false, branch = false;
+    if (i >= segs.size() || !short_status(segs[i], dir, porcelain, branch)) return;
     // --porcelain's paths are the repository root's: known only when the call runs at the run's own directory.
     if (porcelain && (!moved.empty() || !dir.empty())) return;
     if (dir.empty()) dir = moved;
@@ -77,6 +105,7 @@ void git_status_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const size_t banner_at = banner.empty() ? std::string::npos : command.find("&& echo", command.find("git"));
     if (command.substr(0, banner_at).find('|') != std::string::npos) return;
     const size_t start = harness_output_start(a.result);
+    if (branch) status_branch(a, segs, i, start, out);
     std::vector<ActionFact> facts;
     bool ended = banner.empty();
     for (const OutputLine& l : output_lines(a.result.substr(start))) {

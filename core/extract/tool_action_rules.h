@@ -115,8 +115,21 @@ std::vector<std::string> command_lost_operands(const ToolAction& action, std::st
 // A command line's `&&`/`||`/`;`/newline segments as shell words (quotes removed; a pipe ends a segment's words).
 std::vector<std::vector<std::string>> shell_segments(std::string_view command);
 
-// What `git status --short` shows of each changed file (git_status_rules.cpp, session 22).
+// What `git status --short` shows of each changed file (git_status_rules.cpp, session 22), and the branch its
+// `-b` header line ("## main...origin/main") names.
 void git_status_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// The repository the git command at `segments[git_at]` works on, as a key word run: the last component of its
+// directory — `git -C DIR`, after leading `cd DIR`s, from the call's `workdir` or the run's working directory —
+// so that workspace facts are keyed `<repo>.git.branch` (session 24: a session id in the key was labelled partial);
+// "" when the log does not say (git_state_rules.cpp).
+std::string repository_tag(const ToolAction& action, const std::vector<std::vector<std::string>>& segments,
+                           size_t git_at);
+// Whether `name` can be a branch as git prints it (no blank, not an option, not a detached "HEAD").
+bool branch_name(std::string_view name);
+// `git remote -v`'s remotes (`<repo>.git.remote.origin = URL`, credentials dropped) and the branch `git branch
+// --show-current` prints (git_state_rules.cpp, session 24).
+void git_remote_facts(const ToolAction& action, std::vector<ActionFact>& out);
+void git_current_branch_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A shell `ls DIR` that listed nothing (ls_empty_rules.cpp, session 22).
 void ls_empty_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A shell call its sandbox failed to start ("bwrap: …", "windows sandbox: runner error: …"; sandbox_error_rules.cpp,

@@ -17,17 +17,23 @@ std::string claims_of(const std::string& log) { return extracttest::claude_log_c
 
 using extracttest::claude_user_line;
 
-std::string shell(const std::string& command, const std::string& stdout_text, const std::string& stderr_text) {
-    return claude_user_line("b1", "", "\"<bash-input>" + command + "</bash-input>\"") +
-           claude_user_line("b2", "b1", "\"<bash-stdout>" + stdout_text + "</bash-stdout><bash-stderr>" + stderr_text + "</bash-stderr>\"");
+// `extra`: members added to both lines (",\"cwd\":\"/w/shop\"").
+std::string shell(const std::string& command, const std::string& stdout_text, const std::string& stderr_text,
+                  const std::string& extra = "") {
+    return claude_user_line("b1", "", "\"<bash-input>" + command + "</bash-input>\"", extra) +
+           claude_user_line("b2", "b1", "\"<bash-stdout>" + stdout_text + "</bash-stdout><bash-stderr>" + stderr_text + "</bash-stderr>\"", extra);
 }
 
 TEST(ClaudeCodeUserShell, ABranchTheUserSwitchedToIsRead) {
-    const std::string got = claims_of(shell("git checkout -b feature/login", "", "Switched to a new branch 'feature/login'"));
-    // The branch is this conversation's (kConversation): another session's repository may be on another branch.
-    EXPECT_NE(got.find("action.git_branch: git.branch.session-"), std::string::npos) << got;
-    EXPECT_NE(got.find(" = feature-login"), std::string::npos) << got;
+    const std::string got =
+        claims_of(shell("git checkout -b feature/login", "", "Switched to a new branch 'feature/login'", R"(,"cwd":"/w/shop")"));
+    // The branch is the repository's, named by its directory (session 24): another repository may be on another
+    // branch. The branch as git writes it.
+    EXPECT_NE(got.find("action.git_branch: shop.git.branch = feature/login"), std::string::npos) << got;
     EXPECT_EQ(got.find("exit_code"), std::string::npos) << got;  // the log states none
+    // A line with no working directory does not say which repository: no branch.
+    EXPECT_EQ(claims_of(shell("git checkout -b feature/login", "", "Switched to a new branch 'feature/login'")).find("git.branch"),
+              std::string::npos);
 }
 
 TEST(ClaudeCodeUserShell, ARefusedCheckoutGivesNoBranch) {
@@ -40,8 +46,8 @@ TEST(ClaudeCodeUserShell, ARefusedCheckoutGivesNoBranch) {
 TEST(ClaudeCodeUserShell, ALookAroundCommandGivesNothingButTheBranchGitShows) {
     EXPECT_EQ(claims_of(shell("ls", "README.md\\nsrc", "")), "");
     // git status says nothing worth keeping of its own run, only the branch it shows (session 19).
-    EXPECT_EQ(claims_of(shell("git status", "On branch main\\nnothing to commit, working tree clean", "")),
-              "action.git_branch: git.branch.session-s1 = main [tool]\n");
+    EXPECT_EQ(claims_of(shell("git status", "On branch main\\nnothing to commit, working tree clean", "", R"(,"cwd":"/w/shop")")),
+              "action.git_branch: shop.git.branch = main [tool]\n");
 }
 
 TEST(ClaudeCodeUserShell, AFailedTestRunGetsNoInventedExitCode) {

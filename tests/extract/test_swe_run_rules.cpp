@@ -82,13 +82,13 @@ TEST(RefusedEdit, TheEditorsErrorAsWrittenOnTheFile) {
 TEST(CommitFiles, EachAddedFileUnderItsOwnKeyAndNoneForABulkImport) {
     const std::string report = "[main 1a2b3c4] Add config\n 2 files changed, 40 insertions(+)\n";
     const std::string two = report + " create mode 100644 go.mod\n create mode 100755 scripts/run.sh\n";
-    EXPECT_EQ(fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments("git commit -m x"), two}),
+    EXPECT_EQ(fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments("cd /w/shop && git commit -m x"), two}),
                          extracttest::FactLine::kRuleKeyValue),
-              "action.command_run git.commit.x.command = git commit -m x\n"
+              "action.command_run git.commit.x.command = cd /w/shop && git commit -m x\n"
               "action.git_commit git.commit.1a2b3c4 = Add config\n"
               "action.commit_file file.go.mod.commit = added in commit 1a2b3c4\n"
               "action.commit_file file.scripts/run.sh.commit = added in commit 1a2b3c4\n"
-              "action.git_branch git.branch = main\n");
+              "action.git_branch shop.git.branch = main\n");
     std::string bulk = report;
     for (int i = 0; i < 31; ++i) bulk += " create mode 100644 vendor/f" + std::to_string(i) + ".go\n";
     const std::string got = fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments("git commit -m x"), bulk}));
@@ -183,11 +183,12 @@ TEST(CommandKey, AnOperandAlreadyInTheKeyIsNotNamedTwice) {
 // The branch git shows, read only from the git command that shows it and only at a line's start.
 TEST(GitBranch, TheBranchStatusLogAndBranchShow) {
     auto branch = [](const char* command, const char* result, bool error = false) {
-        const std::string got = fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments(command), result, error}));
-        const size_t p = got.find("git.branch = ");
-        return p == std::string::npos ? std::string() : got.substr(p + 13, got.find('\n', p) - p - 13);
+        const std::string got = fact_lines(
+            facts_of_rule(command_action_facts, {"Bash", command_arguments("cd /w/shop && " + std::string(command)), result, error}));
+        const size_t p = got.find("shop.git.branch = ");
+        return p == std::string::npos ? std::string() : got.substr(p + 18, got.find('\n', p) - p - 18);
     };
-    EXPECT_EQ(branch("git status", "On branch feature/x\nnothing to commit, working tree clean\n"), "feature-x");
+    EXPECT_EQ(branch("git status", "On branch feature/x\nnothing to commit, working tree clean\n"), "feature/x");
     EXPECT_EQ(branch("git log --oneline -2", "5b618ba (HEAD -> master, origin/master) round 0\n1a2b3c4 init\n"), "master");
     EXPECT_EQ(branch("git log -1", "commit 5b618ba0c1d2e3f4 (HEAD -> main)\nAuthor: a\n"), "main");
     EXPECT_EQ(branch("git branch", "  dev\n* main\n"), "main");

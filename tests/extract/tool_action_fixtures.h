@@ -18,6 +18,7 @@ struct AnsweredCall {
     std::string result;     // "" when the result holds no text
     bool error = false;     // the result is marked as an error
     bool error_flag_reliable = false;
+    std::string cwd;        // the run's working directory, "" when unknown
 
     // REQUIRES: *this outlives the returned action (it views this call's strings).
     ToolAction action() const {
@@ -28,6 +29,7 @@ struct AnsweredCall {
         a.has_result = true;
         a.error = error;
         a.error_flag_reliable = error_flag_reliable;
+        a.cwd = cwd;
         return a;
     }
 };

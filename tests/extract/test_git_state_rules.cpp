@@ -1,0 +1,111 @@
+// Session 24: the repository's state git shows — branch, HEAD, remotes — keyed by the repository it describes
+// (`<repo>.git.branch`), named by the directory git ran in; none where the log does not say which repository.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tool_action_fixtures.h"
+
+namespace bm {
+namespace {
+
+using extracttest::AnsweredCall;
+
+std::string facts(const char* rule, const AnsweredCall& call) {
+    const std::vector<ActionFact> found = extracttest::facts_named(call, rule);
+    for (const ActionFact& f : found) EXPECT_LE(f.end, call.result.size());
+    return extracttest::fact_lines(found);
+}
+
+std::string tag(const char* arguments, const char* cwd = "", size_t git_at = 0) {
+    AnsweredCall call{"Bash", arguments, ""};
+    call.cwd = cwd;
+    size_t b = 0, e = 0;
+    const ToolAction a = call.action();
+    return repository_tag(a, shell_segments(shell_command_of(a, b, e)), git_at);
+}
+
+TEST(GitRepository, TheDirectoryGitRanInNamesTheRepository) {
+    EXPECT_EQ(tag(R"({"command":"git status"})", "/Users/ann/Build/FundWise"), "fundwise");
+    EXPECT_EQ(tag(R"({"command":"git -C /srv/shop status"})", "/w"), "shop");
+    EXPECT_EQ(tag(R"({"command":"git -C web status"})", "/w/site"), "web");
+    EXPECT_EQ(tag(R"({"command":"cd /srv/shop && git status"})", "/w", 1), "shop");
+    EXPECT_EQ(tag(R"({"command":"cd .. && git status"})", "/w/site/web", 1), "site");
+    EXPECT_EQ(tag(R"({"command":"cd ./api/ && git status"})", "/w/site", 1), "api");
+    // Codex's per-call workdir, a Windows path, "." relative to the run's directory.
+    EXPECT_EQ(tag(R"({"command":"git status","workdir":"D:\\solit\\app"})"), "app");
+    EXPECT_EQ(tag(R"({"command":"git status","workdir":"C:\\Users\\ann\\Muc Legal LLT"})"), "muc-legal-llt");
+    EXPECT_EQ(tag(R"({"command":"git status","workdir":"."})", "/u/code/rtchess"), "rtchess");
+    // Where the log does not say: no directory, home, a variable, a relative directory with no base.
+    EXPECT_EQ(tag(R"({"command":"git status"})"), "");
+    EXPECT_EQ(tag(R"({"command":"cd && git status"})", "/w", 1), "");
+    EXPECT_EQ(tag(R"({"command":"cd ~/shop && git status"})", "/w", 1), "");
+    EXPECT_EQ(tag(R"({"command":"cd $REPO && git status"})", "/w", 1), "");
+    EXPECT_EQ(tag(R"({"command":"cd web && git status"})", "", 1), "");
+    EXPECT_EQ(tag(R"({"command":"cd / && git status"})", "/w", 1), "");
+}
+
+TEST(GitRepository, TheStatusHeaderNamesTheBranch) {
+    auto branch = [](const char* command, const char* result) {
+        AnsweredCall call{"Bash", extracttest::command_arguments(command), result};
+        call.cwd = "/w/shop";
+        return facts("action.git_branch", call);
+    };
+    EXPECT_EQ(branch("git status -sb", "## main...origin/main [ahead 1]\n M a.md\n"), "shop.git.branch = main\n");
+    EXPECT_EQ(branch("git status --short --branch", "## feat/x\n"), "shop.git.branch = feat/x\n");
+    EXPECT_EQ(branch("git status -s -b", "## No commits yet on main\nA  a.md\n"), "shop.git.branch = main\n");
+    EXPECT_EQ(branch("git status --short --branch", "## feat/x [gone]\n"), "shop.git.branch = feat/x\n");
+    // Detached, not the first line, no -b (a file's "## " line is not a header), a pipe, a word after the name.
+    EXPECT_EQ(branch("git status -sb", "## HEAD (no branch)\n"), "");
+    EXPECT_EQ(branch("git status -sb", "warning: x\n## main\n"), "");
+    EXPECT_EQ(branch("git status --short", "## main\n"), "");
+    EXPECT_EQ(branch("git status -sb | head -1", "## main\n"), "");
+    EXPECT_EQ(branch("cat notes.md", "## Usage\n"), "");
+    EXPECT_EQ(branch("git status -sb", "## Usage notes\n"), "");
+}
+
+TEST(GitRepository, TheCurrentBranchLineAloneOrPastItsBanner) {
+    auto branch = [](const char* command, const char* result) {
+        AnsweredCall call{"Bash", extracttest::command_arguments(command), result};
+        call.cwd = "/w/faucet-stream";
+        return facts("action.git_branch", call);
+    };
+    EXPECT_EQ(branch("git branch --show-current", "feat/overwrite-write-mode\n"),
+              "faucet-stream.git.branch = feat/overwrite-write-mode\n");
+    EXPECT_EQ(branch("git rev-parse --abbrev-ref HEAD", "main\n"), "faucet-stream.git.branch = main\n");
+    EXPECT_EQ(branch("git log --oneline -2 && echo ---BRANCH--- && git branch --show-current && echo ---S--- && git status --short",
+                     "1a2b3c4 Add a\n---BRANCH---\nfeat/x\n---S---\n M a.md\n"),
+              "faucet-stream.git.branch = feat/x\n");
+    // Detached ("HEAD"), no banner after other parts, a banner never printed, an error, two such commands.
+    EXPECT_EQ(branch("git rev-parse --abbrev-ref HEAD", "HEAD\n"), "");
+    EXPECT_EQ(branch("git log --oneline -2 && git branch --show-current", "1a2b3c4 Add a\nfeat/x\n"), "");
+    EXPECT_EQ(branch("git log -2 && echo --- && git branch --show-current", "1a2b3c4 Add a\nfeat/x\n"), "");
+    EXPECT_EQ(branch("git branch --show-current", "fatal: not a git repository\n"), "");
+    EXPECT_EQ(branch("git branch --show-current; git -C ../b branch --show-current", "main\ndev\n"), "");
+}
+
+TEST(GitRepository, EachRemoteFromItsFetchLineWithoutCredentials) {
+    auto remotes = [](const char* arguments, const char* result, const char* cwd = "/w/shop", bool error = false) {
+        AnsweredCall call{"shell_command", arguments, result, error};
+        call.cwd = cwd;
+        return facts("action.git_remote", call);
+    };
+    EXPECT_EQ(remotes(R"({"command":"git remote -v","workdir":"D:\\solit\\app"})",
+                      "origin\thttps://github.com/o/Solit.git (fetch)\norigin\thttps://github.com/o/Solit.git (push)\n", ""),
+              "app.git.remote.origin = https://github.com/o/Solit.git\n");
+    EXPECT_EQ(remotes(R"({"command":"git remote -v"})",
+                      "origin\thttps://ann:ghp_secret@github.com/a/shop.git (fetch)\nupstream\tgit@github.com:b/shop.git (fetch)\n"),
+              "shop.git.remote.origin = https://github.com/a/shop.git\nshop.git.remote.upstream = git@github.com:b/shop.git\n");
+    // Which repository unknown, an error, a nonzero exit, two listings, a listing piped on, a remote only pushed to.
+    EXPECT_EQ(remotes(R"({"command":"git remote -v"})", "origin\thttps://github.com/a/shop.git (fetch)\n", ""), "");
+    EXPECT_EQ(remotes(R"({"command":"git remote -v"})", "origin\thttps://github.com/a/shop.git (fetch)\n", "/w/shop", true), "");
+    EXPECT_EQ(remotes(R"({"command":"git remote -v"})", "Exit code: 1\norigin\thttps://github.com/a/shop.git (fetch)\n"), "");
+    EXPECT_EQ(remotes(R"({"command":"git remote -v && git -C ../b remote -v"})",
+                      "origin\thttps://github.com/a/shop.git (fetch)\norigin\thttps://github.com/a/b.git (fetch)\n"),
+              "");
+    EXPECT_EQ(remotes(R"({"command":"git remote -v | grep fetch"})", "origin\thttps://github.com/a/shop.git (fetch)\n"), "");
+    EXPECT_EQ(remotes(R"({"command":"git remote -v"})", "origin\thttps://github.com/a/shop.git (push)\n"), "");
+}
+
+}  // namespace
+}  // namespace bm
