@@ -90,9 +90,16 @@ std::string repository_tag(const ToolAction& a, const std::vector<std::vector<st
         for (size_t j = 0; j + 1 < w.size(); ++j)
             if (w[j] == "-C") base = resolved(base, w[j + 1]);
     }
-    const size_t slash = base.find_last_of("/\\");
-    const std::string name = slash == std::string::npos ? base : base.substr(slash + 1);
-    if (name.empty() || name.size() > 60) return {};
+    return directory_tag(base);
+}
+
+std::string directory_tag(std::string_view dir) {
+    while (!dir.empty() && (dir.back() == '/' || dir.back() == '\\')) dir.remove_suffix(1);
+    const size_t slash = dir.find_last_of("/\\");
+    const std::string_view name = slash == std::string_view::npos ? dir : dir.substr(slash + 1);
+    if (name.empty() || name.size() > 60 || name == "." || name == ".." || name[0] == '~' || name[0] == '$' ||
+        (name.size() == 2 && name[1] == ':'))
+        return {};
     return key_slug(name, 40);
 }
 

@@ -92,6 +92,17 @@ void add_harness_claims(const Session& session, BranchClaims& branch) {
             found.push_back(std::move(c));
         }
     }
+    // The branch the harness last recorded (Claude Code's `gitBranch`), keyed by the repository the run works in.
+    const auto last = std::find_if(session.environment.rbegin(), session.environment.rend(),
+                                   [](const EnvironmentFact& f) { return f.name == "git_branch"; });
+    if (last != session.environment.rend() && branch_name(last->value))
+        if (const std::string repo = directory_tag(session.cwd); !repo.empty()) {
+            Claim c = harness_fact_claim(session, branch, *last);
+            c.rule = "harness.git_branch";
+            c.key = repo + ".git.branch";
+            c.value = last->value;
+            found.push_back(std::move(c));
+        }
     place_by_seq(std::move(found), branch);
 }
 

@@ -124,6 +124,9 @@ void git_status_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // "" when the log does not say (git_state_rules.cpp).
 std::string repository_tag(const ToolAction& action, const std::vector<std::vector<std::string>>& segments,
                            size_t git_at);
+// A directory's last component as a key word run ("/Users/ann/Build/FundWise" → "fundwise", "D:\\solit\\app" →
+// "app"); "" for a root, a drive, a home or variable path.
+std::string directory_tag(std::string_view dir);
 // Whether `name` can be a branch as git prints it (no blank, not an option, not a detached "HEAD").
 bool branch_name(std::string_view name);
 // `git remote -v`'s remotes (`<repo>.git.remote.origin = URL`, credentials dropped) and the branch `git branch

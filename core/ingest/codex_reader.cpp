@@ -11,6 +11,27 @@ namespace bm {
 
 namespace {
 
+// The branch session_meta's `git` object records (`"git":{"commit_hash":…,"branch":"main",…}`, newer CLIs): a
+// git_branch environment fact, as Claude Code's `gitBranch` (session 24; rule harness.git_branch).
+void add_git_branch(ReadContext& ctx, const json& payload, std::string_view raw, RecordPos pos, const std::string& time,
+                    Session& session) {
+    const auto git = payload.find("git");
+    if (git == payload.end() || !git->is_object()) return;
+    const std::string branch = ctx.str(*git, "branch", pos, "payload.git.branch").value_or("");
+    if (branch.empty()) return;
+    EnvironmentFact f;
+    f.name = "git_branch";
+    f.value = ctx.redact_text(branch);
+    f.field = "payload.git.branch";
+    f.line = pos.line;
+    f.seq = pos.line - 1;
+    f.time = time;
+    const std::string q = "\"branch\":" + json(branch).dump();
+    f.quote = ctx.redact_raw(q);
+    if (const size_t at = raw.find(q); at != std::string_view::npos) f.quote_offset = static_cast<int64_t>(at);
+    session.environment.push_back(std::move(f));
+}
+
 void add_item(ReadContext& ctx, Session& session, const json& item, RecordPos pos,
               const std::string& time, std::string_view raw, const std::string& prefix) {
     auto type = ctx.str(item, "type", pos, prefix + "type").value_or("");
@@ -162,6 +183,7 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
             session.id_form = ctx.str(*payload, "id", pos, "payload.id").value_or("");
             session.cwd = ctx.str(*payload, "cwd", pos, "payload.cwd").value_or("");
             session.created_at = ctx.str(*payload, "timestamp", pos, "payload.timestamp").value_or(time);
+            add_git_branch(ctx, *payload, line.text, pos, time, session);
             ++non_message;
         } else if (type == "response_item" && payload) {
             add_item(ctx, session, *payload, pos, time, line.text, "payload.");

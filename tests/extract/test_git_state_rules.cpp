@@ -4,6 +4,9 @@
 
 #include <string>
 
+#include "claude_code_lines.h"
+#include "claude_log_claims.h"
+#include "ingest/ingest.h"
 #include "tool_action_fixtures.h"
 
 namespace bm {
@@ -105,6 +108,56 @@ TEST(GitRepository, EachRemoteFromItsFetchLineWithoutCredentials) {
               "");
     EXPECT_EQ(remotes(R"({"command":"git remote -v | grep fetch"})", "origin\thttps://github.com/a/shop.git (fetch)\n"), "");
     EXPECT_EQ(remotes(R"({"command":"git remote -v"})", "origin\thttps://github.com/a/shop.git (push)\n"), "");
+}
+
+// The branch the harness records: Claude Code's `gitBranch` (on every line), keyed by the run's working directory.
+TEST(GitRepository, TheHarnessBranchAsLastRecorded) {
+    using extracttest::claude_assistant_text;
+    using extracttest::claude_user_line;
+    const auto at = [](const char* branch) {
+        return std::string(R"(,"cwd":"/Users/ann/Build/FundWise","gitBranch":")") + branch + "\"";
+    };
+    const std::string log = claude_user_line("u1", "", "\"Fix the login\"", at("main")) +
+                            claude_assistant_text("a1", "u1", "On it.", at("main")) +
+                            claude_assistant_text("a2", "a1", "Switched.", at("fix/login"));
+    // One fact a change, where first stated; the claim is the last one's.
+    const ReadResult r = read_bytes(log, "t.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u);
+    std::string facts;
+    for (const EnvironmentFact& f : r.sessions[0].environment)
+        if (f.name == "git_branch") facts += std::to_string(f.line) + " " + f.value + " " + f.quote + "\n";
+    EXPECT_EQ(facts, "1 main \"gitBranch\":\"main\"\n3 fix/login \"gitBranch\":\"fix/login\"\n");
+    EXPECT_EQ(extracttest::claude_log_claims(log).find("harness.git_branch: fundwise.git.branch = fix/login\n") !=
+                  std::string::npos,
+              true)
+        << extracttest::claude_log_claims(log);
+    // Outside a branch ("HEAD"), empty, or with no working directory: none.
+    for (const std::string& extra : {at("HEAD"), at(""), std::string(R"(,"gitBranch":"main")")})
+        EXPECT_EQ(extracttest::claude_log_claims(claude_user_line("u1", "", "\"Fix the login\"", extra)).find("git.branch"),
+                  std::string::npos)
+            << extra;
+}
+
+// A Codex rollout's session_meta `git.branch`, keyed by its cwd.
+TEST(GitRepository, TheCodexSessionMetaBranch) {
+    const auto claims = [](const std::string& git) {
+        const std::string log =
+            R"({"timestamp":"t","type":"session_meta","payload":{"id":"019b","cwd":"/Users/ann/cusp-fi")" + git + "}}\n" +
+            R"({"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"List the files."}]}})" "\n";
+        const ReadResult r = read_bytes(log, "rollout.jsonl");
+        ExtractOptions all;
+        all.all_rules = true;
+        std::string s;
+        for (const BranchClaims& bc : extract_heuristic(r.sessions, all))
+            for (const Claim& c : bc.claims)
+                if (c.rule == "harness.git_branch") s += c.key + " = " + c.value + " | " + c.quote + "\n";
+        return s;
+    };
+    EXPECT_EQ(claims(R"(,"git":{"commit_hash":"5d889b0a","branch":"qvac-integration","repository_url":"https://github.com/a/cusp-fi.git"})"),
+              "cusp-fi.git.branch = qvac-integration | \"branch\":\"qvac-integration\"\n");
+    EXPECT_EQ(claims(R"(,"git":{"commit_hash":"5d889b0a"})"), "");
+    EXPECT_EQ(claims(R"(,"git":null)"), "");
+    EXPECT_EQ(claims(""), "");
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ struct AnsweredCall {
     std::string result;     // "" when the result holds no text
     bool error = false;     // the result is marked as an error
     bool error_flag_reliable = false;
-    std::string cwd;        // the run's working directory, "" when unknown
+    std::string cwd{};      // the run's working directory, "" when unknown
 
     // REQUIRES: *this outlives the returned action (it views this call's strings).
     ToolAction action() const {
