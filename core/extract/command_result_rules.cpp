@@ -78,6 +78,9 @@ void error_lines(const ToolAction& a, const std::string& subject, std::vector<Ac
     for (const OutputLine& l : lines) {
         if (l.text.rfind("Error: ", 0) != 0 && l.text.rfind("ERROR: ", 0) != 0) continue;
         if (++n > 3 || l.text.size() > 160) return;  // a dump of errors, or one too long to carry
+        // "Error: … you can install it using scoop:": the line goes on in the lines after it; cut there, it says
+        // less than it did (session 24, a fresh dev log).
+        if (l.text.back() == ':') return;
         if (value.empty()) b = l.begin;
         value += (value.empty() ? "" : "; ") + std::string(l.text);
         e = l.end;

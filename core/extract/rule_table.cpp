@@ -449,7 +449,7 @@ std::vector<ExtractionRule> build() {
           call("bash", R"({"command":"git diff"})", "diff --git a/src/m.py b/src/m.py\nindex 1..2 100644\n", "")}},
         // ---- session 16: SWE-agent run structure (command_result_rules.cpp, run_outcome_rules.cpp) ----
         {"action.command_errors", "a command's unmarked output: a Python traceback's exception line (the last traceback's; a class named by its module path is written from the class on, a line over 200 bytes kept to its first sentence: session 19), else up to three lines opening \"Error: \" / \"ERROR: \" (session 16)",
-         "only formats that do not mark failed commands (a marked error is action.tool_error's); programs that show files or listings (cat, grep, git, ls, …) and file commands give none; more than three Error lines, or one over 160 bytes, give none; in a SWE-agent run, a run an edit and a rerun follow is keyed `.before_edit`",
+         "only formats that do not mark failed commands (a marked error is action.tool_error's); programs that show files or listings (cat, grep, git, ls, …) and file commands give none; more than three Error lines, or one over 160 bytes, give none, nor does an Error line that ends in a colon (it goes on below: session 24); in a SWE-agent run, a run an edit and a rerun follow is keyed `.before_edit`",
          S::kFact, "tool 3", "<command>.error.<the error's first three words>[.before_edit]", true, 0.85, kSession, "",
          {call("bash", R"({"command":"python reproduce.py"})",
                "NumPy:\n[[1. 0.]]\nTraceback (most recent call last):\n  File \"reproduce.py\", line 8, in <module>\n    raise TypeError(\"dtype must be known\")\nTypeError: dtype must be known\n",
@@ -457,6 +457,7 @@ std::vector<ExtractionRule> build() {
           call("bash", R"({"command":"cd /testbed && python reproduce.py"})", "Response: {}\nError: CreationDate is missing\nError: LastModificationDate is missing\n",
                "python.reproduce.py.error.error-creationdate-is = Error: CreationDate is missing; Error: LastModificationDate is missing"),
           call("bash", R"({"command":"cat log.txt"})", "Error: disk full\n", ""),
+          call("bash", R"({"command":"sh install.sh"})", "Error: install.sh does not support Windows, you can install it using scoop:\n  scoop install x\n", ""),
           call("bash", R"({"command":"python run.py"})", "Traceback (most recent call last):\n  File \"run.py\", line 1\nsee the log for details\n", ""),
           // a class named by its module path, its message past 200 bytes kept to its first sentence (session 19)
           swe_call("python", "cd /testbed && python reproduce.py",
