@@ -435,7 +435,9 @@ void git_commit(const ToolAction& a, const std::vector<Segment>& segs, size_t at
         out.push_back({"action.git_commit", "git.commit." + ascii_lower(hash), subject, SlotType::kArtifact,
                        ActionEvidence::kObserved, p, eol});
         commit_mode_lines(a, eol, ascii_lower(hash), out);
-        if (const std::string repo = repository_of(a, segs, at); !repo.empty() && branch_name(branch))
+        // "[detached HEAD 1a2b3c4] Add a": a commit on no branch.
+        if (const std::string repo = repository_of(a, segs, at);
+            !repo.empty() && branch_name(branch) && inside.rfind("detached HEAD ", 0) != 0)
             out.push_back({"action.git_branch", repo + ".git.branch", branch, SlotType::kFact,
                            ActionEvidence::kObserved, p, close + 1});
         return;
@@ -467,7 +469,11 @@ void git_branch_shown(const ToolAction& a, const std::vector<Segment>& segs, std
         if (k.program != "git") continue;
         const bool shows = k.sub == "status" || k.sub == "log" || k.sub == "show" ||
                            (k.sub == "branch" && s.words.size() == program_index(s.words) + 2);  // a bare `git branch`
-        if (shows && at == segs.size()) at = i;
+        if (shows) {
+            // The branch line names no command: every git command that shows one must work on one repository.
+            if (at != segs.size() && repository_of(a, segs, i) != repository_of(a, segs, at)) return;
+            if (at == segs.size()) at = i;
+        }
         status |= k.sub == "status";
         log |= k.sub == "log" || k.sub == "show";
         branch |= k.sub == "branch" && s.words.size() == program_index(s.words) + 2;
@@ -1067,10 +1073,11 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         return;
     }
     if (main.program == "git" && main.sub == "commit") {
-        size_t at = 0;  // the commit's segment: the repository it was made in
+        size_t at = 0, commits = 0;  // the commit's segment: the repository it was made in
         for (size_t i = 0; i < keys.size(); ++i)
-            if (keys[i].program == "git" && keys[i].sub == "commit") at = i;
-        git_commit(a, segs, at, out);
+            if (keys[i].program == "git" && keys[i].sub == "commit") at = i, ++commits;
+        // Two commits in one line: which report line is whose repository the line does not say.
+        git_commit(a, segs, commits == 1 ? at : segs.size(), out);
     }
     git_init(a, out);
     pip_installed(a, out);

@@ -1,4 +1,4 @@
-// The repository a git command works on, named for keys (`<repo>.git.branch`, session 24), and the state git shows
+// The repository a git command works on, named for keys (`repo.<name>.git.branch`, session 24), and the state git shows
 // of it that no other scanner reads: the branch `git branch --show-current` prints, and the remotes of `git remote -v`.
 #include <algorithm>
 #include <string>
@@ -52,19 +52,24 @@ bool remote_listing(const std::vector<std::string>& w, size_t& git_at) {
     return j + 2 == w.size() && w[j] == "remote" && (w[j + 1] == "-v" || w[j + 1] == "--verbose");
 }
 
-// A remote's URL as shown, without a user name or token ("https://user:tok@host/x" → "https://host/x").
-std::string without_credentials(std::string_view url) {
+// Whether a remote's URL carries a secret in its user part: a password (`https://u:p@host/x`, `u:p@host:x`) or a
+// token as the user (`https://ghp_x@host/x`); scp's and ssh's bare `git@` is a user name, no secret.
+bool carries_credentials(std::string_view url) {
     const size_t scheme = url.find("://");
-    if (scheme == std::string_view::npos) return std::string(url);
-    const size_t host = scheme + 3;
-    const size_t at = url.find('@', host), slash = url.find('/', host);
-    if (at == std::string_view::npos || (slash != std::string_view::npos && at > slash)) return std::string(url);
-    return std::string(url.substr(0, host)) + std::string(url.substr(at + 1));
+    const size_t start = scheme == std::string_view::npos ? 0 : scheme + 3;
+    const size_t path = url.find('/', start);
+    const std::string_view authority = url.substr(start, path == std::string_view::npos ? url.npos : path - start);
+    const size_t at = authority.rfind('@');
+    if (at == std::string_view::npos) return false;
+    const std::string_view user = authority.substr(0, at);
+    if (user.find(':') != std::string_view::npos) return true;
+    return scheme != std::string_view::npos && user != "git";
 }
 
 }  // namespace
 
 std::string repository_tag(const ToolAction& a, const std::vector<std::vector<std::string>>& segs, size_t git_at) {
+    if (git_at >= segs.size()) return {};
     std::string base = a.cwd;
     std::string workdir;
     size_t wb = 0, we = 0;
@@ -74,6 +79,7 @@ std::string repository_tag(const ToolAction& a, const std::vector<std::vector<st
     for (size_t i = 0; i < git_at && i < segs.size(); ++i) {
         const std::vector<std::string>& w = segs[i];
         if (w.empty()) continue;
+        if (w[0] == "popd" || w[0] == "Pop-Location") return {};  // back to a directory the line may not show
         if (w[0] == "cd" || w[0] == "pushd" || w[0] == "Set-Location" || w[0] == "sl") {
             // `cd` alone goes home, `cd -P x` takes options, `Set-Location -Path x` names its parameter: the
             // directory is the last word, and one directory word only.
@@ -85,12 +91,26 @@ std::string repository_tag(const ToolAction& a, const std::vector<std::vector<st
             base = resolved(base, dir);
         }
     }
-    if (git_at < segs.size()) {
+    {
+        // git's own options, before its subcommand: `-C DIR` (after it, -C is the subcommand's: `git commit -C
+        // HEAD` reuses a message); `--git-dir`/`--work-tree` name a repository this key cannot.
         const std::vector<std::string>& w = segs[git_at];
-        for (size_t j = 0; j + 1 < w.size(); ++j)
-            if (w[j] == "-C") base = resolved(base, w[j + 1]);
+        size_t j = 0;
+        while (j < w.size() && w[j] != "git") ++j;
+        for (++j; j < w.size() && !w[j].empty() && w[j][0] == '-'; ++j) {
+            if (w[j].rfind("--git-dir", 0) == 0 || w[j].rfind("--work-tree", 0) == 0) return {};
+            if (w[j] == "-C" && j + 1 < w.size()) base = resolved(base, w[++j]);
+            else if (w[j] == "-c") ++j;
+        }
     }
-    return directory_tag(base);
+    return repository_key(base);
+}
+
+std::string repository_key(std::string_view dir) {
+    std::string tag = directory_tag(dir);
+    if (tag.empty()) return {};
+    std::replace(tag.begin(), tag.end(), '.', '-');  // "socket.io" is one name, not two key words
+    return "repo." + tag;
 }
 
 std::string directory_tag(std::string_view dir) {
@@ -147,7 +167,9 @@ void git_remote_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (name_key.empty() || name_key != ascii_lower(name) || url.empty() || url.size() > 300 ||
             url.find_first_of(" \t") != std::string_view::npos)
             continue;
-        out.push_back({"action.git_remote", repo + ".git.remote." + name_key, without_credentials(url),
+        // A URL with a secret in it is not carried (its quote would carry the secret too).
+        if (carries_credentials(url)) continue;
+        out.push_back({"action.git_remote", repo + ".git.remote." + name_key, std::string(url),
                        SlotType::kFact, ActionEvidence::kObserved, l.begin, l.end});
     }
 }
@@ -198,6 +220,9 @@ void git_current_branch_facts(const ToolAction& a, std::vector<ActionFact>& out)
     for (const OutputLine& l : output_lines(a.result.substr(start))) {
         if (l.text.empty()) continue;
         if (l.indented || !branch_name(l.text)) return;
+        // A detached HEAD prints no line: what comes next is a later part's, its banner ("echo STATUS") among them.
+        for (size_t i = at + 1; i < segs.size(); ++i)
+            if (segs[i].size() == 2 && segs[i][0] == "echo" && segs[i][1] == l.text) return;
         const std::string repo = repository_tag(a, segs, at);
         if (repo.empty()) return;
         out.push_back({"action.git_branch", repo + ".git.branch", std::string(l.text), SlotType::kFact,

@@ -92,11 +92,13 @@ void add_harness_claims(const Session& session, BranchClaims& branch) {
             found.push_back(std::move(c));
         }
     }
-    // The branch the harness last recorded (Claude Code's `gitBranch`), keyed by the repository the run works in.
+    // The branch the harness last recorded (Claude Code's `gitBranch`), keyed by the repository it was recorded in
+    // (the fact's qualifier: that line's working directory; else the run's).
     const auto last = std::find_if(session.environment.rbegin(), session.environment.rend(),
                                    [](const EnvironmentFact& f) { return f.name == "git_branch"; });
-    if (last != session.environment.rend() && branch_name(last->value))
-        if (const std::string repo = directory_tag(session.cwd); !repo.empty()) {
+    if (last != session.environment.rend() && branch_name(last->value) && !is_placeholder_value(last->value))
+        if (const std::string repo = repository_key(last->qualifier.empty() ? session.cwd : last->qualifier);
+            !repo.empty()) {
             Claim c = harness_fact_claim(session, branch, *last);
             c.rule = "harness.git_branch";
             c.key = repo + ".git.branch";

@@ -118,15 +118,18 @@ std::vector<std::vector<std::string>> shell_segments(std::string_view command);
 // What `git status --short` shows of each changed file (git_status_rules.cpp, session 22), and the branch its
 // `-b` header line ("## main...origin/main") names.
 void git_status_facts(const ToolAction& action, std::vector<ActionFact>& out);
-// The repository the git command at `segments[git_at]` works on, as a key word run: the last component of its
-// directory — `git -C DIR`, after leading `cd DIR`s, from the call's `workdir` or the run's working directory —
-// so that workspace facts are keyed `<repo>.git.branch` (session 24: a session id in the key was labelled partial);
-// "" when the log does not say (git_state_rules.cpp).
+// The repository the git command at `segments[git_at]` works on, as a key prefix `repo.<name>`: <name> is the last
+// component of its directory — git's own `-C DIR`, after leading `cd DIR`s, from the call's `workdir` or the run's
+// working directory — dots written '-', so that workspace facts are keyed `repo.<name>.git.branch` (session 24: a
+// session id in the key was labelled partial); "" when the log does not say (`popd`, `cd ~`, `--git-dir`, no
+// directory; git_state_rules.cpp). Two repositories in one directory name share a key.
 std::string repository_tag(const ToolAction& action, const std::vector<std::vector<std::string>>& segments,
                            size_t git_at);
 // A directory's last component as a key word run ("/Users/ann/Build/FundWise" → "fundwise", "D:\\solit\\app" →
 // "app"); "" for a root, a drive, a home or variable path.
 std::string directory_tag(std::string_view dir);
+// `repo.<directory_tag>` with dots written '-' ("" when the tag is): the key prefix of a repository's facts.
+std::string repository_key(std::string_view dir);
 // Whether `name` can be a branch as git prints it (no blank, not an option, not a detached "HEAD").
 bool branch_name(std::string_view name);
 // `git remote -v`'s remotes (`<repo>.git.remote.origin = URL`, credentials dropped) and the branch `git branch

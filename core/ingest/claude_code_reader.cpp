@@ -193,7 +193,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     // or a subagent's, keyed by parent_tool_use_id).
     std::map<std::string, std::string> stream_last;
     std::string pending_shell;  // the user's `!` command awaiting its output line
-    std::string git_branch;     // the last `gitBranch` recorded as an environment fact
+    std::string git_branch;     // the last `gitBranch` recorded as an environment fact, "\n", its line's cwd
     while (true) {
         auto more = lines.next(line);
         if (!more) {
@@ -243,20 +243,26 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             continue;
         }
         // The branch Claude Code records on every line (`gitBranch`; "HEAD" outside a branch), where first stated or
-        // changed: environment fact git_branch (session 24; rule harness.git_branch).
-        if (auto b = v->find("gitBranch"); b != v->end() && b->is_string() && !b->get<std::string>().empty() &&
-                                           b->get<std::string>() != git_branch) {
-            git_branch = b->get<std::string>();
-            EnvironmentFact f;
-            f.name = "git_branch";
-            f.value = ctx.redact_text(git_branch);
-            f.field = "gitBranch";
-            f.line = pos.line;
-            f.seq = pos.line - 1;
-            f.time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
-            quote_member(ctx, line, "gitBranch", git_branch, f);
-            if (f.quote.empty()) f.quote = ctx.redact_raw("\"gitBranch\":" + json(git_branch).dump());
-            session.environment.push_back(std::move(f));
+        // changed, with the directory it was recorded in (the line's `cwd`: a `cd` between calls moves the run to
+        // another repository): environment fact git_branch, qualified by that directory (session 24; rule
+        // harness.git_branch).
+        if (auto b = v->find("gitBranch"); b != v->end() && b->is_string() && !b->get<std::string>().empty()) {
+            const std::string here = ctx.str(*v, "cwd", pos, "cwd").value_or(session.cwd);
+            const std::string branch = b->get<std::string>();
+            if (branch + "\n" + here != git_branch) {
+                git_branch = branch + "\n" + here;
+                EnvironmentFact f;
+                f.name = "git_branch";
+                f.value = ctx.redact_text(branch);
+                f.qualifier = ctx.redact_text(here);
+                f.field = "gitBranch";
+                f.line = pos.line;
+                f.seq = pos.line - 1;
+                f.time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
+                quote_member(ctx, line, "gitBranch", branch, f);
+                if (f.quote.empty()) f.quote = ctx.redact_raw("\"gitBranch\":" + json(branch).dump());
+                session.environment.push_back(std::move(f));
+            }
         }
         Message m;
         m.seq = pos.line - 1;

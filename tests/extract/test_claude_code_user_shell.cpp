@@ -29,7 +29,7 @@ TEST(ClaudeCodeUserShell, ABranchTheUserSwitchedToIsRead) {
         claims_of(shell("git checkout -b feature/login", "", "Switched to a new branch 'feature/login'", R"(,"cwd":"/w/shop")"));
     // The branch is the repository's, named by its directory (session 24): another repository may be on another
     // branch. The branch as git writes it.
-    EXPECT_NE(got.find("action.git_branch: shop.git.branch = feature/login"), std::string::npos) << got;
+    EXPECT_NE(got.find("action.git_branch: repo.shop.git.branch = feature/login"), std::string::npos) << got;
     EXPECT_EQ(got.find("exit_code"), std::string::npos) << got;  // the log states none
     // A line with no working directory does not say which repository: no branch.
     EXPECT_EQ(claims_of(shell("git checkout -b feature/login", "", "Switched to a new branch 'feature/login'")).find("git.branch"),
@@ -47,7 +47,7 @@ TEST(ClaudeCodeUserShell, ALookAroundCommandGivesNothingButTheBranchGitShows) {
     EXPECT_EQ(claims_of(shell("ls", "README.md\\nsrc", "")), "");
     // git status says nothing worth keeping of its own run, only the branch it shows (session 19).
     EXPECT_EQ(claims_of(shell("git status", "On branch main\\nnothing to commit, working tree clean", "", R"(,"cwd":"/w/shop")")),
-              "action.git_branch: shop.git.branch = main [tool]\n");
+              "action.git_branch: repo.shop.git.branch = main [tool]\n");
 }
 
 TEST(ClaudeCodeUserShell, AFailedTestRunGetsNoInventedExitCode) {

@@ -39,15 +39,15 @@ TEST(CodexOutput, TheHarnessHeaderEndsAtItsOutputLine) {
 TEST(CodexOutput, HeadIsTheFirstLineOfAPlainOnelineLog) {
     EXPECT_EQ(facts("action.git_head", "exec_command", R"({"cmd":"git log --oneline -20","workdir":"/u/cusp-fi"})",
                     std::string(kHeader0) + "5d889b0 improve UI/UX\nb95ca9d improve cusp UI\n"),
-              "cusp-fi.git.head = 5d889b0 improve UI/UX\n");
+              "repo.cusp-fi.git.head = 5d889b0 improve UI/UX\n");
     EXPECT_EQ(facts("action.git_head", "exec_command", R"({"cmd":"git -C /workspace log --oneline --decorate -n 15"})",
                     std::string(kHeader0) + "5b618ba (HEAD -> master) round 0: initial workspace state\n"),
-              "workspace.git.head = 5b618ba round 0: initial workspace state\n");
+              "repo.workspace.git.head = 5b618ba round 0: initial workspace state\n");
     EXPECT_EQ(facts("action.git_head", "Bash", R"({"command":"cd /w && git log -5 --oneline --no-color"})",
                     "A1B2C3D Fix the parser\n"),
-              "w.git.head = a1b2c3d Fix the parser\n");
+              "repo.w.git.head = a1b2c3d Fix the parser\n");
     EXPECT_EQ(facts("action.git_head", "Bash", R"({"command":"git -C /w/app log --oneline -n5"})", "1a2b3c4 Add a\n"),
-              "app.git.head = 1a2b3c4 Add a\n");
+              "repo.app.git.head = 1a2b3c4 Add a\n");
     // Which repository the log does not say: none (session 24; it was keyed by the session).
     EXPECT_EQ(facts("action.git_head", "Bash", R"({"command":"git log --oneline -n5"})", "1a2b3c4 Add a\n"), "");
 }

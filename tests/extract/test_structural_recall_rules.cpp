@@ -50,7 +50,7 @@ TEST(StructuralRecallRules, GitStatusShortLinesBeforeABanner) {
     EXPECT_EQ(log.claims("action.git_status_file"),
               (V{"file.decisions.md.git_status = modified", "file.docs/adr/0021.md.git_status = untracked",
                  "file.new.md.git_status = staged", "file.both.md.git_status = staged, then modified"}));
-    EXPECT_EQ(log.claims("action.git_head_chain"), V{"w.git.head = 88bf269 docs(status): add queue"});
+    EXPECT_EQ(log.claims("action.git_head_chain"), V{"repo.w.git.head = 88bf269 docs(status): add queue"});
     // Without the banner's line the status's output has no end; a line that is no porcelain line gives none.
     EXPECT_TRUE(Log().call("Bash", R"({"command":"git status --short && echo \"---\" && git log --oneline -5"})",
                            " M a.md\n88bf269 docs\n").claims("action.git_status_file").empty());

@@ -88,7 +88,7 @@ TEST(CommitFiles, EachAddedFileUnderItsOwnKeyAndNoneForABulkImport) {
               "action.git_commit git.commit.1a2b3c4 = Add config\n"
               "action.commit_file file.go.mod.commit = added in commit 1a2b3c4\n"
               "action.commit_file file.scripts/run.sh.commit = added in commit 1a2b3c4\n"
-              "action.git_branch shop.git.branch = main\n");
+              "action.git_branch repo.shop.git.branch = main\n");
     std::string bulk = report;
     for (int i = 0; i < 31; ++i) bulk += " create mode 100644 vendor/f" + std::to_string(i) + ".go\n";
     const std::string got = fact_lines(facts_of_rule(command_action_facts, {"Bash", command_arguments("git commit -m x"), bulk}));
@@ -185,8 +185,9 @@ TEST(GitBranch, TheBranchStatusLogAndBranchShow) {
     auto branch = [](const char* command, const char* result, bool error = false) {
         const std::string got = fact_lines(
             facts_of_rule(command_action_facts, {"Bash", command_arguments("cd /w/shop && " + std::string(command)), result, error}));
-        const size_t p = got.find("shop.git.branch = ");
-        return p == std::string::npos ? std::string() : got.substr(p + 18, got.find('\n', p) - p - 18);
+        const std::string key = "repo.shop.git.branch = ";
+        const size_t p = got.find(key);
+        return p == std::string::npos ? std::string() : got.substr(p + key.size(), got.find('\n', p) - p - key.size());
     };
     EXPECT_EQ(branch("git status", "On branch feature/x\nnothing to commit, working tree clean\n"), "feature/x");
     EXPECT_EQ(branch("git log --oneline -2", "5b618ba (HEAD -> master, origin/master) round 0\n1a2b3c4 init\n"), "master");
