@@ -928,6 +928,12 @@ std::string exit_code_stated(std::string_view result) {
     return explicit_exit_code(result, b, e);
 }
 
+bool answered_without_failure(const ToolAction& a) {
+    if (!a.has_result || a.error || a.result.size() > 20'000) return false;
+    const std::string code = exit_code_stated(a.result);
+    return code.empty() || code == "0";
+}
+
 std::string command_subject(const ToolAction& a) {
     std::vector<Segment> segs;
     CommandKey subject;

@@ -133,9 +133,7 @@ bool branch_name(std::string_view name) {
 }
 
 void git_remote_facts(const ToolAction& a, std::vector<ActionFact>& out) {
-    if (!a.has_result || a.error || a.result.size() > 20'000) return;
-    const std::string code = exit_code_stated(a.result);
-    if (!code.empty() && code != "0") return;
+    if (!answered_without_failure(a)) return;
     size_t qb = 0, qe = 0;
     const std::string command = shell_command_of(a, qb, qe);
     if (command.empty() || command.size() > 4000 || command.find("remote") == std::string::npos) return;
@@ -175,9 +173,7 @@ void git_remote_facts(const ToolAction& a, std::vector<ActionFact>& out) {
 }
 
 void git_current_branch_facts(const ToolAction& a, std::vector<ActionFact>& out) {
-    if (!a.has_result || a.error || a.result.size() > 20'000) return;
-    const std::string code = exit_code_stated(a.result);
-    if (!code.empty() && code != "0") return;
+    if (!answered_without_failure(a)) return;
     size_t qb = 0, qe = 0;
     std::string command;
     const std::vector<std::vector<std::string>> segs = and_chain_segments(a, command, qb, qe);

@@ -70,9 +70,7 @@ void status_branch(const ToolAction& a, const std::vector<std::vector<std::strin
 }  // namespace
 
 void git_status_facts(const ToolAction& a, std::vector<ActionFact>& out) {
-    if (!a.has_result || a.error || a.result.size() > 20'000) return;
-    const std::string code = exit_code_stated(a.result);
-    if (!code.empty() && code != "0") return;
+    if (!answered_without_failure(a)) return;
     size_t qb = 0, qe = 0;
     std::string command;
     const std::vector<std::vector<std::string>> segs = and_chain_segments(a, command, qb, qe);

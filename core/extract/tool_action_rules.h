@@ -106,6 +106,9 @@ void empty_dir_facts(const ToolAction& action, std::vector<ActionFact>& out);
 std::string command_subject(const ToolAction& action);
 // The exit code a result states ("Exit code: 1", "[exit code: 2]", …); empty when it states none.
 std::string exit_code_stated(std::string_view result);
+// Whether the call was answered, not as an error, with at most 20,000 bytes that state no nonzero exit code: the
+// output a state reader (git status, git remote -v) may read.
+bool answered_without_failure(const ToolAction& action);
 // The operands a shell call's key could not hold, one per segment the key names, when they name what the run was: inline code after an interpreter's
 // -c/-e/-Command (`python -c "import a"`, keyed `python`), or a path whose name is cut at the key's 24 characters
 // (`Get-Content -Path "C:\\Users\\…\\SKILL.md"`, keyed `get-content.c-users-tassa-.agents-sk`); "" otherwise.
