@@ -61,7 +61,7 @@ void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
                     session.environment.empty()
                         ? std::string("nothing from this session can be merged")
                         : "its " + std::to_string(session.environment.size()) +
-                              " harness record(s) of the run can still be merged as env.* facts; "
+                              " harness record(s) of the run can still be merged as env.* and harness facts; "
                               "placeholders are skipped (docs/extract.md)");
     }
 }
