@@ -463,6 +463,7 @@ void git_branch_shown(const ToolAction& a, const std::vector<Segment>& segs, std
     if (a.error) return;
     bool status = false, log = false, branch = false;
     size_t at = segs.size();  // the first git command that shows a branch: the repository's
+    std::string repo;
     for (size_t i = 0; i < segs.size(); ++i) {
         const Segment& s = segs[i];
         const CommandKey k = command_key(s);
@@ -471,16 +472,14 @@ void git_branch_shown(const ToolAction& a, const std::vector<Segment>& segs, std
                            (k.sub == "branch" && s.words.size() == program_index(s.words) + 2);  // a bare `git branch`
         if (shows) {
             // The branch line names no command: every git command that shows one must work on one repository.
-            if (at != segs.size() && repository_of(a, segs, i) != repository_of(a, segs, at)) return;
-            if (at == segs.size()) at = i;
+            if (at == segs.size()) at = i, repo = repository_of(a, segs, i);
+            else if (repository_of(a, segs, i) != repo) return;
         }
         status |= k.sub == "status";
         log |= k.sub == "log" || k.sub == "show";
         branch |= k.sub == "branch" && s.words.size() == program_index(s.words) + 2;
     }
-    if (!status && !log && !branch) return;
-    const std::string repo = repository_of(a, segs, at);
-    if (repo.empty()) return;
+    if ((!status && !log && !branch) || repo.empty()) return;
     for (const OutputLine& l : output_lines(a.result.substr(0, 20'000))) {
         if (l.indented) continue;  // only at a line's start
         const std::string_view line = l.text;

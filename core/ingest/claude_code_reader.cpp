@@ -242,6 +242,12 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             ++non_message;
             continue;
         }
+        Message m;
+        m.seq = pos.line - 1;
+        m.line = pos.line;
+        m.id = ctx.str(*v, "uuid", pos, "uuid").value_or("");
+        m.parent_id = ctx.str(*v, "parentUuid", pos, "parentUuid").value_or("");
+        m.time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
         // The branch Claude Code records on every line (`gitBranch`; "HEAD" outside a branch), where first stated or
         // changed, with the directory it was recorded in (the line's `cwd`: a `cd` between calls moves the run to
         // another repository): environment fact git_branch, qualified by that directory (session 24; rule
@@ -258,18 +264,12 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                 f.field = "gitBranch";
                 f.line = pos.line;
                 f.seq = pos.line - 1;
-                f.time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
+                f.time = m.time;
                 quote_member(ctx, line, "gitBranch", branch, f);
                 if (f.quote.empty()) f.quote = ctx.redact_raw("\"gitBranch\":" + json(branch).dump());
                 session.environment.push_back(std::move(f));
             }
         }
-        Message m;
-        m.seq = pos.line - 1;
-        m.line = pos.line;
-        m.id = ctx.str(*v, "uuid", pos, "uuid").value_or("");
-        m.parent_id = ctx.str(*v, "parentUuid", pos, "parentUuid").value_or("");
-        m.time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
         if (auto sc = v->find("isSidechain"); sc != v->end() && sc->is_boolean()) m.sidechain = sc->get<bool>();
         if (stream) {
             std::string thread;

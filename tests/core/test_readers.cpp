@@ -867,40 +867,40 @@ TEST(OpenAiChatReader, InlinedSubagentTurnsKeepTheirOriginalRole) {
     EXPECT_NE(bad.errors[0].to_string().find("messages[0].role"), std::string::npos);
 }
 
+// expect_counts for a SWE-agent fixture whose id the reader derives from its file name: the id is taken from a
+// first read (expect_counts checks the rest: one session, no error, the format).
+Session swe_counts(const std::string& rel, Counts want) {
+    const ReadResult r = read_file(fixture(rel));
+    if (r.sessions.size() == 1) want.id = r.sessions[0].id;
+    return expect_counts(rel, want);
+}
+
 // A demonstration that holds only its history (no trajectory, no info) is SWE-agent's, not OpenHands'.
 TEST(SweAgentReader, HistoryOnlyDemonstration) {
-    ReadResult r = read_file(fixture("swe-agent/history_only.traj"));
-    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
-    EXPECT_TRUE(r.errors.empty()) << describe(r);
-    EXPECT_EQ(r.format, "swe-agent");
-    Session s = expect_counts("swe-agent/history_only.traj",
-                              {.format = "swe-agent",
-                               .id = r.sessions[0].id,
-                               .messages = 4,
-                               .by_role = {{"system", 1}, {"user", 1}, {"assistant", 1}, {"tool", 1}},
-                               .branches = 1,
-                               .tool_calls = 1,
-                               .tool_calls_paired = 1,
-                               .warnings = 1});  // "no trajectory array (history read alone)"
+    Session s = swe_counts("swe-agent/history_only.traj",
+                           {.format = "swe-agent",
+                            .id = {},  // swe_counts reads it
+                            .messages = 4,
+                            .by_role = {{"system", 1}, {"user", 1}, {"assistant", 1}, {"tool", 1}},
+                            .branches = 1,
+                            .tool_calls = 1,
+                            .tool_calls_paired = 1,
+                            .warnings = 1});  // "no trajectory array (history read alone)"
     EXPECT_EQ(s.messages[2].blocks[1].tool_name, "find_file");
 }
 
 // A .traj kept without its history (a window of steps cut from a run): each step's thought (else its response) is
 // the model's text, its action a tool call, its observation that call's result; an empty step says nothing.
 TEST(SweAgentReader, TrajectoryStepsWithoutHistory) {
-    ReadResult r = read_file(fixture("swe-agent/trajectory_only.traj"));
-    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
-    EXPECT_TRUE(r.errors.empty()) << describe(r);
-    EXPECT_EQ(r.format, "swe-agent");
-    Session s = expect_counts("swe-agent/trajectory_only.traj",
-                              {.format = "swe-agent",
-                               .id = r.sessions[0].id,
-                               .messages = 4,
-                               .by_role = {{"assistant", 2}, {"tool", 2}},
-                               .branches = 1,
-                               .tool_calls = 2,
-                               .tool_calls_paired = 2,
-                               .warnings = 1});  // "no history array (trajectory steps read …)"
+    Session s = swe_counts("swe-agent/trajectory_only.traj",
+                           {.format = "swe-agent",
+                            .id = {},  // swe_counts reads it
+                            .messages = 4,
+                            .by_role = {{"assistant", 2}, {"tool", 2}},
+                            .branches = 1,
+                            .tool_calls = 2,
+                            .tool_calls_paired = 2,
+                            .warnings = 1});  // "no history array (trajectory steps read …)"
     EXPECT_EQ(s.messages[0].blocks[0].text, "Let me fix the off-by-one in the counter:");
     EXPECT_EQ(s.messages[0].blocks[1].tool_name, "str_replace_editor");
     EXPECT_EQ(s.messages[2].blocks[0].text, "Now run the tests:");  // no thought: the response
@@ -912,19 +912,15 @@ TEST(SweAgentReader, TrajectoryStepsWithoutHistory) {
 // task statement open the first step's chat and are read before the steps (the task as the user's request, with
 // the repository directory it names); the turns the later chats repeat are the steps' own and are not read twice.
 TEST(SweAgentReader, TrajectoryStepsChatGivesTheTaskStatement) {
-    ReadResult r = read_file(fixture("swe-agent/query_chat_window.traj"));
-    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
-    EXPECT_TRUE(r.errors.empty()) << describe(r);
-    EXPECT_EQ(r.format, "swe-agent");
-    Session s = expect_counts("swe-agent/query_chat_window.traj",
-                              {.format = "swe-agent",
-                               .id = r.sessions[0].id,
-                               .messages = 6,
-                               .by_role = {{"system", 1}, {"user", 1}, {"assistant", 2}, {"tool", 2}},
-                               .branches = 1,
-                               .tool_calls = 2,
-                               .tool_calls_paired = 2,
-                               .warnings = 1});  // "no history array (trajectory steps read …)"
+    Session s = swe_counts("swe-agent/query_chat_window.traj",
+                           {.format = "swe-agent",
+                            .id = {},  // swe_counts reads it
+                            .messages = 6,
+                            .by_role = {{"system", 1}, {"user", 1}, {"assistant", 2}, {"tool", 2}},
+                            .branches = 1,
+                            .tool_calls = 2,
+                            .tool_calls_paired = 2,
+                            .warnings = 1});  // "no history array (trajectory steps read …)"
     ASSERT_EQ(s.messages.size(), 6u);
     EXPECT_EQ(s.messages[0].role, Role::kSystem);
     EXPECT_NE(s.messages[0].source.kind, SourceKind::kUser);

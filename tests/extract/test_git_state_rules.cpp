@@ -14,10 +14,19 @@ namespace {
 
 using extracttest::AnsweredCall;
 
-std::string facts(const char* rule, const AnsweredCall& call) {
+// The facts of `rule` that one answered call of `tool` makes, run in `cwd`.
+std::string facts(const char* rule, const char* tool, const std::string& arguments, const std::string& result,
+                  const char* cwd, bool error = false) {
+    AnsweredCall call{tool, arguments, result, error};
+    call.cwd = cwd;
     const std::vector<ActionFact> found = extracttest::facts_named(call, rule);
     for (const ActionFact& f : found) EXPECT_LE(f.end, call.result.size());
     return extracttest::fact_lines(found);
+}
+
+// The branch facts of a Bash `command` run in `cwd`.
+std::string branch_facts(const char* cwd, const char* command, const char* result) {
+    return facts("action.git_branch", "Bash", extracttest::command_arguments(command), result, cwd);
 }
 
 std::string tag(const char* arguments, const char* cwd = "", size_t git_at = 0) {
@@ -58,11 +67,7 @@ TEST(GitRepository, TheDirectoryGitRanInNamesTheRepository) {
 }
 
 TEST(GitRepository, TheStatusHeaderNamesTheBranch) {
-    auto branch = [](const char* command, const char* result) {
-        AnsweredCall call{"Bash", extracttest::command_arguments(command), result};
-        call.cwd = "/w/shop";
-        return facts("action.git_branch", call);
-    };
+    auto branch = [](const char* command, const char* result) { return branch_facts("/w/shop", command, result); };
     EXPECT_EQ(branch("git status -sb", "## main...origin/main [ahead 1]\n M a.md\n"), "repo.shop.git.branch = main\n");
     EXPECT_EQ(branch("git status --short --branch", "## feat/x\n"), "repo.shop.git.branch = feat/x\n");
     EXPECT_EQ(branch("git status -s -b", "## No commits yet on main\nA  a.md\n"), "repo.shop.git.branch = main\n");
@@ -77,11 +82,7 @@ TEST(GitRepository, TheStatusHeaderNamesTheBranch) {
 }
 
 TEST(GitRepository, TheCurrentBranchLineAloneOrPastItsBanner) {
-    auto branch = [](const char* command, const char* result) {
-        AnsweredCall call{"Bash", extracttest::command_arguments(command), result};
-        call.cwd = "/w/faucet-stream";
-        return facts("action.git_branch", call);
-    };
+    auto branch = [](const char* command, const char* result) { return branch_facts("/w/faucet-stream", command, result); };
     EXPECT_EQ(branch("git branch --show-current", "feat/overwrite-write-mode\n"),
               "repo.faucet-stream.git.branch = feat/overwrite-write-mode\n");
     EXPECT_EQ(branch("git rev-parse --abbrev-ref HEAD", "main\n"), "repo.faucet-stream.git.branch = main\n");
@@ -100,9 +101,7 @@ TEST(GitRepository, TheCurrentBranchLineAloneOrPastItsBanner) {
 
 TEST(GitRepository, EachRemoteFromItsFetchLineNoneWithASecret) {
     auto remotes = [](const char* arguments, const char* result, const char* cwd = "/w/shop", bool error = false) {
-        AnsweredCall call{"shell_command", arguments, result, error};
-        call.cwd = cwd;
-        return facts("action.git_remote", call);
+        return facts("action.git_remote", "shell_command", arguments, result, cwd, error);
     };
     EXPECT_EQ(remotes(R"({"command":"git remote -v","workdir":"D:\\solit\\app"})",
                       "origin\thttps://github.com/o/Solit.git (fetch)\norigin\thttps://github.com/o/Solit.git (push)\n", ""),
@@ -127,11 +126,7 @@ TEST(GitRepository, EachRemoteFromItsFetchLineNoneWithASecret) {
 // A branch line names no command: one repository for every git command of the line that shows a branch, one
 // commit for the commit's report line, none for a commit on a detached HEAD.
 TEST(GitRepository, ABranchLineOfOneRepositoryOnly) {
-    auto branches = [](const char* command, const char* result) {
-        AnsweredCall call{"Bash", extracttest::command_arguments(command), result};
-        call.cwd = "/w/app";
-        return facts("action.git_branch", call);
-    };
+    auto branches = [](const char* command, const char* result) { return branch_facts("/w/app", command, result); };
     EXPECT_EQ(branches("git log --oneline -3 && git status", "1a2b3c4 Add a\nOn branch dev\n"), "repo.app.git.branch = dev\n");
     EXPECT_EQ(branches("git log --oneline -3 && cd ../lib && git status", "1a2b3c4 Add a\nOn branch dev\n"), "");
     EXPECT_EQ(branches("git -C /w/a status; git -C /w/b status", "fatal: not a git repository\nOn branch dev\n"), "");
