@@ -58,8 +58,9 @@ std::optional<SessionFormat> classify_object(const json& v) {
     if ((v.contains("action") || v.contains("observation")) && v.contains("source"))
         return SessionFormat::kOpenHands;
     if (is_openhands_v1_event(v)) return SessionFormat::kOpenHands;  // one V1 event a line
-    // A chat session kept one message a line: nanobot's metadata line, or a chat message line.
-    if ((type.empty() && v.value("_type", json()) == "metadata" && v.contains("key")) ||
+    // A chat session kept one message a line: nanobot's metadata line (older nanobot writes it without the
+    // session `key`, with only its times: session 25), or a chat message line.
+    if ((type.empty() && v.value("_type", json()) == "metadata" && (v.contains("key") || v.contains("created_at"))) ||
         (type.empty() && v.contains("role") && v["role"].is_string() && (v.contains("content") || v.contains("tool_calls"))))
         return SessionFormat::kOpenAiChat;
     if (type.empty() && v.contains("id") && v.contains("timestamp") && v.contains("instructions"))

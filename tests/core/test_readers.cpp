@@ -836,6 +836,20 @@ TEST(OpenAiChatReader, OneMessageALineSession) {
     EXPECT_NE(r.errors[0].to_string().find("cli_direct.jsonl:3"), std::string::npos) << r.errors[0].to_string();
 }
 
+// Older nanobot writes its metadata line without the session key, only its times (session 25: a real session of
+// this shape read as one JSON document and failed at line 2).
+TEST(OpenAiChatReader, OneMessageALineSessionWithAKeylessMetadataLine) {
+    const std::string log = "{\"_type\": \"metadata\", \"created_at\": \"2026-02-19T14:31:15\", \"metadata\": {}}\n"
+                            "{\"role\": \"user\", \"content\": \"hi\"}\n"
+                            "{\"role\": \"assistant\", \"content\": \"hello\"}\n";
+    ReadResult r = read_bytes(log, "cli_direct.jsonl");
+    EXPECT_EQ(r.format, "openai-chat");
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    ASSERT_EQ(r.sessions[0].messages.size(), 2u);
+    EXPECT_EQ(r.sessions[0].messages[0].line, 2);
+}
+
 // An export that inlines a subagent's turns as "assistant-subagent-<id>" with `_metadata.original_role` (session 22:
 // before, every such turn was an error and skipped): each is read in its original role as a sidechain message, and
 // the subagent's "user" turn is its parent's task, not the person's.
