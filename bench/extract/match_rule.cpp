@@ -34,7 +34,9 @@ bool contains_words(const std::string& outer, const std::string& inner) {
 // The path of a `file.<path>` key, and the same without an extractor's sub-key (`.read`, `.edit`, `.write`).
 std::vector<std::string> file_paths(const std::string& key) {
     std::string path;
-    for (unsigned char c : key.substr(5)) path += static_cast<char>(c < 0x80 ? std::tolower(c) : c);
+    // A Windows path's backslashes are its separators: a gold `file.C:\Users\x\a.md` and an emitted
+    // `file.c:/users/x/a.md` name one file (session 25).
+    for (unsigned char c : key.substr(5)) path += c == '\\' ? '/' : static_cast<char>(c < 0x80 ? std::tolower(c) : c);
     std::vector<std::string> out{path};
     for (const char* sub : {".read", ".edit", ".write"}) {
         const std::string s(sub);

@@ -161,19 +161,56 @@ std::vector<OutputLine> output_lines(std::string_view text) {
     return out;
 }
 
-std::string path_key(std::string_view path, std::string_view cwd) {
+namespace {
+
+bool drive_path(std::string_view path) {
+    return path.size() > 2 && std::isalpha(static_cast<unsigned char>(path[0])) && path[1] == ':' &&
+           (path[2] == '\\' || path[2] == '/');
+}
+
+// A Windows path ("C:\Users\x\a.py", "C:/x", ".\a.py", or "src\a.py" in a Windows working directory) written
+// with '/' and its drive letter lowercase ("c:/users/x/a.py"); any other path as it is.
+std::string slashed(std::string_view path, bool windows_cwd) {
+    const bool drive = drive_path(path);
+    if (!drive && !windows_cwd && path.rfind(".\\", 0) != 0 && path.rfind("..\\", 0) != 0) return std::string(path);
+    std::string out(path);
+    for (char& c : out)
+        if (c == '\\') c = '/';
+    if (drive) out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
+    return out;
+}
+
+}  // namespace
+
+std::string path_key(std::string_view raw_path, std::string_view raw_cwd) {
+    // Session 25: a Windows path was no key at all (its backslashes and drive colon), so a Windows session's
+    // files created and edited gave nothing; it is keyed as a POSIX one, relative to a Windows working directory
+    // (compared without case: "C:\Users" and "c:\users" are one directory there).
+    const std::string cwd_text = slashed(raw_cwd, false), path_text = slashed(raw_path, drive_path(raw_cwd));
+    std::string_view path = path_text, cwd = cwd_text;
+    const bool windows = drive_path(path);
     while (!path.empty() && std::isspace(static_cast<unsigned char>(path.back()))) path.remove_suffix(1);
     while (!path.empty() && std::isspace(static_cast<unsigned char>(path.front()))) path.remove_prefix(1);
     if (path.rfind("{{cwd}}/", 0) == 0) path.remove_prefix(8);
     while (!cwd.empty() && cwd.back() == '/') cwd.remove_suffix(1);
-    if (!cwd.empty() && path.size() > cwd.size() + 1 && path.rfind(cwd, 0) == 0 && path[cwd.size()] == '/')
-        path.remove_prefix(cwd.size() + 1);
+    const auto under_cwd = [&] {
+        if (cwd.empty() || path.size() <= cwd.size() + 1 || path[cwd.size()] != '/') return false;
+        if (!windows) return path.rfind(cwd, 0) == 0;
+        for (size_t i = 0; i < cwd.size(); ++i)
+            if (std::tolower(static_cast<unsigned char>(path[i])) != std::tolower(static_cast<unsigned char>(cwd[i])))
+                return false;
+        return true;
+    };
+    if (under_cwd()) path.remove_prefix(cwd.size() + 1);
     while (path.rfind("./", 0) == 0) path.remove_prefix(2);
     if (path.empty() || path.size() > 160 || path.back() == '/') return {};
     std::string out;
-    for (char ch : path) {
+    for (size_t i = 0; i < path.size(); ++i) {
+        const char ch = path[i];
         const unsigned char c = static_cast<unsigned char>(ch);
-        if (!std::isalnum(c) && ch != '.' && ch != '_' && ch != '-' && ch != '/' && ch != '+' && ch != '@') return {};
+        const bool drive_colon = windows && i == 1 && ch == ':' && path.size() > 2 && path[2] == '/';
+        if (!std::isalnum(c) && ch != '.' && ch != '_' && ch != '-' && ch != '/' && ch != '+' && ch != '@' && !drive_colon)
+            return {};
         out += static_cast<char>(std::tolower(c));
     }
     if (out.find("..") != std::string::npos || out == ".") return {};

@@ -159,8 +159,31 @@ Joints joints_of(std::string_view cmd) {
     return j;
 }
 
+// A shell's own parse error of a command line: "<shell>[:<line>]: … <parse failure>", e.g. "zsh:15: unmatched '",
+// "bash: -c: line 3: syntax error near unexpected token `fi'", "sh: 1: Syntax error: Unterminated quoted string".
+bool shell_parse_error(std::string_view line) {
+    static const char* kShells[] = {"zsh", "bash", "sh", "dash", "/bin/sh", "/bin/bash", "/bin/zsh", "/usr/bin/zsh"};
+    const size_t colon = line.find(':');
+    if (colon == std::string_view::npos) return false;
+    const std::string_view shell = line.substr(0, colon);
+    if (std::none_of(std::begin(kShells), std::end(kShells), [&](const char* s) { return shell == s; })) return false;
+    const std::string lower = ascii_lower(std::string(line));
+    for (const char* failure : {"unmatched", "syntax error", "parse error", "unexpected eof", "unexpected end of file",
+                                "bad substitution", "unterminated quoted string"})
+        if (lower.find(failure) != std::string::npos) return true;
+    return false;
+}
+
+// A Windows path: a drive ("c:\Users\x.py", "C:/x") or a relative ".\run.ps1", "..\x".
+bool windows_path(const std::string& w) {
+    return (w.size() > 2 && std::isalpha(static_cast<unsigned char>(w[0])) && w[1] == ':' && (w[2] == '\\' || w[2] == '/')) ||
+           w.rfind(".\\", 0) == 0 || w.rfind("..\\", 0) == 0;
+}
+
+// The last component of a path: a Windows path's backslashes separate too (session 25: `Get-ChildItem -Path
+// "C:\Users\u\.agents\skills\apply-grant"` was keyed by the path's first 24 characters, `c-users-u-.agents-sk`).
 std::string base_name(const std::string& w) {
-    const size_t slash = w.find_last_of('/');
+    const size_t slash = w.find_last_of(windows_path(w) ? "/\\" : "/");
     return slash == std::string::npos ? w : w.substr(slash + 1);
 }
 
@@ -786,14 +809,12 @@ namespace {
 // Spaces, statement or grouping punctuation, a format directive or a backslash escape mark it; a Windows path's
 // backslashes ("c:\Users\x.py", ".\run.ps1") do not.
 bool code_or_format(const std::string& w) {
-    const bool windows_path = (w.size() > 2 && std::isalpha(static_cast<unsigned char>(w[0])) && w[1] == ':' &&
-                               (w[2] == '\\' || w[2] == '/')) ||
-                              w.rfind(".\\", 0) == 0 || w.rfind("..\\", 0) == 0;
+    const bool windows = windows_path(w);
     for (char c : w) {
         if (std::isspace(static_cast<unsigned char>(c)) || c == ';' || c == '(' || c == ')' || c == '{' || c == '}' ||
             c == '%' || c == '"' || c == '\'' || c == '`')
             return true;
-        if (c == '\\' && !windows_path) return true;
+        if (c == '\\' && !windows) return true;
     }
     return false;
 }
@@ -1036,6 +1057,13 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         return;
     }
     if (version_queries(a, segs, out)) return;
+    // The shell's own refusal to parse the line ("zsh:15: unmatched '", "bash: -c: line 3: syntax error near
+    // unexpected token"): nothing on it ran, so no part of it has an output, a run or an exit code (session 25: a
+    // fresh dev log's multi-line script was `curl.output = zsh:15: unmatched '`, labelled partial).
+    {
+        size_t sb = 0, se = 0;
+        if (shell_parse_error(one_line_output(a.result, sb, se))) return;
+    }
     // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
     if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;
     size_t ob = 0, oe = 0;

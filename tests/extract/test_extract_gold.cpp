@@ -195,6 +195,8 @@ TEST(ExtractGold, MatchingRuleCountsNoChanceMatches) {
     EXPECT_TRUE(keys_share_word("file./tmp2/a.py.write", "file./tmp2/a.py"));  // a failed write's sub-key (x21chat)
     EXPECT_FALSE(keys_share_word("file./tmp2/a.py.write", "file./tmp2/b.py"));
     EXPECT_TRUE(keys_share_word("file.src/main.py", "file./tmp/w/src/main.py"));
+    EXPECT_TRUE(keys_share_word("file.c:/users/u/plans/a.md", R"(file.C:\Users\u\plans\a.md)"));  // Windows (session 25)
+    EXPECT_FALSE(keys_share_word("file.c:/users/u/plans/a.md", R"(file.C:\Users\u\plans\b.md)"));
     EXPECT_FALSE(keys_share_word("file.main.py", "file./tmp/w/src/main.py.bak"));
     EXPECT_FALSE(keys_share_word("file.a.txt", "read.file"));
     EXPECT_TRUE(keys_share_word("file.greeting.txt.read", "greeting.txt.content"));

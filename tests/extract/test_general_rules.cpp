@@ -168,11 +168,24 @@ TEST(GeneralRules, CodeOrAFormatStringIsNoCommandsSubject) {
                          "{}\nHTTP_STATUS:500\nExit code 22")
                   .claims("action.command_exit"),
               V{"curl.health.exit_code = 22"});
-    // A name is still one, a Windows path's backslashes included.
+    // A name is still one, a Windows path's backslashes included: its last component names it (session 25).
     EXPECT_EQ(Log().call("Bash", R"J({"command":"deploy c:\\work\\site"})J", "boom\nExit code 1").claims("action.command_exit"),
-              V{"deploy.c-work-site.exit_code = 1"});
+              V{"deploy.site.exit_code = 1"});
     EXPECT_EQ(Log().call("Bash", R"J({"command":"cargo test parser"})J", "test result: FAILED\nExit code 101").claims("action.command_exit"),
               V{"cargo.test.parser.exit_code = 101"});
+}
+
+TEST(GeneralRules, AShellParseErrorIsNoPartsOutputRunOrExit) {
+    // Session 25: the shell refused the whole line, so nothing on it ran (it was `curl.output = zsh:15: unmatched '`).
+    const char* script = R"J({"command":"curl -s https://example.org/x > /tmp/x.json\necho 'done"})J";
+    for (const char* rule : {"action.command_output", "action.command_run", "action.command_exit"}) {
+        EXPECT_TRUE(Log().call("Bash", script, "zsh:15: unmatched '").claims(rule).empty()) << rule;
+        EXPECT_TRUE(Log().call("Bash", script, "bash: -c: line 2: unexpected EOF while looking for matching `''").claims(rule).empty())
+            << rule;
+    }
+    // A program's own message that merely names a shell is still its output.
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"echo bash: ready"})J", "bash: ready").claims("action.command_output"),
+              V{"echo.bash.output = bash: ready"});
 }
 
 TEST(GeneralRules, PlanVerdictIsTheUsersAnswerToAPlanModeExit) {

@@ -36,11 +36,20 @@ TEST(UnnamedExit, TwoInlineCodeRunsOfOneInterpreterGiveNoExitCode) {
     EXPECT_EQ(got.find("python.command"), std::string::npos) << got;
 }
 
-TEST(UnnamedExit, WindowsPathsCutAtTheKeyLengthGiveNoExitCode) {
-    // Both keyed `cat.c-users-someone-.agents`: the file names are past the key's 24 characters.
+TEST(UnnamedExit, WindowsPathsAreNamedByTheirLastComponent) {
+    // Session 25: a Windows path's backslashes separate its components, so the two reads are `cat.skill.md` and
+    // `cat.skill_router.md` (both were `cat.c-users-someone-.agents`, the path's first 24 characters, and gave none).
     const std::string dir = R"(C:\\Users\\someone\\.agents\\skills\\apply-grant)";
     const std::string log = kAsk + bash_run("1", "u1", "cat " + dir + "\\\\SKILL.md", "ok", false) +
                             bash_run("2", "r1", "cat " + dir + "\\\\SKILL_ROUTER.md", "Exit code 1\\nNo such file", true);
+    const std::string got = claude_log_claims(log);
+    EXPECT_NE(got.find("action.command_exit: cat.skill_router.md.exit_code = 1\n"), std::string::npos) << got;
+}
+
+TEST(UnnamedExit, NamesCutAtTheKeyLengthGiveNoExitCode) {
+    // Both keyed `cat.a-very-long-report-name-`: the names part past the key's 24 characters.
+    const std::string log = kAsk + bash_run("1", "u1", "cat out/a-very-long-report-name-for-monday.txt", "ok", false) +
+                            bash_run("2", "r1", "cat out/a-very-long-report-name-for-tuesday.txt", "Exit code 1\\nNo such file", true);
     const std::string got = claude_log_claims(log);
     // Only action.command_exit's code is withdrawn; claude_log_claims runs every rule, and the off rule tool.exit_code
     // (`bash.exit.code`, a key naming no command) still says the second call failed.
