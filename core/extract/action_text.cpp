@@ -161,18 +161,22 @@ std::vector<OutputLine> output_lines(std::string_view text) {
     return out;
 }
 
-namespace {
-
 bool drive_path(std::string_view path) {
     return path.size() > 2 && std::isalpha(static_cast<unsigned char>(path[0])) && path[1] == ':' &&
            (path[2] == '\\' || path[2] == '/');
 }
 
+bool windows_path(std::string_view path) {
+    return drive_path(path) || path.rfind(".\\", 0) == 0 || path.rfind("..\\", 0) == 0;
+}
+
+namespace {
+
 // A Windows path ("C:\Users\x\a.py", "C:/x", ".\a.py", or "src\a.py" in a Windows working directory) written
 // with '/' and its drive letter lowercase ("c:/users/x/a.py"); any other path as it is.
 std::string slashed(std::string_view path, bool windows_cwd) {
+    if (!windows_cwd && !windows_path(path)) return std::string(path);
     const bool drive = drive_path(path);
-    if (!drive && !windows_cwd && path.rfind(".\\", 0) != 0 && path.rfind("..\\", 0) != 0) return std::string(path);
     std::string out(path);
     for (char& c : out)
         if (c == '\\') c = '/';

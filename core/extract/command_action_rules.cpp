@@ -174,12 +174,6 @@ bool shell_parse_error(std::string_view line) {
     return false;
 }
 
-// A Windows path: a drive ("c:\Users\x.py", "C:/x") or a relative ".\run.ps1", "..\x".
-bool windows_path(const std::string& w) {
-    return (w.size() > 2 && std::isalpha(static_cast<unsigned char>(w[0])) && w[1] == ':' && (w[2] == '\\' || w[2] == '/')) ||
-           w.rfind(".\\", 0) == 0 || w.rfind("..\\", 0) == 0;
-}
-
 // The last component of a path: a Windows path's backslashes separate too (session 25: `Get-ChildItem -Path
 // "C:\Users\u\.agents\skills\apply-grant"` was keyed by the path's first 24 characters, `c-users-u-.agents-sk`).
 std::string base_name(const std::string& w) {

@@ -164,7 +164,11 @@ inline bool one_of(std::string_view s, std::initializer_list<const char*> names)
     return false;
 }
 inline bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-// `file.<path>` key part: relative to `cwd` when under it, "{{cwd}}/" and "./" dropped, lowercase;
+// A Windows path: a drive ("C:\Users\x.py", "C:/x"); windows_path also a relative ".\run.ps1", "..\x".
+bool drive_path(std::string_view path);
+bool windows_path(std::string_view path);
+// `file.<path>` key part: relative to `cwd` when under it, "{{cwd}}/" and "./" dropped, lowercase, a Windows path
+// written with '/' (session 25);
 // empty when the path holds characters a key cannot.
 std::string path_key(std::string_view path, std::string_view cwd);
 // A lowercase key word run: letters, digits, '.', '_' and '-' kept, others → '-', at most `max` bytes.
