@@ -5,6 +5,8 @@
 #include <utility>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "util/trim.h"
 
 namespace bm {
@@ -119,6 +121,62 @@ ClaudeUserWrapper read_claude_user_wrapper(std::string_view text) {
         return w;
     }
     return w;
+}
+
+// A user line that is one of Claude Code's wrappers (claude_code_wrappers.h) becomes structure: the user's
+// `!` command a Bash call with its output as the result (the log states no exit code, so none is
+// assumed), a custom slash command its arguments (the user's request), a built-in command and local
+// command output the harness's (plugin-sourced: no user evidence).
+void apply_claude_user_wrapper(Message& m, std::string& pending_shell) {
+    if (m.blocks.size() != 1 || m.blocks.front().kind != BlockKind::kText) return;
+    const ClaudeUserWrapper w = read_claude_user_wrapper(m.blocks.front().text);
+    using Kind = ClaudeUserWrapper::Kind;
+    switch (w.kind) {
+        case Kind::kNone:
+            pending_shell.clear();  // a user's own line between: a later output line answers no command
+            return;
+        case Kind::kShellInput: {
+            ContentBlock c;
+            c.kind = BlockKind::kToolCall;
+            c.tool_id = "user-shell-" + (m.id.empty() ? std::to_string(m.line) : m.id);
+            c.tool_name = "Bash";
+            c.arguments = nlohmann::json{{"command", w.command}}.dump();
+            pending_shell = c.tool_id;
+            m.blocks = {std::move(c)};
+            m.source.name = "user-shell";  // the user's own command, typed with "!"
+            return;
+        }
+        case Kind::kShellOutput: {
+            if (pending_shell.empty()) break;  // output of no command this file holds: the harness's
+            ContentBlock r;
+            r.kind = BlockKind::kToolResult;
+            r.tool_id = pending_shell;
+            r.text = w.output;
+            pending_shell.clear();
+            m.blocks = {std::move(r)};
+            m.role = Role::kTool;
+            m.source = MessageSource{};
+            m.source.kind = SourceKind::kTool;
+            m.source.call_id = m.blocks.front().tool_id;
+            m.source.name = "user-shell";
+            return;
+        }
+        case Kind::kCommand:
+            if (!w.args.empty() && !claude_builtin_command(w.name)) {
+                m.blocks.front().text = w.args;  // the request the user passed to their command
+                m.source.name = "command-args";
+                return;
+            }
+            m.blocks.front().text = w.args.empty() ? w.name : w.name + " " + w.args;
+            m.source.kind = SourceKind::kPlugin;
+            m.source.name = "command";
+            return;
+        case Kind::kShellWithOutput:  // one line holding both: which part is whose is unclear, so no evidence
+        case Kind::kLocalOutput:
+            break;
+    }
+    m.source.kind = SourceKind::kPlugin;
+    m.source.name = "local-command";
 }
 
 }  // namespace bm

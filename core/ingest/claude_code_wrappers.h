@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "model/message.h"
+
 namespace bm {
 
 struct ClaudeUserWrapper {
@@ -24,5 +26,10 @@ ClaudeUserWrapper read_claude_user_wrapper(std::string_view text);
 // Claude Code's own commands whose arguments set the harness (`/model opus`, `/add-dir ../lib`,
 // `/compact keep the plan`), not a request to the agent.
 bool claude_builtin_command(std::string_view name);
+
+// A user line that is one of the wrappers becomes structure (its comment in claude_code_wrappers.cpp); shared by the
+// Claude Code reader and Entire's compact transcript of a Claude Code session. `pending_shell`: the `!` command
+// awaiting its output line.
+void apply_claude_user_wrapper(Message& m, std::string& pending_shell);
 
 }  // namespace bm

@@ -183,7 +183,7 @@ void walk_directory(const fs::path& root, const std::function<void(const fs::pat
 std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
            "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, OpenHands events and evaluation output, Gemini CLI chats, "
-           "Cline task histories, Aider chat histories, BeliefMerge native JSONL";
+           "Cline task histories, Aider chat histories, Entire CLI compact transcripts, BeliefMerge native JSONL";
 }
 
 void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, SessionFormat hint) {
@@ -262,7 +262,14 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     std::optional<SessionFormat> format;
     bool document = body[0] == '[';
     bool instances = false;  // OpenHands evaluation output: one instance per line
-    if (auto first = first_line_object(body); first && !document) {
+    if (auto first = first_line_object(body); first && !document && is_entire_compact_line(*first)) {
+        // Entire CLI's compact transcript: a session in its agent's format, told apart by its own line shape.
+        out.format = "entire-compact";
+        PrefixedSource src(std::move(head), std::move(source));
+        read_entire_compact(src, ctx);
+        report_torn(ctx, src);
+        return out;
+    } else if (first && !document) {
         format = classify_object(*first);
         document = format && opens_document(*format, *first);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);

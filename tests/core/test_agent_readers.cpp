@@ -195,6 +195,83 @@ TEST(GeminiCliReader, SessionDocumentWithToolCallsAndThoughts) {
     EXPECT_EQ(delegated->blocks[0].text.rfind("Subagent 'generalist' failed.", 0), 0u);
 }
 
+// Entire CLI's compact transcript (session 25): read in its agent's format, each tool_use's inlined result as the
+// tool's own message, the session named by its content; the extractor reads it as it reads Claude Code's own log.
+TEST(EntireCompactReader, AClaudeCodeCheckpointTranscript) {
+    ReadResult r = read_file(fixture("entire/blastline-release-commit.transcript.jsonl"));
+    EXPECT_EQ(r.format, "entire-compact");
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.format, SessionFormat::kClaudeCode);
+    EXPECT_EQ(s.id_form.rfind("entire-", 0), 0u) << s.id_form;
+    const SessionSummary sum = summarize(s);
+    EXPECT_EQ(sum.by_role, (std::map<std::string, int64_t>{{"assistant", 2}, {"tool", 2}, {"user", 1}}));
+    EXPECT_EQ(sum.tool_calls, 2);
+    EXPECT_EQ(sum.tool_calls_paired, 2);
+    EXPECT_EQ(s.messages[0].line, 1);
+    EXPECT_EQ(s.messages[0].time, "2026-09-25T03:01:29.469Z");
+    EXPECT_NE(s.messages[0].visible_text().find("create CHANGELOG.md"), std::string::npos);
+    const Message* commit = find_message(s, "msg_011CfPQu2mkFmgrzgEC4ruTL/toolu_01CDot4ewVFZSuMmouRSHZ9o");
+    ASSERT_NE(commit, nullptr);
+    EXPECT_EQ(commit->role, Role::kTool);
+    EXPECT_FALSE(commit->blocks[0].is_error);
+    EXPECT_EQ(commit->blocks[0].text.rfind("[pr-brief 4da0bb1] docs(changelog)", 0), 0u) << commit->blocks[0].text;
+    std::map<std::string, std::string> slots;
+    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : bc.claims) slots[c.key] = c.value;
+    EXPECT_EQ(slots["git.commit.4da0bb1"], "docs(changelog): 0.13.0, the PR brief");
+}
+
+TEST(EntireCompactReader, ErrorsStatusStringContentAndBadLines) {
+    const std::string head = R"({"v":1,"agent":"codex","cli_version":"0.11.2","type":)";
+    const std::string log =
+        head + R"("user","ts":"t1","content":"run the tests"})" "\n" +
+        head + R"("assistant","ts":"t2","id":"m1","content":[{"type":"tool_use","id":"c1","name":"exec_command",)"
+               R"("input":{"cmd":"pytest"},"result":{"output":"1 failed","status":"error"}},{"type":"tool_use","id":"c2",)"
+               R"("name":"exec_command","input":{"cmd":"sleep 9"}}]})" "\n" +
+        head + R"("progress","content":[]})" "\n" +
+        head + R"("assistant","content":42})" "\n" +
+        head + R"("assistant","id":"m2","content":[{"id":"x"},{"type":"text","text":"done"}]})" "\n";
+    ReadResult r = read_bytes(log, "transcript.jsonl");
+    EXPECT_EQ(r.format, "entire-compact");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.format, SessionFormat::kCodex);  // the agent's format
+    EXPECT_EQ(s.messages[0].visible_text(), "run the tests");
+    const Message* failed = find_message(s, "m1/c1");
+    ASSERT_NE(failed, nullptr);
+    EXPECT_TRUE(failed->blocks[0].is_error);
+    EXPECT_EQ(find_message(s, "m1/c2"), nullptr);  // a call without a result kept is unanswered
+    EXPECT_EQ(summarize(s).tool_calls, 2);
+    // The content that is no block list is an error naming its line and field; the unknown type and the block
+    // without text are warnings; the rest is read.
+    ASSERT_EQ(r.errors.size(), 1u) << describe(r);
+    EXPECT_NE(r.errors[0].to_string().find("transcript.jsonl:4"), std::string::npos) << r.errors[0].to_string();
+    EXPECT_NE(r.errors[0].to_string().find("content"), std::string::npos) << r.errors[0].to_string();
+    EXPECT_EQ(r.warnings.size(), 2u) << describe(r);
+    EXPECT_NE(find_message(s, "m2"), nullptr);
+    EXPECT_EQ(find_message(s, "m2")->visible_text(), "done");
+}
+
+TEST(EntireCompactReader, AClaudeCodeSessionsUserWrappersAndStopHookAreTheHarnesss) {
+    const std::string head = R"({"v":1,"agent":"claude-code","cli_version":"0.11.2","type":"user","content":[{"text":)";
+    const std::string log = head + R"("<bash-input>git status</bash-input>"}]})" "\n" +
+                            head + R"("Stop hook feedback:\n[hook.sh]: STOP — cite the live version."}]})" "\n" +
+                            head + R"("Fix the login bug."}]})" "\n";
+    ReadResult r = read_bytes(log, "transcript.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const auto& m = r.sessions[0].messages;
+    ASSERT_EQ(m.size(), 3u);
+    ASSERT_EQ(m[0].blocks.size(), 1u);
+    EXPECT_EQ(m[0].blocks[0].kind, BlockKind::kToolCall);  // the user's `!` command, as Claude Code's reader reads it
+    EXPECT_EQ(m[0].source.name, "user-shell");
+    EXPECT_EQ(m[1].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(m[1].source.name, "hook");
+    EXPECT_EQ(m[2].source.kind, SourceKind::kUser);
+}
+
 TEST(GeminiCliReader, JsonlLastCopyWinsAndRewindKeepsABranch) {
     Session s = expect_counts("gemini-cli/session-2026-04-01T11-11-8e1f2a3b.jsonl",
                               {.format = "gemini-cli",
