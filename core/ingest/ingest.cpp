@@ -433,6 +433,9 @@ ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
             // its conversation's settings and statistics, beside events/: no conversation to read
             std::error_code dir_ec;
             if (e.filename() == "base_state.json" && fs::is_directory(e.parent_path() / "events", dir_ec)) continue;
+            // An Entire CLI checkpoint keeps the agent's own log (full.jsonl) and a compact copy of it
+            // (transcript.jsonl): the copy beside the full log would read the conversation twice (session 25).
+            if (e.filename() == "transcript.jsonl" && fs::is_regular_file(e.parent_path() / "full.jsonl", dir_ec)) continue;
             std::smatch m;
             std::string name = e.filename().string();
             if (std::regex_match(name, m, generation)) {

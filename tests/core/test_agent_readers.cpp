@@ -272,6 +272,21 @@ TEST(EntireCompactReader, AClaudeCodeSessionsUserWrappersAndStopHookAreTheHarnes
     EXPECT_EQ(m[2].source.kind, SourceKind::kUser);
 }
 
+// A checkpoint directory holds the agent's own log and its compact copy: only the full log is read (session 25).
+TEST(EntireCompactReader, ACheckpointDirectoryReadsTheFullLogNotItsCompactCopy) {
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("bm-entire-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir / "0");
+    std::filesystem::create_directories(dir / "1");
+    const std::string compact = R"({"v":1,"agent":"claude-code","cli_version":"1","type":"user","content":"hi"})" "\n";
+    std::ofstream(dir / "0" / "full.jsonl") << "{}\n";
+    std::ofstream(dir / "0" / "transcript.jsonl") << compact;
+    std::ofstream(dir / "1" / "transcript.jsonl") << compact;  // the only transcript of checkpoint 1
+    const ExpandedInputs in = expand_inputs({dir.string()});
+    std::filesystem::remove_all(dir);
+    EXPECT_EQ(in.files, (std::vector<std::string>{(dir / "0" / "full.jsonl").string(), (dir / "1" / "transcript.jsonl").string()}));
+}
+
 TEST(GeminiCliReader, JsonlLastCopyWinsAndRewindKeepsABranch) {
     Session s = expect_counts("gemini-cli/session-2026-04-01T11-11-8e1f2a3b.jsonl",
                               {.format = "gemini-cli",
