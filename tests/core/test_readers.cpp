@@ -1201,6 +1201,23 @@ TEST(ClaudeCodeReader, ACutCopyGoesOnFromTheLineBeforeAMissingParent) {
     EXPECT_NE(r.warnings[1].message().find("goes on from the one before it"), std::string::npos) << describe(r);
 }
 
+TEST(ClaudeCodeReader, NewerSettingLinesAreKnownAndSkipped) {
+    // Claude Code 2.1.24x's prompt-box, mode and latch lines (session 25: each drew an "unknown record type" warning).
+    const std::string log =
+        R"({"parentUuid":null,"isSidechain":false,"type":"user","message":{"role":"user","content":"check it"},"uuid":"l1","sessionId":"s1"})" "\n"
+        R"({"type":"last-prompt","lastPrompt":"check it","leafUuid":"l1","sessionId":"s1"})" "\n"
+        R"({"type":"mode","mode":"normal","sessionId":"s1"})" "\n"
+        R"({"type":"atis-latch","atis":"","sessionId":"s1"})" "\n"
+        R"({"type":"agent-name","agentName":"x","sessionId":"s1"})" "\n"
+        R"({"type":"bridge-session","sessionId":"s1"})" "\n"
+        R"({"type":"brand-new-kind","sessionId":"s1"})" "\n";
+    ReadResult r = read_bytes(log, "t.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.sessions[0].messages.size(), 1u);
+    ASSERT_EQ(r.warnings.size(), 1u) << describe(r);  // only the kind no Claude Code version is known to write
+    EXPECT_NE(r.warnings[0].message().find("brand-new-kind"), std::string::npos) << describe(r);
+}
+
 TEST(ClaudeCodeReader, StreamJsonWithoutUuidsAndASubagentThread) {
     // Older stream-json lines have no uuid; a subagent's lines name their Task call in
     // parent_tool_use_id and form a thread (a sidechain) of their own. The init line is settings.
