@@ -163,7 +163,8 @@ private:
         f.value = m_ctx.redact_text(value);
         f.field = field;
         f.line = pos.line;
-        f.quote = m_ctx.redact_raw("\"" + std::string(field) + "\":" + v[field].dump());
+        const auto member = v.find(field);
+        if (member != v.end()) f.quote = m_ctx.redact_raw("\"" + std::string(field) + "\":" + member->dump());
         m_session.environment.push_back(std::move(f));
     }
 
