@@ -190,11 +190,13 @@ std::string path_key(std::string_view raw_path, std::string_view raw_cwd) {
     // Session 25: a Windows path was no key at all (its backslashes and drive colon), so a Windows session's
     // files created and edited gave nothing; it is keyed as a POSIX one, relative to a Windows working directory
     // (compared without case: "C:\Users" and "c:\users" are one directory there).
+    while (!raw_path.empty() && std::isspace(static_cast<unsigned char>(raw_path.back()))) raw_path.remove_suffix(1);
+    while (!raw_path.empty() && std::isspace(static_cast<unsigned char>(raw_path.front()))) raw_path.remove_prefix(1);
+    // A Windows path from the root of no drive ("\a.py", "\\server\share\a.py") names no place a key can hold.
+    if (drive_path(raw_cwd) && !raw_path.empty() && raw_path.front() == '\\') return {};
     const std::string cwd_text = slashed(raw_cwd, false), path_text = slashed(raw_path, drive_path(raw_cwd));
     std::string_view path = path_text, cwd = cwd_text;
     const bool windows = drive_path(path);
-    while (!path.empty() && std::isspace(static_cast<unsigned char>(path.back()))) path.remove_suffix(1);
-    while (!path.empty() && std::isspace(static_cast<unsigned char>(path.front()))) path.remove_prefix(1);
     if (path.rfind("{{cwd}}/", 0) == 0) path.remove_prefix(8);
     while (!cwd.empty() && cwd.back() == '/') cwd.remove_suffix(1);
     const auto under_cwd = [&] {
@@ -212,7 +214,8 @@ std::string path_key(std::string_view raw_path, std::string_view raw_cwd) {
     for (size_t i = 0; i < path.size(); ++i) {
         const char ch = path[i];
         const unsigned char c = static_cast<unsigned char>(ch);
-        const bool drive_colon = windows && i == 1 && ch == ':' && path.size() > 2 && path[2] == '/';
+        // The drive's colon, only where the path is still the whole drive path (not one past the working directory).
+        const bool drive_colon = windows && i == 1 && ch == ':' && path.data() == path_text.data();
         if (!std::isalnum(c) && ch != '.' && ch != '_' && ch != '-' && ch != '/' && ch != '+' && ch != '@' && !drive_colon)
             return {};
         out += static_cast<char>(std::tolower(c));

@@ -1054,9 +1054,15 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // The shell's own refusal to parse the line ("zsh:15: unmatched '", "bash: -c: line 3: syntax error near
     // unexpected token"): nothing on it ran, so no part of it has an output, a run or an exit code (session 25: a
     // fresh dev log's multi-line script was `curl.output = zsh:15: unmatched '`, labelled partial).
-    {
-        size_t sb = 0, se = 0;
-        if (shell_parse_error(one_line_output(a.result, sb, se))) return;
+    // Read on the result's first lines: past a harness's header ("Exit code 2", Codex's "Chunk ID: …"), and bash
+    // writes its error over two lines (review).
+    for (size_t at = 0, lines = 0; at < a.result.size() && at < 2000 && lines < 8; ++lines) {
+        size_t eol = a.result.find('\n', at);
+        if (eol == std::string_view::npos) eol = a.result.size();
+        std::string_view line = std::string_view(a.result).substr(at, eol - at);
+        while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front()))) line.remove_prefix(1);
+        if (shell_parse_error(line)) return;
+        at = eol + 1;
     }
     // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
     if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;

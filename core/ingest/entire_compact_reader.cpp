@@ -30,7 +30,8 @@ public:
             ++m_non_message;
             return;
         }
-        if (m_agent.empty()) {
+        if (!m_agent_read) {  // the first turn names the agent; the session keeps that format throughout
+            m_agent_read = true;
             m_agent = m_ctx.str(v, "agent", pos, "agent").value_or("");
             m_session.format = agent_format(m_agent);
             environment("agent", m_agent, "agent", pos, v);
@@ -171,6 +172,7 @@ private:
     ReadContext& m_ctx;
     Session m_session;
     std::string m_agent;
+    bool m_agent_read = false;
     std::string m_pending_shell;  // a Claude Code user's `!` command awaiting its output line
     int64_t m_non_message = 0;
 };

@@ -277,6 +277,13 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         // The first line is over the line limit: classify it by its opening members, so a line
         // format reports that one line and reads the rest.
         json outline = first_line_outline(body.substr(0, 1 << 20));
+        if (is_entire_compact_line(outline)) {  // a compact transcript whose first turn is over the limit
+            out.format = "entire-compact";
+            PrefixedSource src(std::move(head), std::move(source));
+            read_entire_compact(src, ctx);
+            report_torn(ctx, src);
+            return out;
+        }
         format = classify_object(outline);
         document = format && opens_document(*format, outline);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(outline);

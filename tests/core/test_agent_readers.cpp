@@ -287,6 +287,22 @@ TEST(EntireCompactReader, ACheckpointDirectoryReadsTheFullLogNotItsCompactCopy) 
     EXPECT_EQ(in.files, (std::vector<std::string>{(dir / "0" / "full.jsonl").string(), (dir / "1" / "transcript.jsonl").string()}));
 }
 
+TEST(EntireCompactReader, AFirstTurnOverTheLineLimitIsReportedAndTheRestRead) {
+    // Detected by the opening members of a first line too long to parse whole (review): not read as one document.
+    const std::string head = R"({"v":1,"agent":"claude-code","cli_version":"1","type":)";
+    const std::string log = head + R"("user","content":[{"text":")" + std::string(5u << 20, 'x') + R"("}]})" "\n" +
+                            head + R"("assistant","id":"m1","content":[{"type":"text","text":"ok"}]})" "\n";
+    ReadOptions options;
+    options.max_line_bytes = 1u << 20;
+    ReadResult r = read_bytes(log, "transcript.jsonl", options);
+    EXPECT_EQ(r.format, "entire-compact");
+    ASSERT_EQ(r.errors.size(), 1u) << describe(r);
+    EXPECT_EQ(r.errors[0].where().line, 1);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    ASSERT_EQ(r.sessions[0].messages.size(), 1u);
+    EXPECT_EQ(r.sessions[0].messages[0].visible_text(), "ok");
+}
+
 TEST(GeminiCliReader, JsonlLastCopyWinsAndRewindKeepsABranch) {
     Session s = expect_counts("gemini-cli/session-2026-04-01T11-11-8e1f2a3b.jsonl",
                               {.format = "gemini-cli",

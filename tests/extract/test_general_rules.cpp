@@ -177,12 +177,16 @@ TEST(GeneralRules, CodeOrAFormatStringIsNoCommandsSubject) {
 
 TEST(GeneralRules, AShellParseErrorIsNoPartsOutputRunOrExit) {
     // Session 25: the shell refused the whole line, so nothing on it ran (it was `curl.output = zsh:15: unmatched '`).
-    const char* script = R"J({"command":"curl -s https://example.org/x > /tmp/x.json\necho 'done"})J";
-    for (const char* rule : {"action.command_output", "action.command_run", "action.command_exit"}) {
-        EXPECT_TRUE(Log().call("Bash", script, "zsh:15: unmatched '").claims(rule).empty()) << rule;
-        EXPECT_TRUE(Log().call("Bash", script, "bash: -c: line 2: unexpected EOF while looking for matching `''").claims(rule).empty())
-            << rule;
-    }
+    // An echo whose quote the shell never closed: without the guard it has a run, an output and an exit code.
+    const char* unclosed = R"J({"command":"echo 'done"})J";
+    for (const char* result : {"Exit code 1\nzsh:1: unmatched '",
+                               "Exit code 2\nbash: -c: line 1: unexpected EOF while looking for matching `''\n"
+                               "bash: -c: line 2: syntax error: unexpected end of file"})
+        for (const char* rule : {"action.command_output", "action.command_run", "action.command_exit"})
+            EXPECT_TRUE(Log().call("Bash", unclosed, result).claims(rule).empty()) << rule << " of " << result;
+    // The same command answered by its own output keeps them.
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"echo done"})J", "done").claims("action.command_run"),
+              V{"echo.done.command = echo done"});
     // A program's own message that merely names a shell is still its output.
     EXPECT_EQ(Log().call("Bash", R"J({"command":"echo bash: ready"})J", "bash: ready").claims("action.command_output"),
               V{"echo.bash.output = bash: ready"});

@@ -23,6 +23,15 @@ TEST(PathKey, WindowsPathsAreKeyedWithSlashes) {
     // A relative path in a Windows working directory, and ".\" in any.
     EXPECT_EQ(path_key(R"(src\lib\util.ts)", R"(D:\work\app)"), "src/lib/util.ts");
     EXPECT_EQ(path_key(R"(.\run.ps1)", ""), "run.ps1");
+    EXPECT_EQ(path_key(R"(  C:\Users\u\a.md )", ""), "c:/users/u/a.md");  // surrounding whitespace (review)
+}
+
+TEST(PathKey, NoKeyForWhatAWindowsPathCannotName) {
+    // No drive: a root-relative path and a share (review).
+    EXPECT_EQ(path_key(R"(\a.py)", R"(C:\proj)"), "");
+    EXPECT_EQ(path_key(R"(\\server\share\a.py)", R"(C:\proj)"), "");
+    // A colon past the working directory is no drive's.
+    EXPECT_EQ(path_key(R"(C:\proj\x:\y.txt)", R"(C:\proj)"), "");
 }
 
 TEST(PathKey, APosixWorkingDirectoryLeavesBackslashesUnkeyed) {
