@@ -5,7 +5,6 @@
 // wrote it (claude-code → Claude Code), so the extraction rules read it as they read that agent's own log.
 #include "ingest/claude_code_wrappers.h"
 #include "ingest/readers.h"
-#include "util/hash.h"
 
 namespace bm {
 
@@ -186,25 +185,11 @@ bool is_entire_compact_line(const json& v) {
 
 void read_entire_compact(ByteSource& source, ReadContext& ctx) {
     CompactBuilder b(ctx);
-    int64_t records = 0;
-    Sha256Stream content;
-    for_each_line(source, ctx, [&](const Line& line) {
-        content.update(line.text);
-        content.update("\n");
-        auto v = ctx.parse_line(line);
-        if (!v) return;
-        ++records;
-        if (!v->is_object()) {
-            ctx.error(RecordPos{line.number, line.offset}, "", "expected a JSON object a line; skipped");
-            return;
-        }
-        b.line(*v, RecordPos{line.number, line.offset}, line.text);
+    const auto digest = for_each_record(source, ctx, [&](const json& v, RecordPos pos, std::string_view raw) {
+        if (v.is_object()) b.line(v, pos, raw);
+        else ctx.error(pos, "", "expected a JSON object a line; skipped");
     });
-    if (records == 0) {
-        if (ctx.result().errors.empty()) ctx.error(RecordPos{1, 0}, "", "file has no records: it is empty");
-        return;
-    }
-    b.finish(to_hex(content.finish()));
+    if (digest) b.finish(*digest);
 }
 
 }  // namespace bm

@@ -6,7 +6,6 @@
 #include <set>
 
 #include "ingest/readers.h"
-#include "util/hash.h"
 
 namespace bm {
 
@@ -263,21 +262,11 @@ private:
 
 void read_gemini_cli(ByteSource& source, ReadContext& ctx) {
     GeminiBuilder b(ctx);
-    int64_t records = 0;
-    Sha256Stream content;  // names a recording without a sessionId by its content, not its path
-    for_each_line(source, ctx, [&](const Line& line) {
-        content.update(line.text);
-        content.update("\n");
-        auto v = ctx.parse_line(line);
-        if (!v) return;
-        ++records;
-        b.record(*v, RecordPos{line.number, line.offset}, "", line.text);
+    // The content's digest names a recording without a sessionId by its content, not its path.
+    const auto digest = for_each_record(source, ctx, [&](const json& v, RecordPos pos, std::string_view raw) {
+        b.record(v, pos, "", raw);
     });
-    if (records == 0) {
-        if (ctx.result().errors.empty()) ctx.error(RecordPos{1, 0}, "", "file has no records: it is empty");
-        return;
-    }
-    b.finish(to_hex(content.finish()));
+    if (digest) b.finish(*digest);
 }
 
 void read_gemini_cli_document(const json& doc, ReadContext& ctx, const std::string& digest) {

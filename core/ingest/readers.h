@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -61,6 +62,12 @@ size_t append_tool_calls(ReadContext& ctx, const json& item, RecordPos pos, cons
 // Calls `on_line` with each line of `source` (over-long lines arrive flagged too_long, unparsed).
 // A read error is recorded, marks the result partial and ends the walk.
 void for_each_line(ByteSource& source, ReadContext& ctx, const std::function<void(const Line&)>& on_line);
+
+// Calls `on_record` with each parsed line of `source` (unreadable lines are reported and skipped) and returns the
+// hex SHA-256 of the lines read, which names a log that names no session; nullopt, with an error, when there was
+// no record at all.
+std::optional<std::string> for_each_record(ByteSource& source, ReadContext& ctx,
+                                           const std::function<void(const json&, RecordPos, std::string_view)>& on_record);
 
 // A text or reasoning block holding the redacted `text`.
 ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text);

@@ -1,5 +1,7 @@
-// Shared last step of every reader: ids on messages, the default branch, empty-session report.
+// Shared steps of every reader: the line and record walks, ids on messages, the default branch, empty-session report.
 #include "ingest/readers.h"
+
+#include "util/hash.h"
 
 namespace bm {
 
@@ -43,6 +45,25 @@ void for_each_line(ByteSource& source, ReadContext& ctx, const std::function<voi
         if (!*more) return;
         on_line(line);
     }
+}
+
+std::optional<std::string> for_each_record(ByteSource& source, ReadContext& ctx,
+                                           const std::function<void(const json&, RecordPos, std::string_view)>& on_record) {
+    int64_t records = 0;
+    Sha256Stream content;
+    for_each_line(source, ctx, [&](const Line& line) {
+        content.update(line.text);
+        content.update("\n");
+        auto v = ctx.parse_line(line);
+        if (!v) return;
+        ++records;
+        on_record(*v, RecordPos{line.number, line.offset}, line.text);
+    });
+    if (records == 0) {
+        if (ctx.result().errors.empty()) ctx.error(RecordPos{1, 0}, "", "file has no records: it is empty");
+        return std::nullopt;
+    }
+    return to_hex(content.finish());
 }
 
 void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
