@@ -443,6 +443,15 @@ ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
             // An Entire CLI checkpoint keeps the agent's own log (full.jsonl) and a compact copy of it
             // (transcript.jsonl): the copy beside the full log would read the conversation twice (session 25).
             if (e.filename() == "transcript.jsonl" && fs::is_regular_file(e.parent_path() / "full.jsonl", dir_ec)) continue;
+            // Its metadata.json (the checkpoint's, beside the transcripts, and the session's, beside `0/`) holds
+            // settings and counts, no conversation.
+            if (e.filename() == "metadata.json") {
+                const fs::path at = e.parent_path();
+                bool checkpoint = false;
+                for (const fs::path& d : {at, at / "0"})
+                    for (const char* t : {"transcript.jsonl", "full.jsonl"}) checkpoint |= fs::is_regular_file(d / t, dir_ec);
+                if (checkpoint) continue;
+            }
             std::smatch m;
             std::string name = e.filename().string();
             if (std::regex_match(name, m, generation)) {

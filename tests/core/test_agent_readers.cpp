@@ -272,7 +272,8 @@ TEST(EntireCompactReader, AClaudeCodeSessionsUserWrappersAndStopHookAreTheHarnes
     EXPECT_EQ(m[2].source.kind, SourceKind::kUser);
 }
 
-// A checkpoint directory holds the agent's own log and its compact copy: only the full log is read (session 25).
+// A checkpoint directory holds the agent's own log, its compact copy and metadata: only the full log is read
+// (session 25).
 TEST(EntireCompactReader, ACheckpointDirectoryReadsTheFullLogNotItsCompactCopy) {
     const std::filesystem::path dir =
         std::filesystem::temp_directory_path() / ("bm-entire-" + std::to_string(::getpid()));
@@ -282,9 +283,13 @@ TEST(EntireCompactReader, ACheckpointDirectoryReadsTheFullLogNotItsCompactCopy) 
     std::ofstream(dir / "0" / "full.jsonl") << "{}\n";
     std::ofstream(dir / "0" / "transcript.jsonl") << compact;
     std::ofstream(dir / "1" / "transcript.jsonl") << compact;  // the only transcript of checkpoint 1
+    std::ofstream(dir / "metadata.json") << R"({"checkpoint_id":"x","sessions":[]})";  // no conversation: left out
+    std::ofstream(dir / "0" / "metadata.json") << R"({"checkpoint_id":"x","session_id":"s"})";
+    std::ofstream(dir / "notes.json") << R"([{"role":"user","content":"a chat"}])";  // any other file is read
     const ExpandedInputs in = expand_inputs({dir.string()});
     std::filesystem::remove_all(dir);
-    EXPECT_EQ(in.files, (std::vector<std::string>{(dir / "0" / "full.jsonl").string(), (dir / "1" / "transcript.jsonl").string()}));
+    EXPECT_EQ(in.files, (std::vector<std::string>{(dir / "0" / "full.jsonl").string(), (dir / "1" / "transcript.jsonl").string(),
+                                                  (dir / "notes.json").string()}));
 }
 
 TEST(EntireCompactReader, AFirstTurnOverTheLineLimitIsReportedAndTheRestRead) {
