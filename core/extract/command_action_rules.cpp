@@ -1056,14 +1056,10 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // fresh dev log's multi-line script was `curl.output = zsh:15: unmatched '`, labelled partial).
     // Read on the result's first lines: past a harness's header ("Exit code 2", Codex's "Chunk ID: …"), and bash
     // writes its error over two lines (review).
-    for (size_t at = 0, lines = 0; at < a.result.size() && at < 2000 && lines < 8; ++lines) {
-        size_t eol = a.result.find('\n', at);
-        if (eol == std::string_view::npos) eol = a.result.size();
-        std::string_view line = std::string_view(a.result).substr(at, eol - at);
-        while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front()))) line.remove_prefix(1);
-        if (shell_parse_error(line)) return;
-        at = eol + 1;
-    }
+    const std::vector<OutputLine> head = output_lines(a.result.substr(0, 2000));
+    if (std::any_of(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(head.size(), 8)),
+                    [](const OutputLine& l) { return shell_parse_error(l.text); }))
+        return;
     // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
     if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;
     size_t ob = 0, oe = 0;

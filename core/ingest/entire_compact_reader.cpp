@@ -31,9 +31,9 @@ public:
         }
         if (!m_agent_read) {  // the first turn names the agent; the session keeps that format throughout
             m_agent_read = true;
-            m_agent = m_ctx.str(v, "agent", pos, "agent").value_or("");
-            m_session.format = agent_format(m_agent);
-            environment("agent", m_agent, "agent", pos, v);
+            const std::string agent = m_ctx.str(v, "agent", pos, "agent").value_or("");
+            m_session.format = agent_format(agent);
+            environment("agent", agent, "agent", pos, v);
             environment("entire_cli_version", m_ctx.str(v, "cli_version", pos, "cli_version").value_or(""),
                         "cli_version", pos, v);
         }
@@ -170,7 +170,6 @@ private:
 
     ReadContext& m_ctx;
     Session m_session;
-    std::string m_agent;
     bool m_agent_read = false;
     std::string m_pending_shell;  // a Claude Code user's `!` command awaiting its output line
     int64_t m_non_message = 0;

@@ -262,14 +262,9 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     std::optional<SessionFormat> format;
     bool document = body[0] == '[';
     bool instances = false;  // OpenHands evaluation output: one instance per line
-    if (auto first = first_line_object(body); first && !document && is_entire_compact_line(*first)) {
-        // Entire CLI's compact transcript: a session in its agent's format, told apart by its own line shape.
-        out.format = "entire-compact";
-        PrefixedSource src(std::move(head), std::move(source));
-        read_entire_compact(src, ctx);
-        report_torn(ctx, src);
-        return out;
-    } else if (first && !document) {
+    bool compact = false;    // Entire CLI's compact transcript, told apart by its own line shape
+    if (auto first = first_line_object(body); first && !document) {
+        compact = is_entire_compact_line(*first);
         format = classify_object(*first);
         document = format && opens_document(*format, *first);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);
@@ -277,16 +272,17 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         // The first line is over the line limit: classify it by its opening members, so a line
         // format reports that one line and reads the rest.
         json outline = first_line_outline(body.substr(0, 1 << 20));
-        if (is_entire_compact_line(outline)) {  // a compact transcript whose first turn is over the limit
-            out.format = "entire-compact";
-            PrefixedSource src(std::move(head), std::move(source));
-            read_entire_compact(src, ctx);
-            report_torn(ctx, src);
-            return out;
-        }
+        compact = is_entire_compact_line(outline);
         format = classify_object(outline);
         document = format && opens_document(*format, outline);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(outline);
+    }
+    if (compact) {  // a session in its agent's format, so no SessionFormat of its own
+        out.format = "entire-compact";
+        PrefixedSource src(std::move(head), std::move(source));
+        read_entire_compact(src, ctx);
+        report_torn(ctx, src);
+        return out;
     }
     auto src = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
     if (!format || document) {
