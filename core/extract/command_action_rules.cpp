@@ -1060,6 +1060,9 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (std::any_of(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(head.size(), 8)),
                     [](const OutputLine& l) { return shell_parse_error(l.text); }))
         return;
+    // Likewise a sandbox that could not start ("bwrap: loopback: Failed RTM_NEWADDR: …" and nothing else): the exit
+    // code is the runner's (session 26: split Codex code-mode cells gave `make.check.exit_code = 1` for it).
+    if (sandbox_refused(a)) return;
     // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
     if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;
     size_t ob = 0, oe = 0;

@@ -144,6 +144,8 @@ void ls_empty_facts(const ToolAction& action, std::vector<ActionFact>& out);
 // A shell call its sandbox failed to start ("bwrap: …", "windows sandbox: runner error: …"; sandbox_error_rules.cpp,
 // session 22).
 void sandbox_error_facts(const ToolAction& action, std::vector<ActionFact>& out);
+// Whether a shell call's whole output is its sandbox runner's failure ("bwrap: …"): the command never ran (session 26).
+bool sandbox_refused(const ToolAction& action);
 
 // The summary sentence of a subagent's multi-line report (delegation_report_rules.cpp).
 void delegation_report_facts(const ToolAction& action, std::vector<ActionFact>& out);

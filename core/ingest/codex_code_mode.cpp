@@ -63,7 +63,9 @@ std::string waited_cell(const std::string& arguments) {
 }
 
 // The printed text of a finished cell, as other readers write a command's result: a printed
-// {"exit_code": N, "output": "…"} object is its output and an "[exit code: N]" line.
+// {"exit_code": N, "output": "…"} object is its output and an "[exit code: N]" line; one with a `session_id` and
+// no exit code is a command still running, written as exec_command's own header says it ("Process running with
+// session ID N").
 void set_finished_result(ContentBlock& r, const std::string& printed, bool failed) {
     r.text = printed;
     r.is_error = failed;
@@ -71,7 +73,15 @@ void set_finished_result(ContentBlock& r, const std::string& printed, bool faile
     if (!j.is_object()) return;
     const auto code = j.find("exit_code");
     const auto output = j.find("output");
-    if (code == j.end() || !code->is_number_integer() || output == j.end() || !output->is_string()) return;
+    if (output == j.end() || !output->is_string()) return;
+    if (code == j.end()) {
+        const auto session = j.find("session_id");
+        if (session == j.end() || !session->is_number_integer()) return;
+        r.text = "Process running with session ID " + std::to_string(session->get<int64_t>()) + "\nOutput:\n" +
+                 output->get<std::string>();
+        return;
+    }
+    if (!code->is_number_integer()) return;
     const int64_t n = code->get<int64_t>();
     r.text = output->get<std::string>();
     r.text += (r.text.empty() || r.text.back() == '\n' ? "" : "\n") + std::string("[exit code: ") + std::to_string(n) + "]";
@@ -121,14 +131,105 @@ bool prints_result_as_is(std::string_view s, size_t p, const std::string& var) {
     return p == s.size();
 }
 
+// A JavaScript object literal as JSON: keys written as bare identifiers (`{cmd:"ls","yield_time_ms":1000}`, as
+// Codex 0.14x writes them) are quoted; strings must already be JSON's (double quotes). "" when it is still no JSON
+// object (single quotes, a computed value, a trailing comma).
+std::string object_literal_json(std::string_view object) {
+    std::string out;
+    out.reserve(object.size() + 16);
+    bool in_string = false, key_position = false;
+    for (size_t i = 0; i < object.size(); ++i) {
+        const char c = object[i];
+        if (in_string) {
+            out += c;
+            if (c == '\\' && i + 1 < object.size()) out += object[++i];
+            else if (c == '"') in_string = false;
+            continue;
+        }
+        if (c == '"') {
+            in_string = true;
+            key_position = false;
+        } else if (c == '{' || c == ',') {
+            key_position = true;
+        } else if (key_position && (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$')) {
+            size_t e = i;
+            while (e < object.size() && (std::isalnum(static_cast<unsigned char>(object[e])) || object[e] == '_' ||
+                                         object[e] == '$'))
+                ++e;
+            size_t colon = e;
+            while (colon < object.size() && std::isspace(static_cast<unsigned char>(object[colon]))) ++colon;
+            if (colon >= object.size() || object[colon] != ':') return {};  // a shorthand property or an expression
+            out += '"';
+            out += object.substr(i, e - i);
+            out += '"';
+            i = e - 1;
+            key_position = false;
+            continue;
+        } else if (!std::isspace(static_cast<unsigned char>(c))) {
+            key_position = false;
+        }
+        out += c;
+    }
+    return parse_bounded(out).is_object() ? out : std::string();
+}
+
+// `tools.<name>({...})` at `p` after an `await`: the tool's name and its object argument as JSON; `p` moves past
+// the closing parenthesis. False when it is not such a call or the object is no JSON once its keys are quoted.
+bool tool_call_at(std::string_view s, size_t& p, std::string& name, std::string& arguments) {
+    static constexpr std::string_view kTools = "tools.";
+    size_t q = p;
+    if (!take(s, q, "await")) return false;
+    skip_blanks(s, q);
+    if (!take(s, q, kTools)) return false;
+    std::string tool = identifier(s, q);
+    if (tool.empty() || !take(s, q, "(")) return false;
+    skip_blanks(s, q);
+    if (q >= s.size() || s[q] != '{') return false;
+    const size_t close = object_end(s, q);
+    if (close == std::string_view::npos) return false;
+    std::string json = object_literal_json(s.substr(q, close - q));
+    if (json.empty()) return false;
+    q = close;
+    skip_blanks(s, q);
+    if (!take(s, q, ")")) return false;
+    name = std::move(tool);
+    arguments = std::move(json);
+    p = q;
+    return true;
+}
+
+bool shell_tool(const std::string& name) {
+    return name == "exec_command" || name == "shell_command" || name == "shell";
+}
+
+// One statement that prints a call's whole result: "text(await tools.X({...}));" or console.log(…) of the same.
+bool printed_call_at(std::string_view s, size_t& p, std::string& name, std::string& arguments) {
+    size_t q = p;
+    if (!(take(s, q, "text(") || take(s, q, "console.log("))) return false;
+    skip_blanks(s, q);
+    if (!tool_call_at(s, q, name, arguments)) return false;
+    skip_blanks(s, q);
+    if (!take(s, q, ")")) return false;
+    skip_blanks(s, q);
+    if (take(s, q, ";")) skip_blanks(s, q);
+    p = q;
+    return true;
+}
+
 }  // namespace
 
 bool code_mode_shell_call(std::string_view script, std::string& name, std::string& arguments) {
-    static constexpr std::string_view kTools = "tools.";
-    // The script is the call, as a statement or a variable's value: "[const|let|var r = ]await tools.X({...})".
+    // The script is the call, as a statement or a variable's value: "[const|let|var r = ]await tools.X({...})",
+    // or the call printed whole: "text(await tools.X({...}));".
     size_t p = 0;
-    std::string var;
+    std::string var, tool, object;
     skip_blanks(script, p);
+    if (printed_call_at(script, p, tool, object)) {
+        if (p != script.size() || !shell_tool(tool)) return false;
+        name = tool;
+        arguments = object;
+        return true;
+    }
     for (std::string_view decl : {"const ", "let ", "var "})
         if (take(script, p, decl)) {
             skip_blanks(script, p);
@@ -138,27 +239,24 @@ bool code_mode_shell_call(std::string_view script, std::string& name, std::strin
             skip_blanks(script, p);
             break;
         }
-    if (!take(script, p, "await")) return false;
-    skip_blanks(script, p);
-    const size_t at = p;
-    if (!take(script, p, kTools)) return false;
-    size_t e = at + kTools.size();
-    while (e < script.size() && (std::isalnum(static_cast<unsigned char>(script[e])) || script[e] == '_')) ++e;
-    const std::string tool(script.substr(at + kTools.size(), e - at - kTools.size()));
-    if (tool != "exec_command" && tool != "shell_command" && tool != "shell") return false;
-    if (e >= script.size() || script[e] != '(') return false;
-    size_t open = e + 1;
-    while (open < script.size() && std::isspace(static_cast<unsigned char>(script[open]))) ++open;
-    if (open >= script.size() || script[open] != '{') return false;
-    const size_t close = object_end(script, open);
-    if (close == std::string_view::npos) return false;
-    const std::string_view object = script.substr(open, close - open);
-    if (!parse_bounded(object).is_object()) return false;  // a JavaScript object, not JSON
-    size_t after = close;
-    skip_blanks(script, after);
-    if (!take(script, after, ")") || !prints_result_as_is(script, after, var)) return false;
+    if (!tool_call_at(script, p, tool, object) || !shell_tool(tool) || !prints_result_as_is(script, p, var)) return false;
     name = tool;
-    arguments = std::string(object);
+    arguments = object;
+    return true;
+}
+
+bool code_mode_shell_calls(std::string_view script, std::vector<CodeModeCall>& calls) {
+    std::vector<CodeModeCall> found;
+    size_t p = 0;
+    skip_blanks(script, p);
+    while (p < script.size()) {
+        CodeModeCall c;
+        if (!printed_call_at(script, p, c.name, c.arguments)) return false;
+        if (!shell_tool(c.name) && c.name != "write_stdin") return false;
+        found.push_back(std::move(c));
+    }
+    if (found.size() < 2) return false;
+    calls = std::move(found);
     return true;
 }
 
@@ -181,20 +279,59 @@ bool code_mode_finished(std::string_view text, std::string& printed, bool& faile
     return true;
 }
 
+namespace {
+
+// The JSON objects a multi-call cell printed, one after another (each `text(...)` prints one content item, which the
+// reader joined with newlines); empty when the text is anything else.
+std::vector<std::string> printed_objects(std::string_view printed) {
+    std::vector<std::string> out;
+    size_t p = 0;
+    skip_blanks(printed, p);
+    while (p < printed.size()) {
+        if (printed[p] != '{') return {};
+        const size_t close = object_end(printed, p);
+        if (close == std::string_view::npos) return {};
+        std::string object(printed.substr(p, close - p));
+        if (!parse_bounded(object).is_object()) return {};
+        out.push_back(std::move(object));
+        p = close;
+        skip_blanks(printed, p);
+    }
+    return out;
+}
+
+// A multi-call cell split into its calls: the exec call's message index, its result's, and each call's printed object.
+struct CellSplit {
+    size_t call_message = 0;
+    std::vector<CodeModeCall> calls;
+    std::vector<std::string> printed;
+    bool failed = false;
+};
+
+}  // namespace
+
 void resolve_code_mode_cells(Session& session, const std::function<std::string(const std::string&)>& redact) {
     if (session.format != SessionFormat::kCodex) return;
     std::set<std::string> shell_cells;         // call ids of exec cells rewritten as shell commands
+    std::map<std::string, std::pair<size_t, std::vector<CodeModeCall>>> multi_cells;  // cell call id → its message, calls
     std::map<std::string, std::string> cells;  // a running cell's id → its exec call's id ("" when not a shell cell)
     std::map<std::string, std::string> waits;  // a wait call's id → the cell it waits on
+    std::map<size_t, CellSplit> splits;        // result message index → the cell it splits
+    std::set<size_t> split_calls;              // message indexes of the exec calls that splits replace
     std::vector<bool> drop(session.messages.size(), false);
+    auto known_cell = [&](const std::string& id) { return shell_cells.count(id) || multi_cells.count(id); };
     for (size_t i = 0; i < session.messages.size(); ++i) {
         Message& m = session.messages[i];
         if (ContentBlock* call = only_block(m, BlockKind::kToolCall)) {
             std::string name, arguments;
+            std::vector<CodeModeCall> calls;
             if (call->tool_name == "exec" && code_mode_shell_call(call->arguments, name, arguments)) {
                 call->tool_name = name;
                 call->arguments = arguments;
                 shell_cells.insert(call->tool_id);
+            } else if (call->tool_name == "exec" && !call->tool_id.empty() &&
+                       code_mode_shell_calls(call->arguments, calls)) {
+                multi_cells[call->tool_id] = {i, std::move(calls)};
             } else if (call->tool_name == "wait") {
                 const std::string cell = waited_cell(call->arguments);
                 const auto running = cells.find(cell);
@@ -214,24 +351,63 @@ void resolve_code_mode_cells(Session& session, const std::function<std::string(c
         }
         if (const std::string running = running_cell(result->text); !running.empty()) {
             // Every running cell is noted, so that a later cell reusing an id never reaches an old call (review).
-            cells[running] = shell_cells.count(target) ? target : std::string();
-            if (shell_cells.count(target)) drop[i] = true;
+            cells[running] = known_cell(target) ? target : std::string();
+            if (known_cell(target)) drop[i] = true;
             continue;
         }
-        if (!shell_cells.count(target)) continue;
+        if (!known_cell(target)) continue;
         std::string printed;
         bool failed = false;
         if (!code_mode_finished(result->text, printed, failed)) continue;
+        if (!cell.empty()) cells.erase(cell);  // the cell is done; its id may be used again
+        if (const auto multi = multi_cells.find(target); multi != multi_cells.end()) {
+            std::vector<std::string> objects = printed_objects(printed);
+            result->tool_id = target;  // a wait's answer is the cell's result, split or not
+            m.source.call_id = target;
+            if (objects.size() != multi->second.second.size() || split_calls.count(multi->second.first)) continue;
+            split_calls.insert(multi->second.first);
+            splits[i] = CellSplit{multi->second.first, multi->second.second, std::move(objects), failed};
+            continue;
+        }
         set_finished_result(*result, printed, failed);
         result->text = redact(result->text);  // a decoded output may spell out what its JSON escaped
         result->tool_id = target;
         m.source.call_id = target;
-        if (!cell.empty()) cells.erase(cell);  // the cell is done; its id may be used again
     }
+    // A split cell's calls take its call's place, and their results its result's, ids "<cell id>#k".
+    std::map<size_t, const CellSplit*> by_call;
+    for (const auto& [result_index, split] : splits) by_call[split.call_message] = &split;
     std::vector<Message> kept;
     kept.reserve(session.messages.size());
-    for (size_t i = 0; i < session.messages.size(); ++i)
-        if (!drop[i]) kept.push_back(std::move(session.messages[i]));
+    for (size_t i = 0; i < session.messages.size(); ++i) {
+        if (drop[i]) continue;
+        if (const auto c = by_call.find(i); c != by_call.end()) {
+            const CellSplit& split = *c->second;
+            for (size_t k = 0; k < split.calls.size(); ++k) {
+                Message call = session.messages[i];
+                ContentBlock& b = call.blocks[0];
+                b.tool_id += "#" + std::to_string(k + 1);
+                b.tool_name = split.calls[k].name;
+                b.arguments = split.calls[k].arguments;
+                kept.push_back(std::move(call));
+            }
+            continue;
+        }
+        if (const auto r = splits.find(i); r != splits.end()) {
+            const CellSplit& split = r->second;
+            for (size_t k = 0; k < split.calls.size(); ++k) {
+                Message result = session.messages[i];
+                ContentBlock& b = result.blocks[0];
+                set_finished_result(b, split.printed[k], split.failed);
+                b.text = redact(b.text);
+                b.tool_id += "#" + std::to_string(k + 1);
+                result.source.call_id = b.tool_id;
+                kept.push_back(std::move(result));
+            }
+            continue;
+        }
+        kept.push_back(std::move(session.messages[i]));
+    }
     session.messages = std::move(kept);
 }
 

@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/session.h"
 
@@ -14,8 +15,19 @@ namespace bm {
 // shell_command, shell) and prints its result as it is: "[const r = ]await tools.exec_command({...});" then nothing,
 // `text(r)`, `text(r.output)` or `console.log(…)` of the same. Sets `name` and the JSON object argument as written.
 // False for any other script (another tool, two calls, a loop, an output filtered or tested, a JavaScript object
-// that is no JSON).
+// that is no JSON once its bare keys are quoted). "text(await tools.exec_command({...}));" is the call printed whole.
 bool code_mode_shell_call(std::string_view script, std::string& name, std::string& arguments);
+
+// One call of a cell that runs several: the tool's name and its object argument as JSON.
+struct CodeModeCall {
+    std::string name;
+    std::string arguments;
+};
+
+// The calls of an `exec` cell whose script is two or more statements that each print one shell call's whole result
+// ("text(await tools.exec_command({cmd:\"a\"}));\ntext(await tools.exec_command({cmd:\"b\"}));"; exec_command,
+// shell_command, shell or write_stdin). False for any other script.
+bool code_mode_shell_calls(std::string_view script, std::vector<CodeModeCall>& calls);
 
 // A cell's result text: "Script completed|failed\nWall time …\nOutput:\n<printed>". Sets `printed` and `failed`;
 // false for any other text (a running cell, a plain output).
@@ -24,6 +36,8 @@ bool code_mode_finished(std::string_view text, std::string& printed, bool& faile
 // Rewrites a Codex session's code-mode cells (docs/formats.md, "Codex code mode"):
 //  - an `exec` call whose script runs one shell command becomes that command's call (`exec_command` and its
 //    arguments), keeping its call id;
+//  - a cell that prints several calls' results one after another becomes those calls, ids "<cell id>#1", "#2", …,
+//    each with its printed result, when its output holds exactly one JSON object per call (else it stays as it was);
 //  - a cell still running ("Script running with cell ID N") has no result yet: that notice is dropped, and the
 //    `wait` call on cell N that returns the finished cell gives the exec call its result (the wait call and its
 //    still-running answers are dropped);

@@ -85,6 +85,28 @@ TEST(CodexVersions, CodeModeScriptsAndResults) {
     EXPECT_EQ(args, "{\"cmd\":\"ls }\"}");  // a brace inside a string does not close the object
     EXPECT_FALSE(code_mode_shell_call("await tools.web__run({\"open\":[]});", name, args));  // not a shell tool
     EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({cmd: 'ls'});", name, args));  // JavaScript, not JSON
+    // Bare keys are quoted (Codex 0.14x writes `{cmd:"…"}`); a shorthand property or a computed value stays JavaScript.
+    EXPECT_TRUE(code_mode_shell_call("text(await tools.exec_command({cmd:\"make check\",\"yield_time_ms\":1000}));\n",
+                                     name, args));
+    EXPECT_EQ(args, "{\"cmd\":\"make check\",\"yield_time_ms\":1000}");
+    EXPECT_TRUE(code_mode_shell_call("const r = await tools.exec_command({ cmd : \"a, b: c\" });", name, args));
+    EXPECT_EQ(args, "{ \"cmd\" : \"a, b: c\" }");  // a colon or comma inside a string is no key
+    EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({cmd});", name, args));
+    EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({cmd: dir + \"/x\"});", name, args));
+    EXPECT_FALSE(code_mode_shell_call("text(await tools.exec_command({cmd:\"a\"}));\ntext(await tools.exec_command({cmd:\"b\"}));",
+                                      name, args));  // two calls: code_mode_shell_calls reads them
+    std::vector<CodeModeCall> calls;
+    EXPECT_TRUE(code_mode_shell_calls("text(await tools.exec_command({cmd:\"a\"}));\n"
+                                      "console.log(await tools.write_stdin({session_id:7,chars:\"\"}))\n", calls));
+    ASSERT_EQ(calls.size(), 2u);
+    EXPECT_EQ(calls[0].name, "exec_command");
+    EXPECT_EQ(calls[0].arguments, "{\"cmd\":\"a\"}");
+    EXPECT_EQ(calls[1].name, "write_stdin");
+    EXPECT_FALSE(code_mode_shell_calls("text(await tools.exec_command({cmd:\"a\"}));", calls));  // one call
+    EXPECT_FALSE(code_mode_shell_calls("text(await tools.exec_command({cmd:\"a\"}));\nawait tools.exec_command({cmd:\"b\"});",
+                                       calls));  // the second prints nothing: no item to give it
+    EXPECT_FALSE(code_mode_shell_calls("text(await tools.exec_command({cmd:\"a\"}));\ntext(await tools.web__run({q:\"b\"}));",
+                                       calls));  // not a shell tool
     EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({\"cmd\":\"a\"}); await tools.exec_command({\"cmd\":\"b\"});",
                                       name, args));  // two commands: no one result to give either
     EXPECT_TRUE(code_mode_shell_call("await tools.exec_command({\"cmd\":\"ls\"})", name, args));
@@ -120,6 +142,33 @@ TEST(CodexVersions, CodeModeCellPrintingTheResultObjectGivesTheExitCode) {
     EXPECT_TRUE(r.is_error);
     EXPECT_EQ(r.text, "1 failed\n[exit code: 2]");
     EXPECT_EQ(call_of(result.sessions[0], "c1").tool_name, "exec_command");
+}
+
+// A cell that prints two commands' results (Codex 0.14x, real shape: a dev log's `text(await tools.exec_command(…))`
+// cells): read as two calls, each with its own exit code; a third call still running says so as exec_command's header
+// does. A cell whose output holds another number of objects stays the `exec` call it was.
+TEST(CodexVersions, CodeModeCellOfSeveralCommandsReadsAsEachCommand) {
+    const std::string rollout =
+        R"j({"type":"session_meta","payload":{"id":"0199aaaa-0000-7000-8000-000000000004","cwd":"/w"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"custom_tool_call","call_id":"c1","name":"exec","input":"text(await tools.exec_command({cmd:\"pytest -q\",\"max_output_tokens\":3000}));\ntext(await tools.exec_command({cmd:\"git status --short\"}));\ntext(await tools.exec_command({cmd:\"sleep 60\"}));\n"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"custom_tool_call_output","call_id":"c1","output":[{"type":"input_text","text":"Script completed\nWall time 0.1 seconds\nOutput:\n"},{"type":"input_text","text":"{\"chunk_id\":\"a1\",\"exit_code\":1,\"output\":\"1 failed\\n\"}"},{"type":"input_text","text":"{\"chunk_id\":\"a2\",\"exit_code\":0,\"output\":\" M a.py\\n\"}"},{"type":"input_text","text":"{\"chunk_id\":\"a3\",\"session_id\":88735,\"output\":\"\"}"}]}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"custom_tool_call","call_id":"c2","name":"exec","input":"text(await tools.exec_command({cmd:\"make\"}));\ntext(await tools.exec_command({cmd:\"make test\"}));\n"}})j" "\n"
+        R"j({"type":"response_item","payload":{"type":"custom_tool_call_output","call_id":"c2","output":"Script failed\nWall time 0.1 seconds\nOutput:\n{\"exit_code\":2,\"output\":\"boom\"}"}})j" "\n";
+    ReadResult result = read_bytes(rollout, "rollout-code-mode-multi.jsonl");
+    ASSERT_EQ(result.sessions.size(), 1u) << describe(result);
+    const Session& s = result.sessions[0];
+    ASSERT_EQ(s.messages.size(), 8u);  // three calls and their results, the unsplit cell and its result
+    EXPECT_EQ(call_of(s, "c1#1").tool_name, "exec_command");
+    EXPECT_EQ(call_of(s, "c1#1").arguments, "{\"cmd\":\"pytest -q\",\"max_output_tokens\":3000}");
+    EXPECT_EQ(call_of(s, "c1#2").arguments, "{\"cmd\":\"git status --short\"}");
+    EXPECT_EQ(result_of(s, "c1#1").text, "1 failed\n[exit code: 1]");
+    EXPECT_TRUE(result_of(s, "c1#1").is_error);
+    EXPECT_EQ(result_of(s, "c1#2").text, " M a.py\n[exit code: 0]");
+    EXPECT_FALSE(result_of(s, "c1#2").is_error);
+    EXPECT_EQ(result_of(s, "c1#3").text, "Process running with session ID 88735\nOutput:\n");
+    EXPECT_FALSE(result_of(s, "c1#3").is_error);
+    EXPECT_EQ(call_of(s, "c2").tool_name, "exec");  // two calls, one printed object: whose is it?
+    EXPECT_NE(result_of(s, "c2").text.find("boom"), std::string::npos);
 }
 
 // A cell waited on twice (still running, then failed with a printed result object): one call, one result, no wait
