@@ -161,6 +161,25 @@ Joints joints_of(std::string_view cmd) {
 
 // A shell's own parse error of a command line: "<shell>[:<line>]: … <parse failure>", e.g. "zsh:15: unmatched '",
 // "bash: -c: line 3: syntax error near unexpected token `fi'", "sh: 1: Syntax error: Unterminated quoted string".
+// A PowerShell error record in a result ("+ CategoryInfo          : ObjectNotFound: (rg:String) [],
+// CommandNotFoundException", "+ FullyQualifiedErrorId : CommandNotFoundException"): a part of the line failed, though
+// a non-terminating error leaves the exit status 0. Its field names are English in every locale, while the message
+// above them is not (session 26: a fresh dev log's `Get-ChildItem …; rg --files …` printed a Russian "rg : Имя "rg" не
+// распознано…" and was read as run without error).
+bool powershell_error_record(std::string_view result) {
+    for (const OutputLine& l : output_lines(result.substr(0, 16000))) {
+        std::string_view t = l.text;
+        if (t.rfind("+ ", 0) == 0) t.remove_prefix(2);
+        for (std::string_view field : {std::string_view("FullyQualifiedErrorId"), std::string_view("CategoryInfo")}) {
+            if (t.rfind(field, 0) != 0) continue;
+            size_t p = field.size();
+            while (p < t.size() && t[p] == ' ') ++p;
+            if (p > field.size() && p < t.size() && t[p] == ':') return true;  // "Field<spaces>: …"
+        }
+    }
+    return false;
+}
+
 bool shell_parse_error(std::string_view line) {
     static const char* kShells[] = {"zsh", "bash", "sh", "dash", "/bin/sh", "/bin/bash", "/bin/zsh", "/usr/bin/zsh"};
     const size_t colon = line.find(':');
@@ -1063,6 +1082,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // Likewise a sandbox that could not start ("bwrap: loopback: Failed RTM_NEWADDR: …" and nothing else): the exit
     // code is the runner's (session 26: split Codex code-mode cells gave `make.check.exit_code = 1` for it).
     if (sandbox_refused(a)) return;
+    const bool powershell_failed = powershell_error_record(a.result);
     // PowerShell runs expressions and cmdlets, not programs: "[Console]::Out.Write('OK')" is keyed by the shell.
     if (!named && segs.size() == 1 && (tool == "pwsh" || tool == "powershell")) printer.key = tool;
     size_t ob = 0, oe = 0;
@@ -1079,7 +1099,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // program never dispute, a repeated command corroborates, and a rerun supersedes its first run.
     // The length limit is the command's own, past a leading "cd DIR && " (session 19).
     if (const std::string written = relative_command(command, a.cwd);
-        !printer.key.empty() && !mixed_chain && !a.error && command_length_past_cd(written) <= 120 &&
+        !printer.key.empty() && !mixed_chain && !a.error && !powershell_failed && command_length_past_cd(written) <= 120 &&
         command.find('\n') == std::string::npos)
         out.push_back({"action.command_run", command_set_key(segs, printer, 3) + ".command", written, SlotType::kFact,
                        ActionEvidence::kConfirmed, qb, qe});
@@ -1145,7 +1165,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // "cd DIR" is no part. A command sent to the background ("server &") has no status of its own either.
     size_t parts = 0;
     for (const CommandKey& k : keys) parts += !k.key.empty() && k.program != "cd" ? 1 : 0;
-    if (code.empty()) return;
+    if (code.empty() || (code == "0" && powershell_failed)) return;  // "0" of a line a part of which failed
     if (parts <= 1 && !joined.pipe && !background_line) {
         out.push_back({"action.command_exit", subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
         return;
