@@ -269,6 +269,28 @@ struct CommandKey {
     bool trivial = false;
 };
 
+// "entire --help", "piper -h", "git commit --help", "npm help": the program's own usage text, read as a file is read,
+// looks around (session 26: fresh and dev logs gave `entire.command = entire --help 2>&1 | head -60`, labelled partial).
+bool help_query(const std::vector<std::string>& w, size_t program_at, const std::string& sub) {
+    if (sub == "help") return true;
+    static const std::set<std::string> kHelp = {"--help", "-h", "-help", "help", "-?", "/?"};
+    bool asked = false;
+    bool sub_seen = sub.empty();
+    for (size_t j = program_at + 1; j < w.size(); ++j) {
+        if (redirection(w[j])) {
+            j += bare_redirection(w[j]) ? 1 : 0;
+            continue;
+        }
+        if (!sub_seen && ascii_lower(w[j]) == sub) {
+            sub_seen = true;
+            continue;
+        }
+        if (!kHelp.count(w[j])) return false;
+        asked = true;
+    }
+    return asked;
+}
+
 CommandKey command_key(const Segment& s) {
     CommandKey k;
     const auto& w = s.words;
@@ -309,7 +331,7 @@ CommandKey command_key(const Segment& s) {
             break;
         }
     }
-    k.trivial = looks_around(k.program, k.sub);
+    k.trivial = looks_around(k.program, k.sub) || help_query(w, i, k.sub);
     // A printer's subject is what it prints: "echo HELLO" and "echo BYE" are two commands, not two values
     // of one (two sessions' printf outputs would otherwise dispute `printf.output`).
     if ((k.program == "echo" || k.program == "printf") && k.sub.empty())
