@@ -2,6 +2,7 @@
 #include "bench/extract/gold_set.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -190,6 +191,18 @@ bool quote_occurs(const std::string& log_text, const std::string& quote) {
             const char next = log_text[i + 1];
             if (next == '"' || next == '\\' || next == '/') { decoded += next; ++i; continue; }
             if (next == 'n' || next == 'r' || next == 't') { decoded += next == 'n' ? '\n' : next == 'r' ? '\r' : '\t'; ++i; continue; }
+            // "\u003e": Go's JSON writer (Entire CLI's) escapes < > & this way; an ASCII code point is decoded
+            // (session 26: a fresh log's `requires-python = ">=3.14"`).
+            if (next == 'u' && i + 5 < log_text.size()) {
+                unsigned code = 0;
+                bool hex = true;
+                for (size_t k = i + 2; k < i + 6 && hex; ++k) {
+                    const char h = log_text[k];
+                    hex = std::isxdigit(static_cast<unsigned char>(h)) != 0;
+                    code = code * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (std::tolower(static_cast<unsigned char>(h)) - 'a' + 10));
+                }
+                if (hex && code >= 0x20 && code < 0x80) { decoded += static_cast<char>(code); i += 5; continue; }
+            }
         }
         decoded += log_text[i];
     }

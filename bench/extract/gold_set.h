@@ -70,7 +70,7 @@ Result<std::vector<DisputeLabel>> read_dispute_labels(const std::string& file);
 // test, and neither takes part in the thirds, so no earlier log moves between dev and test.
 std::vector<SplitLog> assign_split(const std::vector<std::pair<std::string, std::string>>& path_and_format);
 
-// Whether `quote` occurs in `log_text`, raw or with the JSON string escapes \" \n \\ decoded.
+// Whether `quote` occurs in `log_text`, raw or with the JSON string escapes \" \n \\ and an ASCII \uXXXX decoded.
 bool quote_occurs(const std::string& log_text, const std::string& quote);
 
 }  // namespace bm::extract_bench

@@ -165,7 +165,9 @@ Joints joints_of(std::string_view cmd) {
 // CommandNotFoundException", "+ FullyQualifiedErrorId : CommandNotFoundException"): a part of the line failed, though
 // a non-terminating error leaves the exit status 0. Its field names are English in every locale, while the message
 // above them is not (session 26: a fresh dev log's `Get-ChildItem …; rg --files …` printed a Russian "rg : Имя "rg" не
-// распознано…" and was read as run without error).
+// распознано…" and was read as run without error). Windows PowerShell wraps every stderr line of a native program
+// run with `2>&1` in a record too (`NotSpecified: (…) [], RemoteException`, `NativeCommandError`), whether or not it
+// failed ("git push 2>&1" prints its progress there): such a record says nothing (review).
 bool powershell_error_record(std::string_view result) {
     for (const OutputLine& l : output_lines(result.substr(0, 16000))) {
         std::string_view t = l.text;
@@ -174,7 +176,12 @@ bool powershell_error_record(std::string_view result) {
             if (t.rfind(field, 0) != 0) continue;
             size_t p = field.size();
             while (p < t.size() && t[p] == ' ') ++p;
-            if (p > field.size() && p < t.size() && t[p] == ':') return true;  // "Field<spaces>: …"
+            if (p == field.size() || p >= t.size() || t[p] != ':') continue;  // "Field<spaces>: …"
+            const std::string_view value = t.substr(p + 1);
+            if (value.find("NativeCommandError") != std::string_view::npos ||
+                value.find("RemoteException") != std::string_view::npos)
+                continue;
+            return true;
         }
     }
     return false;
@@ -271,15 +278,21 @@ struct CommandKey {
 
 // "entire --help", "piper -h", "git commit --help", "npm help": the program's own usage text, read as a file is read,
 // looks around (session 26: fresh and dev logs gave `entire.command = entire --help 2>&1 | head -60`, labelled partial).
+// Every argument past the program (and its subcommand) is a help flag: --help, -h, -help, -?, /?; the word "help"
+// only right after the program ("npm help", not "git checkout help", whose "help" is a branch; review).
 bool help_query(const std::vector<std::string>& w, size_t program_at, const std::string& sub) {
-    if (sub == "help") return true;
-    static const std::set<std::string> kHelp = {"--help", "-h", "-help", "help", "-?", "/?"};
+    static const std::set<std::string> kHelp = {"--help", "-h", "-help", "-?", "/?"};
     bool asked = false;
     bool sub_seen = sub.empty();
     for (size_t j = program_at + 1; j < w.size(); ++j) {
         if (redirection(w[j])) {
             j += bare_redirection(w[j]) ? 1 : 0;
             continue;
+        }
+        if (j == program_at + 1 && w[j] == "help") {
+            sub_seen = true;  // "npm help [topic]": help is what was asked, whatever follows
+            asked = true;
+            break;
         }
         if (!sub_seen && ascii_lower(w[j]) == sub) {
             sub_seen = true;

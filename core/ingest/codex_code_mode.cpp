@@ -138,6 +138,7 @@ std::string object_literal_json(std::string_view object) {
     std::string out;
     out.reserve(object.size() + 16);
     bool in_string = false, key_position = false;
+    std::string open;  // the containers around `i`: '{' or '[' (a comma in an array is followed by a value, not a key)
     for (size_t i = 0; i < object.size(); ++i) {
         const char c = object[i];
         if (in_string) {
@@ -149,8 +150,14 @@ std::string object_literal_json(std::string_view object) {
         if (c == '"') {
             in_string = true;
             key_position = false;
-        } else if (c == '{' || c == ',') {
-            key_position = true;
+        } else if (c == '{' || c == '[') {
+            open += c;
+            key_position = c == '{';
+        } else if (c == '}' || c == ']') {
+            if (!open.empty()) open.pop_back();
+            key_position = false;
+        } else if (c == ',') {
+            key_position = !open.empty() && open.back() == '{';
         } else if (key_position && (std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$')) {
             size_t e = i;
             while (e < object.size() && (std::isalnum(static_cast<unsigned char>(object[e])) || object[e] == '_' ||
@@ -300,6 +307,15 @@ std::vector<std::string> printed_objects(std::string_view printed) {
     return out;
 }
 
+// Whether a running cell's notice printed nothing yet: past its "Output:" line only blanks (or no such line).
+bool nothing_printed(std::string_view notice) {
+    const size_t at = notice.find("\nOutput:");
+    if (at == std::string_view::npos) return true;
+    for (char c : notice.substr(at + 8))
+        if (!std::isspace(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
 // A multi-call cell split into its calls: the exec call's message index, its result's, and each call's printed object.
 struct CellSplit {
     size_t call_message = 0;
@@ -325,6 +341,11 @@ void resolve_code_mode_cells(Session& session, const std::function<std::string(c
         if (ContentBlock* call = only_block(m, BlockKind::kToolCall)) {
             std::string name, arguments;
             std::vector<CodeModeCall> calls;
+            if (call->tool_name == "exec") {
+                // A later cell that reuses an id is what that id names from here on (review).
+                shell_cells.erase(call->tool_id);
+                multi_cells.erase(call->tool_id);
+            }
             if (call->tool_name == "exec" && code_mode_shell_call(call->arguments, name, arguments)) {
                 call->tool_name = name;
                 call->arguments = arguments;
@@ -351,8 +372,11 @@ void resolve_code_mode_cells(Session& session, const std::function<std::string(c
         }
         if (const std::string running = running_cell(result->text); !running.empty()) {
             // Every running cell is noted, so that a later cell reusing an id never reaches an old call (review).
-            cells[running] = known_cell(target) ? target : std::string();
-            if (known_cell(target)) drop[i] = true;
+            // A cell of several calls that printed some results before it paused keeps its notice and is left as
+            // written: the finished cell would hold only the rest (review).
+            const bool known = known_cell(target) && (!multi_cells.count(target) || nothing_printed(result->text));
+            cells[running] = known ? target : std::string();
+            if (known) drop[i] = true;
             continue;
         }
         if (!known_cell(target)) continue;
@@ -381,29 +405,39 @@ void resolve_code_mode_cells(Session& session, const std::function<std::string(c
     kept.reserve(session.messages.size());
     for (size_t i = 0; i < session.messages.size(); ++i) {
         if (drop[i]) continue;
+        // Each part is its own message ("<id>#k"), so that two equal commands of one cell stay two; the original
+        // record stays with the first part only, and the script and output are not copied into every part (review).
+        auto parts_of = [&](Message base, size_t n, const auto& fill) {
+            CompressedBytes raw = std::move(base.raw);
+            base.raw = CompressedBytes{};
+            base.blocks[0].arguments.clear();
+            base.blocks[0].text.clear();
+            for (size_t k = 0; k < n; ++k) {
+                Message part = base;
+                if (k == 0) part.raw = std::move(raw);
+                const std::string suffix = "#" + std::to_string(k + 1);
+                part.id += suffix;
+                part.blocks[0].tool_id += suffix;
+                fill(part, k);
+                kept.push_back(std::move(part));
+            }
+        };
         if (const auto c = by_call.find(i); c != by_call.end()) {
             const CellSplit& split = *c->second;
-            for (size_t k = 0; k < split.calls.size(); ++k) {
-                Message call = session.messages[i];
-                ContentBlock& b = call.blocks[0];
-                b.tool_id += "#" + std::to_string(k + 1);
-                b.tool_name = split.calls[k].name;
-                b.arguments = split.calls[k].arguments;
-                kept.push_back(std::move(call));
-            }
+            parts_of(std::move(session.messages[i]), split.calls.size(), [&](Message& call, size_t k) {
+                call.blocks[0].tool_name = split.calls[k].name;
+                call.blocks[0].arguments = split.calls[k].arguments;
+            });
             continue;
         }
         if (const auto r = splits.find(i); r != splits.end()) {
             const CellSplit& split = r->second;
-            for (size_t k = 0; k < split.calls.size(); ++k) {
-                Message result = session.messages[i];
+            parts_of(std::move(session.messages[i]), split.calls.size(), [&](Message& result, size_t k) {
                 ContentBlock& b = result.blocks[0];
                 set_finished_result(b, split.printed[k], split.failed);
                 b.text = redact(b.text);
-                b.tool_id += "#" + std::to_string(k + 1);
                 result.source.call_id = b.tool_id;
-                kept.push_back(std::move(result));
-            }
+            });
             continue;
         }
         kept.push_back(std::move(session.messages[i]));

@@ -92,6 +92,14 @@ public:
                 if (const char* name = claude_harness_turn(text)) {
                     m.source.kind = SourceKind::kPlugin;
                     m.source.name = name;
+                    if (std::string_view(name) == "compact") {  // as Claude Code's reader keeps its isCompactSummary
+                        CheckpointRecord cp;
+                        cp.kind = "compact-summary";
+                        cp.id = m.id;
+                        cp.seq = m.seq;
+                        cp.summary = text;
+                        m_session.checkpoints.push_back(std::move(cp));
+                    }
                 }
             }
         }

@@ -274,7 +274,10 @@ TEST(EntireCompactReader, AClaudeCodeSessionsUserWrappersAndStopHookAreTheHarnes
     EXPECT_EQ(m[3].source.name, "meta");
     EXPECT_EQ(m[4].source.kind, SourceKind::kPlugin);
     EXPECT_EQ(m[4].source.name, "compact");
+    ASSERT_EQ(r.sessions[0].checkpoints.size(), 1u);  // the summary is a checkpoint, as Claude Code's reader keeps it
+    EXPECT_EQ(r.sessions[0].checkpoints[0].kind, "compact-summary");
     EXPECT_EQ(m[5].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(m[5].source.name, "meta");
     EXPECT_EQ(m[6].source.kind, SourceKind::kUser);  // the opening words, not a phrase like them
     ASSERT_EQ(m[0].blocks.size(), 1u);
     EXPECT_EQ(m[0].blocks[0].kind, BlockKind::kToolCall);  // the user's `!` command, as Claude Code's reader reads it

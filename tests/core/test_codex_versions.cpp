@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
 
 #include "ingest/codex_code_mode.h"
 #include "ingest/codex_output.h"
@@ -91,6 +92,9 @@ TEST(CodexVersions, CodeModeScriptsAndResults) {
     EXPECT_EQ(args, "{\"cmd\":\"make check\",\"yield_time_ms\":1000}");
     EXPECT_TRUE(code_mode_shell_call("const r = await tools.exec_command({ cmd : \"a, b: c\" });", name, args));
     EXPECT_EQ(args, "{ \"cmd\" : \"a, b: c\" }");  // a colon or comma inside a string is no key
+    // A comma in an array is followed by a value: `true` there is no key (review).
+    EXPECT_TRUE(code_mode_shell_call("await tools.exec_command({cmd:\"ls\",prefix_rule:[\"ls\",true,null],o:{k:1}})", name, args));
+    EXPECT_EQ(args, "{\"cmd\":\"ls\",\"prefix_rule\":[\"ls\",true,null],\"o\":{\"k\":1}}");
     EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({cmd});", name, args));
     EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({cmd: dir + \"/x\"});", name, args));
     EXPECT_FALSE(code_mode_shell_call("text(await tools.exec_command({cmd:\"a\"}));\ntext(await tools.exec_command({cmd:\"b\"}));",
@@ -169,6 +173,76 @@ TEST(CodexVersions, CodeModeCellOfSeveralCommandsReadsAsEachCommand) {
     EXPECT_FALSE(result_of(s, "c1#3").is_error);
     EXPECT_EQ(call_of(s, "c2").tool_name, "exec");  // two calls, one printed object: whose is it?
     EXPECT_NE(result_of(s, "c2").text.find("boom"), std::string::npos);
+    // Each part is a message of its own (two equal commands of a cell stay two).
+    std::set<std::string> ids;
+    for (const Message& m : s.messages) EXPECT_TRUE(ids.insert(m.id).second) << m.id;
+}
+
+// A multi-call cell that pauses ("Script running with cell ID N") and finishes on a `wait`: split as if it had finished
+// at once. One that printed a result before pausing keeps its notice, its wait and its answer as written (review), and
+// a later cell reusing an id is what that id names from then on.
+TEST(CodexVersions, WaitedMultiCallCellAndAReusedId) {
+    const std::string head =
+        R"j({"type":"session_meta","payload":{"id":"0199aaaa-0000-7000-8000-000000000005","cwd":"/w"}})j" "\n";
+    const std::string two = R"j(text(await tools.exec_command({cmd:\"make\"}));\ntext(await tools.exec_command({cmd:\"make test\"}));\n)j";
+    auto cell = [&](const std::string& id, const std::string& script) {
+        return R"j({"type":"response_item","payload":{"type":"custom_tool_call","call_id":")j" + id +
+               R"j(","name":"exec","input":")j" + script + "\"}}\n";
+    };
+    auto output = [](const std::string& id, const std::string& type, const std::string& text) {
+        return R"j({"type":"response_item","payload":{"type":")j" + type + R"j(","call_id":")j" + id +
+               R"j(","output":")j" + text + "\"}}\n";
+    };
+    auto wait = [](const std::string& id, const std::string& cell) {
+        return R"j({"type":"response_item","payload":{"type":"function_call","call_id":")j" + id +
+               R"j(","name":"wait","arguments":"{\"cell_id\":\")j" + cell + R"j(\"}"}})j" "\n";
+    };
+    const std::string finished = R"j(Script completed\nOutput:\n{\"exit_code\":0,\"output\":\"built\"}\n{\"exit_code\":1,\"output\":\"1 failed\"})j";
+    const std::string rollout =
+        head + cell("c1", two) + output("c1", "custom_tool_call_output", R"j(Script running with cell ID 1\nOutput:\n)j") +
+        wait("w1", "1") + output("w1", "function_call_output", finished) +
+        // Printed its first result before pausing: left as written.
+        cell("c2", two) +
+        output("c2", "custom_tool_call_output", R"j(Script running with cell ID 2\nOutput:\n{\"exit_code\":0,\"output\":\"built\"})j") +
+        wait("w2", "2") + output("w2", "function_call_output", R"j(Script completed\nOutput:\n{\"exit_code\":1,\"output\":\"1 failed\"})j") +
+        // c1 again, now one command: its result is that command's, not a split's.
+        cell("c1", R"j(text(await tools.exec_command({cmd:\"ls\"}));)j") +
+        output("c1", "custom_tool_call_output", R"j(Script completed\nOutput:\n{\"exit_code\":0,\"output\":\"a.txt\"})j");
+    ReadResult result = read_bytes(rollout, "rollout-code-mode-waited-multi.jsonl");
+    ASSERT_EQ(result.sessions.size(), 1u) << describe(result);
+    const Session& s = result.sessions[0];
+    EXPECT_EQ(call_of(s, "c1#1").arguments, "{\"cmd\":\"make\"}");
+    EXPECT_EQ(result_of(s, "c1#1").text, "built\n[exit code: 0]");
+    EXPECT_EQ(result_of(s, "c1#2").text, "1 failed\n[exit code: 1]");
+    EXPECT_TRUE(result_of(s, "c1#2").is_error);
+    EXPECT_EQ(call_of(s, "c2").tool_name, "exec");  // left as written: its notice, its wait and its answer
+    EXPECT_EQ(call_of(s, "w2").tool_name, "wait");
+    EXPECT_NE(result_of(s, "c2").text.find("built"), std::string::npos);
+    size_t ls = 0;
+    for (const Message& m : s.messages)
+        for (const ContentBlock& b : m.blocks)
+            if (b.kind == BlockKind::kToolResult && b.text == "a.txt\n[exit code: 0]") ++ls;
+    EXPECT_EQ(ls, 1u);  // the reused id's one command, read as one
+}
+
+// The real shape (a dev log's window): a two-statement cell with bare keys, both commands refused by the sandbox, and a
+// one-statement cell printing `make check`'s result whole. Each command is its own call with its exit code.
+TEST(CodexVersions, RealMultiCallCellReadsAsEachCommand) {
+    ReadResult result = read_file(std::string(DATA_DIR) + "/codex/code-mode-multi-call.jsonl");
+    ASSERT_EQ(result.sessions.size(), 1u) << describe(result);
+    const Session& s = result.sessions[0];
+    ASSERT_EQ(s.messages.size(), 7u);  // the request, two calls and their results, one call and its result
+    const ContentBlock& first = call_of(s, "call_pUpL0F50VF3OsGDrYZG26Gzm#1");
+    EXPECT_EQ(first.tool_name, "exec_command");
+    EXPECT_EQ(first.arguments.rfind("{\"cmd\":\"pwd && rg --files", 0), 0u) << first.arguments;
+    EXPECT_EQ(call_of(s, "call_pUpL0F50VF3OsGDrYZG26Gzm#2").arguments.rfind("{\"cmd\":\"rg -n -i", 0), 0u);
+    for (const char* id : {"call_pUpL0F50VF3OsGDrYZG26Gzm#1", "call_pUpL0F50VF3OsGDrYZG26Gzm#2"}) {
+        const ContentBlock& r = result_of(s, id);
+        EXPECT_TRUE(r.is_error) << id;
+        EXPECT_EQ(r.text, "bwrap: loopback: Failed RTM_NEWADDR: Operation not permitted\n[exit code: 1]") << id;
+    }
+    EXPECT_EQ(call_of(s, "call_iR8yqa7Eg8I59pmb9RBrEuua").arguments, "{\"cmd\":\"make check\",\"yield_time_ms\":1000,\"max_output_tokens\":3500}");
+    EXPECT_TRUE(result_of(s, "call_iR8yqa7Eg8I59pmb9RBrEuua").is_error);
 }
 
 // A cell waited on twice (still running, then failed with a printed result object): one call, one result, no wait

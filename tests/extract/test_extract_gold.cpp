@@ -87,6 +87,9 @@ TEST(ExtractGold, QuoteOccursRawOrWithJsonEscapesDecoded) {
     EXPECT_FALSE(quote_occurs(log, "say hi"));
     // A Windows tool's output keeps its carriage returns, escaped in the log (session 22).
     EXPECT_TRUE(quote_occurs(R"({"out":"TELEMETRY: on\r\nTAB:\tx a\/b"})", "TELEMETRY: on\r\nTAB:\tx a/b"));
+    // Go's JSON writer escapes < > & as \u003c \u003e \u0026 (Entire CLI's transcripts; session 26).
+    EXPECT_TRUE(quote_occurs(R"({"output":"requires-python = \"\u003e=3.14\""})", "requires-python = \">=3.14\""));
+    EXPECT_FALSE(quote_occurs(R"({"output":"x \u003e y"})", "x < y"));
 }
 
 TEST(ExtractGold, SplitFollowsItsRuleAndIsStable) {
