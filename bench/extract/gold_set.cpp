@@ -199,7 +199,8 @@ bool quote_occurs(const std::string& log_text, const std::string& quote) {
                 for (size_t k = i + 2; k < i + 6 && hex; ++k) {
                     const char h = log_text[k];
                     hex = std::isxdigit(static_cast<unsigned char>(h)) != 0;
-                    code = code * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (std::tolower(static_cast<unsigned char>(h)) - 'a' + 10));
+                    const int lower = std::tolower(static_cast<unsigned char>(h));
+                    code = code * 16 + static_cast<unsigned>(std::isdigit(lower) ? lower - '0' : lower - 'a' + 10);
                 }
                 if (hex && code >= 0x20 && code < 0x80) { decoded += static_cast<char>(code); i += 5; continue; }
             }

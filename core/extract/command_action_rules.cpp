@@ -159,8 +159,6 @@ Joints joints_of(std::string_view cmd) {
     return j;
 }
 
-// A shell's own parse error of a command line: "<shell>[:<line>]: … <parse failure>", e.g. "zsh:15: unmatched '",
-// "bash: -c: line 3: syntax error near unexpected token `fi'", "sh: 1: Syntax error: Unterminated quoted string".
 // A PowerShell error record in a result ("+ CategoryInfo          : ObjectNotFound: (rg:String) [],
 // CommandNotFoundException", "+ FullyQualifiedErrorId : CommandNotFoundException"): a part of the line failed, though
 // a non-terminating error leaves the exit status 0. Its field names are English in every locale, while the message
@@ -187,6 +185,8 @@ bool powershell_error_record(std::string_view result) {
     return false;
 }
 
+// A shell's own parse error of a command line: "<shell>[:<line>]: … <parse failure>", e.g. "zsh:15: unmatched '",
+// "bash: -c: line 3: syntax error near unexpected token `fi'", "sh: 1: Syntax error: Unterminated quoted string".
 bool shell_parse_error(std::string_view line) {
     static const char* kShells[] = {"zsh", "bash", "sh", "dash", "/bin/sh", "/bin/bash", "/bin/zsh", "/usr/bin/zsh"};
     const size_t colon = line.find(':');
@@ -1134,8 +1134,8 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // program never dispute, a repeated command corroborates, and a rerun supersedes its first run.
     // The length limit is the command's own, past a leading "cd DIR && " (session 19).
     if (const std::string written = relative_command(command, a.cwd);
-        !printer.key.empty() && !mixed_chain && !a.error && !powershell_failed && command_length_past_cd(written) <= 120 &&
-        command.find('\n') == std::string::npos)
+        !printer.key.empty() && !mixed_chain && !a.error && !powershell_failed &&
+        command_length_past_cd(written) <= 120 && command.find('\n') == std::string::npos)
         out.push_back({"action.command_run", command_set_key(segs, printer, 3) + ".command", written, SlotType::kFact,
                        ActionEvidence::kConfirmed, qb, qe});
     git_branch_shown(a, segs, out);

@@ -232,7 +232,7 @@ bool code_mode_shell_call(std::string_view script, std::string& name, std::strin
     std::string var, tool, object;
     skip_blanks(script, p);
     if (printed_call_at(script, p, tool, object)) {
-        if (p != script.size() || !shell_tool(tool)) return false;
+        if (p != script.size() || !(shell_tool(tool) || tool == "write_stdin")) return false;  // a poll: codex_stdin_polls.h
         name = tool;
         arguments = object;
         return true;

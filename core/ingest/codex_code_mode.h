@@ -15,7 +15,8 @@ namespace bm {
 // shell_command, shell) and prints its result as it is: "[const r = ]await tools.exec_command({...});" then nothing,
 // `text(r)`, `text(r.output)` or `console.log(…)` of the same. Sets `name` and the JSON object argument as written.
 // False for any other script (another tool, two calls, a loop, an output filtered or tested, a JavaScript object
-// that is no JSON once its bare keys are quoted). "text(await tools.exec_command({...}));" is the call printed whole.
+// that is no JSON once its bare keys are quoted). "text(await tools.exec_command({...}));" is the call printed whole
+// (of a shell tool, or of write_stdin, which polls a running command: codex_stdin_polls.h).
 bool code_mode_shell_call(std::string_view script, std::string& name, std::string& arguments);
 
 // One call of a cell that runs several: the tool's name and its object argument as JSON.

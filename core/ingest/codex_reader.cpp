@@ -4,6 +4,7 @@
 #include <set>
 
 #include "ingest/codex_code_mode.h"
+#include "ingest/codex_stdin_polls.h"
 #include "ingest/codex_output.h"
 #include "ingest/readers.h"
 
@@ -224,6 +225,7 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
         session.id_form = "codex-" + file_stem(session.file);
     }
     resolve_code_mode_cells(session, [&ctx](const std::string& text) { return ctx.redact_text(text); });
+    resolve_stdin_polls(session);  // after the cells: a cell's write_stdin is a call of its own by then
     ctx.finish();
     finish_session(session, ctx, RecordPos{1, 0}, non_message);
     ctx.result().sessions.push_back(std::move(session));

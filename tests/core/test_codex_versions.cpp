@@ -245,6 +245,38 @@ TEST(CodexVersions, RealMultiCallCellReadsAsEachCommand) {
     EXPECT_TRUE(result_of(s, "call_iR8yqa7Eg8I59pmb9RBrEuua").is_error);
 }
 
+// A long-running command (exec_command answers "Process running with session ID N") polled by write_stdin: a poll is
+// read as the command it polls, so the exit code and the last output a poll reports are the command's. A poll that
+// types input, one of an unknown session and one after the exit was reported are left as they are (session 26).
+TEST(CodexVersions, StdinPollsReadAsTheCommandTheyPoll) {
+    auto line = [](const std::string& payload) {
+        return R"({"type":"response_item","payload":)" + payload + "}\n";
+    };
+    const std::string rollout =
+        R"({"type":"session_meta","payload":{"id":"0199aaaa-0000-7000-8000-000000000006","cwd":"/w"}})" "\n" +
+        line(R"({"type":"function_call","call_id":"c1","name":"exec_command","arguments":"{\"cmd\":\"pytest -q\"}"})") +
+        line(R"({"type":"function_call_output","call_id":"c1","output":"Chunk ID: a\nWall time: 10.0 seconds\nProcess running with session ID 7\nOriginal token count: 3\nOutput:\n..."})") +
+        line(R"({"type":"function_call","call_id":"p1","name":"write_stdin","arguments":"{\"session_id\":7,\"chars\":\"\"}"})") +
+        line(R"({"type":"function_call_output","call_id":"p1","output":"Chunk ID: b\nWall time: 5.0 seconds\nProcess exited with code 1\nOriginal token count: 3\nOutput:\n1 failed, 3 passed in 14.2s\n"})") +
+        line(R"({"type":"function_call","call_id":"p2","name":"write_stdin","arguments":"{\"session_id\":7,\"chars\":\"\"}"})") +
+        line(R"({"type":"function_call_output","call_id":"p2","output":"write_stdin failed: Unknown process id 7"})") +
+        line(R"({"type":"function_call","call_id":"c2","name":"exec_command","arguments":"{\"cmd\":\"python manage.py shell\"}"})") +
+        line(R"({"type":"function_call_output","call_id":"c2","output":"Process running with session ID 8\nOutput:\n>>> "})") +
+        line(R"({"type":"function_call","call_id":"p3","name":"write_stdin","arguments":"{\"session_id\":8,\"chars\":\"print(1)\\n\"}"})") +
+        line(R"({"type":"function_call_output","call_id":"p3","output":"Process running with session ID 8\nOutput:\n1\n"})") +
+        line(R"({"type":"function_call","call_id":"p4","name":"write_stdin","arguments":"{\"session_id\":9}"})") +
+        line(R"({"type":"function_call_output","call_id":"p4","output":"Process exited with code 0\nOutput:\n"})");
+    ReadResult result = read_bytes(rollout, "rollout-stdin-polls.jsonl");
+    ASSERT_EQ(result.sessions.size(), 1u) << describe(result);
+    const Session& s = result.sessions[0];
+    EXPECT_EQ(call_of(s, "p1").tool_name, "exec_command");  // the poll that saw the exit: pytest's
+    EXPECT_EQ(call_of(s, "p1").arguments, "{\"cmd\":\"pytest -q\"}");
+    EXPECT_TRUE(result_of(s, "p1").is_error);
+    EXPECT_EQ(call_of(s, "p2").tool_name, "write_stdin");  // after the exit: session 7 is no more
+    EXPECT_EQ(call_of(s, "p3").tool_name, "write_stdin");  // typed input
+    EXPECT_EQ(call_of(s, "p4").tool_name, "write_stdin");  // a session no command left running
+}
+
 // A cell waited on twice (still running, then failed with a printed result object): one call, one result, no wait
 // left; a later cell that reuses the id reaches no old call (review).
 TEST(CodexVersions, CodeModeWaitChainAndAReusedCellId) {
