@@ -289,11 +289,7 @@ bool help_query(const std::vector<std::string>& w, size_t program_at, const std:
             j += bare_redirection(w[j]) ? 1 : 0;
             continue;
         }
-        if (j == program_at + 1 && w[j] == "help") {
-            sub_seen = true;  // "npm help [topic]": help is what was asked, whatever follows
-            asked = true;
-            break;
-        }
+        if (j == program_at + 1 && w[j] == "help") return true;  // "npm help [topic]": whatever follows
         if (!sub_seen && ascii_lower(w[j]) == sub) {
             sub_seen = true;
             continue;

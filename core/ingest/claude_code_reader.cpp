@@ -285,16 +285,8 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
                 }
                 if (m.role == Role::kUser) apply_claude_user_wrapper(m, pending_shell);
                 else pending_shell.clear();
-                if (auto cs = v->find("isCompactSummary"); cs != v->end() && cs->is_boolean() && cs->get<bool>()) {
-                    CheckpointRecord cp;
-                    cp.kind = "compact-summary";
-                    cp.id = m.id;
-                    cp.seq = m.seq;
-                    cp.summary = m.visible_text();
-                    session.checkpoints.push_back(std::move(cp));
-                    m.source.kind = SourceKind::kPlugin;  // written by the harness, not the user
-                    m.source.name = "compact";
-                }
+                if (auto cs = v->find("isCompactSummary"); cs != v->end() && cs->is_boolean() && cs->get<bool>())
+                    mark_compact_summary(m, session);
                 if (auto meta = v->find("isMeta"); meta != v->end() && meta->is_boolean() && meta->get<bool>()) {
                     m.source.kind = SourceKind::kPlugin;
                     m.source.name = "meta";

@@ -179,4 +179,15 @@ void apply_claude_user_wrapper(Message& m, std::string& pending_shell) {
     m.source.name = "local-command";
 }
 
+void mark_compact_summary(Message& m, Session& session) {
+    CheckpointRecord cp;
+    cp.kind = "compact-summary";
+    cp.id = m.id;
+    cp.seq = m.seq;
+    cp.summary = m.visible_text();
+    session.checkpoints.push_back(std::move(cp));
+    m.source.kind = SourceKind::kPlugin;  // written by the harness, not the user
+    m.source.name = "compact";
+}
+
 }  // namespace bm

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "model/message.h"
+#include "model/session.h"
 
 namespace bm {
 
@@ -22,6 +23,10 @@ struct ClaudeUserWrapper {
 
 // The wrapper a user line's whole text is, or kNone (prose that merely mentions a tag is kNone).
 ClaudeUserWrapper read_claude_user_wrapper(std::string_view text);
+
+// Claude Code's compaction summary (isCompactSummary in its log; known by its opening words in Entire's compact copy):
+// the harness's message (source `compact`), its text kept as a `compact-summary` checkpoint of `session`.
+void mark_compact_summary(Message& m, Session& session);
 
 // Claude Code's own commands whose arguments set the harness (`/model opus`, `/add-dir ../lib`,
 // `/compact keep the plan`), not a request to the agent.

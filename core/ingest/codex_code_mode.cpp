@@ -88,10 +88,6 @@ void set_finished_result(ContentBlock& r, const std::string& printed, bool faile
     r.is_error = failed || n != 0;
 }
 
-ContentBlock* only_block(Message& m, BlockKind kind) {
-    return m.blocks.size() == 1 && m.blocks[0].kind == kind ? &m.blocks[0] : nullptr;
-}
-
 void skip_blanks(std::string_view s, size_t& p) {
     while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
 }
@@ -225,6 +221,10 @@ bool printed_call_at(std::string_view s, size_t& p, std::string& name, std::stri
 
 }  // namespace
 
+ContentBlock* sole_block(Message& m, BlockKind kind) {
+    return m.blocks.size() == 1 && m.blocks[0].kind == kind ? &m.blocks[0] : nullptr;
+}
+
 bool code_mode_shell_call(std::string_view script, std::string& name, std::string& arguments) {
     // The script is the call, as a statement or a variable's value: "[const|let|var r = ]await tools.X({...})",
     // or the call printed whole: "text(await tools.X({...}));".
@@ -338,7 +338,7 @@ void resolve_code_mode_cells(Session& session, const std::function<std::string(c
     auto known_cell = [&](const std::string& id) { return shell_cells.count(id) || multi_cells.count(id); };
     for (size_t i = 0; i < session.messages.size(); ++i) {
         Message& m = session.messages[i];
-        if (ContentBlock* call = only_block(m, BlockKind::kToolCall)) {
+        if (ContentBlock* call = sole_block(m, BlockKind::kToolCall)) {
             std::string name, arguments;
             std::vector<CodeModeCall> calls;
             if (call->tool_name == "exec") {
@@ -363,7 +363,7 @@ void resolve_code_mode_cells(Session& session, const std::function<std::string(c
             }
             continue;
         }
-        ContentBlock* result = only_block(m, BlockKind::kToolResult);
+        ContentBlock* result = sole_block(m, BlockKind::kToolResult);
         if (!result) continue;
         std::string target = result->tool_id, cell;
         if (const auto w = waits.find(target); w != waits.end()) {

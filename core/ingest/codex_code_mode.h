@@ -11,6 +11,9 @@
 
 namespace bm {
 
+// A message's block when it is its only one and of `kind` (a Codex call or result item); null otherwise.
+ContentBlock* sole_block(Message& m, BlockKind kind);
+
 // The `tools.<name>({...})` call of an `exec` cell's script when the script is only that shell command (exec_command,
 // shell_command, shell) and prints its result as it is: "[const r = ]await tools.exec_command({...});" then nothing,
 // `text(r)`, `text(r.output)` or `console.log(…)` of the same. Sets `name` and the JSON object argument as written.

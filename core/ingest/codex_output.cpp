@@ -8,10 +8,8 @@
 
 namespace bm {
 
-namespace {
-
 // "Exit code: 3" / "Process exited with code 3" at the start of one of the first header lines.
-std::optional<int64_t> header_code(std::string_view text) {
+std::optional<int64_t> codex_header_exit_code(std::string_view text) {
     size_t at = 0;
     for (int line = 0; line < 6 && at < text.size(); ++line) {
         size_t eol = text.find('\n', at);
@@ -35,8 +33,6 @@ std::optional<int64_t> header_code(std::string_view text) {
     }
     return std::nullopt;
 }
-
-}  // namespace
 
 CodexOutput decode_codex_output(const nlohmann::json& output) {
     CodexOutput out;
@@ -66,7 +62,7 @@ CodexOutput decode_codex_output(const nlohmann::json& output) {
     } else {
         return out;
     }
-    if (auto code = header_code(out.text)) out.exit_code = code, out.code_in_text = true, out.failed = *code != 0;
+    if (auto code = codex_header_exit_code(out.text)) out.exit_code = code, out.code_in_text = true, out.failed = *code != 0;
     return out;
 }
 

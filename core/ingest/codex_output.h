@@ -3,10 +3,15 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 namespace bm {
+
+// The exit code a tool output's header states ("Exit code: 3", "Process exited with code 3" on one of its first lines,
+// before "Output:"), or nullopt.
+std::optional<int64_t> codex_header_exit_code(std::string_view text);
 
 // A function_call_output / custom_tool_call_output's `output`, decoded.
 struct CodexOutput {

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ingest/codex_code_mode.h"
+#include "ingest/codex_output.h"
 #include "util/fast_json.h"
 
 namespace bm {
@@ -44,8 +46,8 @@ ResultHeader header_of(std::string_view text) {
         at = eol + 1;
         if (l == "Output:" || l == "Output:\r") break;
         if (const auto n = number_after(l, "Process running with session ID ")) h.running = n;
-        if (l.substr(0, 25) == "Process exited with code ") h.exited = true;
     }
+    h.exited = codex_header_exit_code(text).has_value();
     // A code-mode result object's exit code is written as the output's last line (ingest/codex_code_mode.cpp).
     if (!h.running && (text.rfind("[exit code: ", 0) == 0 || text.find("\n[exit code: ") != std::string_view::npos))
         h.exited = true;
@@ -64,10 +66,6 @@ std::optional<int64_t> polled_session(const std::string& arguments) {
     return s->get<int64_t>();
 }
 
-ContentBlock* only_block(Message& m, BlockKind kind) {
-    return m.blocks.size() == 1 && m.blocks[0].kind == kind ? &m.blocks[0] : nullptr;
-}
-
 }  // namespace
 
 void resolve_stdin_polls(Session& session) {
@@ -76,7 +74,7 @@ void resolve_stdin_polls(Session& session) {
     std::map<std::string, int64_t> polls;         // a rewritten poll's call id → the session it polls
     std::map<int64_t, std::string> running;       // a running session → its command's arguments
     for (Message& m : session.messages) {
-        if (ContentBlock* call = only_block(m, BlockKind::kToolCall)) {
+        if (ContentBlock* call = sole_block(m, BlockKind::kToolCall)) {
             if (call->tool_name == "exec_command") {
                 commands[call->tool_id] = call->arguments;
             } else if (call->tool_name == "write_stdin") {
@@ -89,7 +87,7 @@ void resolve_stdin_polls(Session& session) {
             }
             continue;
         }
-        ContentBlock* result = only_block(m, BlockKind::kToolResult);
+        ContentBlock* result = sole_block(m, BlockKind::kToolResult);
         if (!result) continue;
         const ResultHeader h = header_of(result->text);
         if (const auto p = polls.find(result->tool_id); p != polls.end()) {

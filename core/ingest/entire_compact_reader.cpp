@@ -88,17 +88,12 @@ public:
             // by its opening words (claude_harness_turn).
             apply_claude_user_wrapper(m, m_pending_shell);
             if (m.source.kind == SourceKind::kUser) {
-                const std::string text = m.visible_text();
-                if (const char* name = claude_harness_turn(text)) {
-                    m.source.kind = SourceKind::kPlugin;
-                    m.source.name = name;
-                    if (std::string_view(name) == "compact") {  // as Claude Code's reader keeps its isCompactSummary
-                        CheckpointRecord cp;
-                        cp.kind = "compact-summary";
-                        cp.id = m.id;
-                        cp.seq = m.seq;
-                        cp.summary = text;
-                        m_session.checkpoints.push_back(std::move(cp));
+                if (const char* name = claude_harness_turn(m.visible_text())) {
+                    if (std::string_view(name) == "compact") {
+                        mark_compact_summary(m, m_session);  // as Claude Code's reader reads its isCompactSummary
+                    } else {
+                        m.source.kind = SourceKind::kPlugin;
+                        m.source.name = name;
                     }
                 }
             }
