@@ -906,6 +906,21 @@ bool takes_value(const std::string& program, const std::string& option) {
 
 // What a URL names: its last path segment, without query or fragment ("https://x/api/users?limit=10" → users,
 // ".../pulls/" → pulls), or its host when the path is empty ("http://54.214.7.161/" → 54.214.7.161).
+// A package requirement names its package: "numpy<2", "numpy==1.26.4", "django>=4.2", "lodash@4.17.21" → the name
+// before the version (session 27: `pip install "numpy<2"` was keyed `pip.install.numpy-2`, read as numpy 2). A word
+// that is no such spec ("2>&1", "a->b", "@scope/pkg") is returned as it is.
+std::string package_name(const std::string& w) {
+    if (w.empty() || !std::isalpha(static_cast<unsigned char>(w[0]))) return w;
+    size_t n = 0;
+    while (n < w.size() && (std::isalnum(static_cast<unsigned char>(w[n])) || w[n] == '_' || w[n] == '-' || w[n] == '.'))
+        ++n;
+    if (n == w.size() || n + 1 >= w.size()) return w;
+    size_t v = n;
+    while (v < w.size() && v - n < 2 && std::string_view("<>=!~@^").find(w[v]) != std::string_view::npos) ++v;
+    if (v == n || v >= w.size() || !std::isdigit(static_cast<unsigned char>(w[v]))) return w;
+    return w.substr(0, n);
+}
+
 std::string url_name(const std::string& url) {
     std::string u = url.substr(0, url.find_first_of("?#"));
     while (!u.empty() && u.back() == '/') u.pop_back();
@@ -945,12 +960,13 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
                 j += bare_redirection(w[j]) ? 1 : 0;
                 continue;
             }
-            if (w[j][0] == '-' || w[j].find('>') != std::string::npos || w[j] == "|") continue;
-            if (w[j].find('$') != std::string::npos) continue;  // a shell variable is no name ("$f.py")
-            if (code_or_format(w[j])) continue;
+            const std::string operand = package_name(w[j]);
+            if (operand[0] == '-' || operand.find('>') != std::string::npos || operand == "|") continue;
+            if (operand.find('$') != std::string::npos) continue;  // a shell variable is no name ("$f.py")
+            if (code_or_format(operand)) continue;
             const bool http_client = k.program == "curl" || k.program == "wget";
             if (http_client && j > 0 && takes_value(k.program, w[j - 1])) continue;  // "-u user:password", "-o out"
-            const std::string tag = key_slug(http_client ? url_name(w[j]) : base_name(w[j]), 24);
+            const std::string tag = key_slug(http_client ? url_name(operand) : base_name(operand), 24);
             if (tag.empty() || k.key.find(tag) != std::string::npos) continue;  // a word of the key ("-m pytest")
             if (("." + key + ".").find("." + tag + ".") != std::string::npos) continue;  // named already ("-o x ./cmd/x")
             key += "." + tag;

@@ -51,6 +51,22 @@ TEST(GeneralRules, AnHttpClientIsKeyedByItsUrlNotItsOptionValues) {
     EXPECT_EQ(run_key("git clone https://github.com/acme/widget"), "git.clone.widget.command");
 }
 
+// A package requirement is keyed by its package: `pip install "numpy<2"` is numpy's install, not numpy 2's (session 27:
+// was `pip.install.numpy-2`); a word that only looks like one stays as written.
+TEST(GeneralRules, APackageRequirementIsKeyedByItsPackage) {
+    auto exit_key = [](const char* command) {
+        const std::string args = std::string(R"({"command":")") + command + "\"}";
+        const auto got = Log().call("Bash", args, "Exit code 1\nerror", true).claims("action.command_exit");
+        return got.empty() ? std::string() : got[0].substr(0, got[0].find(" = "));
+    };
+    EXPECT_EQ(exit_key(R"(pip install \"numpy<2\")"), "pip.install.numpy.exit_code");
+    EXPECT_EQ(exit_key(R"(pip install --force-reinstall \"numpy==1.26.4\")"), "pip.install.numpy.exit_code");
+    EXPECT_EQ(exit_key(R"(pip install 'django>=4.2')"), "pip.install.django.exit_code");
+    EXPECT_EQ(exit_key("npm install lodash@4.17.21"), "npm.install.lodash.exit_code");
+    EXPECT_EQ(exit_key("npm install @types/node"), "npm.install.node.exit_code");
+    EXPECT_EQ(exit_key("pip install requests"), "pip.install.requests.exit_code");
+}
+
 // "bash -lc 'npm test'" runs npm's tests, as the argv form ["bash", "-lc", "npm test"] does: its key is npm's, not
 // bash's (session 23). A script the shell would expand, or one quoted in parts, stays as written.
 TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
