@@ -353,10 +353,11 @@ CommandKey command_key(const Segment& s) {
     return k;
 }
 
-// "exit code 2", "[exit code: 1]", "exit status 1", "exited with code 0", "Exit code 127".
+// "exit code 2", "[exit code: 1]", "exit status 1", "exited with code 0", "Exit code 127", "<returncode>1</returncode>".
 std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
     const std::string low = ascii_lower(result.substr(0, 200'000));
-    for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code", "exited: code"}) {
+    // mini-swe-agent's observation opens "<returncode>N</returncode>" (session 27).
+    for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code", "exited: code", "<returncode>"}) {
         for (size_t p = low.find(marker); p != std::string::npos; p = low.find(marker, p + 1)) {
             size_t at = p + std::string_view(marker).size();
             while (at < low.size() && (low[at] == ' ' || low[at] == ':' || low[at] == '=' || low[at] == '"')) ++at;
@@ -904,8 +905,6 @@ bool takes_value(const std::string& program, const std::string& option) {
                            "--retry", "--cert", "--config"});
 }
 
-// What a URL names: its last path segment, without query or fragment ("https://x/api/users?limit=10" → users,
-// ".../pulls/" → pulls), or its host when the path is empty ("http://54.214.7.161/" → 54.214.7.161).
 // A package requirement names its package: "numpy<2", "numpy==1.26.4", "django>=4.2", "lodash@4.17.21" → the name
 // before the version (session 27: `pip install "numpy<2"` was keyed `pip.install.numpy-2`, read as numpy 2). A word
 // that is no such spec ("2>&1", "a->b", "@scope/pkg") is returned as it is.
@@ -921,6 +920,8 @@ std::string package_name(const std::string& w) {
     return w.substr(0, n);
 }
 
+// What a URL names: its last path segment, without query or fragment ("https://x/api/users?limit=10" → users,
+// ".../pulls/" → pulls), or its host when the path is empty ("http://54.214.7.161/" → 54.214.7.161).
 std::string url_name(const std::string& url) {
     std::string u = url.substr(0, url.find_first_of("?#"));
     while (!u.empty() && u.back() == '/') u.pop_back();
@@ -928,6 +929,49 @@ std::string url_name(const std::string& url) {
     const size_t host = scheme == std::string::npos ? 0 : scheme + 3;
     const size_t slash = u.find('/', host);
     return slash == std::string::npos ? u.substr(host) : base_name(u);
+}
+
+// The module a `python -c` one-liner imports first ("import numpy; print(numpy.__version__)" → numpy, "from
+// piper.voice import PiperVoice" → piper.voice): what the inline code is about, empty when it imports nothing
+// (session 27: every one-liner was keyed `python`, so two of them read as one command's two outputs).
+std::string inline_code_module(const std::vector<std::string>& w, size_t program) {
+    // The standard library's everyday modules say little of what the code is about: a later import names it better.
+    static const std::set<std::string> plain = {"sys", "os", "json", "re", "subprocess", "pathlib", "time", "math",
+                                                "typing", "collections", "itertools", "functools", "io", "shutil",
+                                                "glob", "datetime", "platform", "importlib", "textwrap", "pprint"};
+    for (size_t j = program + 1; j + 1 < w.size(); ++j) {
+        if (w[j] != "-c") continue;
+        const std::string& code = w[j + 1];
+        std::string first;
+        for (size_t at = 0; at < code.size();) {
+            while (at < code.size() && std::string_view(" \t\n;").find(code[at]) != std::string_view::npos) ++at;
+            for (std::string_view lead : {"import ", "from "}) {
+                if (code.compare(at, lead.size(), lead) != 0) continue;
+                size_t b = at + lead.size(), e = b;
+                while (e < code.size() && (std::isalnum(static_cast<unsigned char>(code[e])) || code[e] == '_' || code[e] == '.'))
+                    ++e;
+                if (e == b || std::isdigit(static_cast<unsigned char>(code[b]))) continue;
+                const std::string module = code.substr(b, e - b);
+                if (!plain.count(module.substr(0, module.find('.')))) return module;
+                if (first.empty()) first = module;
+            }
+            const size_t next = code.find_first_of(";\n", at);
+            at = next == std::string::npos ? code.size() : next + 1;
+        }
+        return first;
+    }
+    return {};
+}
+
+// Whether a segment keyed `k` runs code given inline ("python -c …", "node -e …").
+bool runs_inline_code(const std::vector<Segment>& segs, const CommandKey& k) {
+    for (const Segment& s : segs) {
+        if (command_key(s).key != k.key) continue;
+        const auto& w = s.words;
+        for (size_t j = program_index(w) + 1; j < w.size(); ++j)
+            if (w[j] == "-c" || w[j] == "-e") return true;
+    }
+    return false;
 }
 
 bool runs_of_different_programs(const std::vector<Segment>& segs, const std::vector<CommandKey>& keys) {
@@ -954,6 +998,10 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
         if (command_key(s).key != k.key) continue;
         const auto& w = s.words;
         std::string key = k.key;
+        if (k.program.rfind("python", 0) == 0 && k.program.find('.') == std::string::npos && k.sub.empty()) {
+            const std::string module = key_slug(inline_code_module(w, program_index(w)), 24);
+            if (!module.empty()) return key + "." + module;
+        }
         size_t taken = 0;
         for (size_t j = first_operand(w, k); j < w.size() && taken < operands; ++j) {
             if (redirection(w[j])) {  // "> log.txt", "< schema.sql": the target is no operand either (review)
@@ -1231,8 +1279,11 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (k.key.empty() || one_of(k.program, {"cd", "echo", "printf", "true", "source", ".", "export", "set"}))
             continue;
         const std::string part = command_set_key(segs, k);
-        // Inline code ("python -c …") leaves the part unnamed: the chain's key could not say what ran.
-        if (part == k.program && one_of(k.program, {"python", "node", "bash", "sh", "ruby", "perl"})) return;
+        // Inline code ("python -c …") leaves the part unnamed: the chain's key could not say what ran (a module the
+        // code imports names it for the command's own slots, not enough to credit a chain's status to it).
+        if (one_of(k.program, {"python", "python3", "node", "bash", "sh", "ruby", "perl"}) &&
+            (part == k.program || runs_inline_code(segs, k)))
+            return;
         if (("." + chain + ".").find("." + part + ".") != std::string::npos) continue;  // a part named already
         chain += (chain.empty() ? "" : ".and.") + part;
         ++named_parts;

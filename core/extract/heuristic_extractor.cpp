@@ -904,7 +904,19 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                     // the same SWE-bench template sent by another harness (OpenHands' evaluation, session 19).
                     const bool task_template =
                         is_user && (session.format == SessionFormat::kSweAgent || issue_task_template(b.text));
-                    auto claims = task_template ? issue_claims(b.text, proto) : extract_from_text(b.text, proto, is_user);
+                    // mini-swe-agent's template around the user's task: only the task is read, as the user's words.
+                    const auto [task_begin, task_end] =
+                        is_user && b.kind == BlockKind::kText && !task_template ? mini_swe_agent_task(b.text)
+                                                                                : std::pair{std::string::npos, std::string::npos};
+                    std::vector<Claim> claims;
+                    if (task_template) {
+                        claims = issue_claims(b.text, proto);
+                    } else if (task_begin != std::string::npos) {
+                        claims = extract_from_text(b.text.substr(task_begin, task_end - task_begin), proto, true);
+                        for (Claim& c : claims) c.quote_offset += static_cast<int64_t>(task_begin);
+                    } else {
+                        claims = extract_from_text(b.text, proto, is_user);
+                    }
                     if (task_template)  // the template's own goal sentence, outside the quoted issue
                         for (auto& c : template_goal_claims(b.text, proto)) claims.push_back(std::move(c));
                     if (is_user && session.format == SessionFormat::kSweAgent)
@@ -976,6 +988,10 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             if (session.format == SessionFormat::kSweAgent) {
                 mark_runs_before_edit(bc.claims);
                 if (bi == 0) add_run_outcome_claims(session, bc);
+            } else if (session.format == SessionFormat::kOpenAiChat && bi == 0 &&
+                       std::any_of(session.environment.begin(), session.environment.end(),
+                                   [](const EnvironmentFact& f) { return f.name == "exit_status"; })) {
+                add_run_outcome_claims(session, bc);  // mini-swe-agent 2's exit message (session 27)
             }
             // The session's harness facts: session-level, so given to its first branch once (like a
             // shared prefix), placed among the message claims by seq.

@@ -1,4 +1,4 @@
-// Claude Code's rejection of a tool call with the user's reason (rejection_reason.h; session 19).
+// Claude Code's and mini-swe-agent's rejection of a tool call with the user's reason (rejection_reason.h; session 19).
 #include "extract/rejection_reason.h"
 
 #include "util/trim.h"
@@ -6,14 +6,16 @@
 namespace bm {
 
 bool call_refused(std::string_view result) {
-    return result.rfind("The user doesn't want to proceed with this tool use.", 0) == 0;
+    return result.rfind("The user doesn't want to proceed with this tool use.", 0) == 0 ||
+           result.rfind("Command not executed. The user rejected your command", 0) == 0;  // mini-swe-agent (session 27)
 }
 
 size_t user_rejection_reason(std::string_view result) {
     // Only in the harness's own rejection notice, which opens the result.
     if (!call_refused(result)) return std::string_view::npos;
     for (std::string_view marker : {std::string_view("To tell you how to proceed, the user said:"),
-                                    std::string_view("The user provided the following reason for the rejection:")}) {
+                                    std::string_view("The user provided the following reason for the rejection:"),
+                                    std::string_view("The user rejected your command with the following message:")}) {
         const size_t p = result.find(marker);
         if (p == std::string_view::npos) continue;
         const size_t at = result.find_first_not_of(kBlanks, p + marker.size());

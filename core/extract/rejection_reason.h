@@ -7,12 +7,13 @@
 namespace bm {
 
 // Where the user's words start in `result`: after Claude Code's "… To tell you how to proceed, the user said:" or
-// plan mode's "… The user provided the following reason for the rejection:", past the blanks after the colon.
+// plan mode's "… The user provided the following reason for the rejection:" or mini-swe-agent's "Command not executed.
+// The user rejected your command with the following message:", past the blanks after the colon.
 // npos when `result` holds neither, or nothing follows, or more than 4,000 bytes follow (not a typed reason).
 size_t user_rejection_reason(std::string_view result);
 
 // Whether `result` is Claude Code's notice that the user refused the call ("The user doesn't want to proceed with this
-// tool use."): the call never ran, so it has no exit status and no failure of its own (session 21).
+// tool use.") or mini-swe-agent's ("Command not executed. The user rejected your command …"): the call never ran, so it has no exit status and no failure of its own (session 21).
 bool call_refused(std::string_view result);
 
 }  // namespace bm

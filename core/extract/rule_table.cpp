@@ -156,8 +156,9 @@ std::vector<ExtractionRule> build() {
           // nor is a '|' in a here-document's body (review, session 21)
           call("Bash", R"({"command":"python3 - <<'EOF'\ndef f(x: int | None): pass\nEOF"})", "Exit code 1\nTraceback (most recent call last):",
                "python3.exit_code = 1", true),
+          // inline code is keyed by the module it imports (session 27)
           call("Bash", R"({"command":"python -c \"import a; print(1)\""})", "Exit code 1\nTraceback (most recent call last):",
-               "python.exit_code = 1", true)}},
+               "python.a.exit_code = 1", true)}},
         {"action.chain_exit", "an `&&` chain of two or more parts (past a leading cd) that exits 0: every part ran and succeeded, keyed by every part",
          "session 21 (split from action.command_exit, then narrowed after a blind relabel judged a chain's code credited to one part partial): the key names each part that does something, joined by `.and.` (setup and banners — cd, source, export, echo, printf — are skipped; more than three parts, or a part run as inline code such as `python -c …`, give none); a pipe (its status is the last program's), a background command (only its launch), `||`, `;` or a line break (the status is the last part's alone), a chain that failed (which part failed is not said) and a call the user refused give none",
          S::kFact, "tool 3", "<part>.and.<part>[.and.<part>].exit_code", false, 0.13, kSession, "dev 0.13 strict (15 values) by the blind relabel of session 21, before the narrowing; the narrowed rule's 2 dev values are both good under blind labels, too few (8 needed) to turn it on",

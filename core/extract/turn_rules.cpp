@@ -100,6 +100,20 @@ bool issue_task_template(const std::string& text) {
     return false;
 }
 
+std::pair<size_t, size_t> mini_swe_agent_task(const std::string& text) {
+    constexpr std::pair<size_t, size_t> none{std::string::npos, std::string::npos};
+    constexpr std::string_view lead = "Please solve this issue: ";
+    if (text.compare(0, lead.size(), lead) != 0) return none;
+    if (text.find("COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT") == std::string::npos &&
+        text.find("MINI_SWE_AGENT_FINAL_OUTPUT") == std::string::npos)
+        return none;
+    size_t end = text.find("\n\nYou can execute bash commands", lead.size());
+    if (end == std::string::npos) end = text.find("\n## ", lead.size());
+    if (end == std::string::npos) return none;
+    while (end > lead.size() && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+    return end > lead.size() ? std::pair{lead.size(), end} : none;
+}
+
 namespace {
 
 // "Starting the write now.", "Let me check": narration of work in progress, not an answer.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "extract/branch_claims.h"
@@ -29,6 +30,12 @@ std::vector<Claim> template_goal_claims(const std::string& text, const Claim& or
 // prompt as SWE-agent's): it names the uploaded repository ("<uploaded_files>…</uploaded_files>") and wraps an
 // issue block (<issue_description>, <pr_description>, <issue>). Only its issue is the user's (session 19).
 bool issue_task_template(const std::string& text);
+
+// The user's task inside mini-swe-agent's task template ("Please solve this issue: <task>\n\nYou can execute bash
+// commands …", a template that tells the agent to submit with `echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT`): its
+// [begin, end) in `text`, or {npos, npos} when `text` is no such template or the task's end cannot be told. The
+// template's workflow and rules around it are the harness's, never the user's requests (session 27).
+std::pair<size_t, size_t> mini_swe_agent_task(const std::string& text);
 // A SWE-agent CTF task template's challenge ("a <category> problem named X, worth N points") and its files (ctf_rules.cpp).
 std::vector<Claim> ctf_challenge_claims(const std::string& text, const Claim& origin);
 

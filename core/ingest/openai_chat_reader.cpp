@@ -4,6 +4,7 @@
 
 #include "ingest/chat_provider_error.h"
 #include "ingest/line_reader.h"
+#include "ingest/mini_swe_agent_turns.h"
 #include "util/hash.h"
 #include "util/trim.h"
 
@@ -289,9 +290,12 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
     else if (*role == "user") m.role = Role::kUser, m.source.kind = SourceKind::kUser;
     else if (*role == "assistant") m.role = Role::kAssistant, m.source.kind = SourceKind::kModel;
     else if (*role == "tool" || *role == "function") m.role = Role::kTool, m.source.kind = SourceKind::kTool;
+    // mini-swe-agent 2's last message: the harness's record of how the run ended (its submission as content,
+    // extra.exit_status), neither the user's nor the model's (session 27).
+    else if (*role == "exit") m.role = Role::kSystem, m.source.kind = SourceKind::kPlugin, m.source.name = "exit";
     else {
         ctx.error(pos, path + ".role", "unknown role '" + *role + "'; message skipped",
-                  "expected system, developer, user, assistant or tool");
+                  "expected system, developer, user, assistant, tool or exit");
         return false;
     }
     if (subagent && m.role == Role::kUser) {
@@ -346,6 +350,20 @@ void mark_provider_error(Message& m, Session& session) {
     add_message_fact(session, m, "api_error", notice, kind, notice);
 }
 
+// mini-swe-agent 2's exit message records how the run ended in `extra.exit_status` ("Submitted", "LimitsExceeded",
+// …): an exit_status fact, as SWE-agent's info.exit_status is (rule harness.run_exit_status).
+void add_exit_status(const json& item, const Message& m, Session& session) {
+    const auto extra = item.find("extra");
+    if (extra == item.end() || !extra->is_object()) return;
+    const auto status = extra->find("exit_status");
+    if (status == extra->end() || !status->is_string() || status->get<std::string>().empty() ||
+        status->get<std::string>().size() > 80)
+        return;
+    const std::string value = status->get<std::string>();
+    add_message_fact(session, m, "exit_status", value, "", "\"exit_status\": " + json(value).dump());
+    session.environment.back().field = "messages[" + std::to_string(m.seq) + "].extra.exit_status";
+}
+
 // The session of `messages` (a JSON array), each at `lines[i]` of a JSONL file when `lines` is given.
 void read_chat_messages(Session& session, const json& messages, const std::vector<int64_t>* lines, ReadContext& ctx) {
     std::vector<std::string> speakers;  // each kept message's `name`, "" when it has none
@@ -354,6 +372,7 @@ void read_chat_messages(Session& session, const json& messages, const std::vecto
         if (parse_chat_message(ctx, messages[i], i, m, lines ? (*lines)[i] : 0)) {
             mark_provider_error(m, session);
             mark_termination_signal(m);
+            if (m.source.kind == SourceKind::kPlugin && m.source.name == "exit") add_exit_status(messages[i], m, session);
             const auto name = messages[i].find("name");
             speakers.push_back(name != messages[i].end() && name->is_string() ? name->get<std::string>() : "");
             session.messages.push_back(std::move(m));
@@ -361,6 +380,7 @@ void read_chat_messages(Session& session, const json& messages, const std::vecto
             ctx.result().partial = true;
         }
     }
+    read_mini_swe_agent_turns(session.messages);
     mark_group_chat_peers(session.messages, speakers);
     mark_code_executor_replies(session.messages, speakers, session);
     mark_repeated_prompts(session.messages);

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
 #include "ingest/summary.h"
@@ -881,6 +883,55 @@ TEST(OpenAiChatReader, InlinedSubagentTurnsKeepTheirOriginalRole) {
     EXPECT_NE(bad.errors[0].to_string().find("messages[0].role"), std::string::npos);
 }
 
+// Session 27: mini-swe-agent trajectories. Version 1 writes each command as the one ```bash block of the model's reply
+// and answers in a user-role turn ("<returncode>0</returncode>\n<output>…"): those pairs are the call and its result,
+// and the user's rejection in confirm mode answers the call it refused (a real run, pranay5255/YudaiV3). Version 2
+// calls a `bash` tool and ends with an "exit" message, the harness's record of how the run ended.
+TEST(OpenAiChatReader, MiniSweAgentActionsAndAnswersAreToolCallsAndResults) {
+    ReadResult r = read_file(fixture("openai-chat/mini-swe-agent-v1.traj.json"));
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 8u);
+    EXPECT_EQ(s.messages[1].source.kind, SourceKind::kUser);  // the task
+    for (size_t i : {2u, 4u, 6u}) {
+        const ContentBlock& call = s.messages[i].blocks.back();
+        ASSERT_EQ(call.kind, BlockKind::kToolCall) << i;
+        EXPECT_EQ(call.tool_name, "bash");
+        const Message& answer = s.messages[i + 1];
+        EXPECT_EQ(answer.role, Role::kTool) << i;
+        ASSERT_EQ(answer.blocks.size(), 1u);
+        EXPECT_EQ(answer.blocks[0].tool_id, call.tool_id);
+        EXPECT_EQ(answer.blocks[0].is_error, i == 4u) << i;  // only the rejected call failed
+    }
+    EXPECT_EQ(nlohmann::json::parse(s.messages[2].blocks.back().arguments)["command"], "ls -la");
+    EXPECT_EQ(s.messages[5].blocks[0].text.rfind("Command not executed. The user rejected your command", 0), 0u);
+    // The model's reply keeps its text as written.
+    EXPECT_EQ(s.messages[2].blocks[0].kind, BlockKind::kText);
+    EXPECT_NE(s.messages[2].blocks[0].text.find("```bash\nls -la\n```"), std::string::npos);
+
+    ReadResult v2 = read_file(fixture("openai-chat/mini-swe-agent-v2.traj.json"));
+    ASSERT_EQ(v2.sessions.size(), 1u) << describe(v2);
+    EXPECT_TRUE(v2.errors.empty()) << describe(v2);  // "exit" was an unknown role before
+    const Session& t = v2.sessions[0];
+    ASSERT_EQ(t.messages.size(), 10u);
+    EXPECT_EQ(t.messages[9].role, Role::kSystem);
+    EXPECT_EQ(t.messages[9].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(t.messages[9].source.name, "exit");
+    ASSERT_EQ(t.environment.size(), 1u);
+    EXPECT_EQ(t.environment[0].name, "exit_status");
+    EXPECT_EQ(t.environment[0].value, "Submitted");
+    EXPECT_EQ(t.environment[0].field, "messages[9].extra.exit_status");
+    // A chat log without mini-swe-agent's answers is left as it was: a fenced block in a reply is no call.
+    ReadResult plain = read_bytes(R"([{"role":"user","content":"How do I list files?"},)"
+                                  R"({"role":"assistant","content":"Run:\n\n```bash\nls -la\n```"},)"
+                                  R"({"role":"user","content":"<output>ok</output> thanks"}])",
+                                  "chat.json");
+    ASSERT_EQ(plain.sessions.size(), 1u);
+    EXPECT_EQ(plain.sessions[0].messages[1].blocks.size(), 1u);
+    EXPECT_EQ(plain.sessions[0].messages[2].role, Role::kUser);
+}
+
 // expect_counts for a SWE-agent fixture whose id the reader derives from its file name: the id is taken from a
 // first read (expect_counts checks the rest: one session, no error, the format).
 Session swe_counts(const std::string& rel, Counts want) {
@@ -1255,6 +1306,8 @@ TEST(Ingest, DetectsEveryFixtureByContent) {
         {"openai-chat/object.json", SessionFormat::kOpenAiChat},
         {"openai-chat/nanobot-session.jsonl", SessionFormat::kOpenAiChat},
         {"openai-chat/subagent-roles.json", SessionFormat::kOpenAiChat},
+        {"openai-chat/mini-swe-agent-v1.traj.json", SessionFormat::kOpenAiChat},
+        {"openai-chat/mini-swe-agent-v2.traj.json", SessionFormat::kOpenAiChat},
         {"swe-agent/function_calling.traj", SessionFormat::kSweAgent},
         {"swe-agent/action_observation.traj", SessionFormat::kSweAgent},
         {"swe-agent/history_only.traj", SessionFormat::kSweAgent},

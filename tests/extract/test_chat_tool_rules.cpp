@@ -2,6 +2,8 @@
 // failure, an agent handoff's routing notice, and a file a tool says it saved its output to.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <vector>
 
@@ -215,6 +217,51 @@ TEST(ChatToolRules, InlinedSubagentTextIsNoClosingSummary) {
             EXPECT_NE(c.rule, "model.closing_status") << c.key << " = " << c.value;
             EXPECT_NE(c.rule, "model.final_reply") << c.key << " = " << c.value;
         }
+}
+
+// Session 27: mini-swe-agent's text actions. The one ```bash block of a reply and the harness's "<returncode>N</returncode>"
+// answer are a command and its result, so the command rules read them; the template around the user's task, the
+// harness's format-error replies and the user's rejection notice are not the user's requests, but the words the user
+// typed into the rejection are.
+TEST(ChatToolRules, MiniSweAgentActionsAreCommandsAndOnlyTheTaskIsTheUsers) {
+    auto msg = [](const char* role, const std::string& text) {
+        return std::string(R"({"role":")") + role + R"(","content":)" + nlohmann::json(text).dump() + "}";
+    };
+    const std::string log =
+        "[" + msg("system", "You are a helpful assistant that can interact with a computer.") + "," +
+        msg("user", "Please solve this issue: Add a --json flag to the report command.\n\nYou can execute bash commands "
+                    "and edit files to implement the necessary changes.\n\n## Recommended Workflow\n\n2. Create a "
+                    "script to reproduce the issue\n6. Submit with `echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT`.") + "," +
+        msg("assistant", "THOUGHT: run it.\n\n```bash\npython reproduce.py\n```") + "," +
+        msg("user", "<returncode>1</returncode>\n<output>\nTraceback (most recent call last):\nKeyError: 'json'\n</output>") + "," +
+        msg("assistant", "THOUGHT: two at once.\n\n```bash\nls\n```\n\n```bash\npwd\n```") + "," +
+        msg("user", "Please always provide EXACTLY ONE action in triple backticks, found 2 actions.") + "," +
+        msg("assistant", "THOUGHT: install.\n\n```bash\npip install requests\n```") + "," +
+        msg("user", "Command not executed. The user rejected your command with the following message: Please run "
+                    "the tests first.") + "]";
+    const ReadResult r = read_bytes(log, "mini.json");
+    ASSERT_TRUE(r.errors.empty());
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.messages[3].role, Role::kTool);
+    EXPECT_TRUE(s.messages[3].blocks.at(0).is_error);
+    EXPECT_EQ(s.messages[5].source.kind, SourceKind::kPlugin);  // the format error is the harness's
+    EXPECT_EQ(s.messages[5].source.name, "format-error");
+    EXPECT_EQ(s.messages[7].role, Role::kTool);  // the rejection answers the call it refused
+    V exits, requests;
+    bool install = false;
+    for (const BranchClaims& bc : extract_heuristic(r.sessions, {}))
+        for (const Claim& c : bc.claims) {
+            const std::string kv = c.key + " = " + c.value;
+            if (c.rule == "action.command_exit") exits.push_back(kv);
+            if (c.rule == "user.request") requests.push_back(kv);
+            install = install || c.key.rfind("pip", 0) == 0;
+        }
+    EXPECT_EQ(exits, V{"python.reproduce.py.exit_code = 1"});
+    EXPECT_FALSE(install);  // the refused install never ran
+    // The task and the user's words in the rejection; not the workflow's steps ("create a script to reproduce …").
+    EXPECT_EQ(requests, (V{"goal.add.json.flag = add a --json flag to the report command",
+                           "goal.run.test = run the tests first"}));
 }
 
 }  // namespace

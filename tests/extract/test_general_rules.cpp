@@ -67,6 +67,21 @@ TEST(GeneralRules, APackageRequirementIsKeyedByItsPackage) {
     EXPECT_EQ(exit_key("pip install requests"), "pip.install.requests.exit_code");
 }
 
+// A `python -c` one-liner is keyed by the module it imports first, so two one-liners are two commands (session 27:
+// both were `python.output`); one that imports nothing, and a script's own `-c` option, stay as they were.
+TEST(GeneralRules, AnInlinePythonProgramIsKeyedByItsModule) {
+    auto output_key = [](const char* command, const char* result) {
+        const std::string args = std::string(R"({"command":")") + command + "\"}";
+        const auto got = Log().call("Bash", args, result).claims("action.command_output");
+        return got.empty() ? std::string() : got[0];
+    };
+    EXPECT_EQ(output_key(R"(python -c \"import numpy; print(numpy.__version__)\")", "1.26.4"),
+              "python.numpy.output = 1.26.4");
+    EXPECT_EQ(output_key(R"(python3 -c \"from piper.voice import PiperVoice; print('ok')\")", "ok"),
+              "python3.piper.voice.output = ok");
+    EXPECT_EQ(output_key(R"(python -c \"print(2+2)\")", "4"), "python.output = 4");
+}
+
 // "bash -lc 'npm test'" runs npm's tests, as the argv form ["bash", "-lc", "npm test"] does: its key is npm's, not
 // bash's (session 23). A script the shell would expand, or one quoted in parts, stays as written.
 TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
@@ -176,10 +191,14 @@ TEST(GeneralRules, AnEchoThatDidNotPrintNamesNeitherTheChainNorItsOutput) {
 }
 
 TEST(GeneralRules, CodeOrAFormatStringIsNoCommandsSubject) {
-    // `python -c "<code>"` and `curl -w "<format>" URL`: the code and the format name nothing (session 20).
+    // `python -c "<code>"` and `curl -w "<format>" URL`: the code and the format name nothing (session 20); the module
+    // the code imports does, past the standard library's everyday ones (session 27).
     EXPECT_EQ(Log().call("Bash", R"J({"command":"python -c \"import sys; import analyze; print('ok')\""})J", "ok\nExit code 1")
                   .claims("action.command_exit"),
-              V{"python.exit_code = 1"});
+              V{"python.analyze.exit_code = 1"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"python -c \"import sys; print(sys.version)\""})J", "3.12\nExit code 1")
+                  .claims("action.command_exit"),
+              V{"python.sys.exit_code = 1"});
     EXPECT_EQ(Log().call("Bash", R"J({"command":"curl -s -w \"\\nHTTP_STATUS:%{http_code}\\n\" http://localhost:8080/health"})J",
                          "{}\nHTTP_STATUS:500\nExit code 22")
                   .claims("action.command_exit"),

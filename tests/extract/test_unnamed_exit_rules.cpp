@@ -60,7 +60,7 @@ TEST(UnnamedExit, ARerunOfOneCommandKeepsItsExitCode) {
     const std::string log = kAsk + bash_run("1", "u1", R"(python -c \"import a; print(1)\")", "Exit code 1\\nTraceback", true) +
                             bash_run("2", "r1", R"(python -c \"import a; print(1)\")", "Exit code 1\\nTraceback", true);
     const std::string got = claude_log_claims(log);
-    EXPECT_NE(got.find("action.command_exit: python.exit_code = 1\n"), std::string::npos) << "[" << got << "]";
+    EXPECT_NE(got.find("action.command_exit: python.a.exit_code = 1\n"), std::string::npos) << "[" << got << "]";
 }
 
 }  // namespace

@@ -1,0 +1,29 @@
+// mini-swe-agent's text-action trajectories (`*.traj.json`, trajectory_format "mini-swe-agent-1"): the model writes
+// its one shell command as a fenced block in its reply and the harness answers in a user-role turn
+// ("<returncode>0</returncode>\n<output>…</output>"); those pairs are read as the tool calls and results they are.
+#pragma once
+
+#include <vector>
+
+#include "model/message.h"
+
+namespace bm {
+
+// Whether `text` is one of mini-swe-agent's answers to an action, sent in a user-role turn: an observation
+// ("<returncode>N</returncode>…"), a timeout notice ("The last command <command>…</command> timed out …") or the
+// user's rejection in confirm mode ("Command not executed. The user rejected your command with the following
+// message: …").
+bool mini_swe_agent_answer(std::string_view text);
+
+// Rewrites `messages` read from a chat-completions array, when at least one assistant turn holding exactly one
+// ```bash / ```sh / ```mswea_bash_command block is followed by a user-role turn that is mini_swe_agent_answer():
+// - each such assistant turn gains a `bash` tool call (id "mini-<seq>", arguments {"command": <the block>}; its text
+//   is kept as written);
+// - the answer that follows becomes the tool's message: a result for that call holding the turn's text verbatim, an
+//   error when the return code is not 0, the command timed out or the user rejected it;
+// - a format-error reply ("Please always provide EXACTLY ONE action in triple backticks, …") is the harness's
+//   (source plugin "format-error"), not the user's.
+// Any other turn is left as it is. Returns whether the session was read as mini-swe-agent's.
+bool read_mini_swe_agent_turns(std::vector<Message>& messages);
+
+}  // namespace bm
