@@ -41,6 +41,12 @@ void mark_file_histories(std::vector<Claim>& claims);
 // `dir.<path>.contents.earlier` and its value reads "empty (before <path> was added)" (empty_dir_rules.cpp, session 19).
 void mark_filled_dirs(std::vector<Claim>& claims);
 
+// A test runner's summary that counts passes and no failure (`<runner>.passed`, action.test_counts), after an earlier
+// run under the same key counted failures: the failures were fixed, so `<runner>.failed = 0` is claimed from the
+// passing summary and the earlier count is superseded in the slot's history, not left as the state (session 27: a
+// rerun that passed left `pytest.x.failed = 1` beside `pytest.x.passed = 1`). `claims` are in the branch's order.
+void mark_cleared_failures(std::vector<Claim>& claims);
+
 // SWE-agent's prompt suffix "(Current directory: /repo)": the directory later paths are under.
 std::string shown_directory(const std::string& result_text);
 

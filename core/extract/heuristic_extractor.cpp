@@ -974,6 +974,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             add_final_replies(session, branch.id, own_turns, options, bc.claims);
             add_closing_summaries(session, branch.id, own_turns, cwd, options, bc.claims);
             mark_file_histories(bc.claims);
+            mark_cleared_failures(bc.claims);
             drop_files_seen_otherwise_named(bc.claims);
             mark_filled_dirs(bc.claims);
             mark_read_contents(bc.claims);

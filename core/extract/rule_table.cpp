@@ -174,7 +174,7 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"source .venv/bin/activate && python -c \"import a\" && make"})", "Exit code 0", ""),
           call("Bash", R"({"command":"npm test"})", "Exit code 1", "", true)}},
         {"action.test_counts", "a test runner's summary (N passed, N failed, N errors) in the result of a test command",
-         "only for test commands (pytest, cargo test, npm test, …); the first summary counts; `go test`, which prints no counts, is counted by its top-level \"--- PASS:\"/\"--- FAIL:\" lines (`-v`), else its packages' \"ok\"/\"FAIL\" lines (`go.test.packages_passed|failed`; session 18); Vitest's \"Test Files\" and Jest's \"Test Suites\" / \"Snapshots\" lines count files, not tests, and are skipped (session 17)", S::kFact, "tool 3",
+         "only for test commands (pytest, cargo test, npm test, …); the first summary counts; `go test`, which prints no counts, is counted by its top-level \"--- PASS:\"/\"--- FAIL:\" lines (`-v`), else its packages' \"ok\"/\"FAIL\" lines (`go.test.packages_passed|failed`; session 18); Vitest's \"Test Files\" and Jest's \"Test Suites\" / \"Snapshots\" lines count files, not tests, and are skipped (session 17); a summary that counts passes and no failure after a run under the same key counted failures also claims `<runner>.failed = 0` (the fix held; session 27)", S::kFact, "tool 3",
          "<runner>.passed|failed|errors", true, 0.95, kSession, "",
          {call("Bash", R"({"command":"cargo test"})", "test result: ok. 5 passed; 0 failed", "cargo.test.passed = 5"),
           call("Bash", R"({"command":"npm run test"})", " Test Files  1 passed (1)\n      Tests  5 passed (5)\n", "npm.run.test.passed = 5"),

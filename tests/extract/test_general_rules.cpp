@@ -82,6 +82,26 @@ TEST(GeneralRules, AnInlinePythonProgramIsKeyedByItsModule) {
     EXPECT_EQ(output_key(R"(python -c \"print(2+2)\")", "4"), "python.output = 4");
 }
 
+// A rerun that passes clears the failure count an earlier run of the same tests left (session 27: the slot kept
+// `failed = 1` beside the rerun's `passed = 1`); a passing run with no failing one before it claims no `failed`.
+TEST(GeneralRules, APassingRerunClearsTheEarlierFailureCount) {
+    const auto rerun = Log()
+                           .call("Bash", R"({"command":"pytest -q tests/test_a.py"})", "F\n1 failed in 0.1s\nExit code 1", true)
+                           .call("Bash", R"({"command":"pytest -q tests/test_a.py"})", ".\n1 passed in 0.1s\nExit code 0")
+                           .claims("action.test_counts");
+    EXPECT_EQ(rerun, (V{"pytest.test_a.py.failed = 1", "pytest.test_a.py.passed = 1", "pytest.test_a.py.failed = 0"}));
+    EXPECT_EQ(Log().call("Bash", R"({"command":"pytest -q tests/test_a.py"})", ".\n1 passed in 0.1s\nExit code 0")
+                  .claims("action.test_counts"),
+              V{"pytest.test_a.py.passed = 1"});
+    // A rerun that still fails says its own count; another test file's pass clears nothing.
+    EXPECT_EQ(Log().call("Bash", R"({"command":"pytest -q tests/test_a.py"})", "1 failed in 0.1s\nExit code 1", true)
+                  .call("Bash", R"({"command":"pytest -q tests/test_a.py"})", "1 failed, 2 passed in 0.1s\nExit code 1", true)
+                  .call("Bash", R"({"command":"pytest -q tests/test_b.py"})", "3 passed in 0.1s\nExit code 0")
+                  .claims("action.test_counts"),
+              (V{"pytest.test_a.py.failed = 1", "pytest.test_a.py.passed = 2", "pytest.test_a.py.failed = 1",
+                 "pytest.test_b.py.passed = 3"}));
+}
+
 // "bash -lc 'npm test'" runs npm's tests, as the argv form ["bash", "-lc", "npm test"] does: its key is npm's, not
 // bash's (session 23). A script the shell would expand, or one quoted in parts, stays as written.
 TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
