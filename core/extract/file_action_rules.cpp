@@ -87,6 +87,29 @@ void patch_files(const ToolAction& a, std::vector<ActionFact>& out) {
     }
 }
 
+// `codex exec --json`'s file_change item, read as a call {"changes": [{"path", "kind": "add"|"update"|"delete"}]}:
+// each change's file created, edited or deleted.
+void change_list_files(const ToolAction& a, std::vector<ActionFact>& out) {
+    const std::string_view t = a.arguments;
+    constexpr std::string_view marker = "\"path\":\"";
+    for (size_t p = t.find(marker); p != std::string_view::npos; p = t.find(marker, p + 1)) {
+        const size_t b = p + marker.size(), e = t.find('"', b);
+        if (e == std::string_view::npos) return;
+        const size_t open = t.rfind('{', p), close = t.find('}', e);  // the change object around its path
+        if (open == std::string_view::npos || close == std::string_view::npos) return;
+        const std::string_view change = t.substr(open, close - open);
+        const char* rule = change.find("\"kind\":\"add\"") != std::string_view::npos      ? "action.file_created"
+                           : change.find("\"kind\":\"update\"") != std::string_view::npos ? "action.file_edited"
+                           : change.find("\"kind\":\"delete\"") != std::string_view::npos ? "action.file_deleted"
+                                                                                          : nullptr;
+        if (!rule) continue;
+        const char* value = std::string_view(rule) == "action.file_created"  ? "created"
+                            : std::string_view(rule) == "action.file_edited" ? "edited"
+                                                                              : "deleted";
+        add(out, rule, std::string(t.substr(b, e - b)), a.cwd, value, ActionEvidence::kConfirmed, b, e);
+    }
+}
+
 }  // namespace
 
 std::string argument_path_key(std::string_view path, std::string_view cwd) {
@@ -138,6 +161,10 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                              shell.find("*** Begin Patch") != std::string::npos;
     if (tool == "apply_patch" || tool == "patch" || shell_patch) {
         patch_files(a, out);
+        return;
+    }
+    if (tool == "file_change") {  // `codex exec --json`'s file_change item (session 27)
+        change_list_files(a, out);
         return;
     }
     std::string path, command;

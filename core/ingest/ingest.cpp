@@ -183,7 +183,8 @@ void walk_directory(const fs::path& root, const std::function<void(const fs::pat
 std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
            "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, OpenHands events and evaluation output, Gemini CLI chats, "
-           "Cline task histories, Aider chat histories, Entire CLI compact transcripts, BeliefMerge native JSONL";
+           "Cline task histories, Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
+           "BeliefMerge native JSONL";
 }
 
 void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, SessionFormat hint) {
@@ -263,8 +264,10 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     bool document = body[0] == '[';
     bool instances = false;  // OpenHands evaluation output: one instance per line
     bool compact = false;    // Entire CLI's compact transcript, told apart by its own line shape
+    bool exec_stream = false;  // `codex exec --json`'s event stream
     if (auto first = first_line_object(body); first && !document) {
         compact = is_entire_compact_line(*first);
+        exec_stream = is_codex_exec_event(*first);
         format = classify_object(*first);
         document = format && opens_document(*format, *first);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);
@@ -276,6 +279,36 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         format = classify_object(outline);
         document = format && opens_document(*format, outline);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(outline);
+    }
+    // One object a line that no reader knows: say so, naming what the first line holds, rather than reading the file
+    // as one damaged JSON document (session 27: a `codex exec --json` stream was reported "truncated or damaged").
+    if (!format && !document && !compact && !exec_stream) {
+        if (auto first = first_line_object(body)) {
+            const size_t eol = body.find('\n');
+            if (eol != std::string_view::npos && body.find_first_not_of(" \t\r\n", eol) != std::string_view::npos) {
+                std::string members;
+                size_t n = 0;
+                for (const auto& [key, value] : first->items()) {
+                    if (n++ == 6) {
+                        members += ", …";
+                        break;
+                    }
+                    members += (members.empty() ? "" : ", ") + key;
+                }
+                ctx.error(RecordPos{1, 0}, "",
+                          "unrecognised JSON Lines log: the first line's object (members: " + members +
+                              ") matches no supported format",
+                          supported_list());
+                return out;
+            }
+        }
+    }
+    if (exec_stream) {  // Codex's session in another shape than its rollout
+        out.format = "codex-exec";
+        PrefixedSource src(std::move(head), std::move(source));
+        read_codex_exec(src, ctx);
+        report_torn(ctx, src);
+        return out;
     }
     if (compact) {  // a session in its agent's format, so no SessionFormat of its own
         out.format = "entire-compact";
@@ -353,7 +386,8 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     if (start == std::string_view::npos) return std::nullopt;
     head.remove_prefix(start);
     if (is_aider_history(head)) return SessionFormat::kAider;
-    if (auto first = first_line_object(head)) return classify_object(*first);
+    if (auto first = first_line_object(head))
+        return is_codex_exec_event(*first) ? std::optional(SessionFormat::kCodex) : classify_object(*first);
     try {
         json doc = json::parse(head);
         return doc.is_array() ? classify_array(doc) : doc.is_object() ? classify_object(doc) : std::nullopt;

@@ -25,6 +25,8 @@ void read_gemini_cli(ByteSource& source, ReadContext& ctx);      // chats/sessio
 void read_aider(ByteSource& source, ReadContext& ctx);           // .aider.chat.history.md
 void read_entire_compact(ByteSource& source, ReadContext& ctx);  // Entire CLI checkpoint transcript.jsonl
 bool is_entire_compact_line(const json& first_line);            // {"v", "agent", "cli_version", "type", "content"}
+void read_codex_exec(ByteSource& source, ReadContext& ctx);     // `codex exec --json` event stream
+bool is_codex_exec_event(const json& first_line);               // {"type": "thread.started", "thread_id"}, an item event
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
 // A chat session kept one message a line (nanobot's sessions/*.jsonl: a `{"_type": "metadata", …}` line, then

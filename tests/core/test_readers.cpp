@@ -932,6 +932,59 @@ TEST(OpenAiChatReader, MiniSweAgentActionsAndAnswersAreToolCallsAndResults) {
     EXPECT_EQ(plain.sessions[0].messages[2].role, Role::kUser);
 }
 
+// Session 27: `codex exec --json`, the event stream of Codex's non-interactive mode (hand-written in the schema of
+// codex-rs/exec's exec_events.rs). Before, it was read as one damaged JSON document. An item.started and its
+// item.completed are one call; the exit code, a member of the item, is written as other readers write it.
+TEST(CodexExecReader, EventStreamItemsAreCallsResultsAndTheAgentsTurns) {
+    ReadResult r = read_file(fixture("codex/exec-stream.jsonl"));
+    EXPECT_EQ(r.format, "codex-exec");
+    EXPECT_EQ(detect_format(slurp(fixture("codex/exec-stream.jsonl"))), SessionFormat::kCodex);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.format, SessionFormat::kCodex);
+    EXPECT_EQ(s.id, "0199a213-81c0-7800-8aa1-bbab2a035a53");
+    ASSERT_EQ(s.messages.size(), 19u);
+    EXPECT_EQ(s.messages[0].blocks.at(0).kind, BlockKind::kReasoning);
+    // The first plan, then the failing test run: one call for its started and completed events.
+    EXPECT_EQ(s.messages[1].blocks.at(0).tool_name, "update_plan");
+    const ContentBlock& run = s.messages[3].blocks.at(0);
+    EXPECT_EQ(run.tool_name, "exec_command");
+    EXPECT_EQ(nlohmann::json::parse(run.arguments)["cmd"], "/bin/bash -lc 'npm test'");
+    const ContentBlock& failed = s.messages[4].blocks.at(0);
+    EXPECT_EQ(failed.tool_id, run.tool_id);
+    EXPECT_TRUE(failed.is_error);
+    EXPECT_NE(failed.text.find("1 failed, 11 passed"), std::string::npos);
+    EXPECT_EQ(failed.text.substr(failed.text.rfind('\n') + 1), "[exit code: 1]");
+    // The file change, the MCP call and the agent's reply.
+    EXPECT_EQ(s.messages[7].blocks.at(0).tool_name, "file_change");
+    EXPECT_EQ(s.messages[9].blocks.at(0).tool_name, "github.get_issue");
+    EXPECT_EQ(s.messages[10].blocks.at(0).text, "Cart total is off by one cent");
+    EXPECT_EQ(s.messages[15].role, Role::kAssistant);
+    EXPECT_EQ(s.messages[15].blocks.at(0).kind, BlockKind::kText);
+    // The second turn's push never answered; the stream's failure is the harness's.
+    EXPECT_EQ(s.messages[16].blocks.at(0).kind, BlockKind::kToolCall);
+    EXPECT_EQ(s.messages[18].role, Role::kSystem);
+    EXPECT_EQ(s.messages[18].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[18].source.name, "turn.failed");
+
+    std::vector<std::string> claims;
+    for (const BranchClaims& bc : extract_heuristic(r.sessions, {}))
+        for (const Claim& c : bc.claims) claims.push_back(c.key + " = " + c.value);
+    // (the failed run's exit code is stale once the same command passed: action.command_exit withdraws it)
+    for (const char* want : {"npm.test.exit_code = 0", "npm.test.failed = 0",
+                             "file.src/cart.ts = edited", "file.src/money.ts = created",
+                             "todo.fix-the-rounding-in-total = completed"})
+        EXPECT_NE(std::find(claims.begin(), claims.end(), want), claims.end()) << want;
+
+    // One object a line that no reader knows is said to be that, naming what its first line holds.
+    ReadResult unknown = read_bytes("{\"event\":\"start\",\"id\":7}\n{\"event\":\"stop\"}\n", "events.jsonl");
+    ASSERT_EQ(unknown.errors.size(), 1u) << describe(unknown);
+    const std::string message = unknown.errors[0].to_string();
+    EXPECT_NE(message.find("unrecognised JSON Lines log"), std::string::npos) << message;
+    EXPECT_NE(message.find("members: event, id"), std::string::npos) << message;
+}
+
 // expect_counts for a SWE-agent fixture whose id the reader derives from its file name: the id is taken from a
 // first read (expect_counts checks the rest: one session, no error, the format).
 Session swe_counts(const std::string& rel, Counts want) {

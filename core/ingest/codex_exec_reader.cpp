@@ -1,0 +1,191 @@
+// `codex exec --json`: the event stream Codex's non-interactive mode prints (thread.started, turn.*, item.started /
+// item.updated / item.completed of agent_message, reasoning, command_execution, file_change, mcp_tool_call,
+// todo_list, error). The user's prompt is an argument of the command, never in the stream; the session is read in
+// Codex's format, so the extraction rules read its commands as they read a rollout's (session 27).
+#include "ingest/readers.h"
+
+#include <map>
+#include <set>
+
+namespace bm {
+
+namespace {
+
+class ExecStreamBuilder {
+public:
+    explicit ExecStreamBuilder(ReadContext& ctx) : m_ctx(ctx) {
+        m_session.format = SessionFormat::kCodex;
+        m_session.file = ctx.result().file;
+    }
+
+    void line(const json& v, RecordPos pos, std::string_view raw) {
+        const std::string type = m_ctx.str(v, "type", pos, "type").value_or("");
+        m_raw = raw;
+        if (type == "thread.started") {
+            if (auto id = m_ctx.str(v, "thread_id", pos, "thread_id"); id && m_session.id_form.empty())
+                m_session.id_form = *id;
+            ++m_non_message;
+        } else if (type == "turn.started" || type == "turn.completed") {
+            ++m_non_message;  // a turn's bounds and token usage: no message
+        } else if (type == "turn.failed" || type == "error") {
+            // The stream's own failure notice: the harness's, not the model's reply.
+            std::string text = m_ctx.str(v, "message", pos, "message").value_or("");
+            if (const json* e = m_ctx.object(v, "error", pos, "error"))
+                text = m_ctx.str(*e, "message", pos, "error.message").value_or(text);
+            Message m = message(pos, type + "-" + std::to_string(pos.line), Role::kSystem, SourceKind::kPlugin);
+            m.source.name = type;
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+            push(std::move(m));
+        } else if (type == "item.started" || type == "item.updated" || type == "item.completed") {
+            const json* item = m_ctx.object(v, "item", pos, "item");
+            if (!item) {
+                m_ctx.error(pos, "item", "an item event without its item object; skipped");
+                return;
+            }
+            read_item(*item, type.substr(5), pos);
+        } else {
+            m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
+            ++m_non_message;
+        }
+    }
+
+    void finish(const std::string& digest) {
+        if (m_session.id_form.empty()) m_session.id_form = "codex-exec-" + digest.substr(0, 12);
+        m_ctx.finish();
+        finish_session(m_session, m_ctx, RecordPos{1, 0}, m_non_message);
+        m_ctx.result().sessions.push_back(std::move(m_session));
+    }
+
+private:
+    Message message(RecordPos pos, const std::string& id, Role role, SourceKind kind) {
+        Message m;
+        m.line = pos.line;
+        m.id = id;
+        m.role = role;
+        m.source.kind = kind;
+        return m;
+    }
+
+    void push(Message m) {
+        m.seq = static_cast<int64_t>(m_session.messages.size());
+        if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(m_raw);
+        m_session.messages.push_back(std::move(m));
+    }
+
+    // The call an item makes, once: an item.started event and its item.completed name one call.
+    void call(const std::string& id, const std::string& tool, const std::string& arguments, RecordPos pos) {
+        if (!m_called.insert(id).second) return;
+        Message m = message(pos, id, Role::kAssistant, SourceKind::kModel);
+        m.source.provider = "openai";
+        m.blocks.push_back(ContentBlock{BlockKind::kToolCall, {}, id, tool, m_ctx.redact_text(arguments), false});
+        push(std::move(m));
+    }
+
+    void result(const std::string& id, const std::string& text, bool error, RecordPos pos) {
+        Message m = message(pos, id + "/result", Role::kTool, SourceKind::kTool);
+        m.source.call_id = id;
+        m.blocks.push_back(ContentBlock{BlockKind::kToolResult, m_ctx.redact_text(text), id, {}, {}, error});
+        push(std::move(m));
+    }
+
+    void read_item(const json& item, const std::string& phase, RecordPos pos) {
+        const std::string id = m_ctx.str(item, "id", pos, "item.id").value_or("line-" + std::to_string(pos.line));
+        const std::string type = m_ctx.str(item, "type", pos, "item.type").value_or("");
+        const std::string status = m_ctx.str(item, "status", pos, "item.status").value_or("");
+        const bool done = phase == "completed";
+        if (type == "agent_message" || type == "reasoning") {
+            if (!done) return;  // only the completed item holds the whole text
+            Message m = message(pos, id, Role::kAssistant, SourceKind::kModel);
+            m.source.provider = "openai";
+            m.blocks.push_back(text_block(m_ctx, type == "reasoning" ? BlockKind::kReasoning : BlockKind::kText,
+                                          m_ctx.str(item, "text", pos, "item.text").value_or("")));
+            push(std::move(m));
+        } else if (type == "command_execution") {
+            const std::string command = m_ctx.str(item, "command", pos, "item.command").value_or("");
+            call(id, "exec_command", json{{"cmd", command}}.dump(), pos);
+            if (!done) return;
+            std::string text = m_ctx.str(item, "aggregated_output", pos, "item.aggregated_output").value_or("");
+            const auto code = m_ctx.integer(item, "exit_code", pos, "item.exit_code");
+            // The exit code is a member of the item, written as the line other readers give ("[exit code: N]").
+            if (code) text += (text.empty() || text.back() == '\n' ? "" : "\n") + ("[exit code: " + std::to_string(*code) + "]");
+            if (status == "declined") text += (text.empty() ? "" : "\n") + std::string("[declined]");
+            result(id, text, status == "failed" || status == "declined" || (code && *code != 0), pos);
+        } else if (type == "file_change") {
+            if (!done) return;  // emitted once the patch applied or failed
+            const json* changes = m_ctx.array(item, "changes", pos, "item.changes");
+            call(id, "file_change", json{{"changes", changes ? *changes : json::array()}}.dump(), pos);
+            result(id, "", status == "failed", pos);  // the stream prints no patch output: its status is the flag
+        } else if (type == "mcp_tool_call") {
+            const std::string server = m_ctx.str(item, "server", pos, "item.server").value_or("");
+            const std::string tool = m_ctx.str(item, "tool", pos, "item.tool").value_or("");
+            const auto args = item.find("arguments");
+            call(id, server.empty() ? tool : server + "." + tool,
+                 args != item.end() && !args->is_null() ? args->dump() : "{}", pos);
+            if (!done) return;
+            std::string text;
+            if (const json* e = m_ctx.object(item, "error", pos, "item.error"))
+                text = m_ctx.str(*e, "message", pos, "item.error.message").value_or("");
+            else if (const json* r = m_ctx.object(item, "result", pos, "item.result"))
+                if (const json* content = m_ctx.array(*r, "content", pos, "item.result.content"))
+                    for (const json& c : *content)
+                        if (c.is_object() && c.value("type", json()) == "text" && c.value("text", json()).is_string())
+                            text += (text.empty() ? "" : "\n") + c["text"].get<std::string>();
+            result(id, text, status == "failed", pos);
+        } else if (type == "todo_list") {
+            // The plan as Codex's update_plan tool writes it, each time its steps change.
+            const json* items = m_ctx.array(item, "items", pos, "item.items");
+            if (!items) return;
+            json plan = json::array();
+            for (const json& step : *items)
+                if (step.is_object() && step.value("text", json()).is_string())
+                    plan.push_back({{"step", step["text"]}, {"status", step.value("completed", false) ? "completed" : "pending"}});
+            const std::string arguments = json{{"plan", plan}}.dump();
+            if (arguments == m_last_plan[id]) return;
+            m_last_plan[id] = arguments;
+            const std::string call_id = id + "#" + std::to_string(++m_plan_updates[id]);
+            call(call_id, "update_plan", arguments, pos);
+            result(call_id, "Plan updated", false, pos);
+        } else if (type == "web_search") {
+            return;  // the search itself; its results reach the model, not the stream
+        } else if (type == "error") {
+            Message m = message(pos, id, Role::kSystem, SourceKind::kPlugin);
+            m.source.name = "error";
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, m_ctx.str(item, "message", pos, "item.message").value_or("")));
+            if (done) push(std::move(m));
+        } else {
+            m_ctx.unknown_type(pos, "item " + (type.empty() ? std::string("(none)") : type));
+        }
+    }
+
+    ReadContext& m_ctx;
+    Session m_session;
+    std::string_view m_raw;
+    std::set<std::string> m_called;
+    std::map<std::string, std::string> m_last_plan;
+    std::map<std::string, int> m_plan_updates;
+    int64_t m_non_message = 0;
+};
+
+}  // namespace
+
+bool is_codex_exec_event(const json& v) {
+    if (!v.is_object() || !v.value("type", json()).is_string() || v.contains("payload")) return false;
+    const std::string type = v["type"].get<std::string>();
+    if (type == "thread.started") return v.value("thread_id", json()).is_string();
+    if (type == "item.started" || type == "item.updated" || type == "item.completed") {
+        const auto item = v.find("item");
+        return item != v.end() && item->is_object() && item->value("type", json()).is_string() && item->contains("id");
+    }
+    return type == "turn.started" && v.size() == 1;
+}
+
+void read_codex_exec(ByteSource& source, ReadContext& ctx) {
+    ExecStreamBuilder b(ctx);
+    const auto digest = for_each_record(source, ctx, [&](const json& v, RecordPos pos, std::string_view raw) {
+        if (v.is_object()) b.line(v, pos, raw);
+        else ctx.error(pos, "", "expected a JSON object a line; skipped");
+    });
+    if (digest) b.finish(*digest);
+}
+
+}  // namespace bm
