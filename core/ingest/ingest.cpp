@@ -184,6 +184,7 @@ std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
            "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, OpenHands events and evaluation output, Gemini CLI chats, "
            "Cline task histories, Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
+           "Cursor agent transcripts, "
            "BeliefMerge native JSONL";
 }
 
@@ -265,9 +266,11 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     bool instances = false;  // OpenHands evaluation output: one instance per line
     bool compact = false;    // Entire CLI's compact transcript, told apart by its own line shape
     bool exec_stream = false;  // `codex exec --json`'s event stream
+    bool cursor = false;       // Cursor's agent transcript
     if (auto first = first_line_object(body); first && !document) {
         compact = is_entire_compact_line(*first);
         exec_stream = is_codex_exec_event(*first);
+        cursor = is_cursor_transcript_line(*first);
         format = classify_object(*first);
         document = format && opens_document(*format, *first);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);
@@ -282,7 +285,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     }
     // One object a line that no reader knows: say so, naming what the first line holds, rather than reading the file
     // as one damaged JSON document (session 27: a `codex exec --json` stream was reported "truncated or damaged").
-    if (!format && !document && !compact && !exec_stream) {
+    if (!format && !document && !compact && !exec_stream && !cursor) {
         if (auto first = first_line_object(body)) {
             const size_t eol = body.find('\n');
             if (eol != std::string_view::npos && body.find_first_not_of(" \t\r\n", eol) != std::string_view::npos) {
@@ -302,6 +305,13 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
                 return out;
             }
         }
+    }
+    if (cursor) {  // read as a role-message agent's session: no SessionFormat of its own
+        out.format = "cursor";
+        PrefixedSource src(std::move(head), std::move(source));
+        read_cursor_transcript(src, ctx);
+        report_torn(ctx, src);
+        return out;
     }
     if (exec_stream) {  // Codex's session in another shape than its rollout
         out.format = "codex-exec";
@@ -387,7 +397,9 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     head.remove_prefix(start);
     if (is_aider_history(head)) return SessionFormat::kAider;
     if (auto first = first_line_object(head))
-        return is_codex_exec_event(*first) ? std::optional(SessionFormat::kCodex) : classify_object(*first);
+        return is_codex_exec_event(*first)         ? std::optional(SessionFormat::kCodex)
+               : is_cursor_transcript_line(*first) ? std::optional(SessionFormat::kOpenAiChat)
+                                                   : classify_object(*first);
     try {
         json doc = json::parse(head);
         return doc.is_array() ? classify_array(doc) : doc.is_object() ? classify_object(doc) : std::nullopt;

@@ -26,6 +26,8 @@ void read_aider(ByteSource& source, ReadContext& ctx);           // .aider.chat.
 void read_entire_compact(ByteSource& source, ReadContext& ctx);  // Entire CLI checkpoint transcript.jsonl
 bool is_entire_compact_line(const json& first_line);            // {"v", "agent", "cli_version", "type", "content"}
 void read_codex_exec(ByteSource& source, ReadContext& ctx);     // `codex exec --json` event stream
+void read_cursor_transcript(ByteSource& source, ReadContext& ctx);  // Cursor agent-transcripts/<id>.jsonl
+bool is_cursor_transcript_line(const json& first_line);             // {"role", "message": {"content"}}, no uuid
 bool is_codex_exec_event(const json& first_line);               // {"type": "thread.started", "thread_id"}, an item event
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);

@@ -985,6 +985,34 @@ TEST(CodexExecReader, EventStreamItemsAreCallsResultsAndTheAgentsTurns) {
     EXPECT_NE(message.find("members: event, id"), std::string::npos) << message;
 }
 
+// Session 27: Cursor's agent transcripts (role + message lines, turn_ended records, no tool results). Before, the file
+// was reported as damaged JSON. Only the text inside <user_query> is the user's; the <timestamp> is the turn's time.
+TEST(CursorReader, UserQueriesAgentTextAndUnansweredCalls) {
+    ReadResult r = read_file(fixture("cursor/agent-transcript.jsonl"));
+    EXPECT_EQ(r.format, "cursor");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    EXPECT_EQ(detect_format(slurp(fixture("cursor/agent-transcript.jsonl"))), SessionFormat::kOpenAiChat);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 5u);
+    EXPECT_EQ(s.messages[0].role, Role::kUser);
+    EXPECT_EQ(s.messages[0].visible_text(), "Add a dark mode toggle to the settings page. Do not change the API.");
+    EXPECT_EQ(s.messages[0].time, "Saturday, Aug 15, 2026, 1:21 PM (UTC+4)");
+    ASSERT_EQ(s.messages[1].blocks.size(), 3u);
+    EXPECT_EQ(s.messages[1].blocks[1].tool_name, "Read");
+    EXPECT_EQ(nlohmann::json::parse(s.messages[1].blocks[1].arguments)["path"], "/home/ana/app/src/routes/settings.svelte");
+    EXPECT_NE(s.messages[1].blocks[1].tool_id, s.messages[1].blocks[2].tool_id);
+    EXPECT_EQ(s.messages[3].visible_text(), "ok, also remember the choice in localStorage");
+    // A line in another role is an error naming its line; the rest is read.
+    ReadResult bad = read_bytes(std::string(R"({"role":"user","message":{"content":[{"type":"text","text":"hi"}]}})") + "\n" +
+                                    R"({"role":"narrator","message":{"content":[]}})" + "\n",
+                                "t.jsonl");
+    ASSERT_EQ(bad.errors.size(), 1u) << describe(bad);
+    EXPECT_NE(bad.errors[0].to_string().find(":2"), std::string::npos) << bad.errors[0].to_string();
+    ASSERT_EQ(bad.sessions.size(), 1u);
+    EXPECT_EQ(bad.sessions[0].messages.size(), 1u);
+}
+
 // expect_counts for a SWE-agent fixture whose id the reader derives from its file name: the id is taken from a
 // first read (expect_counts checks the rest: one session, no error, the format).
 Session swe_counts(const std::string& rel, Counts want) {
