@@ -65,6 +65,18 @@ void check_environment(std::string_view data, const bm::ReadResult& out) {
     }
 }
 
+// A second line reader run on the same input, with its own result (fuzz targets are costly to link: a reader of a
+// sibling shape shares its kin's target).
+void read_also(std::string_view data, void (*reader)(bm::ByteSource&, bm::ReadContext&)) {
+    bm::ReadResult out;
+    out.file = "fuzz-input";
+    bm::ReadOptions options;
+    options.max_line_bytes = 1 << 20;
+    bm::ReadContext ctx(out, options);
+    bm::MemoryByteSource src(data);
+    reader(src, ctx);
+}
+
 void read_as(std::string_view data, const std::string& kind) {
     bm::ReadResult out;
     out.file = "fuzz-input";
@@ -75,8 +87,13 @@ void read_as(std::string_view data, const std::string& kind) {
     if (kind == "dsh") {
         bm::read_dsh(src, ctx);
         check_environment(data, out);
-    } else if (kind == "claude_code") bm::read_claude_code(src, ctx);
-    else if (kind == "codex") bm::read_codex(src, ctx);
+    } else if (kind == "claude_code") {
+        bm::read_claude_code(src, ctx);
+        read_also(data, bm::read_cursor_transcript);  // Cursor's transcripts: role + message lines, Claude-like blocks
+    } else if (kind == "codex") {
+        bm::read_codex(src, ctx);
+        read_also(data, bm::read_codex_exec);  // `codex exec --json` event streams (session 27)
+    }
     else if (kind == "native") bm::read_native(src, ctx);
     else if (kind == "openhands_eval") bm::read_openhands_eval(src, ctx);
     else if (kind == "gemini_cli") bm::read_gemini_cli(src, ctx);
