@@ -43,8 +43,9 @@ void mark_filled_dirs(std::vector<Claim>& claims);
 
 // A test runner's summary that counts passes and no failure (`<runner>.passed`, action.test_counts), after an earlier
 // run under the same key counted failures: the failures were fixed, so `<runner>.failed = 0` is claimed from the
-// passing summary and the earlier count is superseded in the slot's history, not left as the state (session 27: a
-// rerun that passed left `pytest.x.failed = 1` beside `pytest.x.passed = 1`). `claims` are in the branch's order.
+// passing summary (placed right after it) and the earlier count is superseded in the slot's history, not left as the
+// state (session 27: a rerun that passed left `pytest.x.failed = 1` beside `pytest.x.passed = 1`). A summary that
+// passes none, or counts failures or errors of its own, clears nothing. `claims` are in the branch's order.
 void mark_cleared_failures(std::vector<Claim>& claims);
 
 // SWE-agent's prompt suffix "(Current directory: /repo)": the directory later paths are under.

@@ -355,6 +355,18 @@ CommandKey command_key(const Segment& s) {
 
 // "exit code 2", "[exit code: 1]", "exit status 1", "exited with code 0", "Exit code 127", "<returncode>1</returncode>".
 std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
+    // mini-swe-agent's observation opens with its code; a "exit status 2" in the output below is the program's text.
+    if (const size_t at = result.find_first_not_of(" \t\r\n");
+        at != std::string_view::npos && result.compare(at, 12, "<returncode>") == 0) {
+        size_t end = at + 12;
+        if (end < result.size() && result[end] == '-') ++end;
+        const size_t digits = end;
+        while (end < result.size() && end - digits < 4 && digit(result[end])) ++end;
+        if (end > digits && result.compare(end, 13, "</returncode>") == 0) {
+            b = at, e = end;
+            return std::string(result.substr(at + 12, end - at - 12));
+        }
+    }
     const std::string low = ascii_lower(result.substr(0, 200'000));
     // mini-swe-agent's observation opens "<returncode>N</returncode>" (session 27).
     for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code", "exited: code", "<returncode>"}) {
@@ -920,6 +932,16 @@ std::string package_name(const std::string& w) {
     return w.substr(0, n);
 }
 
+// Whether the command installs or removes packages, whose operands are requirements ("numpy<2"): a package manager's
+// install/add/remove subcommand. Elsewhere "root@10.0.0.5", "HEAD~1" or "icon@2x.png" name what they say (review).
+bool installs_packages(const CommandKey& k) {
+    if (!one_of(k.program, {"pip", "pip3", "uv", "poetry", "pipx", "conda", "mamba", "micromamba", "npm", "yarn", "pnpm",
+                            "bun", "cargo", "gem", "brew"}))
+        return false;
+    const std::string sub = k.sub.substr(0, k.sub.find('.'));
+    return one_of(sub, {"install", "i", "add", "remove", "rm", "uninstall", "update", "upgrade", "pip"});
+}
+
 // What a URL names: its last path segment, without query or fragment ("https://x/api/users?limit=10" → users,
 // ".../pulls/" → pulls), or its host when the path is empty ("http://54.214.7.161/" → 54.214.7.161).
 std::string url_name(const std::string& url) {
@@ -939,7 +961,7 @@ std::string inline_code_module(const std::vector<std::string>& w, size_t program
     static const std::set<std::string> plain = {"sys", "os", "json", "re", "subprocess", "pathlib", "time", "math",
                                                 "typing", "collections", "itertools", "functools", "io", "shutil",
                                                 "glob", "datetime", "platform", "importlib", "textwrap", "pprint"};
-    for (size_t j = program + 1; j + 1 < w.size(); ++j) {
+    for (size_t j = program + 1; j + 1 < w.size() && !w[j].empty() && w[j][0] == '-'; ++j) {
         if (w[j] != "-c") continue;
         const std::string& code = w[j + 1];
         std::string first;
@@ -968,7 +990,8 @@ bool runs_inline_code(const std::vector<Segment>& segs, const CommandKey& k) {
     for (const Segment& s : segs) {
         if (command_key(s).key != k.key) continue;
         const auto& w = s.words;
-        for (size_t j = program_index(w) + 1; j < w.size(); ++j)
+        // Only the interpreter's own options, before the script ("python -u train.py -c cfg.yaml" runs a script).
+        for (size_t j = program_index(w) + 1; j < w.size() && !w[j].empty() && w[j][0] == '-'; ++j)
             if (w[j] == "-c" || w[j] == "-e") return true;
     }
     return false;
@@ -1008,7 +1031,7 @@ std::string command_set_key(const std::vector<Segment>& segs, const CommandKey& 
                 j += bare_redirection(w[j]) ? 1 : 0;
                 continue;
             }
-            const std::string operand = package_name(w[j]);
+            const std::string operand = installs_packages(k) ? package_name(w[j]) : w[j];
             if (operand[0] == '-' || operand.find('>') != std::string::npos || operand == "|") continue;
             if (operand.find('$') != std::string::npos) continue;  // a shell variable is no name ("$f.py")
             if (code_or_format(operand)) continue;

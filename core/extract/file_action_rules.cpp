@@ -3,6 +3,8 @@
 #include <cctype>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "extract/tool_action_rules.h"
 #include "util/trim.h"
 
@@ -88,25 +90,23 @@ void patch_files(const ToolAction& a, std::vector<ActionFact>& out) {
 }
 
 // `codex exec --json`'s file_change item, read as a call {"changes": [{"path", "kind": "add"|"update"|"delete"}]}:
-// each change's file created, edited or deleted.
+// each change's file created, edited or deleted, quoting the path as the arguments write it.
 void change_list_files(const ToolAction& a, std::vector<ActionFact>& out) {
-    const std::string_view t = a.arguments;
-    constexpr std::string_view marker = "\"path\":\"";
-    for (size_t p = t.find(marker); p != std::string_view::npos; p = t.find(marker, p + 1)) {
-        const size_t b = p + marker.size(), e = t.find('"', b);
-        if (e == std::string_view::npos) return;
-        const size_t open = t.rfind('{', p), close = t.find('}', e);  // the change object around its path
-        if (open == std::string_view::npos || close == std::string_view::npos) return;
-        const std::string_view change = t.substr(open, close - open);
-        const char* rule = change.find("\"kind\":\"add\"") != std::string_view::npos      ? "action.file_created"
-                           : change.find("\"kind\":\"update\"") != std::string_view::npos ? "action.file_edited"
-                           : change.find("\"kind\":\"delete\"") != std::string_view::npos ? "action.file_deleted"
-                                                                                          : nullptr;
-        if (!rule) continue;
-        const char* value = std::string_view(rule) == "action.file_created"  ? "created"
-                            : std::string_view(rule) == "action.file_edited" ? "edited"
-                                                                              : "deleted";
-        add(out, rule, std::string(t.substr(b, e - b)), a.cwd, value, ActionEvidence::kConfirmed, b, e);
+    const auto args = nlohmann::json::parse(a.arguments, nullptr, false);
+    if (!args.is_object() || !args.contains("changes") || !args["changes"].is_array()) return;
+    size_t from = 0;  // each change's path is searched for after the one before
+    for (const auto& change : args["changes"]) {
+        if (!change.is_object() || !change.value("path", nlohmann::json()).is_string()) continue;
+        const std::string path = change["path"].get<std::string>();
+        const std::string kind = change.value("kind", nlohmann::json()).is_string() ? change["kind"].get<std::string>() : "";
+        const char* rule = kind == "add" ? "action.file_created" : kind == "update" ? "action.file_edited"
+                           : kind == "delete" ? "action.file_deleted" : nullptr;
+        const std::string written = nlohmann::json(path).dump();  // as the arguments hold it, quotes and escapes
+        const size_t at = a.arguments.find(written, from);
+        if (!rule || path.empty() || at == std::string::npos) continue;
+        from = at + written.size();
+        const char* value = kind == "add" ? "created" : kind == "update" ? "edited" : "deleted";
+        add(out, rule, path, a.cwd, value, ActionEvidence::kConfirmed, at + 1, at + written.size() - 1);
     }
 }
 

@@ -1,5 +1,8 @@
 // A test run that passes after one that failed: the earlier failure count is no longer the state (session 27).
+#include <map>
+#include <set>
 #include <string>
+#include <utility>
 
 #include "extract/action_claims.h"
 
@@ -11,28 +14,42 @@ bool ends_with(const std::string& s, const std::string& tail) {
     return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
+std::string runner_of(const std::string& key, const std::string& field) {
+    return ends_with(key, "." + field) ? key.substr(0, key.size() - field.size() - 1) : std::string();
+}
+
 }  // namespace
 
 void mark_cleared_failures(std::vector<Claim>& claims) {
-    std::vector<Claim> cleared;
+    // The summaries that count failures or errors of their own: (message, runner).
+    std::set<std::pair<std::string, std::string>> own_failures;
+    for (const Claim& c : claims)
+        if (c.rule == "action.test_counts")
+            for (const char* field : {"failed", "errors"})
+                if (const std::string runner = runner_of(c.key, field); !runner.empty())
+                    own_failures.insert({c.source.message_id, runner});
+    std::map<std::string, std::string> failed;  // runner key → its last failure count, in branch order
+    std::vector<Claim> out;
+    out.reserve(claims.size());
     for (size_t i = 0; i < claims.size(); ++i) {
-        const Claim& passed = claims[i];
-        if (passed.rule != "action.test_counts" || !ends_with(passed.key, ".passed")) continue;
-        const std::string failed_key = passed.key.substr(0, passed.key.size() - 6) + "failed";
-        bool failed_before = false, failed_here = false;
-        for (size_t j = 0; j < claims.size(); ++j) {
-            const Claim& c = claims[j];
-            if (c.rule != "action.test_counts" || c.key != failed_key) continue;
-            if (c.source.message_id == passed.source.message_id) failed_here = true;
-            else if (j < i) failed_before = c.value != "0";
-        }
-        if (!failed_before || failed_here) continue;
-        Claim c = passed;  // the passing summary is the quote: it reports no failure
-        c.key = failed_key;
-        c.value = "0";
-        cleared.push_back(std::move(c));
+        Claim& c = claims[i];
+        const bool counts = c.rule == "action.test_counts";
+        const std::string failed_runner = counts ? runner_of(c.key, "failed") : std::string();
+        const std::string passed_runner = counts ? runner_of(c.key, "passed") : std::string();
+        if (!failed_runner.empty()) failed[failed_runner] = c.value;
+        out.push_back(std::move(c));
+        if (passed_runner.empty() || out.back().value == "0") continue;
+        const auto before = failed.find(passed_runner);
+        if (before == failed.end() || before->second == "0") continue;
+        // The same summary's own failure or error count says the run did not pass whole.
+        if (own_failures.count({out.back().source.message_id, passed_runner})) continue;
+        Claim cleared = out.back();  // the passing summary is the quote: it reports no failure
+        cleared.key = passed_runner + ".failed";
+        cleared.value = "0";
+        before->second = "0";
+        out.push_back(std::move(cleared));  // right after the claim it is read from, in branch order
     }
-    for (Claim& c : cleared) claims.push_back(std::move(c));
+    claims = std::move(out);
 }
 
 }  // namespace bm

@@ -24,6 +24,8 @@ public:
         if (type == "thread.started") {
             if (auto id = m_ctx.str(v, "thread_id", pos, "thread_id"); id && m_session.id_form.empty())
                 m_session.id_form = *id;
+            // Item ids restart at item_0 with each run (`codex exec resume … >> log`): later runs' ids get "run<N>/".
+            if (m_runs++ > 0) m_prefix = "run" + std::to_string(m_runs) + "/";
             ++m_non_message;
         } else if (type == "turn.started" || type == "turn.completed") {
             ++m_non_message;  // a turn's bounds and token usage: no message
@@ -47,6 +49,7 @@ public:
             m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
             ++m_non_message;
         }
+        m_raw = {};  // the line's text lives only while it is read
     }
 
     void finish(const std::string& digest) {
@@ -89,7 +92,7 @@ private:
     }
 
     void read_item(const json& item, const std::string& phase, RecordPos pos) {
-        const std::string id = m_ctx.str(item, "id", pos, "item.id").value_or("line-" + std::to_string(pos.line));
+        const std::string id = m_prefix + m_ctx.str(item, "id", pos, "item.id").value_or("line-" + std::to_string(pos.line));
         const std::string type = m_ctx.str(item, "type", pos, "item.type").value_or("");
         const std::string status = m_ctx.str(item, "status", pos, "item.status").value_or("");
         const bool done = phase == "completed";
@@ -164,6 +167,8 @@ private:
     std::map<std::string, std::string> m_last_plan;
     std::map<std::string, int> m_plan_updates;
     int64_t m_non_message = 0;
+    int m_runs = 0;
+    std::string m_prefix;  // "" for the first run, "run<N>/" after
 };
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Cursor's agent transcripts (`~/.cursor/projects/<project>/agent-transcripts/<id>.jsonl`, also kept as an Entire CLI
 // checkpoint's `full.jsonl`): {"role": "user"|"assistant", "message": {"content": [blocks]}} a line and
 // {"type": "turn_ended", "status"} between turns. The file keeps no tool results, no ids and no times of its own: the
-// user's query is the text inside <user_query>, the time the <timestamp> beside it (session 27).
+// user's query is the text inside <user_query> (session 27).
 #include "ingest/readers.h"
 
 namespace bm {
@@ -76,8 +76,8 @@ private:
             std::string text = m_ctx.str(b, "text", pos, path + ".text").value_or("");
             if (m.role == Role::kUser) {
                 // Cursor wraps the typed query: "<timestamp>…</timestamp>\n<user_query>\n…\n</user_query>". Only the
-                // query is the user's words; the timestamp is the turn's time.
-                if (auto when = tagged(text, "<timestamp>", "</timestamp>")) m.time = *when;
+                // query is the user's words. The timestamp ("Saturday, Aug 15, 2026, 1:21 PM (UTC+4)") is no ISO-8601
+                // time, which Message::time holds: it stays in the raw record only.
                 if (auto query = tagged(text, "<user_query>", "</user_query>")) text = *query;
             }
             if (!text.empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));

@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -43,45 +44,56 @@ std::vector<std::string> action_blocks(const std::string& text) {
         while (!info.empty() && (info.back() == ' ' || info.back() == '\t' || info.back() == '\r')) info.remove_suffix(1);
         const size_t close = text.find("\n```", eol);
         if (close == std::string::npos) break;
-        if (info == "bash" || info == "sh" || info == "mswea_bash_command")
+        // An empty block ("```bash\n```") holds no command; mini-swe-agent's own pattern takes none either.
+        if (close > eol && (info == "bash" || info == "sh" || info == "mswea_bash_command"))
             out.push_back(text.substr(eol + 1, close - eol - 1));
         at = text.find("```", close + 4);
     }
     return out;
 }
 
-// The return code an observation opens with; -1 when it states none.
-int return_code(std::string_view text) {
+// The return code an observation opens with ("<returncode>-1</returncode>" too); nullopt when it states none.
+std::optional<int> return_code(std::string_view text) {
     constexpr std::string_view open = "<returncode>";
     text = skip_blanks(text);
-    if (text.substr(0, open.size()) != open) return -1;
+    if (text.substr(0, open.size()) != open) return std::nullopt;
     int code = 0;
     size_t i = open.size();
     const bool negative = i < text.size() && text[i] == '-';
     if (negative) ++i;
     const size_t digits = i;
     while (i < text.size() && i - digits < 4 && text[i] >= '0' && text[i] <= '9') code = code * 10 + (text[i++] - '0');
-    if (i == digits || text.substr(i, 13) != "</returncode>") return -1;
+    if (i == digits || text.substr(i, 13) != "</returncode>") return std::nullopt;
     return negative ? -code : code;
+}
+
+// The command that ends a run: its output is the run's submission, sent back in a user-role turn.
+bool submits(const std::string& command) {
+    return command.find("COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT") != std::string::npos ||
+           command.find("MINI_SWE_AGENT_FINAL_OUTPUT") != std::string::npos;
 }
 
 }  // namespace
 
 bool mini_swe_agent_answer(std::string_view text) {
     const std::string_view s = skip_blanks(text);
-    return return_code(s) != -1 || s.rfind(kRejected, 0) == 0 ||
+    return return_code(s).has_value() || s.rfind(kRejected, 0) == 0 ||
            (s.rfind(kTimedOut, 0) == 0 && s.find("</command> timed out") != std::string_view::npos);
 }
 
 bool read_mini_swe_agent_turns(std::vector<Message>& messages) {
+    // A reply of one action and the user-role turn after it: an answer, or, after the submit command, the run's
+    // submission (version 1 sends the command's output back as the run's last turn).
     auto paired = [&](size_t i) {
         if (i + 1 >= messages.size() || messages[i].role != Role::kAssistant || has_call(messages[i])) return false;
         const Message& next = messages[i + 1];
-        return next.role == Role::kUser && !has_call(next) && mini_swe_agent_answer(text_of(next)) &&
-               action_blocks(text_of(messages[i])).size() == 1;
+        if (next.role != Role::kUser || has_call(next)) return false;
+        const auto actions = action_blocks(text_of(messages[i]));
+        return actions.size() == 1 && (mini_swe_agent_answer(text_of(next)) || submits(actions.front()));
     };
-    bool any = false;
-    for (size_t i = 0; i < messages.size() && !any; ++i) any = paired(i);
+    bool any = false;  // a submission alone does not make a run mini-swe-agent's: an answer must
+    for (size_t i = 0; i + 1 < messages.size() && !any; ++i)
+        any = paired(i) && mini_swe_agent_answer(text_of(messages[i + 1]));
     if (!any) return false;
     for (size_t i = 0; i < messages.size(); ++i) {
         Message& m = messages[i];
@@ -92,20 +104,23 @@ bool read_mini_swe_agent_turns(std::vector<Message>& messages) {
         }
         if (!paired(i)) continue;
         const std::string call_id = "mini-" + std::to_string(m.seq);
+        const std::string command = action_blocks(text_of(m)).front();
         ContentBlock call;
         call.kind = BlockKind::kToolCall;
         call.tool_id = call_id;
-        call.tool_name = "bash";
-        call.arguments = nlohmann::json{{"command", action_blocks(text_of(m)).front()}}.dump();
+        // The submit command ends the run as SWE-agent's `submit` does: it is read as that call, its output the patch.
+        call.tool_name = submits(command) ? "submit" : "bash";
+        call.arguments = nlohmann::json{{"command", command}}.dump();
         m.blocks.push_back(std::move(call));
         Message& answer = messages[i + 1];
         const std::string text = text_of(answer);
-        const int code = return_code(text);
+        const auto code = return_code(text);
+        const bool submission = !mini_swe_agent_answer(text);  // the submit command's output
         ContentBlock result;
         result.kind = BlockKind::kToolResult;
         result.tool_id = call_id;
         result.text = text;
-        result.is_error = code != 0;  // a non-zero code, a timeout (no code) or the user's rejection
+        result.is_error = !submission && code != 0;  // a non-zero code, a timeout (no code) or the user's rejection
         answer.role = Role::kTool;
         answer.source = MessageSource{};
         answer.source.kind = SourceKind::kTool;

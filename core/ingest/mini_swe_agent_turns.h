@@ -18,9 +18,11 @@ bool mini_swe_agent_answer(std::string_view text);
 // Rewrites `messages` read from a chat-completions array, when at least one assistant turn holding exactly one
 // ```bash / ```sh / ```mswea_bash_command block is followed by a user-role turn that is mini_swe_agent_answer():
 // - each such assistant turn gains a `bash` tool call (id "mini-<seq>", arguments {"command": <the block>}; its text
-//   is kept as written);
+//   is kept as written), a `submit` call when the block runs the submit command;
 // - the answer that follows becomes the tool's message: a result for that call holding the turn's text verbatim, an
-//   error when the return code is not 0, the command timed out or the user rejected it;
+//   error when the return code is not 0, the command timed out or the user rejected it; after the submit command
+//   (`echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT`), the user-role turn that follows is that command's output (the
+//   run's submission, version 1's last turn), not the user's;
 // - a format-error reply ("Please always provide EXACTLY ONE action in triple backticks, …") is the harness's
 //   (source plugin "format-error"), not the user's.
 // Any other turn is left as it is. Returns whether the session was read as mini-swe-agent's.

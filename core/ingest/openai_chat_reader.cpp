@@ -352,27 +352,53 @@ void mark_provider_error(Message& m, Session& session) {
 
 // mini-swe-agent 2's exit message records how the run ended in `extra.exit_status` ("Submitted", "LimitsExceeded",
 // …): an exit_status fact, as SWE-agent's info.exit_status is (rule harness.run_exit_status).
-void add_exit_status(const json& item, const Message& m, Session& session) {
+void add_exit_status(const json& item, const Message& m, Session& session, ReadContext& ctx) {
     const auto extra = item.find("extra");
     if (extra == item.end() || !extra->is_object()) return;
     const auto status = extra->find("exit_status");
     if (status == extra->end() || !status->is_string() || status->get<std::string>().empty() ||
         status->get<std::string>().size() > 80)
         return;
-    const std::string value = status->get<std::string>();
-    add_message_fact(session, m, "exit_status", value, "", "\"exit_status\": " + json(value).dump());
+    const std::string value = ctx.redact_text(status->get<std::string>());
+    add_message_fact(session, m, "exit_status", value, "", ctx.redact_raw("\"exit_status\": " + json(value).dump()));
     session.environment.back().field = "messages[" + std::to_string(m.seq) + "].extra.exit_status";
 }
 
-// The session of `messages` (a JSON array), each at `lines[i]` of a JSONL file when `lines` is given.
-void read_chat_messages(Session& session, const json& messages, const std::vector<int64_t>* lines, ReadContext& ctx) {
+// mini-swe-agent's document records how the run ended in `info.exit_status` (version 1 has no exit message): the
+// same fact, when no exit message gave it.
+void add_info_exit_status(const json& doc, Session& session, ReadContext& ctx) {
+    for (const EnvironmentFact& f : session.environment)
+        if (f.name == "exit_status") return;
+    const auto format = doc.find("trajectory_format");
+    const auto info = doc.find("info");
+    if (format == doc.end() || !format->is_string() || format->get<std::string>().rfind("mini-swe-agent", 0) != 0 ||
+        info == doc.end() || !info->is_object())
+        return;
+    const auto status = info->find("exit_status");
+    if (status == info->end() || !status->is_string() || status->get<std::string>().empty() ||
+        status->get<std::string>().size() > 80)
+        return;
+    EnvironmentFact f;
+    f.name = "exit_status";
+    f.value = ctx.redact_text(status->get<std::string>());
+    f.field = "info.exit_status";
+    f.line = 1;
+    f.seq = static_cast<int64_t>(session.messages.size());
+    f.quote = ctx.redact_raw("\"exit_status\": " + status->dump());
+    session.environment.push_back(std::move(f));
+}
+
+// The session of `messages` (a JSON array), each at `lines[i]` of a JSONL file when `lines` is given; `doc` the
+// document that holds them, when it is an object (its run record: add_info_exit_status).
+void read_chat_messages(Session& session, const json& messages, const std::vector<int64_t>* lines, ReadContext& ctx,
+                        const json* doc = nullptr) {
     std::vector<std::string> speakers;  // each kept message's `name`, "" when it has none
     for (size_t i = 0; i < messages.size(); ++i) {
         Message m;
         if (parse_chat_message(ctx, messages[i], i, m, lines ? (*lines)[i] : 0)) {
             mark_provider_error(m, session);
             mark_termination_signal(m);
-            if (m.source.kind == SourceKind::kPlugin && m.source.name == "exit") add_exit_status(messages[i], m, session);
+            if (m.source.kind == SourceKind::kPlugin && m.source.name == "exit") add_exit_status(messages[i], m, session, ctx);
             const auto name = messages[i].find("name");
             speakers.push_back(name != messages[i].end() && name->is_string() ? name->get<std::string>() : "");
             session.messages.push_back(std::move(m));
@@ -381,6 +407,7 @@ void read_chat_messages(Session& session, const json& messages, const std::vecto
         }
     }
     read_mini_swe_agent_turns(session.messages);
+    if (doc) add_info_exit_status(*doc, session, ctx);
     mark_group_chat_peers(session.messages, speakers);
     mark_code_executor_replies(session.messages, speakers, session);
     mark_repeated_prompts(session.messages);
@@ -435,7 +462,7 @@ void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& dige
         return;
     }
     if (session.id_form.empty()) session.id_form = "chat-" + digest.substr(0, 12);
-    read_chat_messages(session, *messages, nullptr, ctx);
+    read_chat_messages(session, *messages, nullptr, ctx, doc.is_object() ? &doc : nullptr);
 }
 
 }  // namespace bm

@@ -65,6 +65,10 @@ TEST(GeneralRules, APackageRequirementIsKeyedByItsPackage) {
     EXPECT_EQ(exit_key("npm install lodash@4.17.21"), "npm.install.lodash.exit_code");
     EXPECT_EQ(exit_key("npm install @types/node"), "npm.install.node.exit_code");
     EXPECT_EQ(exit_key("pip install requests"), "pip.install.requests.exit_code");
+    // Only a package manager's install is read so (review): a host, a revision or a scaled image keeps its name.
+    EXPECT_EQ(exit_key("ssh root@10.0.0.5 uptime"), "ssh.root-10.0.0.5.exit_code");
+    EXPECT_EQ(exit_key("git show HEAD~1"), "git.show.head-1.exit_code");
+    EXPECT_EQ(exit_key("identify icon@2x.png"), "identify.icon-2x.png.exit_code");
 }
 
 // A `python -c` one-liner is keyed by the module it imports first, so two one-liners are two commands (session 27:
@@ -80,6 +84,8 @@ TEST(GeneralRules, AnInlinePythonProgramIsKeyedByItsModule) {
     EXPECT_EQ(output_key(R"(python3 -c \"from piper.voice import PiperVoice; print('ok')\")", "ok"),
               "python3.piper.voice.output = ok");
     EXPECT_EQ(output_key(R"(python -c \"print(2+2)\")", "4"), "python.output = 4");
+    // A script's own `-c` option is no inline code: the script names the command.
+    EXPECT_EQ(output_key(R"(python train.py -c \"import x\")", "ok"), "python.train.py.output = ok");
 }
 
 // A rerun that passes clears the failure count an earlier run of the same tests left (session 27: the slot kept
@@ -90,6 +96,11 @@ TEST(GeneralRules, APassingRerunClearsTheEarlierFailureCount) {
                            .call("Bash", R"({"command":"pytest -q tests/test_a.py"})", ".\n1 passed in 0.1s\nExit code 0")
                            .claims("action.test_counts");
     EXPECT_EQ(rerun, (V{"pytest.test_a.py.failed = 1", "pytest.test_a.py.passed = 1", "pytest.test_a.py.failed = 0"}));
+    // A rerun with errors of its own clears nothing (review).
+    EXPECT_EQ(Log().call("Bash", R"({"command":"pytest -q tests/test_a.py"})", "1 failed in 0.1s\nExit code 1", true)
+                  .call("Bash", R"({"command":"pytest -q tests/test_a.py"})", "2 passed, 1 error in 0.1s\nExit code 1", true)
+                  .claims("action.test_counts"),
+              (V{"pytest.test_a.py.failed = 1", "pytest.test_a.py.passed = 2", "pytest.test_a.py.errors = 1"}));
     EXPECT_EQ(Log().call("Bash", R"({"command":"pytest -q tests/test_a.py"})", ".\n1 passed in 0.1s\nExit code 0")
                   .claims("action.test_counts"),
               V{"pytest.test_a.py.passed = 1"});
