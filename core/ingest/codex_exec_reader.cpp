@@ -140,8 +140,10 @@ private:
             if (!items) return;
             json plan = json::array();
             for (const json& step : *items)
-                if (step.is_object() && step.value("text", json()).is_string())
-                    plan.push_back({{"step", step["text"]}, {"status", step.value("completed", false) ? "completed" : "pending"}});
+                if (step.is_object() && step.value("text", json()).is_string()) {
+                    const bool completed = step.value("completed", json()) == json(true);  // never throws on a non-bool
+                    plan.push_back({{"step", step["text"]}, {"status", completed ? "completed" : "pending"}});
+                }
             const std::string arguments = json{{"plan", plan}}.dump();
             if (arguments == m_last_plan[id]) return;
             m_last_plan[id] = arguments;

@@ -1026,6 +1026,14 @@ TEST(CodexExecReader, EventStreamItemsAreCallsResultsAndTheAgentsTurns) {
             if (c.rule == "action.file_created") files.push_back(c.key + " = " + c.value + " | " + c.quote);
     EXPECT_EQ(files, std::vector<std::string>{"file.c:/src/a.ts = created | C:\\\\src\\\\a.ts"});
 
+    // A step's "completed" that is no boolean is read as not completed, not a failed read of the file (reread).
+    ReadResult odd = read_bytes(R"({"type":"thread.started","thread_id":"t"})" "\n"
+                                R"({"type":"item.completed","item":{"id":"i","type":"todo_list","items":[{"text":"a","completed":"yes"}]}})" "\n",
+                                "exec.jsonl");
+    EXPECT_TRUE(odd.errors.empty()) << describe(odd);
+    ASSERT_EQ(odd.sessions.size(), 1u);
+    EXPECT_EQ(nlohmann::json::parse(odd.sessions[0].messages.at(0).blocks.at(0).arguments)["plan"][0]["status"], "pending");
+
     // One object a line that no reader knows is said to be that, naming what its first line holds.
     ReadResult unknown = read_bytes("{\"zone\":\"a\",\"event\":\"start\"}\n{\"event\":\"stop\"}\n", "events.jsonl");
     ASSERT_EQ(unknown.errors.size(), 1u) << describe(unknown);
