@@ -149,7 +149,7 @@ private:
             m_last_plan[id] = arguments;
             const std::string call_id = id + "#" + std::to_string(++m_plan_updates[id]);
             call(call_id, "update_plan", arguments, pos);
-            result(call_id, "Plan updated", false, pos);
+            result(call_id, "", false, pos);  // the stream prints no answer to a plan: no text is made up
         } else if (type == "web_search") {
             return;  // the search itself; its results reach the model, not the stream
         } else if (type == "error") {
