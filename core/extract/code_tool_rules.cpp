@@ -134,9 +134,15 @@ void lsp_location(const ToolAction& a, const std::string& tool, std::vector<Acti
     if (c2 == c1 + 1 || c2 + 1 == line.size() || line.substr(0, c1).find('.') == std::string::npos) return;
     const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
     if (!j.is_object()) return;
-    std::string operation = j.value("operation", std::string());
+    // Members read only when they are strings: a number where a name was expected names nothing (and a typed
+    // json::value() would throw on it: an `"operation": 5` aborted the extraction, session 27).
+    auto text = [&j](const char* name) {
+        const auto it = j.find(name);
+        return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    std::string operation = text("operation");
     std::string key = "lsp." + key_slug(operation.empty() ? std::string("location") : operation, 40);
-    const std::string file = j.value("file_path", j.value("filePath", std::string()));
+    const std::string file = !text("file_path").empty() ? text("file_path") : text("filePath");
     if (!file.empty() && j.contains("line") && j["line"].is_number_integer()) {
         std::string where = path_key(file, a.cwd) + "-" + std::to_string(j["line"].get<long long>());
         if (j.contains("character") && j["character"].is_number_integer())

@@ -415,6 +415,9 @@ TEST(GeneralRules, LspLocationIsKeyedByTheAskedPosition) {
                   .claims("action.lsp_location"),
               V{"lsp.findreferences.a.ts-2-4 = b.ts:9:1"});
     EXPECT_TRUE(Log().call("lsp", R"J({"operation":"hover","file_path":"a.ts","line":2})J", "type: string").claims("action.lsp_location").empty());
+    // Members of another type name nothing; they used to abort the whole extraction (a typed json::value(), session 27).
+    EXPECT_EQ(Log().call("lsp", R"J({"operation":5,"file_path":["a.ts"],"line":2})J", "b.ts:9:1").claims("action.lsp_location"),
+              V{"lsp.location = b.ts:9:1"});
 }
 
 TEST(GeneralRules, AQuestionAfterAColonIsTheUsersQuestion) {
