@@ -65,9 +65,10 @@ void check_environment(std::string_view data, const bm::ReadResult& out) {
     }
 }
 
-// A second line reader run on the same input, with its own result (fuzz targets are costly to link: a reader of a
-// sibling shape shares its kin's target).
-void read_also(std::string_view data, void (*reader)(bm::ByteSource&, bm::ReadContext&)) {
+using LineReader = void (*)(bm::ByteSource&, bm::ReadContext&);
+
+// A line reader run over `data` with the fuzz options; what it read.
+bm::ReadResult run_line_reader(std::string_view data, LineReader reader) {
     bm::ReadResult out;
     out.file = "fuzz-input";
     bm::ReadOptions options;
@@ -75,38 +76,40 @@ void read_also(std::string_view data, void (*reader)(bm::ByteSource&, bm::ReadCo
     bm::ReadContext ctx(out, options);
     bm::MemoryByteSource src(data);
     reader(src, ctx);
+    return out;
 }
 
-void read_as(std::string_view data, const std::string& kind) {
+// A document reader (whole-file JSON) run over `data`.
+void run_document_reader(std::string_view data, void (*reader)(const bm::json&, bm::ReadContext&, const std::string&)) {
     bm::ReadResult out;
     out.file = "fuzz-input";
     bm::ReadOptions options;
     options.max_line_bytes = 1 << 20;
     bm::ReadContext ctx(out, options);
-    bm::MemoryByteSource src(data);
+    if (auto doc = bm::parse_document(ctx, data)) reader(*doc, ctx, "0000000000000000");
+}
+
+void read_as(std::string_view data, const std::string& kind) {
     if (kind == "dsh") {
-        bm::read_dsh(src, ctx);
-        check_environment(data, out);
+        check_environment(data, run_line_reader(data, bm::read_dsh));
     } else if (kind == "claude_code") {
-        bm::read_claude_code(src, ctx);
-        read_also(data, bm::read_cursor_transcript);  // Cursor's transcripts: role + message lines, Claude-like blocks
+        run_line_reader(data, bm::read_claude_code);
+        // Fuzz targets are costly to link: a reader of a sibling shape shares its kin's target.
+        run_line_reader(data, bm::read_cursor_transcript);  // Cursor's transcripts: role + message lines, Claude-like blocks
     } else if (kind == "codex") {
-        bm::read_codex(src, ctx);
-        read_also(data, bm::read_codex_exec);  // `codex exec --json` event streams (session 27)
-    }
-    else if (kind == "native") bm::read_native(src, ctx);
-    else if (kind == "openhands_eval") bm::read_openhands_eval(src, ctx);
-    else if (kind == "gemini_cli") bm::read_gemini_cli(src, ctx);
-    else if (kind == "aider") bm::read_aider(src, ctx);
-    else {
-        auto doc = bm::parse_document(ctx, data);
-        if (!doc) return;
-        if (kind == "openai_chat") bm::read_openai_chat(*doc, ctx, "0000000000000000");
-        else if (kind == "swe_agent") bm::read_swe_agent(*doc, ctx, "0000000000000000");
-        else if (kind == "openhands") bm::read_openhands(*doc, ctx, "0000000000000000");
-        else if (kind == "gemini_cli_document") bm::read_gemini_cli_document(*doc, ctx, "0000000000000000");
-        else if (kind == "cline") bm::read_cline(*doc, ctx, "0000000000000000");
-    }
+        run_line_reader(data, bm::read_codex);
+        run_line_reader(data, bm::read_codex_exec);  // `codex exec --json` event streams (session 27)
+    } else if (kind == "native") run_line_reader(data, bm::read_native);
+    else if (kind == "openhands_eval") run_line_reader(data, bm::read_openhands_eval);
+    else if (kind == "gemini_cli") run_line_reader(data, bm::read_gemini_cli);
+    else if (kind == "aider") run_line_reader(data, bm::read_aider);
+    else if (kind == "openai_chat") run_document_reader(data, bm::read_openai_chat);
+    else if (kind == "swe_agent") run_document_reader(data, [](const bm::json& d, bm::ReadContext& c, const std::string& g) {
+        bm::read_swe_agent(d, c, g);
+    });
+    else if (kind == "openhands") run_document_reader(data, bm::read_openhands);
+    else if (kind == "gemini_cli_document") run_document_reader(data, bm::read_gemini_cli_document);
+    else if (kind == "cline") run_document_reader(data, bm::read_cline);
 }
 
 #ifdef BM_FUZZ_SEED_BUNDLE
