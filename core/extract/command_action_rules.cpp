@@ -8,6 +8,7 @@
 
 #include "extract/rejection_reason.h"
 #include "extract/tool_action_rules.h"
+#include "ingest/mini_swe_agent_turns.h"
 #include "util/trim.h"
 
 namespace bm {
@@ -356,20 +357,9 @@ CommandKey command_key(const Segment& s) {
 // "exit code 2", "[exit code: 1]", "exit status 1", "exited with code 0", "Exit code 127", "<returncode>1</returncode>".
 std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
     // mini-swe-agent's observation opens with its code; a "exit status 2" in the output below is the program's text.
-    if (const size_t at = result.find_first_not_of(" \t\r\n");
-        at != std::string_view::npos && result.compare(at, 12, "<returncode>") == 0) {
-        size_t end = at + 12;
-        if (end < result.size() && result[end] == '-') ++end;
-        const size_t digits = end;
-        while (end < result.size() && end - digits < 4 && digit(result[end])) ++end;
-        if (end > digits && result.compare(end, 13, "</returncode>") == 0) {
-            b = at, e = end;
-            return std::string(result.substr(at + 12, end - at - 12));
-        }
-    }
+    if (const auto code = opening_return_code(result, b, e)) return std::to_string(*code);
     const std::string low = ascii_lower(result.substr(0, 200'000));
-    // mini-swe-agent's observation opens "<returncode>N</returncode>" (session 27).
-    for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code", "exited: code", "<returncode>"}) {
+    for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code", "exited: code"}) {
         for (size_t p = low.find(marker); p != std::string::npos; p = low.find(marker, p + 1)) {
             size_t at = p + std::string_view(marker).size();
             while (at < low.size() && (low[at] == ' ' || low[at] == ':' || low[at] == '=' || low[at] == '"')) ++at;

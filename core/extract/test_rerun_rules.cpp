@@ -10,29 +10,26 @@ namespace bm {
 
 namespace {
 
-bool ends_with(const std::string& s, const std::string& tail) {
-    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
+// The runner key of a count's key ("pytest.a.py.failed" → "pytest.a.py"); empty when the key counts another field.
 std::string runner_of(const std::string& key, const std::string& field) {
-    return ends_with(key, "." + field) ? key.substr(0, key.size() - field.size() - 1) : std::string();
+    return key.ends_with("." + field) ? key.substr(0, key.size() - field.size() - 1) : std::string();
 }
 
 }  // namespace
 
 void mark_cleared_failures(std::vector<Claim>& claims) {
-    // The summaries that count failures or errors of their own: (message, runner).
+    // The summaries that count failures or errors of their own: (message, runner). None: nothing to clear.
     std::set<std::pair<std::string, std::string>> own_failures;
     for (const Claim& c : claims)
         if (c.rule == "action.test_counts")
             for (const char* field : {"failed", "errors"})
                 if (const std::string runner = runner_of(c.key, field); !runner.empty())
                     own_failures.insert({c.source.message_id, runner});
+    if (own_failures.empty()) return;
     std::map<std::string, std::string> failed;  // runner key → its last failure count, in branch order
     std::vector<Claim> out;
     out.reserve(claims.size());
-    for (size_t i = 0; i < claims.size(); ++i) {
-        Claim& c = claims[i];
+    for (Claim& c : claims) {
         const bool counts = c.rule == "action.test_counts";
         const std::string failed_runner = counts ? runner_of(c.key, "failed") : std::string();
         const std::string passed_runner = counts ? runner_of(c.key, "passed") : std::string();

@@ -20,13 +20,6 @@ std::string_view skip_blanks(std::string_view s) {
     return at == std::string_view::npos ? std::string_view() : s.substr(at);
 }
 
-std::string text_of(const Message& m) {
-    std::string t;
-    for (const ContentBlock& b : m.blocks)
-        if (b.kind == BlockKind::kText) t += b.text;
-    return t;
-}
-
 bool has_call(const Message& m) {
     for (const ContentBlock& b : m.blocks)
         if (b.kind == BlockKind::kToolCall) return true;
@@ -52,19 +45,9 @@ std::vector<std::string> action_blocks(const std::string& text) {
     return out;
 }
 
-// The return code an observation opens with ("<returncode>-1</returncode>" too); nullopt when it states none.
 std::optional<int> return_code(std::string_view text) {
-    constexpr std::string_view open = "<returncode>";
-    text = skip_blanks(text);
-    if (text.substr(0, open.size()) != open) return std::nullopt;
-    int code = 0;
-    size_t i = open.size();
-    const bool negative = i < text.size() && text[i] == '-';
-    if (negative) ++i;
-    const size_t digits = i;
-    while (i < text.size() && i - digits < 4 && text[i] >= '0' && text[i] <= '9') code = code * 10 + (text[i++] - '0');
-    if (i == digits || text.substr(i, 13) != "</returncode>") return std::nullopt;
-    return negative ? -code : code;
+    size_t begin = 0, end = 0;
+    return opening_return_code(text, begin, end);
 }
 
 // The command that ends a run: its output is the run's submission, sent back in a user-role turn.
@@ -75,52 +58,74 @@ bool submits(const std::string& command) {
 
 }  // namespace
 
+std::optional<int> opening_return_code(std::string_view text, size_t& begin, size_t& end) {
+    constexpr std::string_view open = "<returncode>", close = "</returncode>";
+    const size_t at = text.find_first_not_of(" \t\r\n");
+    if (at == std::string_view::npos || text.compare(at, open.size(), open) != 0) return std::nullopt;
+    int code = 0;
+    size_t i = at + open.size();
+    const bool negative = i < text.size() && text[i] == '-';
+    if (negative) ++i;
+    const size_t digits = i;
+    while (i < text.size() && i - digits < 4 && text[i] >= '0' && text[i] <= '9') code = code * 10 + (text[i++] - '0');
+    if (i == digits || text.compare(i, close.size(), close) != 0) return std::nullopt;
+    begin = at, end = i;
+    return negative ? -code : code;
+}
+
 bool mini_swe_agent_answer(std::string_view text) {
     const std::string_view s = skip_blanks(text);
     return return_code(s).has_value() || s.rfind(kRejected, 0) == 0 ||
            (s.rfind(kTimedOut, 0) == 0 && s.find("</command> timed out") != std::string_view::npos);
 }
 
+namespace {
+
+// The one action of reply `i` when the user-role turn after it is mini-swe-agent's answer to it, or, after the submit
+// command, the run's submission (version 1 sends the command's output back as the run's last turn).
+std::optional<std::string> paired_action(const std::vector<Message>& messages, size_t i) {
+    if (i + 1 >= messages.size() || messages[i].role != Role::kAssistant || has_call(messages[i])) return std::nullopt;
+    const Message& next = messages[i + 1];
+    if (next.role != Role::kUser || has_call(next)) return std::nullopt;
+    auto actions = action_blocks(messages[i].visible_text());
+    if (actions.size() != 1 || !(mini_swe_agent_answer(next.visible_text()) || submits(actions.front())))
+        return std::nullopt;
+    return std::move(actions.front());
+}
+
+}  // namespace
+
 bool read_mini_swe_agent_turns(std::vector<Message>& messages) {
-    // A reply of one action and the user-role turn after it: an answer, or, after the submit command, the run's
-    // submission (version 1 sends the command's output back as the run's last turn).
-    auto paired = [&](size_t i) {
-        if (i + 1 >= messages.size() || messages[i].role != Role::kAssistant || has_call(messages[i])) return false;
-        const Message& next = messages[i + 1];
-        if (next.role != Role::kUser || has_call(next)) return false;
-        const auto actions = action_blocks(text_of(messages[i]));
-        return actions.size() == 1 && (mini_swe_agent_answer(text_of(next)) || submits(actions.front()));
-    };
     bool any = false;  // a submission alone does not make a run mini-swe-agent's: an answer must
     for (size_t i = 0; i + 1 < messages.size() && !any; ++i)
-        any = paired(i) && mini_swe_agent_answer(text_of(messages[i + 1]));
+        any = paired_action(messages, i) && mini_swe_agent_answer(messages[i + 1].visible_text());
     if (!any) return false;
     for (size_t i = 0; i < messages.size(); ++i) {
         Message& m = messages[i];
-        if (m.role == Role::kUser && skip_blanks(text_of(m)).rfind(kFormatError, 0) == 0) {
+        if (m.role == Role::kUser && skip_blanks(m.visible_text()).rfind(kFormatError, 0) == 0) {
             m.source.kind = SourceKind::kPlugin;
             m.source.name = "format-error";
             continue;
         }
-        if (!paired(i)) continue;
+        const auto command = paired_action(messages, i);
+        if (!command) continue;
         const std::string call_id = "mini-" + std::to_string(m.seq);
-        const std::string command = action_blocks(text_of(m)).front();
         ContentBlock call;
         call.kind = BlockKind::kToolCall;
         call.tool_id = call_id;
         // The submit command ends the run as SWE-agent's `submit` does: it is read as that call, its output the patch.
-        call.tool_name = submits(command) ? "submit" : "bash";
-        call.arguments = nlohmann::json{{"command", command}}.dump();
+        call.tool_name = submits(*command) ? "submit" : "bash";
+        call.arguments = nlohmann::json{{"command", *command}}.dump();
         m.blocks.push_back(std::move(call));
         Message& answer = messages[i + 1];
-        const std::string text = text_of(answer);
-        const auto code = return_code(text);
+        const std::string text = answer.visible_text();
         const bool submission = !mini_swe_agent_answer(text);  // the submit command's output
         ContentBlock result;
         result.kind = BlockKind::kToolResult;
         result.tool_id = call_id;
         result.text = text;
-        result.is_error = !submission && code != 0;  // a non-zero code, a timeout (no code) or the user's rejection
+        // A non-zero code, a timeout (no code) or the user's rejection.
+        result.is_error = !submission && return_code(text) != 0;
         answer.role = Role::kTool;
         answer.source = MessageSource{};
         answer.source.kind = SourceKind::kTool;

@@ -3,6 +3,8 @@
 // ("<returncode>0</returncode>\n<output>…</output>"); those pairs are read as the tool calls and results they are.
 #pragma once
 
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "model/message.h"
@@ -14,6 +16,10 @@ namespace bm {
 // user's rejection in confirm mode ("Command not executed. The user rejected your command with the following
 // message: …").
 bool mini_swe_agent_answer(std::string_view text);
+
+// The code an observation opens with ("<returncode>1</returncode>", "-1" too, after blanks) and, in [begin, end), where
+// "<returncode>N" stands in `text`; nullopt when it opens otherwise. The extraction rules read exit codes through it.
+std::optional<int> opening_return_code(std::string_view text, size_t& begin, size_t& end);
 
 // Rewrites `messages` read from a chat-completions array, when at least one assistant turn holding exactly one
 // ```bash / ```sh / ```mswea_bash_command block is followed by a user-role turn that is mini_swe_agent_answer():

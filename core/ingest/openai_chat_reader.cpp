@@ -9,6 +9,7 @@
 #include "util/trim.h"
 
 #include <algorithm>
+#include <optional>
 #include <cctype>
 #include <string_view>
 #include <vector>
@@ -350,41 +351,44 @@ void mark_provider_error(Message& m, Session& session) {
     add_message_fact(session, m, "api_error", notice, kind, notice);
 }
 
-// mini-swe-agent 2's exit message records how the run ended in `extra.exit_status` ("Submitted", "LimitsExceeded",
-// …): an exit_status fact, as SWE-agent's info.exit_status is (rule harness.run_exit_status).
+// A mini-swe-agent run record's `exit_status` ("Submitted", "LimitsExceeded", …), redacted: a short string, else
+// nullopt.
+std::optional<std::string> run_exit_status(const json* record, ReadContext& ctx) {
+    if (!record || !record->is_object()) return std::nullopt;
+    const auto status = record->find("exit_status");
+    if (status == record->end() || !status->is_string() || status->get<std::string>().empty() ||
+        status->get<std::string>().size() > 80)
+        return std::nullopt;
+    return ctx.redact_text(status->get<std::string>());
+}
+
+// How a mini-swe-agent run ended, an exit_status fact as SWE-agent's info.exit_status is (rule
+// harness.run_exit_status): version 2's exit message `m` says it in `item`'s `extra.exit_status`.
 void add_exit_status(const json& item, const Message& m, Session& session, ReadContext& ctx) {
     const auto extra = item.find("extra");
-    if (extra == item.end() || !extra->is_object()) return;
-    const auto status = extra->find("exit_status");
-    if (status == extra->end() || !status->is_string() || status->get<std::string>().empty() ||
-        status->get<std::string>().size() > 80)
-        return;
-    const std::string value = ctx.redact_text(status->get<std::string>());
-    add_message_fact(session, m, "exit_status", value, "", ctx.redact_raw("\"exit_status\": " + json(value).dump()));
+    const auto value = run_exit_status(extra == item.end() ? nullptr : &*extra, ctx);
+    if (!value) return;
+    add_message_fact(session, m, "exit_status", *value, "", ctx.redact_raw("\"exit_status\": " + json(*value).dump()));
     session.environment.back().field = "messages[" + std::to_string(m.seq) + "].extra.exit_status";
 }
 
-// mini-swe-agent's document records how the run ended in `info.exit_status` (version 1 has no exit message): the
+// A version-1 document (`trajectory_format` "mini-swe-agent…", no exit message) says it in `info.exit_status`: the
 // same fact, when no exit message gave it.
 void add_info_exit_status(const json& doc, Session& session, ReadContext& ctx) {
     for (const EnvironmentFact& f : session.environment)
         if (f.name == "exit_status") return;
     const auto format = doc.find("trajectory_format");
+    if (format == doc.end() || !format->is_string() || format->get<std::string>().rfind("mini-swe-agent", 0) != 0) return;
     const auto info = doc.find("info");
-    if (format == doc.end() || !format->is_string() || format->get<std::string>().rfind("mini-swe-agent", 0) != 0 ||
-        info == doc.end() || !info->is_object())
-        return;
-    const auto status = info->find("exit_status");
-    if (status == info->end() || !status->is_string() || status->get<std::string>().empty() ||
-        status->get<std::string>().size() > 80)
-        return;
+    const auto value = run_exit_status(info == doc.end() ? nullptr : &*info, ctx);
+    if (!value) return;
     EnvironmentFact f;
     f.name = "exit_status";
-    f.value = ctx.redact_text(status->get<std::string>());
+    f.value = *value;
     f.field = "info.exit_status";
     f.line = 1;
     f.seq = static_cast<int64_t>(session.messages.size());
-    f.quote = ctx.redact_raw("\"exit_status\": " + status->dump());
+    f.quote = ctx.redact_raw("\"exit_status\": " + json(*value).dump());
     session.environment.push_back(std::move(f));
 }
 
