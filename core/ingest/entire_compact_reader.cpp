@@ -134,7 +134,7 @@ private:
             return;
         }
         const std::string type = m_ctx.str(b, "type", pos, path + ".type").value_or("");
-        if (type == "tool_use") {
+        if (type == "tool_use" || type == "toolCall") {
             tool_use(b, pos, path, m, results);
         } else if (type == "thinking" || type == "reasoning") {
             const std::string text = m_ctx.str(b, type.c_str(), pos, path + "." + type).value_or(
@@ -153,13 +153,16 @@ private:
         }
     }
 
-    // A tool call and, when it carries one, its result as the tool's own message.
+    // A tool call and, when it carries one, its result as the tool's own message. Entire rewrites a pi agent's calls
+    // as tool_use blocks with `input`; for agents it has no converter for (oh-my-pi, `omp`) it keeps the agent's own
+    // pi-style `toolCall` block, {"type": "toolCall", "id", "name", "arguments": {...}}, and no result (session 28).
     void tool_use(const json& b, RecordPos pos, const std::string& path, Message& m, std::vector<Message>& results) {
         ContentBlock call;
         call.kind = BlockKind::kToolCall;
         call.tool_id = m_ctx.str(b, "id", pos, path + ".id").value_or("");
         call.tool_name = m_ctx.str(b, "name", pos, path + ".name").value_or("");
-        if (const auto input = b.find("input"); input != b.end()) call.arguments = m_ctx.redact_text(input->dump());
+        const auto input = b.find(b.contains("input") ? "input" : "arguments");
+        if (input != b.end()) call.arguments = m_ctx.redact_text(input->is_string() ? input->get<std::string>() : input->dump());
         m.blocks.push_back(call);
         const json* result = m_ctx.object(b, "result", pos, path + ".result");
         if (!result) return;  // no result kept: the call never answered (the log ends, a cut)

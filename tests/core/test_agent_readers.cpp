@@ -255,6 +255,34 @@ TEST(EntireCompactReader, ErrorsStatusStringContentAndBadLines) {
     EXPECT_EQ(find_message(s, "m2")->visible_text(), "done");
 }
 
+// Session 28: for an agent Entire has no converter for (oh-my-pi, `omp`) the compact form keeps the agent's own
+// pi-style call block, {"type":"toolCall","id","name","arguments"} (the shape pi writes; entireio/cli's pi compactor
+// renames it to tool_use), with no result. It was an unknown block: every call of the session was lost.
+TEST(EntireCompactReader, APiStyleToolCallBlockIsACall) {
+    const std::string head = R"({"v":1,"agent":"omp","cli_version":"0.10.6","type":)";
+    const std::string log =
+        head + R"("user","content":[{"text":"commit the docs"}]})" "\n" +
+        head + R"("assistant","id":"a1","content":[{"arguments":{"command":"git commit -m docs"},"id":"call_1","name":"bash","type":"toolCall"},)"
+               R"({"arguments":"{\"path\":\"AGENTS.md\"}","id":"call_2","name":"read","type":"toolCall"},)"
+               R"({"id":"call_3","name":"edit","type":"toolCall","input":{"path":"a.md"},"result":{"output":"ok","status":"success"}}]})" "\n";
+    ReadResult r = read_bytes(log, "transcript.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.format, SessionFormat::kOpenAiChat);
+    const Message* a = find_message(s, "a1");
+    ASSERT_NE(a, nullptr);
+    ASSERT_EQ(a->blocks.size(), 3u);
+    EXPECT_EQ(a->blocks[0].kind, BlockKind::kToolCall);
+    EXPECT_EQ(a->blocks[0].tool_name, "bash");
+    EXPECT_EQ(a->blocks[0].tool_id, "call_1");
+    EXPECT_EQ(a->blocks[0].arguments, R"({"command":"git commit -m docs"})");
+    EXPECT_EQ(a->blocks[1].arguments, R"({"path":"AGENTS.md"})");  // arguments kept as a JSON string are that text
+    EXPECT_EQ(summarize(s).tool_calls, 3);
+    ASSERT_NE(find_message(s, "a1/call_3"), nullptr);  // a result, where one is kept, answers the call
+    EXPECT_EQ(find_message(s, "a1/call_1"), nullptr);
+}
+
 TEST(EntireCompactReader, AClaudeCodeSessionsUserWrappersAndStopHookAreTheHarnesss) {
     const std::string head = R"({"v":1,"agent":"claude-code","cli_version":"0.11.2","type":"user","content":[{"text":)";
     const std::string log = head + R"("<bash-input>git status</bash-input>"}]})" "\n" +
