@@ -25,6 +25,11 @@ QString blockText(const ContentBlock& b) {
         default: return QString::fromStdString(b.text);
     }
 }
+// The text a message's row shows: its visible text, or its first block's (a tool call).
+QString rowText(const Message& m) {
+    return preview(m.visible_text().empty() && !m.blocks.empty() ? blockText(m.blocks.front()).toStdString()
+                                                                  : m.visible_text());
+}
 }  // namespace
 
 void TranscriptModel::setMessages(std::vector<Message> messages) {
@@ -122,10 +127,12 @@ QVariant TranscriptModel::data(const QModelIndex& index, int role) const {
             if (index.column() == 0)
                 return QString(QString::fromLatin1(role_name(m.role)) +
                                (m.surface == Surface::kShadowed ? tr(" (shadowed)") : QString()));
-            return preview(m.visible_text().empty() && !m.blocks.empty() ? blockText(m.blocks.front()).toStdString()
-                                                                        : m.visible_text());
+            const QString text = rowText(m);
+            // A harness record with no text (Claude Code's turn_duration) shows what it is, not a blank row.
+            return text.isEmpty() && !m.source.name.empty() ? QStringLiteral("[%1]").arg(QString::fromStdString(m.source.name))
+                                                            : text;
         }
-        if (role == Qt::ForegroundRole && m.surface == Surface::kShadowed) return QBrush(Qt::gray);
+        if (role == Qt::ForegroundRole && (m.surface == Surface::kShadowed || rowText(m).isEmpty())) return QBrush(Qt::gray);
         if (role == Qt::ToolTipRole) return QString::fromStdString(m.id);
         return {};
     }

@@ -239,6 +239,9 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             }
             m.role = Role::kSystem;
             m.source.kind = SourceKind::kUnknown;
+            // A record with no text (2.x `turn_duration`, `stop_hook_summary`) is known by its subtype, which the
+            // studio shows in its place (session 28: these were blank rows in the transcript).
+            if (!v->contains("content")) m.source.name = subtype;
             m.blocks.push_back(text_block(ctx, BlockKind::kText, ctx.str(*v, "content", pos, "content").value_or("")));
         } else {
             const json* msg = ctx.object(*v, "message", pos, "message");

@@ -55,6 +55,23 @@ private Q_SLOTS:
         QCOMPARE(model.rowOfMessage(QStringLiteral("no-such-message")), -1);
     }
 
+    // Session 28: Claude Code 2.x's contentless system records were blank rows; they show their subtype, in grey.
+    void aTextlessHarnessRecordShowsItsSubtype() {
+        const std::string log =
+            R"({"type":"user","uuid":"u1","parentUuid":null,"sessionId":"s","message":{"role":"user","content":"hi"}})" "\n"
+            R"({"type":"system","subtype":"turn_duration","durationMs":27496,"uuid":"d1","parentUuid":"u1","sessionId":"s"})" "\n"
+            R"({"type":"system","subtype":"local_command","content":"<local-command-stdout>ok</local-command-stdout>","uuid":"d2","parentUuid":"d1","sessionId":"s"})" "\n";
+        ReadResult r = read_bytes(log, "s.jsonl");
+        QVERIFY(r.ok());
+        TranscriptModel model;
+        model.setMessages(r.sessions.at(0).messages);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.index(1, 1).data().toString(), QStringLiteral("[turn_duration]"));
+        QCOMPARE(model.index(1, 1).data(Qt::ForegroundRole).value<QBrush>().color(), QColor(Qt::gray));
+        QVERIFY(model.index(2, 1).data().toString().contains(QStringLiteral("ok")));  // a record with text shows it
+        QVERIFY(!model.index(2, 1).data(Qt::ForegroundRole).isValid());
+    }
+
     void toolCallsShowWhatTheyDoNotTheirJson() {
         // A real Claude Code call: the command, not {"command":...,"description":...}.
         QCOMPARE(toolCallLine("Bash", R"({"command":"git status --short","description":"Show changes"})"),
