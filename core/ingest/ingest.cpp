@@ -184,7 +184,7 @@ std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
            "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, OpenHands events and evaluation output, Gemini CLI chats, "
            "Cline task histories, Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
-           "Cursor agent transcripts, "
+           "Cursor agent transcripts, pi session files, "
            "BeliefMerge native JSONL";
 }
 
@@ -267,10 +267,12 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     bool compact = false;    // Entire CLI's compact transcript, told apart by its own line shape
     bool exec_stream = false;  // `codex exec --json`'s event stream
     bool cursor = false;       // Cursor's agent transcript
+    bool pi = false;           // pi's session file (its header is shaped as DeepSeek Harness's)
     if (auto first = first_line_object(body); first && !document) {
         compact = is_entire_compact_line(*first);
         exec_stream = is_codex_exec_event(*first);
         cursor = is_cursor_transcript_line(*first);
+        pi = is_pi_session_header(*first);
         format = classify_object(*first);
         document = format && opens_document(*format, *first);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);
@@ -285,7 +287,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     }
     // One object a line that no reader knows: say so, naming what the first line holds, rather than reading the file
     // as one damaged JSON document (session 27: a `codex exec --json` stream was reported "truncated or damaged").
-    if (!format && !document && !compact && !exec_stream && !cursor) {
+    if (!format && !document && !compact && !exec_stream && !cursor && !pi) {
         if (auto first = first_line_object(body)) {
             const size_t eol = body.find('\n');
             if (eol != std::string_view::npos && body.find_first_not_of(" \t\r\n", eol) != std::string_view::npos) {
@@ -305,6 +307,13 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
                 return out;
             }
         }
+    }
+    if (pi) {  // read as a role-message agent's session: no SessionFormat of its own
+        out.format = "pi";
+        PrefixedSource src(std::move(head), std::move(source));
+        read_pi(src, ctx);
+        report_torn(ctx, src);
+        return out;
     }
     if (cursor) {  // read as a role-message agent's session: no SessionFormat of its own
         out.format = "cursor";
@@ -398,7 +407,7 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     if (is_aider_history(head)) return SessionFormat::kAider;
     if (auto first = first_line_object(head))
         return is_codex_exec_event(*first)         ? std::optional(SessionFormat::kCodex)
-               : is_cursor_transcript_line(*first) ? std::optional(SessionFormat::kOpenAiChat)
+               : is_cursor_transcript_line(*first) || is_pi_session_header(*first) ? std::optional(SessionFormat::kOpenAiChat)
                                                    : classify_object(*first);
     try {
         json doc = json::parse(head);

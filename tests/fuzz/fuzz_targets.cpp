@@ -92,6 +92,7 @@ void run_document_reader(std::string_view data, void (*reader)(const bm::json&, 
 void read_as(std::string_view data, const std::string& kind) {
     if (kind == "dsh") {
         check_environment(data, run_line_reader(data, bm::read_dsh));
+        run_line_reader(data, bm::read_pi);  // pi's session files: a header shaped as DSH's, then a tree of entries
     } else if (kind == "claude_code") {
         run_line_reader(data, bm::read_claude_code);
         // Fuzz targets are costly to link: a reader of a sibling shape shares its kin's target.

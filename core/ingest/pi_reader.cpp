@@ -1,0 +1,320 @@
+// pi's session files (`~/.pi/agent/sessions/--<path>--/<time>_<uuid>.jsonl`, badlogic/pi-mono's coding agent and its
+// forks such as oh-my-pi; packages/coding-agent/docs/session.md): a {"type": "session", "version", "id", "timestamp",
+// "cwd"} header, then entries that form a tree by id/parentId. A `message` entry holds a user, assistant (text,
+// thinking, toolCall blocks), toolResult, bashExecution (the user's `!` command), custom, branchSummary or
+// compactionSummary message; `compaction`, `branch_summary` and `custom_message` entries are the harness's text; the
+// rest (model_change, thinking_level_change, custom, label, session_info) hold no conversation. Each leaf of the tree
+// is a branch (session 28: such files were read as DeepSeek Harness logs, with no message at all).
+#include <map>
+#include <set>
+
+#include "ingest/readers.h"
+
+namespace bm {
+
+namespace {
+
+class PiBuilder {
+public:
+    explicit PiBuilder(ReadContext& ctx) : m_ctx(ctx) {
+        m_session.format = SessionFormat::kOpenAiChat;  // pi's tools (bash, read, write, edit), read as any role-message agent's
+        m_session.file = ctx.result().file;
+    }
+
+    void line(const json& v, RecordPos pos, std::string_view raw) {
+        const std::string type = m_ctx.str(v, "type", pos, "type").value_or("");
+        if (!m_header_read) {
+            m_header_read = true;
+            if (type == "session") return header(v, pos);
+            m_ctx.warning(pos, "type", "the first line is no session header (type \"session\"); the session is named by its content");
+        }
+        const std::string id = m_ctx.str(v, "id", pos, "id").value_or("");
+        std::string parent = v.contains("parentId") && v["parentId"].is_string() ? v["parentId"].get<std::string>() : "";
+        // An entry that holds no message passes its place in the tree on to its children.
+        auto pass_through = [&] {
+            if (!id.empty()) m_through[id] = parent;
+            ++m_non_message;
+        };
+        Message m;
+        m.id = id.empty() ? "line-" + std::to_string(pos.line) : id;
+        m.parent_id = parent;
+        m.line = pos.line;
+        m.time = m_ctx.str(v, "timestamp", pos, "timestamp").value_or("");
+        if (type == "message") {
+            const json* msg = m_ctx.object(v, "message", pos, "message");
+            if (!msg || !message(*msg, pos, m)) return pass_through();
+        } else if (type == "compaction" || type == "branch_summary") {
+            // The harness's summary of what it dropped from the context, or of a branch left behind.
+            m.role = Role::kUser;
+            m.source.kind = SourceKind::kPlugin;
+            m.source.name = type == "compaction" ? "compact" : "branch-summary";
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, m_ctx.str(v, "summary", pos, "summary").value_or("")));
+            if (type == "compaction") checkpoint(m);
+        } else if (type == "custom_message") {
+            m.role = Role::kUser;
+            m.source.kind = SourceKind::kPlugin;  // an extension's injected text, never the user's
+            m.source.name = m_ctx.str(v, "customType", pos, "customType").value_or("extension");
+            content(v, "content", pos, m);
+        } else {
+            static const std::set<std::string> kNoConversation = {"model_change", "thinking_level_change", "custom",
+                                                                  "label", "session_info"};
+            if (!kNoConversation.count(type)) m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
+            if (type == "model_change") m_model = m_ctx.str(v, "modelId", pos, "modelId").value_or(m_model);
+            return pass_through();
+        }
+        m.seq = static_cast<int64_t>(m_session.messages.size());
+        if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(raw);
+        m_session.messages.push_back(std::move(m));
+    }
+
+    void finish(const std::string& digest) {
+        if (m_session.id_form.empty()) m_session.id_form = "pi-" + digest.substr(0, 12);
+        build_branches();
+        m_ctx.finish();
+        finish_session(m_session, m_ctx, RecordPos{1, 0}, m_non_message);
+        m_ctx.result().sessions.push_back(std::move(m_session));
+    }
+
+private:
+    void header(const json& v, RecordPos pos) {
+        m_session.id_form = m_ctx.str(v, "id", pos, "id").value_or("");
+        m_session.format_version = static_cast<int>(m_ctx.integer(v, "version", pos, "version").value_or(1));
+        m_session.created_at = m_ctx.str(v, "timestamp", pos, "timestamp").value_or("");
+        m_session.parent_session = m_ctx.str(v, "parentSession", pos, "parentSession").value_or("");
+        if (auto cwd = m_ctx.str(v, "cwd", pos, "cwd"); cwd && !cwd->empty()) {
+            m_session.cwd = m_ctx.redact_text(*cwd);
+            EnvironmentFact f;
+            f.name = "cwd";
+            f.value = m_session.cwd;
+            f.field = "cwd";
+            f.line = pos.line;
+            f.quote = m_ctx.redact_raw("\"cwd\":" + json(*cwd).dump());
+            m_session.environment.push_back(std::move(f));
+        }
+    }
+
+    // Fills `m` from a message entry's AgentMessage; false when it holds none (a role this reader does not know).
+    bool message(const json& msg, RecordPos pos, Message& m) {
+        const std::string role = m_ctx.str(msg, "role", pos, "message.role").value_or("");
+        if (role == "user") {
+            m.role = Role::kUser;
+            m.source.kind = SourceKind::kUser;
+            content(msg, "content", pos, m);
+        } else if (role == "assistant") {
+            m.role = Role::kAssistant;
+            m.source.kind = SourceKind::kModel;
+            m.source.provider = m_ctx.str(msg, "provider", pos, "message.provider").value_or("");
+            m.source.model = m_ctx.str(msg, "model", pos, "message.model").value_or(m_model);
+            content(msg, "content", pos, m);
+            // A failed request ends the turn with the provider's error and no reply: the harness's notice.
+            if (m_ctx.str(msg, "stopReason", pos, "message.stopReason").value_or("") == "error" && m.visible_text().empty()) {
+                m.source.kind = SourceKind::kPlugin;
+                m.source.name = "api-error";
+                m.blocks.push_back(text_block(m_ctx, BlockKind::kText,
+                                              m_ctx.str(msg, "errorMessage", pos, "message.errorMessage").value_or("")));
+            }
+        } else if (role == "toolResult") {
+            ContentBlock r;
+            r.kind = BlockKind::kToolResult;
+            r.tool_id = m_ctx.str(msg, "toolCallId", pos, "message.toolCallId").value_or("");
+            r.is_error = msg.contains("isError") && msg["isError"].is_boolean() && msg["isError"].get<bool>();
+            Message text_only;
+            content(msg, "content", pos, text_only);
+            r.text = text_only.visible_text();
+            m.role = Role::kTool;
+            m.source.kind = SourceKind::kTool;
+            m.source.call_id = r.tool_id;
+            m.blocks.push_back(std::move(r));
+        } else if (role == "bashExecution") {
+            user_shell(msg, pos, m);
+        } else if (role == "custom" || role == "hookMessage") {
+            m.role = Role::kUser;
+            m.source.kind = SourceKind::kPlugin;
+            m.source.name = m_ctx.str(msg, "customType", pos, "message.customType").value_or("extension");
+            content(msg, "content", pos, m);
+        } else if (role == "branchSummary" || role == "compactionSummary") {
+            m.role = Role::kUser;
+            m.source.kind = SourceKind::kPlugin;
+            m.source.name = role == "compactionSummary" ? "compact" : "branch-summary";
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, m_ctx.str(msg, "summary", pos, "message.summary").value_or("")));
+            if (role == "compactionSummary") checkpoint(m);
+        } else {
+            m_ctx.unknown_type(pos, "message role " + (role.empty() ? std::string("(none)") : role));
+            return false;
+        }
+        return true;
+    }
+
+    // The user's own `!command` and its output, as Claude Code's `!` commands are read: a call and its answer.
+    void user_shell(const json& msg, RecordPos pos, Message& m) {
+        const std::string command = m_ctx.str(msg, "command", pos, "message.command").value_or("");
+        ContentBlock c;
+        c.kind = BlockKind::kToolCall;
+        c.tool_id = "user-shell-" + m.id;
+        c.tool_name = "bash";
+        c.arguments = m_ctx.redact_text(json{{"command", command}}.dump());
+        m.role = Role::kUser;
+        m.source.kind = SourceKind::kUser;
+        m.source.name = "user-shell";
+        m.blocks.push_back(c);
+        Message out;
+        out.id = m.id + "/output";
+        out.parent_id = m.id;
+        out.line = m.line;
+        out.time = m.time;
+        out.role = Role::kTool;
+        out.source.kind = SourceKind::kTool;
+        out.source.call_id = c.tool_id;
+        out.source.name = "user-shell";
+        ContentBlock r;
+        r.kind = BlockKind::kToolResult;
+        r.tool_id = c.tool_id;
+        std::string text = m_ctx.str(msg, "output", pos, "message.output").value_or("");
+        if (auto code = msg.find("exitCode"); code != msg.end() && code->is_number_integer()) {
+            r.is_error = code->get<int64_t>() != 0;
+            text += (text.empty() || text.back() == '\n' ? "" : "\n") + std::string("[exit code: ") +
+                    std::to_string(code->get<int64_t>()) + "]";
+        }
+        r.text = m_ctx.redact_text(text);
+        out.blocks.push_back(std::move(r));
+        m_shell_outputs[m.id] = std::move(out);
+    }
+
+    // A content member: a string, or blocks (text, image, thinking, toolCall).
+    void content(const json& holder, const char* member, RecordPos pos, Message& m) {
+        const auto c = holder.find(member);
+        if (c == holder.end() || c->is_null()) return;
+        if (c->is_string()) {
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, c->get<std::string>()));
+            return;
+        }
+        if (!c->is_array()) {
+            m_ctx.error(pos, member, "expected a string or an array of blocks; content left out");
+            m_ctx.result().partial = true;
+            return;
+        }
+        for (size_t k = 0; k < c->size(); ++k) {
+            const json& b = (*c)[k];
+            const std::string path = std::string(member) + "[" + std::to_string(k) + "]";
+            if (!b.is_object()) {
+                m_ctx.error(pos, path, "expected a content block object; skipped");
+                continue;
+            }
+            const std::string type = m_ctx.str(b, "type", pos, path + ".type").value_or("");
+            if (type == "text") {
+                if (auto text = m_ctx.str(b, "text", pos, path + ".text"); text && !text->empty())
+                    m.blocks.push_back(text_block(m_ctx, BlockKind::kText, *text));
+            } else if (type == "thinking") {
+                if (auto text = m_ctx.str(b, "thinking", pos, path + ".thinking"); text && !text->empty())
+                    m.blocks.push_back(text_block(m_ctx, BlockKind::kReasoning, *text));
+            } else if (type == "image") {
+                m.blocks.push_back(ContentBlock{BlockKind::kImage, "[image]", {}, {}, {}, false});
+            } else if (type == "toolCall") {
+                ContentBlock call;
+                call.kind = BlockKind::kToolCall;
+                call.tool_id = m_ctx.str(b, "id", pos, path + ".id").value_or("");
+                call.tool_name = m_ctx.str(b, "name", pos, path + ".name").value_or("");
+                if (const auto a = b.find("arguments"); a != b.end())
+                    call.arguments = m_ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
+                m.blocks.push_back(std::move(call));
+            } else {
+                m_ctx.unknown_type(pos, "content block " + (type.empty() ? std::string("(none)") : type));
+            }
+        }
+    }
+
+    void checkpoint(const Message& m) {
+        CheckpointRecord cp;
+        cp.kind = "compact-summary";
+        cp.id = m.id;
+        cp.seq = static_cast<int64_t>(m_session.messages.size());
+        cp.summary = m.visible_text();
+        m_session.checkpoints.push_back(std::move(cp));
+    }
+
+    // The `!` commands' outputs after their commands; parents through entries that hold no message; one branch per
+    // leaf. A parent the file does not hold (a window cut from a longer log) goes on from the message before it.
+    void build_branches() {
+        std::vector<Message> all;
+        all.reserve(m_session.messages.size() + m_shell_outputs.size());
+        for (Message& m : m_session.messages) {
+            const std::string id = m.id;
+            all.push_back(std::move(m));
+            if (auto out = m_shell_outputs.find(id); out != m_shell_outputs.end()) {
+                // The output stands in for its command among the command's children.
+                m_through[id + "/children"] = id + "/output";
+                all.push_back(std::move(out->second));
+            }
+        }
+        m_session.messages = std::move(all);
+        std::map<std::string, size_t> by_id;
+        for (size_t i = 0; i < m_session.messages.size(); ++i) {
+            m_session.messages[i].seq = static_cast<int64_t>(i);
+            by_id[m_session.messages[i].id] = i;
+        }
+        std::set<std::string> has_child;
+        bool warned = false;
+        for (size_t i = 0; i < m_session.messages.size(); ++i) {
+            Message& m = m_session.messages[i];
+            for (size_t hops = 0; !m.parent_id.empty() && !by_id.count(m.parent_id) && hops < 64; ++hops) {
+                const auto p = m_through.find(m.parent_id);
+                if (p == m_through.end()) break;
+                m.parent_id = p->second;
+            }
+            if (auto out = m_through.find(m.parent_id + "/children"); out != m_through.end() && m.id != out->second)
+                m.parent_id = out->second;
+            if (!m.parent_id.empty() && !by_id.count(m.parent_id)) {
+                if (!warned)
+                    m_ctx.warning(RecordPos{m.line, -1}, "parentId",
+                                  "parent " + m.parent_id + " is not in this file; " +
+                                      (i > 0 ? "the line goes on from the one before it" : "the branch starts here"));
+                warned = true;
+                m.parent_id = i > 0 ? m_session.messages[i - 1].id : "";
+            }
+            if (!m.parent_id.empty()) has_child.insert(m.parent_id);
+        }
+        for (size_t i = 0; i < m_session.messages.size(); ++i) {
+            if (has_child.count(m_session.messages[i].id)) continue;
+            Branch b;
+            b.id = canonical_session_id(m_session.id_form) + ":" + m_session.messages[i].id.substr(0, 8);
+            std::set<size_t> seen;
+            for (size_t cur = i; seen.insert(cur).second;) {
+                b.message_indexes.push_back(cur);
+                auto p = by_id.find(m_session.messages[cur].parent_id);
+                if (p == by_id.end()) break;
+                cur = p->second;
+            }
+            std::reverse(b.message_indexes.begin(), b.message_indexes.end());
+            m_session.branches.push_back(std::move(b));
+        }
+    }
+
+    ReadContext& m_ctx;
+    Session m_session;
+    bool m_header_read = false;
+    std::string m_model;                            // the latest model_change's, for replies that name none
+    std::map<std::string, std::string> m_through;   // entry holding no message → its parent
+    std::map<std::string, Message> m_shell_outputs;  // `!` command id → its output, placed after it
+    int64_t m_non_message = 0;
+};
+
+}  // namespace
+
+bool is_pi_session_header(const json& v) {
+    // DeepSeek Harness's header has the same type and members but `createdAt` for its time, never `timestamp`.
+    const auto type = v.find("type");
+    const auto ts = v.find("timestamp");
+    return type != v.end() && type->is_string() && *type == "session" && ts != v.end() && ts->is_string() &&
+           !v.contains("createdAt");
+}
+
+void read_pi(ByteSource& source, ReadContext& ctx) {
+    PiBuilder b(ctx);
+    const auto digest = for_each_record(source, ctx, [&](const json& v, RecordPos pos, std::string_view raw) {
+        if (v.is_object()) b.line(v, pos, raw);
+        else ctx.error(pos, "", "expected a JSON object a line; skipped");
+    });
+    if (digest) b.finish(*digest);
+}
+
+}  // namespace bm

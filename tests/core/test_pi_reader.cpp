@@ -1,0 +1,176 @@
+// pi's session files (session 28): the header, the entry tree and its branches, each message role, and bad lines.
+#include <gtest/gtest.h>
+
+#include "core/test_support.h"
+#include "extract/heuristic_extractor.h"
+#include "ingest/ingest.h"
+
+namespace bm {
+namespace {
+
+using testing::describe;
+using testing::fixture;
+
+const Message* message_named(const Session& s, const std::string& id) {
+    for (const auto& m : s.messages)
+        if (m.id == id) return &m;
+    return nullptr;
+}
+
+// The ids along a branch, root first.
+std::vector<std::string> path_of(const Session& s, const Branch& b) {
+    std::vector<std::string> ids;
+    for (size_t i : b.message_indexes) ids.push_back(s.messages[i].id);
+    return ids;
+}
+
+const std::string kHeader =
+    R"({"type":"session","version":3,"id":"0b5e0c1d-1111-4222-8333-444455556666","timestamp":"2026-08-12T09:50:11.846Z","cwd":"/home/u/bot"})" "\n";
+
+TEST(PiReader, ASessionIsReadAsRolesCallsAndResultsNotAsADeepSeekHarnessLog) {
+    const std::string log =
+        kHeader +
+        R"({"type":"model_change","id":"m","parentId":null,"timestamp":"t","provider":"anthropic","modelId":"claude-x"})" "\n"
+        R"({"type":"thinking_level_change","id":"t","parentId":"m","timestamp":"t","thinkingLevel":"high"})" "\n"
+        R"({"type":"message","id":"u1","parentId":"t","timestamp":"2026-08-12T09:51:55Z","message":{"role":"user","content":[{"type":"text","text":"create a discord bot"}]}})" "\n"
+        R"({"type":"message","id":"a1","parentId":"u1","timestamp":"t","message":{"role":"assistant","content":[{"type":"thinking","thinking":"look first"},{"type":"toolCall","id":"c1","name":"bash","arguments":{"command":"npm test"}},{"type":"toolCall","id":"c2","name":"read","arguments":{"path":"TODO.md"}}],"provider":"anthropic","model":"claude-x","stopReason":"toolUse"}})" "\n"
+        R"({"type":"message","id":"r1","parentId":"a1","timestamp":"t","message":{"role":"toolResult","toolCallId":"c1","toolName":"bash","content":[{"type":"text","text":"1 failing"}],"isError":true}})" "\n"
+        R"({"type":"message","id":"r2","parentId":"r1","timestamp":"t","message":{"role":"toolResult","toolCallId":"c2","toolName":"read","content":[{"type":"text","text":"- ship"}],"isError":false}})" "\n"
+        R"({"type":"session_info","id":"i1","parentId":"r2","timestamp":"t","name":"bot"})" "\n"
+        R"({"type":"message","id":"a2","parentId":"i1","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"One test fails."}]}})" "\n";
+    ReadResult r = read_bytes(log, "2026-08-12_0b5e.jsonl");
+    EXPECT_EQ(r.format, "pi");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.id, "0b5e0c1d-1111-4222-8333-444455556666");
+    EXPECT_EQ(s.cwd, "/home/u/bot");
+    ASSERT_EQ(s.messages.size(), 5u);
+    EXPECT_EQ(s.messages[0].role, Role::kUser);
+    EXPECT_EQ(s.messages[0].visible_text(), "create a discord bot");
+    const Message& a1 = s.messages[1];
+    EXPECT_EQ(a1.source.model, "claude-x");
+    ASSERT_EQ(a1.blocks.size(), 3u);
+    EXPECT_EQ(a1.blocks[0].kind, BlockKind::kReasoning);
+    EXPECT_EQ(a1.blocks[1].kind, BlockKind::kToolCall);
+    EXPECT_EQ(a1.blocks[1].arguments, R"({"command":"npm test"})");
+    EXPECT_EQ(s.messages[2].role, Role::kTool);
+    EXPECT_EQ(s.messages[2].source.call_id, "c1");
+    EXPECT_TRUE(s.messages[2].blocks[0].is_error);
+    EXPECT_EQ(s.messages[2].blocks[0].text, "1 failing");
+    EXPECT_FALSE(s.messages[3].blocks[0].is_error);
+    // The session_info entry holds no message: the reply's parent is the result before it.
+    EXPECT_EQ(s.messages[4].parent_id, "r2");
+    ASSERT_EQ(s.branches.size(), 1u);
+    EXPECT_EQ(path_of(s, s.branches[0]), (std::vector<std::string>{"u1", "a1", "r1", "r2", "a2"}));
+    const SessionSummary sum = summarize(s);
+    EXPECT_EQ(sum.tool_calls, 2);
+    EXPECT_EQ(sum.tool_calls_paired, 2);
+    ASSERT_FALSE(s.environment.empty());
+    EXPECT_EQ(s.environment[0].name, "cwd");
+}
+
+// A real session's head (tests/data/README.md): two parallel bash calls answered by their results.
+TEST(PiReader, ARealSessionsHead) {
+    ReadResult r = read_file(fixture("pi/session-head.jsonl"));
+    EXPECT_EQ(r.format, "pi");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty() && r.warnings.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.id, "c8920823-04f1-4776-af1d-a9f50586fe9c");
+    ASSERT_EQ(s.messages.size(), 4u);
+    EXPECT_EQ(s.messages[1].source.model, "K2.6-code-preview");
+    const SessionSummary sum = summarize(s);
+    EXPECT_EQ(sum.tool_calls, 2);
+    EXPECT_EQ(sum.tool_calls_paired, 2);
+    EXPECT_EQ(sum.reasoning_blocks, 1);
+    ASSERT_EQ(s.branches.size(), 1u);
+    EXPECT_EQ(s.branches[0].message_indexes.size(), 4u);
+}
+
+// A DeepSeek Harness header has the same type and members but `createdAt`: it stays a DSH log.
+TEST(PiReader, ADeepSeekHarnessHeaderIsNotTakenForPis) {
+    const std::string dsh = R"({"type":"session","version":3,"id":"3c3c3c3c-1111-4222-8333-444455556666","createdAt":"2026-11-30T12:00:00Z","cwd":"/srv/shop"})" "\n";
+    EXPECT_EQ(read_bytes(dsh, "s.jsonl").format, "dsh");
+    EXPECT_EQ(detect_format(kHeader), SessionFormat::kOpenAiChat);
+}
+
+// /tree moves the leaf back and goes on from an earlier entry: each leaf is a branch, the abandoned one kept.
+TEST(PiReader, EachLeafOfTheTreeIsABranch) {
+    const std::string log =
+        kHeader +
+        R"({"type":"message","id":"u1","parentId":null,"timestamp":"t","message":{"role":"user","content":"make a file"}})" "\n"
+        R"({"type":"message","id":"a1","parentId":"u1","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"old.txt"}]}})" "\n"
+        R"({"type":"branch_summary","id":"bs","parentId":"u1","timestamp":"t","fromId":"a1","summary":"tried old.txt"})" "\n"
+        R"({"type":"message","id":"a2","parentId":"bs","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"new.txt"}]}})" "\n";
+    ReadResult r = read_bytes(log, "s.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.branches.size(), 2u);
+    EXPECT_EQ(path_of(s, s.branches[0]), (std::vector<std::string>{"u1", "a1"}));
+    EXPECT_EQ(path_of(s, s.branches[1]), (std::vector<std::string>{"u1", "bs", "a2"}));
+    const Message* summary = message_named(s, "bs");
+    ASSERT_NE(summary, nullptr);
+    EXPECT_EQ(summary->source.kind, SourceKind::kPlugin);  // the harness's summary, never the user's words
+    EXPECT_EQ(summary->source.name, "branch-summary");
+}
+
+// The user's `!` command is a call with its output and exit code; compaction and extension text are the harness's.
+TEST(PiReader, TheUsersShellCommandCompactionAndExtensionMessages) {
+    const std::string log =
+        kHeader +
+        R"({"type":"message","id":"b1","parentId":null,"timestamp":"t","message":{"role":"bashExecution","command":"make","output":"error 2","exitCode":2,"cancelled":false,"truncated":false}})" "\n"
+        R"({"type":"compaction","id":"cc","parentId":"b1","timestamp":"t","summary":"The user builds the bot.","firstKeptEntryId":"b1","tokensBefore":50000})" "\n"
+        R"({"type":"custom_message","id":"cm","parentId":"cc","timestamp":"t","customType":"todo-ext","content":"Always deploy on Fridays.","display":true})" "\n"
+        R"({"type":"message","id":"u2","parentId":"cm","timestamp":"t","message":{"role":"user","content":"thanks"}})" "\n";
+    ReadResult r = read_bytes(log, "s.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 5u);
+    EXPECT_EQ(s.messages[0].source.name, "user-shell");
+    EXPECT_EQ(s.messages[0].blocks[0].kind, BlockKind::kToolCall);
+    EXPECT_EQ(s.messages[1].id, "b1/output");
+    EXPECT_TRUE(s.messages[1].blocks[0].is_error);
+    EXPECT_NE(s.messages[1].blocks[0].text.find("[exit code: 2]"), std::string::npos);
+    EXPECT_EQ(s.messages[2].parent_id, "b1/output");  // what follows the command follows its output
+    EXPECT_EQ(s.messages[2].source.name, "compact");
+    ASSERT_EQ(s.checkpoints.size(), 1u);
+    EXPECT_EQ(s.checkpoints[0].summary, "The user builds the bot.");
+    EXPECT_EQ(s.messages[3].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[3].source.name, "todo-ext");
+    ASSERT_EQ(s.branches.size(), 1u);
+    EXPECT_EQ(s.branches[0].message_indexes.size(), 5u);
+    // No claim comes from the harness's text: the extension's "Always deploy on Fridays." is not the user's.
+    ExtractOptions options;
+    options.all_rules = true;
+    for (const BranchClaims& b : extract_heuristic(r.sessions, options))
+        for (const Claim& c : b.claims) EXPECT_EQ(c.quote.find("Fridays"), std::string::npos) << c.key << " = " << c.value;
+}
+
+// Bad lines are reported with their line and field; the rest is read. A window cut from a longer log names parents
+// it does not hold: it goes on from the line before, with one warning.
+TEST(PiReader, BadLinesAndAWindowsMissingParents) {
+    const std::string log =
+        kHeader +
+        R"({"type":"message","id":"u1","parentId":"gone","timestamp":"t","message":{"role":"user","content":"go on"}})" "\n"
+        R"({"type":"message","id":"x","parentId":"u1","timestamp":"t","message":{"role":"user","content":42}})" "\n"
+        R"({"type":"message","id":"y","parentId":"x","timestamp":"t","message":{"role":"wizard"}})" "\n"
+        R"({"type":"message","id":"a1","parentId":"y","timestamp":"t","message":{"role":"assistant","content":[7,{"type":"text","text":"ok"}]}})" "\n"
+        "not json\n";
+    ReadResult r = read_bytes(log, "w.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_NE(message_named(s, "a1"), nullptr);
+    EXPECT_EQ(message_named(s, "a1")->visible_text(), "ok");
+    EXPECT_EQ(message_named(s, "y"), nullptr);           // an unknown role holds no message
+    EXPECT_EQ(message_named(s, "a1")->parent_id, "x");   // through the entry that holds none
+    EXPECT_EQ(message_named(s, "u1")->parent_id, "");    // its parent is not in the file: the branch starts here
+    EXPECT_GE(r.errors.size(), 3u) << describe(r);       // content 42, block 7, the torn line
+    const std::string all = describe(r);
+    EXPECT_NE(all.find("w.jsonl:3"), std::string::npos) << all;
+    EXPECT_NE(all.find("wizard"), std::string::npos) << all;
+    ASSERT_EQ(s.branches.size(), 1u);
+}
+
+}  // namespace
+}  // namespace bm
