@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -219,7 +220,69 @@ bool printed_call_at(std::string_view s, size_t& p, std::string& name, std::stri
     return true;
 }
 
+// A declaration's head at `p`, "const|let|var NAME = ": sets `var` and moves `p` past it. True when there is none
+// (`var` stays empty); false when one starts and is malformed.
+bool declaration_at(std::string_view s, size_t& p, std::string& var) {
+    for (std::string_view decl : {"const ", "let ", "var "})
+        if (take(s, p, decl)) {
+            skip_blanks(s, p);
+            var = identifier(s, p);
+            skip_blanks(s, p);
+            if (var.empty() || !take(s, p, "=")) return false;
+            skip_blanks(s, p);
+            return true;
+        }
+    return true;
+}
+
+// A JSON string literal at `p` ("…" with JSON's escapes): its value; `p` moves past it. nullopt when there is none.
+std::optional<std::string> string_literal_at(std::string_view s, size_t& p) {
+    if (p >= s.size() || s[p] != '"') return std::nullopt;
+    size_t e = p + 1;
+    while (e < s.size() && s[e] != '"') e += s[e] == '\\' ? 2 : 1;
+    if (e >= s.size()) return std::nullopt;
+    const nlohmann::json v = parse_bounded(s.substr(p, e + 1 - p));
+    if (!v.is_string()) return std::nullopt;
+    p = e + 1;
+    return v.get<std::string>();
+}
+
 }  // namespace
+
+bool code_mode_patch_call(std::string_view script, std::string& patch) {
+    size_t p = 0;
+    std::string var;
+    std::optional<std::string> text;
+    skip_blanks(script, p);
+    if (!declaration_at(script, p, var)) return false;
+    if (!var.empty()) {
+        if (!(text = string_literal_at(script, p))) return false;
+        skip_blanks(script, p);
+        take(script, p, ";");
+        skip_blanks(script, p);
+    }
+    const bool printed = take(script, p, "text(") || take(script, p, "console.log(");
+    skip_blanks(script, p);
+    if (!take(script, p, "await")) return false;
+    skip_blanks(script, p);
+    if (!take(script, p, "tools.apply_patch(")) return false;
+    skip_blanks(script, p);
+    if (!var.empty()) {
+        if (identifier(script, p) != var) return false;
+    } else if (!(text = string_literal_at(script, p))) {
+        return false;
+    }
+    skip_blanks(script, p);
+    if (!take(script, p, ")")) return false;
+    skip_blanks(script, p);
+    if (printed && !take(script, p, ")")) return false;
+    skip_blanks(script, p);
+    take(script, p, ";");
+    skip_blanks(script, p);
+    if (p != script.size()) return false;
+    patch = std::move(*text);
+    return true;
+}
 
 ContentBlock* sole_block(Message& m, BlockKind kind) {
     return m.blocks.size() == 1 && m.blocks[0].kind == kind ? &m.blocks[0] : nullptr;
@@ -237,15 +300,7 @@ bool code_mode_shell_call(std::string_view script, std::string& name, std::strin
         arguments = object;
         return true;
     }
-    for (std::string_view decl : {"const ", "let ", "var "})
-        if (take(script, p, decl)) {
-            skip_blanks(script, p);
-            var = identifier(script, p);
-            skip_blanks(script, p);
-            if (var.empty() || !take(script, p, "=")) return false;
-            skip_blanks(script, p);
-            break;
-        }
+    if (!declaration_at(script, p, var)) return false;
     if (!tool_call_at(script, p, tool, object) || !shell_tool(tool) || !prints_result_as_is(script, p, var)) return false;
     name = tool;
     arguments = object;
@@ -348,6 +403,11 @@ void resolve_code_mode_cells(Session& session, const std::function<std::string(c
             }
             if (call->tool_name == "exec" && code_mode_shell_call(call->arguments, name, arguments)) {
                 call->tool_name = name;
+                call->arguments = arguments;
+                shell_cells.insert(call->tool_id);
+            } else if (call->tool_name == "exec" && code_mode_patch_call(call->arguments, arguments)) {
+                // Its result is the patch tool's report, read as Codex's own apply_patch call's (session 28).
+                call->tool_name = "apply_patch";
                 call->arguments = arguments;
                 shell_cells.insert(call->tool_id);
             } else if (call->tool_name == "exec" && !call->tool_id.empty() &&

@@ -22,6 +22,11 @@ ContentBlock* sole_block(Message& m, BlockKind kind);
 // (of a shell tool, or of write_stdin, which polls a running command: codex_stdin_polls.h).
 bool code_mode_shell_call(std::string_view script, std::string& name, std::string& arguments);
 
+// The patch of an `exec` cell that only applies one: `const P = "<patch>"; text(await tools.apply_patch(P));`, the
+// string passed directly, printed with console.log or not printed at all (session 28: such a cell's script was read
+// as a shell command, `const.patch`). Sets `patch` to the patch text, as Codex's own apply_patch call carries it.
+bool code_mode_patch_call(std::string_view script, std::string& patch);
+
 // One call of a cell that runs several: the tool's name and its object argument as JSON.
 struct CodeModeCall {
     std::string name;

@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 
+#include "extract/heuristic_extractor.h"
 #include "ingest/codex_code_mode.h"
 #include "ingest/codex_output.h"
 #include "ingest/ingest.h"
@@ -77,6 +78,39 @@ TEST(CodexVersions, CodeModeCellReadsAsTheCommandItRan) {
     EXPECT_FALSE(r.is_error);
     EXPECT_EQ(r.text.find("Script completed"), std::string::npos) << r.text;  // the cell's header is cut
     EXPECT_NE(r.text.find("/Users/akash/Desktop/new"), std::string::npos) << r.text;
+}
+
+// Session 28 (a fresh dev log): a cell that only applies a patch was read as the shell command `const patch = …`.
+TEST(CodexVersions, ACodeModePatchCellIsAnApplyPatchCall) {
+    std::string patch;
+    const std::string add = "*** Begin Patch\n*** Add File: /w/.gitignore\n+.venv*/\n*** End Patch";
+    EXPECT_TRUE(code_mode_patch_call("const patch = \"*** Begin Patch\\n*** Add File: /w/.gitignore\\n+.venv*/\\n*** End Patch\";\n"
+                                     "text(await tools.apply_patch(patch));\n", patch));
+    EXPECT_EQ(patch, add);
+    EXPECT_TRUE(code_mode_patch_call("await tools.apply_patch(\"*** Begin Patch\\n*** End Patch\")", patch));
+    EXPECT_EQ(patch, "*** Begin Patch\n*** End Patch");
+    EXPECT_FALSE(code_mode_patch_call("const p = \"x\";\ntext(await tools.apply_patch(q));", patch));  // another variable
+    EXPECT_FALSE(code_mode_patch_call("const p = make();\nawait tools.apply_patch(p);", patch));      // a computed patch
+    EXPECT_FALSE(code_mode_patch_call("await tools.apply_patch(p); text(1);", patch));                // more after it
+    // In a session: the cell is an apply_patch call whose file the extractor names; the header is cut from its result.
+    const std::string head = R"({"timestamp":"2026-09-13T02:12:58Z","type":"response_item","payload":)";
+    const std::string log =
+        R"({"timestamp":"2026-09-13T02:12:00Z","type":"session_meta","payload":{"id":"0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b","cwd":"/w","cli_version":"0.154.0"}})" "\n" +
+        head + R"({"type":"custom_tool_call","status":"completed","call_id":"c1","name":"exec","input":"const patch = \"*** Begin Patch\\n*** Add File: /w/.gitignore\\n+.venv*/\\n*** End Patch\";\ntext(await tools.apply_patch(patch));\n"}})" "\n" +
+        head + R"({"type":"custom_tool_call_output","call_id":"c1","output":[{"type":"input_text","text":"Script completed\nWall time 0.3 seconds\nOutput:\n"},{"type":"input_text","text":"{}"}]}})" "\n";
+    ReadResult r = read_bytes(log, "rollout.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const ContentBlock& call = call_of(r.sessions[0], "c1");
+    EXPECT_EQ(call.tool_name, "apply_patch");
+    EXPECT_EQ(call.arguments, add);
+    EXPECT_EQ(result_of(r.sessions[0], "c1").text.find("Script completed"), std::string::npos);
+    bool created = false;
+    for (const BranchClaims& b : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : b.claims) {
+            EXPECT_EQ(c.key.find("const"), std::string::npos) << c.key;
+            created = created || (c.key == "file..gitignore" && c.value == "created");  // relative to the cwd
+        }
+    EXPECT_TRUE(created);
 }
 
 TEST(CodexVersions, CodeModeScriptsAndResults) {
