@@ -652,7 +652,7 @@ std::vector<ExtractionRule> build() {
         {"user.no_need", "a user's \"no need to X\", \"you don't have to X\"", "only user text; the value keeps the user's words",
          S::kConstraint, "user 4", "<verb>[.<object>]", true, 0.8, kSession, "",
          {say("user", "No need to run it.", "run = no need to run it"), say("user", "We need to run it.", "")}},
-        {"user.issue", "the issue a SWE-agent task template wraps (\"ISSUE:\\n<title>\", <issue>, <pr_description>); in any other format, a user message that is the same SWE-bench template (<uploaded_files> and an <issue_description>/<pr_description>/<issue> block, OpenHands' evaluation prompt; session 19)",
+        {"user.issue", "the issue a SWE-agent task template wraps (\"ISSUE:\\n<title>\", <issue>, <pr_description>); in any other format, a user message that is the same SWE-bench template (<uploaded_files> and an <issue_description>/<pr_description>/<issue> block, OpenHands' evaluation prompt; session 19), or mini-swe-agent's SWE-bench template (a <pr_description> block, \"Consider the following PR description:\" skipped, then <instructions>; session 28)",
          "the template's instructions around it are never read; outside SWE-agent, an issue block without <uploaded_files> is the user's own text", S::kGoal, "user 4", "issue.<title>", false, 0.62, kSession, "dev 0.62 strict (8 values) by the blind relabel of session 21, below 0.8",
          {say("swe-user", "Here's the issue text:\nISSUE:\nTimeDelta serialization precision\nHi there!",
               "issue.timedelta-serialization-precision = timedelta serialization precision"),
@@ -660,6 +660,9 @@ std::vector<ExtractionRule> build() {
           say("user", "<uploaded_files>\n/workspace/app\n</uploaded_files>\n\nConsider the following issue description:\n\n<issue_description>\nMigrationRecorder ignores the router\nDescription\n</issue_description>\n\nPhase 4. TEST CREATION: before implementing any fix, create a script to reproduce the issue.",
               "issue.migrationrecorder-ignores-the-router = migrationrecorder ignores the router"),
           say("user", "<issue_description>\nMigrationRecorder ignores the router\n</issue_description>", ""),
+          // mini-swe-agent's SWE-bench template: the issue block first, its <instructions> after (session 28)
+          say("user", "<pr_description>\nConsider the following PR description:\nAdd secure default Referrer-Policy header\nDescription\n</pr_description>\n\n<instructions>\n## Important Boundaries\n- DO NOT MODIFY: Tests, configuration files\n</instructions>",
+              "issue.add-secure-default-referrer-policy-header = add secure default referrer-policy header"),
           say("swe-user", "Here's the issue text:\nISSUE:\nSyntaxError: invalid syntax\nHi there!", ""),
           say("swe-user", "Here's the issue text:\nISSUE:\nI have a function that has a bug and needs to be fixed, can you help?\n", ""),
           // a message that only mentions the tags is the user's own; an empty issue block names no title (review)

@@ -50,6 +50,10 @@ std::vector<Claim> issue_claims(const std::string& text, const Claim& origin) {
         if (p == std::string::npos) continue;
         size_t b = p + std::string_view(marker).size();
         while (b < text.size() && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+        // mini-swe-agent's lead-in before the quoted issue is the template's words, not the issue's title.
+        constexpr std::string_view lead = "Consider the following PR description:";
+        if (text.compare(b, lead.size(), lead) == 0)
+            for (b += lead.size(); b < text.size() && std::isspace(static_cast<unsigned char>(text[b]));) ++b;
         size_t e = text.find('\n', b);
         if (e == std::string::npos) e = text.size();
         while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
@@ -91,8 +95,14 @@ std::vector<Claim> template_goal_claims(const std::string& text, const Claim& or
 bool issue_task_template(const std::string& text) {
     // The template opens with its <uploaded_files> block; a message that only mentions the tags is the user's.
     const size_t start = text.find_first_not_of(" \t\r\n");
-    if (start == std::string::npos || text.compare(start, 16, "<uploaded_files>") != 0 ||
-        text.find("</uploaded_files>") == std::string::npos)
+    if (start == std::string::npos) return false;
+    // mini-swe-agent's SWE-bench template (swebench.yaml) opens with the issue block itself and follows it with its
+    // <instructions> (session 28: its "- DO NOT MODIFY: Tests, …" boundaries were read as the user's).
+    if (text.compare(start, 17, "<pr_description>\n") == 0) {
+        const size_t close = text.find("</pr_description>");
+        return close != std::string::npos && text.find("<instructions>", close) != std::string::npos;
+    }
+    if (text.compare(start, 16, "<uploaded_files>") != 0 || text.find("</uploaded_files>") == std::string::npos)
         return false;
     // The issue block's tag stands on a line of its own.
     for (const std::string block : {"<issue_description>", "<pr_description>", "<issue>"})
