@@ -787,6 +787,19 @@ static bool quoted_or_reported(std::string_view text, const Toks& t, size_t i) {
     return !t.empty() && labels.count(t[0].lower) > 0;
 }
 
+// After the negator at `i`: a list of what not to do ("spawn agents, commit, push, or modify …": an "or"/"nor" or two
+// commas), not a contrast with what to do instead ("never edit the tests, fix the code instead").
+static bool negated_list_follows(const Toks& t, size_t i, size_t hi) {
+    int commas = 0;
+    bool alternative = false;
+    for (size_t k = i; k < hi; ++k) {
+        if (t[k].lower == "instead" || t[k].lower == "rather" || t[k].lower == "instead.") return false;
+        commas += t[k].comma_after ? 1 : 0;
+        alternative |= t[k].lower == "or" || t[k].lower == "nor";
+    }
+    return commas >= 2 || (commas >= 1 && alternative);
+}
+
 std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bool is_user) {
     std::vector<ClauseMatch> out;
     const size_t hi = t.size();
@@ -807,8 +820,15 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
             wish = j + 3;
     std::string step_file;  // the file a read step of this sentence named
     if (hi > 0 && first_person.count(t[0].lower) && !(is_user && wish > 0)) is_user = false;
+    // "Do not spawn agents, commit, push, call providers, or …": a negation that opens a clause scopes the list that
+    // follows it, so a later item is no request (session 28: `goal.push.call.provider = push`). Until a clause that
+    // turns away from it ("then", "but", "instead", "just", "only", a colon) or the sentence's end.
+    static const std::set<std::string> list_negators = {"not", "never", "don't", "dont", "do't", "avoid"};
+    static const std::set<std::string> turns_away = {"then", "but", "instead", "just", "only", "rather", "please"};
+    bool negated_list = false;
     for (size_t i = is_user ? wish : 0; i < hi; ++i) {
         const std::string& w = t[i].lower;
+        if (clause_start && (turns_away.count(w) || (!w.empty() && w.back() == ':'))) negated_list = false;
         if (is_user && clause_start && match_no_need(text, t, i, hi, out)) {
             lo = out.back().last;
             i = lo - 1;
@@ -816,8 +836,11 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
             continue;
         }
         if (clause_start && (in(lead_ins(), w) || in(negators(), w) || w == "do" || w == "always")) {
+            if (list_negators.count(w) && !t[i].comma_after) negated_list = negated_list_follows(t, i, hi);
             continue;  // "Then do NOT use ...": the clause starts at the verb
         }
+        // A later item of the negated list: the negation's, not a request of its own.
+        const bool list_item = negated_list && i > 0 && t[i - 1].comma_after;
         if (clause_start && (w == "can" || w == "could" || w == "would" || w == "will") && i + 1 < hi &&
             t[i + 1].lower == "you") {
             ++i;
@@ -825,7 +848,7 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
         }
         const size_t before = out.size();
         if (match_reply(text, t, i, hi, out) || match_use(text, t, lo, i, hi, clause_start, out) || match_port(t, lo, i, hi, out) ||
-            (is_user && clause_start && !noun_list_item(text, t, i) &&
+            (is_user && clause_start && !list_item && !noun_list_item(text, t, i) &&
              match_imperative(text, t, lo, i, hi, wish > 0 && !addressed && i == wish, step_file, out)) ||
             (is_user && clause_start && match_phrasal_request(text, t, lo, i, out))) {
             // Which tool to use is the user's instruction; an agent restating it is no new one.
