@@ -184,7 +184,7 @@ std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
            "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, OpenHands events and evaluation output, Gemini CLI chats, "
            "Cline task histories, Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
-           "Cursor agent transcripts, pi session files, "
+           "Cursor agent transcripts, pi session files, OpenCode session exports, "
            "BeliefMerge native JSONL";
 }
 
@@ -201,7 +201,14 @@ void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, Ses
     out.format = format_name(*f);
     const std::string digest = sha256_hex(data);
     switch (*f) {
-        case SessionFormat::kOpenAiChat: read_openai_chat(*doc, ctx, digest); break;
+        case SessionFormat::kOpenAiChat:
+            if (is_opencode_export(*doc)) {
+                out.format = "opencode";
+                read_opencode(*doc, ctx, digest);
+            } else {
+                read_openai_chat(*doc, ctx, digest);
+            }
+            break;
         case SessionFormat::kSweAgent: read_swe_agent(*doc, ctx, digest, data); break;
         case SessionFormat::kOpenHands: read_openhands(*doc, ctx, digest); break;
         case SessionFormat::kGeminiCli: read_gemini_cli_document(*doc, ctx, digest); break;

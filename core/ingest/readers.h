@@ -39,6 +39,10 @@ void read_openai_chat_jsonl(ByteSource& source, ReadContext& ctx);
 // `text` is the document as read, where a harness fact's member is found for its line and quote.
 void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest, std::string_view text = {});
 void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest);
+// OpenCode's `opencode export` document ({"info", "messages": [{"info", "parts"}]}), which would otherwise pass for
+// an OpenAI chat document: told apart by is_opencode_export.
+void read_opencode(const json& doc, ReadContext& ctx, const std::string& digest);
+bool is_opencode_export(const json& doc);
 void read_gemini_cli_document(const json& doc, ReadContext& ctx, const std::string& digest);
 // Cline task files: api_conversation_history.json or ui_messages.json (told apart by content).
 void read_cline(const json& doc, ReadContext& ctx, const std::string& digest);

@@ -104,7 +104,10 @@ void read_as(std::string_view data, const std::string& kind) {
     else if (kind == "openhands_eval") run_line_reader(data, bm::read_openhands_eval);
     else if (kind == "gemini_cli") run_line_reader(data, bm::read_gemini_cli);
     else if (kind == "aider") run_line_reader(data, bm::read_aider);
-    else if (kind == "openai_chat") run_document_reader(data, bm::read_openai_chat);
+    else if (kind == "openai_chat") {
+        run_document_reader(data, bm::read_openai_chat);
+        run_document_reader(data, bm::read_opencode);  // OpenCode's export: {"info", "messages": [{"info", "parts"}]}
+    }
     else if (kind == "swe_agent") run_document_reader(data, [](const bm::json& d, bm::ReadContext& c, const std::string& g) {
         bm::read_swe_agent(d, c, g);
     });
