@@ -184,13 +184,18 @@ std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
            "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, OpenHands events and evaluation output, Gemini CLI chats, "
            "Cline task histories, Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
-           "Cursor agent transcripts, pi session files, OpenCode session exports, "
+           "Cursor agent transcripts, pi session files, OpenCode session exports, Harbor ATIF trajectories, "
            "BeliefMerge native JSONL";
 }
 
 void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, SessionFormat hint) {
     auto doc = parse_document(ctx, data);
     if (!doc) return;
+    if (is_atif_trajectory(*doc)) {  // no SessionFormat of its own: read as a role-message agent's session
+        out.format = "atif";
+        read_atif(*doc, ctx, sha256_hex(data));
+        return;
+    }
     std::optional<SessionFormat> f = doc->is_array() ? classify_array(*doc)
                                      : doc->is_object() ? classify_object(*doc) : std::nullopt;
     if (!f && doc->is_array() && doc->empty()) f = hint;
@@ -414,10 +419,12 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     if (is_aider_history(head)) return SessionFormat::kAider;
     if (auto first = first_line_object(head))
         return is_codex_exec_event(*first)         ? std::optional(SessionFormat::kCodex)
-               : is_cursor_transcript_line(*first) || is_pi_session_header(*first) ? std::optional(SessionFormat::kOpenAiChat)
-                                                   : classify_object(*first);
+               : is_cursor_transcript_line(*first) || is_pi_session_header(*first) || is_atif_trajectory(*first)
+                   ? std::optional(SessionFormat::kOpenAiChat)
+                   : classify_object(*first);
     try {
         json doc = json::parse(head);
+        if (is_atif_trajectory(doc)) return SessionFormat::kOpenAiChat;
         return doc.is_array() ? classify_array(doc) : doc.is_object() ? classify_object(doc) : std::nullopt;
     } catch (const json::exception&) {
         return std::nullopt;

@@ -43,6 +43,9 @@ void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest
 // an OpenAI chat document: told apart by is_opencode_export.
 void read_opencode(const json& doc, ReadContext& ctx, const std::string& digest);
 bool is_opencode_export(const json& doc);
+// Harbor's ATIF trajectory ({"schema_version": "ATIF-v1.x", "session_id", "agent", "steps"}).
+void read_atif(const json& doc, ReadContext& ctx, const std::string& digest);
+bool is_atif_trajectory(const json& doc);
 void read_gemini_cli_document(const json& doc, ReadContext& ctx, const std::string& digest);
 // Cline task files: api_conversation_history.json or ui_messages.json (told apart by content).
 void read_cline(const json& doc, ReadContext& ctx, const std::string& digest);

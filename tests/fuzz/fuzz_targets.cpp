@@ -107,6 +107,7 @@ void read_as(std::string_view data, const std::string& kind) {
     else if (kind == "openai_chat") {
         run_document_reader(data, bm::read_openai_chat);
         run_document_reader(data, bm::read_opencode);  // OpenCode's export: {"info", "messages": [{"info", "parts"}]}
+        run_document_reader(data, bm::read_atif);      // Harbor's ATIF trajectory: {"schema_version", "steps"}
     }
     else if (kind == "swe_agent") run_document_reader(data, [](const bm::json& d, bm::ReadContext& c, const std::string& g) {
         bm::read_swe_agent(d, c, g);

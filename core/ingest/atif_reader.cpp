@@ -1,0 +1,234 @@
+// Harbor's Agent Trajectory Interchange Format (ATIF, `trajectory.json` of Terminal-Bench / Harbor runs and of the
+// agents Harbor converts: Claude Code, Codex, OpenHands, mini-swe-agent, Terminus): one JSON document,
+// {"schema_version": "ATIF-v1.x", "session_id", "agent": {"name", "version", "model_name"}, "steps": [{"step_id",
+// "timestamp", "source": "system"|"user"|"agent", "message", "reasoning_content", "tool_calls": [{"tool_call_id",
+// "function_name", "arguments"}], "observation": {"results": [{"source_call_id", "content"}]}}]} (session 28: such
+// files were "unrecognised JSON documents").
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <string_view>
+
+#include "ingest/readers.h"
+
+namespace bm {
+
+namespace {
+
+// The text of content parts ([{"type": "text", "text"}, {"type": "image", …}]), joined by line breaks.
+std::string text_parts(const json& parts) {
+    std::string text;
+    for (const json& part : parts) {
+        if (!part.is_object()) continue;
+        const auto type = part.find("type");
+        const auto t = part.find("text");
+        if (type != part.end() && *type == "text" && t != part.end() && t->is_string())
+            text += (text.empty() ? "" : "\n") + t->get<std::string>();
+    }
+    return text;
+}
+
+// The task inside Terminus's prompt ("You are an AI assistant tasked with solving command-line tasks … Task
+// Description:\n<task>\n\nCurrent terminal state:\n…"): its [begin, end) in `text`; nullopt for any other text.
+std::optional<std::pair<size_t, size_t>> terminus_task(const std::string& text) {
+    static constexpr std::string_view kOpening = "You are an AI assistant tasked with", kTask = "\nTask Description:\n",
+                                      kScreen = "\nCurrent terminal state:";
+    if (text.rfind(kOpening, 0) != 0) return std::nullopt;
+    const size_t at = text.find(kTask);
+    if (at == std::string::npos) return std::nullopt;
+    size_t begin = at + kTask.size(), end = std::min(text.find(kScreen, begin), text.size());
+    while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+    return end > begin ? std::optional(std::pair{begin, end}) : std::nullopt;
+}
+
+class AtifBuilder {
+public:
+    explicit AtifBuilder(ReadContext& ctx) : m_ctx(ctx) {
+        m_session.format = SessionFormat::kOpenAiChat;  // the agent's tools, read as any role-message agent's
+        m_session.file = ctx.result().file;
+    }
+
+    void root(const json& doc, RecordPos pos) {
+        m_session.id_form = m_ctx.str(doc, "session_id", pos, "session_id").value_or("");
+        if (const json* agent = m_ctx.object(doc, "agent", pos, "agent")) {
+            m_model = m_ctx.str(*agent, "model_name", pos, "agent.model_name").value_or("");
+            environment("agent", m_ctx.str(*agent, "name", pos, "agent.name").value_or(""), "agent.name", pos, *agent, "name");
+            environment("agent_version", m_ctx.str(*agent, "version", pos, "agent.version").value_or(""), "agent.version",
+                        pos, *agent, "version");
+        }
+    }
+
+    void step(const json& s, RecordPos pos, const std::string& path) {
+        const std::string source = m_ctx.str(s, "source", pos, path + ".source").value_or("");
+        Message m;
+        m.line = pos.line;
+        m.id = "step-" + std::to_string(pos.line);
+        if (const auto id = s.find("step_id"); id != s.end() && id->is_number_integer())
+            m.id = "step-" + std::to_string(id->get<int64_t>());
+        m.time = m_ctx.str(s, "timestamp", pos, path + ".timestamp").value_or("");
+        if (source == "system") {
+            m.role = Role::kSystem;
+            m.source.kind = SourceKind::kUnknown;
+        } else if (source == "user") {
+            m.role = Role::kUser;
+            m.source.kind = SourceKind::kUser;
+        } else if (source == "agent") {
+            m.role = Role::kAssistant;
+            m.source.kind = SourceKind::kModel;
+            m.source.model = m_ctx.str(s, "model_name", pos, path + ".model_name").value_or(m_model);
+        } else {
+            m_ctx.error(pos, path + ".source", "unknown source '" + source + "'; step skipped", "expected system, user or agent");
+            m_ctx.result().partial = true;
+            return;
+        }
+        if (m.role == Role::kAssistant)
+            if (auto r = m_ctx.str(s, "reasoning_content", pos, path + ".reasoning_content"); r && !r->empty())
+                m.blocks.push_back(text_block(m_ctx, BlockKind::kReasoning, *r));
+        std::string text = message_text(s, pos, path);
+        if (m.role == Role::kUser) {
+            if (auto task = terminus_task(text)) {
+                // Terminus's prompt: its instructions and the terminal screen are the harness's, only the task the user's.
+                Message harness = m;
+                harness.id = m.id + "/template";
+                harness.source.kind = SourceKind::kPlugin;
+                harness.source.name = "template";
+                harness.blocks.push_back(text_block(m_ctx, BlockKind::kText, text.substr(0, task->first) + text.substr(task->second)));
+                push(std::move(harness));
+                text = text.substr(task->first, task->second - task->first);
+            }
+        }
+        if (!text.empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+        if (const json* calls = m.role == Role::kAssistant ? m_ctx.array(s, "tool_calls", pos, path + ".tool_calls") : nullptr)
+            for (size_t k = 0; k < calls->size(); ++k) call((*calls)[k], pos, path + ".tool_calls[" + std::to_string(k) + "]", m);
+        std::vector<Message> results;
+        // A step of one call whose one result names no call (Terminus writes none): that result answers it. A
+        // result for several calls at once (a terminal screen after a batch of keystrokes) is the environment's.
+        std::string sole_call;
+        size_t calls = 0;
+        for (const ContentBlock& b : m.blocks)
+            if (b.kind == BlockKind::kToolCall) ++calls, sole_call = b.tool_id;
+        if (const json* obs = m_ctx.object(s, "observation", pos, path + ".observation"))
+            if (const json* list = m_ctx.array(*obs, "results", pos, path + ".observation.results"))
+                for (size_t k = 0; k < list->size(); ++k)
+                    result((*list)[k], pos, path + ".observation.results[" + std::to_string(k) + "]", m,
+                           calls == 1 && list->size() == 1 ? sole_call : std::string(), results);
+        push(std::move(m));
+        for (Message& r : results) push(std::move(r));
+    }
+
+    void finish(const std::string& digest) {
+        if (m_session.id_form.empty()) m_session.id_form = "atif-" + digest.substr(0, 12);
+        m_ctx.finish();
+        finish_session(m_session, m_ctx, RecordPos{1, 0}, 0);
+        m_ctx.result().sessions.push_back(std::move(m_session));
+    }
+
+private:
+    void push(Message m) {
+        m.seq = static_cast<int64_t>(m_session.messages.size());
+        m_session.messages.push_back(std::move(m));
+    }
+
+    // `message`: a string, or (ATIF 1.6+) content parts of which the text ones are read.
+    std::string message_text(const json& s, RecordPos pos, const std::string& path) {
+        const auto msg = s.find("message");
+        if (msg == s.end() || msg->is_null()) return {};
+        if (msg->is_string()) return msg->get<std::string>();
+        if (!msg->is_array()) {
+            m_ctx.error(pos, path + ".message", "expected a string or an array of parts; left out");
+            return {};
+        }
+        return text_parts(*msg);
+    }
+
+    void call(const json& c, RecordPos pos, const std::string& path, Message& m) {
+        if (!c.is_object()) {
+            m_ctx.error(pos, path, "expected a tool call object; skipped");
+            return;
+        }
+        ContentBlock b;
+        b.kind = BlockKind::kToolCall;
+        b.tool_id = m_ctx.str(c, "tool_call_id", pos, path + ".tool_call_id").value_or("");
+        b.tool_name = m_ctx.str(c, "function_name", pos, path + ".function_name").value_or("");
+        if (const auto a = c.find("arguments"); a != c.end() && !a->is_null())
+            b.arguments = m_ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
+        m.blocks.push_back(std::move(b));
+    }
+
+    // An observation result: the answer of the call it names, or (no source_call_id) the environment's own feedback.
+    void result(const json& r, RecordPos pos, const std::string& path, const Message& step, const std::string& sole_call,
+                std::vector<Message>& out) {
+        if (!r.is_object()) {
+            m_ctx.error(pos, path, "expected a result object; skipped");
+            return;
+        }
+        const std::string call_id = m_ctx.str(r, "source_call_id", pos, path + ".source_call_id").value_or(sole_call);
+        std::string content;
+        if (const auto c = r.find("content"); c != r.end() && c->is_string()) content = c->get<std::string>();
+        else if (c != r.end() && c->is_array()) content = text_parts(*c);
+        Message t;
+        t.id = step.id + "/" + (call_id.empty() ? "result-" + std::to_string(out.size()) : call_id);
+        t.line = step.line;
+        t.time = step.time;
+        t.role = Role::kTool;
+        t.source.kind = call_id.empty() ? SourceKind::kPlugin : SourceKind::kTool;
+        if (call_id.empty()) t.source.name = "observation";
+        t.source.call_id = call_id;
+        ContentBlock b;
+        b.kind = BlockKind::kToolResult;
+        b.tool_id = call_id;
+        b.text = m_ctx.redact_text(content);
+        t.blocks.push_back(std::move(b));
+        out.push_back(std::move(t));
+    }
+
+    void environment(const char* name, const std::string& value, const char* field, RecordPos pos, const json& holder,
+                     const char* member) {
+        if (value.empty()) return;
+        EnvironmentFact f;
+        f.name = name;
+        f.value = m_ctx.redact_text(value);
+        f.field = field;
+        f.line = pos.line;
+        f.quote = m_ctx.redact_raw("\"" + std::string(member) + "\":" + holder[member].dump());
+        m_session.environment.push_back(std::move(f));
+    }
+
+    ReadContext& m_ctx;
+    Session m_session;
+    std::string m_model;
+};
+
+}  // namespace
+
+bool is_atif_trajectory(const json& doc) {
+    if (!doc.is_object()) return false;
+    const auto version = doc.find("schema_version");
+    const auto steps = doc.find("steps");
+    return version != doc.end() && version->is_string() && version->get<std::string>().rfind("ATIF-", 0) == 0 &&
+           steps != doc.end() && steps->is_array();
+}
+
+void read_atif(const json& doc, ReadContext& ctx, const std::string& digest) {
+    const RecordPos top{1, 0};
+    const json* steps = doc.is_object() ? ctx.array(doc, "steps", top, "steps") : nullptr;
+    if (!steps) {
+        ctx.error(top, "steps", "an ATIF trajectory is an object with a `steps` array");
+        return;
+    }
+    AtifBuilder b(ctx);
+    b.root(doc, top);
+    for (size_t i = 0; i < steps->size(); ++i) {
+        const RecordPos pos{static_cast<int64_t>(i) + 1, -1};
+        const std::string path = "steps[" + std::to_string(i) + "]";
+        if (!(*steps)[i].is_object()) {
+            ctx.error(pos, path, "expected a step object; skipped");
+            ctx.result().partial = true;
+            continue;
+        }
+        b.step((*steps)[i], pos, path);
+    }
+    b.finish(digest);
+}
+
+}  // namespace bm

@@ -1,0 +1,93 @@
+// Harbor's ATIF trajectories (session 28): steps by source, tool calls answered by observation results, bad steps.
+#include <gtest/gtest.h>
+
+#include "core/test_support.h"
+#include "ingest/ingest.h"
+
+namespace bm {
+namespace {
+
+using testing::describe;
+
+const std::string kTrajectory = R"({
+ "schema_version": "ATIF-v1.4",
+ "session_id": "025B810F-B3A2-4C67-93C0-FE7A142A947A",
+ "agent": {"name": "terminus-2", "version": "2.0.0", "model_name": "claude-sonnet-4-6"},
+ "steps": [
+  {"step_id": 1, "source": "system", "message": "You are a careful agent."},
+  {"step_id": 2, "timestamp": "2025-10-11T10:30:00Z", "source": "user", "message": "Fix the failing build."},
+  {"step_id": 3, "source": "agent", "message": "Running the build.", "reasoning_content": "make first",
+   "tool_calls": [{"tool_call_id": "c1", "function_name": "bash", "arguments": {"command": "make"}},
+                  {"tool_call_id": "c2", "function_name": "bash", "arguments": {"command": "make test"}}],
+   "observation": {"results": [{"source_call_id": "c1", "content": "ok"}, {"source_call_id": "c2", "content": "2 failed"},
+                               {"content": "Note: the terminal was reset."}]}},
+  {"step_id": 4, "source": "agent", "model_name": "claude-opus-4-1", "message": [{"type": "text", "text": "Two tests fail."}]}
+ ]
+})";
+
+TEST(AtifReader, ATrajectoryIsReadAsStepsCallsAndResults) {
+    ReadResult r = read_bytes(kTrajectory, "trajectory.json");
+    EXPECT_EQ(r.format, "atif");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty() && r.warnings.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.id_form, "025B810F-B3A2-4C67-93C0-FE7A142A947A");
+    ASSERT_EQ(s.messages.size(), 7u);
+    EXPECT_EQ(s.messages[0].role, Role::kSystem);
+    EXPECT_EQ(s.messages[1].role, Role::kUser);
+    EXPECT_EQ(s.messages[1].visible_text(), "Fix the failing build.");
+    const Message& a = s.messages[2];
+    EXPECT_EQ(a.source.model, "claude-sonnet-4-6");  // the agent's model, as the step names none
+    ASSERT_EQ(a.blocks.size(), 4u);                  // reasoning, text, two calls
+    EXPECT_EQ(a.blocks[0].kind, BlockKind::kReasoning);
+    EXPECT_EQ(a.blocks[2].arguments, R"({"command":"make"})");
+    EXPECT_EQ(s.messages[3].source.call_id, "c1");
+    EXPECT_EQ(s.messages[4].blocks[0].text, "2 failed");
+    EXPECT_EQ(s.messages[5].source.kind, SourceKind::kPlugin);  // feedback of no call: the environment's
+    EXPECT_EQ(s.messages[6].visible_text(), "Two tests fail.");  // content parts (ATIF 1.6)
+    EXPECT_EQ(s.messages[6].source.model, "claude-opus-4-1");
+    EXPECT_EQ(summarize(s).tool_calls_paired, 2);
+    EXPECT_EQ(detect_format(kTrajectory), SessionFormat::kOpenAiChat);
+    // One line holds the whole document: the same.
+    std::string one_line;
+    for (char c : kTrajectory) one_line += c == '\n' ? ' ' : c;
+    EXPECT_EQ(read_bytes(one_line, "t.json").format, "atif");
+}
+
+// A real Terminus 2 run's head (tests/data/README.md): the prompt's task is the user's, its instructions and the
+// terminal screen the harness's; a batch's one terminal screen answers no call, a lone call's answers it.
+TEST(AtifReader, ARealTerminusRunsHead) {
+    ReadResult r = read_file(testing::fixture("atif/trajectory-head.json"));
+    EXPECT_EQ(r.format, "atif");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty() && r.warnings.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_GE(s.messages.size(), 3u);
+    EXPECT_EQ(s.messages[0].source.name, "template");
+    EXPECT_NE(s.messages[0].visible_text().find("Format your response as JSON"), std::string::npos);
+    EXPECT_EQ(s.messages[1].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[1].visible_text().rfind("You have a collection of mixed document files", 0), 0u);
+    EXPECT_EQ(s.messages[1].visible_text().find("Current terminal state"), std::string::npos);
+    const SessionSummary sum = summarize(s);
+    EXPECT_EQ(sum.tool_calls, 6);
+    EXPECT_EQ(sum.tool_calls_paired, 1);  // only step 4's lone call
+}
+
+TEST(AtifReader, BadStepsAreReportedAndTheRestRead) {
+    const std::string doc = R"({"schema_version": "ATIF-v1.2", "session_id": "s", "agent": {"name": "x", "version": "1"},
+ "steps": [7, {"step_id": 2, "source": "robot", "message": "hi"},
+  {"step_id": 3, "source": "agent", "message": {"oops": 1}, "tool_calls": [5, {"tool_call_id": "c", "function_name": "bash", "arguments": {}}]},
+  {"step_id": 4, "source": "user", "message": "thanks"}]})";
+    ReadResult r = read_bytes(doc, "t.json");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 2u);
+    EXPECT_EQ(s.messages[1].visible_text(), "thanks");
+    const std::string all = describe(r);
+    EXPECT_GE(r.errors.size(), 4u) << all;  // the step 7, the source, the message, the call 5
+    EXPECT_NE(all.find("robot"), std::string::npos) << all;
+    EXPECT_NE(all.find("steps[2].message"), std::string::npos) << all;
+}
+
+}  // namespace
+}  // namespace bm
