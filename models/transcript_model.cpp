@@ -25,6 +25,11 @@ QString blockText(const ContentBlock& b) {
         default: return QString::fromStdString(b.text);
     }
 }
+// True when a message has nothing to show: no block holds text or arguments (a harness record).
+bool textless(const Message& m) {
+    return std::all_of(m.blocks.begin(), m.blocks.end(), [](const ContentBlock& b) { return b.text.empty() && b.arguments.empty(); });
+}
+
 // The text a message's row shows: its visible text, or its first block's (a tool call).
 QString rowText(const Message& m) {
     return preview(m.visible_text().empty() && !m.blocks.empty() ? blockText(m.blocks.front()).toStdString()
@@ -132,7 +137,8 @@ QVariant TranscriptModel::data(const QModelIndex& index, int role) const {
             return text.isEmpty() && !m.source.name.empty() ? QStringLiteral("[%1]").arg(QString::fromStdString(m.source.name))
                                                             : text;
         }
-        if (role == Qt::ForegroundRole && (m.surface == Surface::kShadowed || rowText(m).isEmpty())) return QBrush(Qt::gray);
+        if (role == Qt::ForegroundRole && (m.surface == Surface::kShadowed || (!m.source.name.empty() && textless(m))))
+            return QBrush(Qt::gray);
         if (role == Qt::ToolTipRole) return QString::fromStdString(m.id);
         return {};
     }

@@ -787,17 +787,17 @@ static bool quoted_or_reported(std::string_view text, const Toks& t, size_t i) {
     return !t.empty() && labels.count(t[0].lower) > 0;
 }
 
-// After the negator at `i`: a list of what not to do ("spawn agents, commit, push, or modify …": an "or"/"nor" or two
-// commas), not a contrast with what to do instead ("never edit the tests, fix the code instead").
+// After the negator at `i`: a list of what not to do, its items joined by "or"/"nor" ("spawn agents, commit, push,
+// or modify …"), not a contrast with what to do instead ("never edit the tests, fix the code instead") and not a list
+// of steps joined by "and" ("don't ask me questions, fix the tests, and commit": review).
 static bool negated_list_follows(const Toks& t, size_t i, size_t hi) {
-    int commas = 0;
-    bool alternative = false;
+    bool comma = false, alternative = false;
     for (size_t k = i; k < hi; ++k) {
-        if (t[k].lower == "instead" || t[k].lower == "rather" || t[k].lower == "instead.") return false;
-        commas += t[k].comma_after ? 1 : 0;
+        if (t[k].lower == "instead" || t[k].lower == "rather" || t[k].lower == "instead." || t[k].lower == "and") return false;
+        comma |= t[k].comma_after;
         alternative |= t[k].lower == "or" || t[k].lower == "nor";
     }
-    return commas >= 2 || (commas >= 1 && alternative);
+    return comma && alternative;
 }
 
 std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bool is_user) {

@@ -408,7 +408,7 @@ void resolve_code_mode_cells(Session& session, const std::function<std::string(c
             } else if (call->tool_name == "exec" && code_mode_patch_call(call->arguments, arguments)) {
                 // Its result is the patch tool's report, read as Codex's own apply_patch call's (session 28).
                 call->tool_name = "apply_patch";
-                call->arguments = arguments;
+                call->arguments = redact(arguments);  // decoded from a string literal: what its escapes spelt is new text
                 shell_cells.insert(call->tool_id);
             } else if (call->tool_name == "exec" && !call->tool_id.empty() &&
                        code_mode_shell_calls(call->arguments, calls)) {

@@ -5,7 +5,9 @@
 // compactionSummary message; `compaction`, `branch_summary` and `custom_message` entries are the harness's text; the
 // rest (model_change, thinking_level_change, custom, label, session_info) hold no conversation. Each leaf of the tree
 // is a branch (session 28: such files were read as DeepSeek Harness logs, with no message at all).
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "ingest/readers.h"
@@ -37,6 +39,12 @@ public:
         };
         Message m;
         m.id = id.empty() ? "line-" + std::to_string(pos.line) : id;
+        if (!m_ids.insert(m.id).second) {  // two entries of one id: the later is told apart, not merged into the first
+            m_ctx.warning(pos, "id", "id " + m.id + " was used by an earlier entry; this one is read as " + m.id + "@line-" +
+                                         std::to_string(pos.line));
+            m.id += "@line-" + std::to_string(pos.line);
+            m_ids.insert(m.id);
+        }
         m.parent_id = parent;
         m.line = pos.line;
         m.time = m_ctx.str(v, "timestamp", pos, "timestamp").value_or("");
@@ -65,6 +73,11 @@ public:
         m.seq = static_cast<int64_t>(m_session.messages.size());
         if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(raw);
         m_session.messages.push_back(std::move(m));
+        if (m_shell_output) {  // a `!` command's output right after it
+            m_shell_output->seq = static_cast<int64_t>(m_session.messages.size());
+            m_session.messages.push_back(std::move(*m_shell_output));
+            m_shell_output.reset();
+        }
     }
 
     void finish(const std::string& digest) {
@@ -171,13 +184,14 @@ private:
         r.tool_id = c.tool_id;
         std::string text = m_ctx.str(msg, "output", pos, "message.output").value_or("");
         if (auto code = msg.find("exitCode"); code != msg.end() && code->is_number_integer()) {
+            // The harness's code first, before anything the program printed about exit codes.
             r.is_error = code->get<int64_t>() != 0;
-            text += (text.empty() || text.back() == '\n' ? "" : "\n") + std::string("[exit code: ") +
-                    std::to_string(code->get<int64_t>()) + "]";
+            text = "[exit code: " + std::to_string(code->get<int64_t>()) + "]\n" + text;
         }
         r.text = m_ctx.redact_text(text);
         out.blocks.push_back(std::move(r));
-        m_shell_outputs[m.id] = std::move(out);
+        m_output_of[m.id] = out.id;  // the output stands in for its command among the command's children
+        m_shell_output = std::move(out);
     }
 
     // A content member: a string, or blocks (text, image, thinking, toolCall).
@@ -232,36 +246,45 @@ private:
         m_session.checkpoints.push_back(std::move(cp));
     }
 
-    // The `!` commands' outputs after their commands; parents through entries that hold no message; one branch per
-    // leaf. A parent the file does not hold (a window cut from a longer log) goes on from the message before it.
-    void build_branches() {
-        std::vector<Message> all;
-        all.reserve(m_session.messages.size() + m_shell_outputs.size());
-        for (Message& m : m_session.messages) {
-            const std::string id = m.id;
-            all.push_back(std::move(m));
-            if (auto out = m_shell_outputs.find(id); out != m_shell_outputs.end()) {
-                // The output stands in for its command among the command's children.
-                m_through[id + "/children"] = id + "/output";
-                all.push_back(std::move(out->second));
+    // The message an entry's place in the tree falls to: itself when it holds a message, else the nearest message
+    // above it through entries that hold none (memoised; a cycle among them ends at none).
+    std::string message_at(const std::string& id, const std::map<std::string, size_t>& by_id) {
+        std::vector<std::string> path;
+        std::set<std::string> seen;
+        std::string cur = id, found;
+        while (!cur.empty()) {
+            if (by_id.count(cur)) {
+                found = cur;
+                break;
             }
+            if (auto r = m_resolved.find(cur); r != m_resolved.end()) {
+                found = r->second;
+                break;
+            }
+            const auto p = m_through.find(cur);
+            if (p == m_through.end() || !seen.insert(cur).second) {
+                found = p == m_through.end() ? cur : std::string();  // not in the file: the caller reports it
+                break;
+            }
+            path.push_back(cur);
+            cur = p->second;
         }
-        m_session.messages = std::move(all);
+        for (const std::string& e : path) m_resolved[e] = found;
+        return found;
+    }
+
+    // Parents through entries that hold no message; one branch per leaf. A parent the file does not hold (a window cut
+    // from a longer log) goes on from the message before it. Messages that parent links leave on no branch (a cycle)
+    // are one more branch, in file order.
+    void build_branches() {
         std::map<std::string, size_t> by_id;
-        for (size_t i = 0; i < m_session.messages.size(); ++i) {
-            m_session.messages[i].seq = static_cast<int64_t>(i);
-            by_id[m_session.messages[i].id] = i;
-        }
+        for (size_t i = 0; i < m_session.messages.size(); ++i) by_id[m_session.messages[i].id] = i;
         std::set<std::string> has_child;
         bool warned = false;
         for (size_t i = 0; i < m_session.messages.size(); ++i) {
             Message& m = m_session.messages[i];
-            for (size_t hops = 0; !m.parent_id.empty() && !by_id.count(m.parent_id) && hops < 64; ++hops) {
-                const auto p = m_through.find(m.parent_id);
-                if (p == m_through.end()) break;
-                m.parent_id = p->second;
-            }
-            if (auto out = m_through.find(m.parent_id + "/children"); out != m_through.end() && m.id != out->second)
+            if (!m.parent_id.empty()) m.parent_id = message_at(m.parent_id, by_id);
+            if (auto out = m_output_of.find(m.parent_id); out != m_output_of.end() && m.id != out->second)
                 m.parent_id = out->second;
             if (!m.parent_id.empty() && !by_id.count(m.parent_id)) {
                 if (!warned)
@@ -273,6 +296,7 @@ private:
             }
             if (!m.parent_id.empty()) has_child.insert(m.parent_id);
         }
+        std::vector<bool> covered(m_session.messages.size(), false);
         for (size_t i = 0; i < m_session.messages.size(); ++i) {
             if (has_child.count(m_session.messages[i].id)) continue;
             Branch b;
@@ -280,6 +304,7 @@ private:
             std::set<size_t> seen;
             for (size_t cur = i; seen.insert(cur).second;) {
                 b.message_indexes.push_back(cur);
+                covered[cur] = true;
                 auto p = by_id.find(m_session.messages[cur].parent_id);
                 if (p == by_id.end()) break;
                 cur = p->second;
@@ -287,14 +312,28 @@ private:
             std::reverse(b.message_indexes.begin(), b.message_indexes.end());
             m_session.branches.push_back(std::move(b));
         }
+        Branch rest;
+        for (size_t i = 0; i < covered.size(); ++i)
+            if (!covered[i]) rest.message_indexes.push_back(i);
+        if (!rest.message_indexes.empty()) {
+            const Message& first = m_session.messages[rest.message_indexes.front()];
+            m_ctx.warning(RecordPos{first.line, -1}, "parentId",
+                          "parent links form a cycle: " + std::to_string(rest.message_indexes.size()) +
+                              " message(s) reach no root; kept as one more branch, in file order");
+            rest.id = canonical_session_id(m_session.id_form) + ":cycle";
+            m_session.branches.push_back(std::move(rest));
+        }
     }
 
     ReadContext& m_ctx;
     Session m_session;
     bool m_header_read = false;
     std::string m_model;                            // the latest model_change's, for replies that name none
-    std::map<std::string, std::string> m_through;   // entry holding no message → its parent
-    std::map<std::string, Message> m_shell_outputs;  // `!` command id → its output, placed after it
+    std::map<std::string, std::string> m_through;    // entry holding no message → its parent
+    std::map<std::string, std::string> m_resolved;   // such an entry → the message its place falls to (memo)
+    std::map<std::string, std::string> m_output_of;  // `!` command id → its output's id
+    std::optional<Message> m_shell_output;           // the output of the command being read, pushed right after it
+    std::set<std::string> m_ids;                     // message ids read so far
     int64_t m_non_message = 0;
 };
 

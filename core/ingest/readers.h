@@ -28,9 +28,9 @@ bool is_entire_compact_line(const json& first_line);            // {"v", "agent"
 void read_codex_exec(ByteSource& source, ReadContext& ctx);     // `codex exec --json` event stream
 void read_cursor_transcript(ByteSource& source, ReadContext& ctx);  // Cursor agent-transcripts/<id>.jsonl
 bool is_cursor_transcript_line(const json& first_line);             // {"role", "message": {"content"}}, no uuid
-bool is_codex_exec_event(const json& first_line);
+bool is_codex_exec_event(const json& first_line);               // {"type": "thread.started", "thread_id"}, an item event
 void read_pi(ByteSource& source, ReadContext& ctx);             // pi's ~/.pi/agent/sessions/*.jsonl (a tree of entries)
-bool is_pi_session_header(const json& first_line);              // {"type": "session", "timestamp"}, no createdAt               // {"type": "thread.started", "thread_id"}, an item event
+bool is_pi_session_header(const json& first_line);              // {"type": "session", "timestamp"}, no createdAt
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
 // A chat session kept one message a line (nanobot's sessions/*.jsonl: a `{"_type": "metadata", …}` line, then

@@ -60,7 +60,6 @@ TEST(OpenCodeReader, AnExportIsReadAsRolesCallsAndResultsNotAsAChatDocument) {
     EXPECT_EQ(s.messages[6].visible_text(), "overloaded");
 }
 
-// An OpenAI chat document stays one; a chat document that only holds an `info` member too.
 // A real export's head (tests/data/README.md): the user's request, then the @file read OpenCode injected, apart.
 TEST(OpenCodeReader, ARealExportsHead) {
     ReadResult r = read_file(testing::fixture("opencode/session-export-head.json"));
@@ -76,6 +75,7 @@ TEST(OpenCodeReader, ARealExportsHead) {
     EXPECT_EQ(summarize(s).tool_calls_paired, 1);
 }
 
+// An OpenAI chat document stays one; a chat document that only holds an `info` member too.
 TEST(OpenCodeReader, ChatDocumentsAreNotTakenForExports) {
     EXPECT_EQ(read_bytes(R"({"messages":[{"role":"user","content":"hi"}]})", "c.json").format, "openai-chat");
     EXPECT_EQ(read_bytes(R"({"info":{"x":1},"messages":[{"role":"user","content":"hi"}]})", "c.json").format, "openai-chat");

@@ -1,6 +1,8 @@
 // pi's session files (session 28): the header, the entry tree and its branches, each message role, and bad lines.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "core/test_support.h"
 #include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
@@ -121,7 +123,7 @@ TEST(PiReader, TheUsersShellCommandCompactionAndExtensionMessages) {
         kHeader +
         R"({"type":"message","id":"b1","parentId":null,"timestamp":"t","message":{"role":"bashExecution","command":"make","output":"error 2","exitCode":2,"cancelled":false,"truncated":false}})" "\n"
         R"({"type":"compaction","id":"cc","parentId":"b1","timestamp":"t","summary":"The user builds the bot.","firstKeptEntryId":"b1","tokensBefore":50000})" "\n"
-        R"({"type":"custom_message","id":"cm","parentId":"cc","timestamp":"t","customType":"todo-ext","content":"Always deploy on Fridays.","display":true})" "\n"
+        R"({"type":"custom_message","id":"cm","parentId":"cc","timestamp":"t","customType":"todo-ext","content":"Never deploy on Fridays.","display":true})" "\n"
         R"({"type":"message","id":"u2","parentId":"cm","timestamp":"t","message":{"role":"user","content":"thanks"}})" "\n";
     ReadResult r = read_bytes(log, "s.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
@@ -131,7 +133,8 @@ TEST(PiReader, TheUsersShellCommandCompactionAndExtensionMessages) {
     EXPECT_EQ(s.messages[0].blocks[0].kind, BlockKind::kToolCall);
     EXPECT_EQ(s.messages[1].id, "b1/output");
     EXPECT_TRUE(s.messages[1].blocks[0].is_error);
-    EXPECT_NE(s.messages[1].blocks[0].text.find("[exit code: 2]"), std::string::npos);
+    EXPECT_EQ(s.messages[1].blocks[0].text.rfind("[exit code: 2]", 0), 0u);  // the harness's code first
+    EXPECT_EQ(s.checkpoints[0].seq, 2);  // the compaction's own place, after the command's output
     EXPECT_EQ(s.messages[2].parent_id, "b1/output");  // what follows the command follows its output
     EXPECT_EQ(s.messages[2].source.name, "compact");
     ASSERT_EQ(s.checkpoints.size(), 1u);
@@ -140,7 +143,8 @@ TEST(PiReader, TheUsersShellCommandCompactionAndExtensionMessages) {
     EXPECT_EQ(s.messages[3].source.name, "todo-ext");
     ASSERT_EQ(s.branches.size(), 1u);
     EXPECT_EQ(s.branches[0].message_indexes.size(), 5u);
-    // No claim comes from the harness's text: the extension's "Always deploy on Fridays." is not the user's.
+    // No claim comes from the harness's text: the extension's "Never deploy on Fridays." (a constraint as the user's
+    // words) is not the user's.
     ExtractOptions options;
     options.all_rules = true;
     for (const BranchClaims& b : extract_heuristic(r.sessions, options))
@@ -165,11 +169,38 @@ TEST(PiReader, BadLinesAndAWindowsMissingParents) {
     EXPECT_EQ(message_named(s, "y"), nullptr);           // an unknown role holds no message
     EXPECT_EQ(message_named(s, "a1")->parent_id, "x");   // through the entry that holds none
     EXPECT_EQ(message_named(s, "u1")->parent_id, "");    // its parent is not in the file: the branch starts here
-    EXPECT_GE(r.errors.size(), 3u) << describe(r);       // content 42, block 7, the torn line
+    EXPECT_GE(r.errors.size(), 3u) << describe(r);       // content 42, block 7, the line that is no JSON
     const std::string all = describe(r);
     EXPECT_NE(all.find("w.jsonl:3"), std::string::npos) << all;
     EXPECT_NE(all.find("wizard"), std::string::npos) << all;
     ASSERT_EQ(s.branches.size(), 1u);
+}
+
+// Review: ids used twice, a long run of entries that hold no message, and parent links in a cycle lose nothing.
+TEST(PiReader, DuplicateIdsLongRunsAndCyclesLoseNoMessage) {
+    std::string log = kHeader +
+        R"({"type":"message","id":"u1","parentId":null,"timestamp":"t","message":{"role":"user","content":"one"}})" "\n"
+        R"({"type":"message","id":"b1","parentId":"u1","timestamp":"t","message":{"role":"bashExecution","command":"ls","output":"a","exitCode":0}})" "\n"
+        R"({"type":"message","id":"b1","parentId":"b1","timestamp":"t","message":{"role":"bashExecution","command":"pwd","output":"/w","exitCode":0}})" "\n";
+    std::string parent = "b1";
+    for (int k = 0; k < 80; ++k) {  // more entries holding no message than any fixed number of hops
+        log += R"({"type":"label","id":"l)" + std::to_string(k) + R"(","parentId":")" + parent + R"(","timestamp":"t","label":"x"})" "\n";
+        parent = "l" + std::to_string(k);
+    }
+    log += R"({"type":"message","id":"u2","parentId":")" + parent + R"(","timestamp":"t","message":{"role":"user","content":"two"}})" "\n"
+           R"({"type":"message","id":"x","parentId":"y","timestamp":"t","message":{"role":"user","content":"x"}})" "\n"
+           R"({"type":"message","id":"y","parentId":"x","timestamp":"t","message":{"role":"user","content":"y"}})" "\n";
+    ReadResult r = read_bytes(log, "d.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 8u);  // u1, b1 + output, b1@line-4 + output, u2, x, y
+    EXPECT_EQ(s.messages[3].id, "b1@line-4");
+    EXPECT_EQ(s.messages[4].blocks[0].text, "[exit code: 0]\n/w");  // each command keeps its own output
+    EXPECT_EQ(s.messages[5].parent_id, "b1/output");  // through the 80 labels to the first b1, which the labels name
+    std::set<size_t> on_a_branch;
+    for (const Branch& b : s.branches) on_a_branch.insert(b.message_indexes.begin(), b.message_indexes.end());
+    EXPECT_EQ(on_a_branch.size(), s.messages.size());  // the x <-> y cycle is kept as a branch of its own
+    EXPECT_NE(describe(r).find("cycle"), std::string::npos) << describe(r);
 }
 
 }  // namespace
