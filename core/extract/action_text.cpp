@@ -245,6 +245,14 @@ bool json_string_member(std::string_view json, std::string_view name, std::strin
     return false;
 }
 
+bool file_path_argument(std::string_view arguments, std::string& path, size_t& begin, size_t& end) {
+    // Claude Code's file_path, most agents' path, Cursor's target_file, a notebook's notebook_path, OpenCode's
+    // camel-case filePath (session 28: its reads, writes and edits named no file).
+    for (const char* name : {"file_path", "path", "filename", "file", "target_file", "notebook_path", "filePath"})
+        if (json_string_member(arguments, name, path, begin, end)) return true;
+    return false;
+}
+
 namespace {
 
 // True when a shell tool's arguments send keys or a line to the process already running rather than run a

@@ -37,8 +37,7 @@ void file_content(const ToolAction& a, const std::string& tool, std::vector<Acti
         if (a.arguments.find(partial) != std::string_view::npos) return;
     std::string path;
     size_t pb = 0, pe = 0;
-    for (const char* name : {"file_path", "path", "filename", "file"})
-        if (json_string_member(a.arguments, name, path, pb, pe)) break;
+    file_path_argument(a.arguments, path, pb, pe);
     const std::string key = path_key(path, a.cwd);
     if (key.empty() || key.back() == '/' || a.result.find("<type>image</type>") != std::string_view::npos) return;
     struct Line { std::string text; size_t begin, end; };
@@ -87,8 +86,7 @@ void image_dimensions(const ToolAction& a, const std::string& tool, std::vector<
         return;
     std::string path;
     size_t pb = 0, pe = 0;
-    for (const char* name : {"file_path", "path", "filename", "file"})
-        if (json_string_member(a.arguments, name, path, pb, pe)) break;
+    file_path_argument(a.arguments, path, pb, pe);
     const std::string key = path_key(path, a.cwd);
     if (key.empty()) return;
     out.push_back({"action.image_info", "file." + key + ".dimensions", dims + " px", SlotType::kFact,

@@ -238,8 +238,7 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (write_tool(tool) && !a.arguments.empty() && a.arguments.front() == '{') {
         std::string target;
         size_t tb = 0, te = 0;
-        for (const char* name : {"file_path", "path", "filename", "file", "target_file"})
-            if (json_string_member(a.arguments, name, target, tb, te)) break;
+        file_path_argument(a.arguments, target, tb, te);
         const std::string file = target.size() <= 300 ? argument_path_key(target, a.cwd) : std::string();
         if (!file.empty()) {
             for (const std::string& lead : {"tool '" + tool + "' ", "tool \"" + tool + "\" "})

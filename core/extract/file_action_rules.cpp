@@ -169,8 +169,7 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     }
     std::string path, command;
     size_t b = 0, e = 0, cb = 0, ce = 0;
-    for (const char* name : {"file_path", "path", "filename", "file", "target_file", "notebook_path"})
-        if (json_string_member(a.arguments, name, path, b, e)) break;
+    file_path_argument(a.arguments, path, b, e);
     json_string_member(a.arguments, "command", command, cb, ce);
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
     const bool editor = one_of(tool, {"str_replace_editor", "file_editor", "text_editor", "str_replace_based_edit_tool"});

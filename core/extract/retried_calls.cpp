@@ -32,8 +32,7 @@ CallTarget call_target(const ToolAction& a) {
     if (!a.arguments.empty() && a.arguments.front() == '{') {
         std::string path;
         size_t b = 0, e = 0;
-        for (const char* name : {"file_path", "path", "filename", "file", "target_file"})
-            if (json_string_member(a.arguments, name, path, b, e)) break;
+        file_path_argument(a.arguments, path, b, e);
         if (!path.empty() && path.size() <= 300)
             if (const std::string key = argument_path_key(path, a.cwd); !key.empty()) t.target = "file:" + key;
     }

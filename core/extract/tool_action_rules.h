@@ -189,6 +189,9 @@ std::vector<OutputLine> output_lines(std::string_view text);
 // A string member of a JSON object text, and where its value sits in `json` (unescaped value).
 bool json_string_member(std::string_view json, std::string_view name, std::string& value, size_t& begin,
                         size_t& end);
+// The file a file tool's JSON arguments name: the first string member among the path names agents use (file_path,
+// path, filename, file, target_file, notebook_path, filePath), and where it sits.
+bool file_path_argument(std::string_view arguments, std::string& path, size_t& begin, size_t& end);
 // The shell command a call runs ("" when the tool is not a shell): `command`/`cmd` as a string or
 // an argv array joined by spaces; an older SWE-agent action line is its own command; "" for keys or a line
 // sent to the process already running (OpenHands `is_input`: "C-c").

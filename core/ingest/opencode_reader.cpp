@@ -150,8 +150,15 @@ private:
         r.kind = BlockKind::kToolResult;
         r.tool_id = call.tool_id;
         r.is_error = status == "error";
-        r.text = m_ctx.redact_text(
-            m_ctx.str(*state, r.is_error ? "error" : "output", pos, path + ".state." + (r.is_error ? "error" : "output")).value_or(""));
+        std::string text =
+            m_ctx.str(*state, r.is_error ? "error" : "output", pos, path + ".state." + (r.is_error ? "error" : "output")).value_or("");
+        // A shell call's exit code, which OpenCode keeps in the state's metadata: first, as the harness's.
+        if (const auto meta = state->find("metadata"); meta != state->end() && meta->is_object())
+            if (const auto exit = meta->find("exit"); exit != meta->end() && exit->is_number_integer()) {
+                text = "[exit code: " + std::to_string(exit->get<int64_t>()) + "]\n" + text;
+                r.is_error = r.is_error || exit->get<int64_t>() != 0;
+            }
+        r.text = m_ctx.redact_text(text);
         Message t;
         t.id = m.id + "/" + (call.tool_id.empty() ? std::to_string(results.size()) : call.tool_id);
         t.line = m.line;

@@ -2,7 +2,10 @@
 // their answers, OpenCode's own text and a failed request as the harness's, bad parts reported.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "core/test_support.h"
+#include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
 
 namespace bm {
@@ -17,7 +20,7 @@ const std::string kExport = R"({"info":{"id":"ses_7a1","directory":"/home/u/shop
 {"info":{"id":"msg_2","role":"assistant","parentID":"msg_1","modelID":"claude-sonnet-4-6","providerID":"anthropic",
  "time":{"created":1700000000200}},"parts":[{"type":"step-start"},{"type":"reasoning","text":"npm test it is"},
  {"type":"text","text":"Running them."},
- {"type":"tool","callID":"toolu_1","tool":"bash","state":{"status":"completed","input":{"command":"npm test"},"output":"3 passing","title":"npm test"}},
+ {"type":"tool","callID":"toolu_1","tool":"bash","state":{"status":"completed","input":{"command":"npm test"},"output":"3 passing","title":"npm test","metadata":{"exit":0}}},
  {"type":"tool","callID":"toolu_2","tool":"read","state":{"status":"error","input":{"filePath":"/nope"},"error":"File not found: /nope"}},
  {"type":"tool","callID":"toolu_3","tool":"bash","state":{"status":"running","input":{"command":"npm run dev"}}},
  {"type":"step-finish","reason":"tool-calls"}]},
@@ -43,7 +46,7 @@ TEST(OpenCodeReader, AnExportIsReadAsRolesCallsAndResultsNotAsAChatDocument) {
     EXPECT_EQ(a.blocks[2].tool_name, "bash");
     EXPECT_EQ(a.blocks[2].arguments, R"({"command":"npm test"})");
     EXPECT_EQ(s.messages[2].id, "msg_2/toolu_1");
-    EXPECT_EQ(s.messages[2].blocks[0].text, "3 passing");
+    EXPECT_EQ(s.messages[2].blocks[0].text, "[exit code: 0]\n3 passing");  // the code OpenCode keeps in metadata
     EXPECT_FALSE(s.messages[2].blocks[0].is_error);
     EXPECT_TRUE(s.messages[3].blocks[0].is_error);  // an error state answers with its error
     EXPECT_EQ(s.messages[3].blocks[0].text, "File not found: /nope");
@@ -58,6 +61,24 @@ TEST(OpenCodeReader, AnExportIsReadAsRolesCallsAndResultsNotAsAChatDocument) {
     EXPECT_NE(s.messages[5].visible_text().find("Fridays"), std::string::npos);
     EXPECT_EQ(s.messages[6].source.name, "api-error");
     EXPECT_EQ(s.messages[6].visible_text(), "overloaded");
+}
+
+// Session 28: OpenCode's file tools name their file `filePath`; its shell keeps the exit code in the state's metadata.
+TEST(OpenCodeReader, ItsFileToolsAndExitCodesBecomeClaims) {
+    const std::string doc = R"({"info":{"id":"ses_2","directory":"/home/u/bot"},"messages":[
+{"info":{"id":"m1","role":"user"},"parts":[{"type":"text","text":"add a health endpoint"}]},
+{"info":{"id":"m2","role":"assistant"},"parts":[
+ {"type":"tool","callID":"c1","tool":"write","state":{"status":"completed","input":{"filePath":"/home/u/bot/src/health.ts","content":"x"},"output":""}},
+ {"type":"tool","callID":"c2","tool":"edit","state":{"status":"completed","input":{"filePath":"/home/u/bot/src/app.ts","oldString":"a","newString":"b"},"output":""}},
+ {"type":"tool","callID":"c3","tool":"bash","state":{"status":"completed","input":{"command":"npm test"},"output":"1 failing","metadata":{"exit":1}}}]}]})";
+    ReadResult r = read_bytes(doc, "ses_2.json");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    std::set<std::string> got;
+    for (const BranchClaims& b : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : b.claims) got.insert(c.key + " = " + c.value);
+    EXPECT_TRUE(got.count("file.src/health.ts = created")) << ::testing::PrintToString(got);
+    EXPECT_TRUE(got.count("file.src/app.ts = edited")) << ::testing::PrintToString(got);
+    EXPECT_TRUE(got.count("npm.test.exit_code = 1")) << ::testing::PrintToString(got);
 }
 
 // A real export's head (tests/data/README.md): the user's request, then the @file read OpenCode injected, apart.
