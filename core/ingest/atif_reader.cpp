@@ -166,32 +166,21 @@ private:
         std::string content;
         if (const auto c = r.find("content"); c != r.end() && c->is_string()) content = c->get<std::string>();
         else if (c != r.end() && c->is_array()) content = text_parts(*c);
-        Message t;
-        t.id = step.id + "/" + (call_id.empty() ? "result-" + std::to_string(out.size()) : call_id);
-        t.line = step.line;
-        t.time = step.time;
-        t.role = Role::kTool;
-        t.source.kind = call_id.empty() ? SourceKind::kPlugin : SourceKind::kTool;
-        if (call_id.empty()) t.source.name = "observation";
-        t.source.call_id = call_id;
         ContentBlock b;
-        b.kind = BlockKind::kToolResult;
-        b.tool_id = call_id;
         b.text = m_ctx.redact_text(content);
-        t.blocks.push_back(std::move(b));
+        Message t = tool_answer(step, call_id, out.size(), std::move(b));
+        if (call_id.empty()) {  // the environment's feedback, answering no call
+            t.id = step.id + "/result-" + std::to_string(out.size());
+            t.source.kind = SourceKind::kPlugin;
+            t.source.name = "observation";
+        }
         out.push_back(std::move(t));
     }
 
     void environment(const char* name, const std::string& value, const char* field, RecordPos pos, const json& holder,
                      const char* member) {
         if (value.empty()) return;
-        EnvironmentFact f;
-        f.name = name;
-        f.value = m_ctx.redact_text(value);
-        f.field = field;
-        f.line = pos.line;
-        f.quote = m_ctx.redact_raw("\"" + std::string(member) + "\":" + holder[member].dump());
-        m_session.environment.push_back(std::move(f));
+        m_session.environment.push_back(member_fact(m_ctx, name, value, field, pos.line, member, holder[member]));
     }
 
     ReadContext& m_ctx;

@@ -167,31 +167,15 @@ private:
         const json* result = m_ctx.object(b, "result", pos, path + ".result");
         if (!result) return;  // no result kept: the call never answered (the log ends, a cut)
         ContentBlock r;
-        r.kind = BlockKind::kToolResult;
-        r.tool_id = call.tool_id;
         r.text = m_ctx.redact_text(m_ctx.str(*result, "output", pos, path + ".result.output").value_or(""));
         r.is_error = m_ctx.str(*result, "status", pos, path + ".result.status").value_or("") == "error";
-        Message t;
-        t.id = m.id + "/" + (call.tool_id.empty() ? std::to_string(results.size()) : call.tool_id);
-        t.line = m.line;
-        t.time = m.time;
-        t.role = Role::kTool;
-        t.source.kind = SourceKind::kTool;
-        t.source.call_id = call.tool_id;
-        t.blocks.push_back(std::move(r));
-        results.push_back(std::move(t));
+        results.push_back(tool_answer(m, call.tool_id, results.size(), std::move(r)));
     }
 
     void environment(const char* name, const std::string& value, const char* field, RecordPos pos, const json& v) {
         if (value.empty()) return;
-        EnvironmentFact f;
-        f.name = name;
-        f.value = m_ctx.redact_text(value);
-        f.field = field;
-        f.line = pos.line;
         const auto member = v.find(field);
-        if (member != v.end()) f.quote = m_ctx.redact_raw("\"" + std::string(field) + "\":" + member->dump());
-        m_session.environment.push_back(std::move(f));
+        m_session.environment.push_back(member_fact(m_ctx, name, value, field, pos.line, field, member != v.end() ? *member : json(value)));
     }
 
     ReadContext& m_ctx;

@@ -32,13 +32,7 @@ public:
         m_session.created_at = millis(info);
         if (auto dir = m_ctx.str(info, "directory", pos, "info.directory"); dir && !dir->empty()) {
             m_session.cwd = m_ctx.redact_text(*dir);
-            EnvironmentFact f;
-            f.name = "cwd";
-            f.value = m_session.cwd;
-            f.field = "info.directory";
-            f.line = pos.line;
-            f.quote = m_ctx.redact_raw("\"directory\":" + json(*dir).dump());
-            m_session.environment.push_back(std::move(f));
+            m_session.environment.push_back(member_fact(m_ctx, "cwd", *dir, "info.directory", pos.line, "directory", json(*dir)));
         }
     }
 
@@ -147,8 +141,6 @@ private:
         const std::string status = state ? m_ctx.str(*state, "status", pos, path + ".state.status").value_or("") : "";
         if (status != "completed" && status != "error") return;  // pending or running when the session was saved
         ContentBlock r;
-        r.kind = BlockKind::kToolResult;
-        r.tool_id = call.tool_id;
         r.is_error = status == "error";
         std::string text =
             m_ctx.str(*state, r.is_error ? "error" : "output", pos, path + ".state." + (r.is_error ? "error" : "output")).value_or("");
@@ -159,15 +151,7 @@ private:
                 r.is_error = r.is_error || exit->get<int64_t>() != 0;
             }
         r.text = m_ctx.redact_text(text);
-        Message t;
-        t.id = m.id + "/" + (call.tool_id.empty() ? std::to_string(results.size()) : call.tool_id);
-        t.line = m.line;
-        t.time = m.time;
-        t.role = Role::kTool;
-        t.source.kind = SourceKind::kTool;
-        t.source.call_id = call.tool_id;
-        t.blocks.push_back(std::move(r));
-        results.push_back(std::move(t));
+        results.push_back(tool_answer(m, call.tool_id, results.size(), std::move(r)));
     }
 
     ReadContext& m_ctx;

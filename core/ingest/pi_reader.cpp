@@ -96,13 +96,7 @@ private:
         m_session.parent_session = m_ctx.str(v, "parentSession", pos, "parentSession").value_or("");
         if (auto cwd = m_ctx.str(v, "cwd", pos, "cwd"); cwd && !cwd->empty()) {
             m_session.cwd = m_ctx.redact_text(*cwd);
-            EnvironmentFact f;
-            f.name = "cwd";
-            f.value = m_session.cwd;
-            f.field = "cwd";
-            f.line = pos.line;
-            f.quote = m_ctx.redact_raw("\"cwd\":" + json(*cwd).dump());
-            m_session.environment.push_back(std::move(f));
+            m_session.environment.push_back(member_fact(m_ctx, "cwd", *cwd, "cwd", pos.line, "cwd", json(*cwd)));
         }
     }
 

@@ -82,6 +82,15 @@ void for_each_line(ByteSource& source, ReadContext& ctx, const std::function<voi
 std::optional<std::string> for_each_record(ByteSource& source, ReadContext& ctx,
                                            const std::function<void(const json&, RecordPos, std::string_view)>& on_record);
 
+// A harness fact read from a record's member: `name` = `value` (redacted), its quote the member as written
+// ("<member>":<its JSON>, redacted), `field` its path in the record.
+EnvironmentFact member_fact(ReadContext& ctx, const char* name, const std::string& value, const std::string& field,
+                            int64_t line, const char* member, const json& member_value);
+
+// The answer of the call `call_id` made in message `m`: a tool message "<m.id>/<call id>" (or "<m.id>/<index>" for a
+// call with no id) holding `result`, at `m`'s line and time.
+Message tool_answer(const Message& m, const std::string& call_id, size_t index, ContentBlock result);
+
 // A text or reasoning block holding the redacted `text`.
 ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text);
 

@@ -32,6 +32,31 @@ size_t append_tool_calls(ReadContext& ctx, const json& item, RecordPos pos, cons
     return calls->size();
 }
 
+EnvironmentFact member_fact(ReadContext& ctx, const char* name, const std::string& value, const std::string& field,
+                            int64_t line, const char* member, const json& member_value) {
+    EnvironmentFact f;
+    f.name = name;
+    f.value = ctx.redact_text(value);
+    f.field = field;
+    f.line = line;
+    f.quote = ctx.redact_raw("\"" + std::string(member) + "\":" + member_value.dump());
+    return f;
+}
+
+Message tool_answer(const Message& m, const std::string& call_id, size_t index, ContentBlock result) {
+    Message t;
+    t.id = m.id + "/" + (call_id.empty() ? std::to_string(index) : call_id);
+    t.line = m.line;
+    t.time = m.time;
+    t.role = Role::kTool;
+    t.source.kind = SourceKind::kTool;
+    t.source.call_id = call_id;
+    result.kind = BlockKind::kToolResult;
+    result.tool_id = call_id;
+    t.blocks.push_back(std::move(result));
+    return t;
+}
+
 void for_each_line(ByteSource& source, ReadContext& ctx, const std::function<void(const Line&)>& on_line) {
     LineReader lines(source, ctx.options().max_line_bytes);
     Line line;
