@@ -1,9 +1,11 @@
-// Harbor's Agent Trajectory Interchange Format (ATIF, `trajectory.json` of Terminal-Bench / Harbor runs and of the
-// agents Harbor converts: Claude Code, Codex, OpenHands, mini-swe-agent, Terminus): one JSON document,
-// {"schema_version": "ATIF-v1.x", "session_id", "agent": {"name", "version", "model_name"}, "steps": [{"step_id",
-// "timestamp", "source": "system"|"user"|"agent", "message", "reasoning_content", "tool_calls": [{"tool_call_id",
-// "function_name", "arguments"}], "observation": {"results": [{"source_call_id", "content"}]}}]} (session 28: such
-// files were "unrecognised JSON documents").
+// Harbor's Agent Trajectory Interchange Format (ATIF, `trajectory.json` of Terminal-Bench / Harbor
+// runs and of the agents Harbor converts: Claude Code, Codex, OpenHands, mini-swe-agent, Terminus):
+// one JSON document,
+// {"schema_version": "ATIF-v1.x", "session_id", "agent": {"name", "version", "model_name"},
+// "steps": [{"step_id", "timestamp", "source": "system"|"user"|"agent", "message",
+// "reasoning_content", "tool_calls": [{"tool_call_id", "function_name", "arguments"}],
+// "observation": {"results": [{"source_call_id", "content"}]}}]} (session 28: such files were
+// "unrecognised JSON documents").
 #include <algorithm>
 #include <cctype>
 #include <optional>
@@ -15,7 +17,8 @@ namespace bm {
 
 namespace {
 
-// The text of content parts ([{"type": "text", "text"}, {"type": "image", …}]), joined by line breaks.
+// The text of content parts ([{"type": "text", "text"}, {"type": "image", …}]), joined by line
+// breaks.
 std::string text_parts(const json& parts) {
     std::string text;
     for (const json& part : parts) {
@@ -28,10 +31,12 @@ std::string text_parts(const json& parts) {
     return text;
 }
 
-// The task inside Terminus's prompt ("You are an AI assistant tasked with solving command-line tasks … Task
-// Description:\n<task>\n\nCurrent terminal state:\n…"): its [begin, end) in `text`; nullopt for any other text.
+// The task inside Terminus's prompt ("You are an AI assistant tasked with solving command-line
+// tasks … Task Description:\n<task>\n\nCurrent terminal state:\n…"): its [begin, end) in `text`;
+// nullopt for any other text.
 std::optional<std::pair<size_t, size_t>> terminus_task(const std::string& text) {
-    static constexpr std::string_view kOpening = "You are an AI assistant tasked with", kTask = "\nTask Description:\n",
+    static constexpr std::string_view kOpening = "You are an AI assistant tasked with",
+                                      kTask = "\nTask Description:\n",
                                       kScreen = "\nCurrent terminal state:";
     if (text.rfind(kOpening, 0) != 0) return std::nullopt;
     const size_t at = text.find(kTask);
@@ -44,7 +49,8 @@ std::optional<std::pair<size_t, size_t>> terminus_task(const std::string& text) 
 class AtifBuilder {
 public:
     explicit AtifBuilder(ReadContext& ctx) : m_ctx(ctx) {
-        m_session.format = SessionFormat::kOpenAiChat;  // the agent's tools, read as any role-message agent's
+        m_session.format =
+            SessionFormat::kOpenAiChat;  // the agent's tools, read as any role-message agent's
         m_session.file = ctx.result().file;
     }
 
@@ -52,9 +58,11 @@ public:
         m_session.id_form = m_ctx.str(doc, "session_id", pos, "session_id").value_or("");
         if (const json* agent = m_ctx.object(doc, "agent", pos, "agent")) {
             m_model = m_ctx.str(*agent, "model_name", pos, "agent.model_name").value_or("");
-            environment("agent", m_ctx.str(*agent, "name", pos, "agent.name").value_or(""), "agent.name", pos, *agent, "name");
-            environment("agent_version", m_ctx.str(*agent, "version", pos, "agent.version").value_or(""), "agent.version",
-                        pos, *agent, "version");
+            environment("agent", m_ctx.str(*agent, "name", pos, "agent.name").value_or(""),
+                        "agent.name", pos, *agent, "name");
+            environment("agent_version",
+                        m_ctx.str(*agent, "version", pos, "agent.version").value_or(""),
+                        "agent.version", pos, *agent, "version");
         }
     }
 
@@ -75,34 +83,44 @@ public:
         } else if (source == "agent") {
             m.role = Role::kAssistant;
             m.source.kind = SourceKind::kModel;
-            m.source.model = m_ctx.str(s, "model_name", pos, path + ".model_name").value_or(m_model);
+            m.source.model =
+                m_ctx.str(s, "model_name", pos, path + ".model_name").value_or(m_model);
         } else {
-            m_ctx.error(pos, path + ".source", "unknown source '" + source + "'; step skipped", "expected system, user or agent");
+            m_ctx.error(pos, path + ".source", "unknown source '" + source + "'; step skipped",
+                        "expected system, user or agent");
             m_ctx.result().partial = true;
             return;
         }
         if (m.role == Role::kAssistant)
-            if (auto r = m_ctx.str(s, "reasoning_content", pos, path + ".reasoning_content"); r && !r->empty())
+            if (auto r = m_ctx.str(s, "reasoning_content", pos, path + ".reasoning_content");
+                r && !r->empty())
                 m.blocks.push_back(text_block(m_ctx, BlockKind::kReasoning, *r));
         std::string text = message_text(s, pos, path);
         if (m.role == Role::kUser) {
             if (auto task = terminus_task(text)) {
-                // Terminus's prompt: its instructions and the terminal screen are the harness's, only the task the user's.
+                // Terminus's prompt: its instructions and the terminal screen are the harness's,
+                // only the task the user's.
                 Message harness = m;
                 harness.id = m.id + "/template";
                 harness.source.kind = SourceKind::kPlugin;
                 harness.source.name = "template";
-                harness.blocks.push_back(text_block(m_ctx, BlockKind::kText, text.substr(0, task->first) + text.substr(task->second)));
+                harness.blocks.push_back(
+                    text_block(m_ctx, BlockKind::kText,
+                               text.substr(0, task->first) + text.substr(task->second)));
                 push(std::move(harness));
                 text = text.substr(task->first, task->second - task->first);
             }
         }
         if (!text.empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
-        if (const json* calls = m.role == Role::kAssistant ? m_ctx.array(s, "tool_calls", pos, path + ".tool_calls") : nullptr)
-            for (size_t k = 0; k < calls->size(); ++k) call((*calls)[k], pos, path + ".tool_calls[" + std::to_string(k) + "]", m);
+        if (const json* calls = m.role == Role::kAssistant
+                                    ? m_ctx.array(s, "tool_calls", pos, path + ".tool_calls")
+                                    : nullptr)
+            for (size_t k = 0; k < calls->size(); ++k)
+                call((*calls)[k], pos, path + ".tool_calls[" + std::to_string(k) + "]", m);
         std::vector<Message> results;
-        // A step of one call whose one result names no call (Terminus writes none): that result answers it. A
-        // result for several calls at once (a terminal screen after a batch of keystrokes) is the environment's.
+        // A step of one call whose one result names no call (Terminus writes none): that result
+        // answers it. A result for several calls at once (a terminal screen after a batch of
+        // keystrokes) is the environment's.
         std::string sole_call;
         size_t calls = 0;
         for (const ContentBlock& b : m.blocks)
@@ -110,7 +128,8 @@ public:
         if (const json* obs = m_ctx.object(s, "observation", pos, path + ".observation"))
             if (const json* list = m_ctx.array(*obs, "results", pos, path + ".observation.results"))
                 for (size_t k = 0; k < list->size(); ++k)
-                    result((*list)[k], pos, path + ".observation.results[" + std::to_string(k) + "]", m,
+                    result((*list)[k], pos,
+                           path + ".observation.results[" + std::to_string(k) + "]", m,
                            calls == 1 && list->size() == 1 ? sole_call : std::string(), results);
         push(std::move(m));
         for (Message& r : results) push(std::move(r));
@@ -155,17 +174,21 @@ private:
         m.blocks.push_back(std::move(b));
     }
 
-    // An observation result: the answer of the call it names, or (no source_call_id) the environment's own feedback.
-    void result(const json& r, RecordPos pos, const std::string& path, const Message& step, const std::string& sole_call,
-                std::vector<Message>& out) {
+    // An observation result: the answer of the call it names, or (no source_call_id) the
+    // environment's own feedback.
+    void result(const json& r, RecordPos pos, const std::string& path, const Message& step,
+                const std::string& sole_call, std::vector<Message>& out) {
         if (!r.is_object()) {
             m_ctx.error(pos, path, "expected a result object; skipped");
             return;
         }
-        const std::string call_id = m_ctx.str(r, "source_call_id", pos, path + ".source_call_id").value_or(sole_call);
+        const std::string call_id =
+            m_ctx.str(r, "source_call_id", pos, path + ".source_call_id").value_or(sole_call);
         std::string content;
-        if (const auto c = r.find("content"); c != r.end() && c->is_string()) content = c->get<std::string>();
-        else if (c != r.end() && c->is_array()) content = text_parts(*c);
+        if (const auto c = r.find("content"); c != r.end() && c->is_string())
+            content = c->get<std::string>();
+        else if (c != r.end() && c->is_array())
+            content = text_parts(*c);
         ContentBlock b;
         b.text = m_ctx.redact_text(content);
         Message t = tool_answer(step, call_id, out.size(), std::move(b));
@@ -177,10 +200,11 @@ private:
         out.push_back(std::move(t));
     }
 
-    void environment(const char* name, const std::string& value, const char* field, RecordPos pos, const json& holder,
-                     const char* member) {
+    void environment(const char* name, const std::string& value, const char* field, RecordPos pos,
+                     const json& holder, const char* member) {
         if (value.empty()) return;
-        m_session.environment.push_back(member_fact(m_ctx, name, value, field, pos.line, member, holder[member]));
+        m_session.environment.push_back(
+            member_fact(m_ctx, name, value, field, pos.line, member, holder[member]));
     }
 
     ReadContext& m_ctx;
@@ -194,8 +218,9 @@ bool is_atif_trajectory(const json& doc) {
     if (!doc.is_object()) return false;
     const auto version = doc.find("schema_version");
     const auto steps = doc.find("steps");
-    return version != doc.end() && version->is_string() && version->get<std::string>().rfind("ATIF-", 0) == 0 &&
-           steps != doc.end() && steps->is_array();
+    return version != doc.end() && version->is_string() &&
+           version->get<std::string>().rfind("ATIF-", 0) == 0 && steps != doc.end() &&
+           steps->is_array();
 }
 
 void read_atif(const json& doc, ReadContext& ctx, const std::string& digest) {

@@ -1,10 +1,12 @@
-// pi's session files (`~/.pi/agent/sessions/--<path>--/<time>_<uuid>.jsonl`, badlogic/pi-mono's coding agent and its
-// forks such as oh-my-pi; packages/coding-agent/docs/session.md): a {"type": "session", "version", "id", "timestamp",
-// "cwd"} header, then entries that form a tree by id/parentId. A `message` entry holds a user, assistant (text,
-// thinking, toolCall blocks), toolResult, bashExecution (the user's `!` command), custom, branchSummary or
-// compactionSummary message; `compaction`, `branch_summary` and `custom_message` entries are the harness's text; the
-// rest (model_change, thinking_level_change, custom, label, session_info) hold no conversation. Each leaf of the tree
-// is a branch (session 28: such files were read as DeepSeek Harness logs, with no message at all).
+// pi's session files (`~/.pi/agent/sessions/--<path>--/<time>_<uuid>.jsonl`, badlogic/pi-mono's
+// coding agent and its forks such as oh-my-pi; packages/coding-agent/docs/session.md): a {"type":
+// "session", "version", "id", "timestamp", "cwd"} header, then entries that form a tree by
+// id/parentId. A `message` entry holds a user, assistant (text, thinking, toolCall blocks),
+// toolResult, bashExecution (the user's `!` command), custom, branchSummary or compactionSummary
+// message; `compaction`, `branch_summary` and `custom_message` entries are the harness's text; the
+// rest (model_change, thinking_level_change, custom, label, session_info) hold no conversation.
+// Each leaf of the tree is a branch (session 28: such files were read as DeepSeek Harness logs,
+// with no message at all).
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -19,7 +21,8 @@ namespace {
 class PiBuilder {
 public:
     explicit PiBuilder(ReadContext& ctx) : m_ctx(ctx) {
-        m_session.format = SessionFormat::kOpenAiChat;  // pi's tools (bash, read, write, edit), read as any role-message agent's
+        m_session.format = SessionFormat::kOpenAiChat;  // pi's tools (bash, read, write, edit),
+                                                        // read as any role-message agent's
         m_session.file = ctx.result().file;
     }
 
@@ -28,10 +31,14 @@ public:
         if (!m_header_read) {
             m_header_read = true;
             if (type == "session") return header(v, pos);
-            m_ctx.warning(pos, "type", "the first line is no session header (type \"session\"); the session is named by its content");
+            m_ctx.warning(pos, "type",
+                          "the first line is no session header (type \"session\"); the session is "
+                          "named by its content");
         }
         const std::string id = m_ctx.str(v, "id", pos, "id").value_or("");
-        std::string parent = v.contains("parentId") && v["parentId"].is_string() ? v["parentId"].get<std::string>() : "";
+        std::string parent = v.contains("parentId") && v["parentId"].is_string()
+                                 ? v["parentId"].get<std::string>()
+                                 : "";
         // An entry that holds no message passes its place in the tree on to its children.
         auto pass_through = [&] {
             if (!id.empty()) m_through[id] = parent;
@@ -39,9 +46,11 @@ public:
         };
         Message m;
         m.id = id.empty() ? "line-" + std::to_string(pos.line) : id;
-        if (!m_ids.insert(m.id).second) {  // two entries of one id: the later is told apart, not merged into the first
-            m_ctx.warning(pos, "id", "id " + m.id + " was used by an earlier entry; this one is read as " + m.id + "@line-" +
-                                         std::to_string(pos.line));
+        if (!m_ids.insert(m.id).second) {  // two entries of one id: the later is told apart, not
+                                           // merged into the first
+            m_ctx.warning(pos, "id",
+                          "id " + m.id + " was used by an earlier entry; this one is read as " +
+                              m.id + "@line-" + std::to_string(pos.line));
             m.id += "@line-" + std::to_string(pos.line);
             m_ids.insert(m.id);
         }
@@ -52,11 +61,13 @@ public:
             const json* msg = m_ctx.object(v, "message", pos, "message");
             if (!msg || !message(*msg, pos, m)) return pass_through();
         } else if (type == "compaction" || type == "branch_summary") {
-            // The harness's summary of what it dropped from the context, or of a branch left behind.
+            // The harness's summary of what it dropped from the context, or of a branch left
+            // behind.
             m.role = Role::kUser;
             m.source.kind = SourceKind::kPlugin;
             m.source.name = type == "compaction" ? "compact" : "branch-summary";
-            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, m_ctx.str(v, "summary", pos, "summary").value_or("")));
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText,
+                                          m_ctx.str(v, "summary", pos, "summary").value_or("")));
             if (type == "compaction") checkpoint(m);
         } else if (type == "custom_message") {
             m.role = Role::kUser;
@@ -64,10 +75,12 @@ public:
             m.source.name = m_ctx.str(v, "customType", pos, "customType").value_or("extension");
             content(v, "content", pos, m);
         } else {
-            static const std::set<std::string> kNoConversation = {"model_change", "thinking_level_change", "custom",
-                                                                  "label", "session_info"};
-            if (!kNoConversation.count(type)) m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
-            if (type == "model_change") m_model = m_ctx.str(v, "modelId", pos, "modelId").value_or(m_model);
+            static const std::set<std::string> kNoConversation = {
+                "model_change", "thinking_level_change", "custom", "label", "session_info"};
+            if (!kNoConversation.count(type))
+                m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
+            if (type == "model_change")
+                m_model = m_ctx.str(v, "modelId", pos, "modelId").value_or(m_model);
             return pass_through();
         }
         m.seq = static_cast<int64_t>(m_session.messages.size());
@@ -91,16 +104,19 @@ public:
 private:
     void header(const json& v, RecordPos pos) {
         m_session.id_form = m_ctx.str(v, "id", pos, "id").value_or("");
-        m_session.format_version = static_cast<int>(m_ctx.integer(v, "version", pos, "version").value_or(1));
+        m_session.format_version =
+            static_cast<int>(m_ctx.integer(v, "version", pos, "version").value_or(1));
         m_session.created_at = m_ctx.str(v, "timestamp", pos, "timestamp").value_or("");
         m_session.parent_session = m_ctx.str(v, "parentSession", pos, "parentSession").value_or("");
         if (auto cwd = m_ctx.str(v, "cwd", pos, "cwd"); cwd && !cwd->empty()) {
             m_session.cwd = m_ctx.redact_text(*cwd);
-            m_session.environment.push_back(member_fact(m_ctx, "cwd", *cwd, "cwd", pos.line, "cwd", json(*cwd)));
+            m_session.environment.push_back(
+                member_fact(m_ctx, "cwd", *cwd, "cwd", pos.line, "cwd", json(*cwd)));
         }
     }
 
-    // Fills `m` from a message entry's AgentMessage; false when it holds none (a role this reader does not know).
+    // Fills `m` from a message entry's AgentMessage; false when it holds none (a role this reader
+    // does not know).
     bool message(const json& msg, RecordPos pos, Message& m) {
         const std::string role = m_ctx.str(msg, "role", pos, "message.role").value_or("");
         if (role == "user") {
@@ -113,18 +129,22 @@ private:
             m.source.provider = m_ctx.str(msg, "provider", pos, "message.provider").value_or("");
             m.source.model = m_ctx.str(msg, "model", pos, "message.model").value_or(m_model);
             content(msg, "content", pos, m);
-            // A failed request ends the turn with the provider's error and no reply: the harness's notice.
-            if (m_ctx.str(msg, "stopReason", pos, "message.stopReason").value_or("") == "error" && m.visible_text().empty()) {
+            // A failed request ends the turn with the provider's error and no reply: the harness's
+            // notice.
+            if (m_ctx.str(msg, "stopReason", pos, "message.stopReason").value_or("") == "error" &&
+                m.visible_text().empty()) {
                 m.source.kind = SourceKind::kPlugin;
                 m.source.name = "api-error";
-                m.blocks.push_back(text_block(m_ctx, BlockKind::kText,
-                                              m_ctx.str(msg, "errorMessage", pos, "message.errorMessage").value_or("")));
+                m.blocks.push_back(text_block(
+                    m_ctx, BlockKind::kText,
+                    m_ctx.str(msg, "errorMessage", pos, "message.errorMessage").value_or("")));
             }
         } else if (role == "toolResult") {
             ContentBlock r;
             r.kind = BlockKind::kToolResult;
             r.tool_id = m_ctx.str(msg, "toolCallId", pos, "message.toolCallId").value_or("");
-            r.is_error = msg.contains("isError") && msg["isError"].is_boolean() && msg["isError"].get<bool>();
+            r.is_error = msg.contains("isError") && msg["isError"].is_boolean() &&
+                         msg["isError"].get<bool>();
             Message text_only;
             content(msg, "content", pos, text_only);
             r.text = text_only.visible_text();
@@ -137,22 +157,27 @@ private:
         } else if (role == "custom" || role == "hookMessage") {
             m.role = Role::kUser;
             m.source.kind = SourceKind::kPlugin;
-            m.source.name = m_ctx.str(msg, "customType", pos, "message.customType").value_or("extension");
+            m.source.name =
+                m_ctx.str(msg, "customType", pos, "message.customType").value_or("extension");
             content(msg, "content", pos, m);
         } else if (role == "branchSummary" || role == "compactionSummary") {
             m.role = Role::kUser;
             m.source.kind = SourceKind::kPlugin;
             m.source.name = role == "compactionSummary" ? "compact" : "branch-summary";
-            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, m_ctx.str(msg, "summary", pos, "message.summary").value_or("")));
+            m.blocks.push_back(
+                text_block(m_ctx, BlockKind::kText,
+                           m_ctx.str(msg, "summary", pos, "message.summary").value_or("")));
             if (role == "compactionSummary") checkpoint(m);
         } else {
-            m_ctx.unknown_type(pos, "message role " + (role.empty() ? std::string("(none)") : role));
+            m_ctx.unknown_type(pos,
+                               "message role " + (role.empty() ? std::string("(none)") : role));
             return false;
         }
         return true;
     }
 
-    // The user's own `!command` and its output, as Claude Code's `!` commands are read: a call and its answer.
+    // The user's own `!command` and its output, as Claude Code's `!` commands are read: a call and
+    // its answer.
     void user_shell(const json& msg, RecordPos pos, Message& m) {
         const std::string command = m_ctx.str(msg, "command", pos, "message.command").value_or("");
         ContentBlock c;
@@ -184,7 +209,8 @@ private:
         }
         r.text = m_ctx.redact_text(text);
         out.blocks.push_back(std::move(r));
-        m_output_of[m.id] = out.id;  // the output stands in for its command among the command's children
+        m_output_of[m.id] =
+            out.id;  // the output stands in for its command among the command's children
         m_shell_output = std::move(out);
     }
 
@@ -213,7 +239,8 @@ private:
                 if (auto text = m_ctx.str(b, "text", pos, path + ".text"); text && !text->empty())
                     m.blocks.push_back(text_block(m_ctx, BlockKind::kText, *text));
             } else if (type == "thinking") {
-                if (auto text = m_ctx.str(b, "thinking", pos, path + ".thinking"); text && !text->empty())
+                if (auto text = m_ctx.str(b, "thinking", pos, path + ".thinking");
+                    text && !text->empty())
                     m.blocks.push_back(text_block(m_ctx, BlockKind::kReasoning, *text));
             } else if (type == "image") {
                 m.blocks.push_back(ContentBlock{BlockKind::kImage, "[image]", {}, {}, {}, false});
@@ -223,10 +250,12 @@ private:
                 call.tool_id = m_ctx.str(b, "id", pos, path + ".id").value_or("");
                 call.tool_name = m_ctx.str(b, "name", pos, path + ".name").value_or("");
                 if (const auto a = b.find("arguments"); a != b.end())
-                    call.arguments = m_ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
+                    call.arguments =
+                        m_ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
                 m.blocks.push_back(std::move(call));
             } else {
-                m_ctx.unknown_type(pos, "content block " + (type.empty() ? std::string("(none)") : type));
+                m_ctx.unknown_type(
+                    pos, "content block " + (type.empty() ? std::string("(none)") : type));
             }
         }
     }
@@ -240,8 +269,9 @@ private:
         m_session.checkpoints.push_back(std::move(cp));
     }
 
-    // The message an entry's place in the tree falls to: itself when it holds a message, else the nearest message
-    // above it through entries that hold none (memoised; a cycle among them ends at none).
+    // The message an entry's place in the tree falls to: itself when it holds a message, else the
+    // nearest message above it through entries that hold none (memoised; a cycle among them ends at
+    // none).
     std::string message_at(const std::string& id, const std::map<std::string, size_t>& by_id) {
         std::vector<std::string> path;
         std::set<std::string> seen;
@@ -257,7 +287,9 @@ private:
             }
             const auto p = m_through.find(cur);
             if (p == m_through.end() || !seen.insert(cur).second) {
-                found = p == m_through.end() ? cur : std::string();  // not in the file: the caller reports it
+                found = p == m_through.end()
+                            ? cur
+                            : std::string();  // not in the file: the caller reports it
                 break;
             }
             path.push_back(cur);
@@ -267,9 +299,9 @@ private:
         return found;
     }
 
-    // Parents through entries that hold no message; one branch per leaf. A parent the file does not hold (a window cut
-    // from a longer log) goes on from the message before it. Messages that parent links leave on no branch (a cycle)
-    // are one more branch, in file order.
+    // Parents through entries that hold no message; one branch per leaf. A parent the file does not
+    // hold (a window cut from a longer log) goes on from the message before it. Messages that
+    // parent links leave on no branch (a cycle) are one more branch, in file order.
     void build_branches() {
         std::map<std::string, size_t> by_id;
         for (size_t i = 0; i < m_session.messages.size(); ++i) by_id[m_session.messages[i].id] = i;
@@ -278,13 +310,15 @@ private:
         for (size_t i = 0; i < m_session.messages.size(); ++i) {
             Message& m = m_session.messages[i];
             if (!m.parent_id.empty()) m.parent_id = message_at(m.parent_id, by_id);
-            if (auto out = m_output_of.find(m.parent_id); out != m_output_of.end() && m.id != out->second)
+            if (auto out = m_output_of.find(m.parent_id);
+                out != m_output_of.end() && m.id != out->second)
                 m.parent_id = out->second;
             if (!m.parent_id.empty() && !by_id.count(m.parent_id)) {
                 if (!warned)
                     m_ctx.warning(RecordPos{m.line, -1}, "parentId",
                                   "parent " + m.parent_id + " is not in this file; " +
-                                      (i > 0 ? "the line goes on from the one before it" : "the branch starts here"));
+                                      (i > 0 ? "the line goes on from the one before it"
+                                             : "the branch starts here"));
                 warned = true;
                 m.parent_id = i > 0 ? m_session.messages[i - 1].id : "";
             }
@@ -294,7 +328,8 @@ private:
         for (size_t i = 0; i < m_session.messages.size(); ++i) {
             if (has_child.count(m_session.messages[i].id)) continue;
             Branch b;
-            b.id = canonical_session_id(m_session.id_form) + ":" + m_session.messages[i].id.substr(0, 8);
+            b.id = canonical_session_id(m_session.id_form) + ":" +
+                   m_session.messages[i].id.substr(0, 8);
             std::set<size_t> seen;
             for (size_t cur = i; seen.insert(cur).second;) {
                 b.message_indexes.push_back(cur);
@@ -311,9 +346,10 @@ private:
             if (!covered[i]) rest.message_indexes.push_back(i);
         if (!rest.message_indexes.empty()) {
             const Message& first = m_session.messages[rest.message_indexes.front()];
-            m_ctx.warning(RecordPos{first.line, -1}, "parentId",
-                          "parent links form a cycle: " + std::to_string(rest.message_indexes.size()) +
-                              " message(s) reach no root; kept as one more branch, in file order");
+            m_ctx.warning(
+                RecordPos{first.line, -1}, "parentId",
+                "parent links form a cycle: " + std::to_string(rest.message_indexes.size()) +
+                    " message(s) reach no root; kept as one more branch, in file order");
             rest.id = canonical_session_id(m_session.id_form) + ":cycle";
             m_session.branches.push_back(std::move(rest));
         }
@@ -322,31 +358,37 @@ private:
     ReadContext& m_ctx;
     Session m_session;
     bool m_header_read = false;
-    std::string m_model;                            // the latest model_change's, for replies that name none
-    std::map<std::string, std::string> m_through;    // entry holding no message → its parent
-    std::map<std::string, std::string> m_resolved;   // such an entry → the message its place falls to (memo)
+    std::string m_model;  // the latest model_change's, for replies that name none
+    std::map<std::string, std::string> m_through;  // entry holding no message → its parent
+    std::map<std::string, std::string>
+        m_resolved;  // such an entry → the message its place falls to (memo)
     std::map<std::string, std::string> m_output_of;  // `!` command id → its output's id
-    std::optional<Message> m_shell_output;           // the output of the command being read, pushed right after it
-    std::set<std::string> m_ids;                     // message ids read so far
+    std::optional<Message>
+        m_shell_output;           // the output of the command being read, pushed right after it
+    std::set<std::string> m_ids;  // message ids read so far
     int64_t m_non_message = 0;
 };
 
 }  // namespace
 
 bool is_pi_session_header(const json& v) {
-    // DeepSeek Harness's header has the same type and members but `createdAt` for its time, never `timestamp`.
+    // DeepSeek Harness's header has the same type and members but `createdAt` for its time, never
+    // `timestamp`.
     const auto type = v.find("type");
     const auto ts = v.find("timestamp");
-    return type != v.end() && type->is_string() && *type == "session" && ts != v.end() && ts->is_string() &&
-           !v.contains("createdAt");
+    return type != v.end() && type->is_string() && *type == "session" && ts != v.end() &&
+           ts->is_string() && !v.contains("createdAt");
 }
 
 void read_pi(ByteSource& source, ReadContext& ctx) {
     PiBuilder b(ctx);
-    const auto digest = for_each_record(source, ctx, [&](const json& v, RecordPos pos, std::string_view raw) {
-        if (v.is_object()) b.line(v, pos, raw);
-        else ctx.error(pos, "", "expected a JSON object a line; skipped");
-    });
+    const auto digest =
+        for_each_record(source, ctx, [&](const json& v, RecordPos pos, std::string_view raw) {
+            if (v.is_object())
+                b.line(v, pos, raw);
+            else
+                ctx.error(pos, "", "expected a JSON object a line; skipped");
+        });
     if (digest) b.finish(*digest);
 }
 

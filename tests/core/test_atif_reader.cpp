@@ -1,4 +1,5 @@
-// Harbor's ATIF trajectories (session 28): steps by source, tool calls answered by observation results, bad steps.
+// Harbor's ATIF trajectories (session 28): steps by source, tool calls answered by observation
+// results, bad steps.
 #include <gtest/gtest.h>
 
 #include "core/test_support.h"
@@ -43,7 +44,8 @@ TEST(AtifReader, ATrajectoryIsReadAsStepsCallsAndResults) {
     EXPECT_EQ(a.blocks[2].arguments, R"({"command":"make"})");
     EXPECT_EQ(s.messages[3].source.call_id, "c1");
     EXPECT_EQ(s.messages[4].blocks[0].text, "2 failed");
-    EXPECT_EQ(s.messages[5].source.kind, SourceKind::kPlugin);  // feedback of no call: the environment's
+    EXPECT_EQ(s.messages[5].source.kind,
+              SourceKind::kPlugin);  // feedback of no call: the environment's
     EXPECT_EQ(s.messages[6].visible_text(), "Two tests fail.");  // content parts (ATIF 1.6)
     EXPECT_EQ(s.messages[6].source.model, "claude-opus-4-1");
     EXPECT_EQ(summarize(s).tool_calls_paired, 2);
@@ -54,8 +56,9 @@ TEST(AtifReader, ATrajectoryIsReadAsStepsCallsAndResults) {
     EXPECT_EQ(read_bytes(one_line, "t.json").format, "atif");
 }
 
-// A real Terminus 2 run's head (tests/data/README.md): the prompt's task is the user's, its instructions and the
-// terminal screen the harness's; a batch's one terminal screen answers no call, a lone call's answers it.
+// A real Terminus 2 run's head (tests/data/README.md): the prompt's task is the user's, its
+// instructions and the terminal screen the harness's; a batch's one terminal screen answers no
+// call, a lone call's answers it.
 TEST(AtifReader, ARealTerminusRunsHead) {
     ReadResult r = read_file(testing::fixture("atif/trajectory-head.json"));
     EXPECT_EQ(r.format, "atif");
@@ -66,7 +69,8 @@ TEST(AtifReader, ARealTerminusRunsHead) {
     EXPECT_EQ(s.messages[0].source.name, "template");
     EXPECT_NE(s.messages[0].visible_text().find("Format your response as JSON"), std::string::npos);
     EXPECT_EQ(s.messages[1].source.kind, SourceKind::kUser);
-    EXPECT_EQ(s.messages[1].visible_text().rfind("You have a collection of mixed document files", 0), 0u);
+    EXPECT_EQ(
+        s.messages[1].visible_text().rfind("You have a collection of mixed document files", 0), 0u);
     EXPECT_EQ(s.messages[1].visible_text().find("Current terminal state"), std::string::npos);
     const SessionSummary sum = summarize(s);
     EXPECT_EQ(sum.tool_calls, 6);
@@ -74,7 +78,8 @@ TEST(AtifReader, ARealTerminusRunsHead) {
 }
 
 TEST(AtifReader, BadStepsAreReportedAndTheRestRead) {
-    const std::string doc = R"({"schema_version": "ATIF-v1.2", "session_id": "s", "agent": {"name": "x", "version": "1"},
+    const std::string doc =
+        R"({"schema_version": "ATIF-v1.2", "session_id": "s", "agent": {"name": "x", "version": "1"},
  "steps": [7, {"step_id": 2, "source": "robot", "message": "hi"},
   {"step_id": 3, "source": "agent", "message": {"oops": 1}, "tool_calls": [5, {"tool_call_id": "c", "function_name": "bash", "arguments": {}}]},
   {"step_id": 4, "source": "user", "message": "thanks"}]})";

@@ -1,5 +1,6 @@
-// OpenCode's session export (session 28): roles in each message's info, parts as blocks, tool parts as calls with
-// their answers, OpenCode's own text and a failed request as the harness's, bad parts reported.
+// OpenCode's session export (session 28): roles in each message's info, parts as blocks, tool parts
+// as calls with their answers, OpenCode's own text and a failed request as the harness's, bad parts
+// reported.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -13,7 +14,8 @@ namespace {
 
 using testing::describe;
 
-const std::string kExport = R"({"info":{"id":"ses_7a1","directory":"/home/u/shop","title":"tests","version":"1.14.48",
+const std::string kExport =
+    R"({"info":{"id":"ses_7a1","directory":"/home/u/shop","title":"tests","version":"1.14.48",
 "time":{"created":1700000000000,"updated":1700000001000}},"messages":[
 {"info":{"id":"msg_1","role":"user","time":{"created":1700000000100}},"parts":[{"type":"text","text":"run the tests"},
  {"type":"file","mime":"text/plain","filename":"notes.txt","url":"file:///home/u/shop/notes.txt"}]},
@@ -46,7 +48,8 @@ TEST(OpenCodeReader, AnExportIsReadAsRolesCallsAndResultsNotAsAChatDocument) {
     EXPECT_EQ(a.blocks[2].tool_name, "bash");
     EXPECT_EQ(a.blocks[2].arguments, R"({"command":"npm test"})");
     EXPECT_EQ(s.messages[2].id, "msg_2/toolu_1");
-    EXPECT_EQ(s.messages[2].blocks[0].text, "[exit code: 0]\n3 passing");  // the code OpenCode keeps in metadata
+    EXPECT_EQ(s.messages[2].blocks[0].text,
+              "[exit code: 0]\n3 passing");  // the code OpenCode keeps in metadata
     EXPECT_FALSE(s.messages[2].blocks[0].is_error);
     EXPECT_TRUE(s.messages[3].blocks[0].is_error);  // an error state answers with its error
     EXPECT_EQ(s.messages[3].blocks[0].text, "File not found: /nope");
@@ -63,7 +66,8 @@ TEST(OpenCodeReader, AnExportIsReadAsRolesCallsAndResultsNotAsAChatDocument) {
     EXPECT_EQ(s.messages[6].visible_text(), "overloaded");
 }
 
-// Session 28: OpenCode's file tools name their file `filePath`; its shell keeps the exit code in the state's metadata.
+// Session 28: OpenCode's file tools name their file `filePath`; its shell keeps the exit code in
+// the state's metadata.
 TEST(OpenCodeReader, ItsFileToolsAndExitCodesBecomeClaims) {
     const std::string doc = R"({"info":{"id":"ses_2","directory":"/home/u/bot"},"messages":[
 {"info":{"id":"m1","role":"user"},"parts":[{"type":"text","text":"add a health endpoint"}]},
@@ -81,7 +85,8 @@ TEST(OpenCodeReader, ItsFileToolsAndExitCodesBecomeClaims) {
     EXPECT_TRUE(got.count("npm.test.exit_code = 1")) << ::testing::PrintToString(got);
 }
 
-// A real export's head (tests/data/README.md): the user's request, then the @file read OpenCode injected, apart.
+// A real export's head (tests/data/README.md): the user's request, then the @file read OpenCode
+// injected, apart.
 TEST(OpenCodeReader, ARealExportsHead) {
     ReadResult r = read_file(testing::fixture("opencode/session-export-head.json"));
     EXPECT_EQ(r.format, "opencode");
@@ -91,15 +96,20 @@ TEST(OpenCodeReader, ARealExportsHead) {
     EXPECT_EQ(s.id, "ses_33f549b97ffeHjFajcSEGcH0OJ");
     ASSERT_GE(s.messages.size(), 4u);
     EXPECT_EQ(s.messages[0].source.kind, SourceKind::kUser);
-    EXPECT_EQ(s.messages[0].visible_text().find("<content>"), std::string::npos);  // no file text in the user's words
+    EXPECT_EQ(s.messages[0].visible_text().find("<content>"),
+              std::string::npos);  // no file text in the user's words
     EXPECT_EQ(s.messages[1].source.name, "synthetic");
     EXPECT_EQ(summarize(s).tool_calls_paired, 1);
 }
 
 // An OpenAI chat document stays one; a chat document that only holds an `info` member too.
 TEST(OpenCodeReader, ChatDocumentsAreNotTakenForExports) {
-    EXPECT_EQ(read_bytes(R"({"messages":[{"role":"user","content":"hi"}]})", "c.json").format, "openai-chat");
-    EXPECT_EQ(read_bytes(R"({"info":{"x":1},"messages":[{"role":"user","content":"hi"}]})", "c.json").format, "openai-chat");
+    EXPECT_EQ(read_bytes(R"({"messages":[{"role":"user","content":"hi"}]})", "c.json").format,
+              "openai-chat");
+    EXPECT_EQ(
+        read_bytes(R"({"info":{"x":1},"messages":[{"role":"user","content":"hi"}]})", "c.json")
+            .format,
+        "openai-chat");
 }
 
 TEST(OpenCodeReader, BadMessagesAndPartsAreReportedAndTheRestRead) {

@@ -1,4 +1,5 @@
-// pi's session files (session 28): the header, the entry tree and its branches, each message role, and bad lines.
+// pi's session files (session 28): the header, the entry tree and its branches, each message role,
+// and bad lines.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -27,19 +28,28 @@ std::vector<std::string> path_of(const Session& s, const Branch& b) {
 }
 
 const std::string kHeader =
-    R"({"type":"session","version":3,"id":"0b5e0c1d-1111-4222-8333-444455556666","timestamp":"2026-08-12T09:50:11.846Z","cwd":"/home/u/bot"})" "\n";
+    R"({"type":"session","version":3,"id":"0b5e0c1d-1111-4222-8333-444455556666","timestamp":"2026-08-12T09:50:11.846Z","cwd":"/home/u/bot"})"
+    "\n";
 
 TEST(PiReader, ASessionIsReadAsRolesCallsAndResultsNotAsADeepSeekHarnessLog) {
     const std::string log =
         kHeader +
-        R"({"type":"model_change","id":"m","parentId":null,"timestamp":"t","provider":"anthropic","modelId":"claude-x"})" "\n"
-        R"({"type":"thinking_level_change","id":"t","parentId":"m","timestamp":"t","thinkingLevel":"high"})" "\n"
-        R"({"type":"message","id":"u1","parentId":"t","timestamp":"2026-08-12T09:51:55Z","message":{"role":"user","content":[{"type":"text","text":"create a discord bot"}]}})" "\n"
-        R"({"type":"message","id":"a1","parentId":"u1","timestamp":"t","message":{"role":"assistant","content":[{"type":"thinking","thinking":"look first"},{"type":"toolCall","id":"c1","name":"bash","arguments":{"command":"npm test"}},{"type":"toolCall","id":"c2","name":"read","arguments":{"path":"TODO.md"}}],"provider":"anthropic","model":"claude-x","stopReason":"toolUse"}})" "\n"
-        R"({"type":"message","id":"r1","parentId":"a1","timestamp":"t","message":{"role":"toolResult","toolCallId":"c1","toolName":"bash","content":[{"type":"text","text":"1 failing"}],"isError":true}})" "\n"
-        R"({"type":"message","id":"r2","parentId":"r1","timestamp":"t","message":{"role":"toolResult","toolCallId":"c2","toolName":"read","content":[{"type":"text","text":"- ship"}],"isError":false}})" "\n"
-        R"({"type":"session_info","id":"i1","parentId":"r2","timestamp":"t","name":"bot"})" "\n"
-        R"({"type":"message","id":"a2","parentId":"i1","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"One test fails."}]}})" "\n";
+        R"({"type":"model_change","id":"m","parentId":null,"timestamp":"t","provider":"anthropic","modelId":"claude-x"})"
+        "\n"
+        R"({"type":"thinking_level_change","id":"t","parentId":"m","timestamp":"t","thinkingLevel":"high"})"
+        "\n"
+        R"({"type":"message","id":"u1","parentId":"t","timestamp":"2026-08-12T09:51:55Z","message":{"role":"user","content":[{"type":"text","text":"create a discord bot"}]}})"
+        "\n"
+        R"({"type":"message","id":"a1","parentId":"u1","timestamp":"t","message":{"role":"assistant","content":[{"type":"thinking","thinking":"look first"},{"type":"toolCall","id":"c1","name":"bash","arguments":{"command":"npm test"}},{"type":"toolCall","id":"c2","name":"read","arguments":{"path":"TODO.md"}}],"provider":"anthropic","model":"claude-x","stopReason":"toolUse"}})"
+        "\n"
+        R"({"type":"message","id":"r1","parentId":"a1","timestamp":"t","message":{"role":"toolResult","toolCallId":"c1","toolName":"bash","content":[{"type":"text","text":"1 failing"}],"isError":true}})"
+        "\n"
+        R"({"type":"message","id":"r2","parentId":"r1","timestamp":"t","message":{"role":"toolResult","toolCallId":"c2","toolName":"read","content":[{"type":"text","text":"- ship"}],"isError":false}})"
+        "\n"
+        R"({"type":"session_info","id":"i1","parentId":"r2","timestamp":"t","name":"bot"})"
+        "\n"
+        R"({"type":"message","id":"a2","parentId":"i1","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"One test fails."}]}})"
+        "\n";
     ReadResult r = read_bytes(log, "2026-08-12_0b5e.jsonl");
     EXPECT_EQ(r.format, "pi");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
@@ -92,19 +102,26 @@ TEST(PiReader, ARealSessionsHead) {
 
 // A DeepSeek Harness header has the same type and members but `createdAt`: it stays a DSH log.
 TEST(PiReader, ADeepSeekHarnessHeaderIsNotTakenForPis) {
-    const std::string dsh = R"({"type":"session","version":3,"id":"3c3c3c3c-1111-4222-8333-444455556666","createdAt":"2026-11-30T12:00:00Z","cwd":"/srv/shop"})" "\n";
+    const std::string dsh =
+        R"({"type":"session","version":3,"id":"3c3c3c3c-1111-4222-8333-444455556666","createdAt":"2026-11-30T12:00:00Z","cwd":"/srv/shop"})"
+        "\n";
     EXPECT_EQ(read_bytes(dsh, "s.jsonl").format, "dsh");
     EXPECT_EQ(detect_format(kHeader), SessionFormat::kOpenAiChat);
 }
 
-// /tree moves the leaf back and goes on from an earlier entry: each leaf is a branch, the abandoned one kept.
+// /tree moves the leaf back and goes on from an earlier entry: each leaf is a branch, the abandoned
+// one kept.
 TEST(PiReader, EachLeafOfTheTreeIsABranch) {
     const std::string log =
         kHeader +
-        R"({"type":"message","id":"u1","parentId":null,"timestamp":"t","message":{"role":"user","content":"make a file"}})" "\n"
-        R"({"type":"message","id":"a1","parentId":"u1","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"old.txt"}]}})" "\n"
-        R"({"type":"branch_summary","id":"bs","parentId":"u1","timestamp":"t","fromId":"a1","summary":"tried old.txt"})" "\n"
-        R"({"type":"message","id":"a2","parentId":"bs","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"new.txt"}]}})" "\n";
+        R"({"type":"message","id":"u1","parentId":null,"timestamp":"t","message":{"role":"user","content":"make a file"}})"
+        "\n"
+        R"({"type":"message","id":"a1","parentId":"u1","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"old.txt"}]}})"
+        "\n"
+        R"({"type":"branch_summary","id":"bs","parentId":"u1","timestamp":"t","fromId":"a1","summary":"tried old.txt"})"
+        "\n"
+        R"({"type":"message","id":"a2","parentId":"bs","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"new.txt"}]}})"
+        "\n";
     ReadResult r = read_bytes(log, "s.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     const Session& s = r.sessions[0];
@@ -113,18 +130,24 @@ TEST(PiReader, EachLeafOfTheTreeIsABranch) {
     EXPECT_EQ(path_of(s, s.branches[1]), (std::vector<std::string>{"u1", "bs", "a2"}));
     const Message* summary = message_named(s, "bs");
     ASSERT_NE(summary, nullptr);
-    EXPECT_EQ(summary->source.kind, SourceKind::kPlugin);  // the harness's summary, never the user's words
+    EXPECT_EQ(summary->source.kind,
+              SourceKind::kPlugin);  // the harness's summary, never the user's words
     EXPECT_EQ(summary->source.name, "branch-summary");
 }
 
-// The user's `!` command is a call with its output and exit code; compaction and extension text are the harness's.
+// The user's `!` command is a call with its output and exit code; compaction and extension text are
+// the harness's.
 TEST(PiReader, TheUsersShellCommandCompactionAndExtensionMessages) {
     const std::string log =
         kHeader +
-        R"({"type":"message","id":"b1","parentId":null,"timestamp":"t","message":{"role":"bashExecution","command":"make","output":"error 2","exitCode":2,"cancelled":false,"truncated":false}})" "\n"
-        R"({"type":"compaction","id":"cc","parentId":"b1","timestamp":"t","summary":"The user builds the bot.","firstKeptEntryId":"b1","tokensBefore":50000})" "\n"
-        R"({"type":"custom_message","id":"cm","parentId":"cc","timestamp":"t","customType":"todo-ext","content":"Never deploy on Fridays.","display":true})" "\n"
-        R"({"type":"message","id":"u2","parentId":"cm","timestamp":"t","message":{"role":"user","content":"thanks"}})" "\n";
+        R"({"type":"message","id":"b1","parentId":null,"timestamp":"t","message":{"role":"bashExecution","command":"make","output":"error 2","exitCode":2,"cancelled":false,"truncated":false}})"
+        "\n"
+        R"({"type":"compaction","id":"cc","parentId":"b1","timestamp":"t","summary":"The user builds the bot.","firstKeptEntryId":"b1","tokensBefore":50000})"
+        "\n"
+        R"({"type":"custom_message","id":"cm","parentId":"cc","timestamp":"t","customType":"todo-ext","content":"Never deploy on Fridays.","display":true})"
+        "\n"
+        R"({"type":"message","id":"u2","parentId":"cm","timestamp":"t","message":{"role":"user","content":"thanks"}})"
+        "\n";
     ReadResult r = read_bytes(log, "s.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     const Session& s = r.sessions[0];
@@ -133,7 +156,8 @@ TEST(PiReader, TheUsersShellCommandCompactionAndExtensionMessages) {
     EXPECT_EQ(s.messages[0].blocks[0].kind, BlockKind::kToolCall);
     EXPECT_EQ(s.messages[1].id, "b1/output");
     EXPECT_TRUE(s.messages[1].blocks[0].is_error);
-    EXPECT_EQ(s.messages[1].blocks[0].text.rfind("[exit code: 2]", 0), 0u);  // the harness's code first
+    EXPECT_EQ(s.messages[1].blocks[0].text.rfind("[exit code: 2]", 0),
+              0u);                       // the harness's code first
     EXPECT_EQ(s.checkpoints[0].seq, 2);  // the compaction's own place, after the command's output
     EXPECT_EQ(s.messages[2].parent_id, "b1/output");  // what follows the command follows its output
     EXPECT_EQ(s.messages[2].source.name, "compact");
@@ -143,63 +167,85 @@ TEST(PiReader, TheUsersShellCommandCompactionAndExtensionMessages) {
     EXPECT_EQ(s.messages[3].source.name, "todo-ext");
     ASSERT_EQ(s.branches.size(), 1u);
     EXPECT_EQ(s.branches[0].message_indexes.size(), 5u);
-    // No claim comes from the harness's text: the extension's "Never deploy on Fridays." (a constraint as the user's
-    // words) is not the user's.
+    // No claim comes from the harness's text: the extension's "Never deploy on Fridays." (a
+    // constraint as the user's words) is not the user's.
     ExtractOptions options;
     options.all_rules = true;
     for (const BranchClaims& b : extract_heuristic(r.sessions, options))
-        for (const Claim& c : b.claims) EXPECT_EQ(c.quote.find("Fridays"), std::string::npos) << c.key << " = " << c.value;
+        for (const Claim& c : b.claims)
+            EXPECT_EQ(c.quote.find("Fridays"), std::string::npos) << c.key << " = " << c.value;
 }
 
-// Bad lines are reported with their line and field; the rest is read. A window cut from a longer log names parents
-// it does not hold: it goes on from the line before, with one warning.
+// Bad lines are reported with their line and field; the rest is read. A window cut from a longer
+// log names parents it does not hold: it goes on from the line before, with one warning.
 TEST(PiReader, BadLinesAndAWindowsMissingParents) {
     const std::string log =
         kHeader +
-        R"({"type":"message","id":"u1","parentId":"gone","timestamp":"t","message":{"role":"user","content":"go on"}})" "\n"
-        R"({"type":"message","id":"x","parentId":"u1","timestamp":"t","message":{"role":"user","content":42}})" "\n"
-        R"({"type":"message","id":"y","parentId":"x","timestamp":"t","message":{"role":"wizard"}})" "\n"
-        R"({"type":"message","id":"a1","parentId":"y","timestamp":"t","message":{"role":"assistant","content":[7,{"type":"text","text":"ok"}]}})" "\n"
+        R"({"type":"message","id":"u1","parentId":"gone","timestamp":"t","message":{"role":"user","content":"go on"}})"
+        "\n"
+        R"({"type":"message","id":"x","parentId":"u1","timestamp":"t","message":{"role":"user","content":42}})"
+        "\n"
+        R"({"type":"message","id":"y","parentId":"x","timestamp":"t","message":{"role":"wizard"}})"
+        "\n"
+        R"({"type":"message","id":"a1","parentId":"y","timestamp":"t","message":{"role":"assistant","content":[7,{"type":"text","text":"ok"}]}})"
+        "\n"
         "not json\n";
     ReadResult r = read_bytes(log, "w.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     const Session& s = r.sessions[0];
     ASSERT_NE(message_named(s, "a1"), nullptr);
     EXPECT_EQ(message_named(s, "a1")->visible_text(), "ok");
-    EXPECT_EQ(message_named(s, "y"), nullptr);           // an unknown role holds no message
-    EXPECT_EQ(message_named(s, "a1")->parent_id, "x");   // through the entry that holds none
-    EXPECT_EQ(message_named(s, "u1")->parent_id, "");    // its parent is not in the file: the branch starts here
-    EXPECT_GE(r.errors.size(), 3u) << describe(r);       // content 42, block 7, the line that is no JSON
+    EXPECT_EQ(message_named(s, "y"), nullptr);          // an unknown role holds no message
+    EXPECT_EQ(message_named(s, "a1")->parent_id, "x");  // through the entry that holds none
+    EXPECT_EQ(message_named(s, "u1")->parent_id,
+              "");  // its parent is not in the file: the branch starts here
+    EXPECT_GE(r.errors.size(), 3u) << describe(r);  // content 42, block 7, the line that is no JSON
     const std::string all = describe(r);
     EXPECT_NE(all.find("w.jsonl:3"), std::string::npos) << all;
     EXPECT_NE(all.find("wizard"), std::string::npos) << all;
     ASSERT_EQ(s.branches.size(), 1u);
 }
 
-// Review: ids used twice, a long run of entries that hold no message, and parent links in a cycle lose nothing.
+// Review: ids used twice, a long run of entries that hold no message, and parent links in a cycle
+// lose nothing.
 TEST(PiReader, DuplicateIdsLongRunsAndCyclesLoseNoMessage) {
-    std::string log = kHeader +
-        R"({"type":"message","id":"u1","parentId":null,"timestamp":"t","message":{"role":"user","content":"one"}})" "\n"
-        R"({"type":"message","id":"b1","parentId":"u1","timestamp":"t","message":{"role":"bashExecution","command":"ls","output":"a","exitCode":0}})" "\n"
-        R"({"type":"message","id":"b1","parentId":"b1","timestamp":"t","message":{"role":"bashExecution","command":"pwd","output":"/w","exitCode":0}})" "\n";
+    std::string log =
+        kHeader +
+        R"({"type":"message","id":"u1","parentId":null,"timestamp":"t","message":{"role":"user","content":"one"}})"
+        "\n"
+        R"({"type":"message","id":"b1","parentId":"u1","timestamp":"t","message":{"role":"bashExecution","command":"ls","output":"a","exitCode":0}})"
+        "\n"
+        R"({"type":"message","id":"b1","parentId":"b1","timestamp":"t","message":{"role":"bashExecution","command":"pwd","output":"/w","exitCode":0}})"
+        "\n";
     std::string parent = "b1";
     for (int k = 0; k < 80; ++k) {  // more entries holding no message than any fixed number of hops
-        log += R"({"type":"label","id":"l)" + std::to_string(k) + R"(","parentId":")" + parent + R"(","timestamp":"t","label":"x"})" "\n";
+        log += R"({"type":"label","id":"l)" + std::to_string(k) + R"(","parentId":")" + parent +
+               R"(","timestamp":"t","label":"x"})"
+               "\n";
         parent = "l" + std::to_string(k);
     }
-    log += R"({"type":"message","id":"u2","parentId":")" + parent + R"(","timestamp":"t","message":{"role":"user","content":"two"}})" "\n"
-           R"({"type":"message","id":"x","parentId":"y","timestamp":"t","message":{"role":"user","content":"x"}})" "\n"
-           R"({"type":"message","id":"y","parentId":"x","timestamp":"t","message":{"role":"user","content":"y"}})" "\n";
+    log +=
+        R"({"type":"message","id":"u2","parentId":")" + parent +
+        R"(","timestamp":"t","message":{"role":"user","content":"two"}})"
+        "\n"
+        R"({"type":"message","id":"x","parentId":"y","timestamp":"t","message":{"role":"user","content":"x"}})"
+        "\n"
+        R"({"type":"message","id":"y","parentId":"x","timestamp":"t","message":{"role":"user","content":"y"}})"
+        "\n";
     ReadResult r = read_bytes(log, "d.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     const Session& s = r.sessions[0];
     ASSERT_EQ(s.messages.size(), 8u);  // u1, b1 + output, b1@line-4 + output, u2, x, y
     EXPECT_EQ(s.messages[3].id, "b1@line-4");
-    EXPECT_EQ(s.messages[4].blocks[0].text, "[exit code: 0]\n/w");  // each command keeps its own output
-    EXPECT_EQ(s.messages[5].parent_id, "b1/output");  // through the 80 labels to the first b1, which the labels name
+    EXPECT_EQ(s.messages[4].blocks[0].text,
+              "[exit code: 0]\n/w");  // each command keeps its own output
+    EXPECT_EQ(s.messages[5].parent_id,
+              "b1/output");  // through the 80 labels to the first b1, which the labels name
     std::set<size_t> on_a_branch;
-    for (const Branch& b : s.branches) on_a_branch.insert(b.message_indexes.begin(), b.message_indexes.end());
-    EXPECT_EQ(on_a_branch.size(), s.messages.size());  // the x <-> y cycle is kept as a branch of its own
+    for (const Branch& b : s.branches)
+        on_a_branch.insert(b.message_indexes.begin(), b.message_indexes.end());
+    EXPECT_EQ(on_a_branch.size(),
+              s.messages.size());  // the x <-> y cycle is kept as a branch of its own
     EXPECT_NE(describe(r).find("cycle"), std::string::npos) << describe(r);
 }
 
