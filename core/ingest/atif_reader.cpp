@@ -107,7 +107,7 @@ public:
                 harness.blocks.push_back(
                     text_block(m_ctx, BlockKind::kText,
                                text.substr(0, task->first) + text.substr(task->second)));
-                push(std::move(harness));
+                append_message(m_session, std::move(harness));
                 text = text.substr(task->first, task->second - task->first);
             }
         }
@@ -131,23 +131,15 @@ public:
                     result((*list)[k], pos,
                            path + ".observation.results[" + std::to_string(k) + "]", m,
                            calls == 1 && list->size() == 1 ? sole_call : std::string(), results);
-        push(std::move(m));
-        for (Message& r : results) push(std::move(r));
+        append_message(m_session, std::move(m));
+        for (Message& r : results) append_message(m_session, std::move(r));
     }
 
     void finish(const std::string& digest) {
-        if (m_session.id_form.empty()) m_session.id_form = "atif-" + digest.substr(0, 12);
-        m_ctx.finish();
-        finish_session(m_session, m_ctx, RecordPos{1, 0}, 0);
-        m_ctx.result().sessions.push_back(std::move(m_session));
+        add_session(std::move(m_session), m_ctx, "atif-" + digest.substr(0, 12), 0);
     }
 
 private:
-    void push(Message m) {
-        m.seq = static_cast<int64_t>(m_session.messages.size());
-        m_session.messages.push_back(std::move(m));
-    }
-
     // `message`: a string, or (ATIF 1.6+) content parts of which the text ones are read.
     std::string message_text(const json& s, RecordPos pos, const std::string& path) {
         const auto msg = s.find("message");

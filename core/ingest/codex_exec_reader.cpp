@@ -53,10 +53,7 @@ public:
     }
 
     void finish(const std::string& digest) {
-        if (m_session.id_form.empty()) m_session.id_form = "codex-exec-" + digest.substr(0, 12);
-        m_ctx.finish();
-        finish_session(m_session, m_ctx, RecordPos{1, 0}, m_non_message);
-        m_ctx.result().sessions.push_back(std::move(m_session));
+        add_session(std::move(m_session), m_ctx, "codex-exec-" + digest.substr(0, 12), m_non_message);
     }
 
 private:

@@ -107,10 +107,8 @@ public:
     }
 
     void finish(const std::string& digest) {
-        m_session.id_form = "entire-" + digest.substr(0, 12);  // the file names no session: its content does
-        m_ctx.finish();
-        finish_session(m_session, m_ctx, RecordPos{1, 0}, m_non_message);
-        m_ctx.result().sessions.push_back(std::move(m_session));
+        // The file names no session: its content does.
+        add_session(std::move(m_session), m_ctx, "entire-" + digest.substr(0, 12), m_non_message);
     }
 
 private:

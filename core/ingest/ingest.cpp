@@ -320,34 +320,24 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
             }
         }
     }
-    if (pi) {  // read as a role-message agent's session: no SessionFormat of its own
-        out.format = "pi";
-        PrefixedSource src(std::move(head), std::move(source));
-        read_pi(src, ctx);
-        report_torn(ctx, src);
-        return out;
-    }
-    if (cursor) {  // read as a role-message agent's session: no SessionFormat of its own
-        out.format = "cursor";
-        PrefixedSource src(std::move(head), std::move(source));
-        read_cursor_transcript(src, ctx);
-        report_torn(ctx, src);
-        return out;
-    }
-    if (exec_stream) {  // Codex's session in another shape than its rollout
-        out.format = "codex-exec";
-        PrefixedSource src(std::move(head), std::move(source));
-        read_codex_exec(src, ctx);
-        report_torn(ctx, src);
-        return out;
-    }
-    if (compact) {  // a session in its agent's format, so no SessionFormat of its own
-        out.format = "entire-compact";
-        PrefixedSource src(std::move(head), std::move(source));
-        read_entire_compact(src, ctx);
-        report_torn(ctx, src);
-        return out;
-    }
+    // Line formats told apart by their own first line, each read by its reader; none has a SessionFormat of its own
+    // (their sessions take the agent's: Codex's, Claude Code's, or a role-message agent's).
+    const struct {
+        bool found;
+        const char* name;
+        void (*read)(ByteSource&, ReadContext&);
+    } line_readers[] = {{pi, "pi", read_pi},
+                        {cursor, "cursor", read_cursor_transcript},
+                        {exec_stream, "codex-exec", read_codex_exec},
+                        {compact, "entire-compact", read_entire_compact}};
+    for (const auto& reader : line_readers)
+        if (reader.found) {
+            out.format = reader.name;
+            PrefixedSource src(std::move(head), std::move(source));
+            reader.read(src, ctx);
+            report_torn(ctx, src);
+            return out;
+        }
     auto src = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
     if (!format || document) {
         // Whole-document formats (pretty-printed or on one line) are small: read them whole.

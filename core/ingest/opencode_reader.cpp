@@ -98,24 +98,16 @@ public:
             m.source.kind = SourceKind::kPlugin;
             m.source.name = "api-error";
         }
-        if (!m.blocks.empty() || synthetic.blocks.empty()) push(std::move(m));
-        if (!synthetic.blocks.empty()) push(std::move(synthetic));
-        for (Message& r : results) push(std::move(r));
+        if (!m.blocks.empty() || synthetic.blocks.empty()) append_message(m_session, std::move(m));
+        if (!synthetic.blocks.empty()) append_message(m_session, std::move(synthetic));
+        for (Message& r : results) append_message(m_session, std::move(r));
     }
 
     void finish(const std::string& digest) {
-        if (m_session.id_form.empty()) m_session.id_form = "opencode-" + digest.substr(0, 12);
-        m_ctx.finish();
-        finish_session(m_session, m_ctx, RecordPos{1, 0}, 0);
-        m_ctx.result().sessions.push_back(std::move(m_session));
+        add_session(std::move(m_session), m_ctx, "opencode-" + digest.substr(0, 12), 0);
     }
 
 private:
-    void push(Message m) {
-        m.seq = static_cast<int64_t>(m_session.messages.size());
-        m_session.messages.push_back(std::move(m));
-    }
-
     void part(const json& p, RecordPos pos, const std::string& path, Message& m, Message& synthetic,
               std::vector<Message>& results) {
         if (!p.is_object()) {

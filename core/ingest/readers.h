@@ -82,6 +82,13 @@ void for_each_line(ByteSource& source, ReadContext& ctx, const std::function<voi
 std::optional<std::string> for_each_record(ByteSource& source, ReadContext& ctx,
                                            const std::function<void(const json&, RecordPos, std::string_view)>& on_record);
 
+// Appends `m` to `session`'s messages, its seq set to its position there.
+void append_message(Session& session, Message m);
+
+// Ends a reader's one session: names it `fallback_id` when the log named none, closes the context's reports,
+// finishes the session (finish_session) and adds it to the result.
+void add_session(Session session, ReadContext& ctx, const std::string& fallback_id, int64_t non_message_records);
+
 // A harness fact read from a record's member: `name` = `value` (redacted), its quote the member as written
 // ("<member>":<its JSON>, redacted), `field` its path in the record.
 EnvironmentFact member_fact(ReadContext& ctx, const char* name, const std::string& value, const std::string& field,

@@ -32,6 +32,18 @@ size_t append_tool_calls(ReadContext& ctx, const json& item, RecordPos pos, cons
     return calls->size();
 }
 
+void append_message(Session& session, Message m) {
+    m.seq = static_cast<int64_t>(session.messages.size());
+    session.messages.push_back(std::move(m));
+}
+
+void add_session(Session session, ReadContext& ctx, const std::string& fallback_id, int64_t non_message_records) {
+    if (session.id_form.empty()) session.id_form = fallback_id;
+    ctx.finish();
+    finish_session(session, ctx, RecordPos{1, 0}, non_message_records);
+    ctx.result().sessions.push_back(std::move(session));
+}
+
 EnvironmentFact member_fact(ReadContext& ctx, const char* name, const std::string& value, const std::string& field,
                             int64_t line, const char* member, const json& member_value) {
     EnvironmentFact f;

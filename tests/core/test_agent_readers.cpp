@@ -23,16 +23,11 @@ using testing::describe;
 using testing::every_rule;
 using testing::expect_counts;
 using testing::expect_counts_at;
+using testing::find_message;
 using testing::fixture;
 using testing::first_block;
 using testing::slurp;
 
-
-const Message* find_message(const Session& s, const std::string& id) {
-    for (const auto& m : s.messages)
-        if (m.id == id) return &m;
-    return nullptr;
-}
 
 bool mentions(const std::vector<Error>& diagnostics, const std::string& text) {
     for (const auto& e : diagnostics)

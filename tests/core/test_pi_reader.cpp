@@ -12,13 +12,8 @@ namespace bm {
 namespace {
 
 using testing::describe;
+using testing::find_message;
 using testing::fixture;
-
-const Message* message_named(const Session& s, const std::string& id) {
-    for (const auto& m : s.messages)
-        if (m.id == id) return &m;
-    return nullptr;
-}
 
 // The ids along a branch, root first.
 std::vector<std::string> path_of(const Session& s, const Branch& b) {
@@ -128,7 +123,7 @@ TEST(PiReader, EachLeafOfTheTreeIsABranch) {
     ASSERT_EQ(s.branches.size(), 2u);
     EXPECT_EQ(path_of(s, s.branches[0]), (std::vector<std::string>{"u1", "a1"}));
     EXPECT_EQ(path_of(s, s.branches[1]), (std::vector<std::string>{"u1", "bs", "a2"}));
-    const Message* summary = message_named(s, "bs");
+    const Message* summary = find_message(s, "bs");
     ASSERT_NE(summary, nullptr);
     EXPECT_EQ(summary->source.kind,
               SourceKind::kPlugin);  // the harness's summary, never the user's words
@@ -193,11 +188,11 @@ TEST(PiReader, BadLinesAndAWindowsMissingParents) {
     ReadResult r = read_bytes(log, "w.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     const Session& s = r.sessions[0];
-    ASSERT_NE(message_named(s, "a1"), nullptr);
-    EXPECT_EQ(message_named(s, "a1")->visible_text(), "ok");
-    EXPECT_EQ(message_named(s, "y"), nullptr);          // an unknown role holds no message
-    EXPECT_EQ(message_named(s, "a1")->parent_id, "x");  // through the entry that holds none
-    EXPECT_EQ(message_named(s, "u1")->parent_id,
+    ASSERT_NE(find_message(s, "a1"), nullptr);
+    EXPECT_EQ(find_message(s, "a1")->visible_text(), "ok");
+    EXPECT_EQ(find_message(s, "y"), nullptr);          // an unknown role holds no message
+    EXPECT_EQ(find_message(s, "a1")->parent_id, "x");  // through the entry that holds none
+    EXPECT_EQ(find_message(s, "u1")->parent_id,
               "");  // its parent is not in the file: the branch starts here
     EXPECT_GE(r.errors.size(), 3u) << describe(r);  // content 42, block 7, the line that is no JSON
     const std::string all = describe(r);

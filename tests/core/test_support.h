@@ -92,6 +92,13 @@ inline Session expect_counts_at(const std::string& path, const Counts& want) {
 
 #ifdef DATA_DIR
 // A file under tests/data.
+// The message of id `id` in `s`; null when none.
+inline const Message* find_message(const Session& s, const std::string& id) {
+    for (const auto& m : s.messages)
+        if (m.id == id) return &m;
+    return nullptr;
+}
+
 inline std::string fixture(const std::string& rel) { return std::string(DATA_DIR) + "/" + rel; }
 // Reads tests/data/`rel` and checks its counts (expect_counts_at).
 inline Session expect_counts(const std::string& rel, const Counts& want) { return expect_counts_at(fixture(rel), want); }
