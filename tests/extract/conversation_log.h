@@ -53,10 +53,16 @@ public:
         format_ = f;
         return *this;
     }
+    // The session's id ("s" unless set): conversation-scoped keys carry its tag.
+    Log& session(const std::string& id) {
+        id_ = id;
+        for (Message& m : s_.messages) m.session_id = id;
+        return *this;
+    }
     // The default rule set; `all_rules` adds the rules that are off by default.
     std::vector<BranchClaims> extract(bool all_rules = false) const {
         Session s = s_;
-        s.id = "s";
+        s.id = id_;
         s.format = format_;
         Branch b;
         b.id = "b";
@@ -91,7 +97,7 @@ private:
     }
     Message message(Role role, SourceKind kind) const {
         Message m;
-        m.session_id = "s";
+        m.session_id = id_;
         m.seq = static_cast<int64_t>(s_.messages.size()) + 1;
         m.id = "m" + std::to_string(m.seq);
         m.role = role;
@@ -110,6 +116,7 @@ private:
     }
     Session s_;
     SessionFormat format_ = SessionFormat::kNative;
+    std::string id_ = "s";
 };
 
 }  // namespace bm::extracttest

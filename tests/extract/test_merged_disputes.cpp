@@ -93,20 +93,49 @@ TEST(MergedDisputes, TwoSessionsDifferentCommandsFailuresAndIssuesNeverShareASlo
     for (const MergedDispute& d : found) ADD_FAILURE() << "disputed: " << d.key;
     EXPECT_GE(counts.slots, 6u);  // each session's command, output and failure in slots of their own
 
-    // The same command run in both sessions shares its slots with the other session's (corroborated), and a
-    // different exit status of it is a real dispute.
+    // The same command run in both sessions shares its outcome's slots with the other session's (corroborated),
+    // each session keeping its own run record (session 29), and a different exit status of it is a real dispute.
     extracttest::Log c, d, e;
+    c.session("one"), d.session("two"), e.session("two");
     c.call("bash", R"({"command":"cargo test --release"})", "test result: ok. 3 passed");
     d.call("bash", R"({"command":"cargo test --release"})", "test result: ok. 3 passed");
     e.call("bash", R"({"command":"cargo test --release"})", "Exit code 101\ntest result: FAILED. 2 passed; 1 failed");
     MergedCounts alone, same, split;
     merged_disputes("dev/x", as_session(c, "one"), {}, alone);
     EXPECT_TRUE(merged_disputes("dev/x", both(c, d), {}, same).empty());
-    EXPECT_EQ(same.slots, alone.slots);
+    EXPECT_EQ(same.slots, alone.slots + 1);  // the second run record
     auto rival = merged_disputes("dev/x", both(c, e), {}, split);
     bool exit_disputed = false;
     for (const MergedDispute& x : rival) exit_disputed |= x.key == "cargo.test.exit_code" || x.key == "cargo.test.passed";
     EXPECT_TRUE(exit_disputed);
+}
+
+// A command run is an event of its session (session 29): two sessions whose lines end in the same step ran both,
+// so their lines are two slots, never a dispute; within one session a later line under the key supersedes.
+TEST(MergedDisputes, TwoSessionsRunsOfOneStepAreNotAlternatives) {
+    extracttest::Log a, b;
+    a.session("antenna").call("bash", R"({"command":"git add README.md && git commit --amend --no-edit && git push origin main"})",
+                               "To github.com:x/antenna.git\n + 1a2b3c4...5d6e7f8 main -> main");
+    b.session("pruner").call("bash", R"({"command":"git remote -v && git push origin main"})",
+                             "origin git@github.com:y/pruner.git (push)\nTo github.com:y/pruner.git\n   9a8b7c6..5f4e3d2  main -> main");
+    std::vector<BranchClaims> merged = a.extract();
+    for (BranchClaims& x : b.extract()) merged.push_back(std::move(x));
+    std::vector<std::string> keys;
+    for (const BranchClaims& bc : merged)
+        for (const Claim& c : bc.claims)
+            if (c.rule == "action.command_run") keys.push_back(c.key);
+    EXPECT_EQ(keys, (std::vector<std::string>{"git.push.origin.main.command.session-antenna",
+                                              "git.push.origin.main.command.session-pruner"}));
+    MergedCounts counts;
+    for (const MergedDispute& d : merged_disputes("dev/x", merged, {}, counts)) ADD_FAILURE() << "disputed: " << d.key;
+
+    // One session's second push line supersedes its first: one slot, the earlier line its history.
+    extracttest::Log c;
+    c.session("antenna")
+        .call("bash", R"({"command":"git push origin main"})", "To github.com:x/antenna.git\n ! [rejected] main -> main (fetch first)", true)
+        .call("bash", R"({"command":"git pull --rebase && git push origin main"})", "To github.com:x/antenna.git\n   1a2b..3c4d  main -> main");
+    EXPECT_EQ(c.claims("action.command_run"),
+              (std::vector<std::string>{"git.push.origin.main.command.session-antenna = git pull --rebase && git push origin main"}));
 }
 
 TEST(MergedDisputes, ACommandIsWrittenAsRunFromItsWorkingDirectory) {
