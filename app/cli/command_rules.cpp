@@ -16,6 +16,7 @@ const char* scope_name(RuleScope scope) {
     switch (scope) {
         case RuleScope::kTurn: return "turn";
         case RuleScope::kConversation: return "conversation";
+        case RuleScope::kRun: return "run";
         case RuleScope::kSession: break;
     }
     return "session";

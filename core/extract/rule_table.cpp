@@ -23,6 +23,7 @@ using S = SlotType;
 constexpr RuleScope kSession = RuleScope::kSession;
 constexpr RuleScope kTurn = RuleScope::kTurn;
 constexpr RuleScope kConversation = RuleScope::kConversation;
+constexpr RuleScope kRun = RuleScope::kRun;
 
 // Tool examples: an assistant call answered by a result.
 RuleExample call(const char* tool, const char* args, const char* result, const char* expect, bool error = false) {
@@ -310,8 +311,8 @@ std::vector<ExtractionRule> build() {
          {call("Bash", R"({"command":"npm run dev"})", "  Local:   http://localhost:5173/", "npm.run.dev.url = http://localhost:5173/"),
           call("Bash", R"({"command":"cat README.md"})", "open http://localhost:3000", "")}},
         {"action.command_run", "a shell command that does more than look around (and echo/printf), run without error",
-         "one-line commands only; ls, cat, grep, git status… give none; an echo/printf that another named command follows is a banner between outputs and names nothing (session 20: `ls d && echo '---' && head f` was `echo.command`); an echo in a chain whose words the output does not hold did not run (`pgrep x || echo killed` printing `66215`) and names neither the chain nor its output (session 20: was `echo.killed.command`, `echo.killed.output = 66215`); set-valued: the key carries the first argument; a chain of different programs' runs (\"kill 1; pkill -f x; pgrep -f x\", \"node -v && npm -v\") keyed by one of them credits that part with the line and gives none (session 23); a PowerShell error record in the output (\"CategoryInfo : …\", \"FullyQualifiedErrorId : …\", English in every locale) says a part failed though the status is 0: none, and no exit code 0; a help query (`--help`, `-h`, `-?` as its only arguments past a subcommand, or `help` right after the program) looks around (session 26); conversation scope (session 29): two sessions' lines under one key were disputed on test (`git.rebase.main.command`, `git.push.origin.main.command`), though both ran: a run is an event of its session, two sessions' runs are never alternatives", S::kFact, "tool 3", "<command>[.<argument>].command.session-<session>",
-         true, 0.8, kConversation, "",
+         "one-line commands only; ls, cat, grep, git status… give none; an echo/printf that another named command follows is a banner between outputs and names nothing (session 20: `ls d && echo '---' && head f` was `echo.command`); an echo in a chain whose words the output does not hold did not run (`pgrep x || echo killed` printing `66215`) and names neither the chain nor its output (session 20: was `echo.killed.command`, `echo.killed.output = 66215`); set-valued: the key carries the first argument; a chain of different programs' runs (\"kill 1; pkill -f x; pgrep -f x\", \"node -v && npm -v\") keyed by one of them credits that part with the line and gives none (session 23); a PowerShell error record in the output (\"CategoryInfo : …\", \"FullyQualifiedErrorId : …\", English in every locale) says a part failed though the status is 0: none, and no exit code 0; a help query (`--help`, `-h`, `-?` as its only arguments past a subcommand, or `help` right after the program) looks around (session 26); a run is an event of its session (session 29): where two sessions' lines under one key differ, each gets its session on the key (test: `git.rebase.main.command`, `git.push.origin.main.command` were disputed, though both ran)", S::kFact, "tool 3", "<command>[.<argument>].command[.session-<session>]",
+         true, 0.8, kRun, "",
          {call("bash", R"({"command":"echo HELLO"})", "HELLO", "echo.hello.command = echo HELLO"),
           call("bash", R"({"command":"ls docs && echo \"---\" && head -5 app.tsx"})", "adr\n---\nx", ""),
           call("bash", R"({"command":"ls -la d 2>/dev/null || echo \"not found\""})", "total 0\na.txt", ""),
@@ -1471,7 +1472,7 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"make"})", "Exit code 2\nmake: *** No rule", "", true)}},
         {"action.command_started", "a shell call the log holds no result for (the log ends while it runs: a transcript copied mid-run, a log's head; session 17): the command, as the agent's statement",
          "as action.command_run: one-line commands that do more than look around (ls, cat, grep, git status… give none); a call with a result is action.command_run's",
-         S::kFact, "assistant 2 (stated)", "<command>[.<argument>].command.session-<session>", false, 0.75, kConversation, "dev 1.00 strict (6 values, blind labels of sessions 21 and 22, after session 22 left Codex code-mode cells out), too few (8 needed)",
+         S::kFact, "assistant 2 (stated)", "<command>[.<argument>].command[.session-<session>]", false, 0.75, kRun, "dev 1.00 strict (6 values, blind labels of sessions 21 and 22, after session 22 left Codex code-mode cells out), too few (8 needed)",
          {RuleExample{"call-only", "Bash", R"({"command":"bash ~/.claude/skills/apply-grant/export-session.sh ."})", "", "bash.export-session.sh.command = bash ~/.claude/skills/apply-grant/export-session.sh ."},
           RuleExample{"call-only", "Bash", R"({"command":"ls -la"})", "", ""},
           // With a result it is action.command_run's, not this rule's.

@@ -17,7 +17,11 @@ namespace bm {
 // (session 16): a fact about one conversation's own customer or task list (a support chat's user id,
 // the total the agent quoted, "the first task"): the key gets `.session-<session>`, so two sessions'
 // customers never dispute when their logs are merged, while one session's later word still supersedes.
-enum class RuleScope { kSession, kTurn, kConversation };
+// kRun (session 29): a record of what one session ran (the command line behind `<command>.command`):
+// an event of its session, never an alternative to another session's. Its key stays as it is while
+// every session of an extraction holds one reading under it (equal lines corroborate); where two
+// sessions' lines differ, each claim's key gets `.session-<session>` (merge/run_records.h).
+enum class RuleScope { kSession, kTurn, kConversation, kRun };
 
 // One example run by the rule-table test. A text example is a message of `role` ("user",
 // "assistant" or "tool"; "swe-user" is a user message of a SWE-agent log) holding `text`; a tool example (`tool` set) is an assistant call of `tool`

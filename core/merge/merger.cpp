@@ -9,6 +9,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "merge/run_records.h"
 #include "merge/trust_invariants.h"
 #include "merge/value_refinement.h"
 #include "trust/trust_lattice.h"
@@ -301,6 +302,7 @@ void canonicalise_inputs(MergedSnapshot& snap, std::vector<BranchClaims> branche
 MergedSnapshot merge_branches(std::vector<BranchClaims> branches, const MergeOptions& options) {
     MergedSnapshot snap;
     snap.rule = options.rule;
+    separate_differing_runs(branches);  // two sessions' runs are never alternatives
     canonicalise_inputs(snap, std::move(branches));
     const Context ctx{snap};
     // Bucket every claim by key id (counting sort): within a key, refs stay in branch then seq order.

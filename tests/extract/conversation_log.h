@@ -61,16 +61,20 @@ public:
     }
     // The default rule set; `all_rules` adds the rules that are off by default.
     std::vector<BranchClaims> extract(bool all_rules = false) const {
+        ExtractOptions options;
+        options.all_rules = all_rules;
+        return extract_heuristic({build()}, options);
+    }
+    // The one-branch session, as a reader would give it.
+    Session build() const {
         Session s = s_;
         s.id = id_;
         s.format = format_;
         Branch b;
-        b.id = "b";
+        b.id = id_ == "s" ? "b" : id_ + "/b";  // a named session's branch is its own when merged with others
         for (size_t i = 0; i < s.messages.size(); ++i) b.message_indexes.push_back(i);
         s.branches.push_back(b);
-        ExtractOptions options;
-        options.all_rules = all_rules;
-        return extract_heuristic({s}, options);
+        return s;
     }
     // "key = value" of every claim of `rule` (a rule that is off by default is turned on to be tested).
     std::vector<std::string> claims(const std::string& rule) const {

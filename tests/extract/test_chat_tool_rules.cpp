@@ -157,7 +157,7 @@ TEST(ChatToolRules, NanobotExecIsAShellToolAndItsLeadingCdIsNotCounted) {
     const auto log = [&] {
         return Log().as(SessionFormat::kOpenAiChat).call("exec", args, "Break-even: 2.9 years\n\n\nExit code: 0");
     };
-    EXPECT_EQ(log().claims("action.command_run"), V{"python.calc.py.288000.30.10000.command.session-s = " + cd + run});
+    EXPECT_EQ(log().claims("action.command_run"), V{"python.calc.py.288000.30.10000.command = " + cd + run});
     EXPECT_EQ(log().claims("action.command_exit"), V{"python.calc.py.288000.exit_code = 0"});
     // A version query is read as the program's version (action.tool_version, session 20), not as a command run.
     EXPECT_EQ(Log().as(SessionFormat::kOpenAiChat).call("exec", R"({"command": "java -version"})", "java version \"25.0.1\"")

@@ -32,10 +32,10 @@ TEST(GeneralRules, AnHttpClientIsKeyedByItsUrlNotItsOptionValues) {
     // "-u user:password" is an option's value, not what curl fetched (session 21: was `curl.jason.zhao-redacted-basi`).
     EXPECT_EQ(Log().call("Bash", R"J({"command":"curl -s -u 'jo:secret' http://54.214.7.161/"})J", "<html>ok</html>")
                   .claims("action.command_run"),
-              V{"curl.54.214.7.161.command.session-s = curl -s -u 'jo:secret' http://54.214.7.161/"});
+              V{"curl.54.214.7.161.command = curl -s -u 'jo:secret' http://54.214.7.161/"});
     EXPECT_EQ(Log().call("Bash", R"J({"command":"wget -O page.html https://example.com/docs/index.html"})J", "saved")
                   .claims("action.command_run"),
-              V{"wget.index.html.command.session-s = wget -O page.html https://example.com/docs/index.html"});
+              V{"wget.index.html.command = wget -O page.html https://example.com/docs/index.html"});
     // Review (session 21): a URL without a scheme still names the call; a query, a fragment and a trailing slash
     // are cut; an option's value holding "://" (a proxy) is no URL; curl's -O takes no value.
     auto run_key = [](const char* command) {
@@ -43,12 +43,12 @@ TEST(GeneralRules, AnHttpClientIsKeyedByItsUrlNotItsOptionValues) {
         const auto got = Log().call("Bash", args, "ok").claims("action.command_run");
         return got.empty() ? std::string() : got[0].substr(0, got[0].find(" = "));
     };
-    EXPECT_EQ(run_key("curl -s 127.0.0.1:8000/api/users"), "curl.users.command.session-s");
-    EXPECT_EQ(run_key("curl -s https://example.com/api/users?limit=10"), "curl.users.command.session-s");
-    EXPECT_EQ(run_key("curl -s https://api.github.com/repos/acme/x/pulls/"), "curl.pulls.command.session-s");
-    EXPECT_EQ(run_key("curl -x http://proxy.corp:3128/ https://api.example.com/v1/items"), "curl.items.command.session-s");
-    EXPECT_EQ(run_key("curl -O https://example.com/files/data.csv"), "curl.data.csv.command.session-s");
-    EXPECT_EQ(run_key("git clone https://github.com/acme/widget"), "git.clone.widget.command.session-s");
+    EXPECT_EQ(run_key("curl -s 127.0.0.1:8000/api/users"), "curl.users.command");
+    EXPECT_EQ(run_key("curl -s https://example.com/api/users?limit=10"), "curl.users.command");
+    EXPECT_EQ(run_key("curl -s https://api.github.com/repos/acme/x/pulls/"), "curl.pulls.command");
+    EXPECT_EQ(run_key("curl -x http://proxy.corp:3128/ https://api.example.com/v1/items"), "curl.items.command");
+    EXPECT_EQ(run_key("curl -O https://example.com/files/data.csv"), "curl.data.csv.command");
+    EXPECT_EQ(run_key("git clone https://github.com/acme/widget"), "git.clone.widget.command");
 }
 
 // A package requirement is keyed by its package: `pip install "numpy<2"` is numpy's install, not numpy 2's (session 27:
@@ -130,7 +130,7 @@ TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
     EXPECT_EQ(all(R"J({"cmd":"bash -lc 'npm test'"})J", "Exit code 1\nFAIL src/a.test.js", true),
               (std::vector<std::string>{"npm.test.exit_code = 1"}));
     EXPECT_EQ(all(R"J({"command":"sh -c \"cd app && npm test\""})J", "Exit code 0\nok", false),
-              (std::vector<std::string>{"npm.test.command.session-s = cd app && npm test", "npm.test.exit_code = 0"}));
+              (std::vector<std::string>{"npm.test.command = cd app && npm test", "npm.test.exit_code = 0"}));
     // The argv form too reads the script only after a shell and its -c: the arguments after the script are its $0,
     // $1, … (session 23: ["sh", "-c", "npm test", "_", "extra"] was keyed `extra`).
     EXPECT_EQ(all(R"J({"cmd":["sh","-c","npm test","_","extra"]})J", "Exit code 1\nFAIL", true),
@@ -147,7 +147,7 @@ TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
               (std::vector<std::string>{"npm.test.exit_code = 1"}));
     // Expanded or split quoting: as written.
     EXPECT_EQ(all(R"J({"cmd":"bash -lc \"echo $HOME\""})J", "Exit code 0\n/root", false),
-              (std::vector<std::string>{"bash.command.session-s = bash -lc \"echo $HOME\"", "bash.exit_code = 0"}));
+              (std::vector<std::string>{"bash.command = bash -lc \"echo $HOME\"", "bash.exit_code = 0"}));
     const std::vector<std::string> split = all(R"J({"cmd":"bash -lc 'npm' 'test'"})J", "Exit code 0\nok", false);
     ASSERT_FALSE(split.empty());
     EXPECT_EQ(split.front().rfind("bash.", 0), 0u) << split.front();
@@ -193,7 +193,7 @@ TEST(GeneralRules, AnEchoBetweenCommandsIsABannerNotTheCommand) {
     EXPECT_EQ(Log().call("Bash", R"J({"command":"cat f 2>/dev/null && echo FOUND || echo NOT_FOUND"})J", "NOT_FOUND")
                   .claims("action.command_output"),
               V{"echo.not_found.output = NOT_FOUND"});
-    EXPECT_EQ(Log().call("Bash", R"J({"command":"echo hello"})J", "hello").claims("action.command_run"), V{"echo.hello.command.session-s = echo hello"});
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"echo hello"})J", "hello").claims("action.command_run"), V{"echo.hello.command = echo hello"});
 }
 
 TEST(GeneralRules, AnEchoThatDidNotPrintNamesNeitherTheChainNorItsOutput) {
@@ -207,7 +207,7 @@ TEST(GeneralRules, AnEchoThatDidNotPrintNamesNeitherTheChainNorItsOutput) {
     const Log running = Log().call("Bash", R"J({"command":"pgrep -fa 'fetch.py' && echo \"---running---\" || echo \"---not running---\""})J",
                                    "66012\n---running---");
     EXPECT_TRUE(running.claims("action.command_run").size() == 1 &&
-                running.claims("action.command_run")[0].rfind("pgrep.fetch.py.command.session-s = ", 0) == 0);
+                running.claims("action.command_run")[0].rfind("pgrep.fetch.py.command = ", 0) == 0);
     // "ls d || echo 'not found'" listing the folder only looked around: nothing to name.
     EXPECT_TRUE(Log().call("Bash", R"J({"command":"ls -la d 2>/dev/null || echo \"empty or not found\""})J", "total 0\na.txt")
                     .claims("action.command_run").empty());
@@ -216,7 +216,7 @@ TEST(GeneralRules, AnEchoThatDidNotPrintNamesNeitherTheChainNorItsOutput) {
                   .claims("action.command_output"),
               V{"echo.not_found.output = NOT_FOUND"});
     EXPECT_EQ(Log().call("Bash", R"J({"command":"echo hello"})J", "bye").claims("action.command_run"),
-              V{"echo.hello.command.session-s = echo hello"});
+              V{"echo.hello.command = echo hello"});
     EXPECT_EQ(Log().call("Bash", R"J({"command":"make build && echo $STATUS"})J", "ok").claims("action.command_output"),
               V{"echo.status.output = ok"});
 }
@@ -252,7 +252,7 @@ TEST(GeneralRules, AShellParseErrorIsNoPartsOutputRunOrExit) {
             EXPECT_TRUE(Log().call("Bash", unclosed, result).claims(rule).empty()) << rule << " of " << result;
     // The same command answered by its own output keeps them.
     EXPECT_EQ(Log().call("Bash", R"J({"command":"echo done"})J", "done").claims("action.command_run"),
-              V{"echo.done.command.session-s = echo done"});
+              V{"echo.done.command = echo done"});
     // A program's own message that merely names a shell is still its output.
     EXPECT_EQ(Log().call("Bash", R"J({"command":"echo bash: ready"})J", "bash: ready").claims("action.command_output"),
               V{"echo.bash.output = bash: ready"});

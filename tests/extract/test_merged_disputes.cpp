@@ -8,6 +8,8 @@
 #include "bench/extract/merged_disputes.h"
 #include "conversation_log.h"
 #include "extract/tool_action_rules.h"
+#include "merge/merger.h"
+#include "merge/run_records.h"
 
 namespace bm::extract_bench {
 namespace {
@@ -93,8 +95,8 @@ TEST(MergedDisputes, TwoSessionsDifferentCommandsFailuresAndIssuesNeverShareASlo
     for (const MergedDispute& d : found) ADD_FAILURE() << "disputed: " << d.key;
     EXPECT_GE(counts.slots, 6u);  // each session's command, output and failure in slots of their own
 
-    // The same command run in both sessions shares its outcome's slots with the other session's (corroborated),
-    // each session keeping its own run record (session 29), and a different exit status of it is a real dispute.
+    // The same command run in both sessions shares its slots with the other session's (corroborated), and a
+    // different exit status of it is a real dispute.
     extracttest::Log c, d, e;
     c.session("one"), d.session("two"), e.session("two");
     c.call("bash", R"({"command":"cargo test --release"})", "test result: ok. 3 passed");
@@ -103,7 +105,7 @@ TEST(MergedDisputes, TwoSessionsDifferentCommandsFailuresAndIssuesNeverShareASlo
     MergedCounts alone, same, split;
     merged_disputes("dev/x", as_session(c, "one"), {}, alone);
     EXPECT_TRUE(merged_disputes("dev/x", both(c, d), {}, same).empty());
-    EXPECT_EQ(same.slots, alone.slots + 1);  // the second run record
+    EXPECT_EQ(same.slots, alone.slots);
     auto rival = merged_disputes("dev/x", both(c, e), {}, split);
     bool exit_disputed = false;
     for (const MergedDispute& x : rival) exit_disputed |= x.key == "cargo.test.exit_code" || x.key == "cargo.test.passed";
@@ -111,31 +113,62 @@ TEST(MergedDisputes, TwoSessionsDifferentCommandsFailuresAndIssuesNeverShareASlo
 }
 
 // A command run is an event of its session (session 29): two sessions whose lines end in the same step ran both,
-// so their lines are two slots, never a dispute; within one session a later line under the key supersedes.
+// so their lines are two slots, never a dispute; the same line in two sessions is one corroborated slot, and within
+// one session a later line under the key supersedes.
 TEST(MergedDisputes, TwoSessionsRunsOfOneStepAreNotAlternatives) {
-    extracttest::Log a, b;
+    extracttest::Log a, b, c;
     a.session("antenna").call("bash", R"({"command":"git add README.md && git commit --amend --no-edit && git push origin main"})",
                                "To github.com:x/antenna.git\n + 1a2b3c4...5d6e7f8 main -> main");
     b.session("pruner").call("bash", R"({"command":"git remote -v && git push origin main"})",
                              "origin git@github.com:y/pruner.git (push)\nTo github.com:y/pruner.git\n   9a8b7c6..5f4e3d2  main -> main");
-    std::vector<BranchClaims> merged = a.extract();
-    for (BranchClaims& x : b.extract()) merged.push_back(std::move(x));
-    std::vector<std::string> keys;
-    for (const BranchClaims& bc : merged)
-        for (const Claim& c : bc.claims)
-            if (c.rule == "action.command_run") keys.push_back(c.key);
-    EXPECT_EQ(keys, (std::vector<std::string>{"git.push.origin.main.command.session-antenna",
-                                              "git.push.origin.main.command.session-pruner"}));
+    c.session("third").call("bash", R"({"command":"git remote -v && git push origin main"})",
+                            "origin git@github.com:y/pruner.git (push)\nTo github.com:y/pruner.git\n   5f4e3d2..0a1b2c3  main -> main");
+    auto run_keys = [](const std::vector<BranchClaims>& branches) {
+        std::vector<std::string> keys;
+        for (const BranchClaims& bc : branches)
+            for (const Claim& x : bc.claims)
+                if (x.rule == "action.command_run") keys.push_back(x.key);
+        return keys;
+    };
+    auto together = [](std::vector<BranchClaims> x, std::vector<BranchClaims> y) {
+        for (BranchClaims& bc : y) x.push_back(std::move(bc));
+        return x;
+    };
+    // Alone, a session's run keeps the plain key.
+    EXPECT_EQ(run_keys(a.extract()), (std::vector<std::string>{"git.push.origin.main.command"}));
+    // Merged with another session's different line: each its own slot, no dispute.
+    std::vector<BranchClaims> differ = together(a.extract(), b.extract());
+    separate_differing_runs(differ);
+    EXPECT_EQ(run_keys(differ), (std::vector<std::string>{"git.push.origin.main.command.session-antenna",
+                                                          "git.push.origin.main.command.session-pruner"}));
     MergedCounts counts;
-    for (const MergedDispute& d : merged_disputes("dev/x", merged, {}, counts)) ADD_FAILURE() << "disputed: " << d.key;
-
+    for (const MergedDispute& d : merged_disputes("dev/x", together(a.extract(), b.extract()), {}, counts))
+        ADD_FAILURE() << "disputed: " << d.key;
+    // The merge of one extraction over both sessions (what `merge` and the studio run) keys its slots the same.
+    const MergedSnapshot snap = merge_branches(extract_heuristic({a.build(), b.build()}, {}));
+    std::vector<std::string> slot_keys;
+    for (const Slot& slot : snap.slots)
+        if (slot.key.rfind("git.push.origin.main.command", 0) == 0) slot_keys.push_back(slot.key);
+    EXPECT_EQ(slot_keys, run_keys(differ));
+    // Merged in steps or at once, the same slots: a separated key is separated again from its base.
+    extracttest::Log e;
+    e.session("fourth").call("bash", R"({"command":"git fetch && git push origin main"})", "To github.com:z/w.git\n   1..2  main -> main");
+    const MergedSnapshot steps =
+        merge_snapshots(merge_snapshots(merge_branches(b.extract()), merge_branches(c.extract())), merge_branches(e.extract()));
+    const MergedSnapshot at_once = merge_branches(together(together(b.extract(), c.extract()), e.extract()));
+    EXPECT_EQ(steps.serialize(), at_once.serialize());
+    EXPECT_NE(at_once.find("git.push.origin.main.command.session-third"), nullptr);
+    // The same line in two sessions: one key, corroborated.
+    std::vector<BranchClaims> same = together(b.extract(), c.extract());
+    separate_differing_runs(same);
+    EXPECT_EQ(run_keys(same), (std::vector<std::string>{"git.push.origin.main.command", "git.push.origin.main.command"}));
     // One session's second push line supersedes its first: one slot, the earlier line its history.
-    extracttest::Log c;
-    c.session("antenna")
+    extracttest::Log d;
+    d.session("antenna")
         .call("bash", R"({"command":"git push origin main"})", "To github.com:x/antenna.git\n ! [rejected] main -> main (fetch first)", true)
         .call("bash", R"({"command":"git pull --rebase && git push origin main"})", "To github.com:x/antenna.git\n   1a2b..3c4d  main -> main");
-    EXPECT_EQ(c.claims("action.command_run"),
-              (std::vector<std::string>{"git.push.origin.main.command.session-antenna = git pull --rebase && git push origin main"}));
+    EXPECT_EQ(d.claims("action.command_run"),
+              (std::vector<std::string>{"git.push.origin.main.command = git pull --rebase && git push origin main"}));
 }
 
 TEST(MergedDisputes, ACommandIsWrittenAsRunFromItsWorkingDirectory) {

@@ -1,0 +1,58 @@
+// Run records of different sessions kept apart before the merge (see run_records.h).
+#include "merge/run_records.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "extract/environment_claims.h"
+#include "extract/rule_table.h"
+#include "merge/value_refinement.h"
+
+namespace bm {
+
+namespace {
+
+// The key a run claim has before any separation: its own `.session-<tag>` taken off, so that merging
+// merged inputs again gives the same keys (the merge stays associative and idempotent).
+std::string base_key(const Claim& c) {
+    const std::string own = ".session-" + session_tag(c.source.session_id);
+    if (c.key.size() > own.size() && c.key.compare(c.key.size() - own.size(), own.size(), own) == 0)
+        return c.key.substr(0, c.key.size() - own.size());
+    return c.key;
+}
+
+bool is_run(const Claim& c) {
+    const ExtractionRule* r = find_rule(c.rule);
+    return r && r->scope == RuleScope::kRun && !c.source.session_id.empty();
+}
+
+}  // namespace
+
+void separate_differing_runs(std::vector<BranchClaims>& branches) {
+    // Per key of a run rule: the readings each session ends with under it (a branch's last line
+    // supersedes its earlier ones, as in the merge).
+    std::map<std::string, std::map<std::string, std::set<std::string>>> readings;
+    for (const BranchClaims& bc : branches) {
+        std::map<std::string, const Claim*> last;
+        for (const Claim& c : bc.claims)
+            if (is_run(c)) last[base_key(c)] = &c;
+        for (const auto& [key, c] : last) readings[key][c->source.session_id].insert(c->value);
+    }
+    std::set<std::string> differing;
+    for (const auto& [key, by_session] : readings) {
+        if (by_session.size() < 2) continue;
+        std::set<std::string> values;
+        for (const auto& [session, vs] : by_session) values.insert(vs.begin(), vs.end());
+        if (values.size() > 1 && !common_reading({values.begin(), values.end()})) differing.insert(key);
+    }
+    for (BranchClaims& bc : branches)
+        for (Claim& c : bc.claims) {
+            if (!is_run(c)) continue;
+            std::string key = base_key(c);
+            if (differing.count(key)) key += ".session-" + session_tag(c.source.session_id);
+            c.key = std::move(key);
+        }
+}
+
+}  // namespace bm
