@@ -146,6 +146,7 @@ private:
             Message text_only;
             content(msg, "content", pos, text_only);
             r.text = text_only.visible_text();
+            tool_details(msg, r);
             m.role = Role::kTool;
             m.source.kind = SourceKind::kTool;
             m.source.call_id = r.tool_id;
@@ -172,6 +173,23 @@ private:
             return false;
         }
         return true;
+    }
+
+    // What a shell tool's result says beside its text (OpenClaw's `exec`: `details.exitCode`, and
+    // `details.status` "approval-pending" for a command still waiting for the user's approval):
+    // the exit code opens the answer, as the user's `!` commands' does; a command waiting for
+    // approval did not run, so its answer is no success.
+    void tool_details(const json& msg, ContentBlock& r) {
+        const auto details = msg.find("details");
+        if (details == msg.end() || !details->is_object()) return;
+        if (auto code = details->find("exitCode"); code != details->end() && code->is_number_integer()) {
+            r.is_error = r.is_error || code->get<int64_t>() != 0;
+            r.text = "[exit code: " + std::to_string(code->get<int64_t>()) + "]\n" + r.text;
+        } else if (auto status = details->find("status");
+                   status != details->end() && status->is_string() && *status == "approval-pending") {
+            r.is_error = true;
+            r.text = "[not run: waiting for approval]\n" + r.text;
+        }
     }
 
     // The user's own `!command` and its output, as Claude Code's `!` commands are read: a call and

@@ -77,6 +77,46 @@ TEST(PiReader, ASessionIsReadAsRolesCallsAndResultsNotAsADeepSeekHarnessLog) {
     EXPECT_EQ(s.environment[0].name, "cwd");
 }
 
+// OpenClaw's `exec` tool (pi's session file; session 29, fresh dev logs): the exit code its result keeps in
+// `details` opens the answer, so the command's exit code is a claim; a command still waiting for the
+// user's approval did not run, so neither its run nor an exit code is claimed.
+TEST(PiReader, AnExecResultsExitCodeAndAPendingApproval) {
+    const std::string call =
+        R"({"type":"message","id":"a%","parentId":"%p","timestamp":"t","message":{"role":"assistant","content":[{"type":"toolCall","id":"c%","name":"exec","arguments":{"command":"ssh jo@10.0.0.5 'cat /srv/env.txt'"}}]}})"
+        "\n";
+    auto nth = [&](const std::string& n, const std::string& parent) {
+        std::string line = call;
+        for (size_t at; (at = line.find("%p")) != std::string::npos;) line.replace(at, 2, parent);
+        for (size_t at; (at = line.find('%')) != std::string::npos;) line.replace(at, 1, n);
+        return line;
+    };
+    const std::string log =
+        kHeader +
+        R"({"type":"message","id":"u1","parentId":null,"timestamp":"t","message":{"role":"user","content":[{"type":"text","text":"show /srv/env.txt on 10.0.0.5"}]}})"
+        "\n" +
+        nth("1", "u1") +
+        R"({"type":"message","id":"r1","parentId":"a1","timestamp":"t","message":{"role":"toolResult","toolCallId":"c1","toolName":"exec","content":[{"type":"text","text":"Approval required (id 9eb7)."}],"details":{"status":"approval-pending","command":"ssh"},"isError":false}})"
+        "\n" +
+        nth("2", "r1") +
+        R"({"type":"message","id":"r2","parentId":"a2","timestamp":"t","message":{"role":"toolResult","toolCallId":"c2","toolName":"exec","content":[{"type":"text","text":"hello"}],"details":{"status":"completed","exitCode":0,"durationMs":362},"isError":false}})"
+        "\n";
+    ReadResult r = read_bytes(log, "openclaw.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Message* pending = find_message(r.sessions[0], "r1");
+    const Message* done = find_message(r.sessions[0], "r2");
+    ASSERT_TRUE(pending && done);
+    EXPECT_TRUE(pending->blocks[0].is_error);
+    EXPECT_EQ(pending->blocks[0].text.rfind("[not run: waiting for approval]\n", 0), 0u);
+    EXPECT_FALSE(done->blocks[0].is_error);
+    EXPECT_EQ(done->blocks[0].text, "[exit code: 0]\nhello");
+    std::set<std::string> claims;
+    for (const auto& bc : extract_heuristic(r.sessions, {}))
+        for (const Claim& c : bc.claims)
+            if (c.key.rfind("ssh.", 0) == 0) claims.insert(c.key + " = " + c.value);
+    EXPECT_EQ(claims, (std::set<std::string>{"ssh.jo-10.0.0.5.command = ssh jo@10.0.0.5 'cat /srv/env.txt'",
+                                             "ssh.jo-10.0.0.5.exit_code = 0", "ssh.jo-10.0.0.5.output = hello"}));
+}
+
 // A real session's head (tests/data/README.md): two parallel bash calls answered by their results.
 TEST(PiReader, ARealSessionsHead) {
     ReadResult r = read_file(fixture("pi/session-head.jsonl"));
