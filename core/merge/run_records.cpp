@@ -22,9 +22,19 @@ std::string base_key(const Claim& c) {
     return c.key;
 }
 
+// The ids of the run-record rules, read once from the rule table (the merge asks for every claim).
+const std::set<std::string, std::less<>>& run_rule_ids() {
+    static const std::set<std::string, std::less<>> ids = [] {
+        std::set<std::string, std::less<>> out;
+        for (const ExtractionRule& r : extraction_rules())
+            if (r.scope == RuleScope::kRun) out.insert(r.id);
+        return out;
+    }();
+    return ids;
+}
+
 bool is_run(const Claim& c) {
-    const ExtractionRule* r = find_rule(c.rule);
-    return r && r->scope == RuleScope::kRun && !c.source.session_id.empty();
+    return !c.rule.empty() && !c.source.session_id.empty() && run_rule_ids().count(c.rule) > 0;
 }
 
 }  // namespace
