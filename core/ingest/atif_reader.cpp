@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "ingest/readers.h"
+#include "ingest/terminal_screen.h"
 
 namespace bm {
 
@@ -120,17 +121,23 @@ public:
         std::vector<Message> results;
         // A step of one call whose one result names no call (Terminus writes none): that result
         // answers it. A result for several calls at once (a terminal screen after a batch of
-        // keystrokes) is the environment's.
+        // keystrokes) is the environment's, but for each typed command's own output, which
+        // answers it (terminal_screen.h).
         std::string sole_call;
         size_t calls = 0;
         for (const ContentBlock& b : m.blocks)
             if (b.kind == BlockKind::kToolCall) ++calls, sole_call = b.tool_id;
         if (const json* obs = m_ctx.object(s, "observation", pos, path + ".observation"))
-            if (const json* list = m_ctx.array(*obs, "results", pos, path + ".observation.results"))
-                for (size_t k = 0; k < list->size(); ++k)
-                    result((*list)[k], pos,
-                           path + ".observation.results[" + std::to_string(k) + "]", m,
-                           calls == 1 && list->size() == 1 ? sole_call : std::string(), results);
+            if (const json* list = m_ctx.array(*obs, "results", pos, path + ".observation.results")) {
+                if (list->size() == 1 && screen_answers(s, (*list)[0], m, results)) {
+                    // cut into the typed commands' outputs
+                } else {
+                    for (size_t k = 0; k < list->size(); ++k)
+                        result((*list)[k], pos,
+                               path + ".observation.results[" + std::to_string(k) + "]", m,
+                               calls == 1 && list->size() == 1 ? sole_call : std::string(), results);
+                }
+            }
         append_message(m_session, std::move(m));
         for (Message& r : results) append_message(m_session, std::move(r));
     }
@@ -164,6 +171,46 @@ private:
         if (const auto a = c.find("arguments"); a != c.end() && !a->is_null())
             b.arguments = m_ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
         m.blocks.push_back(std::move(b));
+    }
+
+    // A step's typed commands (Terminus: `keystrokes` that submit one line) and the one screen that
+    // answers them all (a result naming no call): each command found echoed on the screen is
+    // answered by its own output, what is left is the environment's feedback. False when the
+    // step holds no typed command or the screen echoes none of them (read as before).
+    bool screen_answers(const json& s, const json& r, const Message& step, std::vector<Message>& out) {
+        const auto calls = s.find("tool_calls");
+        if (calls == s.end() || !calls->is_array() || !r.is_object() || r.contains("source_call_id")) return false;
+        const auto c = r.find("content");
+        if (c == r.end() || !c->is_string()) return false;
+        std::vector<std::string> commands, ids;
+        for (const json& call : *calls) {
+            std::string line, id;
+            if (call.is_object()) {
+                if (auto i = call.find("tool_call_id"); i != call.end() && i->is_string()) id = i->get<std::string>();
+                if (auto a = call.find("arguments"); a != call.end() && a->is_object())
+                    if (auto k = a->find("keystrokes"); k != a->end() && k->is_string())
+                        line = submitted_line(k->get<std::string>());
+            }
+            commands.push_back(id.empty() ? std::string() : line);
+            ids.push_back(id);
+        }
+        const SplitScreen split = split_terminal_screen(c->get<std::string>(), commands);
+        if (split.answers.empty()) return false;
+        for (const ScreenAnswer& a : split.answers) {
+            ContentBlock b;
+            b.text = m_ctx.redact_text(a.output);
+            out.push_back(tool_answer(step, ids[a.command], out.size(), std::move(b)));
+        }
+        if (split.rest.find_first_not_of(" \t\r\n") != std::string::npos) {
+            ContentBlock b;
+            b.text = m_ctx.redact_text(split.rest);
+            Message t = tool_answer(step, "", out.size(), std::move(b));
+            t.id = step.id + "/result-" + std::to_string(out.size());
+            t.source.kind = SourceKind::kPlugin;
+            t.source.name = "observation";
+            out.push_back(std::move(t));
+        }
+        return true;
     }
 
     // An observation result: the answer of the call it names, or (no source_call_id) the

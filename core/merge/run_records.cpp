@@ -13,8 +13,8 @@ namespace bm {
 
 namespace {
 
-// The key a run claim has before any separation: its own `.session-<tag>` taken off, so that merging
-// merged inputs again gives the same keys (the merge stays associative and idempotent).
+// The key a run claim has before any separation: its own `.session-<tag>` taken off, so that
+// merging merged inputs again gives the same keys (the merge stays associative and idempotent).
 std::string base_key(const Claim& c) {
     const std::string own = ".session-" + session_tag(c.source.session_id);
     if (c.key.size() > own.size() && c.key.compare(c.key.size() - own.size(), own.size(), own) == 0)
@@ -54,7 +54,8 @@ void separate_differing_runs(std::vector<BranchClaims>& branches) {
         if (by_session.size() < 2) continue;
         std::set<std::string> values;
         for (const auto& [session, vs] : by_session) values.insert(vs.begin(), vs.end());
-        if (values.size() > 1 && !common_reading({values.begin(), values.end()})) differing.insert(key);
+        if (values.size() > 1 && !common_reading({values.begin(), values.end()}))
+            differing.insert(key);
     }
     for (BranchClaims& bc : branches)
         for (Claim& c : bc.claims) {

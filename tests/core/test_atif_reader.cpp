@@ -4,6 +4,7 @@
 
 #include "core/test_support.h"
 #include "ingest/ingest.h"
+#include "ingest/terminal_screen.h"
 
 namespace bm {
 namespace {
@@ -57,8 +58,8 @@ TEST(AtifReader, ATrajectoryIsReadAsStepsCallsAndResults) {
 }
 
 // A real Terminus 2 run's head (tests/data/README.md): the prompt's task is the user's, its
-// instructions and the terminal screen the harness's; a batch's one terminal screen answers no
-// call, a lone call's answers it.
+// instructions and the terminal screen the harness's; a batch's one terminal screen is cut into each
+// typed command's output (session 29), what is left of it the environment's.
 TEST(AtifReader, ARealTerminusRunsHead) {
     ReadResult r = read_file(testing::fixture("atif/trajectory-head.json"));
     EXPECT_EQ(r.format, "atif");
@@ -74,7 +75,55 @@ TEST(AtifReader, ARealTerminusRunsHead) {
     EXPECT_EQ(s.messages[1].visible_text().find("Current terminal state"), std::string::npos);
     const SessionSummary sum = summarize(s);
     EXPECT_EQ(sum.tool_calls, 6);
-    EXPECT_EQ(sum.tool_calls_paired, 1);  // only step 4's lone call
+    EXPECT_EQ(sum.tool_calls_paired, 6);  // session 28: 1, step 4's lone call
+    // `ls -la /app/documents/` is answered by its listing alone, `which …` by its one line.
+    const Message* ls = nullptr;
+    const Message* which = nullptr;
+    for (const Message& m : s.messages)
+        if (m.source.call_id == "call_0_1") ls = &m;
+        else if (m.source.call_id == "call_0_2") which = &m;
+    ASSERT_TRUE(ls && which);
+    EXPECT_EQ(ls->blocks[0].text.rfind("total 3948\n", 0), 0u);
+    EXPECT_EQ(ls->blocks[0].text.find("root@"), std::string::npos);
+    EXPECT_EQ(which->blocks[0].text, "/usr/bin/python3");
+    // The harness's warnings and the prompt lines stay, as the environment's feedback.
+    bool feedback = false;
+    for (const Message& m : s.messages)
+        feedback |= m.source.name == "observation" && !m.blocks.empty() &&
+                    m.blocks[0].text.rfind("Previous response had warnings:", 0) == 0 &&
+                    m.blocks[0].text.find("# which pdftotext tesseract python3 pip3") != std::string::npos;
+    EXPECT_TRUE(feedback);
+}
+
+// The screen cut (ingest/terminal_screen.h): each echoed command's lines up to the next prompt; a
+// command the screen does not echo gets none; no line is lost.
+TEST(TerminalScreen, EachEchoedCommandGetsItsOwnLinesAndNoLineIsLost) {
+    EXPECT_EQ(submitted_line("ls -la\n"), "ls -la");
+    EXPECT_EQ(submitted_line("C-c"), "");
+    EXPECT_EQ(submitted_line("q"), "");
+    EXPECT_EQ(submitted_line("cat <<EOF\nx\nEOF\n"), "");
+    const std::string screen =
+        "New Terminal Output:\n"
+        "root@h:/app# make\n"
+        "cc -o app app.c\n"
+        "root@h:/app# cd src\n"
+        "root@h:/app/src# ls\n"
+        "a.c  b.c\n"
+        "root@h:/app/src# ";
+    const SplitScreen split = split_terminal_screen(screen, {"make", "vim x", "cd src", "", "ls"});
+    ASSERT_EQ(split.answers.size(), 3u);
+    EXPECT_EQ(split.answers[0].command, 0u);
+    EXPECT_EQ(split.answers[0].output, "cc -o app app.c");
+    EXPECT_EQ(split.answers[1].command, 2u);
+    EXPECT_EQ(split.answers[1].output, "");  // cd printed nothing
+    EXPECT_EQ(split.answers[2].command, 4u);
+    EXPECT_EQ(split.answers[2].output, "a.c  b.c");
+    EXPECT_EQ(split.rest,
+              "New Terminal Output:\nroot@h:/app# make\nroot@h:/app# cd src\nroot@h:/app/src# ls\nroot@h:/app/src# ");
+    // A screen that echoes none: every line is the rest.
+    const SplitScreen none = split_terminal_screen("Current Terminal Screen:\n$ ", {"ls"});
+    EXPECT_TRUE(none.answers.empty());
+    EXPECT_EQ(none.rest, "Current Terminal Screen:\n$ ");
 }
 
 TEST(AtifReader, BadStepsAreReportedAndTheRestRead) {

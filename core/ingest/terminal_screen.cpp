@@ -1,0 +1,97 @@
+// A terminal screen cut into each typed command's output (see terminal_screen.h).
+#include "ingest/terminal_screen.h"
+
+#include <optional>
+
+namespace bm {
+
+namespace {
+
+std::vector<std::string_view> lines_of(std::string_view text) {
+    std::vector<std::string_view> out;
+    size_t at = 0;
+    while (at <= text.size()) {
+        const size_t nl = text.find('\n', at);
+        if (nl == std::string_view::npos) {
+            out.push_back(text.substr(at));
+            break;
+        }
+        out.push_back(text.substr(at, nl - at));
+        at = nl + 1;
+    }
+    return out;
+}
+
+// The prompt before `command` when `line` is a shell prompt echoing it ("root@h:/app# " + command):
+// the prefix ends in "# " or "$ " and names a user@host or a directory (holds '@' or ':').
+std::optional<std::string_view> echo_prompt(std::string_view line, std::string_view command) {
+    if (line.size() <= command.size() || line.substr(line.size() - command.size()) != command)
+        return std::nullopt;
+    const std::string_view prefix = line.substr(0, line.size() - command.size());
+    if (prefix.size() < 3 || prefix.size() > 200) return std::nullopt;
+    if (prefix.substr(prefix.size() - 2) != "# " && prefix.substr(prefix.size() - 2) != "$ ")
+        return std::nullopt;
+    if (prefix.find('@') == std::string_view::npos && prefix.find(':') == std::string_view::npos)
+        return std::nullopt;
+    return prefix;
+}
+
+// What every prompt of `prompt` starts with: up to its ':' ("root@h:" of "root@h:/app# "), the
+// whole prompt without its directory when it holds no ':'.
+std::string_view prompt_head(std::string_view prompt) {
+    const size_t colon = prompt.find(':');
+    return colon == std::string_view::npos ? prompt.substr(0, prompt.size() - 2)
+                                           : prompt.substr(0, colon + 1);
+}
+
+std::string joined(const std::vector<std::string_view>& lines, size_t begin, size_t end) {
+    std::string out;
+    for (size_t i = begin; i < end; ++i)
+        out += std::string(i > begin ? "\n" : "") + std::string(lines[i]);
+    return out;
+}
+
+}  // namespace
+
+std::string submitted_line(std::string_view keystrokes) {
+    if (keystrokes.size() < 2 || keystrokes.back() != '\n') return {};
+    std::string_view line = keystrokes.substr(0, keystrokes.size() - 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.find('\n') != std::string_view::npos) return {};
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    return std::string(line);
+}
+
+SplitScreen split_terminal_screen(std::string_view screen,
+                                  const std::vector<std::string>& commands) {
+    const std::vector<std::string_view> lines = lines_of(screen);
+    std::vector<bool> taken(lines.size(), false);
+    SplitScreen out;
+    size_t cursor = 0;
+    for (size_t c = 0; c < commands.size(); ++c) {
+        if (commands[c].empty()) continue;
+        for (size_t i = cursor; i < lines.size(); ++i) {
+            const auto prompt = echo_prompt(lines[i], commands[c]);
+            if (!prompt) continue;
+            const std::string_view head = prompt_head(*prompt);
+            size_t end = i + 1;
+            while (end < lines.size() && lines[end].substr(0, head.size()) != head) ++end;
+            out.answers.push_back({c, joined(lines, i + 1, end)});
+            for (size_t k = i + 1; k < end; ++k) taken[k] = true;
+            cursor = end;
+            break;
+        }
+    }
+    std::string rest;
+    bool first = true;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (taken[i]) continue;
+        rest += std::string(first ? "" : "\n") + std::string(lines[i]);
+        first = false;
+    }
+    out.rest = std::move(rest);
+    return out;
+}
+
+}  // namespace bm
