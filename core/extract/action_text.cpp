@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "extract/tool_action_rules.h"
-#include "ingest/terminal_screen.h"
 
 namespace bm {
 
@@ -41,8 +40,7 @@ bool is_shell_tool(std::string_view tool) {
                                           "execute_bash", "run",         "cmd_run",     "terminal",
                                           "pwsh",         "powershell",  "run_command", "shell_command",
                                           "run_shell_command", "execute_command", "container.exec",
-                                          "exec",  // nanobot's shell tool ({"command", "working_dir", "timeout"})
-                                          "bash_command"};  // Terminus's keystrokes (submitted_line)
+                                          "exec"};  // nanobot's shell tool ({"command", "working_dir", "timeout"})
     std::string low;
     for (char c : tool) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     for (const char* s : kShells)
@@ -326,8 +324,6 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
     std::string command;
     for (const char* name : {"command", "cmd"})
         if (json_string_member(args, name, command, begin, end)) return unwrapped_shell_script(std::move(command));
-    // Terminus types its commands: keystrokes that submit one line run it (session 29).
-    if (json_string_member(args, "keystrokes", command, begin, end)) return submitted_line(command);
     // An argv array: ["bash", "-lc", "pytest -q"] runs its third member through a shell.
     const nlohmann::json j = nlohmann::json::parse(args, nullptr, false);
     if (!j.is_object()) return {};

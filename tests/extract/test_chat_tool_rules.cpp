@@ -148,18 +148,14 @@ TEST(ChatToolRules, LookupAnsweredByOneIdentifier) {
     EXPECT_TRUE(Log().call("execute_refund", R"({"item_id":"item_00000"})", "\"Success\"").claims("action.lookup_answer").empty());
 }
 
-// Session 29: Terminus (Harbor ATIF) types its commands; keystrokes that submit one line are the command run, and
-// control keys, text typed into a program or several lines are none.
-TEST(ChatToolRules, TerminusKeystrokesThatSubmitALineAreTheCommand) {
-    auto run = [](const std::string& keystrokes, const std::string& screen) {
-        const std::string args = nlohmann::json{{"keystrokes", keystrokes}, {"duration", 1.0}}.dump();
-        return Log().as(SessionFormat::kOpenAiChat).call("bash_command", args, screen).claims("action.command_run");
-    };
-    EXPECT_EQ(run("apt-get install -y tesseract-ocr\n", "Setting up tesseract-ocr (5.3.4-1build5) ..."),
-              V{"apt-get.install.tesseract-ocr.command = apt-get install -y tesseract-ocr"});
-    EXPECT_EQ(run("C-c", ""), V{});
-    EXPECT_EQ(run("apt-get install -y tesseract-ocr", "(typed, not submitted)"), V{});
-    EXPECT_EQ(run("cat > a.py <<'EOF'\nprint(1)\nEOF\n", ""), V{});
+// Session 29: Terminus (Harbor ATIF) types its commands. The reader pairs each submitted line with its own output
+// (ingest/terminal_screen.h), but the command rules do not read keystrokes: on the one dev Terminus log they gave 2
+// good and 3 partial values (blind), under the gate a changed rule must pass (docs/extract.md, session 29).
+TEST(ChatToolRules, TerminusKeystrokesAreNotReadAsCommandsYet) {
+    const std::string args = nlohmann::json{{"keystrokes", "apt-get install -y tesseract-ocr\n"}, {"duration", 1.0}}.dump();
+    const Log log = Log().as(SessionFormat::kOpenAiChat).call("bash_command", args, "Setting up tesseract-ocr (5.3.4-1build5) ...");
+    EXPECT_EQ(log.claims("action.command_run"), V{});
+    EXPECT_EQ(log.claims("action.command_output"), V{});
 }
 
 // Session 19 (d22chat): nanobot's shell tool is `exec` ({"command", "timeout"}), whose commands open with
