@@ -11,12 +11,40 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string_view>
 
 #include "ingest/readers.h"
 
 namespace bm {
 
 namespace {
+
+// Where the user's words start past OpenClaw's envelope: leading "<Name> (untrusted metadata):"
+// lines each followed by a fenced block, then a "[Ddd YYYY-MM-DD HH:MM …] " stamp; 0 when the
+// text opens with neither.
+size_t openclaw_envelope_end(std::string_view text) {
+    size_t at = 0;
+    for (;;) {
+        const size_t nl = text.find('\n', at);
+        if (nl == std::string_view::npos) break;
+        const std::string_view head = text.substr(at, nl - at);
+        static constexpr std::string_view kMeta = "(untrusted metadata):";
+        if (head.size() <= kMeta.size() || head.substr(head.size() - kMeta.size()) != kMeta ||
+            text.compare(nl + 1, 3, "```") != 0)
+            break;
+        const size_t close = text.find("\n```", nl + 4);
+        if (close == std::string_view::npos) break;
+        at = close + 4;
+        while (at < text.size() && (text[at] == '\n' || text[at] == '\r' || text[at] == ' ')) ++at;
+    }
+    // "[Thu 2026-04-02 16:43 GMT+8] ": a weekday, a date, a time.
+    if (text.size() > at + 20 && text[at] == '[' && text[at + 4] == ' ' && text[at + 9] == '-' &&
+        text[at + 12] == '-') {
+        const size_t close = text.find("] ", at);
+        if (close != std::string_view::npos && close - at <= 40) at = close + 2;
+    }
+    return at;
+}
 
 class PiBuilder {
 public:
@@ -86,10 +114,10 @@ public:
         m.seq = static_cast<int64_t>(m_session.messages.size());
         if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(raw);
         m_session.messages.push_back(std::move(m));
-        if (m_shell_output) {  // a `!` command's output right after it
-            m_shell_output->seq = static_cast<int64_t>(m_session.messages.size());
-            m_session.messages.push_back(std::move(*m_shell_output));
-            m_shell_output.reset();
+        if (m_follower) {  // a `!` command's output, or a user message's envelope, right after it
+            m_follower->seq = static_cast<int64_t>(m_session.messages.size());
+            m_session.messages.push_back(std::move(*m_follower));
+            m_follower.reset();
         }
     }
 
@@ -121,6 +149,7 @@ private:
             m.role = Role::kUser;
             m.source.kind = SourceKind::kUser;
             content(msg, "content", pos, m);
+            set_apart_envelope(m);
         } else if (role == "assistant") {
             m.role = Role::kAssistant;
             m.source.kind = SourceKind::kModel;
@@ -192,6 +221,42 @@ private:
         }
     }
 
+    // OpenClaw (a pi-based gateway) wraps what the user typed: "Sender (untrusted metadata):" JSON
+    // blocks and a "[Thu 2026-04-02 16:43 GMT+8] " stamp before the words, and its timed heartbeat
+    // prompt is a user message too. The envelope becomes the harness's message right after the
+    // user's (`<id>/envelope`), the heartbeat the harness's altogether (session 29: fresh dev logs).
+    void set_apart_envelope(Message& m) {
+        if (m.blocks.empty() || m.blocks[0].kind != BlockKind::kText) return;
+        std::string& text = m.blocks[0].text;
+        if (text.rfind("Read HEARTBEAT.md if it exists", 0) == 0) {
+            m.source.kind = SourceKind::kPlugin;
+            m.source.name = "heartbeat";
+            return;
+        }
+        const size_t end = openclaw_envelope_end(text);
+        if (end == 0) return;
+        if (text.find_first_not_of(" \t\r\n", end) == std::string::npos && m.blocks.size() == 1) {
+            m.source.kind = SourceKind::kPlugin;  // nothing but the envelope
+            m.source.name = "envelope";
+            return;
+        }
+        Message env;
+        env.id = m.id + "/envelope";
+        env.parent_id = m.id;
+        env.line = m.line;
+        env.time = m.time;
+        env.role = Role::kUser;
+        env.source.kind = SourceKind::kPlugin;
+        env.source.name = "envelope";
+        ContentBlock b;
+        b.kind = BlockKind::kText;
+        b.text = text.substr(0, end);
+        env.blocks.push_back(std::move(b));
+        text.erase(0, end);
+        m_output_of[m.id] = env.id;
+        m_follower = std::move(env);
+    }
+
     // The user's own `!command` and its output, as Claude Code's `!` commands are read: a call and
     // its answer.
     void user_shell(const json& msg, RecordPos pos, Message& m) {
@@ -227,7 +292,7 @@ private:
         out.blocks.push_back(std::move(r));
         m_output_of[m.id] =
             out.id;  // the output stands in for its command among the command's children
-        m_shell_output = std::move(out);
+        m_follower = std::move(out);
     }
 
     // A content member: a string, or blocks (text, image, thinking, toolCall).
@@ -378,9 +443,10 @@ private:
     std::map<std::string, std::string> m_through;  // entry holding no message → its parent
     std::map<std::string, std::string>
         m_resolved;  // such an entry → the message its place falls to (memo)
-    std::map<std::string, std::string> m_output_of;  // `!` command id → its output's id
-    std::optional<Message>
-        m_shell_output;           // the output of the command being read, pushed right after it
+    // A message → the message read with it that stands in for it among its children: a `!`
+    // command's output, a user message's envelope.
+    std::map<std::string, std::string> m_output_of;
+    std::optional<Message> m_follower;  // that message, pushed right after the one being read
     std::set<std::string> m_ids;  // message ids read so far
     int64_t m_non_message = 0;
 };

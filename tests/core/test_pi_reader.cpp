@@ -4,6 +4,8 @@
 
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "core/test_support.h"
 #include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
@@ -115,6 +117,39 @@ TEST(PiReader, AnExecResultsExitCodeAndAPendingApproval) {
             if (c.key.rfind("ssh.", 0) == 0) claims.insert(c.key + " = " + c.value);
     EXPECT_EQ(claims, (std::set<std::string>{"ssh.jo-10.0.0.5.command = ssh jo@10.0.0.5 'cat /srv/env.txt'",
                                              "ssh.jo-10.0.0.5.exit_code = 0", "ssh.jo-10.0.0.5.output = hello"}));
+}
+
+// OpenClaw's envelope (session 29): the "Sender (untrusted metadata)" block and the time stamp before what the user
+// typed are the harness's message right after the user's, and its heartbeat prompt is the harness's altogether.
+TEST(PiReader, OpenClawsEnvelopeAndHeartbeatAreTheHarnesss) {
+    const std::string typed = "Sender (untrusted metadata):\n```json\n{\n  \"label\": \"openclaw-tui\"\n}\n```\n\n"
+                              "[Thu 2026-04-02 16:46 GMT+8] log in to 10.0.0.5 and show /srv/env.txt";
+    const std::string log =
+        kHeader + nlohmann::json{{"type", "message"}, {"id", "u1"}, {"parentId", nullptr}, {"timestamp", "t"},
+                                 {"message", {{"role", "user"}, {"content", {{{"type", "text"}, {"text", typed}}}}}}}
+                      .dump() +
+        "\n" +
+        R"({"type":"message","id":"a1","parentId":"u1","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"On it."}]}})"
+        "\n" +
+        R"({"type":"message","id":"u2","parentId":"a1","timestamp":"t","message":{"role":"user","content":[{"type":"text","text":"Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. If nothing needs attention, reply HEARTBEAT_OK."}]}})"
+        "\n";
+    ReadResult r = read_bytes(log, "openclaw.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    const Message* user = find_message(s, "u1");
+    const Message* envelope = find_message(s, "u1/envelope");
+    const Message* heartbeat = find_message(s, "u2");
+    ASSERT_TRUE(user && envelope && heartbeat);
+    EXPECT_EQ(user->source.kind, SourceKind::kUser);
+    EXPECT_EQ(user->visible_text(), "log in to 10.0.0.5 and show /srv/env.txt");
+    EXPECT_EQ(envelope->source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(envelope->visible_text() + user->visible_text(), typed);  // nothing lost
+    EXPECT_EQ(heartbeat->source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(heartbeat->source.name, "heartbeat");
+    // The reply follows the envelope on the one branch: u1, its envelope, a1, u2.
+    ASSERT_EQ(s.branches.size(), 1u);
+    EXPECT_EQ(path_of(s, s.branches[0]), (std::vector<std::string>{"u1", "u1/envelope", "a1", "u2"}));
 }
 
 // A real session's head (tests/data/README.md): two parallel bash calls answered by their results.
