@@ -152,6 +152,25 @@ TEST(PiReader, OpenClawsEnvelopeAndHeartbeatAreTheHarnesss) {
     EXPECT_EQ(path_of(s, s.branches[0]), (std::vector<std::string>{"u1", "u1/envelope", "a1", "u2"}));
 }
 
+// A real OpenClaw session's lines (tests/data/README.md): the user's request comes without its envelope, the ssh
+// call waiting for approval is a failed call and its approved rerun exits 0.
+TEST(PiReader, ARealOpenClawApprovalAndExitCode) {
+    ReadResult r = read_file(testing::fixture("pi/openclaw-exec-approval.jsonl"));
+    EXPECT_EQ(r.format, "pi");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    const Message* request = find_message(s, "e9dcf309");
+    ASSERT_TRUE(request);
+    EXPECT_EQ(request->visible_text().rfind("[", 0), std::string::npos);
+    EXPECT_NE(request->visible_text().find("ssh-essentials"), std::string::npos);
+    ASSERT_TRUE(find_message(s, "e9dcf309/envelope"));
+    const Message* pending = find_message(s, "6f693a79");
+    const Message* done = find_message(s, "ea614659");
+    ASSERT_TRUE(pending && done);
+    EXPECT_TRUE(pending->blocks[0].is_error);
+    EXPECT_EQ(done->blocks[0].text.rfind("[exit code: 0]\n", 0), 0u);
+}
+
 // A real session's head (tests/data/README.md): two parallel bash calls answered by their results.
 TEST(PiReader, ARealSessionsHead) {
     ReadResult r = read_file(fixture("pi/session-head.jsonl"));
