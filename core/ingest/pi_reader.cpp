@@ -46,6 +46,18 @@ size_t openclaw_envelope_end(std::string_view text) {
     return at;
 }
 
+// Where OpenClaw's trailer starts: a last line "[message_id: <id>]" after the user's words (with
+// the line break before it); the text's size when it ends with none.
+size_t openclaw_trailer_begin(std::string_view text) {
+    static constexpr std::string_view kOpen = "\n[message_id: ";
+    const size_t at = text.rfind(kOpen);
+    if (at == std::string_view::npos) return text.size();
+    const size_t close = text.find(']', at);
+    if (close == std::string_view::npos || text.find_first_not_of(" \t\r\n", close + 1) != std::string_view::npos)
+        return text.size();
+    return at;
+}
+
 class PiBuilder {
 public:
     explicit PiBuilder(ReadContext& ctx) : m_ctx(ctx) {
@@ -222,8 +234,8 @@ private:
     }
 
     // OpenClaw (a pi-based gateway) wraps what the user typed: "Sender (untrusted metadata):" JSON
-    // blocks and a "[Thu 2026-04-02 16:43 GMT+8] " stamp before the words, and its timed heartbeat
-    // prompt is a user message too. The envelope becomes the harness's message right after the
+    // blocks and a "[Thu 2026-04-02 16:43 GMT+8] " stamp before the words, a "[message_id: …]" line
+    // after them, and its timed heartbeat and /new prompts are user messages too. The envelope becomes the harness's message right after the
     // user's (`<id>/envelope`), the heartbeat the harness's altogether (session 29: fresh dev logs).
     void set_apart_envelope(Message& m) {
         if (m.blocks.empty() || m.blocks[0].kind != BlockKind::kText) return;
@@ -233,9 +245,15 @@ private:
             m.source.name = "heartbeat";
             return;
         }
+        if (text.rfind("A new session was started via /new or /reset.", 0) == 0) {
+            m.source.kind = SourceKind::kPlugin;  // the gateway's prompt on /new, not the user's words
+            m.source.name = "session-start";
+            return;
+        }
         const size_t end = openclaw_envelope_end(text);
-        if (end == 0) return;
-        if (text.find_first_not_of(" \t\r\n", end) == std::string::npos && m.blocks.size() == 1) {
+        const size_t trailer = openclaw_trailer_begin(text);
+        if (end == 0 && trailer == text.size()) return;
+        if ((trailer <= end || text.find_first_not_of(" \t\r\n", end) >= trailer) && m.blocks.size() == 1) {
             m.source.kind = SourceKind::kPlugin;  // nothing but the envelope
             m.source.name = "envelope";
             return;
@@ -250,9 +268,9 @@ private:
         env.source.name = "envelope";
         ContentBlock b;
         b.kind = BlockKind::kText;
-        b.text = text.substr(0, end);
+        b.text = text.substr(0, end) + text.substr(trailer);
         env.blocks.push_back(std::move(b));
-        text.erase(0, end);
+        text = text.substr(end, trailer - end);
         m_output_of[m.id] = env.id;
         m_follower = std::move(env);
     }

@@ -122,8 +122,10 @@ TEST(PiReader, AnExecResultsExitCodeAndAPendingApproval) {
 // OpenClaw's envelope (session 29): the "Sender (untrusted metadata)" block and the time stamp before what the user
 // typed are the harness's message right after the user's, and its heartbeat prompt is the harness's altogether.
 TEST(PiReader, OpenClawsEnvelopeAndHeartbeatAreTheHarnesss) {
-    const std::string typed = "Sender (untrusted metadata):\n```json\n{\n  \"label\": \"openclaw-tui\"\n}\n```\n\n"
-                              "[Thu 2026-04-02 16:46 GMT+8] log in to 10.0.0.5 and show /srv/env.txt";
+    const std::string envelope = "Sender (untrusted metadata):\n```json\n{\n  \"label\": \"openclaw-tui\"\n}\n```\n\n"
+                                 "[Thu 2026-04-02 16:46 GMT+8] ";
+    const std::string trailer = "\n[message_id: dab31345-468d-41f9-b3cd-8a9505387a9a]";
+    const std::string typed = envelope + "log in to 10.0.0.5 and show /srv/env.txt" + trailer;
     const std::string log =
         kHeader + nlohmann::json{{"type", "message"}, {"id", "u1"}, {"parentId", nullptr}, {"timestamp", "t"},
                                  {"message", {{"role", "user"}, {"content", {{{"type", "text"}, {"text", typed}}}}}}}
@@ -132,24 +134,29 @@ TEST(PiReader, OpenClawsEnvelopeAndHeartbeatAreTheHarnesss) {
         R"({"type":"message","id":"a1","parentId":"u1","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"On it."}]}})"
         "\n" +
         R"({"type":"message","id":"u2","parentId":"a1","timestamp":"t","message":{"role":"user","content":[{"type":"text","text":"Read HEARTBEAT.md if it exists (workspace context). Follow it strictly. If nothing needs attention, reply HEARTBEAT_OK."}]}})"
+        "\n"
+        R"({"type":"message","id":"u3","parentId":"u2","timestamp":"t","message":{"role":"user","content":[{"type":"text","text":"A new session was started via /new or /reset. Greet the user in your configured persona.\n[message_id: 820a909d]"}]}})"
         "\n";
     ReadResult r = read_bytes(log, "openclaw.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     const Session& s = r.sessions[0];
     EXPECT_TRUE(r.warnings.empty()) << describe(r);
     const Message* user = find_message(s, "u1");
-    const Message* envelope = find_message(s, "u1/envelope");
+    const Message* env = find_message(s, "u1/envelope");
     const Message* heartbeat = find_message(s, "u2");
-    ASSERT_TRUE(user && envelope && heartbeat);
+    ASSERT_TRUE(user && env && heartbeat);
     EXPECT_EQ(user->source.kind, SourceKind::kUser);
     EXPECT_EQ(user->visible_text(), "log in to 10.0.0.5 and show /srv/env.txt");
-    EXPECT_EQ(envelope->source.kind, SourceKind::kPlugin);
-    EXPECT_EQ(envelope->visible_text() + user->visible_text(), typed);  // nothing lost
+    EXPECT_EQ(env->source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(env->blocks[0].text, envelope + trailer);  // nothing lost
     EXPECT_EQ(heartbeat->source.kind, SourceKind::kPlugin);
     EXPECT_EQ(heartbeat->source.name, "heartbeat");
-    // The reply follows the envelope on the one branch: u1, its envelope, a1, u2.
+    const Message* restart = find_message(s, "u3");
+    ASSERT_TRUE(restart);
+    EXPECT_EQ(restart->source.kind, SourceKind::kPlugin);
+    // The reply follows the envelope on the one branch: u1, its envelope, a1, u2, u3.
     ASSERT_EQ(s.branches.size(), 1u);
-    EXPECT_EQ(path_of(s, s.branches[0]), (std::vector<std::string>{"u1", "u1/envelope", "a1", "u2"}));
+    EXPECT_EQ(path_of(s, s.branches[0]), (std::vector<std::string>{"u1", "u1/envelope", "a1", "u2", "u3"}));
 }
 
 // A real OpenClaw session's lines (tests/data/README.md): the user's request comes without its envelope, the ssh

@@ -171,6 +171,24 @@ TEST(MergedDisputes, TwoSessionsRunsOfOneStepAreNotAlternatives) {
               (std::vector<std::string>{"git.push.origin.main.command = git pull --rebase && git push origin main"}));
 }
 
+// A commit that added a file is an event of its session too (session 29, after the test run): two repositories'
+// commits each adding `.gitignore` are two slots, not a dispute over which commit added it.
+TEST(MergedDisputes, TwoSessionsCommitsOfOneFileAreNotAlternatives) {
+    auto commit = [](const std::string& session, const std::string& hash) {
+        extracttest::Log log;
+        log.session(session).call("Bash", R"({"command":"git add .gitignore && git commit -m init"})",
+                                  "[main " + hash + "] init\n 1 file changed, 3 insertions(+)\n create mode 100644 .gitignore\n");
+        return log.extract();
+    };
+    std::vector<BranchClaims> both = commit("shop", "1a2b3c4");
+    for (BranchClaims& bc : commit("blog", "9f8e7d6")) both.push_back(std::move(bc));
+    MergedCounts counts;
+    for (const MergedDispute& d : merged_disputes("dev/x", both, {}, counts)) ADD_FAILURE() << "disputed: " << d.key;
+    const MergedSnapshot snap = merge_branches(both);
+    EXPECT_NE(snap.find("file..gitignore.commit.session-shop"), nullptr);
+    EXPECT_NE(snap.find("file..gitignore.commit.session-blog"), nullptr);
+}
+
 TEST(MergedDisputes, ACommandIsWrittenAsRunFromItsWorkingDirectory) {
     // Three tasks' one command in three spellings is one value, so their merge holds no dispute.
     EXPECT_EQ(relative_command("cd /testbed && python reproduce.py", "/testbed"), "python reproduce.py");
