@@ -18,9 +18,10 @@ namespace bm {
 // the total the agent quoted, "the first task"): the key gets `.session-<session>`, so two sessions'
 // customers never dispute when their logs are merged, while one session's later word still supersedes.
 // kRun (session 29): a record of what one session did (the command line behind `<command>.command`,
-// the commit that added a file): an event of its session, never an alternative to another session's. Its key stays as it is while
-// every session of an extraction holds one reading under it (equal lines corroborate); where two
-// sessions' lines differ, each claim's key gets `.session-<session>` (merge/run_records.h).
+// the commit that added a file): an event of its session, never an alternative to another
+// session's. Its key stays as it is while every merged session holds one reading under it (equal
+// lines corroborate); where two sessions' readings differ, each claim's key gets
+// `.session-<session>` (merge/run_records.h).
 enum class RuleScope { kSession, kTurn, kConversation, kRun };
 
 // One example run by the rule-table test. A text example is a message of `role` ("user",

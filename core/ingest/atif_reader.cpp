@@ -128,14 +128,16 @@ public:
         for (const ContentBlock& b : m.blocks)
             if (b.kind == BlockKind::kToolCall) ++calls, sole_call = b.tool_id;
         if (const json* obs = m_ctx.object(s, "observation", pos, path + ".observation"))
-            if (const json* list = m_ctx.array(*obs, "results", pos, path + ".observation.results")) {
+            if (const json* list =
+                    m_ctx.array(*obs, "results", pos, path + ".observation.results")) {
                 if (list->size() == 1 && screen_answers(s, (*list)[0], m, results)) {
                     // cut into the typed commands' outputs
                 } else {
                     for (size_t k = 0; k < list->size(); ++k)
                         result((*list)[k], pos,
                                path + ".observation.results[" + std::to_string(k) + "]", m,
-                               calls == 1 && list->size() == 1 ? sole_call : std::string(), results);
+                               calls == 1 && list->size() == 1 ? sole_call : std::string(),
+                               results);
                 }
             }
         append_message(m_session, std::move(m));
@@ -177,16 +179,20 @@ private:
     // answers them all (a result naming no call): each command found echoed on the screen is
     // answered by its own output, what is left is the environment's feedback. False when the
     // step holds no typed command or the screen echoes none of them (read as before).
-    bool screen_answers(const json& s, const json& r, const Message& step, std::vector<Message>& out) {
+    bool screen_answers(const json& s, const json& r, const Message& step,
+                        std::vector<Message>& out) {
         const auto calls = s.find("tool_calls");
-        if (calls == s.end() || !calls->is_array() || !r.is_object() || r.contains("source_call_id")) return false;
+        if (calls == s.end() || !calls->is_array() || !r.is_object() ||
+            r.contains("source_call_id"))
+            return false;
         const auto c = r.find("content");
         if (c == r.end() || !c->is_string()) return false;
         std::vector<std::string> commands, ids;
         for (const json& call : *calls) {
             std::string line, id;
             if (call.is_object()) {
-                if (auto i = call.find("tool_call_id"); i != call.end() && i->is_string()) id = i->get<std::string>();
+                if (auto i = call.find("tool_call_id"); i != call.end() && i->is_string())
+                    id = i->get<std::string>();
                 if (auto a = call.find("arguments"); a != call.end() && a->is_object())
                     if (auto k = a->find("keystrokes"); k != a->end() && k->is_string())
                         line = submitted_line(k->get<std::string>());

@@ -53,7 +53,8 @@ size_t openclaw_trailer_begin(std::string_view text) {
     const size_t at = text.rfind(kOpen);
     if (at == std::string_view::npos) return text.size();
     const size_t close = text.find(']', at);
-    if (close == std::string_view::npos || text.find_first_not_of(" \t\r\n", close + 1) != std::string_view::npos)
+    if (close == std::string_view::npos ||
+        text.find_first_not_of(" \t\r\n", close + 1) != std::string_view::npos)
         return text.size();
     return at;
 }
@@ -134,7 +135,8 @@ public:
     }
 
     void finish(const std::string& digest) {
-        if (m_session.id_form.empty()) m_session.id_form = "pi-" + digest.substr(0, 12);  // branch ids need it
+        if (m_session.id_form.empty())
+            m_session.id_form = "pi-" + digest.substr(0, 12);  // branch ids need it
         build_branches();
         add_session(std::move(m_session), m_ctx, "", m_non_message);
     }
@@ -223,11 +225,13 @@ private:
     void tool_details(const json& msg, ContentBlock& r) {
         const auto details = msg.find("details");
         if (details == msg.end() || !details->is_object()) return;
-        if (auto code = details->find("exitCode"); code != details->end() && code->is_number_integer()) {
+        if (auto code = details->find("exitCode");
+            code != details->end() && code->is_number_integer()) {
             r.is_error = r.is_error || code->get<int64_t>() != 0;
             r.text = "[exit code: " + std::to_string(code->get<int64_t>()) + "]\n" + r.text;
-        } else if (auto status = details->find("status");
-                   status != details->end() && status->is_string() && *status == "approval-pending") {
+        } else if (auto status = details->find("status"); status != details->end() &&
+                                                          status->is_string() &&
+                                                          *status == "approval-pending") {
             r.is_error = true;
             r.text = "[not run: waiting for approval]\n" + r.text;
         }
@@ -235,8 +239,9 @@ private:
 
     // OpenClaw (a pi-based gateway) wraps what the user typed: "Sender (untrusted metadata):" JSON
     // blocks and a "[Thu 2026-04-02 16:43 GMT+8] " stamp before the words, a "[message_id: …]" line
-    // after them, and its timed heartbeat and /new prompts are user messages too. The envelope becomes the harness's message right after the
-    // user's (`<id>/envelope`), the heartbeat the harness's altogether (session 29: fresh dev logs).
+    // after them, and its timed heartbeat and /new prompts are user messages too. The envelope
+    // becomes the harness's message right after the user's (`<id>/envelope`), the heartbeat the
+    // harness's altogether (session 29: fresh dev logs).
     void set_apart_envelope(Message& m) {
         if (m.blocks.empty() || m.blocks[0].kind != BlockKind::kText) return;
         std::string& text = m.blocks[0].text;
@@ -246,14 +251,16 @@ private:
             return;
         }
         if (text.rfind("A new session was started via /new or /reset.", 0) == 0) {
-            m.source.kind = SourceKind::kPlugin;  // the gateway's prompt on /new, not the user's words
+            m.source.kind =
+                SourceKind::kPlugin;  // the gateway's prompt on /new, not the user's words
             m.source.name = "session-start";
             return;
         }
         const size_t end = openclaw_envelope_end(text);
         const size_t trailer = openclaw_trailer_begin(text);
         if (end == 0 && trailer == text.size()) return;
-        if ((trailer <= end || text.find_first_not_of(" \t\r\n", end) >= trailer) && m.blocks.size() == 1) {
+        if ((trailer <= end || text.find_first_not_of(" \t\r\n", end) >= trailer) &&
+            m.blocks.size() == 1) {
             m.source.kind = SourceKind::kPlugin;  // nothing but the envelope
             m.source.name = "envelope";
             return;
@@ -465,7 +472,7 @@ private:
     // command's output, a user message's envelope.
     std::map<std::string, std::string> m_output_of;
     std::optional<Message> m_follower;  // that message, pushed right after the one being read
-    std::set<std::string> m_ids;  // message ids read so far
+    std::set<std::string> m_ids;        // message ids read so far
     int64_t m_non_message = 0;
 };
 
