@@ -265,21 +265,33 @@ private:
             m.source.name = "envelope";
             return;
         }
-        Message env;
-        env.id = m.id + "/envelope";
-        env.parent_id = m.id;
-        env.line = m.line;
-        env.time = m.time;
-        env.role = Role::kUser;
-        env.source.kind = SourceKind::kPlugin;
-        env.source.name = "envelope";
+        Message env = follower(m, "envelope", Role::kUser, SourceKind::kPlugin, "envelope");
         ContentBlock b;
         b.kind = BlockKind::kText;
         b.text = text.substr(0, end) + text.substr(trailer);
         env.blocks.push_back(std::move(b));
         text = text.substr(end, trailer - end);
-        m_output_of[m.id] = env.id;
-        m_follower = std::move(env);
+        follow(m, std::move(env));
+    }
+
+    // A message read with `m` that goes right after it (id `<m.id>/<suffix>`).
+    static Message follower(const Message& m, const std::string& suffix, Role role, SourceKind kind,
+                            const std::string& name) {
+        Message f;
+        f.id = m.id + "/" + suffix;
+        f.parent_id = m.id;
+        f.line = m.line;
+        f.time = m.time;
+        f.role = role;
+        f.source.kind = kind;
+        f.source.name = name;
+        return f;
+    }
+
+    // `f` goes right after `m` and stands in for it among `m`'s children.
+    void follow(const Message& m, Message f) {
+        m_output_of[m.id] = f.id;
+        m_follower = std::move(f);
     }
 
     // The user's own `!command` and its output, as Claude Code's `!` commands are read: a call and
@@ -295,15 +307,8 @@ private:
         m.source.kind = SourceKind::kUser;
         m.source.name = "user-shell";
         m.blocks.push_back(c);
-        Message out;
-        out.id = m.id + "/output";
-        out.parent_id = m.id;
-        out.line = m.line;
-        out.time = m.time;
-        out.role = Role::kTool;
-        out.source.kind = SourceKind::kTool;
+        Message out = follower(m, "output", Role::kTool, SourceKind::kTool, "user-shell");
         out.source.call_id = c.tool_id;
-        out.source.name = "user-shell";
         ContentBlock r;
         r.kind = BlockKind::kToolResult;
         r.tool_id = c.tool_id;
@@ -315,9 +320,7 @@ private:
         }
         r.text = m_ctx.redact_text(text);
         out.blocks.push_back(std::move(r));
-        m_output_of[m.id] =
-            out.id;  // the output stands in for its command among the command's children
-        m_follower = std::move(out);
+        follow(m, std::move(out));  // the output stands in for its command among its children
     }
 
     // A content member: a string, or blocks (text, image, thinking, toolCall).
