@@ -38,8 +38,14 @@ size_t openclaw_envelope_end(std::string_view text) {
         while (at < text.size() && (text[at] == '\n' || text[at] == '\r' || text[at] == ' ')) ++at;
     }
     // "[Thu 2026-04-02 16:43 GMT+8] ": a weekday, a date, a time.
-    if (text.size() > at + 20 && text[at] == '[' && text[at + 4] == ' ' && text[at + 9] == '-' &&
-        text[at + 12] == '-') {
+    auto digits = [&](size_t from, size_t n) {
+        for (size_t i = from; i < from + n; ++i)
+            if (text[i] < '0' || text[i] > '9') return false;
+        return true;
+    };
+    if (text.size() > at + 21 && text[at] == '[' && text[at + 4] == ' ' && digits(at + 5, 4) &&
+        text[at + 9] == '-' && digits(at + 10, 2) && text[at + 12] == '-' && digits(at + 13, 2) &&
+        text[at + 15] == ' ' && digits(at + 16, 2) && text[at + 18] == ':' && digits(at + 19, 2)) {
         const size_t close = text.find("] ", at);
         if (close != std::string_view::npos && close - at <= 40) at = close + 2;
     }
@@ -257,12 +263,19 @@ private:
             return;
         }
         const size_t end = openclaw_envelope_end(text);
-        const size_t trailer = openclaw_trailer_begin(text);
+        const size_t trailer = std::max(end, openclaw_trailer_begin(text));
         if (end == 0 && trailer == text.size()) return;
-        if ((trailer <= end || text.find_first_not_of(" \t\r\n", end) >= trailer) &&
-            m.blocks.size() == 1) {
-            m.source.kind = SourceKind::kPlugin;  // nothing but the envelope
-            m.source.name = "envelope";
+        if (text.find_first_not_of(" \t\r\n", end) >= trailer) {  // nothing but the envelope
+            if (m.blocks.size() == 1) {
+                m.source.kind = SourceKind::kPlugin;
+                m.source.name = "envelope";
+                return;
+            }
+            Message env = follower(m, "envelope", Role::kUser, SourceKind::kPlugin, "envelope");
+            env.blocks.push_back(
+                std::move(m.blocks[0]));  // the user's message keeps its other blocks
+            m.blocks.erase(m.blocks.begin());
+            follow(m, std::move(env));
             return;
         }
         Message env = follower(m, "envelope", Role::kUser, SourceKind::kPlugin, "envelope");
@@ -291,6 +304,7 @@ private:
     // `f` goes right after `m` and stands in for it among `m`'s children.
     void follow(const Message& m, Message f) {
         m_output_of[m.id] = f.id;
+        m_ids.insert(f.id);  // a later entry of that id is renamed, as any repeated id is
         m_follower = std::move(f);
     }
 

@@ -1,6 +1,7 @@
 // A terminal screen cut into each typed command's output (see terminal_screen.h).
 #include "ingest/terminal_screen.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace bm {
@@ -36,12 +37,24 @@ std::optional<std::string_view> echo_prompt(std::string_view line, std::string_v
     return prefix;
 }
 
-// What every prompt of `prompt` starts with: up to its ':' ("root@h:" of "root@h:/app# "), the
-// whole prompt without its directory when it holds no ':'.
-std::string_view prompt_head(std::string_view prompt) {
-    const size_t colon = prompt.find(':');
-    return colon == std::string_view::npos ? prompt.substr(0, prompt.size() - 2)
-                                           : prompt.substr(0, colon + 1);
+// True when `line` is a shell prompt, with or without a command typed after it ("root@h:/app# ",
+// "(.venv) root@h:/app# ls", "app@h:~$ "): a prefix of at most 200 bytes and two spaces that ends
+// in "# " or "$ " (or is the whole line, ending in '#' or '$') and names a user@host or a
+// directory.
+bool is_prompt_line(std::string_view line) {
+    size_t spaces = 0;
+    for (size_t i = 0; i < line.size() && i < 200; ++i) {
+        const char c = line[i];
+        const bool end_mark =
+            (c == '#' || c == '$') && (i + 1 == line.size() || line[i + 1] == ' ');
+        if (end_mark) {
+            const std::string_view prefix = line.substr(0, i);
+            return i >= 2 && (prefix.find('@') != std::string_view::npos ||
+                              prefix.find(':') != std::string_view::npos);
+        }
+        if (c == ' ' && ++spaces > 2) return false;
+    }
+    return false;
 }
 
 std::string joined(const std::vector<std::string_view>& lines, size_t begin, size_t end) {
@@ -68,21 +81,23 @@ SplitScreen split_terminal_screen(std::string_view screen,
     const std::vector<std::string_view> lines = lines_of(screen);
     std::vector<bool> taken(lines.size(), false);
     SplitScreen out;
-    size_t cursor = 0;
-    for (size_t c = 0; c < commands.size(); ++c) {
+    // Matched from the bottom up: a screen may still show earlier runs of the same command (a rerun
+    // after a fix), and the batch's own are the last ones. A command's lines end at the next prompt
+    // line, whatever its prompt (an activated venv, `su` or ssh changes it), or the next match.
+    size_t limit = lines.size();
+    for (size_t c = commands.size(); c-- > 0;) {
         if (commands[c].empty()) continue;
-        for (size_t i = cursor; i < lines.size(); ++i) {
-            const auto prompt = echo_prompt(lines[i], commands[c]);
-            if (!prompt) continue;
-            const std::string_view head = prompt_head(*prompt);
+        for (size_t i = limit; i-- > 0;) {
+            if (!echo_prompt(lines[i], commands[c])) continue;
             size_t end = i + 1;
-            while (end < lines.size() && lines[end].substr(0, head.size()) != head) ++end;
+            while (end < limit && !is_prompt_line(lines[end])) ++end;
             out.answers.push_back({c, joined(lines, i + 1, end)});
             for (size_t k = i + 1; k < end; ++k) taken[k] = true;
-            cursor = end;
+            limit = i;
             break;
         }
     }
+    std::reverse(out.answers.begin(), out.answers.end());
     std::string rest;
     bool first = true;
     for (size_t i = 0; i < lines.size(); ++i) {

@@ -2,10 +2,12 @@
 // Harbor ATIF trajectory: one screen answers the whole batch) cut into each command's own output.
 //
 // A command's output is the lines after the prompt line that echoes it ("root@host:/app# ls -la")
-// up to the next prompt line of that prompt ("root@host:…"); a command whose echo the screen does
-// not hold (a wrapped long line, keystrokes sent to a program) gets none. Nothing is dropped: every
-// line no output took (the echoes, the prompts, a harness's preamble) is kept, in order, in `rest`.
-// Thread-safety: pure function.
+// up to the next prompt line, whatever its prompt (a venv, `su` or ssh changes it). The batch is
+// matched from the bottom of the screen up, so a screen that still shows an earlier run of the same
+// command answers the batch's own run. A command whose echo the screen does not hold (a wrapped
+// long line, keystrokes sent to a program) gets none. Nothing is dropped: every line no output took
+// (the echoes, the prompts, a harness's preamble) is kept, in order, in `rest`. Thread-safety: pure
+// function.
 #pragma once
 
 #include <string>

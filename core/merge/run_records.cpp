@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "extract/environment_claims.h"
 #include "extract/rule_table.h"
@@ -40,15 +42,21 @@ bool is_run(const Claim& c) {
 }  // namespace
 
 void separate_differing_runs(std::vector<BranchClaims>& branches) {
-    // Per key of a run rule: the readings each session ends with under it (a branch's last line
-    // supersedes its earlier ones, as in the merge).
+    // Per branch and key of a run rule: the branch's last line (the highest seq, over every copy of
+    // the branch among the inputs: merged inputs may hold one branch twice, a stale copy and a
+    // grown one), which supersedes its earlier ones as in the merge.
+    std::map<std::pair<std::string, std::string>, const Claim*> last;
+    for (const BranchClaims& bc : branches)
+        for (const Claim& c : bc.claims) {
+            if (!is_run(c)) continue;
+            const Claim*& at = last[{bc.branch_id, base_key(c)}];
+            if (!at || std::tie(c.source.seq, c.value) > std::tie(at->source.seq, at->value))
+                at = &c;
+        }
+    // Per key: the readings each session ends with under it.
     std::map<std::string, std::map<std::string, std::set<std::string>>> readings;
-    for (const BranchClaims& bc : branches) {
-        std::map<std::string, const Claim*> last;
-        for (const Claim& c : bc.claims)
-            if (is_run(c)) last[base_key(c)] = &c;
-        for (const auto& [key, c] : last) readings[key][c->source.session_id].insert(c->value);
-    }
+    for (const auto& [branch_key, c] : last)
+        readings[branch_key.second][c->source.session_id].insert(c->value);
     std::set<std::string> differing;
     for (const auto& [key, by_session] : readings) {
         if (by_session.size() < 2) continue;

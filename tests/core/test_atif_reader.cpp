@@ -120,6 +120,21 @@ TEST(TerminalScreen, EachEchoedCommandGetsItsOwnLinesAndNoLineIsLost) {
     EXPECT_EQ(split.answers[2].output, "a.c  b.c");
     EXPECT_EQ(split.rest,
               "New Terminal Output:\nroot@h:/app# make\nroot@h:/app# cd src\nroot@h:/app/src# ls\nroot@h:/app/src# ");
+    // A screen that still shows an earlier run: the batch's command is answered by its own, the last, run.
+    const SplitScreen rerun = split_terminal_screen(
+        "root@h:/app# python3 solve.py\nTraceback: NameError\nroot@h:/app# sed -i s/x/y/ solve.py\n"
+        "root@h:/app# python3 solve.py\nanswer = 42\nroot@h:/app# ",
+        {"python3 solve.py"});
+    ASSERT_EQ(rerun.answers.size(), 1u);
+    EXPECT_EQ(rerun.answers[0].output, "answer = 42");
+    // A prompt that changes (an activated venv) still ends the output before it.
+    const SplitScreen venv = split_terminal_screen(
+        "root@h:/app# source .venv/bin/activate\n(.venv) root@h:/app# pip install -q numpy\n"
+        "(.venv) root@h:/app# python -c 'import numpy'\n(.venv) root@h:/app# ",
+        {"source .venv/bin/activate", "pip install -q numpy", "python -c 'import numpy'"});
+    ASSERT_EQ(venv.answers.size(), 3u);
+    EXPECT_EQ(venv.answers[0].output, "");
+    EXPECT_EQ(venv.answers[1].command, 1u);
     // A screen that echoes none: every line is the rest.
     const SplitScreen none = split_terminal_screen("Current Terminal Screen:\n$ ", {"ls"});
     EXPECT_TRUE(none.answers.empty());

@@ -159,6 +159,33 @@ TEST(PiReader, OpenClawsEnvelopeAndHeartbeatAreTheHarnesss) {
     EXPECT_EQ(path_of(s, s.branches[0]), (std::vector<std::string>{"u1", "u1/envelope", "a1", "u2", "u3"}));
 }
 
+// The envelope's edges (review, session 29): an envelope whose message holds an image keeps the image as the user's;
+// a bracketed note that is no time stamp stays the user's words.
+TEST(PiReader, AnEnvelopeBesideAnImageAndABracketThatIsNoStamp) {
+    const std::string only_envelope = "Sender (untrusted metadata):\n```json\n{}\n```\n\n[message_id: 42]";
+    const std::string log =
+        kHeader +
+        nlohmann::json{{"type", "message"}, {"id", "u1"}, {"parentId", nullptr}, {"timestamp", "t"},
+                       {"message", {{"role", "user"}, {"content", {{{"type", "text"}, {"text", only_envelope}},
+                                                                    {{"type", "image"}, {"data", "AAAA"}, {"mimeType", "image/png"}}}}}}}
+            .dump() +
+        "\n" +
+        R"({"type":"message","id":"u2","parentId":"u1","timestamp":"t","message":{"role":"user","content":[{"type":"text","text":"[WIP 2024-05-01 draft] please review the parser"}]}})"
+        "\n";
+    ReadResult r = read_bytes(log, "openclaw.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Message* user = find_message(r.sessions[0], "u1");
+    const Message* env = find_message(r.sessions[0], "u1/envelope");
+    const Message* wip = find_message(r.sessions[0], "u2");
+    ASSERT_TRUE(user && env && wip);
+    EXPECT_EQ(user->source.kind, SourceKind::kUser);
+    for (const ContentBlock& b : user->blocks) EXPECT_NE(b.kind, BlockKind::kText);  // no "[message_id: 42]" left
+    ASSERT_EQ(env->blocks.size(), 1u);
+    EXPECT_EQ(env->blocks[0].text, only_envelope);
+    EXPECT_EQ(wip->visible_text(), "[WIP 2024-05-01 draft] please review the parser");
+    EXPECT_EQ(find_message(r.sessions[0], "u2/envelope"), nullptr);
+}
+
 // A real OpenClaw session's lines (tests/data/README.md): the user's request comes without its envelope, the ssh
 // call waiting for approval is a failed call and its approved rerun exits 0.
 TEST(PiReader, ARealOpenClawApprovalAndExitCode) {

@@ -171,6 +171,27 @@ TEST(MergedDisputes, TwoSessionsRunsOfOneStepAreNotAlternatives) {
               (std::vector<std::string>{"git.push.origin.main.command = git pull --rebase && git push origin main"}));
 }
 
+// One branch held twice among merged inputs (a log extracted before and after it grew): the branch's reading is its
+// last line over both copies, so merging in any grouping gives the same slots (review, session 29).
+TEST(MergedDisputes, AStaleCopyOfABranchIsNoReadingOfItsOwn) {
+    auto claim = [](const std::string& branch, const std::string& session, int64_t seq, const std::string& value) {
+        Claim c;
+        c.key = "git.push.origin.main.command", c.value = value, c.rule = "action.command_run";
+        c.source.branch_id = branch, c.source.session_id = session, c.source.seq = seq, c.source.message_id = "m" + std::to_string(seq);
+        c.evidence = EvidenceLevel::kToolVerified, c.provenance_rank = 4;
+        return c;
+    };
+    const BranchClaims p{"x", "s", {claim("x", "s", 1, "git push origin main --tags")}};
+    const BranchClaims q{"x", "s", {claim("x", "s", 1, "git push origin main --tags"), claim("x", "s", 2, "git push upstream HEAD:main")}};
+    const BranchClaims r{"z", "t", {claim("z", "t", 1, "git push upstream HEAD:main")}};
+    const MergedSnapshot left = merge_snapshots(merge_branches({p, q}), merge_branches({r}));
+    const MergedSnapshot right = merge_snapshots(merge_branches({p}), merge_branches({q, r}));
+    const MergedSnapshot once = merge_branches({p, q, r});
+    EXPECT_EQ(left.serialize(), once.serialize());
+    EXPECT_EQ(right.serialize(), once.serialize());
+    EXPECT_NE(once.find("git.push.origin.main.command"), nullptr);  // both sessions end with one line
+}
+
 // A commit that added a file is an event of its session too (session 29, after the test run): two repositories'
 // commits each adding `.gitignore` are two slots, not a dispute over which commit added it.
 TEST(MergedDisputes, TwoSessionsCommitsOfOneFileAreNotAlternatives) {
