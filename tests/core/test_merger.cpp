@@ -112,6 +112,9 @@ std::vector<BranchClaims> random_branches(std::mt19937& rng, int n) {
                             static_cast<EvidenceLevel>(1 + rng() % 4), static_cast<int>(rng() % 6),
                             static_cast<TrustLabel>(rng() % 3));
             if (rng() % 4 == 0) c.derived_from = {{"k" + std::to_string(rng() % 3)}};
+            // Some are run records (session 29): the merge separates a key two sessions read differently.
+            c.source.session_id = bc.session_id;
+            if (rng() % 3 == 0) c.rule = "action.command_run";
             bc.claims.push_back(c);
         }
         out.push_back(std::move(bc));
