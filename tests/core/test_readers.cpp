@@ -1391,7 +1391,8 @@ TEST(ClaudeCodeReader, ACutCopyGoesOnFromTheLineBeforeAMissingParent) {
 }
 
 TEST(ClaudeCodeReader, NewerSettingLinesAreKnownAndSkipped) {
-    // Claude Code 2.1.24x's prompt-box, mode and latch lines (session 25: each drew an "unknown record type" warning).
+    // Claude Code 2.1.24x's prompt-box, mode and latch lines (session 25: each drew an "unknown record type" warning),
+    // and 2.1.243's frame-link (session 29).
     const std::string log =
         R"({"parentUuid":null,"isSidechain":false,"type":"user","message":{"role":"user","content":"check it"},"uuid":"l1","sessionId":"s1"})" "\n"
         R"({"type":"last-prompt","lastPrompt":"check it","leafUuid":"l1","sessionId":"s1"})" "\n"
@@ -1399,6 +1400,7 @@ TEST(ClaudeCodeReader, NewerSettingLinesAreKnownAndSkipped) {
         R"({"type":"atis-latch","atis":"","sessionId":"s1"})" "\n"
         R"({"type":"agent-name","agentName":"x","sessionId":"s1"})" "\n"
         R"({"type":"bridge-session","sessionId":"s1"})" "\n"
+        R"({"type":"frame-link","artifactCount":1,"sessionId":"s1","timestamp":"2026-08-25T17:53:21.224Z"})" "\n"
         R"({"type":"brand-new-kind","sessionId":"s1"})" "\n";
     ReadResult r = read_bytes(log, "t.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
