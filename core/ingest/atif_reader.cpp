@@ -202,21 +202,25 @@ private:
         }
         const SplitScreen split = split_terminal_screen(c->get<std::string>(), commands);
         if (split.answers.empty()) return false;
-        for (const ScreenAnswer& a : split.answers) {
-            ContentBlock b;
-            b.text = m_ctx.redact_text(a.output);
-            out.push_back(tool_answer(step, ids[a.command], out.size(), std::move(b)));
-        }
-        if (split.rest.find_first_not_of(" \t\r\n") != std::string::npos) {
-            ContentBlock b;
-            b.text = m_ctx.redact_text(split.rest);
-            Message t = tool_answer(step, "", out.size(), std::move(b));
+        for (const ScreenAnswer& a : split.answers) answer(step, ids[a.command], a.output, out);
+        if (split.rest.find_first_not_of(" \t\r\n") != std::string::npos)
+            answer(step, "", split.rest, out);
+        return true;
+    }
+
+    // `text` (redacted) as the answer of the call `call_id` made in `step`, or, with no call, as
+    // the environment's own feedback (source `observation`).
+    void answer(const Message& step, const std::string& call_id, const std::string& text,
+                std::vector<Message>& out) {
+        ContentBlock b;
+        b.text = m_ctx.redact_text(text);
+        Message t = tool_answer(step, call_id, out.size(), std::move(b));
+        if (call_id.empty()) {
             t.id = step.id + "/result-" + std::to_string(out.size());
             t.source.kind = SourceKind::kPlugin;
             t.source.name = "observation";
-            out.push_back(std::move(t));
         }
-        return true;
+        out.push_back(std::move(t));
     }
 
     // An observation result: the answer of the call it names, or (no source_call_id) the
@@ -234,15 +238,7 @@ private:
             content = c->get<std::string>();
         else if (c != r.end() && c->is_array())
             content = text_parts(*c);
-        ContentBlock b;
-        b.text = m_ctx.redact_text(content);
-        Message t = tool_answer(step, call_id, out.size(), std::move(b));
-        if (call_id.empty()) {  // the environment's feedback, answering no call
-            t.id = step.id + "/result-" + std::to_string(out.size());
-            t.source.kind = SourceKind::kPlugin;
-            t.source.name = "observation";
-        }
-        out.push_back(std::move(t));
+        answer(step, call_id, content, out);
     }
 
     void environment(const char* name, const std::string& value, const char* field, RecordPos pos,

@@ -169,10 +169,8 @@ private:
         // harness's.
         if (const auto meta = state->find("metadata"); meta != state->end() && meta->is_object())
             if (const auto exit = meta->find("exit");
-                exit != meta->end() && exit->is_number_integer()) {
-                text = "[exit code: " + std::to_string(exit->get<int64_t>()) + "]\n" + text;
-                r.is_error = r.is_error || exit->get<int64_t>() != 0;
-            }
+                exit != meta->end() && exit->is_number_integer())
+                open_with_exit_code(exit->get<int64_t>(), text, r.is_error);
         r.text = m_ctx.redact_text(text);
         results.push_back(tool_answer(m, call.tool_id, results.size(), std::move(r)));
     }

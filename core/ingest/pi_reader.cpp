@@ -224,20 +224,25 @@ private:
         return true;
     }
 
+    // `holder`'s `exitCode` (a `!` command's message, an `exec` result's details), when it has one,
+    // opening `text` (open_with_exit_code); false when it has none.
+    static bool exit_code_of(const json& holder, std::string& text, bool& failed) {
+        const auto code = holder.find("exitCode");
+        if (code == holder.end() || !code->is_number_integer()) return false;
+        open_with_exit_code(code->get<int64_t>(), text, failed);
+        return true;
+    }
+
     // What a shell tool's result says beside its text (OpenClaw's `exec`: `details.exitCode`, and
     // `details.status` "approval-pending" for a command still waiting for the user's approval):
     // the exit code opens the answer, as the user's `!` commands' does; a command waiting for
     // approval did not run, so its answer is no success.
-    void tool_details(const json& msg, ContentBlock& r) {
+    static void tool_details(const json& msg, ContentBlock& r) {
         const auto details = msg.find("details");
         if (details == msg.end() || !details->is_object()) return;
-        if (auto code = details->find("exitCode");
-            code != details->end() && code->is_number_integer()) {
-            r.is_error = r.is_error || code->get<int64_t>() != 0;
-            r.text = "[exit code: " + std::to_string(code->get<int64_t>()) + "]\n" + r.text;
-        } else if (auto status = details->find("status"); status != details->end() &&
-                                                          status->is_string() &&
-                                                          *status == "approval-pending") {
+        if (exit_code_of(*details, r.text, r.is_error)) return;
+        const auto status = details->find("status");
+        if (status != details->end() && status->is_string() && *status == "approval-pending") {
             r.is_error = true;
             r.text = "[not run: waiting for approval]\n" + r.text;
         }
@@ -327,11 +332,7 @@ private:
         r.kind = BlockKind::kToolResult;
         r.tool_id = c.tool_id;
         std::string text = m_ctx.str(msg, "output", pos, "message.output").value_or("");
-        if (auto code = msg.find("exitCode"); code != msg.end() && code->is_number_integer()) {
-            // The harness's code first, before anything the program printed about exit codes.
-            r.is_error = code->get<int64_t>() != 0;
-            text = "[exit code: " + std::to_string(code->get<int64_t>()) + "]\n" + text;
-        }
+        exit_code_of(msg, text, r.is_error);
         r.text = m_ctx.redact_text(text);
         out.blocks.push_back(std::move(r));
         follow(m, std::move(out));  // the output stands in for its command among its children

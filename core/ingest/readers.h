@@ -98,6 +98,11 @@ EnvironmentFact member_fact(ReadContext& ctx, const char* name, const std::strin
 // call with no id) holding `result`, at `m`'s line and time.
 Message tool_answer(const Message& m, const std::string& call_id, size_t index, ContentBlock result);
 
+// A shell result whose harness kept the exit code apart from the output (pi's `exitCode`, OpenCode's
+// metadata): the code opens `text` as "[exit code: N]\n", before anything the program printed, and
+// a non-zero code marks the call failed.
+void open_with_exit_code(int64_t code, std::string& text, bool& failed);
+
 // A text or reasoning block holding the redacted `text`.
 ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text);
 

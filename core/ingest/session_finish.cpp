@@ -55,6 +55,11 @@ EnvironmentFact member_fact(ReadContext& ctx, const char* name, const std::strin
     return f;
 }
 
+void open_with_exit_code(int64_t code, std::string& text, bool& failed) {
+    text = "[exit code: " + std::to_string(code) + "]\n" + text;
+    failed = failed || code != 0;
+}
+
 Message tool_answer(const Message& m, const std::string& call_id, size_t index, ContentBlock result) {
     Message t;
     t.id = m.id + "/" + (call_id.empty() ? std::to_string(index) : call_id);

@@ -2,7 +2,6 @@
 #include "ingest/terminal_screen.h"
 
 #include <algorithm>
-#include <optional>
 
 namespace bm {
 
@@ -23,20 +22,6 @@ std::vector<std::string_view> lines_of(std::string_view text) {
     return out;
 }
 
-// The prompt before `command` when `line` is a shell prompt echoing it ("root@h:/app# " + command):
-// the prefix ends in "# " or "$ " and names a user@host or a directory (holds '@' or ':').
-std::optional<std::string_view> echo_prompt(std::string_view line, std::string_view command) {
-    if (line.size() <= command.size() || line.substr(line.size() - command.size()) != command)
-        return std::nullopt;
-    const std::string_view prefix = line.substr(0, line.size() - command.size());
-    if (prefix.size() < 3 || prefix.size() > 200) return std::nullopt;
-    if (prefix.substr(prefix.size() - 2) != "# " && prefix.substr(prefix.size() - 2) != "$ ")
-        return std::nullopt;
-    if (prefix.find('@') == std::string_view::npos && prefix.find(':') == std::string_view::npos)
-        return std::nullopt;
-    return prefix;
-}
-
 // True when `line` is a shell prompt, with or without a command typed after it ("root@h:/app# ",
 // "(.venv) root@h:/app# ls", "app@h:~$ "): a prefix of at most 200 bytes and two spaces that ends
 // in "# " or "$ " (or is the whole line, ending in '#' or '$') and names a user@host or a
@@ -55,6 +40,14 @@ bool is_prompt_line(std::string_view line) {
         if (c == ' ' && ++spaces > 2) return false;
     }
     return false;
+}
+
+// True when `line` is a prompt line echoing `command` ("root@h:/app# " + command): what comes
+// before the command is a prompt ending in "# " or "$ ".
+bool echoes(std::string_view line, std::string_view command) {
+    if (line.size() <= command.size() || !line.ends_with(command)) return false;
+    const std::string_view prefix = line.substr(0, line.size() - command.size());
+    return (prefix.ends_with("# ") || prefix.ends_with("$ ")) && is_prompt_line(prefix);
 }
 
 std::string joined(const std::vector<std::string_view>& lines, size_t begin, size_t end) {
@@ -88,7 +81,7 @@ SplitScreen split_terminal_screen(std::string_view screen,
     for (size_t c = commands.size(); c-- > 0;) {
         if (commands[c].empty()) continue;
         for (size_t i = limit; i-- > 0;) {
-            if (!echo_prompt(lines[i], commands[c])) continue;
+            if (!echoes(lines[i], commands[c])) continue;
             size_t end = i + 1;
             while (end < limit && !is_prompt_line(lines[end])) ++end;
             out.answers.push_back({c, joined(lines, i + 1, end)});
