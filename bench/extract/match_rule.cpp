@@ -81,7 +81,7 @@ std::vector<std::string> key_words(const std::string& key) {
     std::vector<std::string> words;
     std::string word;
     for (unsigned char c : key) {
-        if (c == '.' || c == '_' || c == '-' || c == '/') {
+        if (c == '.' || c == '_' || c == '-' || c == '/' || c == ' ' || c == '\t') {
             if (!word.empty()) words.push_back(word);
             word.clear();
         } else {

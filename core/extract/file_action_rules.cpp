@@ -178,10 +178,11 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // An OpenHands V0 read action names no command; the editor's report says it showed the file.
     if (editor && json_args && command.empty() && a.result.rfind("Here's the result of running `cat -n` on ", 0) == 0)
         command = "view";
-    // A file the agent's read tool showed it (Read, read_file, read_image, str_replace_editor view):
-    // `file.<path>.read = read`, its own key so that it never supersedes what was done to the file.
-    const bool reads = one_of(tool, {"read", "read_file", "readfile", "fs_read", "read_image", "view_file",
-                                     "notebookread"}) ||
+    // A file the agent's read tool showed it (Read, read_file, read_image, str_replace_editor
+    // view): `file.<path>.read = read`, its own key so that it never supersedes what was done to
+    // the file. Copilot CLI's `view` ({"path", "view_range"}) reads a file too (session 30).
+    const bool reads = one_of(tool, {"read", "read_file", "readfile", "fs_read", "read_image",
+                                     "view_file", "notebookread", "view"}) ||
                        (editor && command == "view");
     if (reads) {
         if (!(json_args || editor_line) || path.empty()) return;

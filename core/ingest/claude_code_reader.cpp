@@ -25,6 +25,46 @@ const std::set<std::string>& known_non_message() {
     return types;
 }
 
+void parse_content(ReadContext& ctx, const json& content, RecordPos pos, Message& m);
+
+// An `attachment` line holding a queued prompt ({"attachment": {"type": "queued_command", "prompt",
+// "commandMode", "origin"}}), delivered to the agent between its steps: a user message when the
+// user typed it (commandMode "prompt" or "bash", a `!` command; or origin.kind "human"), else the
+// harness's (a background task's "task-notification"); nullopt for any other attachment, and for a
+// line without a uuid (it has no place in the chain).
+std::optional<Message> queued_command(ReadContext& ctx, const json& v, RecordPos pos) {
+    const auto a = v.find("attachment");
+    if (a == v.end() || !a->is_object() || a->value("type", json()) != json("queued_command"))
+        return std::nullopt;
+    const auto prompt = a->find("prompt");
+    if (prompt == a->end() || !(prompt->is_string() || prompt->is_array())) return std::nullopt;
+    const auto uuid = v.find("uuid");
+    if (uuid == v.end() || !uuid->is_string() || uuid->get<std::string>().empty())
+        return std::nullopt;
+    Message m;
+    m.seq = pos.line - 1;
+    m.line = pos.line;
+    m.id = uuid->get<std::string>();
+    m.parent_id = ctx.str(v, "parentUuid", pos, "parentUuid").value_or("");
+    m.time = ctx.str(v, "timestamp", pos, "timestamp").value_or("");
+    if (auto sc = v.find("isSidechain"); sc != v.end() && sc->is_boolean())
+        m.sidechain = sc->get<bool>();
+    m.role = Role::kUser;
+    const std::string mode =
+        ctx.str(*a, "commandMode", pos, "attachment.commandMode").value_or("prompt");
+    const auto origin = a->find("origin");
+    const bool human =
+        origin != a->end() && origin->is_object() && origin->value("kind", json()) == json("human");
+    if (mode == "prompt" || mode == "bash" || human) {
+        m.source.kind = SourceKind::kUser;
+    } else {
+        m.source.kind = SourceKind::kPlugin;
+        m.source.name = "queued-" + mode;
+    }
+    parse_content(ctx, *prompt, pos, m);
+    return m;
+}
+
 void parse_content(ReadContext& ctx, const json& content, RecordPos pos, Message& m) {
     if (content.is_string()) {
         m.blocks.push_back(text_block(ctx, BlockKind::kText, content.get<std::string>()));
@@ -174,6 +214,15 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         // How a stream-json run ended (`result` line: subtype success / error_max_turns / …): the harness's own
         // record, read as the run's exit status (rule harness.run_exit_status, session 17 x18cc).
         if (stream && type == "result") add_run_result(ctx, *v, line, pos, session);
+        // A prompt typed while the agent worked reaches it as a `queued_command` attachment: the
+        // user's words (commandMode "prompt"), or the harness's own (a background task's
+        // "task-notification"); session 30.
+        if (type == "attachment" && !stream)
+            if (auto queued = queued_command(ctx, *v, pos)) {
+                if (ctx.options().keep_raw) queued->raw = record.take_raw();
+                session.messages.push_back(std::move(*queued));
+                continue;
+            }
         // stream-json system lines (init, hook responses, status) carry settings, not a message.
         if (type != "user" && type != "assistant" && (type != "system" || (stream && !v->contains("content")))) {
             if (!known_non_message().count(type) && type != "system") ctx.unknown_type(pos, type.empty() ? "(none)" : type);

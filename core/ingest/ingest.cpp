@@ -182,9 +182,13 @@ void walk_directory(const fs::path& root, const std::function<void(const fs::pat
 
 std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
-           "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, OpenHands events and evaluation output, Gemini CLI chats, "
-           "Cline task histories, Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
-           "Cursor agent transcripts, pi session files, OpenCode session exports, Harbor ATIF trajectories, "
+           "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, "
+           "OpenHands events and evaluation output, Gemini CLI chats, "
+           "Cline task histories, Aider chat histories, Entire CLI compact transcripts, `codex "
+           "exec --json` event streams, "
+           "Cursor agent transcripts, pi session files, OpenCode session exports, Harbor ATIF "
+           "trajectories, "
+           "GitHub Copilot CLI session events, "
            "BeliefMerge native JSONL";
 }
 
@@ -280,11 +284,13 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     bool exec_stream = false;  // `codex exec --json`'s event stream
     bool cursor = false;       // Cursor's agent transcript
     bool pi = false;           // pi's session file (its header is shaped as DeepSeek Harness's)
+    bool copilot = false;      // GitHub Copilot CLI's session events
     if (auto first = first_line_object(body); first && !document) {
         compact = is_entire_compact_line(*first);
         exec_stream = is_codex_exec_event(*first);
         cursor = is_cursor_transcript_line(*first);
         pi = is_pi_session_header(*first);
+        copilot = is_copilot_cli_event(*first);
         format = classify_object(*first);
         document = format && opens_document(*format, *first);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);
@@ -293,13 +299,14 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         // format reports that one line and reads the rest.
         json outline = first_line_outline(body.substr(0, 1 << 20));
         compact = is_entire_compact_line(outline);
+        copilot = is_copilot_cli_event(outline);
         format = classify_object(outline);
         document = format && opens_document(*format, outline);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(outline);
     }
     // One object a line that no reader knows: say so, naming what the first line holds, rather than reading the file
     // as one damaged JSON document (session 27: a `codex exec --json` stream was reported "truncated or damaged").
-    if (!format && !document && !compact && !exec_stream && !cursor && !pi) {
+    if (!format && !document && !compact && !exec_stream && !cursor && !pi && !copilot) {
         if (auto first = first_line_object(body)) {
             const size_t eol = body.find('\n');
             if (eol != std::string_view::npos && body.find_first_not_of(" \t\r\n", eol) != std::string_view::npos) {
@@ -329,6 +336,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     } line_readers[] = {{pi, "pi", read_pi},
                         {cursor, "cursor", read_cursor_transcript},
                         {exec_stream, "codex-exec", read_codex_exec},
+                        {copilot, "copilot-cli", read_copilot_cli},
                         {compact, "entire-compact", read_entire_compact}};
     for (const auto& reader : line_readers)
         if (reader.found) {
@@ -408,8 +416,9 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     head.remove_prefix(start);
     if (is_aider_history(head)) return SessionFormat::kAider;
     if (auto first = first_line_object(head))
-        return is_codex_exec_event(*first)         ? std::optional(SessionFormat::kCodex)
-               : is_cursor_transcript_line(*first) || is_pi_session_header(*first) || is_atif_trajectory(*first)
+        return is_codex_exec_event(*first) ? std::optional(SessionFormat::kCodex)
+               : is_cursor_transcript_line(*first) || is_pi_session_header(*first) ||
+                       is_atif_trajectory(*first) || is_copilot_cli_event(*first)
                    ? std::optional(SessionFormat::kOpenAiChat)
                    : classify_object(*first);
     try {
@@ -459,6 +468,25 @@ ReadResult read_bytes(std::string_view data, const std::string& name, const Read
     return read_source(memory_source(data, name, options.limits), name, options);
 }
 
+namespace {
+// Whether `file` lies in a Copilot CLI session folder (a directory holding events.jsonl and
+// workspace.yaml) at or below `root`, the directory the user named (normalised, without a trailing
+// slash); `seen` keeps each folder's answer, so a big tree is looked at once per folder.
+bool in_copilot_session_folder(const fs::path& file, const fs::path& root,
+                               std::map<fs::path, bool>& seen) {
+    std::error_code ec;
+    for (fs::path dir = file.parent_path(); !dir.empty(); dir = dir.parent_path()) {
+        auto [it, fresh] = seen.try_emplace(dir, false);
+        if (fresh)
+            it->second = fs::is_regular_file(dir / "events.jsonl", ec) &&
+                         fs::is_regular_file(dir / "workspace.yaml", ec);
+        if (it->second) return true;
+        if (dir.lexically_normal() == root || dir == dir.parent_path()) break;
+    }
+    return false;
+}
+}  // namespace
+
 ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
     ExpandedInputs out;
     static const std::regex generation(R"(session(?:\.v(\d+))?\.jsonl(?:\.zstd?)?)");
@@ -487,6 +515,12 @@ ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
         std::map<fs::path, int> generations;
         std::vector<fs::path> others;
         std::set<fs::path> event_dirs;  // OpenHands V1 conversations: one input per events/ directory
+        // The named directory as its entries' parents spell it: "dir/" and "dir/." name dir.
+        fs::path root = fs::path(path).lexically_normal();
+        while (!root.empty() && (!root.has_filename() || root.filename() == ".") &&
+               root != root.parent_path())
+            root = root.parent_path();
+        std::map<fs::path, bool> copilot_folders;
         for (const auto& e : entries) {
             if (is_openhands_event_file(e.string())) {
                 if (event_dirs.insert(e.parent_path()).second) others.push_back(e.parent_path());
@@ -495,6 +529,12 @@ ExpandedInputs expand_inputs(const std::vector<std::string>& paths) {
             // its conversation's settings and statistics, beside events/: no conversation to read
             std::error_code dir_ec;
             if (e.filename() == "base_state.json" && fs::is_directory(e.parent_path() / "events", dir_ec)) continue;
+            // A Copilot CLI session folder (session-state/<id>/: events.jsonl beside
+            // workspace.yaml) holds one log; its files/ and checkpoints/ keep the session's
+            // artifacts and notes, no conversation (session 30).
+            if (e.filename() != "events.jsonl" &&
+                in_copilot_session_folder(e, root, copilot_folders))
+                continue;
             // An Entire CLI checkpoint keeps the agent's own log (full.jsonl) and a compact copy of it
             // (transcript.jsonl): the copy beside the full log would read the conversation twice (session 25).
             if (e.filename() == "transcript.jsonl" && fs::is_regular_file(e.parent_path() / "full.jsonl", dir_ec)) continue;

@@ -31,6 +31,9 @@ bool is_cursor_transcript_line(const json& first_line);             // {"role", 
 bool is_codex_exec_event(const json& first_line);               // {"type": "thread.started", "thread_id"}, an item event
 void read_pi(ByteSource& source, ReadContext& ctx);             // pi's ~/.pi/agent/sessions/*.jsonl (a tree of entries)
 bool is_pi_session_header(const json& first_line);              // {"type": "session", "timestamp"}, no createdAt
+void read_copilot_cli(ByteSource& source,
+                      ReadContext& ctx);            // Copilot CLI's session-state/<id>/events.jsonl
+bool is_copilot_cli_event(const json& first_line);  // {"type": "session.start"|…, "data": {…}}
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
 // A chat session kept one message a line (nanobot's sessions/*.jsonl: a `{"_type": "metadata", …}` line, then

@@ -330,6 +330,31 @@ TEST(EntireCompactReader, ACheckpointDirectoryReadsTheFullLogNotItsCompactCopy) 
                                                   (dir / "notes.json").string()}));
 }
 
+// A Copilot CLI session folder (~/.copilot/session-state/<id>/) keeps the session's artifacts beside its events: only
+// events.jsonl is read, whether the folder or the folder of all sessions is named (session 30).
+TEST(CopilotCliReader, ASessionFolderReadsItsEventsNotItsArtifacts) {
+    const std::filesystem::path root =
+        std::filesystem::temp_directory_path() / ("bm-copilot-" + std::to_string(::getpid()));
+    const std::filesystem::path dir = root / "0465767f";
+    std::filesystem::create_directories(dir / "files");
+    std::filesystem::create_directories(dir / "checkpoints");
+    std::ofstream(dir / "events.jsonl") << "{}\n";
+    std::ofstream(dir / "workspace.yaml") << "id: 0465767f\n";
+    std::ofstream(dir / "files" / "report.json") << R"({"rows":[]})";     // an artifact the agent kept
+    std::ofstream(dir / "checkpoints" / "index.json") << R"({"n":1})";
+    std::ofstream(root / "notes.json") << R"([{"role":"user","content":"a chat"}])";  // outside a session folder
+    const ExpandedInputs all = expand_inputs({root.string()});
+    const ExpandedInputs one = expand_inputs({dir.string()});
+    // Naming a folder inside the session folder reads what is there: the user asked for it (a trailing slash, as
+    // a shell completes it, names the same folder).
+    const ExpandedInputs inside = expand_inputs({(dir / "files").string() + "/"});
+    std::filesystem::remove_all(root);
+    EXPECT_EQ(all.files, (std::vector<std::string>{(dir / "events.jsonl").string(), (root / "notes.json").string()}));
+    EXPECT_EQ(one.files, (std::vector<std::string>{(dir / "events.jsonl").string()}));
+    ASSERT_EQ(inside.files.size(), 1u);
+    EXPECT_NE(inside.files[0].find("report.json"), std::string::npos);
+}
+
 TEST(EntireCompactReader, AFirstTurnOverTheLineLimitIsReportedAndTheRestRead) {
     // Detected by the opening members of a first line too long to parse whole (review): not read as one document.
     const std::string head = R"({"v":1,"agent":"claude-code","cli_version":"1","type":)";
@@ -610,6 +635,37 @@ TEST(ClaudeCodeReader, AMissingParentOfAnAttachmentLineIsWarnedOnItsOwnLine) {
     EXPECT_EQ(missing[0]->where().line, 3) << missing[0]->to_string();
     EXPECT_NE(missing[0]->message().find("parent cut "), std::string::npos) << missing[0]->message();
     EXPECT_EQ(r.sessions[0].messages[2].parent_id, "m1");  // the turn still goes on from the one before it
+}
+
+// A prompt the user typed while the agent worked reaches it as a `queued_command` attachment (session 30: a dev
+// log's "can we get rid of override?" was read as no message at all): the user's words, on the branch; a background
+// task's notice queued the same way is the harness's.
+TEST(ClaudeCodeReader, AQueuedPromptIsTheUsersWordsAndATaskNotificationTheHarnesss) {
+    const std::string text =
+        "{\"parentUuid\":null,\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\","
+        "\"content\":\"why is the override there?\"},\"uuid\":\"u1\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"content\":\"can we get rid of override?\","
+        "\"sessionId\":\"s1\"}\n"
+        "{\"parentUuid\":\"u1\",\"sessionId\":\"s1\",\"type\":\"attachment\",\"attachment\":{\"type\":"
+        "\"queued_command\",\"prompt\":\"can we get rid of override?\",\"commandMode\":\"prompt\",\"origin\":"
+        "{\"kind\":\"human\"}},\"uuid\":\"q1\"}\n"
+        "{\"parentUuid\":\"q1\",\"sessionId\":\"s1\",\"type\":\"attachment\",\"attachment\":{\"type\":"
+        "\"queued_command\",\"prompt\":\"<task-notification>\\n<status>completed</status>\\n</task-notification>\","
+        "\"commandMode\":\"task-notification\"},\"uuid\":\"q2\"}\n"
+        "{\"parentUuid\":\"q2\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+        "\"content\":[{\"type\":\"text\",\"text\":\"Yes, it can go.\"}]},\"uuid\":\"m2\"}\n";
+    ReadResult r = read_bytes(text, "session.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty() && r.warnings.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 4u);  // the queue operation itself is no message: its prompt arrives once
+    EXPECT_EQ(s.messages[1].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[1].visible_text(), "can we get rid of override?");
+    EXPECT_EQ(s.messages[1].parent_id, "u1");
+    EXPECT_EQ(s.messages[2].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[2].source.name, "queued-task-notification");
+    EXPECT_EQ(s.messages[3].parent_id, "q2");
+    ASSERT_EQ(s.branches.size(), 1u);
 }
 
 TEST(SweAgentReader, FinalSubmitIsAnsweredByInfoSubmission) {

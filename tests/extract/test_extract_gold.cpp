@@ -178,6 +178,10 @@ TEST(ExtractGold, MatchingRule) {
     EXPECT_FALSE(values_match("", "delivered"));
     EXPECT_FALSE(values_match("!!", "delivered"));
     EXPECT_EQ(key_words("file.src/app_main-v2.py"), (std::vector<std::string>{"file", "src", "app", "main", "v2", "py"}));
+    // A gold key written with spaces ("git status.exit_code") has words too (session 30: 161 gold keys did, and
+    // none could share a subject word with an extractor's dotted key).
+    EXPECT_EQ(key_words("git status.exit_code"), (std::vector<std::string>{"git", "status", "exit", "code"}));
+    EXPECT_TRUE(slot_matches_gold("git.status.exit_code", "0", "git status.exit_code", "0"));
     EXPECT_TRUE(keys_share_word("pytest.failed", "Pytest.Collected"));
     EXPECT_FALSE(keys_share_word("exit.code", "pytest_failed"));
     EXPECT_TRUE(slot_matches_gold("reply", "PONG", "reply.expected", "PONG"));
