@@ -29,9 +29,9 @@ void parse_content(ReadContext& ctx, const json& content, RecordPos pos, Message
 
 // An `attachment` line holding a queued prompt ({"attachment": {"type": "queued_command", "prompt",
 // "commandMode", "origin"}}), delivered to the agent between its steps: a user message when the
-// user typed it (commandMode "prompt" or "bash", a `!` command; or origin.kind "human"), else the
-// harness's (a background task's "task-notification"); nullopt for any other attachment, and for a
-// line without a uuid (it has no place in the chain).
+// user typed it (origin.kind "human"; with no origin, commandMode "prompt", "bash" (a `!` command)
+// or none), else the harness's (a background task's "task-notification"); nullopt for any other
+// attachment, and for a line without a uuid (it has no place in the chain).
 std::optional<Message> queued_command(ReadContext& ctx, const json& v, RecordPos pos) {
     const auto a = v.find("attachment");
     if (a == v.end() || !a->is_object() || a->value("type", json()) != json("queued_command"))
@@ -50,16 +50,19 @@ std::optional<Message> queued_command(ReadContext& ctx, const json& v, RecordPos
     if (auto sc = v.find("isSidechain"); sc != v.end() && sc->is_boolean())
         m.sidechain = sc->get<bool>();
     m.role = Role::kUser;
-    const std::string mode =
-        ctx.str(*a, "commandMode", pos, "attachment.commandMode").value_or("prompt");
+    const std::string mode = ctx.str(*a, "commandMode", pos, "attachment.commandMode").value_or("");
     const auto origin = a->find("origin");
-    const bool human =
-        origin != a->end() && origin->is_object() && origin->value("kind", json()) == json("human");
-    if (mode == "prompt" || mode == "bash" || human) {
+    const std::string kind =
+        origin != a->end() && origin->is_object()
+            ? ctx.str(*origin, "kind", pos, "attachment.origin.kind").value_or("")
+            : "";
+    // No origin: the mode says whose it is (none at all: a queued prompt as older versions wrote
+    // it).
+    if (kind == "human" || (kind.empty() && (mode == "prompt" || mode == "bash" || mode.empty()))) {
         m.source.kind = SourceKind::kUser;
     } else {
         m.source.kind = SourceKind::kPlugin;
-        m.source.name = "queued-" + mode;
+        m.source.name = "queued-" + (mode.empty() ? kind : mode);
     }
     parse_content(ctx, *prompt, pos, m);
     return m;

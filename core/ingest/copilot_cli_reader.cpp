@@ -129,12 +129,16 @@ public:
         const std::string type = m_ctx.str(v, "type", pos, "type").value_or("");
         m_raw = raw;
         if (is_conversation_type(type)) {
-            // Each of these holds its content in `data`; one without it is reported (as not an
-            // object) and skipped.
-            if (const json* data = m_ctx.object(v, "data", pos, "data"))
+            // Each of these holds its content in `data`; one without it (or with another kind of
+            // value there) is reported and skipped.
+            if (const json* data = m_ctx.object(v, "data", pos, "data")) {
                 conversation(v, *data, type, pos);
-            else
+            } else {
+                if (!v.contains("data"))
+                    m_ctx.error(pos, "data",
+                                "a " + type + " event without its data object; skipped");
                 ++m_non_message;
+            }
         } else if (type == "assistant.turn_end" || type == "assistant.idle") {
             flush_streamed({});
             ++m_non_message;
@@ -170,6 +174,7 @@ private:
         } else if (type == "assistant.message") {
             m_incoming = m_ctx.str(data, "messageId", pos, "data.messageId").value_or("");
             m_streamed.erase(m_incoming);  // its whole text supersedes its pieces
+            if (!m_incoming.empty()) m_whole.insert(m_incoming);
             assistant(v, data, pos);
             m_incoming.clear();
         } else if (type == "assistant.message_delta") {
@@ -219,7 +224,6 @@ private:
         m.line = pos.line;
         m.id = m_ctx.str(v, "id", pos, "id").value_or("");
         if (m.id.empty()) m.id = "line-" + std::to_string(pos.line);
-        m.parent_id = m_ctx.str(v, "parentId", pos, "parentId").value_or("");
         m.time = m_ctx.str(v, "timestamp", pos, "timestamp").value_or("");
         m.role = role;
         m.source.kind = kind;
@@ -227,9 +231,17 @@ private:
     }
 
     // Appends `m`, after any reply still in pieces (said before it; not the one `m` completes).
+    // The whole message of a reply already placed from its pieces (an event came between them)
+    // takes that place.
     void push(Message m) {
         flush_streamed(m_incoming);
         if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(m_raw);
+        if (auto at = m_placed.find(m_incoming); !m_incoming.empty() && at != m_placed.end()) {
+            m.seq = m_session.messages[at->second].seq;
+            m_session.messages[at->second] = std::move(m);
+            ++m_non_message;  // the pieces' message was counted as one message already
+            return;
+        }
         append_message(m_session, std::move(m));
     }
 
@@ -292,7 +304,9 @@ private:
         const std::string id = m_ctx.str(data, "messageId", pos, "data.messageId").value_or("");
         const std::string piece =
             m_ctx.str(data, "deltaContent", pos, "data.deltaContent").value_or("");
-        if (id.empty() || piece.empty()) return;
+        // A piece of a reply whose whole message was read, or that was already placed, adds
+        // nothing.
+        if (id.empty() || piece.empty() || m_whole.count(id) || m_placed.count(id)) return;
         auto it = m_streamed.find(id);
         if (it == m_streamed.end()) {
             Message m = message(v, pos, Role::kAssistant, SourceKind::kModel);
@@ -311,6 +325,7 @@ private:
             if (it == m_streamed.end() || id == keep) continue;
             it->second.blocks.back().text = m_ctx.redact_text(it->second.blocks.back().text);
             it->second.from_chunks = true;
+            m_placed[id] = m_session.messages.size();
             append_message(m_session, std::move(it->second));
             m_streamed.erase(it);
             --m_non_message;  // its pieces make one message
@@ -432,6 +447,8 @@ private:
     std::string m_incoming;  // the id of the assistant message being read, whose pieces it replaces
     std::map<std::string, Message> m_streamed;  // message id -> its text so far, from its pieces
     std::vector<std::string> m_streamed_order;  // their ids in the order they began
+    std::map<std::string, size_t> m_placed;     // replies placed from their pieces: id -> index
+    std::set<std::string> m_whole;              // replies whose whole message was read
     int64_t m_non_message = 0;
 };
 
@@ -452,6 +469,17 @@ bool is_copilot_cli_event(const json& v) {
     return (is_conversation_type(type) || is_bookkeeping(type)) &&
            type.find('.') != std::string::npos && v.value("id", json()).is_string() &&
            v.value("timestamp", json()).is_string();
+}
+
+bool is_copilot_cli_outline(const json& v) {
+    // A first line over the line limit, read as its opening members (`type`, then `data` as an
+    // empty stub): Copilot writes `id` and `timestamp` after `data`, so the type alone tells it.
+    if (!v.is_object() || !v.value("type", json()).is_string() || v.contains("payload") ||
+        v.contains("message") || !v.value("data", json()).is_object())
+        return false;
+    const std::string type = v["type"].get<std::string>();
+    return (is_conversation_type(type) || is_bookkeeping(type)) &&
+           type.find('.') != std::string::npos;
 }
 
 void read_copilot_cli(ByteSource& source, ReadContext& ctx) {

@@ -299,7 +299,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         // format reports that one line and reads the rest.
         json outline = first_line_outline(body.substr(0, 1 << 20));
         compact = is_entire_compact_line(outline);
-        copilot = is_copilot_cli_event(outline);
+        copilot = is_copilot_cli_outline(outline);
         format = classify_object(outline);
         document = format && opens_document(*format, outline);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(outline);

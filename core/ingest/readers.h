@@ -34,6 +34,7 @@ bool is_pi_session_header(const json& first_line);              // {"type": "ses
 void read_copilot_cli(ByteSource& source,
                       ReadContext& ctx);            // Copilot CLI's session-state/<id>/events.jsonl
 bool is_copilot_cli_event(const json& first_line);  // {"type": "session.start"|…, "data": {…}}
+bool is_copilot_cli_outline(const json& outline);  // the same, for a first line over the line limit
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
 // A chat session kept one message a line (nanobot's sessions/*.jsonl: a `{"_type": "metadata", …}` line, then

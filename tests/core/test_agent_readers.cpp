@@ -653,18 +653,25 @@ TEST(ClaudeCodeReader, AQueuedPromptIsTheUsersWordsAndATaskNotificationTheHarnes
         "\"queued_command\",\"prompt\":\"<task-notification>\\n<status>completed</status>\\n</task-notification>\","
         "\"commandMode\":\"task-notification\"},\"uuid\":\"q2\"}\n"
         "{\"parentUuid\":\"q2\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
-        "\"content\":[{\"type\":\"text\",\"text\":\"Yes, it can go.\"}]},\"uuid\":\"m2\"}\n";
+        "\"content\":[{\"type\":\"text\",\"text\":\"Yes, it can go.\"}]},\"uuid\":\"m2\"}\n"
+        // a user's queued `!` command (no origin) is the user's; a queued line without a uuid has no place: no message
+        "{\"parentUuid\":\"m2\",\"sessionId\":\"s1\",\"type\":\"attachment\",\"attachment\":{\"type\":"
+        "\"queued_command\",\"prompt\":\"git status\",\"commandMode\":\"bash\"},\"uuid\":\"q3\"}\n"
+        "{\"sessionId\":\"s1\",\"type\":\"attachment\",\"attachment\":{\"type\":\"queued_command\",\"prompt\":"
+        "\"lost\",\"commandMode\":\"prompt\"}}\n";
     ReadResult r = read_bytes(text, "session.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     EXPECT_TRUE(r.errors.empty() && r.warnings.empty()) << describe(r);
     const Session& s = r.sessions[0];
-    ASSERT_EQ(s.messages.size(), 4u);  // the queue operation itself is no message: its prompt arrives once
+    ASSERT_EQ(s.messages.size(), 5u);  // the queue operation itself is no message: its prompt arrives once
     EXPECT_EQ(s.messages[1].source.kind, SourceKind::kUser);
     EXPECT_EQ(s.messages[1].visible_text(), "can we get rid of override?");
     EXPECT_EQ(s.messages[1].parent_id, "u1");
     EXPECT_EQ(s.messages[2].source.kind, SourceKind::kPlugin);
     EXPECT_EQ(s.messages[2].source.name, "queued-task-notification");
     EXPECT_EQ(s.messages[3].parent_id, "q2");
+    EXPECT_EQ(s.messages[4].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[4].visible_text(), "git status");
     ASSERT_EQ(s.branches.size(), 1u);
 }
 

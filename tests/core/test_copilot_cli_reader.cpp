@@ -138,6 +138,46 @@ TEST(CopilotCliReader, StreamsOpeningWithBookkeepingAndRepliesCutShortInOrder) {
     EXPECT_FALSE(s.messages[4].from_chunks);  // its whole message arrived: its pieces are dropped
 }
 
+// An event between a reply's pieces and its whole message places the reply from its pieces; the whole message then
+// takes that place (no reply read twice), and a piece after it adds nothing (review).
+TEST(CopilotCliReader, AWholeMessageAfterItsPlacedPiecesTakesTheirPlace) {
+    const std::string log =
+        R"({"type":"user.message","data":{"content":"hi"},"id":"u","timestamp":"t"}
+{"type":"assistant.message_delta","data":{"messageId":"m1","deltaContent":"Let"},"ephemeral":true,"id":"d1","timestamp":"t"}
+{"type":"system.notification","data":{"content":"Discovered instruction: AGENTS.md"},"id":"n","timestamp":"t"}
+{"type":"assistant.message","data":{"messageId":"m1","content":"Let me look.","toolRequests":[]},"id":"a","timestamp":"t"}
+{"type":"assistant.message_delta","data":{"messageId":"m1","deltaContent":" late"},"ephemeral":true,"id":"d2","timestamp":"t"}
+{"type":"assistant.turn_end","data":{"turnId":"0"},"id":"e","timestamp":"t"}
+)";
+    ReadResult r = read_bytes(log, "events.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty() && r.warnings.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 3u);
+    EXPECT_EQ(s.messages[1].visible_text(), "Let me look.");
+    EXPECT_FALSE(s.messages[1].from_chunks);
+    EXPECT_EQ(s.messages[1].seq, 1);
+    EXPECT_EQ(s.messages[2].source.kind, SourceKind::kPlugin);
+}
+
+// A first line over the line limit (a window opening on a huge pasted request) is reported, and the rest is read as
+// Copilot's (review: it was read as one damaged document).
+TEST(CopilotCliReader, AFirstLineOverTheLimitIsReportedAndTheRestRead) {
+    const std::string log = R"({"type":"user.message","data":{"content":")" + std::string(2u << 20, 'x') +
+                            R"("},"id":"u","timestamp":"t"})" "\n" +
+                            R"({"type":"assistant.message","data":{"messageId":"m","content":"ok"},"id":"a","timestamp":"t"})"
+                            "\n";
+    ReadOptions options;
+    options.max_line_bytes = 1u << 20;
+    ReadResult r = read_bytes(log, "events.jsonl", options);
+    EXPECT_EQ(r.format, "copilot-cli");
+    ASSERT_EQ(r.errors.size(), 1u) << describe(r);
+    EXPECT_EQ(r.errors[0].where().line, 1);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    ASSERT_EQ(r.sessions[0].messages.size(), 1u);
+    EXPECT_EQ(r.sessions[0].messages[0].visible_text(), "ok");
+}
+
 // A redacted log ("[REDACTED]" for tool requests and results) is read without errors; its calls come from their
 // start events.
 TEST(CopilotCliReader, ARedactedLogIsReadWithoutErrors) {
@@ -162,10 +202,12 @@ TEST(CopilotCliReader, BadLinesAreReportedAndSkipped) {
 [1,2]
 {"type":"tool.execution_complete","data":{"success":true,"result":{"content":"x"}},"id":"e2","timestamp":"t"}
 {"type":"user.message","data":{"content":"still read"},"id":"e3","timestamp":"t"}
+{"type":"user.message","id":"e4","timestamp":"t"}
 )";
     ReadResult r = read_bytes(log, "events.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
-    ASSERT_EQ(r.errors.size(), 2u) << describe(r);
+    ASSERT_EQ(r.errors.size(), 3u) << describe(r);
+    EXPECT_NE(r.errors[2].to_string().find("without its data"), std::string::npos) << describe(r);
     EXPECT_NE(r.errors[0].to_string().find(":2"), std::string::npos) << describe(r);
     EXPECT_NE(r.errors[1].to_string().find("toolCallId"), std::string::npos) << describe(r);
     ASSERT_EQ(r.sessions[0].messages.size(), 1u);
