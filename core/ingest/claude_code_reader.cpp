@@ -25,47 +25,36 @@ const std::set<std::string>& known_non_message() {
     return types;
 }
 
-void parse_content(ReadContext& ctx, const json& content, RecordPos pos, Message& m);
-
-// An `attachment` line holding a queued prompt ({"attachment": {"type": "queued_command", "prompt",
-// "commandMode", "origin"}}), delivered to the agent between its steps: a user message when the
-// user typed it (origin.kind "human"; with no origin, commandMode "prompt", "bash" (a `!` command)
-// or none), else the harness's (a background task's "task-notification"); nullopt for any other
-// attachment, and for a line without a uuid (it has no place in the chain).
-std::optional<Message> queued_command(ReadContext& ctx, const json& v, RecordPos pos) {
+// The prompt of an `attachment` line holding a queued prompt ({"attachment": {"type":
+// "queued_command", "prompt", "commandMode", "origin"}}, with a uuid: its place in the chain); null
+// for any other line.
+const json* queued_prompt(const json& v) {
     const auto a = v.find("attachment");
     if (a == v.end() || !a->is_object() || a->value("type", json()) != json("queued_command"))
-        return std::nullopt;
-    const auto prompt = a->find("prompt");
-    if (prompt == a->end() || !(prompt->is_string() || prompt->is_array())) return std::nullopt;
+        return nullptr;
     const auto uuid = v.find("uuid");
-    if (uuid == v.end() || !uuid->is_string() || uuid->get<std::string>().empty())
-        return std::nullopt;
-    Message m;
-    m.seq = pos.line - 1;
-    m.line = pos.line;
-    m.id = uuid->get<std::string>();
-    m.parent_id = ctx.str(v, "parentUuid", pos, "parentUuid").value_or("");
-    m.time = ctx.str(v, "timestamp", pos, "timestamp").value_or("");
-    if (auto sc = v.find("isSidechain"); sc != v.end() && sc->is_boolean())
-        m.sidechain = sc->get<bool>();
-    m.role = Role::kUser;
-    const std::string mode = ctx.str(*a, "commandMode", pos, "attachment.commandMode").value_or("");
-    const auto origin = a->find("origin");
+    if (uuid == v.end() || !uuid->is_string() || uuid->get<std::string>().empty()) return nullptr;
+    const auto prompt = a->find("prompt");
+    return prompt != a->end() && (prompt->is_string() || prompt->is_array()) ? &*prompt : nullptr;
+}
+
+// Whose a queued prompt is: the user's when they typed it (origin.kind "human"; with no origin,
+// commandMode "prompt", "bash" (a `!` command) or none, as older versions wrote it), else the
+// harness's (a background task's "task-notification").
+void set_queued_source(ReadContext& ctx, const json& attachment, RecordPos pos, Message& m) {
+    const std::string mode =
+        ctx.str(attachment, "commandMode", pos, "attachment.commandMode").value_or("");
+    const auto origin = attachment.find("origin");
     const std::string kind =
-        origin != a->end() && origin->is_object()
+        origin != attachment.end() && origin->is_object()
             ? ctx.str(*origin, "kind", pos, "attachment.origin.kind").value_or("")
             : "";
-    // No origin: the mode says whose it is (none at all: a queued prompt as older versions wrote
-    // it).
     if (kind == "human" || (kind.empty() && (mode == "prompt" || mode == "bash" || mode.empty()))) {
         m.source.kind = SourceKind::kUser;
     } else {
         m.source.kind = SourceKind::kPlugin;
         m.source.name = "queued-" + (mode.empty() ? kind : mode);
     }
-    parse_content(ctx, *prompt, pos, m);
-    return m;
 }
 
 void parse_content(ReadContext& ctx, const json& content, RecordPos pos, Message& m) {
@@ -217,17 +206,13 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         // How a stream-json run ended (`result` line: subtype success / error_max_turns / …): the harness's own
         // record, read as the run's exit status (rule harness.run_exit_status, session 17 x18cc).
         if (stream && type == "result") add_run_result(ctx, *v, line, pos, session);
-        // A prompt typed while the agent worked reaches it as a `queued_command` attachment: the
-        // user's words (commandMode "prompt"), or the harness's own (a background task's
-        // "task-notification"); session 30.
-        if (type == "attachment" && !stream)
-            if (auto queued = queued_command(ctx, *v, pos)) {
-                if (ctx.options().keep_raw) queued->raw = record.take_raw();
-                session.messages.push_back(std::move(*queued));
-                continue;
-            }
+        // A prompt typed while the agent worked reaches it as a `queued_command` attachment: a
+        // message of its own (session 30: a user's second request had been skipped with every
+        // attachment).
+        const json* queued = type == "attachment" && !stream ? queued_prompt(*v) : nullptr;
         // stream-json system lines (init, hook responses, status) carry settings, not a message.
-        if (type != "user" && type != "assistant" && (type != "system" || (stream && !v->contains("content")))) {
+        if (!queued && type != "user" && type != "assistant" &&
+            (type != "system" || (stream && !v->contains("content")))) {
             if (!known_non_message().count(type) && type != "system") ctx.unknown_type(pos, type.empty() ? "(none)" : type);
             if (const auto id = v->find("uuid"); id != v->end() && id->is_string() && !id->get<std::string>().empty()) {
                 const auto parent = v->find("parentUuid");
@@ -296,6 +281,10 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             // studio shows in its place (session 28: these were blank rows in the transcript).
             if (!v->contains("content")) m.source.name = subtype;
             m.blocks.push_back(text_block(ctx, BlockKind::kText, ctx.str(*v, "content", pos, "content").value_or("")));
+        } else if (queued) {
+            m.role = Role::kUser;
+            set_queued_source(ctx, v->at("attachment"), pos, m);
+            parse_content(ctx, *queued, pos, m);
         } else {
             const json* msg = ctx.object(*v, "message", pos, "message");
             if (!msg) {

@@ -287,7 +287,7 @@ private:
                 const json& call = (*calls)[k];
                 ContentBlock c = call_block(call, pos, at, "toolCallId", "name");
                 if (c.tool_id.empty()) c.tool_id = m.id + "#" + std::to_string(k);
-                if (!m_called.insert(c.tool_id).second)
+                if (!m_tool_of.emplace(c.tool_id, c.tool_name).second)
                     continue;  // its start event came first and holds it
                 m.blocks.push_back(std::move(c));
             }
@@ -344,7 +344,6 @@ private:
         c.tool_name = m_ctx.str(call, name_member, pos, at + "." + name_member).value_or("");
         if (auto a = call.find("arguments"); a != call.end() && !a->is_null())
             c.arguments = m_ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
-        if (!c.tool_id.empty()) m_tool_of[c.tool_id] = c.tool_name;
         return c;
     }
 
@@ -352,14 +351,14 @@ private:
     // on its own.
     void started(const json& v, const json& data, RecordPos pos) {
         const std::string id = m_ctx.str(data, "toolCallId", pos, "data.toolCallId").value_or("");
-        if (id.empty() || m_called.count(id)) {
+        if (id.empty() || m_tool_of.count(id)) {
             ++m_non_message;
             return;
         }
         Message m = message(v, pos, Role::kAssistant, SourceKind::kModel);
         m.source.model = m_ctx.str(data, "model", pos, "data.model").value_or("");
         m.blocks.push_back(call_block(data, pos, "data", "toolCallId", "toolName"));
-        m_called.insert(id);
+        m_tool_of.emplace(id, m.blocks.back().tool_name);
         push(std::move(m));
     }
 
@@ -371,7 +370,8 @@ private:
                 "each tool.execution_complete carries the toolCallId of its tool.execution_start");
             return;
         }
-        if (!m_called.count(id))
+        const auto placed = m_tool_of.find(id);
+        if (placed == m_tool_of.end())
             m_ctx.warning(pos, "data.toolCallId",
                           "the answer of call " + id + ", which this log does not hold",
                           "a log cut before the call (a window) keeps the answer alone");
@@ -398,7 +398,7 @@ private:
         // A shell's exit code closes its output ("<exited with exit code 1>"): it opens the answer
         // as every reader writes it, and a non-zero code fails the call. Newer builds also keep the
         // code apart (`shellExecution.exitCode`), which is then the one read.
-        const std::string tool = m_tool_of.count(id) ? m_tool_of[id] : "";
+        const std::string tool = placed != m_tool_of.end() ? placed->second : "";
         if (tool == "bash" || tool == "powershell" || tool == "read_bash" ||
             tool == "read_powershell") {
             std::optional<int64_t> code = take_exit_line(text);
@@ -441,9 +441,8 @@ private:
     ReadContext& m_ctx;
     Session m_session;
     std::string_view m_raw;
-    std::set<std::string> m_called;  // calls an assistant message (or a start event) already holds
     std::set<std::string> m_answered;              // calls a completion answered
-    std::map<std::string, std::string> m_tool_of;  // call id -> tool name
+    std::map<std::string, std::string> m_tool_of;  // calls a message holds: id -> tool name
     std::string m_incoming;  // the id of the assistant message being read, whose pieces it replaces
     std::map<std::string, Message> m_streamed;  // message id -> its text so far, from its pieces
     std::vector<std::string> m_streamed_order;  // their ids in the order they began
@@ -484,14 +483,7 @@ bool is_copilot_cli_outline(const json& v) {
 
 void read_copilot_cli(ByteSource& source, ReadContext& ctx) {
     CopilotBuilder b(ctx);
-    const auto digest =
-        for_each_record(source, ctx, [&](const json& v, RecordPos pos, std::string_view raw) {
-            if (v.is_object())
-                b.line(v, pos, raw);
-            else
-                ctx.error(pos, "", "expected a JSON object a line; skipped");
-        });
-    if (digest) b.finish(*digest);
+    read_object_lines(source, ctx, b);
 }
 
 }  // namespace bm

@@ -111,11 +111,7 @@ bool is_cursor_transcript_line(const json& v) {
 
 void read_cursor_transcript(ByteSource& source, ReadContext& ctx) {
     CursorBuilder b(ctx);
-    const auto digest = for_each_record(source, ctx, [&](const json& v, RecordPos pos, std::string_view raw) {
-        if (v.is_object()) b.line(v, pos, raw);
-        else ctx.error(pos, "", "expected a JSON object a line; skipped");
-    });
-    if (digest) b.finish(*digest);
+    read_object_lines(source, ctx, b);
 }
 
 }  // namespace bm

@@ -183,13 +183,10 @@ void walk_directory(const fs::path& root, const std::function<void(const fs::pat
 std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
            "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, "
-           "OpenHands events and evaluation output, Gemini CLI chats, "
-           "Cline task histories, Aider chat histories, Entire CLI compact transcripts, `codex "
-           "exec --json` event streams, "
-           "Cursor agent transcripts, pi session files, OpenCode session exports, Harbor ATIF "
-           "trajectories, "
-           "GitHub Copilot CLI session events, "
-           "BeliefMerge native JSONL";
+           "OpenHands events and evaluation output, Gemini CLI chats, Cline task histories, "
+           "Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
+           "Cursor agent transcripts, pi session files, OpenCode session exports, "
+           "Harbor ATIF trajectories, GitHub Copilot CLI session events, BeliefMerge native JSONL";
 }
 
 void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, SessionFormat hint) {

@@ -86,6 +86,21 @@ void for_each_line(ByteSource& source, ReadContext& ctx, const std::function<voi
 std::optional<std::string> for_each_record(ByteSource& source, ReadContext& ctx,
                                            const std::function<void(const json&, RecordPos, std::string_view)>& on_record);
 
+// Reads `source` as one JSON object a line into `builder`: `builder.line(v, pos, raw)` for each
+// object, `builder.finish(digest)` once any record was read; a line that is not an object is an
+// error naming it, skipped.
+template <class Builder>
+void read_object_lines(ByteSource& source, ReadContext& ctx, Builder& builder) {
+    const auto digest =
+        for_each_record(source, ctx, [&](const json& v, RecordPos pos, std::string_view raw) {
+            if (v.is_object())
+                builder.line(v, pos, raw);
+            else
+                ctx.error(pos, "", "expected a JSON object a line; skipped");
+        });
+    if (digest) builder.finish(*digest);
+}
+
 // Appends `m` to `session`'s messages, its seq set to its position there.
 void append_message(Session& session, Message m);
 
