@@ -24,8 +24,9 @@ const std::set<std::string>& competing_names() {
 }
 
 const std::set<std::string>& per_run_names() {
-    static const std::set<std::string> names = {"created_at",         "parent_session", "origin",    "delegation_depth",
-                                                "log_format_version", "hook_decision",  "turn_error"};
+    static const std::set<std::string> names = {
+        "created_at",         "parent_session", "origin",     "delegation_depth",
+        "log_format_version", "hook_decision",  "turn_error", "pull_request"};
     return names;
 }
 
@@ -136,7 +137,8 @@ std::string environment_value(const EnvironmentFact& fact) {
         if (ms <= 0 || ms > kLastMillisecondOf9999) return {};
         return iso8601_from_epoch_ms(ms);
     }
-    if (fact.name == "cwd" || fact.name == "parent_session") return v;  // a path's case is part of it
+    if (fact.name == "cwd" || fact.name == "parent_session" || fact.name == "pull_request")
+        return v;  // a path's case is part of it
     std::string token = token_value(v);
     return is_placeholder_value(token) ? std::string() : token;  // "Run Placeholder" → run-placeholder
 }

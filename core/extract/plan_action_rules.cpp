@@ -41,6 +41,32 @@ void todo_items(const ToolAction& a, const nlohmann::json& j, std::vector<Action
     }
 }
 
+// Cline's task_progress input, the Markdown checklist any of its tools carries ("- [x] done").
+void checklist_items(const ToolAction& a, const std::string& list, std::vector<ActionFact>& out) {
+    size_t at = 0;
+    int items = 0;
+    while (at < list.size() && items < 30) {
+        size_t eol = list.find('\n', at);
+        if (eol == std::string::npos) eol = list.size();
+        std::string_view line(list.data() + at, eol - at);
+        at = eol + 1;
+        while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
+            line.remove_prefix(1);
+        if (line.size() < 7 || line.substr(0, 3) != "- [" || line[4] != ']' || line[5] != ' ')
+            continue;
+        const char box = line[3];
+        if (box != ' ' && box != 'x' && box != 'X') continue;
+        const std::string text(line.substr(6));
+        const std::string slug = key_slug(text, 60);
+        if (slug.empty()) continue;
+        ++items;
+        size_t b = 0, e = 0;
+        span_of(a.arguments, text, b, e);
+        out.push_back({"action.todo", "todo." + slug, box == ' ' ? "pending" : "completed",
+                       SlotType::kGoal, ActionEvidence::kStated, b, e});
+    }
+}
+
 // exit_plan_mode {"plan":"# Title\n- step one\n- step two"}: each top-level bullet is a proposed step.
 void plan_steps(const ToolAction& a, const std::string& plan, std::vector<ActionFact>& out) {
     size_t at = 0;
@@ -167,12 +193,13 @@ void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                            tool == "write_todos" || tool == "todo";
     const bool plan_tool = tool == "exit_plan_mode" || tool == "exitplanmode";
     const bool goal_tool = tool == "create_goal" || tool == "update_goal";
+    std::string text;
+    size_t b = 0, e = 0;
+    if (json_string_member(a.arguments, "task_progress", text, b, e)) checklist_items(a, text, out);
     if (!todo_tool && !plan_tool && !goal_tool) return;
     const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
     if (!j.is_object()) return;
     if (todo_tool) todo_items(a, j, out);
-    std::string text;
-    size_t b = 0, e = 0;
     if (plan_tool && json_string_member(a.arguments, "plan", text, b, e)) plan_steps(a, text, out);
     if (tool == "create_goal" && json_string_member(a.arguments, "objective", text, b, e) && !text.empty() &&
         text.size() <= 200)

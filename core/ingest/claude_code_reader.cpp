@@ -18,10 +18,10 @@ const std::set<std::string>& known_non_message() {
     // `ai-title` lines: settings and UI titles, no message (session 20); 2.1.24x+ `last-prompt` (the prompt box's
     // text), `mode`, `atis-latch`, `agent-name` and `bridge-session` (session 25: seen in fresh logs, each warned);
     // 2.1.243's `frame-link` ({"artifactCount", "sessionId", "timestamp"}, session 29: a test collector's log).
-    static const std::set<std::string> types = {"queue-operation", "file-history-snapshot", "progress", "custom-title",
-                                                "tag", "result", "stream_event", "attachment", "permission-mode",
-                                                "ai-title", "last-prompt", "mode", "atis-latch", "agent-name",
-                                                "bridge-session", "frame-link"};
+    static const std::set<std::string> types = {
+        "queue-operation", "file-history-snapshot", "progress", "custom-title", "tag", "result",
+        "stream_event", "attachment", "permission-mode", "ai-title", "last-prompt", "mode",
+        "atis-latch", "agent-name", "bridge-session", "frame-link", "pr-link"};
     return types;
 }
 
@@ -131,6 +131,33 @@ void add_run_result(ReadContext& ctx, const json& v, const Line& line, RecordPos
     session.environment.push_back(std::move(f));
 }
 
+// A `pr-link` line (Claude Code 2.1.37+, written when a pull request shows up in tool output and
+// again on resume): environment fact pull_request = its URL, qualified by its repository and number
+// (session 31: a collector's log warned of it as an unknown record).
+void add_pull_request(ReadContext& ctx, const json& v, const Line& line, RecordPos pos,
+                      Session& session) {
+    const std::string url = ctx.str(v, "prUrl", pos, "prUrl").value_or("");
+    if (url.empty() || url.size() > 300) return;
+    for (const EnvironmentFact& seen : session.environment)
+        if (seen.name == "pull_request" && seen.value == url)
+            return;  // the same link written again
+    EnvironmentFact f;
+    f.name = "pull_request";
+    f.value = ctx.redact_text(url);
+    // One slot a pull request: its repository and number ("owner/name#36"), so two in one run never
+    // compete.
+    f.qualifier = ctx.redact_text(ctx.str(v, "prRepository", pos, "prRepository").value_or(""));
+    if (auto n = v.find("prNumber"); n != v.end() && n->is_number_integer())
+        f.qualifier += "#" + std::to_string(n->get<int64_t>());
+    f.field = "prUrl";
+    f.line = pos.line;
+    f.seq = pos.line - 1;
+    f.time = ctx.str(v, "timestamp", pos, "timestamp").value_or("");
+    quote_member(ctx, line, "prUrl", url, f);
+    if (f.quote.empty()) f.quote = ctx.redact_raw("\"prUrl\":" + json(url).dump());
+    session.environment.push_back(std::move(f));
+}
+
 void add_api_error(ReadContext& ctx, const json& v, const Message& m, const Line& line, RecordPos pos, Session& session) {
     // The notice without the raw response body Claude Code appends ("… (429) · {…}"; session 18).
     const std::string text = api_error_notice(m.visible_text());
@@ -206,6 +233,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         // How a stream-json run ended (`result` line: subtype success / error_max_turns / …): the harness's own
         // record, read as the run's exit status (rule harness.run_exit_status, session 17 x18cc).
         if (stream && type == "result") add_run_result(ctx, *v, line, pos, session);
+        if (type == "pr-link") add_pull_request(ctx, *v, line, pos, session);
         // A prompt typed while the agent worked reaches it as a `queued_command` attachment: a
         // message of its own (session 30: a user's second request had been skipped with every
         // attachment).

@@ -13,25 +13,6 @@ struct PendingCall {
     std::string id, name;
 };
 
-// "[read_file for 'a.py'] Result:" -> "read_file"; empty when the text is not a tool result.
-std::string result_tool_name(std::string_view text) {
-    if (text.empty() || text[0] != '[') return {};
-    size_t close = text.find("] Result:");
-    if (close == std::string_view::npos || text.find('\n') < close) return {};
-    std::string_view inner = text.substr(1, close - 1);
-    return std::string(inner.substr(0, inner.find(' ')));
-}
-
-// Blocks Cline adds to a user turn itself: the environment report, its todo-list reminders, and the
-// text of files the user attached (the files' words, not the user's).
-bool injected_context(std::string_view text) {
-    size_t start = text.find_first_not_of(" \t\r\n");
-    if (start == std::string_view::npos) return false;
-    text.remove_prefix(start);
-    return text.rfind("<environment_details>", 0) == 0 || text.rfind("# task_progress", 0) == 0 ||
-           text.rfind("# TODO LIST UPDATE REQUIRED", 0) == 0 || text.rfind("Files attached by the user:", 0) == 0;
-}
-
 // What the model says to the user through Cline's conversational tools (their input holds the words).
 std::string words_in_tool(const std::string& name, const json& input) {
     const char* field = name == "plan_mode_respond"       ? "response"
@@ -141,9 +122,10 @@ private:
                                          b.value("is_error", json(false)) == true, results.size()));
             } else if (type == "text") {
                 std::string text = m_ctx.str(b, "text", pos, bpath + ".text").value_or("");
-                if (std::string tool = result_tool_name(text); !tool.empty())
+                if (std::string tool = cline_result_tool(text); !tool.empty())
                     results.push_back(result(base, take_call(m_pending, tool), text, false, results.size()));
-                else if (injected_context(text)) context.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+                else if (cline_injected_context(text))
+                    context.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
                 else words.blocks.push_back(text_block(m_ctx, BlockKind::kText, unwrap_task(text)));
             } else if (type == "image") {
                 ContentBlock img;
@@ -217,6 +199,36 @@ bool looks_like_cline(const json& array) {
     for (size_t i = 0; i < array.size() && i < 4; ++i)
         if (is_api_message(array[i])) return true;
     return false;
+}
+
+std::string cline_result_tool(std::string_view text) {
+    if (text.empty() || text[0] != '[') return {};
+    size_t close = text.find("] Result:");
+    if (close == std::string_view::npos || text.find('\n') < close) return {};
+    std::string_view inner = text.substr(1, close - 1);
+    return std::string(inner.substr(0, inner.find(' ')));
+}
+
+namespace {
+const char* const kInjectedOpenings[] = {"<environment_details>", "# task_progress",
+                                         "# TODO LIST UPDATE REQUIRED",
+                                         "Files attached by the user:"};
+}  // namespace
+
+bool cline_injected_context(std::string_view text) {
+    size_t start = text.find_first_not_of(" \t\r\n");
+    if (start == std::string_view::npos) return false;
+    text.remove_prefix(start);
+    for (const char* opening : kInjectedOpenings)
+        if (text.rfind(opening, 0) == 0) return true;
+    return false;
+}
+
+size_t cline_injected_tail(std::string_view text) {
+    size_t at = text.size();
+    for (const char* opening : kInjectedOpenings)
+        at = std::min(at, text.find("\n" + std::string(opening)));
+    return at;
 }
 
 std::string cline_task_id(const std::string& file, const std::string& digest) {

@@ -11,12 +11,24 @@ namespace {
 
 // Records that show progress or bookkeeping, not conversation.
 const std::set<std::string>& bookkeeping() {
-    static const std::set<std::string> kinds = {
-        "say:api_req_started", "say:api_req_finished", "say:api_req_retried", "say:checkpoint_created",
-        "say:task_progress", "say:error_retry", "say:deleted_api_reqs", "say:shell_integration_warning",
-        "say:mcp_server_request_started", "say:info", "say:load_mcp_documentation", "say:diff_error",
-        "ask:completion_result", "ask:resume_task", "ask:resume_completed_task", "ask:api_req_failed",
-        "ask:mistake_limit_reached", "ask:auto_approval_max_req_reached", "ask:new_task", "ask:condense"};
+    static const std::set<std::string> kinds = {"say:api_req_finished",
+                                                "say:api_req_retried",
+                                                "say:checkpoint_created",
+                                                "say:error_retry",
+                                                "say:deleted_api_reqs",
+                                                "say:shell_integration_warning",
+                                                "say:mcp_server_request_started",
+                                                "say:info",
+                                                "say:load_mcp_documentation",
+                                                "say:diff_error",
+                                                "ask:completion_result",
+                                                "ask:resume_task",
+                                                "ask:resume_completed_task",
+                                                "ask:api_req_failed",
+                                                "ask:mistake_limit_reached",
+                                                "ask:auto_approval_max_req_reached",
+                                                "ask:new_task",
+                                                "ask:condense"};
     return kinds;
 }
 
@@ -54,6 +66,14 @@ public:
             return;
         }
         const std::string text = m_ctx.str(item, "text", pos, path + ".text").value_or("");
+        if (kind == "say:api_req_started") {
+            if (!answer_from_request(text, index)) ++non_message;
+            return;
+        }
+        if (kind == "say:task_progress") {
+            if (!attach_progress(text)) ++non_message;
+            return;
+        }
         Message m;
         m.seq = static_cast<int64_t>(index);
         m.line = pos.line;
@@ -104,6 +124,7 @@ public:
             m.role = Role::kTool;
             m.source.kind = SourceKind::kTool;
             m.source.call_id = m_last_call;
+            m_answered = m_last_call;
             ContentBlock r;
             r.kind = BlockKind::kToolResult;
             r.tool_id = m_last_call;
@@ -123,9 +144,56 @@ public:
     }
 
 private:
+    // An API request opening "[read_file for 'a'] Result:" carries the result of the call before
+    // it, the only place a file read's result is written; the environment report after it is
+    // Cline's.
+    bool answer_from_request(const std::string& text, size_t index) {
+        const std::string request = json_field_or_text(text, "request");
+        const std::string tool = cline_result_tool(request);
+        if (tool.empty() || m_last_call.empty() || m_answered == m_last_call) return false;
+        if (tool == "attempt_completion" || tool == "ask_followup_question" ||
+            tool == "plan_mode_respond")
+            return false;
+        Message m;
+        m.seq = static_cast<int64_t>(index);
+        m.line = static_cast<int64_t>(index) + 1;
+        m.id = "ui-" + std::to_string(index);
+        m.role = Role::kTool;
+        m.source.kind = SourceKind::kTool;
+        m.source.call_id = m_answered = m_last_call;
+        ContentBlock r;
+        r.kind = BlockKind::kToolResult;
+        r.tool_id = m_last_call;
+        std::string_view body(request);
+        body = body.substr(0, cline_injected_tail(body));
+        while (!body.empty() && (body.back() == '\n' || body.back() == ' ')) body.remove_suffix(1);
+        r.text = m_ctx.redact_text(std::string(body));
+        m.blocks.push_back(std::move(r));
+        m_session.messages.push_back(std::move(m));
+        return true;
+    }
+
+    // The todo list Cline shows after a call is that call's task_progress input, as the API log has
+    // it.
+    bool attach_progress(const std::string& text) {
+        if (text.empty() || m_last_call.empty()) return false;
+        for (auto it = m_session.messages.rbegin(); it != m_session.messages.rend(); ++it)
+            for (ContentBlock& b : it->blocks)
+                if (b.kind == BlockKind::kToolCall && b.tool_id == m_last_call) {
+                    if (json_depth_exceeded_at(b.arguments) != std::string::npos) return false;
+                    json args = json::parse(b.arguments, nullptr, /*allow_exceptions=*/false);
+                    if (!args.is_object() || args.contains("task_progress")) return false;
+                    args["task_progress"] = m_ctx.redact_text(text);
+                    b.arguments = args.dump();
+                    return true;
+                }
+        return false;
+    }
+
     ReadContext& m_ctx;
     Session& m_session;
     std::string m_last_call;  // the call a command's output answers
+    std::string m_answered;   // the last call a result answered
 };
 
 }  // namespace

@@ -49,7 +49,7 @@ std::optional<SessionFormat> classify_object(const json& v) {
     if (v.contains("history") && v["history"].is_array() && !v["history"].empty() && v["history"][0].is_object() &&
         v["history"][0].contains("role") && !v["history"][0].contains("source"))
         return SessionFormat::kSweAgent;
-    if (v.contains("history") && v["history"].is_array()) return SessionFormat::kOpenHands;
+    if (openhands_events_member(v)) return SessionFormat::kOpenHands;
     // A .traj kept without its history: SWE-agent's own steps ({thought, action, observation}) in trajectory[].
     if (!v.contains("history") && v.contains("trajectory") && v["trajectory"].is_array() && !v["trajectory"].empty() &&
         v["trajectory"][0].is_object() && v["trajectory"][0].contains("action") &&

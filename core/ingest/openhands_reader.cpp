@@ -148,6 +148,21 @@ void OpenHandsBuilder::finish(const std::string& digest) {
     finish_as("openhands-" + file_stem(m_session.file) + "-" + digest.substr(0, 8));
 }
 
+const char* openhands_events_member(const json& doc) {
+    if (!doc.is_object()) return nullptr;
+    if (auto h = doc.find("history"); h != doc.end() && h->is_array()) return "history";
+    for (const char* member : {"trajectory", "events"}) {
+        auto it = doc.find(member);
+        if (it == doc.end() || !it->is_array() || it->empty() || !(*it)[0].is_object()) continue;
+        const json& first = (*it)[0];
+        if (is_openhands_v1_event(first) ||
+            (first.contains("source") &&
+             (first.contains("action") || first.contains("observation"))))
+            return member;
+    }
+    return nullptr;
+}
+
 void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest) {
     const json* events = &doc;
     if (doc.is_object() && is_openhands_v1_event(doc)) {
@@ -156,9 +171,11 @@ void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest
         return;
     }
     if (doc.is_object()) {
-        events = ctx.array(doc, "history", RecordPos{1, 0}, "history");
+        const char* member = openhands_events_member(doc);
+        events = member ? ctx.array(doc, member, RecordPos{1, 0}, member) : nullptr;
         if (!events) {
-            ctx.error(RecordPos{1, 0}, "history", "document has no history array of events");
+            ctx.error(RecordPos{1, 0}, "history", "document has no history array of events",
+                      "expected {\"history\": [...]} or a downloaded {\"trajectory\": [...]}");
             return;
         }
     }

@@ -57,6 +57,10 @@ void read_cline(const json& doc, ReadContext& ctx, const std::string& digest);
 // Detection by content for the formats above that ingest cannot tell by their first object alone.
 bool is_openhands_instance(const json& first_line);  // {instance_id, history, ...}: an evaluation output line
 bool is_openhands_v1_event(const json& e);  // {kind: "MessageEvent"|"ActionEvent"|..., source|id}: software-agent-sdk
+// The member of a JSON object that holds OpenHands events: `history`, or a download's `trajectory`
+// (the web UI's "download trajectory": {"trajectory": [events]}) or an export's `events`, when it
+// opens with an OpenHands event; null for none.
+const char* openhands_events_member(const json& doc);
 // OpenHands V1's on-disk conversation (openhands_event_dir.cpp): `<dir>/events/event-NNNNN-<id>.json`.
 bool is_openhands_event_file(const std::string& path);
 // The event files of an events directory in event order (numbers of any width); symlinks and folders are left

@@ -37,6 +37,31 @@ bool mentions(const std::vector<Error>& diagnostics, const std::string& text) {
 
 // ---------------------------------------------------------------- OpenHands evaluation output
 
+TEST(OpenHandsReader, ADownloadedTrajectoryIsRead) {
+    // OpenHands' web UI downloads a conversation as {"trajectory": [events]}
+    // (jpshackelford/oh-utils' shape; session 31: refused as an unrecognised JSON document). A
+    // SWE-agent trajectory (steps without a source) stays SWE-agent's.
+    const std::string text = R"({
+  "trajectory": [
+    {"id": 0, "timestamp": "2025-11-25T13:49:10", "source": "environment", "message": "", "observation": "agent_state_changed", "content": "", "extras": {"agent_state": "loading"}},
+    {"id": 2, "timestamp": "2025-11-25T13:49:18", "source": "user", "message": "why is the download broken?", "action": "message", "args": {"content": "why is the download broken?"}},
+    {"id": 3, "timestamp": "2025-11-25T13:49:20", "source": "agent", "message": "Running command: git log -1", "action": "run", "args": {"command": "git log -1"}},
+    {"id": 4, "timestamp": "2025-11-25T13:49:21", "source": "agent", "message": "", "observation": "run", "content": "abc123 fix", "cause": 3, "extras": {"command": "git log -1", "metadata": {"exit_code": 0}}}
+  ]
+})";
+    ReadResult r = read_bytes(text, "trajectory-db4bf7df.json");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.format, "openhands");
+    EXPECT_EQ(r.sessions[0].messages.size(), 3u) << describe(r);
+    EXPECT_EQ(r.sessions[0].messages[0].visible_text(), "why is the download broken?");
+    const std::string swe =
+        R"({"trajectory": [{"action": "ls", "observation": "a.py", "response": "ls", "thought": "look"}]})";
+    EXPECT_EQ(read_bytes(swe, "x.traj").format, "swe-agent");
+    ReadResult none = read_bytes(R"({"trajectory": [{"step": 1}]})", "t.json");
+    EXPECT_TRUE(none.sessions.empty());
+    EXPECT_FALSE(none.errors.empty());
+}
+
 TEST(OpenHandsEvalReader, OneSessionPerInstanceLine) {
     ReadResult r = read_file(fixture("openhands/output.jsonl"));
     ASSERT_TRUE(r.errors.empty()) << describe(r);
@@ -485,6 +510,53 @@ TEST(ClineReader, UiCommandOutputAnswersTheCommand) {
     EXPECT_EQ(s.messages[2].blocks[0].tool_id, first_block(s.messages[1], BlockKind::kToolCall)->tool_id);
     EXPECT_EQ(s.messages[3].source.name, "cline-error");
     EXPECT_TRUE(mentions(r.warnings, "say:brand_new_kind")) << describe(r);
+}
+
+TEST(ClineReader, UiApiRequestCarriesTheResultOfAFileRead) {
+    // In ui_messages.json a file read's result is written only in the next api_req_started record's
+    // request, followed by Cline's environment report (the shape of haram-333/fineye's log; session
+    // 31: every read was unanswered). A command already answered by its output is not answered
+    // twice, and attempt_completion's result answers no call.
+    const std::string text = R"([{"ts":1,"type":"say","say":"text","text":"what is this project?"},
+{"ts":2,"type":"say","say":"tool","text":"{\"tool\":\"readFile\",\"path\":\"pubspec.yaml\"}"},
+{"ts":3,"type":"say","say":"task_progress","text":"- [x] Read project configuration files\n- [ ] Summarize the app"},
+{"ts":4,"type":"say","say":"api_req_started","text":"{\"request\":\"[read_file for 'pubspec.yaml'] Result:\\nname: fineye\\ndescription: \\\"FinEye\\\"\\n\\n<environment_details>\\n# VSCode Visible Files\\n</environment_details>\",\"tokensIn\":5}"},
+{"ts":5,"type":"ask","ask":"command","text":"flutter test"},
+{"ts":6,"type":"say","say":"command_output","text":"All tests passed!"},
+{"ts":7,"type":"say","say":"api_req_started","text":"{\"request\":\"[execute_command for 'flutter test'] Result:\\nCommand executed.\\nOutput:\\nAll tests passed!\"}"},
+{"ts":8,"type":"say","say":"api_req_started","text":"{\"request\":\"[attempt_completion] Result: Done\\n\\n<feedback>\\nmore\\n</feedback>\"}"},
+{"ts":9,"type":"say","say":"api_req_started","text":"not json"}])";
+    ReadResult r = read_bytes(text, "/x/tasks/18/ui_messages.json");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 5u) << describe(r);  // task, read, its result, command, its output
+    const ContentBlock* read = first_block(s.messages[1], BlockKind::kToolCall);
+    ASSERT_NE(read, nullptr);
+    EXPECT_NE(read->arguments.find("\"task_progress\":\"- [x] Read project configuration files"),
+              std::string::npos)
+        << read->arguments;
+    EXPECT_EQ(s.messages[2].role, Role::kTool);
+    EXPECT_EQ(s.messages[2].blocks[0].tool_id, read->tool_id);
+    EXPECT_EQ(s.messages[2].blocks[0].text,
+              "[read_file for 'pubspec.yaml'] Result:\nname: fineye\ndescription: \"FinEye\"");
+    EXPECT_EQ(s.messages[4].role, Role::kTool);
+    EXPECT_EQ(s.messages[4].blocks[0].text,
+              "All tests passed!");  // the command's own output, not the request's copy
+    std::vector<std::string> todos;
+    for (const auto& bc : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : bc.claims)
+            if (c.rule == "action.todo") todos.push_back(c.key + " = " + c.value);
+    EXPECT_EQ(todos, (std::vector<std::string>{"todo.read-project-configuration-files = completed",
+                                               "todo.summarize-the-app = pending"}));
+}
+
+TEST(ClineReader, UiTaskProgressWithoutACallIsCounted) {
+    const std::string text = R"([{"ts":1,"type":"say","say":"text","text":"plan it"},
+{"ts":2,"type":"say","say":"task_progress","text":"- [ ] Plan"}])";
+    ReadResult r = read_bytes(text, "/x/tasks/19/ui_messages.json");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.sessions[0].messages.size(), 1u);
+    EXPECT_TRUE(r.warnings.empty()) << describe(r);
 }
 
 TEST(ClineReader, OpenAiArraysAreStillOpenAi) {

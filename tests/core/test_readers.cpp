@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "extract/environment_claims.h"
 #include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
 #include "ingest/summary.h"
@@ -1407,6 +1408,39 @@ TEST(ClaudeCodeReader, NewerSettingLinesAreKnownAndSkipped) {
     EXPECT_EQ(r.sessions[0].messages.size(), 1u);
     ASSERT_EQ(r.warnings.size(), 1u) << describe(r);  // only the kind no Claude Code version is known to write
     EXPECT_NE(r.warnings[0].message().find("brand-new-kind"), std::string::npos) << describe(r);
+}
+
+TEST(ClaudeCodeReader, APullRequestLinkIsAnEnvironmentFact) {
+    // Claude Code 2.1.37+ writes a pr-link line when a pull request shows up in tool output, and
+    // again on resume (session 31: letusfly85/dotfiles' log warned of it as an unknown record).
+    const std::string log =
+        R"({"parentUuid":null,"isSidechain":false,"type":"user","message":{"role":"user","content":"open a PR"},"uuid":"l1","sessionId":"s1"})"
+        "\n"
+        R"({"type":"pr-link","sessionId":"s1","prNumber":36,"prUrl":"https://github.com/o/dotfiles/pull/36","prRepository":"o/dotfiles","timestamp":"2026-02-20T06:29:31.892Z"})"
+        "\n"
+        R"({"type":"pr-link","sessionId":"s1","prNumber":36,"prUrl":"https://github.com/o/dotfiles/pull/36","prRepository":"o/dotfiles","timestamp":"2026-02-20T07:00:00.000Z"})"
+        "\n"
+        R"({"type":"pr-link","sessionId":"s1","prNumber":37,"prUrl":"https://github.com/o/dotfiles/pull/37","prRepository":"o/dotfiles","timestamp":"2026-02-20T08:00:00.000Z"})"
+        "\n";
+    ReadResult r = read_bytes(log, "t.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    std::vector<std::string> prs;
+    for (const EnvironmentFact& f : r.sessions[0].environment)
+        if (f.name == "pull_request")
+            prs.push_back(f.qualifier + " " + f.value + " L" + std::to_string(f.line));
+    EXPECT_EQ(prs,
+              (std::vector<std::string>{"o/dotfiles#36 https://github.com/o/dotfiles/pull/36 L2",
+                                        "o/dotfiles#37 https://github.com/o/dotfiles/pull/37 L4"}));
+    std::vector<std::string> claims;
+    for (const Claim& c : environment_claims(r.sessions[0], "b"))
+        if (c.key.find("pull_request") != std::string::npos)
+            claims.push_back(c.key + " = " + c.value);
+    EXPECT_EQ(
+        claims,
+        (std::vector<std::string>{
+            "env.session.s1.pull_request.o-dotfiles-36 = https://github.com/o/dotfiles/pull/36",
+            "env.session.s1.pull_request.o-dotfiles-37 = https://github.com/o/dotfiles/pull/37"}));
 }
 
 TEST(ClaudeCodeReader, StreamJsonWithoutUuidsAndASubagentThread) {
