@@ -2,10 +2,9 @@
 // item.updated / item.completed of agent_message, reasoning, command_execution, file_change, mcp_tool_call,
 // todo_list, error). The user's prompt is an argument of the command, never in the stream; the session is read in
 // Codex's format, so the extraction rules read its commands as they read a rollout's (session 27).
-#include "ingest/readers.h"
+#include "ingest/codex_stream_session.h"
 
 #include <map>
-#include <set>
 
 namespace bm {
 
@@ -13,17 +12,15 @@ namespace {
 
 class ExecStreamBuilder {
 public:
-    explicit ExecStreamBuilder(ReadContext& ctx) : m_ctx(ctx) {
-        m_session.format = SessionFormat::kCodex;
-        m_session.file = ctx.result().file;
-    }
+    explicit ExecStreamBuilder(ReadContext& ctx) : m_ctx(ctx), m_out(ctx) {}
 
     void line(const json& v, RecordPos pos, std::string_view raw) {
         const std::string type = m_ctx.str(v, "type", pos, "type").value_or("");
-        m_raw = raw;
+        m_out.raw = raw;
         if (type == "thread.started") {
-            if (auto id = m_ctx.str(v, "thread_id", pos, "thread_id"); id && m_session.id_form.empty())
-                m_session.id_form = *id;
+            if (auto id = m_ctx.str(v, "thread_id", pos, "thread_id");
+                id && m_out.session.id_form.empty())
+                m_out.session.id_form = *id;
             // Item ids restart at item_0 with each run (`codex exec resume … >> log`): later runs' ids get "run<N>/".
             if (m_runs++ > 0) m_prefix = "run" + std::to_string(m_runs) + "/";
             ++m_non_message;
@@ -34,10 +31,11 @@ public:
             std::string text = m_ctx.str(v, "message", pos, "message").value_or("");
             if (const json* e = m_ctx.object(v, "error", pos, "error"))
                 text = m_ctx.str(*e, "message", pos, "error.message").value_or(text);
-            Message m = message(pos, type + "-" + std::to_string(pos.line), Role::kSystem, SourceKind::kPlugin);
+            Message m = m_out.message(pos, type + "-" + std::to_string(pos.line), Role::kSystem,
+                                      SourceKind::kPlugin);
             m.source.name = type;
             m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
-            push(std::move(m));
+            m_out.push(std::move(m));
         } else if (type == "item.started" || type == "item.updated" || type == "item.completed") {
             const json* item = m_ctx.object(v, "item", pos, "item");
             if (!item) {
@@ -49,45 +47,15 @@ public:
             m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
             ++m_non_message;
         }
-        m_raw = {};  // the line's text lives only while it is read
+        m_out.raw = {};  // the line's text lives only while it is read
     }
 
     void finish(const std::string& digest) {
-        add_session(std::move(m_session), m_ctx, "codex-exec-" + digest.substr(0, 12), m_non_message);
+        add_session(std::move(m_out.session), m_ctx, "codex-exec-" + digest.substr(0, 12),
+                    m_non_message);
     }
 
 private:
-    Message message(RecordPos pos, const std::string& id, Role role, SourceKind kind) {
-        Message m;
-        m.line = pos.line;
-        m.id = id;
-        m.role = role;
-        m.source.kind = kind;
-        return m;
-    }
-
-    void push(Message m) {
-        m.seq = static_cast<int64_t>(m_session.messages.size());
-        if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(m_raw);
-        m_session.messages.push_back(std::move(m));
-    }
-
-    // The call an item makes, once: an item.started event and its item.completed name one call.
-    void call(const std::string& id, const std::string& tool, const std::string& arguments, RecordPos pos) {
-        if (!m_called.insert(id).second) return;
-        Message m = message(pos, id, Role::kAssistant, SourceKind::kModel);
-        m.source.provider = "openai";
-        m.blocks.push_back(ContentBlock{BlockKind::kToolCall, {}, id, tool, m_ctx.redact_text(arguments), false});
-        push(std::move(m));
-    }
-
-    void result(const std::string& id, const std::string& text, bool error, RecordPos pos) {
-        Message m = message(pos, id + "/result", Role::kTool, SourceKind::kTool);
-        m.source.call_id = id;
-        m.blocks.push_back(ContentBlock{BlockKind::kToolResult, m_ctx.redact_text(text), id, {}, {}, error});
-        push(std::move(m));
-    }
-
     void read_item(const json& item, const std::string& phase, RecordPos pos) {
         const std::string id = m_prefix + m_ctx.str(item, "id", pos, "item.id").value_or("line-" + std::to_string(pos.line));
         const std::string type = m_ctx.str(item, "type", pos, "item.type").value_or("");
@@ -95,32 +63,35 @@ private:
         const bool done = phase == "completed";
         if (type == "agent_message" || type == "reasoning") {
             if (!done) return;  // only the completed item holds the whole text
-            Message m = message(pos, id, Role::kAssistant, SourceKind::kModel);
-            m.source.provider = "openai";
+            Message m = m_out.message(pos, id, Role::kAssistant, SourceKind::kModel);
             m.blocks.push_back(text_block(m_ctx, type == "reasoning" ? BlockKind::kReasoning : BlockKind::kText,
                                           m_ctx.str(item, "text", pos, "item.text").value_or("")));
-            push(std::move(m));
+            m_out.push(std::move(m));
         } else if (type == "command_execution") {
             const std::string command = m_ctx.str(item, "command", pos, "item.command").value_or("");
-            call(id, "exec_command", json{{"cmd", command}}.dump(), pos);
+            // An item.started event and its item.completed name one call: the second adds none.
+            m_out.call(id, "exec_command", json{{"cmd", command}}.dump(), pos);
             if (!done) return;
             std::string text = m_ctx.str(item, "aggregated_output", pos, "item.aggregated_output").value_or("");
             const auto code = m_ctx.integer(item, "exit_code", pos, "item.exit_code");
             // The exit code is a member of the item, written as the line other readers give ("[exit code: N]").
             if (code) text += (text.empty() || text.back() == '\n' ? "" : "\n") + ("[exit code: " + std::to_string(*code) + "]");
             if (status == "declined") text += (text.empty() ? "" : "\n") + std::string("[declined]");
-            result(id, text, status == "failed" || status == "declined" || (code && *code != 0), pos);
+            m_out.result(id, text,
+                         status == "failed" || status == "declined" || (code && *code != 0), pos);
         } else if (type == "file_change") {
             if (!done) return;  // emitted once the patch applied or failed
             const json* changes = m_ctx.array(item, "changes", pos, "item.changes");
-            call(id, "file_change", json{{"changes", changes ? *changes : json::array()}}.dump(), pos);
-            result(id, "", status == "failed", pos);  // the stream prints no patch output: its status is the flag
+            m_out.call(id, "file_change",
+                       json{{"changes", changes ? *changes : json::array()}}.dump(), pos);
+            m_out.result(id, "", status == "failed",
+                         pos);  // the stream prints no patch output: its status is the flag
         } else if (type == "mcp_tool_call") {
             const std::string server = m_ctx.str(item, "server", pos, "item.server").value_or("");
             const std::string tool = m_ctx.str(item, "tool", pos, "item.tool").value_or("");
             const auto args = item.find("arguments");
-            call(id, server.empty() ? tool : server + "." + tool,
-                 args != item.end() && !args->is_null() ? args->dump() : "{}", pos);
+            m_out.call(id, server.empty() ? tool : server + "." + tool,
+                       args != item.end() && !args->is_null() ? args->dump() : "{}", pos);
             if (!done) return;
             std::string text;
             if (const json* e = m_ctx.object(item, "error", pos, "item.error"))
@@ -130,7 +101,7 @@ private:
                     for (const json& c : *content)
                         if (c.is_object() && c.value("type", json()) == "text" && c.value("text", json()).is_string())
                             text += (text.empty() ? "" : "\n") + c["text"].get<std::string>();
-            result(id, text, status == "failed", pos);
+            m_out.result(id, text, status == "failed", pos);
         } else if (type == "todo_list") {
             // The plan as Codex's update_plan tool writes it, each time its steps change.
             const json* items = m_ctx.array(item, "items", pos, "item.items");
@@ -145,24 +116,23 @@ private:
             if (arguments == m_last_plan[id]) return;
             m_last_plan[id] = arguments;
             const std::string call_id = id + "#" + std::to_string(++m_plan_updates[id]);
-            call(call_id, "update_plan", arguments, pos);
-            result(call_id, "", false, pos);  // the stream prints no answer to a plan: no text is made up
+            m_out.call(call_id, "update_plan", arguments, pos);
+            m_out.result(call_id, "", false,
+                         pos);  // the stream prints no answer to a plan: no text is made up
         } else if (type == "web_search") {
             return;  // the search itself; its results reach the model, not the stream
         } else if (type == "error") {
-            Message m = message(pos, id, Role::kSystem, SourceKind::kPlugin);
+            Message m = m_out.message(pos, id, Role::kSystem, SourceKind::kPlugin);
             m.source.name = "error";
             m.blocks.push_back(text_block(m_ctx, BlockKind::kText, m_ctx.str(item, "message", pos, "item.message").value_or("")));
-            if (done) push(std::move(m));
+            if (done) m_out.push(std::move(m));
         } else {
             m_ctx.unknown_type(pos, "item " + (type.empty() ? std::string("(none)") : type));
         }
     }
 
     ReadContext& m_ctx;
-    Session m_session;
-    std::string_view m_raw;
-    std::set<std::string> m_called;
+    CodexStreamSession m_out;
     std::map<std::string, std::string> m_last_plan;
     std::map<std::string, int> m_plan_updates;
     int64_t m_non_message = 0;

@@ -279,12 +279,15 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     bool instances = false;  // OpenHands evaluation output: one instance per line
     bool compact = false;    // Entire CLI's compact transcript, told apart by its own line shape
     bool exec_stream = false;  // `codex exec --json`'s event stream
+    bool legacy_exec =
+        false;  // the same before mid-2025: {"id", "msg"} events after a settings line
     bool cursor = false;       // Cursor's agent transcript
     bool pi = false;           // pi's session file (its header is shaped as DeepSeek Harness's)
     bool copilot = false;      // GitHub Copilot CLI's session events
     if (auto first = first_line_object(body); first && !document) {
         compact = is_entire_compact_line(*first);
         exec_stream = is_codex_exec_event(*first);
+        legacy_exec = is_codex_legacy_exec_line(*first);
         cursor = is_cursor_transcript_line(*first);
         pi = is_pi_session_header(*first);
         copilot = is_copilot_cli_event(*first);
@@ -303,7 +306,8 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     }
     // One object a line that no reader knows: say so, naming what the first line holds, rather than reading the file
     // as one damaged JSON document (session 27: a `codex exec --json` stream was reported "truncated or damaged").
-    if (!format && !document && !compact && !exec_stream && !cursor && !pi && !copilot) {
+    if (!format && !document && !compact && !exec_stream && !legacy_exec && !cursor && !pi &&
+        !copilot) {
         if (auto first = first_line_object(body)) {
             const size_t eol = body.find('\n');
             if (eol != std::string_view::npos && body.find_first_not_of(" \t\r\n", eol) != std::string_view::npos) {
@@ -333,6 +337,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     } line_readers[] = {{pi, "pi", read_pi},
                         {cursor, "cursor", read_cursor_transcript},
                         {exec_stream, "codex-exec", read_codex_exec},
+                        {legacy_exec, "codex-exec", read_codex_legacy_exec},
                         {copilot, "copilot-cli", read_copilot_cli},
                         {compact, "entire-compact", read_entire_compact}};
     for (const auto& reader : line_readers)
@@ -413,7 +418,8 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     head.remove_prefix(start);
     if (is_aider_history(head)) return SessionFormat::kAider;
     if (auto first = first_line_object(head))
-        return is_codex_exec_event(*first) ? std::optional(SessionFormat::kCodex)
+        return is_codex_exec_event(*first) || is_codex_legacy_exec_line(*first)
+                   ? std::optional(SessionFormat::kCodex)
                : is_cursor_transcript_line(*first) || is_pi_session_header(*first) ||
                        is_atif_trajectory(*first) || is_copilot_cli_event(*first)
                    ? std::optional(SessionFormat::kOpenAiChat)

@@ -26,8 +26,12 @@ void read_aider(ByteSource& source, ReadContext& ctx);           // .aider.chat.
 void read_entire_compact(ByteSource& source, ReadContext& ctx);  // Entire CLI checkpoint transcript.jsonl
 bool is_entire_compact_line(const json& first_line);            // {"v", "agent", "cli_version", "type", "content"}
 void read_codex_exec(ByteSource& source, ReadContext& ctx);     // `codex exec --json` event stream
+void read_codex_legacy_exec(ByteSource& source,
+                            ReadContext& ctx);  // its form before mid-2025: {"id", "msg"} events
 void read_cursor_transcript(ByteSource& source, ReadContext& ctx);  // Cursor agent-transcripts/<id>.jsonl
 bool is_cursor_transcript_line(const json& first_line);             // {"role", "message": {"content"}}, no uuid
+bool is_codex_legacy_exec_line(
+    const json& first_line);  // {"id", "msg": {"type"}}, or its settings line
 bool is_codex_exec_event(const json& first_line);               // {"type": "thread.started", "thread_id"}, an item event
 void read_pi(ByteSource& source, ReadContext& ctx);             // pi's ~/.pi/agent/sessions/*.jsonl (a tree of entries)
 bool is_pi_session_header(const json& first_line);              // {"type": "session", "timestamp"}, no createdAt

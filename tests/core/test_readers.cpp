@@ -959,6 +959,73 @@ TEST(OpenAiChatReader, MiniSweAgentActionsAndAnswersAreToolCallsAndResults) {
     EXPECT_EQ(plain.sessions[0].messages[2].role, Role::kUser);
 }
 
+// Session 31: `codex exec --json` as Codex printed it before mid-2025 (a settings line, the prompt,
+// then the protocol's
+// {"id", "msg"} events): a real run (tdawe1/GengoWatcher) and a hand-written one in the same schema
+// (the event names and members of codex-rs/protocol's EventMsg as tools that parse these streams
+// read them). Before, "unrecognised JSON Lines log".
+TEST(CodexLegacyExecReader, SettingsPromptAndProtocolEvents) {
+    ReadResult r = read_file(fixture("codex/legacy-exec-gengowatcher.jsonl"));
+    EXPECT_EQ(r.format, "codex-exec");
+    EXPECT_EQ(detect_format(slurp(fixture("codex/legacy-exec-gengowatcher.jsonl"))),
+              SessionFormat::kCodex);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty() && r.warnings.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.cwd, "/home/thomas/GengoWatcher");
+    ASSERT_EQ(s.messages.size(), 6u);  // prompt, reasoning, MCP call, its result, reasoning, reply
+    EXPECT_EQ(s.messages[0].role, Role::kUser);
+    EXPECT_EQ(s.messages[0].visible_text(), "prompt2.md");
+    EXPECT_EQ(s.messages[2].blocks.at(0).tool_name, "filesystem.read_text_file");
+    EXPECT_TRUE(s.messages[3].blocks.at(0).is_error);
+    EXPECT_NE(s.messages[3].blocks.at(0).text.find("ENOENT"), std::string::npos);
+    EXPECT_EQ(s.messages[5].source.model, "gpt-5-codex");
+
+    const std::string stream =
+        R"({"model":"o4-mini","sandbox":"read-only","approval":"never","workdir":"/w/shop"})"
+        "\n"
+        R"({"prompt":"fix the failing cart test"})"
+        "\n"
+        R"({"id":"0","msg":{"type":"exec_command_begin","call_id":"c1","command":["bash","-lc","npm test"],"cwd":"/w/shop"}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"exec_command_end","call_id":"c1","stdout":"1 failed, 11 passed\n","stderr":"","exit_code":1}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"patch_apply_begin","call_id":"p1","auto_approved":true,"changes":{"src/cart.ts":{"update":{"unified_diff":"@@"}},"src/money.ts":{"add":{"content":"x"}}}}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"patch_apply_end","call_id":"p1","stdout":"Success.","stderr":"","success":true}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"exec_command_begin","call_id":"c2","command":["npm","test"],"cwd":"/w/shop"}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"exec_command_end","call_id":"c2","stdout":"12 passed\n","stderr":"","exit_code":0}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"plan_update","plan":[{"step":"Fix the rounding in total","status":"completed"}]}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"exec_command_end","call_id":"c9","stdout":"","exit_code":0}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"brand_new_event"}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"error","message":"stream disconnected"}})"
+        "\n";
+    ReadResult two = read_bytes(stream, "codex_run.jsonl");
+    EXPECT_EQ(two.format, "codex-exec");
+    ASSERT_EQ(two.sessions.size(), 1u) << describe(two);
+    const std::string said = describe(two);
+    EXPECT_NE(said.find("brand_new_event"), std::string::npos) << said;
+    EXPECT_NE(said.find("never began"), std::string::npos) << said;
+    const Session& t = two.sessions[0];
+    EXPECT_EQ(nlohmann::json::parse(t.messages[1].blocks.at(0).arguments)["cmd"], "npm test");
+    EXPECT_TRUE(t.messages[2].blocks.at(0).is_error);
+    EXPECT_EQ(t.messages[2].blocks.at(0).text, "1 failed, 11 passed\n[exit code: 1]");
+    EXPECT_EQ(t.messages.back().role, Role::kSystem);
+    std::vector<std::string> claims;
+    for (const BranchClaims& bc : extract_heuristic(two.sessions, {}))
+        for (const Claim& c : bc.claims) claims.push_back(c.key + " = " + c.value);
+    for (const char* want :
+         {"npm.test.exit_code = 0", "file.src/cart.ts = edited", "file.src/money.ts = created",
+          "todo.fix-the-rounding-in-total = completed"})
+        EXPECT_NE(std::find(claims.begin(), claims.end(), want), claims.end()) << want;
+}
+
 // Session 27: `codex exec --json`, the event stream of Codex's non-interactive mode (hand-written in the schema of
 // codex-rs/exec's exec_events.rs). Before, it was read as one damaged JSON document. An item.started and its
 // item.completed are one call; the exit code, a member of the item, is written as other readers write it.

@@ -100,6 +100,8 @@ void read_as(std::string_view data, const std::string& kind) {
     } else if (kind == "codex") {
         run_line_reader(data, bm::read_codex);
         run_line_reader(data, bm::read_codex_exec);  // `codex exec --json` event streams (session 27)
+        run_line_reader(data,
+                        bm::read_codex_legacy_exec);  // their form before mid-2025 (session 31)
         run_line_reader(data, bm::read_copilot_cli);  // Copilot CLI's session events (session 30)
     } else if (kind == "native") run_line_reader(data, bm::read_native);
     else if (kind == "openhands_eval") run_line_reader(data, bm::read_openhands_eval);
