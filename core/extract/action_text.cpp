@@ -280,23 +280,64 @@ bool shell_runs_script(const std::string& program, const std::string& flag) {
     return shells.count(file_name(program)) && flags.count(flag);
 }
 
-// "bash -lc 'cd app && pytest -q'": a command line that hands one quoted script to a shell runs that script, as the
-// argv form ["bash", "-lc", "…"] does; its program is the script's, not `bash` (session 23). Only a script quoted
-// whole, with no quote of its kind inside (and, in double quotes, no `\`, `$` or backquote the shell would expand), is
-// taken out; any other line stays as written.
+// The one shell word `text` is, read as the shell reads it: quoted parts ('…' as written; "…" with
+// `\"`, `\\`, `\$` and `\`` standing for their second character and a backslash before a line end
+// joining the lines) and unquoted characters (a backslash escaping the next) joined, `$` and
+// backquotes left as written. Empty when `text` is not exactly one word: an unquoted blank inside,
+// or a quote left open.
+std::string one_shell_word(std::string_view text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == ' ' || c == '\t' || c == '\n') return {};
+        if (c == '\'') {
+            const size_t close = text.find('\'', i + 1);
+            if (close == std::string_view::npos) return {};
+            out.append(text.substr(i + 1, close - i - 1));
+            i = close;
+        } else if (c == '"') {
+            size_t j = i + 1;
+            for (; j < text.size() && text[j] != '"'; ++j) {
+                if (text[j] == '\\' && j + 1 < text.size()) {
+                    const char n = text[j + 1];
+                    if (n == '"' || n == '\\' || n == '$' || n == '`') {
+                        out += n;
+                        ++j;
+                        continue;
+                    }
+                    if (n == '\n') {
+                        ++j;
+                        continue;
+                    }
+                }
+                out += text[j];
+            }
+            if (j >= text.size()) return {};
+            i = j;
+        } else if (c == '\\' && i + 1 < text.size()) {
+            out += text[++i];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+// "bash -lc 'cd app && pytest -q'": a command line that hands one quoted script to a shell runs
+// that script, as the argv form ["bash", "-lc", "…"] does; its program is the script's, not `bash`
+// (session 23). The script must be one shell word that opens with a quote, read as the shell reads
+// it (session 31: Codex's `/bin/zsh -lc "…'"'!x'"'…"`, quoted parts joined, had been keyed `zsh`);
+// any other line stays as written.
 std::string unwrapped_shell_script(std::string command) {
     const size_t a = command.find(' ');
     if (a == std::string::npos) return command;
     const size_t b = command.find(' ', a + 1);
     if (b == std::string::npos || !shell_runs_script(command.substr(0, a), command.substr(a + 1, b - a - 1))) return command;
-    size_t s = command.find_first_not_of(' ', b);
-    size_t e = command.find_last_not_of(" \t\r\n");
-    if (s == std::string::npos || e <= s + 1) return command;
-    const char q = command[s];
-    if ((q != '\'' && q != '"') || command[e] != q) return command;
-    const std::string script = command.substr(s + 1, e - s - 1);
-    if (script.find(q) != std::string::npos) return command;
-    if (q == '"' && script.find_first_of("\\$`") != std::string::npos) return command;
+    const size_t s = command.find_first_not_of(' ', b);
+    const size_t e = command.find_last_not_of(" \t\r\n");
+    if (s == std::string::npos || e <= s + 1 || (command[s] != '\'' && command[s] != '"'))
+        return command;
+    std::string script = one_shell_word(std::string_view(command).substr(s, e + 1 - s));
     if (script.find_first_not_of(" \t\r\n") == std::string::npos) return command;
     return script;
 }

@@ -145,9 +145,21 @@ TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
               (std::vector<std::string>{"npm.test.exit_code = 1"}));
     EXPECT_EQ(all(R"J({"cmd":["/usr/bin/env","bash","-lc","npm test"]})J", "Exit code 1\nFAIL", true),
               (std::vector<std::string>{"npm.test.exit_code = 1"}));
-    // Expanded or split quoting: as written.
+    // A double-quoted script is read as the shell reads its escapes, `$` left as written; quoted
+    // parts joined into one word are one script (session 31: Codex's `/bin/zsh -lc "…'"'!x'"'…"`
+    // was keyed `zsh`).
     EXPECT_EQ(all(R"J({"cmd":"bash -lc \"echo $HOME\""})J", "Exit code 0\n/root", false),
-              (std::vector<std::string>{"bash.command = bash -lc \"echo $HOME\"", "bash.exit_code = 0"}));
+              (std::vector<std::string>{"echo.home.command = echo $HOME"}));
+    EXPECT_EQ(all(R"J({"cmd":"/bin/zsh -lc \"npm \"'test'"})J", "Exit code 1\nFAIL", true),
+              (std::vector<std::string>{"npm.test.exit_code = 1"}));
+    EXPECT_EQ(all(R"J({"cmd":"bash -lc \"cd app && npm run \\\"build\\\"\""})J", "Exit code 0\nok",
+                  false),
+              (std::vector<std::string>{"npm.run.build.command = cd app && npm run \"build\"",
+                                        "npm.run.build.exit_code = 0"}));
+    // A quote left open, or two words: as written.
+    const std::string open =
+        all(R"J({"cmd":"bash -lc \"npm test"})J", "Exit code 0\nok", false).front();
+    EXPECT_EQ(open.rfind("bash.", 0), 0u) << open;
     const std::vector<std::string> split = all(R"J({"cmd":"bash -lc 'npm' 'test'"})J", "Exit code 0\nok", false);
     ASSERT_FALSE(split.empty());
     EXPECT_EQ(split.front().rfind("bash.", 0), 0u) << split.front();
