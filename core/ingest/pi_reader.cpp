@@ -75,6 +75,12 @@ public:
 
     void line(const json& v, RecordPos pos, std::string_view raw) {
         const std::string type = m_ctx.str(v, "type", pos, "type").value_or("");
+        // oh-my-pi opens the file with the session's title, padded so it can be rewritten in place
+        // (session 31: such files were refused as an unknown JSON Lines log).
+        if (type == "title" && pos.line == 1) {
+            ++m_non_message;
+            return;
+        }
         if (!m_header_read) {
             m_header_read = true;
             if (type == "session") return header(v, pos);
@@ -126,8 +132,9 @@ public:
                 "model_change", "thinking_level_change", "custom", "label", "session_info"};
             if (!kNoConversation.count(type))
                 m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
-            if (type == "model_change")
-                m_model = m_ctx.str(v, "modelId", pos, "modelId").value_or(m_model);
+            if (type == "model_change")  // pi's `modelId`; oh-my-pi's `model` ("provider/model")
+                m_model = m_ctx.str(v, "modelId", pos, "modelId")
+                              .value_or(m_ctx.str(v, "model", pos, "model").value_or(m_model));
             return pass_through();
         }
         m.seq = static_cast<int64_t>(m_session.messages.size());
@@ -497,6 +504,11 @@ private:
 }  // namespace
 
 bool is_pi_session_header(const json& v) {
+    // oh-my-pi writes its title line first: {"type": "title", "v": 1, "title", "source",
+    // "updatedAt", "pad"}.
+    if (v.value("type", json()) == "title" && v.value("title", json()).is_string() &&
+        v.contains("v") && v.contains("updatedAt"))
+        return true;
     // DeepSeek Harness's header has the same type and members but `createdAt` for its time, never
     // `timestamp`.
     const auto type = v.find("type");

@@ -232,6 +232,33 @@ TEST(PiReader, ADeepSeekHarnessHeaderIsNotTakenForPis) {
     EXPECT_EQ(detect_format(kHeader), SessionFormat::kOpenAiChat);
 }
 
+// oh-my-pi opens its session file with a padded title line before the header
+// (vinelt76/RENOVA-INSPECTOR's shape; session 31: refused as an unknown JSON Lines log), and names
+// a model change's model `model`.
+TEST(PiReader, OhMyPisTitleLineOpensTheFile) {
+    const std::string log =
+        R"({"type":"title","v":1,"title":"Create operario user","source":"auto","updatedAt":"2026-08-26T16:31:47.711Z","pad":"      "})"
+        "\n"
+        R"({"type":"session","version":3,"id":"01a03ee6-e8ac-70c3-9a6c-ace7900356df","timestamp":"2026-08-26T16:28:35.372Z","cwd":"/home/f/renova"})"
+        "\n"
+        R"({"type":"model_change","id":"b36dec25","parentId":null,"timestamp":"2026-08-26T16:28:35.422Z","model":"openrouter/qwen/qwen3-max"})"
+        "\n"
+        R"({"type":"message","id":"e91cace2","parentId":"b36dec25","timestamp":"2026-08-26T16:31:11.207Z","message":{"role":"user","content":[{"type":"text","text":"make a new operario user"}]}})"
+        "\n"
+        R"({"type":"message","id":"e49e89c1","parentId":"e91cace2","timestamp":"2026-08-26T16:31:12.000Z","message":{"role":"assistant","content":[{"type":"text","text":"Done."}]}})"
+        "\n";
+    ReadResult r = read_bytes(log, "omp.jsonl");
+    EXPECT_EQ(r.format, "pi");
+    EXPECT_EQ(detect_format(log), SessionFormat::kOpenAiChat);
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.id, "01a03ee6-e8ac-70c3-9a6c-ace7900356df");
+    ASSERT_EQ(s.messages.size(), 2u);
+    EXPECT_EQ(s.messages[0].visible_text(), "make a new operario user");
+    EXPECT_EQ(s.messages[1].source.model, "openrouter/qwen/qwen3-max");
+}
+
 // /tree moves the leaf back and goes on from an earlier entry: each leaf is a branch, the abandoned
 // one kept.
 TEST(PiReader, EachLeafOfTheTreeIsABranch) {
