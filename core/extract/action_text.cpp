@@ -290,6 +290,8 @@ std::string one_shell_word(std::string_view text) {
     for (size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
         if (c == ' ' || c == '\t' || c == '\n') return {};
+        if (c == ';' || c == '&' || c == '|' || c == '<' || c == '>' || c == '(' || c == ')')
+            return {};  // an operator
         if (c == '\'') {
             const size_t close = text.find('\'', i + 1);
             if (close == std::string_view::npos) return {};
@@ -315,7 +317,7 @@ std::string one_shell_word(std::string_view text) {
             if (j >= text.size()) return {};
             i = j;
         } else if (c == '\\' && i + 1 < text.size()) {
-            out += text[++i];
+            if (text[++i] != '\n') out += text[i];  // a backslash before a line end joins the lines
         } else {
             out += c;
         }

@@ -135,20 +135,23 @@ void add_run_result(ReadContext& ctx, const json& v, const Line& line, RecordPos
 // again on resume): environment fact pull_request = its URL, qualified by its repository and number
 // (session 31: a collector's log warned of it as an unknown record).
 void add_pull_request(ReadContext& ctx, const json& v, const Line& line, RecordPos pos,
-                      Session& session) {
+                      Session& session, std::set<std::string>& linked) {
     const std::string url = ctx.str(v, "prUrl", pos, "prUrl").value_or("");
-    if (url.empty() || url.size() > 300) return;
-    for (const EnvironmentFact& seen : session.environment)
-        if (seen.name == "pull_request" && seen.value == url)
-            return;  // the same link written again
+    if (url.empty()) return;
+    if (url.size() > 300) {
+        ctx.warning(pos, "prUrl", "a pull request link over 300 bytes; skipped");
+        return;
+    }
+    if (!linked.insert(url).second) return;  // the same link written again (on resume)
     EnvironmentFact f;
     f.name = "pull_request";
     f.value = ctx.redact_text(url);
     // One slot a pull request: its repository and number ("owner/name#36"), so two in one run never
-    // compete.
+    // compete; its URL when the line names neither.
     f.qualifier = ctx.redact_text(ctx.str(v, "prRepository", pos, "prRepository").value_or(""));
     if (auto n = v.find("prNumber"); n != v.end() && n->is_number_integer())
         f.qualifier += "#" + std::to_string(n->get<int64_t>());
+    if (f.qualifier.empty()) f.qualifier = f.value;
     f.field = "prUrl";
     f.line = pos.line;
     f.seq = pos.line - 1;
@@ -200,6 +203,8 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     std::map<std::string, std::string> stream_last;
     std::string pending_shell;  // the user's `!` command awaiting its output line
     std::string git_branch;     // the last `gitBranch` recorded as an environment fact, "\n", its line's cwd
+    std::set<std::string>
+        pull_requests;  // the pr-link URLs read (Claude Code writes one again on resume)
     while (true) {
         auto more = lines.next(line);
         if (!more) {
@@ -233,7 +238,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         // How a stream-json run ended (`result` line: subtype success / error_max_turns / …): the harness's own
         // record, read as the run's exit status (rule harness.run_exit_status, session 17 x18cc).
         if (stream && type == "result") add_run_result(ctx, *v, line, pos, session);
-        if (type == "pr-link") add_pull_request(ctx, *v, line, pos, session);
+        if (type == "pr-link") add_pull_request(ctx, *v, line, pos, session, pull_requests);
         // A prompt typed while the agent worked reaches it as a `queued_command` attachment: a
         // message of its own (session 30: a user's second request had been skipped with every
         // attachment).

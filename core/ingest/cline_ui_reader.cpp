@@ -1,5 +1,7 @@
 // Cline task UI logs (tasks/<id>/ui_messages.json): the say/ask records the extension shows, read
 // as a conversation (task and feedback as user turns, tools and commands as calls with results).
+#include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "ingest/cline_task.h"
@@ -67,7 +69,7 @@ public:
         }
         const std::string text = m_ctx.str(item, "text", pos, path + ".text").value_or("");
         if (kind == "say:api_req_started") {
-            if (!answer_from_request(text, index)) ++non_message;
+            if (!answer_from_request(text, index, item)) ++non_message;
             return;
         }
         if (kind == "say:task_progress") {
@@ -118,6 +120,7 @@ public:
             if (c.tool_name == text) c.tool_name = what;  // not a JSON description
             c.arguments = m_ctx.redact_text(command ? json{{"command", text}}.dump() : text);
             m_last_call = c.tool_id;
+            m_last_tool = c.tool_name;
             m.blocks.push_back(std::move(c));
         } else if (kind == "say:command_output" || kind == "ask:command_output" || kind == "say:mcp_server_response" ||
                    kind == "say:browser_action_result") {
@@ -145,14 +148,13 @@ public:
 
 private:
     // An API request opening "[read_file for 'a'] Result:" carries the result of the call before
-    // it, the only place a file read's result is written; the environment report after it is
-    // Cline's.
-    bool answer_from_request(const std::string& text, size_t index) {
+    // it, the only place a file read's result is written; the environment report (and any feedback
+    // the user gave) after it is Cline's, not the tool's.
+    bool answer_from_request(const std::string& text, size_t index, const json& item) {
         const std::string request = json_field_or_text(text, "request");
         const std::string tool = cline_result_tool(request);
-        if (tool.empty() || m_last_call.empty() || m_answered == m_last_call) return false;
-        if (tool == "attempt_completion" || tool == "ask_followup_question" ||
-            tool == "plan_mode_respond")
+        if (tool.empty() || m_last_call.empty() || m_answered == m_last_call ||
+            !same_tool(tool, m_last_tool))
             return false;
         Message m;
         m.seq = static_cast<int64_t>(index);
@@ -166,11 +168,34 @@ private:
         r.tool_id = m_last_call;
         std::string_view body(request);
         body = body.substr(0, cline_injected_tail(body));
+        for (const char* feedback : {"\nThe user provided the following feedback", "\n<feedback>"})
+            body = body.substr(0, std::min(body.size(), body.find(feedback)));
         while (!body.empty() && (body.back() == '\n' || body.back() == ' ')) body.remove_suffix(1);
+        const size_t eol = body.find('\n');
+        const std::string_view first =
+            eol == std::string_view::npos ? std::string_view() : body.substr(eol + 1);
+        r.is_error =
+            first.starts_with("Error") || first.starts_with("The user denied this operation");
         r.text = m_ctx.redact_text(std::string(body));
         m.blocks.push_back(std::move(r));
+        if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(item.dump());
         m_session.messages.push_back(std::move(m));
         return true;
+    }
+
+    // Whether a result header's tool ("read_file") is the UI's name of the call ("readFile",
+    // "listFilesTopLevel"): the same letters, or one of the names the UI gives a write or an edit.
+    static bool same_tool(const std::string& api, const std::string& ui) {
+        auto letters = [](const std::string& name) {
+            std::string out;
+            for (char c : name)
+                if (c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            return out;
+        };
+        const std::string a = letters(api), u = letters(ui);
+        if (!a.empty() && u.rfind(a, 0) == 0) return true;  // listfiles < listfilestoplevel
+        return (a == "writetofile" && u == "newfilecreated") ||
+               (a == "replaceinfile" && u == "editedexistingfile");
     }
 
     // The todo list Cline shows after a call is that call's task_progress input, as the API log has
@@ -193,6 +218,7 @@ private:
     ReadContext& m_ctx;
     Session& m_session;
     std::string m_last_call;  // the call a command's output answers
+    std::string m_last_tool;  // its name
     std::string m_answered;   // the last call a result answered
 };
 

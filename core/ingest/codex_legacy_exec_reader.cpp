@@ -102,20 +102,30 @@ private:
     void prompt(const json& v, RecordPos pos) {
         Message m = m_out.message(pos, "prompt-" + std::to_string(pos.line), Role::kUser,
                                   SourceKind::kUser);
-        m.blocks.push_back(text_block(m_ctx, BlockKind::kText,
-                                      m_ctx.str(v, "prompt", pos, "prompt").value_or("")));
+        m_prompt = m_ctx.str(v, "prompt", pos, "prompt").value_or("");
+        m.blocks.push_back(text_block(m_ctx, BlockKind::kText, m_prompt));
         m_out.push(std::move(m));
     }
 
     void event(const json& v, RecordPos pos) {
-        const json* msg = m_ctx.object(v, "msg", pos, "msg");
+        const json* msg =
+            m_ctx.object(v, "msg", pos, "msg");  // a msg of another type is reported there
         if (!msg) {
-            m_ctx.error(pos, "msg", "an event without its msg object; skipped");
+            if (v.at("msg").is_null())
+                m_ctx.error(pos, "msg", "an event without its msg object; skipped");
+            m_ctx.result().partial = true;
             return;
         }
         const std::string type = m_ctx.str(*msg, "type", pos, "msg.type").value_or("");
-        const std::string call_id = m_ctx.str(*msg, "call_id", pos, "msg.call_id")
-                                        .value_or("line-" + std::to_string(pos.line));
+        const std::string call_id = m_ctx.str(*msg, "call_id", pos, "msg.call_id").value_or("");
+        const bool pairs = type.starts_with("exec_command_") || type.starts_with("patch_apply_") ||
+                           type.starts_with("mcp_tool_call_");
+        if (pairs && call_id.empty() && !bookkeeping().count(type)) {
+            m_ctx.error(pos, "msg.call_id",
+                        "a " + type + " event without its call_id cannot be paired; skipped");
+            m_ctx.result().partial = true;
+            return;
+        }
         if (type == "session_configured") {
             if (auto id = m_ctx.str(*msg, "session_id", pos, "msg.session_id");
                 id && m_out.session.id_form.empty())
@@ -131,6 +141,9 @@ private:
                 m_ctx.str(*msg, said ? "message" : "text", pos, said ? "msg.message" : "msg.text")
                     .value_or("")));
             m_out.push(std::move(m));
+        } else if (type == "user_message" &&
+                   m_ctx.str(*msg, "message", pos, "msg.message").value_or("") == m_prompt) {
+            ++m_non_message;  // the prompt line's words, echoed as the turn's first event
         } else if (type == "user_message") {
             Message m = m_out.message(pos, "user-" + std::to_string(pos.line), Role::kUser,
                                       SourceKind::kUser);
@@ -162,10 +175,13 @@ private:
             json changes = json::array();
             if (const json* files = m_ctx.object(*msg, "changes", pos, "msg.changes"))
                 for (const auto& [path, change] : files->items()) {
+                    // {"add": {...}}, {"delete": {...}}, {"update": {...}}; early codex-rs wrote a
+                    // deletion as the bare string "delete".
                     std::string kind = "update";
-                    if (change.is_object() && change.contains("add"))
+                    if ((change.is_object() && change.contains("add")) || change == json("add"))
                         kind = "add";
-                    else if (change.is_object() && change.contains("delete"))
+                    else if ((change.is_object() && change.contains("delete")) ||
+                             change == json("delete"))
                         kind = "delete";
                     changes.push_back({{"path", path}, {"kind", kind}});
                 }
@@ -250,6 +266,8 @@ private:
 
     ReadContext& m_ctx;
     CodexStreamSession m_out;
+    std::string m_prompt;  // the prompt line's words (a user_message event repeating them is not a
+                           // second turn)
     int64_t m_non_message = 0;
 };
 

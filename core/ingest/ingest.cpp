@@ -87,7 +87,8 @@ bool is_document_format(SessionFormat f) {
 bool opens_document(SessionFormat f, const json& first) {
     if (f == SessionFormat::kOpenAiChat && !first.contains("messages")) return false;  // one message a line
     if (is_document_format(f)) return true;
-    if (f == SessionFormat::kOpenHands) return first.contains("history") && !is_openhands_instance(first);
+    if (f == SessionFormat::kOpenHands)
+        return openhands_events_member(first) && !is_openhands_instance(first);
     if (f == SessionFormat::kGeminiCli) return first.contains("messages");
     return false;
 }

@@ -175,7 +175,9 @@ void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest
         events = member ? ctx.array(doc, member, RecordPos{1, 0}, member) : nullptr;
         if (!events) {
             ctx.error(RecordPos{1, 0}, "history", "document has no history array of events",
-                      "expected {\"history\": [...]} or a downloaded {\"trajectory\": [...]}");
+                      "expected {\"history\": [...]}, a downloaded {\"trajectory\": [...]} or an "
+                      "export's "
+                      "{\"events\": [...]}");
             return;
         }
     }

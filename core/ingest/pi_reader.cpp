@@ -77,7 +77,7 @@ public:
         const std::string type = m_ctx.str(v, "type", pos, "type").value_or("");
         // oh-my-pi opens the file with the session's title, padded so it can be rewritten in place
         // (session 31: such files were refused as an unknown JSON Lines log).
-        if (type == "title" && pos.line == 1) {
+        if (type == "title" && !m_header_read) {
             ++m_non_message;
             return;
         }
@@ -133,8 +133,9 @@ public:
             if (!kNoConversation.count(type))
                 m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
             if (type == "model_change")  // pi's `modelId`; oh-my-pi's `model` ("provider/model")
-                m_model = m_ctx.str(v, "modelId", pos, "modelId")
-                              .value_or(m_ctx.str(v, "model", pos, "model").value_or(m_model));
+                m_model = v.contains("modelId")
+                              ? m_ctx.str(v, "modelId", pos, "modelId").value_or(m_model)
+                              : m_ctx.str(v, "model", pos, "model").value_or(m_model);
             return pass_through();
         }
         m.seq = static_cast<int64_t>(m_session.messages.size());

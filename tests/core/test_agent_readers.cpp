@@ -54,6 +54,14 @@ TEST(OpenHandsReader, ADownloadedTrajectoryIsRead) {
     EXPECT_EQ(r.format, "openhands");
     EXPECT_EQ(r.sessions[0].messages.size(), 3u) << describe(r);
     EXPECT_EQ(r.sessions[0].messages[0].visible_text(), "why is the download broken?");
+    // The same download written on one line is one document too, not one event a line.
+    std::string one_line;
+    for (char c : text)
+        if (c != '\n') one_line += c;
+    ReadResult compact = read_bytes(one_line, "trajectory-db4bf7df.json");
+    ASSERT_EQ(compact.sessions.size(), 1u) << describe(compact);
+    EXPECT_EQ(compact.sessions[0].messages.size(), 3u) << describe(compact);
+    EXPECT_TRUE(compact.errors.empty()) << describe(compact);
     const std::string swe =
         R"({"trajectory": [{"action": "ls", "observation": "a.py", "response": "ls", "thought": "look"}]})";
     EXPECT_EQ(read_bytes(swe, "x.traj").format, "swe-agent");
@@ -548,6 +556,32 @@ TEST(ClineReader, UiApiRequestCarriesTheResultOfAFileRead) {
             if (c.rule == "action.todo") todos.push_back(c.key + " = " + c.value);
     EXPECT_EQ(todos, (std::vector<std::string>{"todo.read-project-configuration-files = completed",
                                                "todo.summarize-the-app = pending"}));
+}
+
+TEST(ClineReader, UiRequestAnswersOnlyItsOwnCall) {
+    // A result header names its tool: attempt_completion's "Result" right after an unanswered read
+    // answers nothing, nor does another tool's; the user's feedback after a result is not the
+    // tool's; a denied call is an error.
+    const std::string text = R"([{"ts":1,"type":"say","say":"text","text":"look around"},
+{"ts":2,"type":"say","say":"tool","text":"{\"tool\":\"readFile\",\"path\":\"a.md\"}"},
+{"ts":3,"type":"say","say":"api_req_started","text":"{\"request\":\"[attempt_completion] Result: Done\"}"},
+{"ts":4,"type":"say","say":"api_req_started","text":"{\"request\":\"[search_files for 'x'] Result:\\nFound 0 results.\"}"},
+{"ts":5,"type":"say","say":"api_req_started","text":"{\"request\":\"[read_file for 'a.md'] Result:\\nThe user denied this operation.\\n\\nThe user provided the following feedback:\\n<feedback>\\nread b.md instead\\n</feedback>\"}"},
+{"ts":6,"type":"say","say":"tool","text":"{\"tool\":\"newFileCreated\",\"path\":\"c.md\"}"},
+{"ts":7,"type":"say","say":"api_req_started","text":"{\"request\":\"[write_to_file for 'c.md'] Result:\\nThe content was successfully saved to c.md.\"}"}])";
+    ReadResult r = read_bytes(text, "/x/tasks/20/ui_messages.json");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 5u)
+        << describe(r);  // task, read, its (denied) result, write, its result
+    EXPECT_EQ(s.messages[2].role, Role::kTool);
+    EXPECT_TRUE(s.messages[2].blocks[0].is_error);
+    EXPECT_EQ(s.messages[2].blocks[0].text,
+              "[read_file for 'a.md'] Result:\nThe user denied this operation.");
+    EXPECT_EQ(s.messages[4].role, Role::kTool);
+    EXPECT_FALSE(s.messages[4].blocks[0].is_error);
+    EXPECT_EQ(s.messages[4].blocks[0].tool_id,
+              first_block(s.messages[3], BlockKind::kToolCall)->tool_id);
 }
 
 TEST(ClineReader, UiTaskProgressWithoutACallIsCounted) {

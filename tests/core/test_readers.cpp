@@ -1002,6 +1002,14 @@ TEST(CodexLegacyExecReader, SettingsPromptAndProtocolEvents) {
         "\n"
         R"({"id":"0","msg":{"type":"exec_command_end","call_id":"c9","stdout":"","exit_code":0}})"
         "\n"
+        R"({"id":"0","msg":{"type":"user_message","message":"fix the failing cart test"}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"patch_apply_begin","call_id":"p2","changes":{"old.ts":"delete"}}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"patch_apply_end","call_id":"p2","stdout":"","success":true}})"
+        "\n"
+        R"({"id":"0","msg":{"type":"exec_command_begin","command":["ls"]}})"
+        "\n"
         R"({"id":"0","msg":{"type":"brand_new_event"}})"
         "\n"
         R"({"id":"0","msg":{"type":"error","message":"stream disconnected"}})"
@@ -1012,6 +1020,10 @@ TEST(CodexLegacyExecReader, SettingsPromptAndProtocolEvents) {
     const std::string said = describe(two);
     EXPECT_NE(said.find("brand_new_event"), std::string::npos) << said;
     EXPECT_NE(said.find("never began"), std::string::npos) << said;
+    EXPECT_NE(said.find("without its call_id"), std::string::npos) << said;
+    size_t users = 0;  // the user_message that repeats the prompt line is no second turn
+    for (const Message& m : two.sessions[0].messages) users += m.role == Role::kUser;
+    EXPECT_EQ(users, 1u);
     const Session& t = two.sessions[0];
     EXPECT_EQ(nlohmann::json::parse(t.messages[1].blocks.at(0).arguments)["cmd"], "npm test");
     EXPECT_TRUE(t.messages[2].blocks.at(0).is_error);
@@ -1022,7 +1034,7 @@ TEST(CodexLegacyExecReader, SettingsPromptAndProtocolEvents) {
         for (const Claim& c : bc.claims) claims.push_back(c.key + " = " + c.value);
     for (const char* want :
          {"npm.test.exit_code = 0", "file.src/cart.ts = edited", "file.src/money.ts = created",
-          "todo.fix-the-rounding-in-total = completed"})
+          "file.old.ts = deleted", "todo.fix-the-rounding-in-total = completed"})
         EXPECT_NE(std::find(claims.begin(), claims.end(), want), claims.end()) << want;
 }
 

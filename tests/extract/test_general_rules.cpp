@@ -156,10 +156,14 @@ TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
                   false),
               (std::vector<std::string>{"npm.run.build.command = cd app && npm run \"build\"",
                                         "npm.run.build.exit_code = 0"}));
-    // A quote left open, or two words: as written.
-    const std::string open =
-        all(R"J({"cmd":"bash -lc \"npm test"})J", "Exit code 0\nok", false).front();
-    EXPECT_EQ(open.rfind("bash.", 0), 0u) << open;
+    // A quote left open, or an operator after the quote (the outer shell's redirection), or two
+    // words: as written.
+    for (const char* line :
+         {R"J({"cmd":"bash -lc \"npm test"})J", R"J({"cmd":"bash -lc 'npm test'>log.txt"})J"}) {
+        const std::vector<std::string> kept = all(line, "Exit code 0\nok", false);
+        ASSERT_FALSE(kept.empty()) << line;
+        EXPECT_EQ(kept.front().rfind("bash.", 0), 0u) << kept.front();
+    }
     const std::vector<std::string> split = all(R"J({"cmd":"bash -lc 'npm' 'test'"})J", "Exit code 0\nok", false);
     ASSERT_FALSE(split.empty());
     EXPECT_EQ(split.front().rfind("bash.", 0), 0u) << split.front();
