@@ -203,8 +203,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     std::map<std::string, std::string> stream_last;
     std::string pending_shell;  // the user's `!` command awaiting its output line
     std::string git_branch;     // the last `gitBranch` recorded as an environment fact, "\n", its line's cwd
-    std::set<std::string>
-        pull_requests;  // the pr-link URLs read (Claude Code writes one again on resume)
+    std::set<std::string> pull_requests;  // pr-link URLs read (written again on resume)
     while (true) {
         auto more = lines.next(line);
         if (!more) {

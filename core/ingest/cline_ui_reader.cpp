@@ -13,24 +13,13 @@ namespace {
 
 // Records that show progress or bookkeeping, not conversation.
 const std::set<std::string>& bookkeeping() {
-    static const std::set<std::string> kinds = {"say:api_req_finished",
-                                                "say:api_req_retried",
-                                                "say:checkpoint_created",
-                                                "say:error_retry",
-                                                "say:deleted_api_reqs",
-                                                "say:shell_integration_warning",
-                                                "say:mcp_server_request_started",
-                                                "say:info",
-                                                "say:load_mcp_documentation",
-                                                "say:diff_error",
-                                                "ask:completion_result",
-                                                "ask:resume_task",
-                                                "ask:resume_completed_task",
-                                                "ask:api_req_failed",
-                                                "ask:mistake_limit_reached",
-                                                "ask:auto_approval_max_req_reached",
-                                                "ask:new_task",
-                                                "ask:condense"};
+    static const std::set<std::string> kinds = {
+        "say:api_req_finished", "say:api_req_retried", "say:checkpoint_created", "say:error_retry",
+        "say:deleted_api_reqs", "say:shell_integration_warning", "say:mcp_server_request_started",
+        "say:info", "say:load_mcp_documentation", "say:diff_error", "ask:completion_result",
+        "ask:resume_task", "ask:resume_completed_task", "ask:api_req_failed",
+        "ask:mistake_limit_reached", "ask:auto_approval_max_req_reached", "ask:new_task",
+        "ask:condense"};
     return kinds;
 }
 

@@ -1,6 +1,5 @@
 // `codex exec --json` as Codex printed it before its thread/item events (through mid-2025): a
-// settings line, a
-// {"prompt"} line, then the protocol's events as {"id", "msg": {"type", ...}}
+// settings line, a {"prompt"} line, then the protocol's events as {"id", "msg": {"type", ...}}
 // (exec_command_begin/end, patch_apply_begin/end, mcp_tool_call_begin/end, agent_message,
 // agent_reasoning, plan_update, error). Read as the newer stream is (codex_exec_reader.cpp), so the
 // extraction rules read its commands alike (session 31).
@@ -38,29 +37,14 @@ std::string command_line(const json& command) {
 
 // Events that report progress or bookkeeping, not conversation.
 const std::set<std::string>& bookkeeping() {
-    static const std::set<std::string> kinds = {"task_started",
-                                                "task_complete",
-                                                "token_count",
-                                                "turn_diff",
-                                                "exec_command_output_delta",
-                                                "agent_message_delta",
-                                                "agent_reasoning_delta",
-                                                "agent_reasoning_raw_content",
-                                                "agent_reasoning_raw_content_delta",
-                                                "agent_reasoning_section_break",
-                                                "background_event",
-                                                "get_history_entry_response",
-                                                "exec_approval_request",
-                                                "apply_patch_approval_request",
-                                                "turn_aborted",
-                                                "shutdown_complete",
-                                                "stream_error",
-                                                "mcp_list_tools_response",
-                                                "list_custom_prompts_response",
-                                                "web_search_begin",
-                                                "web_search_end",
-                                                "entered_review_mode",
-                                                "exited_review_mode"};
+    static const std::set<std::string> kinds = {
+        "task_started", "task_complete", "token_count", "turn_diff", "exec_command_output_delta",
+        "agent_message_delta", "agent_reasoning_delta", "agent_reasoning_raw_content",
+        "agent_reasoning_raw_content_delta", "agent_reasoning_section_break", "background_event",
+        "get_history_entry_response", "exec_approval_request", "apply_patch_approval_request",
+        "turn_aborted", "shutdown_complete", "stream_error", "mcp_list_tools_response",
+        "list_custom_prompts_response", "web_search_begin", "web_search_end", "entered_review_mode",
+        "exited_review_mode"};
     return kinds;
 }
 
