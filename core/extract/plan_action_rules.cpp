@@ -41,55 +41,57 @@ void todo_items(const ToolAction& a, const nlohmann::json& j, std::vector<Action
     }
 }
 
+// Calls `f` with each line of `text` until it returns false.
+template <class F>
+void each_line(std::string_view text, F&& f) {
+    for (size_t at = 0; at < text.size();) {
+        size_t eol = text.find('\n', at);
+        if (eol == std::string_view::npos) eol = text.size();
+        if (!f(text.substr(at, eol - at))) return;
+        at = eol + 1;
+    }
+}
+
 // Cline's task_progress input, the Markdown checklist any of its tools carries ("- [x] done").
 void checklist_items(const ToolAction& a, const std::string& list, std::vector<ActionFact>& out) {
-    size_t at = 0;
     int items = 0;
-    while (at < list.size() && items < 30) {
-        size_t eol = list.find('\n', at);
-        if (eol == std::string::npos) eol = list.size();
-        std::string_view line(list.data() + at, eol - at);
-        at = eol + 1;
+    each_line(list, [&](std::string_view line) {
         while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
             line.remove_prefix(1);
         if (line.size() < 7 || line.substr(0, 3) != "- [" || line[4] != ']' || line[5] != ' ')
-            continue;
+            return true;
         const char box = line[3];
-        if (box != ' ' && box != 'x' && box != 'X') continue;
+        if (box != ' ' && box != 'x' && box != 'X') return true;
         const std::string text(line.substr(6));
         const std::string slug = key_slug(text, 60);
-        if (slug.empty()) continue;
-        ++items;
+        if (slug.empty()) return true;
         size_t b = 0, e = 0;
         span_of(a.arguments, text, b, e);
         out.push_back({"action.todo", "todo." + slug, box == ' ' ? "pending" : "completed",
                        SlotType::kGoal, ActionEvidence::kStated, b, e});
-    }
+        return ++items < 30;
+    });
 }
 
 // exit_plan_mode {"plan":"# Title\n- step one\n- step two"}: each top-level bullet is a proposed step.
 void plan_steps(const ToolAction& a, const std::string& plan, std::vector<ActionFact>& out) {
-    size_t at = 0;
     int steps = 0;
-    while (at < plan.size() && steps < 20) {
-        size_t eol = plan.find('\n', at);
-        if (eol == std::string::npos) eol = plan.size();
-        const std::string line = plan.substr(at, eol - at);
-        at = eol + 1;
+    each_line(plan, [&](std::string_view view) {
+        const std::string line(view);
         if (line.rfind("- ", 0) != 0 && !(line.size() > 3 && std::isdigit(static_cast<unsigned char>(line[0])) &&
                                           line[1] == '.' && line[2] == ' '))
-            continue;
+            return true;
         std::string text = line.substr(line[0] == '-' ? 2 : 3);
         std::string clean;
         for (char c : text)
             if (c != '*' && c != '`') clean += c;
         const std::string slug = key_slug(clean, 60);
-        if (slug.empty()) continue;
+        if (slug.empty()) return true;
         size_t b = 0, e = 0;
         span_of(a.arguments, text.substr(0, std::min<size_t>(text.size(), 30)), b, e);
         out.push_back({"action.plan_step", "plan." + slug, "proposed", SlotType::kGoal, ActionEvidence::kStated, b, e});
-        ++steps;
-    }
+        return ++steps < 20;
+    });
 }
 
 }  // namespace

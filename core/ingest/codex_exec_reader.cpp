@@ -23,9 +23,9 @@ public:
                 m_out.session.id_form = *id;
             // Item ids restart at item_0 with each run (`codex exec resume … >> log`): later runs' ids get "run<N>/".
             if (m_runs++ > 0) m_prefix = "run" + std::to_string(m_runs) + "/";
-            ++m_non_message;
+            ++m_out.non_message;
         } else if (type == "turn.started" || type == "turn.completed") {
-            ++m_non_message;  // a turn's bounds and token usage: no message
+            ++m_out.non_message;  // a turn's bounds and token usage: no message
         } else if (type == "turn.failed" || type == "error") {
             // The stream's own failure notice: the harness's, not the model's reply.
             std::string text = m_ctx.str(v, "message", pos, "message").value_or("");
@@ -45,15 +45,12 @@ public:
             read_item(*item, type.substr(5), pos);
         } else {
             m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
-            ++m_non_message;
+            ++m_out.non_message;
         }
         m_out.raw = {};  // the line's text lives only while it is read
     }
 
-    void finish(const std::string& digest) {
-        add_session(std::move(m_out.session), m_ctx, "codex-exec-" + digest.substr(0, 12),
-                    m_non_message);
-    }
+    void finish(const std::string& digest) { m_out.finish(digest); }
 
 private:
     void read_item(const json& item, const std::string& phase, RecordPos pos) {
@@ -135,7 +132,6 @@ private:
     CodexStreamSession m_out;
     std::map<std::string, std::string> m_last_plan;
     std::map<std::string, int> m_plan_updates;
-    int64_t m_non_message = 0;
     int m_runs = 0;
     std::string m_prefix;  // "" for the first run, "run<N>/" after
 };

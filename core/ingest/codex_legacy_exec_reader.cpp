@@ -11,30 +11,6 @@ namespace bm {
 
 namespace {
 
-// The command line an exec event runs: ["bash", "-lc", "X"] -> X; otherwise its words, quoted where
-// they hold a blank.
-std::string command_line(const json& command) {
-    if (command.is_string()) return command.get<std::string>();
-    if (!command.is_array()) return {};
-    if (command.size() == 3 && command[0].is_string() && command[1].is_string() &&
-        command[2].is_string()) {
-        const std::string shell = command[0].get<std::string>(),
-                          flag = command[1].get<std::string>();
-        if ((shell == "bash" || shell == "sh" || shell == "zsh" || shell.ends_with("/bash") ||
-             shell.ends_with("/sh") || shell.ends_with("/zsh")) &&
-            (flag == "-lc" || flag == "-c"))
-            return command[2].get<std::string>();
-    }
-    std::string out;
-    for (const json& word : command) {
-        if (!word.is_string()) continue;
-        const std::string w = word.get<std::string>();
-        out += (out.empty() ? "" : " ") +
-               (w.find_first_of(" \t\"'") == std::string::npos ? w : json(w).dump());
-    }
-    return out;
-}
-
 // Events that report progress or bookkeeping, not conversation.
 const std::set<std::string>& bookkeeping() {
     static const std::set<std::string> kinds = {
@@ -62,21 +38,18 @@ public:
             settings(v, pos);
         else {
             m_ctx.unknown_type(pos, "a line with neither msg, prompt nor settings");
-            ++m_non_message;
+            ++m_out.non_message;
         }
         m_out.raw = {};  // the line's text lives only while it is read
     }
 
-    void finish(const std::string& digest) {
-        add_session(std::move(m_out.session), m_ctx, "codex-exec-" + digest.substr(0, 12),
-                    m_non_message);
-    }
+    void finish(const std::string& digest) { m_out.finish(digest); }
 
 private:
     // {"workdir", "model", "approval", "sandbox", "provider", "reasoning effort", ...}: the run's
     // settings.
     void settings(const json& v, RecordPos pos) {
-        ++m_non_message;
+        ++m_out.non_message;
         if (auto dir = m_ctx.str(v, "workdir", pos, "workdir"); dir && m_out.session.cwd.empty())
             m_out.session.cwd = *dir;
         if (auto model = m_ctx.str(v, "model", pos, "model")) m_out.model = *model;
@@ -115,7 +88,7 @@ private:
                 id && m_out.session.id_form.empty())
                 m_out.session.id_form = *id;
             if (auto model = m_ctx.str(*msg, "model", pos, "msg.model")) m_out.model = *model;
-            ++m_non_message;
+            ++m_out.non_message;
         } else if (type == "agent_message" || type == "agent_reasoning") {
             Message m = m_out.message(pos, "msg-" + std::to_string(pos.line), Role::kAssistant,
                                       SourceKind::kModel);
@@ -127,7 +100,7 @@ private:
             m_out.push(std::move(m));
         } else if (type == "user_message" &&
                    m_ctx.str(*msg, "message", pos, "msg.message").value_or("") == m_prompt) {
-            ++m_non_message;  // the prompt line's words, echoed as the turn's first event
+            ++m_out.non_message;  // the prompt line's words, echoed as the turn's first event
         } else if (type == "user_message") {
             Message m = m_out.message(pos, "user-" + std::to_string(pos.line), Role::kUser,
                                       SourceKind::kUser);
@@ -136,10 +109,9 @@ private:
                            m_ctx.str(*msg, "message", pos, "msg.message").value_or("")));
             m_out.push(std::move(m));
         } else if (type == "exec_command_begin") {
-            const auto command = msg->find("command");
-            call(call_id, "exec_command",
-                 json{{"cmd", command_line(command != msg->end() ? *command : json())}}.dump(),
-                 pos);
+            // The argument list as written: the extraction reads a shell's script out of ["bash",
+            // "-lc", X] as it does a rollout's.
+            call(call_id, "exec_command", json{{"cmd", msg->value("command", json())}}.dump(), pos);
         } else if (type == "exec_command_end") {
             std::string text =
                 m_ctx.str(*msg, "aggregated_output", pos, "msg.aggregated_output").value_or("");
@@ -208,10 +180,10 @@ private:
                            m_ctx.str(*msg, "message", pos, "msg.message").value_or("")));
             m_out.push(std::move(m));
         } else if (bookkeeping().count(type)) {
-            ++m_non_message;
+            ++m_out.non_message;
         } else {
             m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
-            ++m_non_message;
+            ++m_out.non_message;
         }
     }
 
@@ -252,7 +224,6 @@ private:
     CodexStreamSession m_out;
     std::string m_prompt;  // the prompt line's words (a user_message event repeating them is not a
                            // second turn)
-    int64_t m_non_message = 0;
 };
 
 }  // namespace

@@ -20,6 +20,7 @@ public:
     Session session;
     std::string model;     // the model of the run's turns, when the stream names it
     std::string_view raw;  // the line being read (kept with its messages when asked to)
+    int64_t non_message = 0;  // lines read that hold no message
 
     Message message(RecordPos pos, const std::string& id, Role role, SourceKind kind) const {
         Message m;
@@ -56,6 +57,12 @@ public:
         m.source.call_id = id;
         m.blocks.push_back(ContentBlock{BlockKind::kToolResult, m_ctx.redact_text(text), id, {}, {}, error});
         push(std::move(m));
+    }
+
+    // Adds the session to the result, named `codex-exec-<first 12 hex of the digest>` when the
+    // stream named none.
+    void finish(const std::string& digest) {
+        add_session(std::move(session), m_ctx, "codex-exec-" + digest.substr(0, 12), non_message);
     }
 
 private:

@@ -1025,7 +1025,9 @@ TEST(CodexLegacyExecReader, SettingsPromptAndProtocolEvents) {
     for (const Message& m : two.sessions[0].messages) users += m.role == Role::kUser;
     EXPECT_EQ(users, 1u);
     const Session& t = two.sessions[0];
-    EXPECT_EQ(nlohmann::json::parse(t.messages[1].blocks.at(0).arguments)["cmd"], "npm test");
+    EXPECT_EQ(nlohmann::json::parse(t.messages[1].blocks.at(0).arguments)["cmd"],
+              nlohmann::json::array(
+                  {"bash", "-lc", "npm test"}));  // as written: the extraction reads the script
     EXPECT_TRUE(t.messages[2].blocks.at(0).is_error);
     EXPECT_EQ(t.messages[2].blocks.at(0).text, "1 failed, 11 passed\n[exit code: 1]");
     EXPECT_EQ(t.messages.back().role, Role::kSystem);
