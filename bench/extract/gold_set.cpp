@@ -10,6 +10,7 @@
 
 #include "model/claim.h"
 #include "util/hash.h"
+#include "util/utf8.h"
 
 namespace bm::extract_bench {
 
@@ -192,17 +193,31 @@ bool quote_occurs(const std::string& log_text, const std::string& quote) {
             if (next == '"' || next == '\\' || next == '/') { decoded += next; ++i; continue; }
             if (next == 'n' || next == 'r' || next == 't') { decoded += next == 'n' ? '\n' : next == 'r' ? '\r' : '\t'; ++i; continue; }
             // "\u003e": Go's JSON writer (Entire CLI's) escapes < > & this way; an ASCII code point is decoded
-            // (session 26: a fresh log's `requires-python = ">=3.14"`).
-            if (next == 'u' && i + 5 < log_text.size()) {
-                unsigned code = 0;
-                bool hex = true;
-                for (size_t k = i + 2; k < i + 6 && hex; ++k) {
-                    const char h = log_text[k];
-                    hex = std::isxdigit(static_cast<unsigned char>(h)) != 0;
-                    const int lower = std::tolower(static_cast<unsigned char>(h));
-                    code = code * 16 + static_cast<unsigned>(std::isdigit(lower) ? lower - '0' : lower - 'a' + 10);
+            // (session 26: a fresh log's `requires-python = ">=3.14"`); so is any other one ("\u2014", as a
+            // writer with ASCII-only output escapes an em dash; a surrogate pair is one code point: session 32).
+            if (next == 'u') {
+                auto hex4 = [&](size_t at, unsigned& code) {
+                    if (at + 4 > log_text.size()) return false;
+                    code = 0;
+                    for (size_t k = at; k < at + 4; ++k) {
+                        const int lower = std::tolower(static_cast<unsigned char>(log_text[k]));
+                        if (!std::isxdigit(lower)) return false;
+                        code = code * 16 + static_cast<unsigned>(std::isdigit(lower) ? lower - '0' : lower - 'a' + 10);
+                    }
+                    return true;
+                };
+                unsigned code = 0, low = 0;
+                if (hex4(i + 2, code) && code >= 0x20 && (code < 0xD800 || code > 0xDFFF)) {
+                    append_utf8(decoded, static_cast<char32_t>(code));
+                    i += 5;
+                    continue;
                 }
-                if (hex && code >= 0x20 && code < 0x80) { decoded += static_cast<char>(code); i += 5; continue; }
+                if (code >= 0xD800 && code < 0xDC00 && i + 8 <= log_text.size() &&
+                    log_text.compare(i + 6, 2, "\\u") == 0 && hex4(i + 8, low) && low >= 0xDC00 && low <= 0xDFFF) {
+                    append_utf8(decoded, static_cast<char32_t>(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)));
+                    i += 11;
+                    continue;
+                }
             }
         }
         decoded += log_text[i];

@@ -77,6 +77,7 @@ void error_lines(const ToolAction& a, const std::string& subject, std::vector<Ac
     size_t b = 0, e = 0, n = 0;
     for (const OutputLine& l : lines) {
         if (l.text.rfind("Error: ", 0) != 0 && l.text.rfind("ERROR: ", 0) != 0) continue;
+        if (l.text == "Error: (none)") continue;  // Gemini CLI's and Qwen Code's shell result: no error (session 32)
         if (++n > 3 || l.text.size() > 160) return;  // a dump of errors, or one too long to carry
         // "Error: … you can install it using scoop:": the line goes on in the lines after it; cut there, it says
         // less than it did (session 24, a fresh dev log).

@@ -1,4 +1,5 @@
-// Claude Code's and mini-swe-agent's rejection of a tool call with the user's reason (rejection_reason.h; session 19).
+// Claude Code's, mini-swe-agent's and Gemini CLI's (Qwen Code's) rejection of a tool call with the user's reason
+// (rejection_reason.h; session 19).
 #include "extract/rejection_reason.h"
 
 #include "util/trim.h"
@@ -6,8 +7,10 @@
 namespace bm {
 
 bool call_refused(std::string_view result) {
+    // Claude Code; mini-swe-agent (session 27); Gemini CLI and Qwen Code (session 32).
     return result.rfind("The user doesn't want to proceed with this tool use.", 0) == 0 ||
-           result.rfind("Command not executed. The user rejected your command", 0) == 0;  // mini-swe-agent (session 27)
+           result.rfind("Command not executed. The user rejected your command", 0) == 0 ||
+           result.rfind("[Operation Cancelled] Reason:", 0) == 0;
 }
 
 size_t user_rejection_reason(std::string_view result) {

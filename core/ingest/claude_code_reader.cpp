@@ -434,12 +434,15 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         size_t n = other_children[parent] > 0 ? leaves.size() : leaves.size() - 1;
         for (size_t k = 0; k < n; ++k) side_results[parent].push_back(leaves[k]), side.insert(leaves[k]);
     }
+    std::set<std::string> branch_ids;
     for (size_t i = 0; i < session.messages.size(); ++i) {
         const Message& leaf = session.messages[i];
         if (leaf.id.empty() || has_child.count(leaf.id) || side.count(i)) continue;
         Branch b;
-        b.id = (session.id_form.empty() ? std::string("claude") : canonical_session_id(session.id_form)) +
-               ":" + leaf.id.substr(0, 8);
+        const std::string stem =
+            (session.id_form.empty() ? std::string("claude") : canonical_session_id(session.id_form)) + ":";
+        b.id = stem + leaf.id.substr(0, 8);
+        if (!branch_ids.insert(b.id).second) b.id = stem + leaf.id;  // two leaves' uuids share their first 8 characters
         b.sidechain = leaf.sidechain;
         std::set<size_t> seen;
         for (size_t cur = i;;) {

@@ -107,21 +107,28 @@ std::string identifier(std::string_view s, size_t& p) {
 }
 
 // What follows the call prints the command's result as it is: nothing, `text(r)`, `text(r.output)`,
-// `console.log(r)` or `console.log(r.output)`, each with an optional ';'. A script that filters, reverses or tests
-// the output, or loops, prints something else (review).
+// `text(JSON.stringify(r))`, `console.log(r)` or `console.log(r.output)`, each with an optional ';'. A script that
+// filters, reverses or tests the output, or loops, prints something else (review).
 bool prints_result_as_is(std::string_view s, size_t p, const std::string& var) {
     skip_blanks(s, p);
     if (take(s, p, ";")) skip_blanks(s, p);
     if (p == s.size()) return true;
     if (var.empty() || !(take(s, p, "text(") || take(s, p, "console.log("))) return false;
     skip_blanks(s, p);
+    // `text(JSON.stringify(r))` prints the result object whole, as `text(r)` does (Codex 0.153: session 32).
+    const bool stringified = take(s, p, "JSON.stringify(");
+    if (stringified) skip_blanks(s, p);
     if (!take(s, p, var)) return false;
-    if (take(s, p, ".")) {
+    if (!stringified && take(s, p, ".")) {
         if (identifier(s, p) != "output") return false;
     } else if (p < s.size() && (std::isalnum(static_cast<unsigned char>(s[p])) || s[p] == '_')) {
         return false;  // a longer name than the variable's
     }
     skip_blanks(s, p);
+    if (stringified) {
+        if (!take(s, p, ")")) return false;
+        skip_blanks(s, p);
+    }
     if (!take(s, p, ")")) return false;
     skip_blanks(s, p);
     if (take(s, p, ";")) skip_blanks(s, p);

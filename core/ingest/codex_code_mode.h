@@ -16,10 +16,10 @@ ContentBlock* sole_block(Message& m, BlockKind kind);
 
 // The `tools.<name>({...})` call of an `exec` cell's script when the script is only that shell command (exec_command,
 // shell_command, shell) and prints its result as it is: "[const r = ]await tools.exec_command({...});" then nothing,
-// `text(r)`, `text(r.output)` or `console.log(…)` of the same. Sets `name` and the JSON object argument as written.
-// False for any other script (another tool, two calls, a loop, an output filtered or tested, a JavaScript object
-// that is no JSON once its bare keys are quoted). "text(await tools.exec_command({...}));" is the call printed whole
-// (of a shell tool, or of write_stdin, which polls a running command: codex_stdin_polls.h).
+// `text(r)`, `text(r.output)`, `text(JSON.stringify(r))` or `console.log(…)` of the same. Sets `name` and the JSON
+// object argument as written. False for any other script (another tool, two calls, a loop, an output filtered or
+// tested, a JavaScript object that is no JSON once its bare keys are quoted). "text(await tools.exec_command({...}));"
+// is the call printed whole (of a shell tool, or of write_stdin, which polls a running command: codex_stdin_polls.h).
 bool code_mode_shell_call(std::string_view script, std::string& name, std::string& arguments);
 
 // The patch of an `exec` cell that only applies one: `const P = "<patch>"; text(await tools.apply_patch(P));`, the

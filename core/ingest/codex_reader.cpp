@@ -1,11 +1,13 @@
 // OpenAI Codex CLI rollouts: session_meta, response_item (message, reasoning, function and custom
-// tool calls and their outputs), compacted → checkpoint; event_msg/turn_context are UI echoes; code-mode cells are
-// read as the commands they ran (codex_code_mode.h).
+// tool calls and their outputs), compacted → checkpoint; event_msg/turn_context are UI echoes, but for the exit code
+// of a code-mode command (codex_command_outcomes.h); code-mode cells are read as the commands they ran
+// (codex_code_mode.h).
 #include <set>
 
 #include "ingest/codex_code_mode.h"
-#include "ingest/codex_stdin_polls.h"
+#include "ingest/codex_command_outcomes.h"
 #include "ingest/codex_output.h"
+#include "ingest/codex_stdin_polls.h"
 #include "ingest/readers.h"
 
 namespace bm {
@@ -153,7 +155,9 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
     LineReader lines(source, ctx.options().max_line_bytes);
     Line line;
     int64_t records = 0, non_message = 0;
-    static const std::set<std::string> known = {"event_msg", "turn_context"};
+    // 0.153+ also write `world_state` (a settings snapshot) and `token_usage_record` lines (session 32).
+    static const std::set<std::string> known = {"event_msg", "turn_context", "world_state", "token_usage_record"};
+    std::vector<CommandOutcome> outcomes;
     while (true) {
         auto more = lines.next(line);
         if (!more) {
@@ -197,6 +201,8 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
             session.checkpoints.push_back(std::move(cp));
             ++non_message;
         } else if (known.count(type)) {
+            if (CommandOutcome o; type == "event_msg" && payload && command_outcome(*payload, session, o))
+                outcomes.push_back(std::move(o));
             ++non_message;
         } else if (needs_payload && !payload) {
             ctx.error(pos, "payload",
@@ -225,6 +231,7 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
         session.id_form = "codex-" + file_stem(session.file);
     }
     resolve_code_mode_cells(session, [&ctx](const std::string& text) { return ctx.redact_text(text); });
+    add_command_outcomes(session, outcomes);
     resolve_stdin_polls(session);  // after the cells: a cell's write_stdin is a call of its own by then
     ctx.finish();
     finish_session(session, ctx, RecordPos{1, 0}, non_message);

@@ -29,8 +29,10 @@ std::optional<SessionFormat> classify_object(const json& v) {
     if (type == "session" && (v.contains("version") || v.contains("createdAt") || v.contains("id")))
         return SessionFormat::kDsh;
     if (type == "beliefmerge.session") return SessionFormat::kNative;
-    if (v.contains("payload") && (type == "session_meta" || type == "response_item" ||
-                                  type == "event_msg" || type == "turn_context" || type == "compacted"))
+    if (v.contains("payload") &&
+        (type == "session_meta" || type == "response_item" || type == "event_msg" ||
+         type == "turn_context" || type == "compacted" || type == "world_state" ||
+         type == "token_usage_record"))
         return SessionFormat::kCodex;
     // `claude -p --output-format stream-json`: session_id on every line, no parentUuid.
     if (v.contains("session_id") && !v.contains("parentUuid") &&
@@ -187,7 +189,9 @@ std::string supported_list() {
            "OpenHands events and evaluation output, Gemini CLI chats, Cline task histories, "
            "Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
            "Cursor agent transcripts, pi session files, OpenCode session exports, "
-           "Harbor ATIF trajectories, GitHub Copilot CLI session events, BeliefMerge native JSONL";
+           "Harbor ATIF trajectories, GitHub Copilot CLI session events, Qwen Code chat recordings and "
+           "Gemini CLI / Qwen Code saved chats, "
+           "BeliefMerge native JSONL";
 }
 
 void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, SessionFormat hint) {
@@ -196,6 +200,12 @@ void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, Ses
     if (is_atif_trajectory(*doc)) {  // no SessionFormat of its own: read as a role-message agent's session
         out.format = "atif";
         read_atif(*doc, ctx, sha256_hex(data));
+        return;
+    }
+    // Read as Gemini CLI's: it would pass for an OpenAI chat array or a SWE-agent history (session 32).
+    if (const json* history = gemini_saved_chat(*doc)) {
+        out.format = "gemini-checkpoint";
+        read_gemini_saved_chat(*history, ctx, sha256_hex(data));
         return;
     }
     std::optional<SessionFormat> f = doc->is_array() ? classify_array(*doc)
@@ -285,6 +295,8 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     bool cursor = false;       // Cursor's agent transcript
     bool pi = false;           // pi's session file (its header is shaped as DeepSeek Harness's)
     bool copilot = false;      // GitHub Copilot CLI's session events
+    // Qwen Code's chat recording (uuid and parentUuid as Claude Code's lines have; Gemini parts).
+    bool qwen = false;
     if (auto first = first_line_object(body); first && !document) {
         compact = is_entire_compact_line(*first);
         exec_stream = is_codex_exec_event(*first);
@@ -292,6 +304,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         cursor = is_cursor_transcript_line(*first);
         pi = is_pi_session_header(*first);
         copilot = is_copilot_cli_event(*first);
+        qwen = is_qwen_code_line(*first);
         format = classify_object(*first);
         document = format && opens_document(*format, *first);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);
@@ -308,7 +321,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     // One object a line that no reader knows: say so, naming what the first line holds, rather than reading the file
     // as one damaged JSON document (session 27: a `codex exec --json` stream was reported "truncated or damaged").
     if (!format && !document && !compact && !exec_stream && !legacy_exec && !cursor && !pi &&
-        !copilot) {
+        !copilot && !qwen) {
         if (auto first = first_line_object(body)) {
             const size_t eol = body.find('\n');
             if (eol != std::string_view::npos && body.find_first_not_of(" \t\r\n", eol) != std::string_view::npos) {
@@ -340,6 +353,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
                         {exec_stream, "codex-exec", read_codex_exec},
                         {legacy_exec, "codex-exec", read_codex_legacy_exec},
                         {copilot, "copilot-cli", read_copilot_cli},
+                        {qwen, "qwen-code", read_qwen_code},
                         {compact, "entire-compact", read_entire_compact}};
     for (const auto& reader : line_readers)
         if (reader.found) {
@@ -421,6 +435,7 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     if (auto first = first_line_object(head))
         return is_codex_exec_event(*first) || is_codex_legacy_exec_line(*first)
                    ? std::optional(SessionFormat::kCodex)
+               : is_qwen_code_line(*first) || gemini_saved_chat(*first) ? std::optional(SessionFormat::kGeminiCli)
                : is_cursor_transcript_line(*first) || is_pi_session_header(*first) ||
                        is_atif_trajectory(*first) || is_copilot_cli_event(*first)
                    ? std::optional(SessionFormat::kOpenAiChat)
@@ -428,6 +443,7 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     try {
         json doc = json::parse(head);
         if (is_atif_trajectory(doc)) return SessionFormat::kOpenAiChat;
+        if (gemini_saved_chat(doc)) return SessionFormat::kGeminiCli;
         return doc.is_array() ? classify_array(doc) : doc.is_object() ? classify_object(doc) : std::nullopt;
     } catch (const json::exception&) {
         return std::nullopt;

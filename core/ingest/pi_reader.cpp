@@ -13,6 +13,7 @@
 #include <set>
 #include <string_view>
 
+#include "ingest/parent_tree.h"
 #include "ingest/readers.h"
 
 namespace bm {
@@ -94,19 +95,11 @@ public:
                                  : "";
         // An entry that holds no message passes its place in the tree on to its children.
         auto pass_through = [&] {
-            if (!id.empty()) m_through[id] = parent;
+            if (!id.empty()) m_tree.pass_through(id, parent);
             ++m_non_message;
         };
         Message m;
-        m.id = id.empty() ? "line-" + std::to_string(pos.line) : id;
-        if (!m_ids.insert(m.id).second) {  // two entries of one id: the later is told apart, not
-                                           // merged into the first
-            m_ctx.warning(pos, "id",
-                          "id " + m.id + " was used by an earlier entry; this one is read as " +
-                              m.id + "@line-" + std::to_string(pos.line));
-            m.id += "@line-" + std::to_string(pos.line);
-            m_ids.insert(m.id);
-        }
+        m.id = m_tree.unique_id(id, pos, m_ctx, "id");
         m.parent_id = parent;
         m.line = pos.line;
         m.time = m_ctx.str(v, "timestamp", pos, "timestamp").value_or("");
@@ -151,7 +144,7 @@ public:
     void finish(const std::string& digest) {
         if (m_session.id_form.empty())
             m_session.id_form = "pi-" + digest.substr(0, 12);  // branch ids need it
-        build_branches();
+        m_tree.build_branches(m_session, m_ctx, "parentId");
         add_session(std::move(m_session), m_ctx, "", m_non_message);
     }
 
@@ -316,8 +309,8 @@ private:
 
     // `f` goes right after `m` and stands in for it among `m`'s children.
     void follow(const Message& m, Message f) {
-        m_output_of[m.id] = f.id;
-        m_ids.insert(f.id);  // a later entry of that id is renamed, as any repeated id is
+        m_tree.stand_in(m.id, f.id);
+        m_tree.reserve_id(f.id);  // a later entry of that id is renamed, as any repeated id is
         m_follower = std::move(f);
     }
 
@@ -401,104 +394,13 @@ private:
         m_session.checkpoints.push_back(std::move(cp));
     }
 
-    // The message an entry's place in the tree falls to: itself when it holds a message, else the
-    // nearest message above it through entries that hold none (memoised; a cycle among them ends at
-    // none).
-    std::string message_at(const std::string& id, const std::map<std::string, size_t>& by_id) {
-        std::vector<std::string> path;
-        std::set<std::string> seen;
-        std::string cur = id, found;
-        while (!cur.empty()) {
-            if (by_id.count(cur)) {
-                found = cur;
-                break;
-            }
-            if (auto r = m_resolved.find(cur); r != m_resolved.end()) {
-                found = r->second;
-                break;
-            }
-            const auto p = m_through.find(cur);
-            if (p == m_through.end() || !seen.insert(cur).second) {
-                found = p == m_through.end()
-                            ? cur
-                            : std::string();  // not in the file: the caller reports it
-                break;
-            }
-            path.push_back(cur);
-            cur = p->second;
-        }
-        for (const std::string& e : path) m_resolved[e] = found;
-        return found;
-    }
-
-    // Parents through entries that hold no message; one branch per leaf. A parent the file does not
-    // hold (a window cut from a longer log) goes on from the message before it. Messages that
-    // parent links leave on no branch (a cycle) are one more branch, in file order.
-    void build_branches() {
-        std::map<std::string, size_t> by_id;
-        for (size_t i = 0; i < m_session.messages.size(); ++i) by_id[m_session.messages[i].id] = i;
-        std::set<std::string> has_child;
-        bool warned = false;
-        for (size_t i = 0; i < m_session.messages.size(); ++i) {
-            Message& m = m_session.messages[i];
-            if (!m.parent_id.empty()) m.parent_id = message_at(m.parent_id, by_id);
-            if (auto out = m_output_of.find(m.parent_id);
-                out != m_output_of.end() && m.id != out->second)
-                m.parent_id = out->second;
-            if (!m.parent_id.empty() && !by_id.count(m.parent_id)) {
-                if (!warned)
-                    m_ctx.warning(RecordPos{m.line, -1}, "parentId",
-                                  "parent " + m.parent_id + " is not in this file; " +
-                                      (i > 0 ? "the line goes on from the one before it"
-                                             : "the branch starts here"));
-                warned = true;
-                m.parent_id = i > 0 ? m_session.messages[i - 1].id : "";
-            }
-            if (!m.parent_id.empty()) has_child.insert(m.parent_id);
-        }
-        std::vector<bool> covered(m_session.messages.size(), false);
-        for (size_t i = 0; i < m_session.messages.size(); ++i) {
-            if (has_child.count(m_session.messages[i].id)) continue;
-            Branch b;
-            b.id = canonical_session_id(m_session.id_form) + ":" +
-                   m_session.messages[i].id.substr(0, 8);
-            std::set<size_t> seen;
-            for (size_t cur = i; seen.insert(cur).second;) {
-                b.message_indexes.push_back(cur);
-                covered[cur] = true;
-                auto p = by_id.find(m_session.messages[cur].parent_id);
-                if (p == by_id.end()) break;
-                cur = p->second;
-            }
-            std::reverse(b.message_indexes.begin(), b.message_indexes.end());
-            m_session.branches.push_back(std::move(b));
-        }
-        Branch rest;
-        for (size_t i = 0; i < covered.size(); ++i)
-            if (!covered[i]) rest.message_indexes.push_back(i);
-        if (!rest.message_indexes.empty()) {
-            const Message& first = m_session.messages[rest.message_indexes.front()];
-            m_ctx.warning(
-                RecordPos{first.line, -1}, "parentId",
-                "parent links form a cycle: " + std::to_string(rest.message_indexes.size()) +
-                    " message(s) reach no root; kept as one more branch, in file order");
-            rest.id = canonical_session_id(m_session.id_form) + ":cycle";
-            m_session.branches.push_back(std::move(rest));
-        }
-    }
-
     ReadContext& m_ctx;
     Session m_session;
     bool m_header_read = false;
     std::string m_model;  // the latest model_change's, for replies that name none
-    std::map<std::string, std::string> m_through;  // entry holding no message → its parent
-    std::map<std::string, std::string>
-        m_resolved;  // such an entry → the message its place falls to (memo)
-    // A message → the message read with it that stands in for it among its children: a `!`
-    // command's output, a user message's envelope.
-    std::map<std::string, std::string> m_output_of;
+    ParentTree m_tree;    // the entries' tree: pass-throughs and stand-ins (a `!` command's output,
+                          // an envelope)
     std::optional<Message> m_follower;  // that message, pushed right after the one being read
-    std::set<std::string> m_ids;        // message ids read so far
     int64_t m_non_message = 0;
 };
 

@@ -39,6 +39,13 @@ void read_copilot_cli(ByteSource& source,
                       ReadContext& ctx);            // Copilot CLI's session-state/<id>/events.jsonl
 bool is_copilot_cli_event(const json& first_line);  // {"type": "session.start"|…, "data": {…}}
 bool is_copilot_cli_outline(const json& outline);  // the same, for a first line over the line limit
+// Qwen Code's ~/.qwen/projects/<p>/chats/<id>.jsonl: {uuid, parentUuid, sessionId, type, message: {role, parts}}.
+void read_qwen_code(ByteSource& source, ReadContext& ctx);
+bool is_qwen_code_line(const json& first_line);
+// A chat saved by Gemini CLI's or Qwen Code's `/chat save` (`checkpoint-<tag>.json`): its history of Gemini Contents
+// ({role, parts}; a bare array, or {"history": [...], "authType"}), or null for any other document.
+const json* gemini_saved_chat(const json& doc);
+void read_gemini_saved_chat(const json& history, ReadContext& ctx, const std::string& digest);
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
 // A chat session kept one message a line (nanobot's sessions/*.jsonl: a `{"_type": "metadata", …}` line, then

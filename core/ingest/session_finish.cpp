@@ -1,6 +1,8 @@
 // Shared steps of every reader: the line and record walks, ids on messages, the default branch, empty-session report.
 #include "ingest/readers.h"
 
+#include <set>
+
 #include "util/hash.h"
 
 namespace bm {
@@ -114,6 +116,17 @@ void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
     session.redactions = ctx.take_session_redactions();
     for (auto& m : session.messages) m.session_id = session.id;
     ensure_linear_branch(session);
+    // Branch names are keys of the workspace: two of one name made it refuse the whole load (session 32). Whatever a
+    // reader named them, a repeated name is told apart.
+    std::set<std::string> names;
+    for (Branch& b : session.branches) {
+        if (names.insert(b.id).second) continue;
+        int k = 2;
+        while (!names.insert(b.id + "#" + std::to_string(k)).second) ++k;
+        ctx.warning(header_pos, "", "two branches of session '" + session.id_form + "' are named '" + b.id +
+                                        "'; the later is read as '" + b.id + "#" + std::to_string(k) + "'");
+        b.id += "#" + std::to_string(k);
+    }
     if (session.messages.empty()) {
         ctx.warning(header_pos, "",
                     "session '" + session.id_form + "' has no messages: the log holds " +

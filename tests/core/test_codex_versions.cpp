@@ -2,6 +2,8 @@
 // the 2025 bare era (no envelope, JSON outputs with metadata.exit_code), code-mode cells (0.14x), and malformed lines.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "core/test_support.h"
 
 #include <filesystem>
@@ -129,6 +131,15 @@ TEST(CodexVersions, CodeModeScriptsAndResults) {
     // A comma in an array is followed by a value: `true` there is no key (review).
     EXPECT_TRUE(code_mode_shell_call("await tools.exec_command({cmd:\"ls\",prefix_rule:[\"ls\",true,null],o:{k:1}})", name, args));
     EXPECT_EQ(args, "{\"cmd\":\"ls\",\"prefix_rule\":[\"ls\",true,null],\"o\":{\"k\":1}}");
+    EXPECT_TRUE(code_mode_shell_call(
+        "const r = await tools.exec_command({\"cmd\":\"ls\"});\ntext(JSON.stringify( r ));\n", name,
+        args));
+    EXPECT_FALSE(code_mode_shell_call(
+        "const r = await tools.exec_command({\"cmd\":\"ls\"});\ntext(JSON.stringify(r.output));",
+        name, args));
+    EXPECT_FALSE(code_mode_shell_call(
+        "const r = await tools.exec_command({\"cmd\":\"ls\"});\ntext(JSON.stringify(r);", name,
+        args));
     EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({cmd});", name, args));
     EXPECT_FALSE(code_mode_shell_call("await tools.exec_command({cmd: dir + \"/x\"});", name, args));
     EXPECT_FALSE(code_mode_shell_call("text(await tools.exec_command({cmd:\"a\"}));\ntext(await tools.exec_command({cmd:\"b\"}));",
@@ -180,6 +191,66 @@ TEST(CodexVersions, CodeModeCellPrintingTheResultObjectGivesTheExitCode) {
     EXPECT_TRUE(r.is_error);
     EXPECT_EQ(r.text, "1 failed\n[exit code: 2]");
     EXPECT_EQ(call_of(result.sessions[0], "c1").tool_name, "exec_command");
+}
+
+// Codex 0.153+ (session 32, a real rollout of gkeyllorg/postgkyl): `world_state` and
+// `token_usage_record` lines hold no conversation and are not warned of; a cell printing
+// `text(JSON.stringify(r))` gives its exit code as `text(r)` does; a cell printing only
+// `text(r.output)` takes its exit code from the `item_completed` CommandExecution event.
+TEST(CodexVersions, NewerRolloutLinesAndTheExitCodeOfACommandExecutionEvent) {
+    Session s = expect_counts("codex/code-mode-item-completed-postgkyl.jsonl",
+                              {.format = "codex",
+                               .id = "codex-code-mode-item-completed-postgkyl",
+                               .messages = 4,
+                               .by_role = {{"assistant", 2}, {"tool", 2}},
+                               .tool_calls = 2,
+                               .tool_calls_paired = 2,
+                               .warnings = 1});  // no session_meta in the window
+    const ContentBlock& missing = result_of(s, "call_3flCx03kIIvhiuEbi2g3uK41");
+    EXPECT_EQ(call_of(s, "call_3flCx03kIIvhiuEbi2g3uK41").tool_name, "exec_command");
+    EXPECT_TRUE(missing.is_error);
+    EXPECT_EQ(missing.text, "zsh:1: command not found: pre-commit\n[exit code: 127]");
+    const ContentBlock& probe = result_of(s, "call_L7K7LJIUJMNbTgPjGALY44fR");
+    EXPECT_TRUE(probe.is_error);
+    EXPECT_NE(probe.text.find("{'repos': ["), std::string::npos) << probe.text;
+    EXPECT_EQ(probe.text.substr(probe.text.size() - 15), "\n[exit code: 2]") << probe.text;
+}
+
+// An outcome is added only to the call that ran its very command, and never over an exit code the
+// result states.
+TEST(CodexVersions, ACommandExecutionEventAnswersOnlyItsOwnCommand) {
+    auto rollout = [](const std::string& script, const std::string& printed,
+                      const std::string& event_command) {
+        return std::string(
+                   R"({"type":"session_meta","payload":{"id":"0199aaaa-0000-7000-8000-000000000002","cwd":"/w"}})") +
+               "\n" +
+               R"({"type":"response_item","payload":{"type":"custom_tool_call","call_id":"c1","name":"exec","input":)" +
+               nlohmann::json(script).dump() + "}}\n" +
+               R"({"type":"event_msg","payload":{"type":"item_completed","item":{"type":"CommandExecution","command":["/bin/zsh","-lc",)" +
+               nlohmann::json(event_command).dump() + R"(],"status":"failed","exit_code":3}}})" +
+               "\n" +
+               R"({"type":"response_item","payload":{"type":"custom_tool_call_output","call_id":"c1","output":)" +
+               nlohmann::json("Script completed\nWall time 0.1 seconds\nOutput:\n" + printed)
+                   .dump() +
+               "}}\n";
+    };
+    const std::string cell =
+        "const r = await tools.exec_command({\"cmd\":\"make check\"});\ntext(r.output);";
+    ReadResult own = read_bytes(rollout(cell, "2 errors", "make check"), "rollout-a.jsonl");
+    ASSERT_EQ(own.sessions.size(), 1u) << describe(own);
+    EXPECT_EQ(result_of(own.sessions[0], "c1").text, "2 errors\n[exit code: 3]");
+    EXPECT_TRUE(result_of(own.sessions[0], "c1").is_error);
+    ReadResult other = read_bytes(rollout(cell, "2 errors", "make lint"), "rollout-b.jsonl");
+    ASSERT_EQ(other.sessions.size(), 1u) << describe(other);
+    EXPECT_EQ(result_of(other.sessions[0], "c1").text, "2 errors");
+    EXPECT_FALSE(result_of(other.sessions[0], "c1").is_error);
+    const std::string whole =
+        "const r = await tools.exec_command({\"cmd\":\"make check\"});\ntext(JSON.stringify(r));";
+    ReadResult stated = read_bytes(
+        rollout(whole, "{\"exit_code\":0,\"output\":\"ok\"}", "make check"), "rollout-c.jsonl");
+    ASSERT_EQ(stated.sessions.size(), 1u) << describe(stated);
+    EXPECT_EQ(result_of(stated.sessions[0], "c1").text, "ok\n[exit code: 0]");
+    EXPECT_FALSE(result_of(stated.sessions[0], "c1").is_error);
 }
 
 // A cell that prints two commands' results (Codex 0.14x, real shape: a dev log's `text(await tools.exec_command(…))`

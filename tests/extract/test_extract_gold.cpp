@@ -90,6 +90,10 @@ TEST(ExtractGold, QuoteOccursRawOrWithJsonEscapesDecoded) {
     // Go's JSON writer escapes < > & as \u003c \u003e \u0026 (Entire CLI's transcripts; session 26).
     EXPECT_TRUE(quote_occurs(R"({"output":"requires-python = \"\u003e=3.14\""})", "requires-python = \">=3.14\""));
     EXPECT_FALSE(quote_occurs(R"({"output":"x \u003e y"})", "x < y"));
+    // A writer with ASCII-only output (Python's json.dumps) escapes every other code point too (session 32).
+    EXPECT_TRUE(quote_occurs(R"({"text":"the standard library \u2014 no crates"})", "the standard library — no crates"));
+    EXPECT_TRUE(quote_occurs(R"({"text":"ship it \ud83d\ude80 now"})", "ship it 🚀 now"));
+    EXPECT_FALSE(quote_occurs(R"({"text":"half \ud83d pair"})", "half 🚀 pair"));
 }
 
 TEST(ExtractGold, SplitFollowsItsRuleAndIsStable) {

@@ -105,8 +105,10 @@ void read_as(std::string_view data, const std::string& kind) {
         run_line_reader(data, bm::read_copilot_cli);  // Copilot CLI's session events (session 30)
     } else if (kind == "native") run_line_reader(data, bm::read_native);
     else if (kind == "openhands_eval") run_line_reader(data, bm::read_openhands_eval);
-    else if (kind == "gemini_cli") run_line_reader(data, bm::read_gemini_cli);
-    else if (kind == "aider") run_line_reader(data, bm::read_aider);
+    else if (kind == "gemini_cli") {
+        run_line_reader(data, bm::read_gemini_cli);
+        run_line_reader(data, bm::read_qwen_code);  // Qwen Code's recordings: Gemini parts, a record tree (session 32)
+    } else if (kind == "aider") run_line_reader(data, bm::read_aider);
     else if (kind == "openai_chat") {
         run_document_reader(data, bm::read_openai_chat);
         run_document_reader(data, bm::read_opencode);  // OpenCode's export: {"info", "messages": [{"info", "parts"}]}
@@ -116,7 +118,13 @@ void read_as(std::string_view data, const std::string& kind) {
         bm::read_swe_agent(d, c, g);
     });
     else if (kind == "openhands") run_document_reader(data, bm::read_openhands);
-    else if (kind == "gemini_cli_document") run_document_reader(data, bm::read_gemini_cli_document);
+    else if (kind == "gemini_cli_document") {
+        run_document_reader(data, bm::read_gemini_cli_document);
+        // `/chat save` checkpoints: a Content history, bare or wrapped (session 32).
+        run_document_reader(data, [](const bm::json& d, bm::ReadContext& c, const std::string& g) {
+            if (const bm::json* history = bm::gemini_saved_chat(d)) bm::read_gemini_saved_chat(*history, c, g);
+        });
+    }
     else if (kind == "cline") run_document_reader(data, bm::read_cline);
 }
 

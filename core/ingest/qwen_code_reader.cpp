@@ -1,0 +1,339 @@
+// Qwen Code's chat recordings (`~/.qwen/projects/<project>/chats/<session>.jsonl`, written by QwenLM/qwen-code's
+// ChatRecordingService): one record a line, {uuid, parentUuid, sessionId, timestamp, type: user | assistant |
+// tool_result | system, cwd, version, gitBranch, message: a Gemini Content {role, parts}}. A resume appends to the same
+// file and a rewind leaves the records after it behind, so the records form a tree by parentUuid: each leaf is a
+// branch. Until session 32 such a file passed for a Claude Code transcript (uuid, parentUuid, sessionId) and read no
+// words. Also a chat saved with `/chat save` (Gemini CLI's and Qwen Code's `checkpoint-<tag>.json`: the Content
+// history, bare or as {"history": [...]}), read as the records it would have been.
+#include <algorithm>
+#include <set>
+
+#include "ingest/parent_tree.h"
+#include "ingest/readers.h"
+
+namespace bm {
+
+namespace {
+
+std::string string_member(const json& v, const char* key) {
+    const auto it = v.find(key);
+    return it != v.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+class QwenBuilder {
+public:
+    explicit QwenBuilder(ReadContext& ctx) : m_ctx(ctx) {
+        m_session.format = SessionFormat::kGeminiCli;  // a Gemini CLI fork: its tools and their
+                                                       // results are Gemini CLI's
+        m_session.file = ctx.result().file;
+    }
+
+    void line(const json& v, RecordPos pos, std::string_view raw) {
+        const std::string type = m_ctx.str(v, "type", pos, "type").value_or("");
+        const std::string subtype = string_member(v, "subtype");
+        const std::string id = m_ctx.str(v, "uuid", pos, "uuid").value_or("");
+        const std::string parent = string_member(v, "parentUuid");
+        if (m_session.id_form.empty()) m_session.id_form = string_member(v, "sessionId");
+        environment(v, pos);
+        Message m;
+        m.id = m_tree.unique_id(id, pos, m_ctx, "uuid");
+        m.parent_id = parent;
+        m.line = pos.line;
+        m.time = string_member(v, "timestamp");
+        if (const auto sc = v.find("isSidechain"); sc != v.end() && sc->is_boolean())
+            m.sidechain = sc->get<bool>();
+        const json* content = message_content(v, pos);
+        bool read = false;
+        if (type == "user")
+            read = user(v, subtype, content, pos, m);
+        else if (type == "assistant")
+            read = assistant(v, content, pos, m);
+        else if (type == "tool_result")
+            read = tool_result(v, content, pos, m);
+        else if (type == "system")
+            read = system(v, subtype, pos, m);
+        else
+            m_ctx.unknown_type(pos, type.empty() ? "(none)" : type);
+        if (!read) {
+            m_tree.pass_through(m.id, parent);
+            ++m_non_message;
+            return;
+        }
+        if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(raw);
+        append_message(m_session, std::move(m));
+    }
+
+    void finish(const std::string& digest) {
+        if (m_session.id_form.empty()) m_session.id_form = m_fallback_prefix + digest.substr(0, 12);
+        m_tree.build_branches(m_session, m_ctx, "parentUuid");
+        add_session(std::move(m_session), m_ctx, "", m_non_message);
+    }
+
+    // One Content of a saved chat (`/chat save`), read as the record Qwen Code would have written for it: a
+    // model turn, a user turn, or the results of the calls before it (a user turn of functionResponse parts).
+    void content(const json& c, size_t index) {
+        RecordPos pos{static_cast<int64_t>(index) + 1, -1};
+        const std::string path = "[" + std::to_string(index) + "]";
+        if (!c.is_object() || !c.contains("parts")) {
+            m_ctx.error(pos, path, "expected a Content object {role, parts}; skipped");
+            m_ctx.result().partial = true;
+            return;
+        }
+        const std::string role = string_member(c, "role");
+        bool answers = false;
+        if (c["parts"].is_array())
+            for (const auto& p : c["parts"]) answers |= p.is_object() && p.contains("functionResponse");
+        json record = {{"uuid", "content-" + std::to_string(index)},
+                       {"type", role == "model" ? "assistant" : answers ? "tool_result" : "user"},
+                       {"message", c}};
+        if (index > 0) record["parentUuid"] = "content-" + std::to_string(index - 1);
+        if (role != "model" && role != "user") {
+            m_ctx.warning(pos, path + ".role", "a Content role other than user or model; read as the user's");
+        }
+        m_fallback_prefix = "gemini-checkpoint-";
+        line(record, pos, c.dump());
+        // The CLI's setup turn that opens every chat ("This is the Gemini CLI. We are setting up the context for our
+        // chat. …"): the harness's words, not the user's.
+        if (index == 0 && !m_session.messages.empty() && m_session.messages.back().role == Role::kUser) {
+            Message& m = m_session.messages.back();
+            const std::string text = m.visible_text();
+            if (text.find("We are setting up the context for our chat.") != std::string::npos) {
+                m.source.kind = SourceKind::kPlugin;
+                m.source.name = "gemini-cli-context";
+            }
+        }
+    }
+
+private:
+    // The record's `message.parts`, or null when it has none (a usage-only assistant record).
+    const json* message_content(const json& v, RecordPos pos) {
+        const auto msg = v.find("message");
+        if (msg == v.end() || msg->is_null()) return nullptr;
+        if (!msg->is_object()) {
+            m_ctx.error(pos, "message",
+                        "expected a Gemini Content object {role, parts}; record read without it");
+            return nullptr;
+        }
+        return m_ctx.array(*msg, "parts", pos, "message.parts");
+    }
+
+    // The working directory and the git branch, where first stated or changed.
+    void environment(const json& v, RecordPos pos) {
+        const std::string cwd = string_member(v, "cwd");
+        if (!cwd.empty() && m_session.cwd.empty()) {
+            m_session.cwd = m_ctx.redact_text(cwd);
+            m_session.environment.push_back(
+                member_fact(m_ctx, "cwd", cwd, "cwd", pos.line, "cwd", json(cwd)));
+        }
+        const std::string branch = string_member(v, "gitBranch");
+        if (!branch.empty() && branch != m_branch) {
+            m_branch = branch;
+            EnvironmentFact f = member_fact(m_ctx, "git_branch", branch, "gitBranch", pos.line,
+                                            "gitBranch", json(branch));
+            f.qualifier = m_session.cwd;
+            m_session.environment.push_back(std::move(f));
+        }
+    }
+
+    // The words of a user record: what the user typed (`systemPayload.displayText`, without the
+    // files an @-mention pulled in) or its text parts. Subtypes other than a message typed while
+    // tools ran (notifications, cron and goal prompts) are the harness's.
+    bool user(const json& v, const std::string& subtype, const json* parts, RecordPos pos,
+              Message& m) {
+        m.role = Role::kUser;
+        if (subtype.empty() || subtype == "mid_turn_user_message") {
+            m.source.kind = SourceKind::kUser;
+        } else {
+            m.source.kind = SourceKind::kPlugin;
+            m.source.name = "qwen-" + subtype;
+        }
+        const auto payload = v.find("systemPayload");
+        const std::string shown = payload != v.end() && payload->is_object()
+                                      ? string_member(*payload, "displayText")
+                                      : "";
+        if (!shown.empty())
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, shown));
+        else if (parts)
+            read_parts(*parts, pos, m, /*results=*/false);
+        return !m.blocks.empty();
+    }
+
+    bool assistant(const json& v, const json* parts, RecordPos pos, Message& m) {
+        m.role = Role::kAssistant;
+        m.source.kind = SourceKind::kModel;
+        m.source.model = string_member(v, "model");
+        if (parts) read_parts(*parts, pos, m, /*results=*/false);
+        return !m.blocks.empty();
+    }
+
+    // One tool call's result: its functionResponse (output, or error), flagged failed by
+    // `toolCallResult` (status error or cancelled, an error, an error type).
+    bool tool_result(const json& v, const json* parts, RecordPos pos, Message& m) {
+        m.role = Role::kTool;
+        m.source.kind = SourceKind::kTool;
+        const auto result = v.find("toolCallResult");
+        const json info = result != v.end() && result->is_object() ? *result : json::object();
+        if (parts) read_parts(*parts, pos, m, /*results=*/true);
+        if (m.blocks.empty() || m.blocks.front().kind != BlockKind::kToolResult) {
+            // No functionResponse: the result shown to the user, if any, stands for it.
+            ContentBlock r;
+            r.kind = BlockKind::kToolResult;
+            const auto shown = info.find("resultDisplay");
+            if (shown != info.end() && shown->is_string())
+                r.text = m_ctx.redact_text(shown->get<std::string>());
+            m.blocks.insert(m.blocks.begin(), std::move(r));
+        }
+        ContentBlock& r = m.blocks.front();
+        if (const std::string call = string_member(info, "callId"); !call.empty()) r.tool_id = call;
+        const std::string status = string_member(info, "status");
+        if (status == "error" || status == "cancelled" || info.contains("error") ||
+            (info.contains("errorType") && info["errorType"].is_string()))
+            r.is_error = true;
+        // Gemini CLI's own words for a call the user cancelled or denied, which the extraction knows (no exit code).
+        if (status == "cancelled" && r.text.empty()) r.text = "[Operation Cancelled] Reason: not recorded";
+        m.source.call_id = r.tool_id;
+        return true;
+    }
+
+    // A compression is the harness's summary of what it dropped (a checkpoint); the rest of the
+    // system records (telemetry, titles, slash commands, settings) hold no conversation.
+    bool system(const json& v, const std::string& subtype, RecordPos pos, Message& m) {
+        if (subtype != "chat_compression") return false;
+        const auto payload = v.find("systemPayload");
+        if (payload == v.end() || !payload->is_object()) return false;
+        std::string summary;
+        if (const json* history =
+                m_ctx.array(*payload, "compressedHistory", pos, "systemPayload.compressedHistory"))
+            for (const auto& c : *history)
+                if (c.is_object() && c.contains("parts") && c["parts"].is_array())
+                    for (const auto& p : c["parts"])
+                        if (p.is_object() && p.contains("text") && p["text"].is_string() &&
+                            !p.value("thought", false))
+                            summary += (summary.empty() ? "" : "\n") + p["text"].get<std::string>();
+        if (summary.empty()) return false;
+        m.role = Role::kUser;
+        m.source.kind = SourceKind::kPlugin;
+        m.source.name = "compact";
+        m.blocks.push_back(text_block(m_ctx, BlockKind::kText, summary));
+        CheckpointRecord cp;
+        cp.kind = "compaction";
+        cp.id = m.id;
+        cp.seq = static_cast<int64_t>(m_session.messages.size());
+        cp.summary = m.visible_text();
+        m_session.checkpoints.push_back(std::move(cp));
+        return true;
+    }
+
+    // Gemini Parts: text (a `thought` part is reasoning), functionCall (a tool call),
+    // functionResponse (in a tool result), inlineData and fileData (an attachment).
+    void read_parts(const json& parts, RecordPos pos, Message& m, bool results) {
+        size_t answered = 0;
+        for (size_t k = 0; k < parts.size(); ++k) {
+            const json& p = parts[k];
+            const std::string path = "message.parts[" + std::to_string(k) + "]";
+            if (!p.is_object()) {
+                m_ctx.error(pos, path, "expected a Part object; skipped");
+                continue;
+            }
+            if (const auto t = p.find("text"); t != p.end() && t->is_string()) {
+                if (t->get<std::string>().empty()) continue;
+                const bool thought =
+                    p.contains("thought") && p["thought"].is_boolean() && p["thought"].get<bool>();
+                m.blocks.push_back(text_block(m_ctx,
+                                              thought ? BlockKind::kReasoning : BlockKind::kText,
+                                              t->get<std::string>()));
+            } else if (const auto c = p.find("functionCall");
+                       c != p.end() && c->is_object() && !results) {
+                ContentBlock call;
+                call.kind = BlockKind::kToolCall;
+                call.tool_id = string_member(*c, "id");
+                call.tool_name = string_member(*c, "name");
+                if (const auto a = c->find("args"); a != c->end())
+                    call.arguments = m_ctx.redact_text(a->dump());
+                if (call.tool_id
+                        .empty()) {  // named by its message and place, so its result can find it
+                    call.tool_id = m.id + "/" + std::to_string(k);
+                    m_last_call_of[call.tool_name] = call.tool_id;
+                }
+                m.blocks.push_back(std::move(call));
+            } else if (const auto r = p.find("functionResponse");
+                       r != p.end() && r->is_object() && results) {
+                ContentBlock res;
+                res.kind = BlockKind::kToolResult;
+                res.tool_id = string_member(*r, "id");
+                res.tool_name = string_member(*r, "name");
+                if (res.tool_id.empty()) res.tool_id = m_last_call_of[res.tool_name];  // Gemini-native: no ids
+                const json body = r->value("response", json());
+                const bool failed =
+                    body.is_object() && body.contains("error") && !body.contains("output");
+                const json& text = !body.is_object()         ? body
+                                   : body.contains("output") ? body["output"]
+                                   : body.contains("error")  ? body["error"]
+                                                             : body;
+                res.text =
+                    m_ctx.redact_text(text.is_string() ? text.get<std::string>() : text.dump());
+                res.is_error = failed;
+                // The results first, in their order; any text part after them.
+                m.blocks.insert(m.blocks.begin() + static_cast<std::ptrdiff_t>(answered++), std::move(res));
+            } else if (p.contains("inlineData") || p.contains("fileData")) {
+                m.blocks.push_back(
+                    ContentBlock{BlockKind::kImage, "[attachment]", {}, {}, {}, false});
+            } else if (!p.contains("thoughtSignature") && !p.contains("executableCode") &&
+                       !p.contains("codeExecutionResult")) {
+                m_ctx.warning(pos, path, "a Part of a kind this reader does not know; skipped");
+            }
+        }
+    }
+
+    ReadContext& m_ctx;
+    Session m_session;
+    ParentTree m_tree;
+    std::map<std::string, std::string> m_last_call_of;  // tool name → its last call given no id
+    std::string m_fallback_prefix = "qwen-";             // a session's name when the log names none
+    std::string m_branch;                               // the git branch last stated
+    int64_t m_non_message = 0;
+};
+
+}  // namespace
+
+bool is_qwen_code_line(const json& v) {
+    static const std::set<std::string> kTypes = {"user", "assistant", "tool_result", "system"};
+    const auto type = v.find("type");
+    if (!v.contains("uuid") || !v.contains("sessionId") || type == v.end() || !type->is_string() ||
+        !kTypes.count(type->get<std::string>()))
+        return false;
+    // Claude Code's lines hold `message.content`; Qwen's a Gemini Content's `parts`, a top-level
+    // tool_result type or a systemPayload.
+    const auto msg = v.find("message");
+    const bool parts = msg != v.end() && msg->is_object() && msg->contains("parts");
+    return parts || *type == "tool_result" || v.contains("systemPayload");
+}
+
+const json* gemini_saved_chat(const json& doc) {
+    // Gemini CLI's newer form wraps the history: {"history": [...], "authType"}.
+    const json* history = doc.is_array() ? &doc : nullptr;
+    if (doc.is_object() && doc.contains("history") && doc["history"].is_array() && !doc.contains("trajectory") &&
+        !doc.contains("info") && !doc.contains("environment"))
+        history = &doc["history"];
+    if (!history || history->empty()) return nullptr;
+    for (size_t i = 0; i < std::min<size_t>(history->size(), 3); ++i) {
+        const json& c = (*history)[i];
+        if (!c.is_object() || !c.contains("parts") || !c["parts"].is_array() || !c.contains("role") ||
+            !c["role"].is_string() || c.contains("content"))
+            return nullptr;
+    }
+    return history;
+}
+
+void read_gemini_saved_chat(const json& history, ReadContext& ctx, const std::string& digest) {
+    QwenBuilder b(ctx);
+    for (size_t i = 0; i < history.size(); ++i) b.content(history[i], i);
+    b.finish(digest);
+}
+
+void read_qwen_code(ByteSource& source, ReadContext& ctx) {
+    QwenBuilder b(ctx);
+    read_object_lines(source, ctx, b);
+}
+
+}  // namespace bm
