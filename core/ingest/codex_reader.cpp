@@ -201,8 +201,10 @@ void read_codex(ByteSource& source, ReadContext& ctx) {
             session.checkpoints.push_back(std::move(cp));
             ++non_message;
         } else if (known.count(type)) {
-            if (CommandOutcome o; type == "event_msg" && payload && command_outcome(*payload, session, o))
+            if (CommandOutcome o; type == "event_msg" && payload && command_outcome(*payload, session, o)) {
+                o.command = ctx.redact_text(o.command);
                 outcomes.push_back(std::move(o));
+            }
             ++non_message;
         } else if (needs_payload && !payload) {
             ctx.error(pos, "payload",

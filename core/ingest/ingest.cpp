@@ -108,7 +108,8 @@ std::optional<json> first_line_object(std::string_view head) {
 }
 
 // Top-level members of a JSON object whose text is cut short (a first line longer than the sniff
-// limit): scalars as found, containers as empty stubs. Enough for classify_object().
+// limit): scalars as found, containers as empty stubs (but `message`, which holds its members' names).
+// Enough for classify_object().
 class OutlineSax : public nlohmann::json_sax<json> {
 public:
     json outline = json::object();
@@ -125,6 +126,9 @@ public:
     bool end_array() override { return --m_depth, true; }
     bool key(string_t& k) override {
         if (m_depth == 1) m_key = k;
+        // The names of `message`'s own members too (values left null): a Qwen record's `parts`, a Claude Code
+        // line's `content` (session 32).
+        if (m_depth == 2 && m_key == "message" && outline["message"].is_object()) outline["message"][k] = nullptr;
         return true;
     }
     bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
@@ -314,6 +318,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         json outline = first_line_outline(body.substr(0, 1 << 20));
         compact = is_entire_compact_line(outline);
         copilot = is_copilot_cli_outline(outline);
+        qwen = is_qwen_code_line(outline);
         format = classify_object(outline);
         document = format && opens_document(*format, outline);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(outline);

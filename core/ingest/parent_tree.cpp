@@ -39,14 +39,11 @@ std::string ParentTree::message_at(const std::string& id,
 
 std::string ParentTree::unique_id(const std::string& id, RecordPos pos, ReadContext& ctx, const char* field) {
     const std::string line = "line-" + std::to_string(pos.line);
-    if (id.empty()) {
-        m_ids.insert(line);
-        return line;
-    }
-    if (m_ids.insert(id).second) return id;
-    const std::string renamed = id + "@" + line;
+    const std::string base = id.empty() ? line : id;  // a record of no id may still meet a "line-N" id
+    if (m_ids.insert(base).second) return base;
+    const std::string renamed = base + "@" + line;
     ctx.warning(pos, field,
-                std::string(field) + " " + id + " was used by an earlier record; this one is read as " + renamed);
+                std::string(field) + " " + base + " was used by an earlier record; this one is read as " + renamed);
     m_ids.insert(renamed);
     return renamed;
 }

@@ -87,9 +87,8 @@ public:
                        {"type", role == "model" ? "assistant" : answers ? "tool_result" : "user"},
                        {"message", c}};
         if (index > 0) record["parentUuid"] = "content-" + std::to_string(index - 1);
-        if (role != "model" && role != "user") {
-            m_ctx.warning(pos, path + ".role", "a Content role other than user or model; read as the user's");
-        }
+        if (role != "model" && role != "user" && !(role == "function" && answers))
+            m_ctx.warning(pos, path + ".role", "a Content role other than user, model or function; read as the user's");
         m_fallback_prefix = "gemini-checkpoint-";
         line(record, pos, c.dump());
         // The CLI's setup turn that opens every chat ("This is the Gemini CLI. We are setting up the context for our
@@ -173,7 +172,7 @@ private:
         m.source.kind = SourceKind::kTool;
         const auto result = v.find("toolCallResult");
         const json info = result != v.end() && result->is_object() ? *result : json::object();
-        if (parts) read_parts(*parts, pos, m, /*results=*/true);
+        if (parts) read_parts(*parts, pos, m, /*results=*/true, string_member(info, "callId"));
         if (m.blocks.empty() || m.blocks.front().kind != BlockKind::kToolResult) {
             // No functionResponse: the result shown to the user, if any, stands for it.
             ContentBlock r;
@@ -184,7 +183,7 @@ private:
             m.blocks.insert(m.blocks.begin(), std::move(r));
         }
         ContentBlock& r = m.blocks.front();
-        if (const std::string call = string_member(info, "callId"); !call.empty()) r.tool_id = call;
+        if (r.tool_id.empty()) r.tool_id = answered_call(string_member(info, "callId"), "");
         const std::string status = string_member(info, "status");
         if (status == "error" || status == "cancelled" || info.contains("error") ||
             (info.contains("errorType") && info["errorType"].is_string()))
@@ -208,7 +207,7 @@ private:
                 if (c.is_object() && c.contains("parts") && c["parts"].is_array())
                     for (const auto& p : c["parts"])
                         if (p.is_object() && p.contains("text") && p["text"].is_string() &&
-                            !p.value("thought", false))
+                            !(p.contains("thought") && p["thought"].is_boolean() && p["thought"].get<bool>()))
                             summary += (summary.empty() ? "" : "\n") + p["text"].get<std::string>();
         if (summary.empty()) return false;
         m.role = Role::kUser;
@@ -226,7 +225,23 @@ private:
 
     // Gemini Parts: text (a `thought` part is reasoning), functionCall (a tool call),
     // functionResponse (in a tool result), inlineData and fileData (an attachment).
-    void read_parts(const json& parts, RecordPos pos, Message& m, bool results) {
+    // The call a result answers: `id` when a call of that id was read, else the oldest call of `name` still
+    // unanswered (Gemini's own calls carry no id, and gemini-cli makes one up for the result only:
+    // "run_shell_command-1712-ab"), else `id` as written.
+    std::string answered_call(const std::string& id, const std::string& name) {
+        auto take = [&](std::string call) {  // a copy: it may name an element of the list it leaves
+            for (auto& [tool, open] : m_open_calls)
+                if (auto it = std::find(open.begin(), open.end(), call); it != open.end()) open.erase(it);
+            return call;
+        };
+        if (!id.empty() && m_call_ids.count(id)) return take(id);
+        if (auto open = m_open_calls.find(name); open != m_open_calls.end() && !open->second.empty())
+            return take(open->second.front());
+        return id;
+    }
+
+    // `call_id`: the id toolCallResult gives the record's call (its first functionResponse's).
+    void read_parts(const json& parts, RecordPos pos, Message& m, bool results, const std::string& call_id = "") {
         size_t answered = 0;
         for (size_t k = 0; k < parts.size(); ++k) {
             const json& p = parts[k];
@@ -250,19 +265,18 @@ private:
                 call.tool_name = string_member(*c, "name");
                 if (const auto a = c->find("args"); a != c->end())
                     call.arguments = m_ctx.redact_text(a->dump());
-                if (call.tool_id
-                        .empty()) {  // named by its message and place, so its result can find it
-                    call.tool_id = m.id + "/" + std::to_string(k);
-                    m_last_call_of[call.tool_name] = call.tool_id;
-                }
+                // A call with no id is named by its message and place, so its result can find it.
+                if (call.tool_id.empty()) call.tool_id = m.id + "/" + std::to_string(k);
+                m_call_ids.insert(call.tool_id);
+                m_open_calls[call.tool_name].push_back(call.tool_id);
                 m.blocks.push_back(std::move(call));
             } else if (const auto r = p.find("functionResponse");
                        r != p.end() && r->is_object() && results) {
                 ContentBlock res;
                 res.kind = BlockKind::kToolResult;
-                res.tool_id = string_member(*r, "id");
                 res.tool_name = string_member(*r, "name");
-                if (res.tool_id.empty()) res.tool_id = m_last_call_of[res.tool_name];  // Gemini-native: no ids
+                const std::string id = string_member(*r, "id");
+                res.tool_id = answered_call(answered == 0 && !call_id.empty() ? call_id : id, res.tool_name);
                 const json body = r->value("response", json());
                 const bool failed =
                     body.is_object() && body.contains("error") && !body.contains("output");
@@ -288,7 +302,8 @@ private:
     ReadContext& m_ctx;
     Session m_session;
     ParentTree m_tree;
-    std::map<std::string, std::string> m_last_call_of;  // tool name → its last call given no id
+    std::set<std::string> m_call_ids;                                  // ids of the calls read so far
+    std::map<std::string, std::vector<std::string>> m_open_calls;  // tool name → its unanswered calls, oldest first
     std::string m_fallback_prefix = "qwen-";             // a session's name when the log names none
     std::string m_branch;                               // the git branch last stated
     int64_t m_non_message = 0;
@@ -318,9 +333,9 @@ const json* gemini_saved_chat(const json& doc) {
     if (!history || history->empty()) return nullptr;
     for (size_t i = 0; i < std::min<size_t>(history->size(), 3); ++i) {
         const json& c = (*history)[i];
-        if (!c.is_object() || !c.contains("parts") || !c["parts"].is_array() || !c.contains("role") ||
-            !c["role"].is_string() || c.contains("content"))
-            return nullptr;
+        if (!c.is_object() || !c.contains("parts") || !c["parts"].is_array() || c.contains("content")) return nullptr;
+        const json role = c.value("role", json());
+        if (role != "user" && role != "model" && role != "function") return nullptr;  // not an AI SDK's UIMessage
     }
     return history;
 }

@@ -244,6 +244,18 @@ TEST(CodexVersions, ACommandExecutionEventAnswersOnlyItsOwnCommand) {
     ASSERT_EQ(other.sessions.size(), 1u) << describe(other);
     EXPECT_EQ(result_of(other.sessions[0], "c1").text, "2 errors");
     EXPECT_FALSE(result_of(other.sessions[0], "c1").is_error);
+    // Review: an event after the cell's output (a window cut before the cell's own event) reaches no finished cell.
+    const std::string late =
+        std::string(R"({"type":"session_meta","payload":{"id":"0199aaaa-0000-7000-8000-000000000003","cwd":"/w"}})") + "\n" +
+        R"({"type":"response_item","payload":{"type":"custom_tool_call","call_id":"c1","name":"exec","input":)" +
+        nlohmann::json(cell).dump() + "}}\n" +
+        R"({"type":"response_item","payload":{"type":"custom_tool_call_output","call_id":"c1","output":"Script completed\nWall time 0.1 seconds\nOutput:\n2 errors"}})" +
+        "\n" +
+        R"({"type":"event_msg","payload":{"type":"item_completed","item":{"type":"CommandExecution","command":["/bin/zsh","-lc","make check"],"exit_code":3}}})" +
+        "\n";
+    ReadResult after = read_bytes(late, "rollout-d.jsonl");
+    ASSERT_EQ(after.sessions.size(), 1u) << describe(after);
+    EXPECT_EQ(result_of(after.sessions[0], "c1").text, "2 errors");
     const std::string whole =
         "const r = await tools.exec_command({\"cmd\":\"make check\"});\ntext(JSON.stringify(r));";
     ReadResult stated = read_bytes(

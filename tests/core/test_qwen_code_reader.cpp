@@ -246,5 +246,60 @@ TEST(SessionFinish, ABranchNameGivenTwiceIsToldApart) {
     EXPECT_EQ(out.warnings.size(), 2u) << describe(out);
 }
 
+// Review (session 32): gemini-cli makes up a result's id for a call that had none, and parallel calls of one tool are
+// answered in order; a `thought` that is no boolean is no error to throw on.
+TEST(GeminiSavedChat, ResultsAnswerCallsByIdElseOldestOfTheirName) {
+    const std::string chat =
+        R"([{"role":"model","parts":[{"functionCall":{"name":"read_file","args":{"p":"a"}}},{"functionCall":{"name":"read_file","args":{"p":"b"}}},{"functionCall":{"name":"run_shell_command","args":{"command":"ls"}}}]},)"
+        R"({"role":"user","parts":[{"functionResponse":{"id":"run_shell_command-1712-ab","name":"run_shell_command","response":{"output":"x"}}},{"functionResponse":{"id":"read_file-1712-cd","name":"read_file","response":{"output":"A"}}},{"functionResponse":{"name":"read_file","response":{"output":"B"}}}]}])";
+    ReadResult r = read_bytes(chat, "checkpoint-parallel.json");
+    EXPECT_EQ(r.format, "gemini-checkpoint");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 2u);
+    std::vector<std::string> calls;
+    for (const auto& b : s.messages[0].blocks) calls.push_back(b.tool_id);
+    ASSERT_EQ(calls.size(), 3u);
+    ASSERT_EQ(s.messages[1].blocks.size(), 3u);
+    EXPECT_EQ(s.messages[1].blocks[0].tool_id, calls[2]);  // the shell call, by its name
+    EXPECT_EQ(s.messages[1].blocks[1].tool_id, calls[0]);  // the first read_file
+    EXPECT_EQ(s.messages[1].blocks[1].text, "A");
+    EXPECT_EQ(s.messages[1].blocks[2].tool_id, calls[1]);  // the second
+    const std::string compression =
+        R"({"uuid":"c","parentUuid":null,"sessionId":"s","timestamp":"t","type":"system","subtype":"chat_compression","systemPayload":{"compressedHistory":[{"role":"user","parts":[{"text":"kept","thought":null}]}]}})"
+        "\n";
+    ReadResult q = read_bytes(compression, "q.jsonl");
+    ASSERT_EQ(q.sessions.size(), 1u) << describe(q);
+    ASSERT_EQ(q.sessions[0].checkpoints.size(), 1u);
+    EXPECT_EQ(q.sessions[0].checkpoints[0].summary, "kept");
+}
+
+// A first line over the sniff limit (a pasted image) is classified by its outline: still Qwen's, not Claude Code's.
+TEST(QwenCodeReader, AnOverLongFirstLineIsStillQwens) {
+    std::string log = R"({"uuid":"u","parentUuid":null,"sessionId":"s","timestamp":"t","type":"user","cwd":"/w","message":{"role":"user","parts":[{"inlineData":{"mimeType":"image/png","data":")" +
+                      std::string(5u << 20, 'A') + "\"}}]}}\n" +
+                      R"({"uuid":"v","parentUuid":"u","sessionId":"s","timestamp":"t","type":"user","message":{"role":"user","parts":[{"text":"what is in it?"}]}})" "\n";
+    ReadResult r = read_bytes(log, "big.jsonl");
+    EXPECT_EQ(r.format, "qwen-code");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.sessions[0].messages.back().visible_text(), "what is in it?");
+}
+
+// pi's entries through the shared tree (review): an entry of no id is "line-N" unless an earlier entry took that id.
+TEST(ParentTree, AnEntryOfNoIdNeverTakesAnIdInUse) {
+    const std::string log =
+        R"({"type":"session","version":3,"id":"p1","timestamp":"2026-08-12T09:50:11.846Z","cwd":"/w"})" "\n"
+        R"({"type":"message","id":"line-3","parentId":null,"timestamp":"t","message":{"role":"user","content":"one"}})" "\n"
+        R"({"type":"message","parentId":"line-3","timestamp":"t","message":{"role":"assistant","content":[{"type":"text","text":"two"}]}})" "\n";
+    ReadResult r = read_bytes(log, "pi.jsonl");
+    EXPECT_EQ(r.format, "pi");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 2u);
+    EXPECT_NE(s.messages[0].id, s.messages[1].id);
+    ASSERT_EQ(s.branches.size(), 1u);
+    EXPECT_EQ(s.branches[0].message_indexes.size(), 2u);
+}
+
 }  // namespace
 }  // namespace bm
