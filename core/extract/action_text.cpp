@@ -40,6 +40,7 @@ bool is_shell_tool(std::string_view tool) {
                                           "execute_bash", "run",         "cmd_run",     "terminal",
                                           "pwsh",         "powershell",  "run_command", "shell_command",
                                           "run_shell_command", "execute_command", "container.exec",
+                                          "run_terminal_command",  // Grok CLI (session 32)
                                           "exec"};  // nanobot's shell tool ({"command", "working_dir", "timeout"})
     std::string low;
     for (char c : tool) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

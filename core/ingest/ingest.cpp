@@ -194,7 +194,7 @@ std::string supported_list() {
            "Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
            "Cursor agent transcripts, pi session files, OpenCode session exports, "
            "Harbor ATIF trajectories, GitHub Copilot CLI session events, Qwen Code chat recordings and "
-           "Gemini CLI / Qwen Code saved chats, "
+           "Gemini CLI / Qwen Code saved chats, Entire hook-event sidecars (Grok CLI), "
            "BeliefMerge native JSONL";
 }
 
@@ -301,6 +301,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     bool copilot = false;      // GitHub Copilot CLI's session events
     // Qwen Code's chat recording (uuid and parentUuid as Claude Code's lines have; Gemini parts).
     bool qwen = false;
+    bool sidecar = false;  // Entire's hook-event sidecar (Grok CLI's checkpoints)
     if (auto first = first_line_object(body); first && !document) {
         compact = is_entire_compact_line(*first);
         exec_stream = is_codex_exec_event(*first);
@@ -309,6 +310,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         pi = is_pi_session_header(*first);
         copilot = is_copilot_cli_event(*first);
         qwen = is_qwen_code_line(*first);
+        sidecar = is_entire_sidecar_line(*first);
         format = classify_object(*first);
         document = format && opens_document(*format, *first);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);
@@ -326,7 +328,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     // One object a line that no reader knows: say so, naming what the first line holds, rather than reading the file
     // as one damaged JSON document (session 27: a `codex exec --json` stream was reported "truncated or damaged").
     if (!format && !document && !compact && !exec_stream && !legacy_exec && !cursor && !pi &&
-        !copilot && !qwen) {
+        !copilot && !qwen && !sidecar) {
         if (auto first = first_line_object(body)) {
             const size_t eol = body.find('\n');
             if (eol != std::string_view::npos && body.find_first_not_of(" \t\r\n", eol) != std::string_view::npos) {
@@ -359,6 +361,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
                         {legacy_exec, "codex-exec", read_codex_legacy_exec},
                         {copilot, "copilot-cli", read_copilot_cli},
                         {qwen, "qwen-code", read_qwen_code},
+                        {sidecar, "entire-sidecar", read_entire_sidecar},
                         {compact, "entire-compact", read_entire_compact}};
     for (const auto& reader : line_readers)
         if (reader.found) {
@@ -442,7 +445,7 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
                    ? std::optional(SessionFormat::kCodex)
                : is_qwen_code_line(*first) || gemini_saved_chat(*first) ? std::optional(SessionFormat::kGeminiCli)
                : is_cursor_transcript_line(*first) || is_pi_session_header(*first) ||
-                       is_atif_trajectory(*first) || is_copilot_cli_event(*first)
+                       is_atif_trajectory(*first) || is_copilot_cli_event(*first) || is_entire_sidecar_line(*first)
                    ? std::optional(SessionFormat::kOpenAiChat)
                    : classify_object(*first);
     try {

@@ -25,6 +25,9 @@ void read_gemini_cli(ByteSource& source, ReadContext& ctx);      // chats/sessio
 void read_aider(ByteSource& source, ReadContext& ctx);           // .aider.chat.history.md
 void read_entire_compact(ByteSource& source, ReadContext& ctx);  // Entire CLI checkpoint transcript.jsonl
 bool is_entire_compact_line(const json& first_line);            // {"v", "agent", "cli_version", "type", "content"}
+// Entire's hook-event sidecar (Grok CLI's checkpoint `full.jsonl`): {"v": 1, "agent", "event", "session_id", …}.
+void read_entire_sidecar(ByteSource& source, ReadContext& ctx);
+bool is_entire_sidecar_line(const json& first_line);
 void read_codex_exec(ByteSource& source, ReadContext& ctx);     // `codex exec --json` event stream
 void read_codex_legacy_exec(ByteSource& source,
                             ReadContext& ctx);  // its form before mid-2025: {"id", "msg"} events

@@ -108,6 +108,7 @@ void read_as(std::string_view data, const std::string& kind) {
     else if (kind == "gemini_cli") {
         run_line_reader(data, bm::read_gemini_cli);
         run_line_reader(data, bm::read_qwen_code);  // Qwen Code's recordings: Gemini parts, a record tree (session 32)
+        run_line_reader(data, bm::read_entire_sidecar);  // Entire's hook-event sidecars (Grok CLI; session 32)
     } else if (kind == "aider") run_line_reader(data, bm::read_aider);
     else if (kind == "openai_chat") {
         run_document_reader(data, bm::read_openai_chat);
