@@ -86,7 +86,8 @@ public:
         json record = {{"uuid", "content-" + std::to_string(index)},
                        {"type", role == "model" ? "assistant" : answers ? "tool_result" : "user"},
                        {"message", c}};
-        if (index > 0) record["parentUuid"] = "content-" + std::to_string(index - 1);
+        if (!m_last_content.empty()) record["parentUuid"] = m_last_content;  // past a Content that was skipped
+        m_last_content = record["uuid"].get<std::string>();
         if (role != "model" && role != "user" && !(role == "function" && answers))
             m_ctx.warning(pos, path + ".role", "a Content role other than user, model or function; read as the user's");
         m_fallback_prefix = "gemini-checkpoint-";
@@ -304,6 +305,7 @@ private:
     ParentTree m_tree;
     std::set<std::string> m_call_ids;                                  // ids of the calls read so far
     std::map<std::string, std::vector<std::string>> m_open_calls;  // tool name → its unanswered calls, oldest first
+    std::string m_last_content;  // a saved chat's last Content read, the next one's parent
     std::string m_fallback_prefix = "qwen-";             // a session's name when the log names none
     std::string m_branch;                               // the git branch last stated
     int64_t m_non_message = 0;
@@ -331,13 +333,17 @@ const json* gemini_saved_chat(const json& doc) {
         !doc.contains("info") && !doc.contains("environment"))
         history = &doc["history"];
     if (!history || history->empty()) return nullptr;
-    for (size_t i = 0; i < std::min<size_t>(history->size(), 3); ++i) {
+    // The first three items that are objects decide (an item that is none is the reader's to report).
+    size_t seen = 0;
+    for (size_t i = 0; i < history->size() && seen < 3; ++i) {
         const json& c = (*history)[i];
-        if (!c.is_object() || !c.contains("parts") || !c["parts"].is_array() || c.contains("content")) return nullptr;
+        if (!c.is_object()) continue;
+        ++seen;
+        if (!c.contains("parts") || !c["parts"].is_array() || c.contains("content")) return nullptr;
         const json role = c.value("role", json());
         if (role != "user" && role != "model" && role != "function") return nullptr;  // not an AI SDK's UIMessage
     }
-    return history;
+    return seen > 0 ? history : nullptr;
 }
 
 void read_gemini_saved_chat(const json& history, ReadContext& ctx, const std::string& digest) {

@@ -215,12 +215,15 @@ TEST(GeminiSavedChat, AContentHistoryIsReadAsItsTurnsCallsAndResults) {
 // bare array of OpenAI chat messages is still OpenAI chat's, and a Content that is no object is named.
 TEST(GeminiSavedChat, TheWrappedFormAndWhatIsNotASavedChat) {
     const std::string wrapped =
-        R"({"history":[{"role":"user","parts":[{"text":"list the files"}]},{"role":"model","parts":[{"functionCall":{"name":"list_directory","args":{"path":"."}}}]},{"role":"user","parts":[{"functionResponse":{"name":"list_directory","response":{"output":"src"}}}]},7],"authType":"oauth-personal"})";
+        R"({"history":[{"role":"user","parts":[{"text":"list the files"}]},{"role":"model","parts":[{"functionCall":{"name":"list_directory","args":{"path":"."}}}]},7,{"role":"user","parts":[{"functionResponse":{"name":"list_directory","response":{"output":"src"}}}]}],"authType":"oauth-personal"})";
     ReadResult r = read_bytes(wrapped, "checkpoint-files.json");
     EXPECT_EQ(r.format, "gemini-checkpoint");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     EXPECT_EQ(r.sessions[0].messages.size(), 3u);
-    EXPECT_NE(describe(r).find("[3]"), std::string::npos) << describe(r);  // the Content that is no object
+    EXPECT_NE(describe(r).find("[2]"), std::string::npos) << describe(r);  // the Content that is no object
+    EXPECT_TRUE(r.warnings.empty()) << describe(r);  // the next one goes on from the one before it, unwarned
+    ASSERT_EQ(r.sessions[0].branches.size(), 1u);
+    EXPECT_EQ(r.sessions[0].branches[0].message_indexes.size(), 3u);
     EXPECT_EQ(detect_format(wrapped), SessionFormat::kGeminiCli);
     const std::string chat = R"([{"role":"user","content":"hi"},{"role":"assistant","content":"hello"}])";
     EXPECT_EQ(read_bytes(chat, "chat.json").format, "openai-chat");
