@@ -8,18 +8,6 @@ namespace bm {
 
 namespace {
 
-// The text between `open` and `close` in `text`, trimmed of the line breaks around it; nullopt when absent.
-std::optional<std::string> tagged(const std::string& text, const std::string& open, const std::string& close) {
-    const size_t b = text.find(open);
-    if (b == std::string::npos) return std::nullopt;
-    size_t s = b + open.size();
-    size_t e = text.find(close, s);
-    if (e == std::string::npos) return std::nullopt;
-    while (s < e && (text[s] == '\n' || text[s] == '\r')) ++s;
-    while (e > s && (text[e - 1] == '\n' || text[e - 1] == '\r')) --e;
-    return text.substr(s, e - s);
-}
-
 class CursorBuilder {
 public:
     explicit CursorBuilder(ReadContext& ctx) : m_ctx(ctx) {

@@ -12,11 +12,6 @@ namespace bm {
 
 namespace {
 
-std::string string_member(const json& v, const char* key) {
-    const auto it = v.find(key);
-    return it != v.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 // An array of byte values (Grok's stdout and output fields) as text; a member that is a string is taken as written.
 std::string bytes_member(const json& v, const char* key) {
     const auto it = v.find(key);
@@ -28,18 +23,6 @@ std::string bytes_member(const json& v, const char* key) {
         if (b.is_number_integer() && b.get<int64_t>() >= 0 && b.get<int64_t>() <= 255)
             out += static_cast<char>(b.get<int64_t>());
     return repair_utf8(out);
-}
-
-// The prompt inside Grok's <user_query> wrapper, or the prompt as written.
-std::string user_query(const std::string& prompt) {
-    static const std::string kOpen = "<user_query>", kClose = "</user_query>";
-    const size_t b = prompt.find(kOpen);
-    const size_t e = b == std::string::npos ? b : prompt.find(kClose, b);
-    if (e == std::string::npos) return prompt;
-    size_t s = b + kOpen.size(), end = e;
-    while (s < end && (prompt[s] == '\n' || prompt[s] == ' ')) ++s;
-    while (end > s && (prompt[end - 1] == '\n' || prompt[end - 1] == ' ')) --end;
-    return prompt.substr(s, end - s);
 }
 
 class SidecarBuilder {
@@ -54,7 +37,8 @@ public:
         m.line = pos.line;
         m.time = string_member(v, "ts");
         if (event == "UserPromptSubmit") {
-            const std::string prompt = user_query(string_member(v, "prompt"));
+            std::string prompt = string_member(v, "prompt");
+            if (auto query = tagged(prompt, "<user_query>", "</user_query>")) prompt = *query;
             if (prompt.empty()) return skip();
             m.role = Role::kUser;
             m.source.kind = SourceKind::kUser;

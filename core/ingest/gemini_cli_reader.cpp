@@ -11,12 +11,6 @@ namespace bm {
 
 namespace {
 
-// The string member `key` of `v`, or "" when absent or not a string.
-std::string string_member(const json& v, const char* key) {
-    auto it = v.find(key);
-    return it != v.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 // A message record as last written (a later copy with the same id replaces an earlier one).
 struct GeminiRecord {
     json value;

@@ -15,11 +15,6 @@ namespace bm {
 
 namespace {
 
-std::string string_member(const json& v, const char* key) {
-    const auto it = v.find(key);
-    return it != v.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 class QwenBuilder {
 public:
     explicit QwenBuilder(ReadContext& ctx) : m_ctx(ctx) {

@@ -140,6 +140,13 @@ Message tool_answer(const Message& m, const std::string& call_id, size_t index, 
 // a non-zero code marks the call failed.
 void open_with_exit_code(int64_t code, std::string& text, bool& failed);
 
+// The string member `key` of `v`, or "" when absent or not a string.
+std::string string_member(const json& v, const char* key);
+
+// The text between `open` and `close` in `text` (Cursor's and Grok's `<user_query>`), trimmed of the line breaks
+// around it; nullopt when absent.
+std::optional<std::string> tagged(const std::string& text, const std::string& open, const std::string& close);
+
 // A text or reasoning block holding the redacted `text`.
 ContentBlock text_block(ReadContext& ctx, BlockKind kind, std::string_view text);
 

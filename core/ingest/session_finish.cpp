@@ -145,6 +145,22 @@ void finish_session(Session& session, ReadContext& ctx, RecordPos header_pos,
 }  // namespace bm
 
 namespace bm {
+std::string string_member(const json& v, const char* key) {
+    const auto it = v.find(key);
+    return it != v.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::optional<std::string> tagged(const std::string& text, const std::string& open, const std::string& close) {
+    const size_t b = text.find(open);
+    if (b == std::string::npos) return std::nullopt;
+    size_t s = b + open.size();
+    size_t e = text.find(close, s);
+    if (e == std::string::npos) return std::nullopt;
+    while (s < e && (text[s] == '\n' || text[s] == '\r')) ++s;
+    while (e > s && (text[e - 1] == '\n' || text[e - 1] == '\r')) --e;
+    return text.substr(s, e - s);
+}
+
 std::string file_stem(const std::string& path) {
     size_t slash = path.find_last_of('/');
     std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
