@@ -6,6 +6,7 @@
 #include <set>
 
 #include "util/canonical_json.h"
+#include "util/utf8.h"
 
 namespace bm::extract_bench {
 
@@ -209,7 +210,7 @@ std::string missed_markdown(const BenchReport& r) {
     std::string out = "gold claims not recalled: " + std::to_string(r.missed.size()) + "\n";
     for (const auto& [split, g] : r.missed)
         out += "- " + split + " | " + g.log + " | " + g.key + " = " + g.value + " | " + g.type + " | quote: " +
-               g.quote.substr(0, 160) + "\n";
+               utf8_prefix(g.quote, 160) + "\n";
     out += "\ngold claims recalled: " + std::to_string(r.recalled.size()) + " (gold | the emitted value that matched)\n";
     for (const auto& [g, by] : r.recalled) out += "- " + g.log + " | " + g.key + " = " + g.value + " | by " + by + "\n";
     return out;

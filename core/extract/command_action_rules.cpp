@@ -1109,6 +1109,12 @@ std::vector<std::string> command_lost_operands(const ToolAction& a, std::string&
     return lost;
 }
 
+// An interpreter keyed alone ("python3.exit_code"): it ran inline code or a heredoc, and the key cannot say which of
+// the session's runs it was (session 33: all 9 such dev values were partial under blind labels). No exit code then.
+bool bare_interpreter(const std::string& key, const CommandKey& k) {
+    return key == k.program && one_of(k.program, {"python", "python3", "node", "bash", "sh", "zsh", "ruby", "perl"});
+}
+
 void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::string tool = ascii_lower(a.tool);
     const bool json_args = !a.arguments.empty() && a.arguments.front() == '{';
@@ -1227,18 +1233,19 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         const std::string code = named == 1 && lone.program != "exit" && !joined.pipe && !joined.background
                                      ? explicit_exit_code(a.result, eb, ee)
                                      : "";
-        if (!code.empty() && code != "0")
-            out.push_back({"action.command_exit", command_set_key(segs, lone) + ".exit_code", code, SlotType::kFact,
-                           ActionEvidence::kObserved, eb, ee});
+        if (const std::string key = command_set_key(segs, lone);
+            !code.empty() && code != "0" && !bare_interpreter(key, lone))
+            out.push_back({"action.command_exit", key + ".exit_code", code, SlotType::kFact, ActionEvidence::kObserved,
+                           eb, ee});
         return;
     }
-    if (main.program == "git" && main.sub == "commit") {
-        size_t at = 0, commits = 0;  // the commit's segment: the repository it was made in
-        for (size_t i = 0; i < keys.size(); ++i)
-            if (keys[i].program == "git" && keys[i].sub == "commit") at = i, ++commits;
-        // Two commits in one line: which report line is whose repository the line does not say.
-        git_commit(a, segs, commits == 1 ? at : segs.size(), out);
-    }
+    // A commit anywhere in the line reports itself, not only as its last part ("git add … && git commit … && git
+    // push": session 33, a dev log's commit had given no claim).
+    size_t commit_at = 0, commits = 0;  // the commit's segment: the repository it was made in
+    for (size_t i = 0; i < keys.size(); ++i)
+        if (keys[i].program == "git" && keys[i].sub == "commit") commit_at = i, ++commits;
+    // Two commits in one line: which report line is whose repository the line does not say.
+    if (commits > 0) git_commit(a, segs, commits == 1 ? commit_at : segs.size(), out);
     git_init(a, out);
     pip_installed(a, out);
     served_urls(a, main.key, out);
@@ -1275,7 +1282,8 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     for (const CommandKey& k : keys) parts += !k.key.empty() && k.program != "cd" ? 1 : 0;
     if (code.empty() || (code == "0" && powershell_failed)) return;  // "0" of a line a part of which failed
     if (parts <= 1 && !joined.pipe && !background_line) {
-        out.push_back({"action.command_exit", subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
+        if (!bare_interpreter(subject, main))
+            out.push_back({"action.command_exit", subject + ".exit_code", code, SlotType::kFact, ev, eb, ee});
         return;
     }
     // A chain, a pipe or a background command (action.chain_exit; session 21). A pipe's status is its last program's

@@ -221,7 +221,8 @@ bool needs_complement(const std::string& w) {
 // - a participle with more words after it, "a loading message is shown permanently", or a value a participle or
 //   gerund goes on to describe, "a second page should be a report showing …";
 // - a name of more words, a later word capitalised: "New York" would read `new` and agree with "New Jersey",
-//   "Visual Basic", "Amazon SQS", "end of March".
+//   "Visual Basic", "Amazon SQS", "end of March";
+// - an adverb or a gerund before more words (session 33): "fully determined", "handling margins".
 // Other values stand, cut to their first word as before: "PostgreSQL on port 5432", "7 years", "financial records"
 // (a known limit: the examples' premises are worded so).
 bool value_cut(std::string_view text, const Toks& t, size_t vb, size_t ve, size_t hi) {
@@ -235,6 +236,13 @@ bool value_cut(std::string_view text, const Toks& t, size_t vb, size_t ve, size_
         if (t[k].lower != "a" && t[k].lower != "an" && t[k].lower != "the") kept.push_back(t[k].lower);
     if (kept.empty()) return false;
     if (kept.size() > 1 && degree.count(kept[0])) return true;
+    // An adverb or a gerund that leads the value (session 33): "the authorization request is fully determined by …"
+    // (`fully`), "the tricky part is handling margins" (`handling`), "set baseRef to the intended parent" (an
+    // assignment's value, read through here since session 33).
+    const auto ends_with = [](const std::string& w, std::string_view end) {
+        return w.size() > end.size() + 2 && w.compare(w.size() - end.size(), end.size(), end) == 0;
+    };
+    if (kept.size() > 1 && (ends_with(kept[0], "ly") || ends_with(kept[0], "ing"))) return true;
     if (kept.size() > 1 && needs_complement(kept[0])) return true;
     for (size_t k = 1; k < kept.size(); ++k)
         if (kept[k].size() > 5 && kept[k].compare(kept[k].size() - 3, 3, "ing") == 0) return true;
@@ -381,7 +389,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                 // 'change the content to "modified content"': a quoted literal is content, not a setting.
                 const bool quoted = to + 1 < hi && t[to + 1].begin > 0 &&
                                     (text_at(t[to + 1].begin - 1) == '"' || text_at(t[to + 1].begin - 1) == '\'');
-                if (!quoted && !conditional(t, lo, subject_start(t, lo, i)) &&
+                if (!quoted && !conditional(t, lo, subject_start(t, lo, i)) && !value_cut(text, t, to + 1, ve, hi) &&
                     add(out, w == "set" ? "set_to" : "change_to", key, normalise_value(words(t, to + 1, ve)),
                         w == "set" ? SlotType::kFact : SlotType::kDecision, subject_start(t, lo, i), ve)) {
                     lo = ve;
@@ -477,7 +485,8 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             // "the database, which is postgres" state their facts.
             const bool asked = !colon && any_word_in(t, s > 0 ? s - 1 : 0, i, {"how", "what", "who", "whom", "whose"});
             const bool guarded = conditional(t, lo, s) || clause_inside(t, s, i) || negated_subject(t, s, i) || phrasal ||
-                                 modifier || dangling || partitive || personal || asked || (!colon && w != "=" && value_cut(text, t, j, ve, hi));
+                                 modifier || dangling || partitive || personal || asked ||
+                                 (!colon && w != "=" && value_cut(text, t, j, ve, hi));
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";
             if (!guarded && add(out, shape, normalise_subject(subject), value, type, s, ve)) {

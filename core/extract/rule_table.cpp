@@ -119,7 +119,10 @@ std::vector<ExtractionRule> build() {
                "Here's the result of running `cat -n` on /w/recorder.py:\n     1\tx = 1", "file./w/recorder.py.read = read"),
           call("str_replace_editor", R"({"path":"/w/recorder.py","start":0,"end":-1})", "Command finished.", "")}},
         {"action.edit_refused", "an edit tool's result saying the change was not applied (SWE-agent's linter, no match)",
-         "the error's first line as the reason", S::kRefuted, "tool 3", "file.<path>.edit", true, 0.85, kSession, "",
+         "the error's first line as the reason", S::kRefuted, "tool 3", "file.<path>.edit", false, 0.50, kSession,
+         "session 33: dev strict 0.00 on 1 (blind labels; 0 good, 1 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {call("edit", R"({"search":"a","replace":"b"})",
                "Your proposed edit has introduced new syntax error(s).\n- E999 IndentationError: unexpected indent\n[File: /r/m.py (9 lines total)]\nYour changes have NOT been applied.",
                "file./r/m.py.edit = not applied: IndentationError: unexpected indent"),
@@ -147,16 +150,19 @@ std::vector<ExtractionRule> build() {
           // Two inline-code runs of one interpreter in a chain: the key `python` names neither (session 20, d27req).
           call("Bash", R"({"command":"python -c \"import a; print(1)\" && python -c \"import b; print(2)\""})",
                "Exit code 1\nTraceback (most recent call last):", "", true),
+          // One inline-code run or heredoc keyed by the interpreter alone: which run, the key cannot say (session 33).
+          call("Bash", R"({"command":"python3 -c \"print(1/0)\""})", "Exit code 1\nZeroDivisionError", "", true),
+          call("Bash", R"({"command":"python3 - <<'EOF'\nprint(1/0)\nEOF"})", "Exit code 1\nZeroDivisionError", "", true),
           // a pipe or a part sent to the background gives no code, even when only looking around; a '|' inside an
           // escaped quote is no pipe (review, session 21)
           call("Bash", R"({"command":"cat server.log | grep -q FATAL"})", "Exit code 1", "", true),
           call("Bash", R"({"command":"nohup python server.py > server.log 2>&1 & echo $!"})", "Exit code 0", ""),
           call("Bash", R"({"command":"python -m http.server 8000 & disown"})", "Exit code 0", ""),
-          call("Bash", R"({"command":"python -c \"print(re.split(\\\"a|b\\\", s))\""})", "Exit code 1\nTraceback (most recent call last):",
-               "python.exit_code = 1", true),
+          call("Bash", R"({"command":"python split.py \"a|b\""})", "Exit code 1\nTraceback (most recent call last):",
+               "python.split.py.a-b.exit_code = 1", true),
           // nor is a '|' in a here-document's body (review, session 21)
-          call("Bash", R"({"command":"python3 - <<'EOF'\ndef f(x: int | None): pass\nEOF"})", "Exit code 1\nTraceback (most recent call last):",
-               "python3.exit_code = 1", true),
+          call("Bash", R"({"command":"python3 check.py <<'EOF'\ndef f(x: int | None): pass\nEOF"})", "Exit code 1\nTraceback (most recent call last):",
+               "python.check.py.exit_code = 1", true),
           // inline code is keyed by the module it imports (session 27)
           call("Bash", R"({"command":"python -c \"import a; print(1)\""})", "Exit code 1\nTraceback (most recent call last):",
                "python.a.exit_code = 1", true)}},
@@ -189,6 +195,10 @@ std::vector<ExtractionRule> build() {
         {"action.git_commit", "`git commit`'s report line \"[branch hash] subject\"", "one claim per commit (set-valued by hash); the subject as written (session 18: no longer lowercased)",
          S::kArtifact, "tool 3", "git.commit.<hash>", true, 0.95, kSession, "",
          {call("Bash", R"({"command":"git add a.py && git commit -m \"Add a\""})", "[main 1a2b3c4] Add a\n 1 file changed", "git.commit.1a2b3c4 = Add a"),
+          // A commit that is not the line's last part reports itself too (session 33).
+          call("Bash", R"({"command":"git add a.py && git commit -m \"Add a\" && git push origin main"})",
+               "[main 1a2b3c4] Add a\n 1 file changed\nTo github.com:o/r.git\n   0f0f0f0..1a2b3c4  main -> main",
+               "git.commit.1a2b3c4 = Add a"),
           call("Bash", R"({"command":"git log -1"})", "[main 1a2b3c4] Add a", "")}},
         {"action.commit_file", "the \" create mode <mode> <path>\" / \" delete mode <mode> <path>\" lines `git commit` prints after its report line (session 18): the files the commit added or removed",
          "only after a commit's own report line; a commit of more than 30 such files (a vendored tree, a first import) gives none; one fact a file; an event of its session (session 29, after the test run: two sessions' commits adding `.gitignore` in different repositories were disputed)",
@@ -307,7 +317,10 @@ std::vector<ExtractionRule> build() {
          {call("Bash", R"({"command":"pip install requests"})", "Successfully installed requests-2.31.0 idna-3.6", "requests.version = 2.31.0"),
           call("Bash", R"({"command":"pip install requests"})", "Requirement already satisfied: requests", "")}},
         {"action.service_url", "a local address in a command's output (http://localhost:N, 127.0.0.1, 0.0.0.0)",
-         "read-only commands give none", S::kFact, "tool 3", "<command>.url", true, 0.85, kSession, "",
+         "read-only commands give none", S::kFact, "tool 3", "<command>.url", false, 0.50, kSession,
+         "session 33: dev strict 0.00 on 1 (blind labels; 0 good, 1 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {call("Bash", R"({"command":"npm run dev"})", "  Local:   http://localhost:5173/", "npm.run.dev.url = http://localhost:5173/"),
           call("Bash", R"({"command":"cat README.md"})", "open http://localhost:3000", "")}},
         {"action.command_run", "a shell command that does more than look around (and echo/printf), run without error",
@@ -632,7 +645,10 @@ std::vector<ExtractionRule> build() {
           say("user", "Add a docstring to the top.", "")}},
         {"user.request_conditional", "user.request's imperative after an opening \"If|When|Unless|Once <condition>,\" (\"If the first tool result is rejected, retry that command once.\"; session 16)",
          "only user text; the condition stays in the value, verbatim; never a Fact or a Goal of its own (a condition read as a fact is what this keeps out)",
-         S::kConstraint, "user 4", "constraint.<verb>.<object>", true, 0.8, kSession, "",
+         S::kConstraint, "user 4", "constraint.<verb>.<object>", false, 0.50, kSession,
+         "session 33: dev strict 0.00 on 2 (blind labels; 0 good, 2 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {say("user", "If the first tool result is rejected, retry that command once.",
               "constraint.retry.command = if the first tool result is rejected, retry that command once"),
           say("user", "Retry that command once.", "")}},
@@ -661,7 +677,10 @@ std::vector<ExtractionRule> build() {
           say("user", "Give me a few minutes to review.", ""), say("user", "Give me some time.", ""),
           say("assistant", "Give me a summary of the failing tests.", "")}},
         {"user.no_need", "a user's \"no need to X\", \"you don't have to X\"", "only user text; the value keeps the user's words",
-         S::kConstraint, "user 4", "<verb>[.<object>]", true, 0.8, kSession, "",
+         S::kConstraint, "user 4", "<verb>[.<object>]", false, 0.50, kSession,
+         "session 33: dev strict 0.00 on 1 (blind labels; 0 good, 1 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {say("user", "No need to run it.", "run = no need to run it"), say("user", "We need to run it.", "")}},
         {"user.issue", "the issue a SWE-agent task template wraps (\"ISSUE:\\n<title>\", <issue>, <pr_description>); in any other format, a user message that is the same SWE-bench template (<uploaded_files> and an <issue_description>/<pr_description>/<issue> block, OpenHands' evaluation prompt; session 19), or mini-swe-agent's SWE-bench template (a <pr_description> block, \"Consider the following PR description:\" skipped, then <instructions>; session 28)",
          "the template's instructions around it are never read; outside SWE-agent, an issue block without <uploaded_files> is the user's own text", S::kGoal, "user 4", "issue.<title>", true, 0.88, kSession, "",
@@ -745,7 +764,10 @@ std::vector<ExtractionRule> build() {
          kSession, "dev 0.00 (2 values): descriptions of code and docs",
          {say("user", "Persistence uses JSONL.", "persistence = jsonl"), say("user", "Uses JSONL.", "")}},
         {"text.port", "\"X listens/runs/is served on port N\"", "needs a verb before \"on port\"", S::kFact, "where the text sits",
-         "<subject>.port", true, 0.8, kSession, "",
+         "<subject>.port", false, 0.50, kSession,
+         "session 33: dev strict 0.00 on 1 (blind labels; 0 good, 1 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {say("assistant", "The service listens on port 8080.", "service.port = 8080"), say("assistant", "Try on port 8080.", "")}},
         // ---- statements in prose (heuristic_extractor.cpp) ----
         // On by default although the blind relabel of session 21 measured dev 0.33 strict (6 values): MergeBench's plain
@@ -902,7 +924,10 @@ std::vector<ExtractionRule> build() {
           call("generate_image", R"({"description":"A worm"})", "Error: quota exceeded, nothing saved to out.png", "", true)}},
         {"action.path_missing", "a lone shell command whose result says \"PROG: PATH: No such file or directory\" (also \"cannot access/stat/open/remove 'PATH'\", \"bash: cd: PATH\") for a path the command itself named (session 14; a \"~/x\" argument names the home-expanded \"/…/x\" it prints, session 18)",
          "one command, not a chain or pipe; the path must be one of the command's own words (not a file a program looked up); no spaces, globs or ':' in it; it holds a '.' or '/' (a bare word may be a slip: `ls cat ~/x`)",
-         S::kFact, "tool 3 (the result's own line)", "file.<path>", true, 0.85, kSession, "",
+         S::kFact, "tool 3 (the result's own line)", "file.<path>", false, 0.70, kSession,
+         "session 33: dev strict 0.67 on 3 (blind labels; 2 good, 1 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {call("Bash", R"({"command":"cat nonexistent.txt"})", "Exit code 1\ncat: nonexistent.txt: No such file or directory",
                "file.nonexistent.txt = no such file or directory", true),
           call("bash", R"({"command":"ls src/app.py"})", "ls: cannot access 'src/app.py': No such file or directory", "file.src/app.py = no such file or directory"),
@@ -1003,7 +1028,10 @@ std::vector<ExtractionRule> build() {
           answer("Here is the plan:\n1. Read the file\n2. Fix the bug", "1. ok\n2. ok", "")}},
         {"user.should_do", "a user's \"<subject> should/must [not] <verb> …\" (\"The list should persist in localStorage\"), and \"This/It should be a <noun> …\"",
          "only user text; a question, a subject holding if/unless/when/until/…, the subjects I/we/you/they and a clause break before the modal give none; a noun subject with \"be\" is user.should_be's; a pronoun subject only with \"be\"; at most 120 bytes; a value ending in a colon leads a list it does not hold (\"The project root must include:\") and gives none (session 22)",
-         S::kConstraint, "user 4", "<subject>.<verb> | requirement.<head noun>", true, 0.8, kSession, "",
+         S::kConstraint, "user 4", "<subject>.<verb> | requirement.<head noun>", false, 0.73, kSession,
+         "session 33: dev strict 0.64 on 11 (blind labels; 7 good, 3 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {say("user", "The list should persist in localStorage.", "list.persist = persist in localStorage"),
           say("user", "This should be a client-only app with no backend.", "requirement.app = client-only app with no backend"),
           say("user", "If it fails, the job should retry twice.", ""), say("user", "You should run the tests.", ""),
@@ -1043,7 +1071,10 @@ std::vector<ExtractionRule> build() {
          {call("bash", R"({"command":"echo HELLO"})", "Error: bash is disabled by policy in this session", "tool.bash = disabled by policy in this session", true),
           call("bash", R"({"command":"echo HELLO"})", "Error: read is disabled by policy", "", true)}},
         {"action.shell_exit", "`exit N` in a persistent shell answered \"[shell exited: code N]\"", "the code must be the one the command asked for",
-         S::kFact, "tool 3", "shell.exit_code", true, 0.85, kSession, "",
+         S::kFact, "tool 3", "shell.exit_code", false, 0.50, kSession,
+         "session 33: dev strict 0.00 on 1 (blind labels; 0 good, 1 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {call("bash", R"({"command":"exit 9"})", "exit\n[shell exited: code 9]\n", "shell.exit_code = 9"),
           call("bash", R"({"command":"exit 9"})", "exit\n", "")}},
         {"action.file_redirect", "a one-line shell command that redirects output into a file (`… >> notes.txt`, `… > out.json`), run without error",
@@ -1074,7 +1105,10 @@ std::vector<ExtractionRule> build() {
           say("user", "Its closing message:\nSECOND_OK", "")}},
         {"user.create_file", "a user's \"create a file named F … containing [exactly] [the single line:] X\" / \"create F with the content X\"",
          "only user text; a negation or condition earlier in the sentence gives none; the content must be in the same sentence, one line of at most 60 bytes", S::kGoal, "user 4",
-         "goal.create.<path>", true, 0.8, kSession, "",
+         "goal.create.<path>", false, 0.50, kSession,
+         "session 33: dev strict 0.00 on 1 (blind labels; 0 good, 1 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {say("user", "Use the write tool (NOT bash) to create a file named notes.txt in the current directory containing exactly the single line: hello world. Then reply DONE.", "goal.create.notes.txt = create containing hello world"),
           say("user", "Create out.json with the content `{}`.", "goal.create.out.json = create containing {}"),
           say("user", "If it fails, create a file named notes.txt containing hello.", ""),
@@ -1261,7 +1295,10 @@ std::vector<ExtractionRule> build() {
           closing("I'll add a docstring to `src/main.py` next.", "")}},
         {"model.closing_coverage", "in the agent's closing text (or a subagent's report): a measured test coverage, \"with 100% test coverage\", \"coverage is now 98%\" (the percentage within 3 words of \"coverage\")",
          "only the closing text of a turn that made a tool call, or a delegation's report (keyed `<tool>[.<description>].coverage` there: the subagent describes what it explored); a requirement or target (requirement, required, must, target, threshold, fail_under, minimum, reach), a negation, a plan or guess gives none",
-         S::kFact, "assistant 2", "coverage", true, 0.8, kSession, "",
+         S::kFact, "assistant 2", "coverage", false, 0.50, kSession,
+         "session 33: dev strict 0.00 on 1 (blind labels; 0 good, 1 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {closing("Done. All 12 tests pass with 100% coverage.", "coverage = 100%"),
           closing("The coverage requirement is 100%.", ""),
           closing("Coverage should reach 100% after this.", "")}},
@@ -1317,7 +1354,10 @@ std::vector<ExtractionRule> build() {
           say("assistant", "Fix the parser without breaking the public API.", "")}},
         {"user.one_per", "a user's \"use a single|one X per Y\" limit (\"Use a single bash call per action.\"; session 16)",
          "only user text; X of at most 3 words right before \"per\"; negated or under a condition gives none",
-         S::kConstraint, "user 4", "constraint.<X>.per.<Y>", true, 0.8, kSession, "",
+         S::kConstraint, "user 4", "constraint.<X>.per.<Y>", false, 0.50, kSession,
+         "session 33: dev strict 0.00 on 1 (blind labels; 0 good, 1 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {say("user", "Use a single bash call per action.", "constraint.bash.call.per.action = use a single bash call per action"),
           say("user", "Use one commit per feature.", "constraint.commit.per.feature = use one commit per feature"),
           say("user", "Do not use a single commit per feature.", ""),
@@ -1514,7 +1554,10 @@ std::vector<ExtractionRule> build() {
         // ---- session 18 (x18agent): the agent's own diagnosis (cause_rules.cpp) ----
         {"model.cause_statement", "an agent's stated cause of the failure it works on: \"The error|issue|problem|bug|failure|crash|exception occurs|happens|arises because X\", \"The issue|problem|bug is that X\", \"The root cause is X\" (session 18)",
          "assistant text only (not reasoning, never the user's task text, a system prompt or a demonstration); a question, a hedge in the cause's clause or in a tail of at most three words after it (might, may, probably, seems, appears, could, I think, …; \"could not\" + verb is a failure, not a hedge), a condition anywhere before the cause (if, when, unless, whether), a negation or a check still to run in its clause (not, let me, check, verify) gives none; a hedge in another clause (after a comma, ';', but, and, so, however, although) does not count; the cause ends at a clause break or 25 words",
-         S::kFact, "assistant 2", "<error|issue|problem|…|root>.cause.session-<session>", true, 0.8, kConversation, "",
+         S::kFact, "assistant 2", "<error|issue|problem|…|root>.cause.session-<session>", false, 0.50, kConversation,
+         "session 33: dev strict 0.00 on 1 (blind labels; 0 good, 1 partial), "
+         "below 0.8: off by default (issue #15's rule); "
+         "confidence (good + half partial + 1) / (values + 2)",
          {say("assistant", "3. The error occurs because `auto_chunks` requires a known dtype to calculate chunk sizes", "error.cause = auto_chunks requires a known dtype to calculate chunk sizes"),
           say("assistant", "The issue is that the cache key ignores the locale, so stale pages are served.", "issue.cause = the cache key ignores the locale"),
           say("assistant", "The root cause is a race between the writer and the flush thread.", "root.cause = a race between the writer and the flush thread"),

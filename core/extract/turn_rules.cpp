@@ -115,7 +115,8 @@ std::pair<size_t, size_t> mini_swe_agent_task(const std::string& text) {
     constexpr std::string_view lead = "Please solve this issue: ";
     if (text.compare(0, lead.size(), lead) != 0) return none;
     if (text.find("COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT") == std::string::npos &&
-        text.find("MINI_SWE_AGENT_FINAL_OUTPUT") == std::string::npos)
+        text.find("MINI_SWE_AGENT_FINAL_OUTPUT") == std::string::npos &&
+        text.find("NANO_SWE_AGENT_FINAL_OUTPUT") == std::string::npos)  // an early build's (session 33)
         return none;
     size_t end = text.find("\n\nYou can execute bash commands", lead.size());
     if (end == std::string::npos) end = text.find("\n## ", lead.size());

@@ -84,11 +84,4 @@ size_t archived_message_tokens(const nlohmann::json& archived) {
     return estimate_tokens(bytes.ok() ? *bytes : archived.dump());
 }
 
-std::string utf8_prefix(std::string_view text, size_t max_bytes) {
-    if (text.size() <= max_bytes) return std::string(text);
-    size_t end = max_bytes;
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
-    return std::string(text.substr(0, end));
-}
-
 }  // namespace bm

@@ -12,6 +12,7 @@
 
 #include "model/message.h"
 #include "util/result.h"
+#include "util/utf8.h"  // utf8_prefix, used by the fold stages
 
 namespace bm {
 
@@ -31,8 +32,5 @@ std::vector<std::string> archived_result_ids(const nlohmann::json& archived);
 size_t estimate_tokens(std::string_view text);
 // Tokens an archived message costs on the surface (its canonical bytes, estimated).
 size_t archived_message_tokens(const nlohmann::json& archived);
-
-// First `max_bytes` bytes of `text` cut back to a UTF-8 boundary.
-std::string utf8_prefix(std::string_view text, size_t max_bytes);
 
 }  // namespace bm

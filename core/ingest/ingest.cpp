@@ -46,6 +46,7 @@ std::optional<SessionFormat> classify_object(const json& v) {
     if (v.contains("history") && (v.contains("trajectory") || v.contains("environment") || v.contains("info")))
         return SessionFormat::kSweAgent;
     if (v.contains("messages") && v["messages"].is_array()) return SessionFormat::kOpenAiChat;
+    if (chat_trajectory(v)) return SessionFormat::kOpenAiChat;
     // A SWE-agent demonstration .traj may hold only its history, whose entries are role messages
     // ({"role", "content", "agent", "message_type"}); OpenHands' history entries are events and have no role.
     if (v.contains("history") && v["history"].is_array() && !v["history"].empty() && v["history"][0].is_object() &&
@@ -63,7 +64,8 @@ std::optional<SessionFormat> classify_object(const json& v) {
     // A chat session kept one message a line: nanobot's metadata line (older nanobot writes it without the
     // session `key`, with only its times: session 25), or a chat message line.
     if ((type.empty() && v.value("_type", json()) == "metadata" && (v.contains("key") || v.contains("created_at"))) ||
-        (type.empty() && v.contains("role") && v["role"].is_string() && (v.contains("content") || v.contains("tool_calls"))))
+        (type.empty() && v.contains("role") && v["role"].is_string() && (v.contains("content") || v.contains("tool_calls"))) ||
+        (type.empty() && kimi_record(v)) || enveloped_chat_record(v))
         return SessionFormat::kOpenAiChat;
     if (type.empty() && v.contains("id") && v.contains("timestamp") && v.contains("instructions"))
         return SessionFormat::kCodex;  // pre-0.2 rollout meta line
@@ -87,7 +89,8 @@ bool is_document_format(SessionFormat f) {
 
 // A JSON object on the first line that opens a whole document rather than a line of a line format.
 bool opens_document(SessionFormat f, const json& first) {
-    if (f == SessionFormat::kOpenAiChat && !first.contains("messages")) return false;  // one message a line
+    if (f == SessionFormat::kOpenAiChat && !first.contains("messages") && !chat_trajectory(first))
+        return false;  // one message a line
     if (is_document_format(f)) return true;
     if (f == SessionFormat::kOpenHands)
         return openhands_events_member(first) && !is_openhands_instance(first);
@@ -189,7 +192,7 @@ void walk_directory(const fs::path& root, const std::function<void(const fs::pat
 
 std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
-           "OpenAI chat arrays and one-message-a-line chat sessions (nanobot), SWE-agent .traj, "
+           "OpenAI chat arrays and one-message-a-line chat sessions (nanobot, Kimi CLI), SWE-agent .traj, "
            "OpenHands events and evaluation output, Gemini CLI chats, Cline task histories, "
            "Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
            "Cursor agent transcripts, pi session files, OpenCode session exports, "

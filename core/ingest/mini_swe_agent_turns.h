@@ -17,12 +17,14 @@ namespace bm {
 // message: …").
 bool mini_swe_agent_answer(std::string_view text);
 
-// The code an observation opens with ("<returncode>1</returncode>", "-1" too, after blanks) and, in [begin, end), where
+// The code an observation opens with ("<returncode>1</returncode>", "-1" too, after blanks; blanks and line breaks
+// around the number, and a leading "<args>…</args>" block, as an early build wrote them) and, in [begin, end), where
 // "<returncode>N" stands in `text`; nullopt when it opens otherwise. The extraction rules read exit codes through it.
 std::optional<int> opening_return_code(std::string_view text, size_t& begin, size_t& end);
 
 // Rewrites `messages` read from a chat-completions array, when at least one assistant turn holding exactly one
-// ```bash / ```sh / ```mswea_bash_command block is followed by a user-role turn that is mini_swe_agent_answer():
+// ```bash / ```sh / ```mswea_bash_command block is followed by a user-role turn (or a tool-role turn whose result
+// names no call) that is mini_swe_agent_answer():
 // - each such assistant turn gains a `bash` tool call (id "mini-<seq>", arguments {"command": <the block>}; its text
 //   is kept as written), a `submit` call when the block runs the submit command;
 // - the answer that follows becomes the tool's message: a result for that call holding the turn's text verbatim, an

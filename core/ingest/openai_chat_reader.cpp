@@ -253,6 +253,33 @@ void mark_code_executor_replies(std::vector<Message>& messages, const std::vecto
     }
 }
 
+// Kimi CLI's tool result for a failed call: its first part is "<system>ERROR</system>", the next says why
+// ("<system>Command failed with exit code: 1.</system>"; kimi_cli/soul/message.py tool_result_to_messages), or, in
+// other versions, one part "<system>ERROR: <why></system>".
+bool kimi_error_result(const json& content) {
+    if (!content.is_array() || content.empty() || !content[0].is_object()) return false;
+    const auto text = content[0].find("text");
+    return text != content[0].end() && text->is_string() &&
+           text->get_ref<const std::string&>().rfind("<system>ERROR", 0) == 0;
+}
+
+// Kimi CLI's user-role turn that only marks a checkpoint ("<system>CHECKPOINT 3</system>"): the harness's.
+bool kimi_checkpoint_turn(const std::string& text) {
+    return text.rfind("<system>CHECKPOINT ", 0) == 0 && text.find("</system>") + 9 == text.size();
+}
+
+// A message's reasoning: a string, or a list of {"type": "thinking", "thinking": …} parts (an OpenClaw export).
+std::optional<std::string> reasoning_text(const json& r) {
+    if (r.is_string()) return r.get<std::string>();
+    if (!r.is_array()) return std::nullopt;
+    std::string out;
+    for (const json& part : r)
+        if (part.is_object())
+            if (auto t = part.find("thinking"); t != part.end() && t->is_string())
+                out += (out.empty() ? "" : "\n\n") + t->get<std::string>();
+    return out;
+}
+
 // `line`: the message's line in a JSONL session file; 0 in a document, where the message's index stands for it.
 bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Message& m, int64_t line = 0) {
     const std::string path = "messages[" + std::to_string(index) + "]";
@@ -304,8 +331,11 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
         m.source.name = "subagent-task";
     }
     for (const char* key : {"reasoning_content", "reasoning"})
-        if (auto r = ctx.str(item, key, pos, path + "." + key); r && !r->empty())
-            m.blocks.push_back(text_block(ctx, BlockKind::kReasoning, *r));
+        if (auto it = item.find(key); it != item.end() && !it->is_null()) {
+            const auto r = reasoning_text(*it);
+            if (!r) ctx.warning(pos, path + "." + key, "expected a string or a list of thinking parts; not read");
+            else if (!r->empty()) m.blocks.push_back(text_block(ctx, BlockKind::kReasoning, *r));
+        }
     if (auto c = item.find("content"); c != item.end() && !c->is_null()) {
         if (c->is_string() || c->is_array()) {
             std::string text = flatten_text(*c);
@@ -315,12 +345,16 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
                 r.tool_id = ctx.str(item, "tool_call_id", pos, path + ".tool_call_id")
                                 .value_or(ctx.str(item, "name", pos, path + ".name").value_or(""));
                 r.text = ctx.redact_text(text);
+                r.is_error = kimi_error_result(*c);
                 m.source.call_id = r.tool_id;
                 m.blocks.push_back(std::move(r));
             } else if (!text.empty()) {
                 if (m.role == Role::kUser && is_compaction_summary(text)) {
                     m.source.kind = SourceKind::kPlugin;  // written by the harness, not the user
                     m.source.name = "compact";
+                } else if (m.role == Role::kUser && kimi_checkpoint_turn(text)) {
+                    m.source.kind = SourceKind::kPlugin;
+                    m.source.name = "checkpoint";
                 }
                 m.blocks.push_back(text_block(ctx, BlockKind::kText, text));
             }
@@ -441,6 +475,15 @@ void read_openai_chat_jsonl(ByteSource& source, ReadContext& ctx) {
         if (!v) return;
         // nanobot's first line: {"_type": "metadata", "key": "cli:direct", "created_at": …}; not a message.
         if (v->contains("_type") && !v->contains("role")) return;
+        if (enveloped_chat_record(*v)) {  // {"type", "timestamp", "data"}: the metadata skipped, the message unwrapped
+            if ((*v)["type"] != "message") return;
+            json data = std::move((*v)["data"]);
+            v = std::move(data);
+        }
+        if (kimi_record(*v)) {  // the context file's bookkeeping; its system prompt is the session's
+            if ((*v)["role"] != "_system_prompt") return;
+            (*v)["role"] = "system";
+        }
         messages.push_back(std::move(*v));
         lines.push_back(line.number);
     });
@@ -448,12 +491,43 @@ void read_openai_chat_jsonl(ByteSource& source, ReadContext& ctx) {
     read_chat_messages(session, messages, &lines, ctx);
 }
 
+bool kimi_record(const json& line) {
+    const auto role = line.find("role");
+    if (role == line.end() || !role->is_string()) return false;
+    const std::string& r = role->get_ref<const std::string&>();
+    return (r == "_checkpoint" && line.contains("id")) || (r == "_usage" && line.contains("token_count")) ||
+           (r == "_system_prompt" && line.contains("content"));
+}
+
+bool enveloped_chat_record(const json& line) {
+    const auto type = line.find("type");
+    const auto data = line.find("data");
+    if (type == line.end() || !type->is_string() || data == line.end() || !data->is_object() ||
+        !line.contains("timestamp"))
+        return false;
+    if (*type == "metadata") return data->contains("key") || data->contains("created_at");
+    return *type == "message" && data->contains("role") && (*data)["role"].is_string();
+}
+
+const json* chat_trajectory(const json& doc) {
+    if (!doc.is_object() || doc.contains("messages") || doc.contains("history")) return nullptr;
+    const auto t = doc.find("trajectory");
+    if (t == doc.end() || !t->is_array() || t->empty()) return nullptr;
+    for (const json& m : *t)  // role messages only: OpenHands' events carry action/observation, ATIF's steps no role
+        if (!m.is_object() || !m.contains("role") || !m["role"].is_string() || m.contains("action") ||
+            m.contains("observation"))
+            return nullptr;
+    return &*t;
+}
+
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest) {
     Session session;
     session.format = SessionFormat::kOpenAiChat;
     session.file = ctx.result().file;
     const json* messages = &doc;
-    if (doc.is_object()) {
+    if (const json* t = chat_trajectory(doc)) {
+        messages = t;
+    } else if (doc.is_object()) {
         messages = ctx.array(doc, "messages", RecordPos{1, 0}, "messages");
         session.id_form = ctx.str(doc, "id", RecordPos{1, 0}, "id").value_or("");
         if (!messages) {

@@ -9,10 +9,17 @@ namespace {
 
 constexpr size_t kErrorQuoteChars = 200;  // of an instance's `error`, quoted in the warning
 
-// The instance id as written (a string, or a number as its decimal text); empty when absent.
+// The instance id as written (a string, or a number as its decimal text); for an openhands-resolver line, which has
+// none, "issue-<number>" from its `issue`; empty when absent.
 std::string instance_id(ReadContext& ctx, const json& line, RecordPos pos) {
     auto it = line.find("instance_id");
-    if (it == line.end()) return {};
+    if (it == line.end()) {
+        const auto issue = line.find("issue");
+        if (issue != line.end() && issue->is_object())
+            if (const auto n = issue->find("number"); n != issue->end() && n->is_number_integer())
+                return "issue-" + std::to_string(n->get<int64_t>());
+        return {};
+    }
     if (it->is_number_integer()) return std::to_string(it->get<int64_t>());
     return ctx.str(line, "instance_id", pos, "instance_id").value_or("");
 }
@@ -54,7 +61,10 @@ void read_instance(ReadContext& ctx, const json& line, RecordPos pos) {
 }  // namespace
 
 bool is_openhands_instance(const json& first_line) {
-    return first_line.contains("instance_id") && first_line.contains("history");
+    // openhands-resolver's output.jsonl: one issue a line, with no instance_id (session 33).
+    const bool resolver = first_line.contains("issue_type") || first_line.contains("base_commit") ||
+                          first_line.contains("git_patch");
+    return (first_line.contains("instance_id") || resolver) && first_line.contains("history");
 }
 
 void read_openhands_eval(ByteSource& source, ReadContext& ctx) {

@@ -34,6 +34,12 @@ private:
     int64_t m_index = 0;
     int64_t m_non_message = 0;
     std::set<std::string> m_echo_calls;  // V1 `think`/`finish` calls: their observation only echoes them
+    // Flat events (the resolver's output: no source, id or cause; session 33): whether a call was made yet and the
+    // task read (the first message before any call is the task), and the call an observation with no cause answers
+    // (the last one made).
+    bool m_called = false;
+    bool m_task_read = false;
+    std::string m_open_call;
 };
 
 }  // namespace bm

@@ -17,10 +17,10 @@ const std::set<std::string>& non_message_observations() {
 // any other harness report: a `run`'s exit code ("[exit code: 1]", from `exit_code` or
 // `metadata.exit_code`) and an `edit` of a file that did not exist ("[File created at PATH]",
 // from `prev_exist: false`). Empty when the extras say neither.
-std::string extras_note(const json& e, const std::string& observation) {
+std::string extras_note(const json& e, const std::string& observation, bool flat) {
     auto it = e.find("extras");
-    if (it == e.end() || !it->is_object()) return {};
-    const json& x = *it;
+    if (!flat && (it == e.end() || !it->is_object())) return {};
+    const json& x = flat ? e : *it;
     if (observation == "run") {
         const json* code = nullptr;
         if (auto c = x.find("exit_code"); c != x.end()) code = &*c;
@@ -72,16 +72,21 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
         call_id = m_ctx.str(*meta, "tool_call_id", pos, path + ".tool_call_metadata.tool_call_id").value_or("");
         function_name = m_ctx.str(*meta, "function_name", pos, path + ".tool_call_metadata.function_name").value_or("");
     }
+    // openhands-resolver's output.jsonl (2025) writes an event's args and extras as the event's own members, with no
+    // source, id or cause: the task is the first message (before any call), an observation answers the last call
+    // made, a `system` action is the system prompt.
+    const bool flat = !e.contains("args") && !e.contains("extras") && !e.contains("source") && !e.contains("id");
     const json empty = json::object();
     const json* args = m_ctx.object(e, "args", pos, path + ".args");
-    if (!args) args = &empty;
+    if (!args) args = flat ? &e : &empty;
     if (action) {
         std::string content = m_ctx.str(*args, "content", pos, path + ".args.content").value_or("");
         std::string thought = m_ctx.str(*args, "thought", pos, path + ".args.thought").value_or("");
-        if (source == "user") {
+        if (source == "user" || (flat && *action == "message" && !m_called && !m_task_read)) {
             m.role = Role::kUser;
             m.source.kind = SourceKind::kUser;
-        } else if (source == "environment" && *action == "system") {
+            m_task_read = m_task_read || flat;
+        } else if ((source == "environment" || flat) && *action == "system") {
             m.role = Role::kSystem;
         } else {
             m.role = Role::kAssistant;
@@ -104,8 +109,13 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
             c.kind = BlockKind::kToolCall;
             c.tool_id = call_id.empty() ? "event-" + std::to_string(m.seq) : call_id;
             c.tool_name = function_name.empty() ? *action : function_name;
+            m_called = true;
+            if (flat) m_open_call = c.tool_id;
             json a = *args;
             a.erase("thought");
+            if (flat)  // the event's own bookkeeping is no argument
+                for (const char* k : {"action", "timestamp", "message", "hidden", "confirmation_state", "security_risk"})
+                    a.erase(k);
             c.arguments = m_ctx.redact_text(a.dump());
             m.blocks.push_back(std::move(c));
         }
@@ -119,12 +129,13 @@ void OpenHandsBuilder::event(const json& e, RecordPos pos, const std::string& pa
         ContentBlock r;
         r.kind = BlockKind::kToolResult;
         auto cause = m_ctx.integer(e, "cause", pos, path + ".cause");
-        r.tool_id = !call_id.empty() ? call_id : cause ? "event-" + std::to_string(*cause) : "";
+        r.tool_id = !call_id.empty() ? call_id : cause ? "event-" + std::to_string(*cause) : flat ? m_open_call : "";
+        if (flat) m_open_call.clear();
         r.text = m_ctx.redact_text(e.contains("content") ? flatten_text(e["content"]) : "");
         // The editor's refusals come back as its own observation whose text opens "ERROR:" ("File already
         // exists at: … Cannot overwrite files using command `create`."); their extras say nothing true.
         r.is_error = *observation == "error" || r.text.rfind("ERROR:", 0) == 0;
-        if (const std::string note = r.is_error ? std::string() : extras_note(e, *observation); !note.empty())
+        if (const std::string note = r.is_error ? std::string() : extras_note(e, *observation, flat); !note.empty())
             r.text += (r.text.empty() ? "" : "\n") + m_ctx.redact_text(note);
         m.source.call_id = r.tool_id;
         m.blocks.push_back(std::move(r));

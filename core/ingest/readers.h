@@ -52,8 +52,18 @@ void read_gemini_saved_chat(const json& history, ReadContext& ctx, const std::st
 // Whole-document formats (small files): the parsed JSON document.
 void read_openai_chat(const json& doc, ReadContext& ctx, const std::string& digest);
 // A chat session kept one message a line (nanobot's sessions/*.jsonl: a `{"_type": "metadata", …}` line, then
-// `{"role", "content", "tool_calls", …}` lines); each message keeps its own line number (session 19).
+// `{"role", "content", "tool_calls", …}` lines; Kimi CLI's context.jsonl, whose `_checkpoint`, `_usage` and
+// `_system_prompt` records are the harness's); each message keeps its own line number (session 19).
 void read_openai_chat_jsonl(ByteSource& source, ReadContext& ctx);
+// A Kimi CLI context record that is no message: {"role": "_checkpoint", "id"}, {"role": "_usage", "token_count"},
+// {"role": "_system_prompt", "content"} (MoonshotAI/kimi-cli, src/kimi_cli/soul/context.py; session 33).
+bool kimi_record(const json& line);
+// nanobot's enveloped session line (a fork, "lanobot"; session 33): {"type": "metadata"|"message", "timestamp",
+// "data": {…}}, the data a metadata record or a chat message.
+bool enveloped_chat_record(const json& line);
+// A chat saved as {"trajectory": [role messages]} (an OpenClaw session exported for evaluation, each message with
+// its own extra members; session 33): the array, else null. Not OpenHands' downloaded trajectory of events.
+const json* chat_trajectory(const json& doc);
 // `text` is the document as read, where a harness fact's member is found for its line and quote.
 void read_swe_agent(const json& doc, ReadContext& ctx, const std::string& digest, std::string_view text = {});
 void read_openhands(const json& doc, ReadContext& ctx, const std::string& digest);

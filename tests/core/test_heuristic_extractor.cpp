@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core/shared_data.h"
+#include "core/test_support.h"
 #include "extract/heuristic_extractor.h"
 #include "ingest/ingest.h"
 #include "merge/merger.h"
@@ -161,7 +162,8 @@ TEST(HeuristicExtractor, OutcomeVerbsAdverbsAndOtherToolsAreReadAsMeant) {
 TEST(HeuristicExtractor, PortsOfAServiceMeetHoweverTheyAreSaid) {
     auto sessions = sessions_of({native("a", "assistant", "Understood. The service listens on port 8080, and the cache is Redis."),
                                  native("b", "user", "The service port should be 9090.")});
-    MergedSnapshot snap = merge_branches(extract_heuristic(sessions, {}));
+    // text.port is off by default since session 33 (dev 0 of 1 good): the merge is tested with every rule on.
+    MergedSnapshot snap = merge_branches(extract_heuristic(sessions, testing::every_rule()));
     const Slot* s = snap.find("service.port");
     ASSERT_NE(s, nullptr) << snap.serialize();
     ASSERT_EQ(s->values.size(), 2u) << snap.serialize();
