@@ -782,6 +782,9 @@ std::vector<ExtractionRule> build() {
           say("user", "The database is PostgreSQL on port 5432.", "database = postgresql"),
           say("user", "The upload limit is 100 MB.", "upload.limit = 100mb"),
           say("user", "The office is New York.", ""),
+          // a value an adverb or a gerund leads is cut at its first word: none (session 33)
+          say("user", "The authorization request is fully determined by the config.", ""),
+          say("user", "The tricky part is handling margins set by the theme.", ""),
           // a value ends where a request begins (session 20)
           say("user", "the build is green please merge it", "build = green"),
           // a run-on sentence over 60 tokens is read for its requests only (session 20)
@@ -1151,7 +1154,9 @@ std::vector<ExtractionRule> build() {
          kSession, "",
          {say("user", "Let's set the cache to Redis.", "cache = redis"), say("user", "Set it to Redis.", ""),
           // A phrasal "set up … to" is no assignment (session 17).
-          say("user", "Environment has been set up for you to start working.", "")}},
+          say("user", "Environment has been set up for you to start working.", ""),
+          // An assignment's value goes through value_cut too (session 33): "intended" would stand for the parent.
+          say("user", "Set baseRef to the intended parent branch.", "")}},
         {"user.change_to", "a user's \"change/switch/move/migrate X to Y\"",
          "a quoted value is a literal, not a setting (its one dev claim, \"change the content to \\\"modified content\\\"\", was that); \"to be/become …\" is no value (session 19)",
          S::kDecision, "user 4",
