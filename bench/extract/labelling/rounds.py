@@ -3,6 +3,9 @@
 # list the values the bench finds unlabelled, append a blind labeller's verdicts, check gold quotes, cut dev-fit/hold.
 """rounds.py dump ROUND SPLITFILE [--split dev|test] [--rules all] [--out DIR]
        write DIR/ROUND.jsonl: every value `bench extract` lists as unlabelled on SPLITFILE's logs, with an id each
+   rounds.py union ROUND FROM... [--out DIR]
+       write DIR/ROUND.jsonl: the rows of the FROM rounds (dumps of one split by two binaries, the session's first and
+       last), each (log, key, value) once, with fresh ids, so that one blind round labels both runs' new values
    rounds.py apply ROUND... [--out DIR]
        append DIR/ROUND.labels.jsonl ({"id","label","reason"[,"alternative"]}) to labels.jsonl, joined by id
    rounds.py check-quotes GOLD LOGDIR
@@ -112,6 +115,23 @@ def check_quotes(a):
     sys.exit(1 if bad else 0)
 
 
+def union(a):
+    seen, rows = set(), []
+    for rnd in a.sources:
+        for line in open(os.path.join(a.out, rnd + '.jsonl'), encoding='utf-8'):
+            r = json.loads(line)
+            k = (r['log'], r['key'], r['value'])
+            if k in seen:
+                continue
+            seen.add(k)
+            r['id'] = f'{a.round}-{len(rows)}'
+            rows.append(r)
+    with open(os.path.join(a.out, a.round + '.jsonl'), 'w', encoding='utf-8') as f:
+        for r in rows:
+            f.write(json.dumps(r, ensure_ascii=False) + '\n')
+    print(len(rows), 'values ->', os.path.join(a.out, a.round + '.jsonl'))
+
+
 def fit_hold(a):
     os.makedirs(a.outdir, exist_ok=True)
     with open(os.path.join(a.outdir, 'split_devfit.tsv'), 'w') as fit, \
@@ -133,6 +153,10 @@ def main():
     d.add_argument('--split', default='dev', choices=['dev', 'test'])  # test values are labelled at the end only
     d.add_argument('--rules', default='default', choices=['default', 'all'])
     d.add_argument('--out', default='rounds')
+    u = sub.add_parser('union')
+    u.add_argument('round')
+    u.add_argument('sources', nargs='+')
+    u.add_argument('--out', default='rounds')
     ap = sub.add_parser('apply')
     ap.add_argument('rounds', nargs='+')
     ap.add_argument('--out', default='rounds')
@@ -142,7 +166,7 @@ def main():
     f = sub.add_parser('fit-hold')
     f.add_argument('outdir')
     a = p.parse_args()
-    {'dump': dump, 'apply': apply, 'check-quotes': check_quotes, 'fit-hold': fit_hold}[a.cmd](a)
+    {'dump': dump, 'union': union, 'apply': apply, 'check-quotes': check_quotes, 'fit-hold': fit_hold}[a.cmd](a)
 
 
 if __name__ == '__main__':
