@@ -1,5 +1,6 @@
 // OpenHands evaluation output (output.jsonl): one benchmark instance per line, each holding its
-// whole event `history`; every line becomes a session named after its instance_id.
+// whole event `history`; every line becomes a session named after its instance_id (openhands-resolver's output: one
+// issue a line, named after the issue's number).
 #include "ingest/openhands_events.h"
 #include "redact/redactor.h"
 
@@ -8,6 +9,11 @@ namespace bm {
 namespace {
 
 constexpr size_t kErrorQuoteChars = 200;  // of an instance's `error`, quoted in the warning
+
+// An openhands-resolver output line (one issue a line, no instance_id; session 33).
+bool resolver_line(const json& line) {
+    return line.contains("issue_type") || line.contains("base_commit") || line.contains("git_patch");
+}
 
 // The instance id as written (a string, or a number as its decimal text); for an openhands-resolver line, which has
 // none, "issue-<number>" from its `issue`; empty when absent.
@@ -27,8 +33,12 @@ std::string instance_id(ReadContext& ctx, const json& line, RecordPos pos) {
 void read_instance(ReadContext& ctx, const json& line, RecordPos pos) {
     std::string id = instance_id(ctx, line, pos);
     if (id.empty()) {
-        ctx.warning(pos, "instance_id", "instance has no instance_id; named after its line",
-                    "OpenHands writes instance_id on every output line");
+        if (line.contains("instance_id") || !resolver_line(line))
+            ctx.warning(pos, "instance_id", "instance has no instance_id; named after its line",
+                        "OpenHands writes instance_id on every output line");
+        else  // openhands-resolver's line: its issue names it
+            ctx.warning(pos, "issue.number", "resolver output line has no issue number; named after its line",
+                        "openhands-resolver writes the issue it worked on as `issue` ({\"number\", …})");
         id = "line" + std::to_string(pos.line);
     }
     auto found = line.find("history");
@@ -61,10 +71,7 @@ void read_instance(ReadContext& ctx, const json& line, RecordPos pos) {
 }  // namespace
 
 bool is_openhands_instance(const json& first_line) {
-    // openhands-resolver's output.jsonl: one issue a line, with no instance_id (session 33).
-    const bool resolver = first_line.contains("issue_type") || first_line.contains("base_commit") ||
-                          first_line.contains("git_patch");
-    return (first_line.contains("instance_id") || resolver) && first_line.contains("history");
+    return (first_line.contains("instance_id") || resolver_line(first_line)) && first_line.contains("history");
 }
 
 void read_openhands_eval(ByteSource& source, ReadContext& ctx) {

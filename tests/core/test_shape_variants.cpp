@@ -223,6 +223,9 @@ TEST(OpenHandsResolver, OnlyTheFirstMessageBeforeAnyCallIsTheTaskAndASystemActio
     EXPECT_EQ(s.messages[0].role, Role::kSystem);
     EXPECT_EQ(s.messages[1].role, Role::kUser);
     EXPECT_EQ(s.messages[2].role, Role::kAssistant);
+    // No `issue` to name it: named after its line, and the warning says what a resolver line holds.
+    EXPECT_EQ(s.id, "openhands-line1");
+    EXPECT_NE(describe(r).find("resolver output line has no issue number"), std::string::npos) << describe(r);
 }
 
 }  // namespace
