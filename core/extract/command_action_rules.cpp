@@ -1109,10 +1109,15 @@ std::vector<std::string> command_lost_operands(const ToolAction& a, std::string&
     return lost;
 }
 
+// A program that runs code given inline (`-c`, `-e`) or from a heredoc.
+bool code_interpreter(const std::string& program) {
+    return one_of(program, {"python", "python3", "node", "bash", "sh", "zsh", "ruby", "perl"});
+}
+
 // An interpreter keyed alone ("python3.exit_code"): it ran inline code or a heredoc, and the key cannot say which of
 // the session's runs it was (session 33: all 9 such dev values were partial under blind labels). No exit code then.
 bool bare_interpreter(const std::string& key, const CommandKey& k) {
-    return key == k.program && one_of(k.program, {"python", "python3", "node", "bash", "sh", "zsh", "ruby", "perl"});
+    return key == k.program && code_interpreter(k.program);
 }
 
 void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
@@ -1302,7 +1307,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         const std::string part = command_set_key(segs, k);
         // Inline code ("python -c …") leaves the part unnamed: the chain's key could not say what ran (a module the
         // code imports names it for the command's own slots, not enough to credit a chain's status to it).
-        if (one_of(k.program, {"python", "python3", "node", "bash", "sh", "ruby", "perl"}) &&
+        if (code_interpreter(k.program) &&
             (part == k.program || runs_inline_code(segs, k)))
             return;
         if (("." + chain + ".").find("." + part + ".") != std::string::npos) continue;  // a part named already

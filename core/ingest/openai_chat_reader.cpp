@@ -265,7 +265,8 @@ bool kimi_error_result(const json& content) {
 
 // Kimi CLI's user-role turn that only marks a checkpoint ("<system>CHECKPOINT 3</system>"): the harness's.
 bool kimi_checkpoint_turn(const std::string& text) {
-    return text.rfind("<system>CHECKPOINT ", 0) == 0 && text.find("</system>") + 9 == text.size();
+    constexpr std::string_view open = "<system>CHECKPOINT ", close = "</system>";
+    return text.rfind(open, 0) == 0 && text.find(close) == text.size() - close.size();
 }
 
 // A message's reasoning: a string, or a list of {"type": "thinking", "thinking": …} parts (an OpenClaw export).

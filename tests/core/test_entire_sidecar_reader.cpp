@@ -13,11 +13,8 @@ using testing::describe;
 using testing::fixture;
 
 TEST(EntireSidecar, ARealGrokWindowReadsAsItsTurn) {
-    ReadResult r = read_file(fixture("entire/grok-sidecar-doraval.jsonl"));
-    EXPECT_EQ(r.format, "entire-sidecar");
-    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
-    EXPECT_TRUE(r.errors.empty()) << describe(r);
-    EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    ReadResult r = testing::read_one_log("entire/grok-sidecar-doraval.jsonl", "entire-sidecar", true);
+    ASSERT_EQ(r.sessions.size(), 1u);
     const Session& s = r.sessions[0];
     EXPECT_EQ(s.id, "01a06d82-ffc6-77c2-a711-b2df66f18952");
     EXPECT_EQ(s.cwd, "/Users/saif/Experiments/doraval");

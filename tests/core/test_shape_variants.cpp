@@ -36,10 +36,8 @@ std::vector<const Message*> of_role(const Session& s, Role role) {
 }
 
 TEST(KimiCliContext, BookkeepingRecordsAreNoMessagesAndAFailedShellCallIsAnError) {
-    ReadResult r = read_file(fixture("kimi-cli/context-shell-failed.jsonl"));
-    EXPECT_EQ(r.format, "openai-chat");
-    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
-    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    ReadResult r = testing::read_one_log("kimi-cli/context-shell-failed.jsonl", "openai-chat", false);
+    ASSERT_EQ(r.sessions.size(), 1u);
     const Session& s = r.sessions[0];
     // 12 lines: 2 _checkpoint and 2 _usage records are skipped; the system prompt is the session's.
     EXPECT_EQ(s.messages.size(), 8u) << describe(r);
@@ -74,10 +72,8 @@ TEST(KimiCliContext, AKimiRecordAloneIsNoChatMessageLine) {
 }
 
 TEST(EnvelopedChatLines, ANanobotForksWrappedLinesAreUnwrapped) {
-    ReadResult r = read_file(fixture("openai-chat-variants/enveloped-session.jsonl"));
-    EXPECT_EQ(r.format, "openai-chat");
-    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
-    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    ReadResult r = testing::read_one_log("openai-chat-variants/enveloped-session.jsonl", "openai-chat", false);
+    ASSERT_EQ(r.sessions.size(), 1u);
     const Session& s = r.sessions[0];
     ASSERT_EQ(s.messages.size(), 2u);
     EXPECT_EQ(s.messages[0].role, Role::kUser);
@@ -88,11 +84,8 @@ TEST(EnvelopedChatLines, ANanobotForksWrappedLinesAreUnwrapped) {
 }
 
 TEST(ChatTrajectory, AnOpenClawExportOfRoleMessagesIsReadAsAChat) {
-    ReadResult r = read_file(fixture("openai-chat-variants/openclaw-trajectory-export.json"));
-    EXPECT_EQ(r.format, "openai-chat");
-    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
-    EXPECT_TRUE(r.errors.empty()) << describe(r);
-    EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    ReadResult r = testing::read_one_log("openai-chat-variants/openclaw-trajectory-export.json", "openai-chat", true);
+    ASSERT_EQ(r.sessions.size(), 1u);
     const Session& s = r.sessions[0];
     ASSERT_EQ(s.messages.size(), 5u);
     EXPECT_EQ(s.messages[1].visible_text(), "Check the inventory base and keep this off the shared card.");

@@ -102,6 +102,16 @@ inline const Message* find_message(const Session& s, const std::string& id) {
 inline std::string fixture(const std::string& rel) { return std::string(DATA_DIR) + "/" + rel; }
 // Reads tests/data/`rel` and checks its counts (expect_counts_at).
 inline Session expect_counts(const std::string& rel, const Counts& want) { return expect_counts_at(fixture(rel), want); }
+// Reads tests/data/`rel` and checks what a reader test of one log checks first: its format, one session, no errors
+// (and no warnings when `quiet`). The caller still ASSERTs the one session before it reads it.
+inline ReadResult read_one_log(const std::string& rel, const std::string& format, bool quiet) {
+    ReadResult r = read_file(fixture(rel));
+    EXPECT_EQ(r.format, format);
+    EXPECT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    if (quiet) EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    return r;
+}
 #endif
 
 }  // namespace bm::testing
