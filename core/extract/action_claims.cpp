@@ -6,6 +6,7 @@
 
 #include "extract/chat_tool_error.h"
 #include "extract/claim_origin.h"
+#include "extract/todo_keys.h"
 #include "extract/tool_action_rules.h"
 
 namespace bm {
@@ -63,7 +64,7 @@ ToolAction tool_action_of(const Session& session, const ToolExchange& x, const s
 
 void add_action_claims(const Session& session, const std::string& branch_id, const ToolExchange& x,
                        const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out,
-                       std::map<std::string, std::string>* lost_operands, bool retried) {
+                       BranchActionMemory* memory, bool retried) {
     if (!x.call_message || !x.call) return;
     const ToolAction a = tool_action_of(session, x, cwd);
     const std::vector<ActionFact> facts = tool_action_facts(a);
@@ -76,9 +77,9 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
                 ((rule == "action.command_run" || rule == "action.command_started") && key == unnamed + ".command"));
     };
     std::string subject;
-    if (lost_operands)
+    if (memory)
         if (const std::vector<std::string> lost = command_lost_operands(a, subject); !lost.empty()) {
-            auto [it, fresh] = lost_operands->emplace(subject, lost.front());
+            auto [it, fresh] = memory->lost_operands.emplace(subject, lost.front());
             bool differ = !fresh && it->second != lost.front();
             for (const std::string& l : lost) differ |= l != lost.front();
             if (differ) it->second.clear();
@@ -91,8 +92,17 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
         }
     if (facts.empty()) return;
     const std::string tool = x.call->tool_name;
-    for (const ActionFact& f : facts) {
+    if (memory && std::any_of(facts.begin(), facts.end(), [](const ActionFact& f) { return f.rule == "action.todo"; }))
+        for (auto& [id, key] : todo_ids(a.arguments)) memory->todo_keys[id] = key;
+    for (ActionFact f : facts) {
         if (names_neither(f.rule, f.key)) continue;
+        if (f.rule == "action.todo" && is_todo_id_key(f.key)) {
+            // An update naming its item by id: the item's key from an earlier list of the branch, else none.
+            if (!memory) continue;
+            const auto known = memory->todo_keys.find(f.key.substr(std::string_view("todo.#").size()));
+            if (known == memory->todo_keys.end()) continue;
+            f.key = known->second;
+        }
         if (retried && (f.rule == "action.tool_error" || (f.rule == "action.command_exit" && f.value != "0"))) continue;
         const bool in_result =
             (f.evidence == ActionEvidence::kObserved || f.evidence == ActionEvidence::kReported) && x.result_message;

@@ -19,13 +19,21 @@ struct ToolExchange {
     const ContentBlock* result = nullptr;
 };
 
-// `lost_operands` (one per branch, or none): a shell key's operand it could not hold (command_lost_operand), by the
-// key; an exit code whose key two runs with different such operands share names neither run, and is dropped (both).
+// What a branch's earlier calls tell its later ones (one per branch).
+struct BranchActionMemory {
+    // A shell key's operand it could not hold (command_lost_operand), by the key; an exit code whose key two runs
+    // with different such operands share names neither run, and is dropped (both).
+    std::map<std::string, std::string> lost_operands;
+    // Todo items' ids → their keys (todo_keys.h), for updates that name an item by its id alone.
+    std::map<std::string, std::string> todo_keys;
+};
+
+// `memory`: the branch's (or none: each call on its own).
 // `retried`: a later call of the branch retried this failed one with success (retried_calls.h): its failure
 // (action.tool_error) and its nonzero exit code (action.command_exit) are stale and are not claimed (session 21).
 void add_action_claims(const Session& session, const std::string& branch_id, const ToolExchange& x,
                        const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out,
-                       std::map<std::string, std::string>* lost_operands = nullptr, bool retried = false);
+                       BranchActionMemory* memory = nullptr, bool retried = false);
 
 // The call and result of an exchange as the action rules read them (the error flag as the format marks it).
 ToolAction tool_action_of(const Session& session, const ToolExchange& x, const std::string& cwd);

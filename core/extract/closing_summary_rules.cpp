@@ -59,13 +59,24 @@ bool status_word(std::string_view w) {
 
 // Subjects that name no thing of their own ("the task is complete", "everything is done").
 bool generic_subject(const std::vector<std::string>& words) {
-    return (words.size() == 1 &&
-            in(words[0], {"it",    "this",  "that",           "everything", "all",     "task",
-                          "tasks", "work",  "request",        "change",     "changes", "file",
-                          "files", "code",  "implementation", "fix",        "job",     "goal",
-                          "step",  "steps", "they",           "which",      "i",       "we",
-                          "you",   "rest",  "thing",          "process",    "update",  "updates",
-                          "test",  "tests"})) ||  // tests: model.closing_tests counts them
+    // A count before the noun names nothing more ("five steps", "3 edits", "both fixes"; session 34: `five.steps`,
+    // `edits` labelled partial on dev).
+    const auto count = [](const std::string& w) {
+        return std::all_of(w.begin(), w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) ||
+               in(w, {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "both", "remaining",
+                      "several", "many", "few", "requested", "planned"});
+    };
+    size_t first = 0;
+    while (first + 1 < words.size() && count(words[first])) ++first;
+    return (words.size() == first + 1 &&
+            in(words[first], {"it",    "this",  "that",           "everything", "all",     "task",
+                              "tasks", "work",  "request",        "change",     "changes", "file",
+                              "files", "code",  "implementation", "fix",        "job",     "goal",
+                              "step",  "steps", "they",           "which",      "i",       "we",
+                              "you",   "rest",  "thing",          "process",    "update",  "updates",
+                              "edit",  "edits", "fixes",          "item",       "items",   "todo",
+                              "todos", "things",
+                              "test",  "tests"})) ||  // tests: model.closing_tests counts them
            std::any_of(words.begin(), words.end(), [](const std::string& w) {
                return in(w, {"what", "here's", "here", "how", "why", "where", "it", "i", "we",
                              "you", "looks", "like"});

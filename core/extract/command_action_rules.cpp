@@ -1153,7 +1153,7 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (!k.key.empty() && !k.trivial) main = k;
     // What a command printed, when it is one short line: "echo HELLO" → echo.output = hello.
     // An echo/printf that another named command follows is a banner between outputs ("ls a && echo '---' && head b"),
-    // not what the chain is for: it keys nothing (session 20); a closing one ("… || echo NOT_FOUND") still does.
+    // not what the chain is for: it keys nothing (session 20); a closing one is a sentinel (below).
     // Walked from the end, so that "a named command follows" is known in one pass.
     CommandKey printer;
     const Joints joined = joints_of(command);  // pipes, background parts, ||/; (session 21)
@@ -1173,6 +1173,15 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         if (printer.key.empty() && !not_taken && !k.key.empty() && (!k.trivial || (print && !named))) printer = k;
         named |= !k.key.empty();
     }
+    // Session 34: a closing echo after another command ("cat f; echo ---EOF---", "ls d || echo 'no dir'", "cat f &&
+    // echo FOUND || echo NOT_FOUND") is a sentinel or a fallback: it names neither the line's run, which is keyed by
+    // the part that does something (none when the others only look around), nor its output (what it printed is
+    // the echo's text, not the other part's: dev labels, 4 partial and 1 junk of 6 values on 3 logs).
+    bool sentinel = false;
+    if (printer.program == "echo" || printer.program == "printf")
+        for (const CommandKey& k : keys)
+            if (!k.key.empty() && !one_of(k.program, {"cd", "echo", "printf"})) sentinel = true;
+    if (sentinel) printer = main;
     // A chain of different programs' runs ("kill 1; pkill -f x; pgrep -f x", "node -v && npm -v") keyed by one of
     // them credits that part with the whole line: its `.command` is given by none (session 23). A program is the
     // segment's first word past variable assignments and sudo ("uv sync && uv run pytest" is uv's work); the shell's
@@ -1207,7 +1216,8 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     size_t ob = 0, oe = 0;
     // What a background line prints is the shell's (a process id, "[1] 4242"), not its program's (session 21).
     const std::string output =
-        a.error || printer.key.empty() || background_line ? std::string() : one_line_output(a.result, ob, oe);
+        a.error || printer.key.empty() || background_line || sentinel ? std::string()
+                                                                       : one_line_output(a.result, ob, oe);
     const std::string printed = printer.key.empty() ? std::string() : command_set_key(segs, printer);
     if (!output.empty())
         out.push_back({"action.command_output", printed + ".output", output, SlotType::kFact,
@@ -1256,7 +1266,14 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     served_urls(a, main.key, out);
     const size_t before = out.size();
     const std::string subject = command_set_key(segs, main);  // "pytest.tests": what ran, not only the program
-    if (test_runner(main)) test_counts(a, subject, out);
+    // A line that runs the same tests twice ("cargo test -p x filter && cargo test -p x") prints two summaries under
+    // one key: the first is the filtered run's, not the line's (session 34: a fresh dev log's 8 of 19, 6 of 12,
+    // labelled partial).
+    size_t runs_of_subject = 0;
+    for (size_t i = 0; i < segs.size(); ++i)
+        runs_of_subject += !keys[i].key.empty() && test_runner(keys[i]) &&
+                           command_set_key(std::vector<Segment>{segs[i]}, keys[i]) == subject;
+    if (test_runner(main) && runs_of_subject == 1) test_counts(a, subject, out);
     bool failed_tests = false;
     for (size_t i = before; i < out.size(); ++i)
         failed_tests |= (out[i].key.size() > 7 && out[i].key.compare(out[i].key.size() - 7, 7, ".failed") == 0 &&

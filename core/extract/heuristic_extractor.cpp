@@ -244,6 +244,12 @@ bool value_cut(std::string_view text, const Toks& t, size_t vb, size_t ve, size_
     };
     if (kept.size() > 1 && (ends_with(kept[0], "ly") || ends_with(kept[0], "ing"))) return true;
     if (kept.size() > 1 && needs_complement(kept[0])) return true;
+    // An adjective that relates its subject to something else says nothing without it (session 34: "the solution is
+    // similar pixel by pixel" → `solution = similar`, junk on dev).
+    if (one_of(kept[0], {"similar", "same", "different", "identical", "equal", "equivalent", "comparable", "related",
+                         "unrelated", "close", "due", "able", "unable", "likely", "unlikely", "subject", "prone",
+                         "responsible", "compatible", "incompatible", "consistent", "inconsistent"}))
+        return true;
     for (size_t k = 1; k < kept.size(); ++k)
         if (kept[k].size() > 5 && kept[k].compare(kept[k].size() - 3, 3, "ing") == 0) return true;
     // A capitalised later word continues a name; a unit after a number ("100 MB") does not.
@@ -502,6 +508,15 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
     return out;
 }
 
+// Whether an "if"/"unless"/"whenever" before token `first` opens a condition that no comma closes before it.
+bool open_condition(const Toks& t, size_t first) {
+    for (size_t k = first; k-- > 0;) {
+        if (t[k].comma_after) return false;
+        if (one_of(t[k].lower, {"if", "unless", "whenever"})) return true;
+    }
+    return false;
+}
+
 // Requests, choices and ports (request_rules.h) whose span no key/value statement already covers.
 void add_requests(std::vector<Candidate>& found, const std::string& text, const Toks& t, bool is_user) {
     const size_t statements = found.size();
@@ -515,6 +530,9 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
         if (covered || (!request && conditional(t, 0, m.first))) continue;
         // "If it fails, send me the log": a thing asked for under a condition is no goal of the session (session 20).
         if (m.rule == "user.request_for_me" && conditional(t, 0, m.first)) continue;
+        // "… fails even if you complete the exercise and add the required calls": the verb goes on a condition no
+        // comma has closed yet, so it asks for nothing (session 34, a fresh dev log).
+        if (request && open_condition(t, m.first)) continue;
         // "If the first result is rejected, retry that command once": the request keeps its condition.
         if (request && m.first > 1 && !t.empty() &&
             (t[0].lower == "if" || t[0].lower == "unless" || t[0].lower == "when" || t[0].lower == "once") &&
@@ -845,7 +863,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
             BranchClaims bc{branch.id, session.id, {}};
             std::string cwd = session.cwd;
             std::string asked;  // the agent's text just before a user's message (user.numbered_answers)
-            std::map<std::string, std::string> lost_operands;  // add_action_claims: keys that cannot name their run
+            BranchActionMemory actions;  // add_action_claims: what the branch's earlier calls tell later ones
             // The branch's answered calls in order, to tell a failure a later call retried with success (session 21).
             std::vector<CallTarget> calls;
             std::map<const ContentBlock*, size_t> call_at;  // result block → its index in `calls`
@@ -871,7 +889,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         // A call with no result is claimed here; one with a result where its result is.
                         if (!answered.count(&b))
                             add_action_claims(session, branch.id, ToolExchange{m, &b, nullptr, nullptr}, cwd, options,
-                                              bc.claims, &lost_operands);
+                                              bc.claims, &actions);
                         continue;
                     }
                     std::string result_cwd = cwd;  // the directory the result's paths are read against
@@ -882,7 +900,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         if (cwd.empty() && !shown.empty()) cwd = shown;
                         result_cwd = cwd;
                         if (x != by_result.end())
-                            add_action_claims(session, branch.id, x->second, cwd, options, bc.claims, &lost_operands,
+                            add_action_claims(session, branch.id, x->second, cwd, options, bc.claims, &actions,
                                               retried[call_at.at(&b)]);
                         if (!shown.empty()) cwd = shown;
                     }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "extract/agent_handoff.h"
+#include "extract/todo_keys.h"
 #include "extract/tool_action_rules.h"
 
 namespace bm {
@@ -20,24 +21,44 @@ void span_of(std::string_view args, const std::string& text, size_t& b, size_t& 
     else b = p, e = std::min(args.size(), p + text.size());
 }
 
-// TodoWrite {"todos":[{"content":…,"status":…}]}, codex update_plan {"plan":[{"step":…,"status":…}]}.
+// A todo list's array in a tool's arguments: "todos", "plan", "items" or "tasks"; null when none.
+const nlohmann::json* todo_list(const nlohmann::json& j) {
+    for (const char* list : {"todos", "plan", "items", "tasks"})
+        if (auto it = j.find(list); it != j.end() && it->is_array()) return &*it;
+    return nullptr;
+}
+
+// An item's text ("content", "step", "text", "title" or "description"); "" when none.
+std::string item_text(const nlohmann::json& item) {
+    for (const char* f : {"content", "step", "text", "title", "description"})
+        if (auto t = item.find(f); t != item.end() && t->is_string()) return t->get<std::string>();
+    return {};
+}
+
+std::string item_id(const nlohmann::json& item) {
+    const auto id = item.find("id");
+    return id != item.end() && id->is_string() ? id->get<std::string>() : std::string();
+}
+
+// TodoWrite {"todos":[{"content":…,"status":…}]}, codex update_plan {"plan":[{"step":…,"status":…}]}. An update
+// that names an item by its id alone (Cursor's {"merge": true, "todos": [{"id", "status"}]}) is keyed by the id, which
+// the branch's earlier lists resolve (session 34: a Cursor log's todos kept their first status).
 void todo_items(const ToolAction& a, const nlohmann::json& j, std::vector<ActionFact>& out) {
-    for (const char* list : {"todos", "plan", "items", "tasks"}) {
-        auto it = j.find(list);
-        if (it == j.end() || !it->is_array()) continue;
-        for (const auto& item : *it) {
-            if (!item.is_object()) continue;
-            std::string text, status;
-            for (const char* f : {"content", "step", "text", "title", "description"})
-                if (auto t = item.find(f); t != item.end() && t->is_string()) { text = t->get<std::string>(); break; }
-            if (auto s = item.find("status"); s != item.end() && s->is_string()) status = ascii_lower(s->get<std::string>());
-            const std::string slug = key_slug(text, 60);
-            if (slug.empty() || status.empty() || key_slug(status, 20) != status) continue;
-            size_t b = 0, e = 0;
-            span_of(a.arguments, text, b, e);
-            out.push_back({"action.todo", "todo." + slug, status, SlotType::kGoal, ActionEvidence::kStated, b, e});
-        }
-        return;
+    const nlohmann::json* list = todo_list(j);
+    if (!list) return;
+    for (const auto& item : *list) {
+        if (!item.is_object()) continue;
+        const std::string text = item_text(item);
+        std::string status;
+        if (auto s = item.find("status"); s != item.end() && s->is_string())
+            status = ascii_lower(s->get<std::string>());
+        std::string key = todo_key(text);
+        const std::string id = item_id(item);
+        if (text.empty() && !id.empty()) key = todo_id_key(id);
+        if (key.empty() || status.empty() || key_slug(status, 20) != status) continue;
+        size_t b = 0, e = 0;
+        span_of(a.arguments, text.empty() ? "\"" + id + "\"" : text, b, e);
+        out.push_back({"action.todo", key, status, SlotType::kGoal, ActionEvidence::kStated, b, e});
     }
 }
 
@@ -183,6 +204,28 @@ void asked_questions(const ToolAction& a, const std::string& tool, std::vector<A
                        answered ? ascii_lower(text) + " answered: " + ascii_lower(answer) : ascii_lower(text),
                        answered ? SlotType::kFact : SlotType::kOpenQ, ActionEvidence::kStated, b, e});
     }
+}
+
+std::string todo_key(std::string_view text) {
+    const std::string slug = key_slug(std::string(text), 60);
+    return slug.empty() ? std::string() : "todo." + slug;
+}
+
+std::string todo_id_key(std::string_view id) { return "todo.#" + std::string(id); }
+
+bool is_todo_id_key(std::string_view key) { return key.rfind("todo.#", 0) == 0; }
+
+std::map<std::string, std::string> todo_ids(std::string_view arguments) {
+    std::map<std::string, std::string> ids;
+    const nlohmann::json j = nlohmann::json::parse(arguments, nullptr, false);
+    const nlohmann::json* list = j.is_object() ? todo_list(j) : nullptr;
+    if (!list) return ids;
+    for (const auto& item : *list) {
+        if (!item.is_object()) continue;
+        const std::string id = item_id(item), key = todo_key(item_text(item));
+        if (!id.empty() && !key.empty()) ids[id] = key;
+    }
+    return ids;
 }
 
 void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {

@@ -154,8 +154,20 @@ private:
         const std::string type = m_ctx.str(v, "type", rec.pos, p + "type").value_or("");
         const std::string text = v.contains("content") ? flatten_text(v["content"]) : "";
         if (type == "user") {
+            // Session 34: newer CLIs also write the results of the model's calls as a `user` record of
+            // functionResponse parts; the call's own `result` holds them already, and the user typed none of it.
+            if (only_function_responses(v)) {
+                ++m_non_message;
+                return out;
+            }
             m.role = Role::kUser;
             m.source.kind = SourceKind::kUser;
+            // The CLI's setup turn ("<session_context>\nThis is the Gemini CLI. We are setting up the context for our
+            // chat. …", with the workspace's file tree): the harness's words, as in a saved chat.
+            if (text.find("We are setting up the context for our chat.") != std::string::npos) {
+                m.source.kind = SourceKind::kPlugin;
+                m.source.name = "gemini-cli-context";
+            }
             m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
         } else if (type == "gemini") {
             m.role = Role::kAssistant;
@@ -191,6 +203,14 @@ private:
             m_session.messages.push_back(std::move(t));
         }
         return out;
+    }
+
+    // A content array of functionResponse parts and nothing else.
+    static bool only_function_responses(const json& v) {
+        const auto c = v.find("content");
+        if (c == v.end() || !c->is_array() || c->empty()) return false;
+        return std::all_of(c->begin(), c->end(),
+                           [](const json& part) { return part.is_object() && part.contains("functionResponse"); });
     }
 
     void tool_call(const json& call, const GeminiRecord& rec, const std::string& p, Message& m,

@@ -9,6 +9,7 @@
 #include <regex>
 #include <set>
 
+#include "ingest/gemini_prompt_log.h"
 #include "ingest/readers.h"
 #include "redact/redactor.h"
 #include "util/hash.h"
@@ -197,7 +198,8 @@ std::string supported_list() {
            "Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
            "Cursor agent transcripts, pi session files, OpenCode session exports, "
            "Harbor ATIF trajectories, GitHub Copilot CLI session events, Qwen Code chat recordings and "
-           "Gemini CLI / Qwen Code saved chats, Entire hook-event sidecars (Grok CLI), "
+           "Gemini CLI / Qwen Code saved chats, Gemini CLI prompt logs (logs.json), "
+           "Entire hook-event sidecars (Grok CLI), "
            "BeliefMerge native JSONL";
 }
 
@@ -207,6 +209,11 @@ void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, Ses
     if (is_atif_trajectory(*doc)) {  // no SessionFormat of its own: read as a role-message agent's session
         out.format = "atif";
         read_atif(*doc, ctx, sha256_hex(data));
+        return;
+    }
+    if (is_gemini_prompt_log(*doc)) {  // Gemini CLI's logs.json: the user's prompts only (session 34)
+        out.format = "gemini-logs";
+        read_gemini_prompt_log(*doc, ctx, sha256_hex(data));
         return;
     }
     // Read as Gemini CLI's: it would pass for an OpenAI chat array or a SWE-agent history (session 32).

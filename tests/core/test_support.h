@@ -109,7 +109,9 @@ inline ReadResult read_one_log(const std::string& rel, const std::string& format
     EXPECT_EQ(r.format, format);
     EXPECT_EQ(r.sessions.size(), 1u) << describe(r);
     EXPECT_TRUE(r.errors.empty()) << describe(r);
-    if (quiet) EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    if (quiet) {
+        EXPECT_TRUE(r.warnings.empty()) << describe(r);
+    }
     return r;
 }
 #endif

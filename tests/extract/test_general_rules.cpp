@@ -113,6 +113,21 @@ TEST(GeneralRules, APassingRerunClearsTheEarlierFailureCount) {
                  "pytest.test_b.py.passed = 3"}));
 }
 
+// A line that runs the same tests twice (a filtered run, then the whole suite) prints two summaries; the first is not
+// the line's, so neither is counted (session 34). One run still is.
+TEST(GeneralRules, ALineRunningTestsTwiceCountsNeitherRun) {
+    const char* twice = R"({"command":"cargo test -p cell traversal && cargo test -p cell"})";
+    const char* out = "test result: ok. 8 passed; 0 failed; 11 filtered out\ntest result: ok. 19 passed; 0 failed\n";
+    EXPECT_TRUE(Log().call("Bash", twice, out).claims("action.test_counts").empty());
+    // Two packages' runs are two subjects: the line's key is the first's, as for one run.
+    EXPECT_EQ(Log().call("Bash", R"({"command":"cargo test -p agent x && cargo test -p server"})", out)
+                  .claims("action.test_counts"),
+              (V{"cargo.test.agent.passed = 8", "cargo.test.agent.failed = 0"}));
+    EXPECT_EQ(Log().call("Bash", R"({"command":"cargo test -p cell"})", "test result: ok. 19 passed; 0 failed\n")
+                  .claims("action.test_counts"),
+              (V{"cargo.test.cell.passed = 19", "cargo.test.cell.failed = 0"}));
+}
+
 // "bash -lc 'npm test'" runs npm's tests, as the argv form ["bash", "-lc", "npm test"] does: its key is npm's, not
 // bash's (session 23). A script the shell would expand, or one quoted in parts, stays as written.
 TEST(GeneralRules, AShellRunningOneQuotedScriptIsKeyedByTheScript) {
@@ -205,10 +220,18 @@ TEST(GeneralRules, AnEchoBetweenCommandsIsABannerNotTheCommand) {
     // "ls && echo '---' && head f" only looks around: the banner names no command run (session 20).
     EXPECT_TRUE(Log().call("Bash", R"J({"command":"ls docs 2>&1 && echo \"---DEMO---\" && head -30 app/page.tsx"})J", "adr\n---DEMO---\nx")
                     .claims("action.command_run").empty());
-    // A closing echo still names the chain ("cat f && echo FOUND || echo NOT_FOUND"), and a lone one is its own command.
-    EXPECT_EQ(Log().call("Bash", R"J({"command":"cat f 2>/dev/null && echo FOUND || echo NOT_FOUND"})J", "NOT_FOUND")
-                  .claims("action.command_output"),
-              V{"echo.not_found.output = NOT_FOUND"});
+    // A closing echo is a sentinel or a fallback (session 34): it names neither the line nor its output; the part that
+    // does something names the run, and a line that only looks around names none.
+    for (const char* line : {R"J({"command":"cat f 2>/dev/null && echo FOUND || echo NOT_FOUND"})J",
+                             R"J({"command":"cat MEMORY.md 2>/dev/null; echo \"---EOF---\""})J",
+                             R"J({"command":"ls memory/ 2>/dev/null || echo \"no memory dir\""})J"}) {
+        const Log sentinel = Log().call("Bash", line, "NOT_FOUND\n---EOF---\nno memory dir");
+        EXPECT_TRUE(sentinel.claims("action.command_output").empty()) << line;
+        EXPECT_TRUE(sentinel.claims("action.command_run").empty()) << line;
+    }
+    const Log built = Log().call("Bash", R"J({"command":"npm run build && echo DONE"})J", "DONE");
+    EXPECT_EQ(built.claims("action.command_run"), V{"npm.run.build.command = npm run build && echo DONE"});
+    EXPECT_TRUE(built.claims("action.command_output").empty());
     EXPECT_EQ(Log().call("Bash", R"J({"command":"echo hello"})J", "hello").claims("action.command_run"), V{"echo.hello.command = echo hello"});
 }
 
@@ -227,14 +250,13 @@ TEST(GeneralRules, AnEchoThatDidNotPrintNamesNeitherTheChainNorItsOutput) {
     // "ls d || echo 'not found'" listing the folder only looked around: nothing to name.
     EXPECT_TRUE(Log().call("Bash", R"J({"command":"ls -la d 2>/dev/null || echo \"empty or not found\""})J", "total 0\na.txt")
                     .claims("action.command_run").empty());
-    // The echo that did print still names the chain; a lone echo and one printing a variable are not checked.
-    EXPECT_EQ(Log().call("Bash", R"J({"command":"cat f 2>/dev/null && echo FOUND || echo NOT_FOUND"})J", "NOT_FOUND")
-                  .claims("action.command_output"),
-              V{"echo.not_found.output = NOT_FOUND"});
+    // A lone echo is not checked; one printing a variable after another command is a sentinel too (session 34).
     EXPECT_EQ(Log().call("Bash", R"J({"command":"echo hello"})J", "bye").claims("action.command_run"),
               V{"echo.hello.command = echo hello"});
-    EXPECT_EQ(Log().call("Bash", R"J({"command":"make build && echo $STATUS"})J", "ok").claims("action.command_output"),
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"echo $STATUS"})J", "ok").claims("action.command_output"),
               V{"echo.status.output = ok"});
+    EXPECT_TRUE(
+        Log().call("Bash", R"J({"command":"make build && echo $STATUS"})J", "ok").claims("action.command_output").empty());
 }
 
 TEST(GeneralRules, CodeOrAFormatStringIsNoCommandsSubject) {

@@ -83,3 +83,25 @@ TEST(StructuralRecallRules, AGlobThatFoundOneFileSaysWhereItIs) {
 
 }  // namespace
 }  // namespace bm
+
+namespace bm {
+namespace {
+
+// Cursor's TodoWrite updates a list by item id alone ({"merge": true, "todos": [{"id", "status"}]}): the update is the
+// item's, keyed by the text an earlier list gave that id (session 34: a Cursor log's todos kept their first status).
+TEST(StructuralRecallRules, ATodoUpdateByIdIsTheItemsLatestStatus) {
+    const V todos = Log()
+                        .call("TodoWrite",
+                              R"({"todos":[{"id":"sync-main","content":"Branch from origin/main","status":"in_progress"},)"
+                              R"({"id":"tree","content":"Create the parent POM","status":"pending"}],"merge":true})",
+                              "ok")
+                        .call("TodoWrite", R"({"merge":true,"todos":[{"id":"sync-main","status":"completed"},)"
+                                           R"({"id":"unknown","status":"completed"}]})",
+                              "ok")
+                        .claims("action.todo");
+    EXPECT_EQ(todos, (V{"todo.branch-from-origin-main = in_progress", "todo.create-the-parent-pom = pending",
+                        "todo.branch-from-origin-main = completed"}));
+}
+
+}  // namespace
+}  // namespace bm

@@ -22,6 +22,7 @@
 #include "extract/environment_claims.h"
 #include "extract/tool_action_rules.h"
 #include "extract/tool_call_facts.h"
+#include "ingest/gemini_prompt_log.h"
 #include "ingest/ingest.h"
 #include "inject/claude_hook.h"
 #include "inject/hook_settings.h"
@@ -124,6 +125,10 @@ void read_as(std::string_view data, const std::string& kind) {
         // `/chat save` checkpoints: a Content history, bare or wrapped (session 32).
         run_document_reader(data, [](const bm::json& d, bm::ReadContext& c, const std::string& g) {
             if (const bm::json* history = bm::gemini_saved_chat(d)) bm::read_gemini_saved_chat(*history, c, g);
+        });
+        // The prompt log, logs.json (session 34).
+        run_document_reader(data, [](const bm::json& d, bm::ReadContext& c, const std::string& g) {
+            if (bm::is_gemini_prompt_log(d)) bm::read_gemini_prompt_log(d, c, g);
         });
     }
     else if (kind == "cline") run_document_reader(data, bm::read_cline);
