@@ -354,7 +354,8 @@ CommandKey command_key(const Segment& s) {
     return k;
 }
 
-// "exit code 2", "[exit code: 1]", "exit status 1", "exited with code 0", "Exit code 127", "<returncode>1</returncode>".
+// "exit code 2", "[exit code: 1]", "exit status 1", "exited with code 0", "Exit code 127", "exit code: `127`",
+// "<returncode>1</returncode>".
 std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
     // mini-swe-agent's observation opens with its code; a "exit status 2" in the output below is the program's text.
     if (const auto code = opening_return_code(result, b, e)) return std::to_string(*code);
@@ -362,7 +363,10 @@ std::string explicit_exit_code(std::string_view result, size_t& b, size_t& e) {
     for (const char* marker : {"exit code", "exit status", "exited with code", "exit_code", "exited: code"}) {
         for (size_t p = low.find(marker); p != std::string::npos; p = low.find(marker, p + 1)) {
             size_t at = p + std::string_view(marker).size();
-            while (at < low.size() && (low[at] == ' ' || low[at] == ':' || low[at] == '=' || low[at] == '"')) ++at;
+            // Replit Agent writes the code in backticks: "… and exit code: `127`" (session 34).
+            while (at < low.size() &&
+                   (low[at] == ' ' || low[at] == ':' || low[at] == '=' || low[at] == '"' || low[at] == '`'))
+                ++at;
             size_t end = at;
             while (end < low.size() && end - at < 4 && digit(low[end])) ++end;
             if (end == at || (end < low.size() && std::isalpha(static_cast<unsigned char>(low[end])))) continue;

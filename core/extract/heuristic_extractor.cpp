@@ -246,9 +246,13 @@ bool value_cut(std::string_view text, const Toks& t, size_t vb, size_t ve, size_
     if (kept.size() > 1 && needs_complement(kept[0])) return true;
     // An adjective that relates its subject to something else says nothing without it (session 34: "the solution is
     // similar pixel by pixel" → `solution = similar`, junk on dev).
-    if (one_of(kept[0], {"similar", "same", "different", "identical", "equal", "equivalent", "comparable", "related",
-                         "unrelated", "close", "due", "able", "unable", "likely", "unlikely", "subject", "prone",
-                         "responsible", "compatible", "incompatible", "consistent", "inconsistent"}))
+    // "The two files are identical" stands; "similar pixel by pixel", "similar to X" do not.
+    const bool goes_on =
+        kept.size() > 1 || (ve < hi && one_of(t[ve].lower, {"to", "with", "as", "from", "than", "by"}));
+    if (goes_on && one_of(kept[0], {"similar", "same", "different", "identical", "equal", "equivalent", "comparable",
+                                    "related", "unrelated", "close", "due", "able", "unable", "likely", "unlikely",
+                                    "subject", "prone", "responsible", "compatible", "incompatible", "consistent",
+                                    "inconsistent"}))
         return true;
     for (size_t k = 1; k < kept.size(); ++k)
         if (kept[k].size() > 5 && kept[k].compare(kept[k].size() - 3, 3, "ing") == 0) return true;
@@ -288,7 +292,7 @@ bool add(std::vector<Candidate>& out, const std::string& rule, const std::string
                          rule.rfind("turn.", 0) == 0;
     // A request's words may hold a closed aside and apostrophes ("create a library (no bindings needed)",
     // "when you're done"); other values may not.
-    if (!plausible_key(key) || !plausible_value(request ? prose_of(value) : value, request ? 100 : 40)) return false;
+    if (!plausible_key(key) || !plausible_value(request ? prose_of(value) : value, request ? 120 : 40)) return false;
     if (value.find("redacted:") != std::string::npos) return false;  // a secret's placeholder is not a value
     out.push_back({rule, key, value, type, first, last});
     return true;
@@ -508,11 +512,18 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
     return out;
 }
 
-// Whether an "if"/"unless"/"whenever" before token `first` opens a condition that no comma closes before it.
+// Whether an "if"/"unless"/"whenever" before token `first` opens a condition that no comma or parenthesis closes
+// before it. "if needed", "(if any)", "if possible" close themselves; "check if it builds" asks whether, no condition.
 bool open_condition(const Toks& t, size_t first) {
     for (size_t k = first; k-- > 0;) {
-        if (t[k].comma_after) return false;
-        if (one_of(t[k].lower, {"if", "unless", "whenever"})) return true;
+        if (t[k].comma_after || t[k].lower.find(')') != std::string::npos) return false;
+        if (!one_of(t[k].lower, {"if", "unless", "whenever", "(if"})) continue;
+        if (k + 1 < first && one_of(t[k + 1].lower, {"needed", "necessary", "possible", "any", "any)", "so", "not",
+                                                     "required", "applicable", "appropriate"}))
+            return false;
+        if (k > 0 && one_of(t[k - 1].lower, {"check", "see", "verify", "ask", "know", "tell", "test", "find"}))
+            return false;
+        return true;
     }
     return false;
 }

@@ -54,7 +54,7 @@ void todo_items(const ToolAction& a, const nlohmann::json& j, std::vector<Action
             status = ascii_lower(s->get<std::string>());
         std::string key = todo_key(text);
         const std::string id = item_id(item);
-        if (text.empty() && !id.empty()) key = todo_id_key(id);
+        if (key.empty() && !id.empty()) key = todo_id_key(id);
         if (key.empty() || status.empty() || key_slug(status, 20) != status) continue;
         size_t b = 0, e = 0;
         span_of(a.arguments, text.empty() ? "\"" + id + "\"" : text, b, e);

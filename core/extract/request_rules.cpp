@@ -372,6 +372,24 @@ std::string value_words(std::string_view text, size_t from, size_t stop) {
     return out;
 }
 
+// Whether the request from `first` goes on past the comma after token `e - 1` (session 34: dev requests cut there were
+// labelled partial): "…that isn't real time, but instead pieces have a cooldown", "…a palindrome, reusing the
+// reverse function", and a clause of its own it opened before the comma ("add some code that when audio is received,
+// it transcribes it …": the comma closes the "when" clause, and the request's point follows).
+bool continues_past_comma(const Toks& t, size_t first, size_t e, size_t hi) {
+    if (e >= hi) return false;
+    const std::string& next = t[e].lower;
+    if (next == "but" && e + 1 < hi && (t[e + 1].lower == "instead" || t[e + 1].lower == "rather")) return true;
+    if (next.size() > 5 && next.compare(next.size() - 3, 3, "ing") == 0 && !in(imperative_verbs(), next)) return true;
+    // The clause an opener starts ends at the first comma after it: only that comma is passed.
+    static const std::set<std::string> opens = {"when", "if", "once", "whenever", "unless"};
+    for (size_t k = e - 1; k-- > first + 1;) {
+        if (t[k].comma_after) return false;
+        if (opens.count(t[k].lower)) return true;
+    }
+    return false;
+}
+
 // The request's own words, lowercased, from `first` to the clause's end (a comma, "and"/"then"
 // before another imperative), at most 14 tokens: "replace debug with release in config.txt". `ran_on` tells whether
 // the clause ran on past 20 words and was cut at 14.
@@ -382,6 +400,7 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
     // was cut before its date; session 14).
     const size_t limit = 20;
     bool coordinate = false;  // the clause ran on past a comma between coordinate adjectives
+    size_t comma_cut = 0;     // where the request would have ended at a comma it went on past (0: none)
     while (e < hi && e - first < limit) {
         if (e > first + 1 && (t[e].lower == "and" || t[e].lower == "then" || t[e].lower == "please") && e + 1 < hi &&
             imperative_verbs().count(bare(t[e + 1].lower)))
@@ -392,14 +411,20 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
             break;
         ++e;
         if (t[e - 1].comma_after) {
+            if (continues_past_comma(t, first, e, hi)) {
+                if (comma_cut == 0) comma_cut = e;
+                continue;
+            }
             if (!coordinate_comma(t, e - 1, hi)) break;
             coordinate = true;
         }
     }
+    // A request that went on past its comma and reached the limit keeps the comma's cut, as before (review).
+    if (e - first == limit && e < hi && comma_cut != 0) e = comma_cut;
     const bool cut = e - first == limit && e < hi && !t[e - 1].comma_after;
     if (cut) e = first + 14;  // runs on past 20: the old cut
     if (ran_on) *ran_on = cut;
-    // A clause that ran on past coordinate adjectives keeps to a request's 100 bytes: it ends before its last
+    // A clause that ran on past coordinate adjectives keeps to 100 bytes: it ends before its last
     // prepositional phrase that would overrun them ("… between Skills and Subagents in Claude Code"; session 20).
     while (coordinate && e > first + 4 && t[e - 1].end - t[first].begin > 100) {
         size_t k = e - 1;
@@ -481,7 +506,7 @@ bool noun_list_item(std::string_view text, const Toks& t, size_t i) {
 // words before the comma end in a prepositional phrase and what follows is a list of short noun phrases (1–5 words
 // each, none opening with a task verb, a pronoun or a lead-in) closed by "and|or <noun phrase>" at the sentence's end
 // or before a preposition or participle that starts its modifier ("… models using the arxiv-mcp server"), the
-// request runs to the list's end (a whole list over a request's 100 bytes gives none: its first item alone is a cut
+// request runs to the list's end (a whole list over a request's 120 bytes gives none: its first item alone is a cut
 // value); returns that token index, or `end` when no such list follows.
 size_t noun_list_end(const Toks& t, size_t first, size_t end, size_t hi) {
     static const std::set<std::string> governing = {"for", "about", "of", "on", "in", "with", "including", "like",
@@ -615,7 +640,7 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
                 part += (part.empty() ? "" : ".") + w;
             }
     }
-    if (part.empty() || words.empty() || words.size() > 100 || dangling_end(words)) return false;
+    if (part.empty() || words.empty() || words.size() > 120 || dangling_end(words)) return false;
     // "Implement the following plan:": what is asked follows the colon; the lead-in alone says nothing. A list on
     // the colon's own line is in the request's words ("create the following files: a.py and b.py").
     bool following = false;
@@ -671,7 +696,7 @@ bool match_no_need(std::string_view text, const Toks& t, size_t i, size_t hi, st
     }
     size_t end = o.end;
     const std::string words = request_words(text, t, i, hi, end);
-    if (words.empty() || words.size() > 100) return false;
+    if (words.empty() || words.size() > 120) return false;
     out.push_back({"user.no_need", join_key(verb, part), words, SlotType::kConstraint, i, end});
     return true;
 }

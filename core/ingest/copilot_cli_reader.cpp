@@ -249,8 +249,12 @@ private:
     // its date and reminders around them.
     void user(const json& v, const json& data, RecordPos pos) {
         Message m = message(v, pos, Role::kUser, SourceKind::kUser);
-        m.blocks.push_back(text_block(
-            m_ctx, BlockKind::kText, m_ctx.str(data, "content", pos, "data.content").value_or("")));
+        const std::string content = m_ctx.str(data, "content", pos, "data.content").value_or("");
+        if (m_delegated.erase(content) > 0) {
+            m.source.kind = SourceKind::kPlugin;
+            m.source.name = "subagent-task";
+        }
+        m.blocks.push_back(text_block(m_ctx, BlockKind::kText, content));
         if (const json* files = m_ctx.array(data, "attachments", pos, "data.attachments"))
             for (size_t k = 0; k < files->size(); ++k)
                 if ((*files)[k].is_object()) {
@@ -351,6 +355,12 @@ private:
     // on its own.
     void started(const json& v, const json& data, RecordPos pos) {
         const std::string id = m_ctx.str(data, "toolCallId", pos, "data.toolCallId").value_or("");
+        // VS Code's agent logs a subagent's task as a user.message right after the call that starts it
+        // (runSubagent's `prompt`): the agent's words to its subagent, not the user's (session 34).
+        if (const auto args = data.find("arguments");
+            args != data.end() && args->is_object() && string_member(data, "toolName") == "runSubagent")
+            if (const auto prompt = args->find("prompt"); prompt != args->end() && prompt->is_string())
+                m_delegated.insert(prompt->get<std::string>());
         if (id.empty() || m_tool_of.count(id)) {
             ++m_non_message;
             return;
@@ -443,6 +453,7 @@ private:
     std::string_view m_raw;
     std::set<std::string> m_answered;              // calls a completion answered
     std::map<std::string, std::string> m_tool_of;  // calls a message holds: id -> tool name
+    std::set<std::string> m_delegated;             // prompts of calls that start a subagent, not yet seen as its task
     std::string m_incoming;  // the id of the assistant message being read, whose pieces it replaces
     std::map<std::string, Message> m_streamed;  // message id -> its text so far, from its pieces
     std::vector<std::string> m_streamed_order;  // their ids in the order they began

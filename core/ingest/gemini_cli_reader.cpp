@@ -155,8 +155,8 @@ private:
         const std::string text = v.contains("content") ? flatten_text(v["content"]) : "";
         if (type == "user") {
             // Session 34: newer CLIs also write the results of the model's calls as a `user` record of
-            // functionResponse parts; the call's own `result` holds them already, and the user typed none of it.
-            if (only_function_responses(v)) {
+            // functionResponse parts; when the calls' own `result`s hold them already, the user typed none of it.
+            if (echoes_answered_calls(v)) {
                 ++m_non_message;
                 return out;
             }
@@ -205,12 +205,15 @@ private:
         return out;
     }
 
-    // A content array of functionResponse parts and nothing else.
-    static bool only_function_responses(const json& v) {
+    // A content array of functionResponse parts and nothing else, each answering a call read with its result.
+    bool echoes_answered_calls(const json& v) const {
         const auto c = v.find("content");
         if (c == v.end() || !c->is_array() || c->empty()) return false;
-        return std::all_of(c->begin(), c->end(),
-                           [](const json& part) { return part.is_object() && part.contains("functionResponse"); });
+        return std::all_of(c->begin(), c->end(), [this](const json& part) {
+            if (!part.is_object()) return false;
+            const auto fr = part.find("functionResponse");
+            return fr != part.end() && fr->is_object() && m_answered.count(string_member(*fr, "id")) > 0;
+        });
     }
 
     void tool_call(const json& call, const GeminiRecord& rec, const std::string& p, Message& m,
@@ -227,6 +230,7 @@ private:
         m.blocks.push_back(c);
         auto result = call.find("result");
         if (result == call.end() || result->is_null()) return;  // never answered (cancelled, interrupted)
+        if (!c.tool_id.empty()) m_answered.insert(c.tool_id);
         ContentBlock r;
         r.kind = BlockKind::kToolResult;
         r.tool_id = c.tool_id;
@@ -270,6 +274,7 @@ private:
     std::vector<std::vector<size_t>> m_cut_paths; // the conversation before each rewind or snapshot
     int64_t m_non_message = 0;
     std::set<std::string> m_built_ids;  // message ids given out, kept unique
+    std::set<std::string> m_answered;   // ids of calls read with their result
 };
 
 }  // namespace

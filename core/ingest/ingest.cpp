@@ -9,6 +9,7 @@
 #include <regex>
 #include <set>
 
+#include "ingest/agent_memory_log.h"
 #include "ingest/gemini_prompt_log.h"
 #include "ingest/readers.h"
 #include "redact/redactor.h"
@@ -90,8 +91,9 @@ bool is_document_format(SessionFormat f) {
 
 // A JSON object on the first line that opens a whole document rather than a line of a line format.
 bool opens_document(SessionFormat f, const json& first) {
-    if (f == SessionFormat::kOpenAiChat && !first.contains("messages") && !chat_trajectory(first))
-        return false;  // one message a line
+    if (f == SessionFormat::kOpenAiChat && (!first.contains("messages") || agent_memory_record(first)) &&
+        !chat_trajectory(first))
+        return false;  // one message a line, or a memory log's chunk of messages a line
     if (is_document_format(f)) return true;
     if (f == SessionFormat::kOpenHands)
         return openhands_events_member(first) && !is_openhands_instance(first);
@@ -193,7 +195,8 @@ void walk_directory(const fs::path& root, const std::function<void(const fs::pat
 
 std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
-           "OpenAI chat arrays and one-message-a-line chat sessions (nanobot, Kimi CLI), SWE-agent .traj, "
+           "OpenAI chat arrays and one-message-a-line chat sessions (nanobot, Kimi CLI, Replit Agent memory logs), "
+           "SWE-agent .traj, "
            "OpenHands events and evaluation output, Gemini CLI chats, Cline task histories, "
            "Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
            "Cursor agent transcripts, pi session files, OpenCode session exports, "

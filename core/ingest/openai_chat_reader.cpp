@@ -2,6 +2,7 @@
 // tool_call_id and reasoning_content.
 #include "ingest/readers.h"
 
+#include "ingest/agent_memory_log.h"
 #include "ingest/chat_provider_error.h"
 #include "ingest/line_reader.h"
 #include "ingest/mini_swe_agent_turns.h"
@@ -9,6 +10,7 @@
 #include "util/trim.h"
 
 #include <algorithm>
+#include <deque>
 #include <optional>
 #include <cctype>
 #include <string_view>
@@ -339,7 +341,21 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
         }
     if (auto c = item.find("content"); c != item.end() && !c->is_null()) {
         if (c->is_string() || c->is_array()) {
-            std::string text = flatten_text(*c);
+            // A model's thinking written as a content part ({"type": "reasoning"|"thinking", "text"}: an exported
+            // Claude Code transcript; session 34) is its reasoning, not its words.
+            json said = json::array();
+            if (c->is_array() && m.role == Role::kAssistant)
+                for (const json& part : *c) {
+                    const std::string type = part.is_object() ? string_member(part, "type") : "";
+                    if (type != "reasoning" && type != "thinking") {
+                        said.push_back(part);
+                        continue;
+                    }
+                    std::string thought = string_member(part, "text");
+                    if (thought.empty()) thought = string_member(part, "thinking");
+                    if (!thought.empty()) m.blocks.push_back(text_block(ctx, BlockKind::kReasoning, thought));
+                }
+            std::string text = flatten_text(c->is_array() && m.role == Role::kAssistant ? said : *c);
             if (m.role == Role::kTool) {
                 ContentBlock r;
                 r.kind = BlockKind::kToolResult;
@@ -347,6 +363,8 @@ bool parse_chat_message(ReadContext& ctx, const json& item, size_t index, Messag
                                 .value_or(ctx.str(item, "name", pos, path + ".name").value_or(""));
                 r.text = ctx.redact_text(text);
                 r.is_error = kimi_error_result(*c);
+                if (auto e = item.find("is_error"); e != item.end() && e->is_boolean())  // Replit Agent's flag
+                    r.is_error = r.is_error || e->get<bool>();
                 m.source.call_id = r.tool_id;
                 m.blocks.push_back(std::move(r));
             } else if (!text.empty()) {
@@ -429,6 +447,31 @@ void add_info_exit_status(const json& doc, Session& session, ReadContext& ctx) {
 
 // The session of `messages` (a JSON array), each at `lines[i]` of a JSONL file when `lines` is given; `doc` the
 // document that holds them, when it is an object (its run record: add_info_exit_status).
+// Calls that carry no id (Replit Agent's) answered by tool messages that name none: each such result answers the
+// oldest such call still open, and both get the id "<call message id>#<index>" (session 34). Results that name a call,
+// and calls with ids, are left as they are. A user turn, or a later assistant turn that makes calls, closes the calls
+// before it: a call that got no answer (interrupted) does not take the next turn's answers.
+void pair_unnamed_calls(std::vector<Message>& messages) {
+    std::deque<std::string> open;
+    for (Message& m : messages) {
+        const bool calls = std::any_of(m.blocks.begin(), m.blocks.end(),
+                                       [](const ContentBlock& b) { return b.kind == BlockKind::kToolCall; });
+        if (m.role == Role::kUser || (m.role == Role::kAssistant && calls)) open.clear();
+        for (size_t k = 0; k < m.blocks.size(); ++k) {
+            ContentBlock& b = m.blocks[k];
+            if (b.kind == BlockKind::kToolCall && b.tool_id.empty()) {
+                b.tool_id = m.id + "#" + std::to_string(k);
+                open.push_back(b.tool_id);
+            } else if (b.kind == BlockKind::kToolResult && b.tool_id.empty() && m.role == Role::kTool &&
+                       !open.empty()) {
+                b.tool_id = open.front();
+                m.source.call_id = b.tool_id;
+                open.pop_front();
+            }
+        }
+    }
+}
+
 void read_chat_messages(Session& session, const json& messages, const std::vector<int64_t>* lines, ReadContext& ctx,
                         const json* doc = nullptr) {
     std::vector<std::string> speakers;  // each kept message's `name`, "" when it has none
@@ -446,6 +489,7 @@ void read_chat_messages(Session& session, const json& messages, const std::vecto
         }
     }
     read_mini_swe_agent_turns(session.messages);
+    pair_unnamed_calls(session.messages);
     if (doc) add_info_exit_status(*doc, session, ctx);
     mark_group_chat_peers(session.messages, speakers);
     mark_code_executor_replies(session.messages, speakers, session);
@@ -481,6 +525,13 @@ void read_openai_chat_jsonl(ByteSource& source, ReadContext& ctx) {
             json data = std::move((*v)["data"]);
             v = std::move(data);
         }
+        if (agent_memory_record(*v)) {  // Replit Agent's memory log: a line holds the next messages of the chat
+            for (json& m : (*v)["messages"]) {
+                messages.push_back(std::move(m));
+                lines.push_back(line.number);
+            }
+            return;
+        }
         if (kimi_record(*v)) {  // the context file's bookkeeping; its system prompt is the session's
             if ((*v)["role"] != "_system_prompt") return;
             (*v)["role"] = "system";
@@ -490,6 +541,13 @@ void read_openai_chat_jsonl(ByteSource& source, ReadContext& ctx) {
     });
     session.id_form = "chat-" + to_hex(content.finish()).substr(0, 12);
     read_chat_messages(session, messages, &lines, ctx);
+}
+
+bool agent_memory_record(const json& line) {
+    const auto memory = line.find("memory_id");
+    const auto messages = line.find("messages");
+    return memory != line.end() && memory->is_number_integer() && messages != line.end() && messages->is_array() &&
+           !line.contains("role");
 }
 
 bool kimi_record(const json& line) {

@@ -24,8 +24,13 @@ size_t append_tool_calls(ReadContext& ctx, const json& item, RecordPos pos, cons
         ContentBlock c;
         c.kind = BlockKind::kToolCall;
         c.tool_id = ctx.str(call, "id", pos, cpath + ".id").value_or("");
-        if (const json* fn = ctx.object(call, "function", pos, cpath + ".function")) {
-            c.tool_name = ctx.str(*fn, "name", pos, cpath + ".function.name").value_or("");
+        // {"id", "function": {"name", "arguments"}}, or a flat {"type": "tool", "name", "arguments"} (Replit Agent's
+        // memory log; session 34).
+        const json* fn = ctx.object(call, "function", pos, cpath + ".function");
+        const bool flat = !fn && call.is_object() && call.contains("name");
+        if (flat) fn = &call;
+        if (fn) {
+            c.tool_name = ctx.str(*fn, "name", pos, cpath + (flat ? ".name" : ".function.name")).value_or("");
             if (auto a = fn->find("arguments"); a != fn->end())
                 c.arguments = ctx.redact_text(a->is_string() ? a->get<std::string>() : a->dump());
         }

@@ -1,7 +1,8 @@
 // Log shapes collectors found read wrongly in session 33: Kimi CLI's context file (refused), an OpenClaw export's
 // {"trajectory": [role messages]} (refused), a bash agent whose tool-role answers name no call and an early
 // mini-swe-agent build's "<args>…</args><returncode>\n1\n</returncode>" answers (no calls read), and
-// openhands-resolver's flat events (no user turn, no call answered).
+// openhands-resolver's flat events (no user turn, no call answered). Session 34: Replit Agent's memory log (refused),
+// VS Code Copilot's subagent task read as the user's, a chat export's reasoning content parts read as its words.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -219,6 +220,73 @@ TEST(OpenHandsResolver, OnlyTheFirstMessageBeforeAnyCallIsTheTaskAndASystemActio
     // No `issue` to name it: named after its line, and the warning says what a resolver line holds.
     EXPECT_EQ(s.id, "openhands-line1");
     EXPECT_NE(describe(r).find("resolver output line has no issue number"), std::string::npos) << describe(r);
+}
+
+// Session 34: Replit Agent's memory log ({"memory_id", "messages"} a line) was refused as a "truncated or damaged"
+// document; its calls carry no id ({"type": "tool", "name", "arguments"}) and its results name none.
+TEST(AgentMemoryLog, EachLinesMessagesContinueTheChatAndUnnamedResultsAnswerInOrder) {
+    const ReadResult r = testing::read_one_log("openai-chat-variants/replit-agent-memory.jsonl", "openai-chat", true);
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const Session& s = r.sessions[0];
+    size_t calls = 0, answered = 0;
+    std::vector<std::string> names;
+    for (const Message& m : s.messages)
+        for (const ContentBlock& b : m.blocks) {
+            if (b.kind == BlockKind::kToolCall) ++calls, names.push_back(b.tool_name);
+            if (b.kind == BlockKind::kToolResult && !b.tool_id.empty()) ++answered;
+        }
+    EXPECT_EQ(calls, 4u);
+    EXPECT_EQ(answered, 4u);
+    EXPECT_EQ(names, (std::vector<std::string>{"bash", "read", "code_execution", "bash"}));
+    // The first answer is the bash call's: python3 missing (exit code 127).
+    const Message* first_answer = nullptr;
+    for (const Message& m : s.messages)
+        if (m.role == Role::kTool && !first_answer) first_answer = &m;
+    ASSERT_NE(first_answer, nullptr);
+    EXPECT_EQ(first_answer->source.call_id, s.messages[0].id + "#0");
+    EXPECT_NE(first_answer->blocks[0].text.find("127"), std::string::npos);
+    EXPECT_TRUE(first_answer->blocks[0].is_error);  // Replit's "is_error": true
+    // Read line by line: every message of a line keeps that line's number (a document would number them 1, 2, 3…).
+    EXPECT_EQ(s.messages[0].line, 1);
+    EXPECT_EQ(s.messages[2].line, 1);
+    EXPECT_EQ(s.messages[3].line, 2);
+}
+
+TEST(AgentMemoryLog, AOneMessageALineChatIsStillOne) {
+    const ReadResult r = read_bytes("{\"role\":\"user\",\"content\":\"fix the build\"}\n"
+                                    "{\"role\":\"assistant\",\"content\":\"done\"}\n",
+                                    "chat.jsonl");
+    EXPECT_EQ(r.format, "openai-chat");
+    ASSERT_EQ(r.sessions.size(), 1u);
+    EXPECT_EQ(r.sessions[0].messages.size(), 2u);
+}
+
+// VS Code's Copilot agent logs a subagent's task as a user.message right after the runSubagent call that starts it.
+TEST(CopilotVsCode, ASubagentsTaskIsNotTheUsersMessage) {
+    const ReadResult r = testing::read_one_log("copilot-cli/vscode-subagent-task.jsonl", "copilot-cli", false);
+    ASSERT_EQ(r.sessions.size(), 1u);
+    std::vector<std::string> users, tasks;
+    for (const Message& m : r.sessions[0].messages)
+        if (m.role == Role::kUser)
+            (m.source.kind == SourceKind::kUser ? users : tasks).push_back(m.visible_text());
+    EXPECT_EQ(users, (std::vector<std::string>{"Start implementation"}));
+    ASSERT_EQ(tasks.size(), 1u);
+    EXPECT_EQ(tasks[0].rfind("Search the backend source code", 0), 0u);
+}
+
+// An exported Claude Code transcript as a chat document: the model's thinking is a {"type": "reasoning"} content part.
+TEST(ChatContentParts, AReasoningPartIsTheModelsReasoningNotItsWords) {
+    const ReadResult r = read_bytes(R"({"messages": [
+        {"role": "user", "content": [{"type": "text", "text": "Fix the audit issues."}]},
+        {"role": "assistant", "content": [{"type": "reasoning", "text": "The database is probably MySQL."},
+                                          {"type": "text", "text": "I will start with the routes."}]}]})",
+                                    "export.json");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Message& a = r.sessions[0].messages.at(1);
+    const ContentBlock* thought = first_block(a, BlockKind::kReasoning);
+    ASSERT_NE(thought, nullptr);
+    EXPECT_EQ(thought->text, "The database is probably MySQL.");
+    EXPECT_EQ(a.visible_text(), "I will start with the routes.");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 #include <vector>
+#include <utility>
 
 #include "conversation_log.h"
 #include "extract/heuristic_extractor.h"
@@ -111,6 +112,13 @@ TEST(GeneralRules, APassingRerunClearsTheEarlierFailureCount) {
                   .claims("action.test_counts"),
               (V{"pytest.test_a.py.failed = 1", "pytest.test_a.py.passed = 2", "pytest.test_a.py.failed = 1",
                  "pytest.test_b.py.passed = 3"}));
+}
+
+// Replit Agent states a command's code in backticks (session 34).
+TEST(GeneralRules, AnExitCodeInBackticksIsRead) {
+    EXPECT_EQ(Log().call("bash", R"({"command":"npm test"})", "Command exited with reason: `Exited` and exit code: `1`", true)
+                  .claims("action.command_exit"),
+              V{"npm.test.exit_code = 1"});
 }
 
 // A line that runs the same tests twice (a filtered run, then the whole suite) prints two summaries; the first is not
@@ -222,13 +230,19 @@ TEST(GeneralRules, AnEchoBetweenCommandsIsABannerNotTheCommand) {
                     .claims("action.command_run").empty());
     // A closing echo is a sentinel or a fallback (session 34): it names neither the line nor its output; the part that
     // does something names the run, and a line that only looks around names none.
-    for (const char* line : {R"J({"command":"cat f 2>/dev/null && echo FOUND || echo NOT_FOUND"})J",
-                             R"J({"command":"cat MEMORY.md 2>/dev/null; echo \"---EOF---\""})J",
-                             R"J({"command":"ls memory/ 2>/dev/null || echo \"no memory dir\""})J"}) {
-        const Log sentinel = Log().call("Bash", line, "NOT_FOUND\n---EOF---\nno memory dir");
+    // Each answered by the one line its echo printed (what a one-line output rule would read).
+    for (const auto& [line, printed] :
+         std::vector<std::pair<const char*, const char*>>{
+             {R"J({"command":"cat f 2>/dev/null && echo FOUND || echo NOT_FOUND"})J", "NOT_FOUND"},
+             {R"J({"command":"cat MEMORY.md 2>/dev/null; echo \"---EOF---\""})J", "---EOF---"},
+             {R"J({"command":"ls memory/ 2>/dev/null || echo \"no memory dir\""})J", "no memory dir"}}) {
+        const Log sentinel = Log().call("Bash", line, printed);
         EXPECT_TRUE(sentinel.claims("action.command_output").empty()) << line;
         EXPECT_TRUE(sentinel.claims("action.command_run").empty()) << line;
     }
+    // The same echo alone is its own command, with its output.
+    EXPECT_EQ(Log().call("Bash", R"J({"command":"echo NOT_FOUND"})J", "NOT_FOUND").claims("action.command_output"),
+              V{"echo.not_found.output = NOT_FOUND"});
     const Log built = Log().call("Bash", R"J({"command":"npm run build && echo DONE"})J", "DONE");
     EXPECT_EQ(built.claims("action.command_run"), V{"npm.run.build.command = npm run build && echo DONE"});
     EXPECT_TRUE(built.claims("action.command_output").empty());
