@@ -96,10 +96,10 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
         for (auto& [id, key] : todo_ids(a.arguments)) memory->todo_keys[id] = key;
     for (ActionFact f : facts) {
         if (names_neither(f.rule, f.key)) continue;
-        if (f.rule == "action.todo" && is_todo_id_key(f.key)) {
+        if (const std::string_view id = todo_id_in(f.key); f.rule == "action.todo" && !id.empty()) {
             // An update naming its item by id: the item's key from an earlier list of the branch, else none.
             if (!memory) continue;
-            const auto known = memory->todo_keys.find(f.key.substr(std::string_view("todo.#").size()));
+            const auto known = memory->todo_keys.find(std::string(id));
             if (known == memory->todo_keys.end()) continue;
             f.key = known->second;
         }

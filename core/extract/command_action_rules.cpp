@@ -1273,11 +1273,13 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // A line that runs the same tests twice ("cargo test -p x filter && cargo test -p x") prints two summaries under
     // one key: the first is the filtered run's, not the line's (session 34: a fresh dev log's 8 of 19, 6 of 12,
     // labelled partial).
-    size_t runs_of_subject = 0;
-    for (size_t i = 0; i < segs.size(); ++i)
-        runs_of_subject += !keys[i].key.empty() && test_runner(keys[i]) &&
-                           command_set_key(std::vector<Segment>{segs[i]}, keys[i]) == subject;
-    if (test_runner(main) && runs_of_subject == 1) test_counts(a, subject, out);
+    if (test_runner(main)) {
+        size_t runs_of_subject = 0;
+        for (size_t i = 0; i < segs.size(); ++i)
+            runs_of_subject += !keys[i].key.empty() && test_runner(keys[i]) &&
+                               command_set_key(std::vector<Segment>{segs[i]}, keys[i]) == subject;
+        if (runs_of_subject == 1) test_counts(a, subject, out);
+    }
     bool failed_tests = false;
     for (size_t i = before; i < out.size(); ++i)
         failed_tests |= (out[i].key.size() > 7 && out[i].key.compare(out[i].key.size() - 7, 7, ".failed") == 0 &&

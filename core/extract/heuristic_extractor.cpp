@@ -292,7 +292,8 @@ bool add(std::vector<Candidate>& out, const std::string& rule, const std::string
                          rule.rfind("turn.", 0) == 0;
     // A request's words may hold a closed aside and apostrophes ("create a library (no bindings needed)",
     // "when you're done"); other values may not.
-    if (!plausible_key(key) || !plausible_value(request ? prose_of(value) : value, request ? 120 : 40)) return false;
+    if (!plausible_key(key) || !plausible_value(request ? prose_of(value) : value, request ? kMaxRequestBytes : 40))
+        return false;
     if (value.find("redacted:") != std::string::npos) return false;  // a secret's placeholder is not a value
     out.push_back({rule, key, value, type, first, last});
     return true;

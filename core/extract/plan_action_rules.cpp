@@ -211,9 +211,15 @@ std::string todo_key(std::string_view text) {
     return slug.empty() ? std::string() : "todo." + slug;
 }
 
-std::string todo_id_key(std::string_view id) { return "todo.#" + std::string(id); }
+namespace {
+constexpr std::string_view kTodoIdPrefix = "todo.#";
+}  // namespace
 
-bool is_todo_id_key(std::string_view key) { return key.rfind("todo.#", 0) == 0; }
+std::string todo_id_key(std::string_view id) { return std::string(kTodoIdPrefix) + std::string(id); }
+
+std::string_view todo_id_in(std::string_view key) {
+    return key.rfind(kTodoIdPrefix, 0) == 0 ? key.substr(kTodoIdPrefix.size()) : std::string_view();
+}
 
 std::map<std::string, std::string> todo_ids(std::string_view arguments) {
     std::map<std::string, std::string> ids;

@@ -640,7 +640,7 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
                 part += (part.empty() ? "" : ".") + w;
             }
     }
-    if (part.empty() || words.empty() || words.size() > 120 || dangling_end(words)) return false;
+    if (part.empty() || words.empty() || words.size() > kMaxRequestBytes || dangling_end(words)) return false;
     // "Implement the following plan:": what is asked follows the colon; the lead-in alone says nothing. A list on
     // the colon's own line is in the request's words ("create the following files: a.py and b.py").
     bool following = false;
@@ -696,7 +696,7 @@ bool match_no_need(std::string_view text, const Toks& t, size_t i, size_t hi, st
     }
     size_t end = o.end;
     const std::string words = request_words(text, t, i, hi, end);
-    if (words.empty() || words.size() > 120) return false;
+    if (words.empty() || words.size() > kMaxRequestBytes) return false;
     out.push_back({"user.no_need", join_key(verb, part), words, SlotType::kConstraint, i, end});
     return true;
 }

@@ -9,6 +9,7 @@
 // service.port = 8080. Thread-safety: pure functions.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,10 @@
 #include "model/claim.h"
 
 namespace bm {
+
+// The most bytes a request's value holds (100 before session 34, when requests continued past a comma began to run
+// over it); a longer one gives none.
+constexpr size_t kMaxRequestBytes = 120;
 
 struct ClauseMatch {
     std::string rule;  // rule id (rule_table.h)
