@@ -249,7 +249,9 @@ bool json_string_member(std::string_view json, std::string_view name, std::strin
 bool file_path_argument(std::string_view arguments, std::string& path, size_t& begin, size_t& end) {
     // Claude Code's file_path, most agents' path, Cursor's target_file, a notebook's notebook_path, OpenCode's
     // camel-case filePath (session 28: its reads, writes and edits named no file).
-    for (const char* name : {"file_path", "path", "filename", "file", "target_file", "notebook_path", "filePath"})
+    // Google Antigravity's TargetFile (its writes and edits) and AbsolutePath (its view_file; session 35).
+    for (const char* name : {"file_path", "path", "filename", "file", "target_file", "notebook_path", "filePath",
+                             "TargetFile", "AbsolutePath"})
         if (json_string_member(arguments, name, path, begin, end)) return true;
     return false;
 }
@@ -366,7 +368,8 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
     if (!is_shell_tool(action.tool)) return {};
     if (is_process_input(args)) return {};
     std::string command;
-    for (const char* name : {"command", "cmd"})
+    // Google Antigravity's run_command names it CommandLine (session 35).
+    for (const char* name : {"command", "cmd", "CommandLine"})
         if (json_string_member(args, name, command, begin, end)) return unwrapped_shell_script(std::move(command));
     // An argv array: ["bash", "-lc", "pytest -q"] runs its third member through a shell.
     const nlohmann::json j = nlohmann::json::parse(args, nullptr, false);

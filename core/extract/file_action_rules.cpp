@@ -120,7 +120,8 @@ std::string argument_path_key(std::string_view path, std::string_view cwd) {
 }
 
 bool write_tool(std::string_view lowered_tool) {
-    return one_of(lowered_tool, {"write", "write_file", "create_file", "fs_write", "writefile", "file_write", "save_file"});
+    return one_of(lowered_tool, {"write", "write_file", "create_file", "fs_write", "writefile", "file_write", "save_file",
+                                 "write_to_file"});  // Google Antigravity's (session 35)
 }
 
 // An edit the editor refused: `file.<path>.edit = not applied: <the error>` (Refuted).
@@ -208,7 +209,8 @@ void file_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const char* value = nullptr;
     if (write_tool(tool) || tool == "create") value = "created";
     else if (one_of(tool, {"edit", "multiedit", "str_replace", "replace", "edit_file", "notebookedit", "apply_diff",
-                           "insert", "replace_in_file", "search_replace"}))
+                           "insert", "replace_in_file", "search_replace",
+                           "replace_file_content", "multi_replace_file_content"}))  // Antigravity's (session 35)
         value = "edited";
     // OpenHands V1 (software-agent-sdk) names its str_replace_editor `file_editor`.
     else if (one_of(tool, {"str_replace_editor", "file_editor", "text_editor", "str_replace_based_edit_tool", "edit_tool"}))

@@ -73,25 +73,48 @@ void each_line(std::string_view text, F&& f) {
     }
 }
 
-// Cline's task_progress input, the Markdown checklist any of its tools carries ("- [x] done").
+// Cline's task_progress input, the Markdown checklist any of its tools carries ("- [x] done"); Google Antigravity's
+// task artifact also marks an item in progress ("- [/] doing") and may set the box in backticks ("- `[x]` done").
 void checklist_items(const ToolAction& a, const std::string& list, std::vector<ActionFact>& out) {
     int items = 0;
     each_line(list, [&](std::string_view line) {
         while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
             line.remove_prefix(1);
-        if (line.size() < 7 || line.substr(0, 3) != "- [" || line[4] != ']' || line[5] != ' ')
-            return true;
-        const char box = line[3];
-        if (box != ' ' && box != 'x' && box != 'X') return true;
-        const std::string text(line.substr(6));
+        if (line.rfind("- ", 0) != 0) return true;
+        line.remove_prefix(2);
+        const bool ticked = line.rfind("`[", 0) == 0;
+        if (ticked) line.remove_prefix(1);
+        if (line.size() < 4 || line[0] != '[' || line[2] != ']') return true;
+        const char box = line[1];
+        line.remove_prefix(3);
+        if (ticked) {
+            if (line.empty() || line.front() != '`') return true;
+            line.remove_prefix(1);
+        }
+        if (line.empty() || line.front() != ' ') return true;
+        const char* status = box == ' '                ? "pending"
+                             : box == 'x' || box == 'X' ? "completed"
+                             : box == '/'               ? "in_progress"
+                                                        : nullptr;
+        if (!status) return true;
+        const std::string text(line.substr(1));
         const std::string slug = key_slug(text, 60);
         if (slug.empty()) return true;
         size_t b = 0, e = 0;
         span_of(a.arguments, text, b, e);
-        out.push_back({"action.todo", "todo." + slug, box == ' ' ? "pending" : "completed",
-                       SlotType::kGoal, ActionEvidence::kStated, b, e});
+        out.push_back({"action.todo", "todo." + slug, status, SlotType::kGoal, ActionEvidence::kStated, b, e});
         return ++items < 30;
     });
+}
+
+// Google Antigravity's task artifact, `task.md` in its conversation's folder under `…/brain/` (session 35).
+bool antigravity_task_file(std::string_view arguments) {
+    std::string path;
+    size_t b = 0, e = 0;
+    if (!json_string_member(arguments, "TargetFile", path, b, e)) return false;
+    for (char& c : path)
+        if (c == '\\') c = '/';
+    return path.ends_with("/task.md") && path.find("/brain/") != std::string::npos;
 }
 
 // exit_plan_mode {"plan":"# Title\n- step one\n- step two"}: each top-level bullet is a proposed step.
@@ -247,6 +270,11 @@ void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     std::string text;
     size_t b = 0, e = 0;
     if (json_string_member(a.arguments, "task_progress", text, b, e)) checklist_items(a, text, out);
+    // Antigravity's checklist, written whole (write_to_file's CodeContent) or in part (replace_file_content's
+    // ReplacementContent: the lines it changed).
+    if (antigravity_task_file(a.arguments) && (json_string_member(a.arguments, "CodeContent", text, b, e) ||
+                                               json_string_member(a.arguments, "ReplacementContent", text, b, e)))
+        checklist_items(a, text, out);
     if (!todo_tool && !plan_tool && !goal_tool) return;
     const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
     if (!j.is_object()) return;

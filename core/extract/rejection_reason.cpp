@@ -7,10 +7,15 @@
 namespace bm {
 
 bool call_refused(std::string_view result) {
-    // Claude Code; mini-swe-agent (session 27); Gemini CLI and Qwen Code (session 32).
+    // Claude Code; mini-swe-agent (session 27); Gemini CLI and Qwen Code (session 32); Google Antigravity's
+    // "Encountered error in step execution: user denied permission for command(…)" or "…: permission check failed
+    // for command "…": user denied permission to run command: …" (session 35).
+    static constexpr std::string_view kAntigravity = "Encountered error in step execution: ";
     return result.rfind("The user doesn't want to proceed with this tool use.", 0) == 0 ||
            result.rfind("Command not executed. The user rejected your command", 0) == 0 ||
-           result.rfind("[Operation Cancelled] Reason:", 0) == 0;
+           result.rfind("[Operation Cancelled] Reason:", 0) == 0 ||
+           (result.rfind(kAntigravity, 0) == 0 &&
+            result.substr(0, result.find('\n')).find("user denied permission") != std::string_view::npos);
 }
 
 size_t user_rejection_reason(std::string_view result) {
@@ -18,7 +23,9 @@ size_t user_rejection_reason(std::string_view result) {
     if (!call_refused(result)) return std::string_view::npos;
     for (std::string_view marker : {std::string_view("To tell you how to proceed, the user said:"),
                                     std::string_view("The user provided the following reason for the rejection:"),
-                                    std::string_view("The user rejected your command with the following message:")}) {
+                                    std::string_view("The user rejected your command with the following message:"),
+                                    std::string_view("The following instruction was provided by the user as an "
+                                                     "alternative:")}) {
         const size_t p = result.find(marker);
         if (p == std::string_view::npos) continue;
         const size_t at = result.find_first_not_of(kBlanks, p + marker.size());

@@ -58,6 +58,8 @@ std::vector<ExtractionRule> build() {
                    "OBSERVATION:\nFile already exists at: /repo/b.py. Cannot overwrite files using command `create`.", ""),
           call("write_file", R"({"file_path":"../bot/main.py","content":"x"})", "[OK] Fichier '../bot/main.py' ecrit.", "file.../bot/main.py = created"),
           call("write_file", R"({"file_path":"src/../../etc/passwd","content":"x"})", "ok", ""),
+          // session 35: Google Antigravity's write_to_file names its file TargetFile
+          call("write_to_file", R"({"TargetFile":"C:\\w\\todo\\index.html","CodeContent":"<html></html>","Overwrite":false})", "Created file file:///C:/w/todo/index.html with requested content.", "file.c:/w/todo/index.html = created"),
           call("Write", R"({"file_path":"/w/a.txt","content":"x"})", "Error: permission denied", "", true),
           // Codex's shell tool running apply_patch itself (`["apply_patch", patch]`, 2025 rollouts; session 17)
           call("shell", R"({"command":["apply_patch","*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch\n"]})",
@@ -73,6 +75,8 @@ std::vector<ExtractionRule> build() {
          "no claim when the edit was refused (linter, no match); SWE-agent's open file taken from its [File: …] header; a short one-line change reads `a replaced with b`, else `edited` (session 22: the result's own \"has been updated\" read `updated`, and disputed `edited` from the same file's edits whose result was lost)", S::kArtifact,
          "tool 3", "file.<path>", true, 0.95, kSession, "",
          {call("Edit", R"({"file_path":"src/app.py","old_string":"a","new_string":"b"})", "The file src/app.py has been updated.", "file.src/app.py = a replaced with b"),
+          // session 35: Google Antigravity's replace_file_content (TargetFile, TargetContent, ReplacementContent)
+          call("replace_file_content", R"({"TargetFile":"C:\\w\\task.md","TargetContent":"- [ ] a","ReplacementContent":"- [x] a"})", "The following changes were made by the replace_file_content tool to: C:\\w\\task.md.", "file.c:/w/task.md = edited"),
           // The result's own word when the change is not one short line (session 16).
           call("Edit", R"({"file_path":"src/app.py","old_string":"def f():\n    pass","new_string":"def f():\n    return 1"})",
                "The file src/app.py has been updated successfully.", "file.src/app.py = edited"),
@@ -142,6 +146,9 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"grep -l foo src/*.py | xargs sed -n 1p"})", "Exit code 123", "", true),
           call("Bash", R"({"command":"grep -q foo a.txt"})", "Exit code 1", "grep.foo.exit_code = 1", true),
           call("Bash", R"({"command":"npm test"})", "The user doesn't want to proceed with this tool use. The tool use was rejected.", "", true),
+          // session 35: Google Antigravity's run_command (CommandLine), and a command its user denied
+          call("run_command", R"({"CommandLine":"ssh -n kaggle hostname","Cwd":"C:\\w\\mars"})", "[exit code: 1]\nroot@host: Permission denied (publickey).", "ssh.kaggle.exit_code = 1", true),
+          call("run_command", R"({"CommandLine":"ssh -n kaggle hostname"})", "Encountered error in step execution: permission check failed for command \"ssh -n kaggle hostname\": user denied permission to run command:\nssh -n kaggle hostname\nThe following instruction was provided by the user as an alternative: use the new url", "", true),
           call("Bash", R"({"command":"curl -s -w \"%{http_code}\" http://localhost:8080/health"})", "Exit code 7", "curl.health.exit_code = 7", true),
           call("bash", R"({"command":"ls -la"})", "[exit code: 0]", ""),
           // A here-document's body and delimiter are no commands: the edit keys, not EOF (session 17).
@@ -168,7 +175,7 @@ std::vector<ExtractionRule> build() {
                "python.a.exit_code = 1", true)}},
         {"action.chain_exit", "an `&&` chain of two or more parts (past a leading cd) that exits 0: every part ran and succeeded, keyed by every part",
          "session 21 (split from action.command_exit, then narrowed after a blind relabel judged a chain's code credited to one part partial): the key names each part that does something, joined by `.and.` (setup and banners — cd, source, export, echo, printf — are skipped; more than three parts, or a part run as inline code such as `python -c …`, give none); a pipe (its status is the last program's), a background command (only its launch), `||`, `;` or a line break (the status is the last part's alone), a chain that failed (which part failed is not said) and a call the user refused give none",
-         S::kFact, "tool 3", "<part>.and.<part>[.and.<part>].exit_code", false, 0.13, kSession, "dev 0.13 strict (15 values) by the blind relabel of session 21, before the narrowing; the narrowed rule's 2 dev values are both good under blind labels, too few (8 needed) to turn it on",
+         S::kFact, "tool 3", "<part>.and.<part>[.and.<part>].exit_code", true, 0.95, kSession, "dev 1.00 strict on 15 values, dev-hold 1.00 on 9 (blind labels of sessions 21-35; session 35 labelled the 9 the narrowed rule had left unlabelled): on since session 35 (0.13 on 15 before session 21's narrowing)",
          {call("Bash", R"({"command":"npm run build && npm test"})", "Exit code 0", "npm.run.build.and.npm.test.exit_code = 0"),
           call("Bash", R"({"command":"cd /w && git add a.py && git commit -m wip && echo done"})", "[main 1a2b3c4] wip\nExit code 0", "git.add.a.py.and.git.commit.wip.exit_code = 0"),
           call("Bash", R"({"command":"npm run build && npm test"})", "Exit code 1", "", true),
@@ -212,7 +219,7 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"git show --stat HEAD"})", " create mode 100644 a.go\n", "")}},
         {"action.git_branch", "the branch `git commit` reports, `git checkout -b X`, `git switch -c X`; the branch `git status` (\"On branch X\"), `git log` (\"(HEAD -> X\" on a commit line) or a bare `git branch` (\"* X\") shows; session 24: the header line of `git status -sb` (\"## X...origin/X\", \"## No commits yet on X\"; under action.git_status_file's guards) and the one line `git branch --show-current` or `git rev-parse --abbrev-ref HEAD` prints (alone after `cd`s, or after an `echo <banner>` in an `&&` chain); the branch as git writes it (session 24: it was slugged, `fix/login` → `fix-login`)",
          "an error result, or git's own refusal (a \"fatal: \" or \"error: \" line: a Claude Code user's `!` command has no error flag); a detached HEAD; a log that does not say which repository (no working directory, `cd ~`, `cd $X`) gives none",
-         S::kFact, "tool 3", "repo.<name>.git.branch (name: the last component of the directory git ran in — git's own `-C DIR`, after `cd DIR`, the call's workdir or the run's working directory —, dots written `-`; two repositories in directories of one name share the key; session 24: it was `git.branch.session-<session>`, whose key half the blind labellers called partial)", false, 0.67, kSession, "dev 1.00 strict on 5 values (session 24, keyed by repository, blind labels): fewer than the 8 a changed rule needs",
+         S::kFact, "tool 3", "repo.<name>.git.branch (name: the last component of the directory git ran in — git's own `-C DIR`, after `cd DIR`, the call's workdir or the run's working directory —, dots written `-`; two repositories in directories of one name share the key; session 24: it was `git.branch.session-<session>`, whose key half the blind labellers called partial)", true, 0.95, kSession, "dev 1.00 strict on 13 values, dev-hold 1.00 on 7 (blind labels of sessions 24-35, keyed by repository): on since session 35",
          {call("Bash", R"({"command":"cd /w/shop && git checkout -b fix/login"})", "Switched to a new branch 'fix/login'", "repo.shop.git.branch = fix/login"),
           call("Bash", R"({"command":"cd /w/shop && git checkout -b fix/login"})", "fatal: a branch named 'fix/login' already exists", ""),
           call("Bash", R"({"command":"git checkout -b fix/login"})", "Switched to a new branch 'fix/login'", ""),
@@ -1528,7 +1535,7 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"make"})", "Exit code 2\nmake: *** No rule", "", true)}},
         {"action.command_started", "a shell call the log holds no result for (the log ends while it runs: a transcript copied mid-run, a log's head; session 17): the command, as the agent's statement",
          "as action.command_run: one-line commands that do more than look around (ls, cat, grep, git status… give none); a call with a result is action.command_run's",
-         S::kFact, "assistant 2 (stated)", "<command>[.<argument>].command[.session-<session>]", false, 0.75, kRun, "dev 1.00 strict (6 values, blind labels of sessions 21 and 22, after session 22 left Codex code-mode cells out), too few (8 needed)",
+         S::kFact, "assistant 2 (stated)", "<command>[.<argument>].command[.session-<session>]", true, 0.86, kRun, "dev 0.86 strict on 14 values, dev-hold 0.89 on 9 (blind labels of sessions 21, 22 and 35: a command the user interrupted and one keyed by its ssh host alone partial): on since session 35",
          {RuleExample{"call-only", "Bash", R"({"command":"bash ~/.claude/skills/apply-grant/export-session.sh ."})", "", "bash.export-session.sh.command = bash ~/.claude/skills/apply-grant/export-session.sh ."},
           RuleExample{"call-only", "Bash", R"({"command":"ls -la"})", "", ""},
           // With a result it is action.command_run's, not this rule's.

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "ingest/agent_memory_log.h"
+#include "ingest/antigravity_reader.h"
 #include "ingest/gemini_prompt_log.h"
 #include "ingest/readers.h"
 #include "redact/redactor.h"
@@ -202,7 +203,7 @@ std::string supported_list() {
            "Cursor agent transcripts, pi session files, OpenCode session exports, "
            "Harbor ATIF trajectories, GitHub Copilot CLI session events, Qwen Code chat recordings and "
            "Gemini CLI / Qwen Code saved chats, Gemini CLI prompt logs (logs.json), "
-           "Entire hook-event sidecars (Grok CLI), "
+           "Entire hook-event sidecars (Grok CLI), Google Antigravity step logs (transcript.jsonl), "
            "BeliefMerge native JSONL";
 }
 
@@ -315,6 +316,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     // Qwen Code's chat recording (uuid and parentUuid as Claude Code's lines have; Gemini parts).
     bool qwen = false;
     bool sidecar = false;  // Entire's hook-event sidecar (Grok CLI's checkpoints)
+    bool antigravity = false;  // Google Antigravity's step log
     if (auto first = first_line_object(body); first && !document) {
         compact = is_entire_compact_line(*first);
         exec_stream = is_codex_exec_event(*first);
@@ -324,6 +326,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         copilot = is_copilot_cli_event(*first);
         qwen = is_qwen_code_line(*first);
         sidecar = is_entire_sidecar_line(*first);
+        antigravity = is_antigravity_step(*first);
         format = classify_object(*first);
         document = format && opens_document(*format, *first);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);
@@ -341,7 +344,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     // One object a line that no reader knows: say so, naming what the first line holds, rather than reading the file
     // as one damaged JSON document (session 27: a `codex exec --json` stream was reported "truncated or damaged").
     if (!format && !document && !compact && !exec_stream && !legacy_exec && !cursor && !pi &&
-        !copilot && !qwen && !sidecar) {
+        !copilot && !qwen && !sidecar && !antigravity) {
         if (auto first = first_line_object(body)) {
             const size_t eol = body.find('\n');
             if (eol != std::string_view::npos && body.find_first_not_of(" \t\r\n", eol) != std::string_view::npos) {
@@ -375,6 +378,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
                         {copilot, "copilot-cli", read_copilot_cli},
                         {qwen, "qwen-code", read_qwen_code},
                         {sidecar, "entire-sidecar", read_entire_sidecar},
+                        {antigravity, "antigravity", read_antigravity},
                         {compact, "entire-compact", read_entire_compact}};
     for (const auto& reader : line_readers)
         if (reader.found) {
@@ -458,7 +462,8 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
                    ? std::optional(SessionFormat::kCodex)
                : is_qwen_code_line(*first) || gemini_saved_chat(*first) ? std::optional(SessionFormat::kGeminiCli)
                : is_cursor_transcript_line(*first) || is_pi_session_header(*first) ||
-                       is_atif_trajectory(*first) || is_copilot_cli_event(*first) || is_entire_sidecar_line(*first)
+                       is_atif_trajectory(*first) || is_copilot_cli_event(*first) || is_entire_sidecar_line(*first) ||
+                       is_antigravity_step(*first)
                    ? std::optional(SessionFormat::kOpenAiChat)
                    : classify_object(*first);
     try {
