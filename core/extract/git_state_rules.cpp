@@ -74,7 +74,10 @@ std::string repository_tag(const ToolAction& a, const std::vector<std::vector<st
     std::string workdir;
     size_t wb = 0, we = 0;
     // Codex gives each call its own working directory ("workdir": "." or an absolute path).
-    if (json_string_member(a.arguments, "workdir", workdir, wb, we) && !workdir.empty())
+    // Google Antigravity's run_command names it Cwd (session 35).
+    if ((json_string_member(a.arguments, "workdir", workdir, wb, we) ||
+         json_string_member(a.arguments, "Cwd", workdir, wb, we)) &&
+        !workdir.empty())
         base = resolved(base, workdir);
     for (size_t i = 0; i < git_at && i < segs.size(); ++i) {
         const std::vector<std::string>& w = segs[i];

@@ -529,6 +529,44 @@ bool open_condition(const Toks& t, size_t first) {
     return false;
 }
 
+// Whether the words from token `first` (a request's verb) to the clause's end report what something did rather than
+// ask for anything: "make demo and make verify both return varying stats", "make test also incorrectly passes the
+// test" (session 35, a fresh dev log: the user's bug report, its commands read as imperatives). The report: "X and Y
+// both <verb>" (a base form after a joined subject), or an adverb of recurrence or extent, an -ly adverb at most,
+// and a verb of outcome in its -s form ("also passes", "still fails"). "Make the API always return JSON", "run the
+// linter and also report warnings" (base forms) and a verb that asks to confirm a state ("ensure the build still
+// passes") ask for something, as does an outcome in a subordinate or relative clause ("check that it still works",
+// "fix whatever still fails").
+bool reports_outcome(const Toks& t, size_t first) {
+    if (first >= t.size() || one_of(t[first].lower, {"ensure", "verify", "check", "confirm", "test", "see", "prove",
+                                                      "show", "assert", "validate", "guarantee"}))
+        return false;
+    static const std::set<std::string> outcome = {"pass", "fail", "return", "work", "give", "print", "output", "crash",
+                                                  "hang", "break", "succeed", "produce", "yield", "report", "behave",
+                                                  "show"};
+    auto base_of = [](const std::string& w) {  // "passes" -> "pass", "returns" -> "return"; "" for no -s form
+        if (w.size() > 4 && w.ends_with("es") && outcome.count(w.substr(0, w.size() - 2))) return w.substr(0, w.size() - 2);
+        if (w.size() > 3 && w.ends_with("s") && outcome.count(w.substr(0, w.size() - 1))) return w.substr(0, w.size() - 1);
+        return std::string();
+    };
+    bool joined = first > 0 && t[first - 1].lower == "and";  // an "and" around the subject: "X and Y both …"
+    for (size_t k = first + 1; k + 1 < t.size() && k < first + 12; ++k) {
+        const std::string& w = t[k].lower;
+        if (one_of(w, {"that", "if", "whether", "so", "until", "when", "while", "because", "since", "unless", "sure",
+                       "to", "which", "who", "where", "what", "whatever", "anything", "everything", "whichever"}))
+            return false;
+        joined |= w == "and";
+        if (one_of(w, {"both", "also", "still", "always", "never", "sometimes"}) && !t[k].comma_after) {
+            size_t v = k + 1;
+            if (v + 1 < t.size() && t[v].lower.size() > 4 && t[v].lower.ends_with("ly")) ++v;
+            if (!base_of(t[v].lower).empty()) return true;
+            if (w == "both" && joined && outcome.count(t[v].lower)) return true;
+        }
+        if (t[k].comma_after) return false;
+    }
+    return false;
+}
+
 // Requests, choices and ports (request_rules.h) whose span no key/value statement already covers.
 void add_requests(std::vector<Candidate>& found, const std::string& text, const Toks& t, bool is_user) {
     const size_t statements = found.size();
@@ -545,6 +583,8 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
         // "… fails even if you complete the exercise and add the required calls": the verb goes on a condition no
         // comma has closed yet, so it asks for nothing (session 34, a fresh dev log).
         if (request && open_condition(t, m.first)) continue;
+        // "make demo and make verify both return varying stats": a report of what ran, not a request.
+        if (request && reports_outcome(t, m.first)) continue;
         // "If the first result is rejected, retry that command once": the request keeps its condition.
         if (request && m.first > 1 && !t.empty() &&
             (t[0].lower == "if" || t[0].lower == "unless" || t[0].lower == "when" || t[0].lower == "once") &&

@@ -107,6 +107,17 @@ void checklist_items(const ToolAction& a, const std::string& list, std::vector<A
     });
 }
 
+// The parts of an Antigravity edit that carry a ReplacementContent: the call's own arguments, or each object of its
+// ReplacementChunks.
+std::vector<const nlohmann::json*> replacement_chunks(const nlohmann::json& args) {
+    std::vector<const nlohmann::json*> out;
+    if (args.contains("ReplacementContent")) out.push_back(&args);
+    if (auto chunks = args.find("ReplacementChunks"); chunks != args.end() && chunks->is_array())
+        for (const nlohmann::json& c : *chunks)
+            if (c.is_object()) out.push_back(&c);
+    return out;
+}
+
 // Google Antigravity's task artifact, `task.md` in its conversation's folder under `…/brain/` (session 35).
 bool antigravity_task_file(std::string_view arguments) {
     std::string path;
@@ -272,9 +283,15 @@ void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     if (json_string_member(a.arguments, "task_progress", text, b, e)) checklist_items(a, text, out);
     // Antigravity's checklist, written whole (write_to_file's CodeContent) or in part (replace_file_content's
     // ReplacementContent: the lines it changed).
-    if (antigravity_task_file(a.arguments) && (json_string_member(a.arguments, "CodeContent", text, b, e) ||
-                                               json_string_member(a.arguments, "ReplacementContent", text, b, e)))
-        checklist_items(a, text, out);
+    if (antigravity_task_file(a.arguments)) {
+        if (json_string_member(a.arguments, "CodeContent", text, b, e)) checklist_items(a, text, out);
+        // replace_file_content's one ReplacementContent; multi_replace_file_content's ReplacementChunks, each with its own.
+        const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
+        if (j.is_object())
+            for (const nlohmann::json* chunk : replacement_chunks(j))
+                if (auto r = chunk->find("ReplacementContent"); r != chunk->end() && r->is_string())
+                    checklist_items(a, r->get<std::string>(), out);
+    }
     if (!todo_tool && !plan_tool && !goal_tool) return;
     const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
     if (!j.is_object()) return;

@@ -83,9 +83,12 @@ std::vector<TextFact> user_spec_labels(std::string_view text) {
     std::vector<Found> found;
     bool fenced = false;
     for (size_t i = 0; i < lines.size(); ++i) {
-        const std::string_view l = lines[i].s;
+        std::string_view l = lines[i].s;
         if (l.rfind("```", 0) == 0) fenced = !fenced;
         if (fenced || l.empty()) continue;
+        // A bulleted spec line ("- CAMPAIGN_ID: 6c5f…") is one: the bullet is no word of its label (session 35: it
+        // was keyed `-_campaign_id`).
+        if (l.rfind("- ", 0) == 0 || l.rfind("* ", 0) == 0) l.remove_prefix(2);
         const size_t colon = l.find(':');
         if (colon == std::string_view::npos || colon == 0) continue;
         const std::string_view label = l.substr(0, colon);
@@ -114,7 +117,7 @@ std::vector<TextFact> user_spec_labels(std::string_view text) {
             continue;
         found.push_back({i, i, words == 1,
                          {"user.spec_label", key_of(label), std::string(value), SlotType::kConstraint, lines[i].begin,
-                          lines[i].begin + l.size()}});
+                          lines[i].begin + lines[i].s.size()}});
     }
     // A label said twice is a record's field (a pasted log or transcript: "USER: …" … "USER: …"), not a spec.
     std::map<std::string, int> said;

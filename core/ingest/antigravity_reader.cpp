@@ -11,9 +11,11 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "ingest/readers.h"
+#include "util/fast_json.h"
 
 namespace bm {
 
@@ -28,18 +30,33 @@ std::string trimmed(std::string_view s) {
     return std::string(s.substr(a, b - a + 1));
 }
 
+// `text` without the harness's blocks `<TAG>…</TAG>` of the given tags (an unclosed one runs to the end), in one pass.
+std::string without_blocks(std::string_view text, std::initializer_list<std::string_view> tags) {
+    std::string out;
+    size_t at = 0;
+    while (at < text.size()) {
+        size_t next = npos;
+        std::string_view tag;
+        for (std::string_view t : tags) {
+            const size_t p = text.find("<" + std::string(t) + ">", at);
+            if (p < next) next = p, tag = t;
+        }
+        if (next == npos) break;
+        out.append(text.substr(at, next - at));
+        const std::string close = "</" + std::string(tag) + ">";
+        const size_t end = text.find(close, next);
+        at = end == npos ? text.size() : end + close.size();
+    }
+    if (at < text.size()) out.append(text.substr(at));
+    return out;
+}
+
 // The user's words: what the harness wrote before <USER_REQUEST> (an artifact's review: "Comments on artifact URI:
 // …", "The user has approved this document."), the request itself and anything after it; the harness's metadata and
 // settings blocks left out.
-std::string user_words(std::string text) {
-    for (const std::string tag : {"ADDITIONAL_METADATA", "USER_SETTINGS_CHANGE"}) {
-        const std::string open = "<" + tag + ">", close = "</" + tag + ">";
-        for (size_t a = text.find(open); a != npos; a = text.find(open, a)) {
-            const size_t b = text.find(close, a);
-            text.erase(a, b == npos ? npos : b + close.size() - a);
-        }
-    }
-    const std::string open = "<USER_REQUEST>", close = "</USER_REQUEST>";
+std::string user_words(std::string_view content) {
+    const std::string text = without_blocks(content, {"ADDITIONAL_METADATA", "USER_SETTINGS_CHANGE"});
+    const std::string_view open = "<USER_REQUEST>", close = "</USER_REQUEST>";
     const size_t a = text.find(open);
     if (a == npos) return trimmed(text);
     const size_t b = text.find(close, a);
@@ -50,6 +67,13 @@ std::string user_words(std::string text) {
                              b == npos ? std::string() : trimmed(std::string_view(text).substr(b + close.size()))})
         if (!part.empty()) out += (out.empty() ? "" : "\n\n") + part;
     return out;
+}
+
+// An ASCII-lowercased copy ("EPHEMERAL_MESSAGE" -> "ephemeral_message").
+std::string lowered(std::string s) {
+    for (char& c : s)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return s;
 }
 
 // A result's text without the harness's opening "Created At: …" and "Completed At: …" lines and the blank space
@@ -64,17 +88,30 @@ std::string result_text(std::string_view content) {
     return std::string(start == std::string_view::npos ? std::string_view() : content.substr(start));
 }
 
-// A call's arguments with each value that is JSON text inside a string ("\"C:\\\\src\"", "true", "6") read as the
-// value it encodes; any other string is kept as written.
+// A call's arguments. Antigravity writes each value as JSON text inside a string ("\"C:\\\\src\"", "true", "6"); those
+// are read as the values they encode. Some builds write plain values ("bun run lint", 5000): a call none of whose
+// strings is an encoded string ("\"…\"") keeps every string as written, so that a plain "2024" or a file's JSON
+// content stays text. A value Antigravity cut ("<truncated N bytes>" inside) or nested past the reader's depth limit
+// is kept as written.
 json decoded_arguments(const json& args) {
     if (!args.is_object()) return args;
+    auto decoded = [](const std::string& text) {
+        if (json_depth_exceeded_at(text) != std::string_view::npos) return json(json::value_t::discarded);
+        return json::parse(text, nullptr, false);
+    };
+    bool encoded = false;
+    for (const auto& [name, value] : args.items())
+        if (value.is_string()) {
+            const std::string& text = value.get<std::string>();
+            if (text.size() >= 2 && text.front() == '"' && text.back() == '"' && decoded(text).is_string()) {
+                encoded = true;
+                break;
+            }
+        }
+    if (!encoded) return args;
     json out = json::object();
     for (const auto& [name, value] : args.items()) {
-        if (!value.is_string()) {
-            out[name] = value;
-            continue;
-        }
-        json parsed = json::parse(value.get<std::string>(), nullptr, false);
+        json parsed = value.is_string() ? decoded(value.get<std::string>()) : json(json::value_t::discarded);
         out[name] = parsed.is_discarded() ? value : std::move(parsed);
     }
     return out;
@@ -85,16 +122,19 @@ json decoded_arguments(const json& args) {
 // code, and `text` left as the printed output; nullopt, `text` unchanged, when the text does not open so. "The
 // command completed successfully." states no code and is kept as written.
 std::optional<int64_t> take_command_outcome(std::string& text) {
-    size_t at = text.find_first_not_of(" \t\r\n");
+    const size_t at = text.find_first_not_of(" \t\r\n");
     if (at == npos) return std::nullopt;
-    size_t eol = text.find('\n', at);
+    const size_t line_start = text.rfind('\n', at) == npos ? 0 : text.rfind('\n', at) + 1;
+    const size_t indent = at - line_start;  // a task message indents its outcome's lines ("\t\t\t\t")
+    const size_t eol = text.find('\n', at);
     const std::string first = trimmed(std::string_view(text).substr(at, eol == npos ? npos : eol - at));
     std::string digits;
     for (const char* lead : {"The command exited with code ", "The command failed with exit code: "})
         if (first.rfind(lead, 0) == 0) digits = first.substr(std::string_view(lead).size());
     if (!digits.empty() && digits.back() == '.') digits.pop_back();
     const size_t sign = !digits.empty() && digits[0] == '-' ? 1 : 0;
-    if (digits.size() <= sign || digits.size() > 9 ||
+    // Up to 18 digits: a Windows crash's code (-1073741819, 3221225477) is read too.
+    if (digits.size() <= sign || digits.size() > 18 ||
         digits.find_first_not_of("0123456789", sign) != std::string::npos)
         return std::nullopt;
     const int64_t code = std::stoll(digits);
@@ -102,7 +142,9 @@ std::optional<int64_t> take_command_outcome(std::string& text) {
     const size_t o = output.find_first_not_of(" \t\r\n");
     if (o != npos && output.compare(o, 8, "Output:\n") == 0) output.erase(0, o + 8);
     else if (o != npos && output.compare(o, 9, "Output:\r\n") == 0) output.erase(0, o + 9);
-    output.erase(0, output.find_first_not_of('\t'));  // the indent of a task message's first output line
+    // The first output line carries the outcome's indent; what the command printed keeps its own.
+    const size_t own = output.find_first_not_of('\t');
+    output.erase(0, std::min(indent, own == npos ? output.size() : own));
     text = std::move(output);
     return code;
 }
@@ -152,7 +194,10 @@ public:
             return push(std::move(m));
         }
         if (source == "MODEL" && type == "PLANNER_RESPONSE") return planner(v, pos, raw, content);
-        if (source == "MODEL" && !m_pending.empty()) return result(v, pos, raw, type, content);
+        // A call the harness could not parse is answered by its ERROR_MESSAGE ("Error invalid tool call: …"), which
+        // comes from SYSTEM; any other error of the harness (a quota, the model's) is its own notice.
+        const bool unparsed = type == "ERROR_MESSAGE" && result_text(content).rfind("Error invalid tool call", 0) == 0;
+        if ((source == "MODEL" || unparsed) && !m_pending.empty()) return result(v, pos, raw, type, content);
         if (source == "MODEL" || source == "SYSTEM") {
             // The harness's own steps: the history and knowledge it loaded (no content), a reminder it injected, a
             // background task's end, an error. A result no call is waiting for is kept as such a notice.
@@ -161,11 +206,11 @@ public:
                 if (const auto call = m_background.find(task); call != m_background.end()) {
                     const std::string id = call->second;
                     m_background.erase(call);
-                    return push(answer(v, pos, raw, id, std::move(outcome), false));
+                    return push(answer(v, pos, raw, id, std::move(outcome), false, true));
                 }
             }
             Message m = message(v, pos, raw, Role::kSystem, SourceKind::kPlugin);
-            m.source.name = "antigravity-" + (type.empty() ? std::string("step") : ascii_lower_copy(type));
+            m.source.name = "antigravity-" + (type.empty() ? std::string("step") : lowered(type));
             m.blocks.push_back(text_block(m_ctx, BlockKind::kText, result_text(content)));
             return push(std::move(m));
         }
@@ -178,18 +223,19 @@ public:
     }
 
 private:
-    static std::string ascii_lower_copy(std::string s) {
-        for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-        return s;
-    }
-
     void skip() { ++m_non_message; }
 
     Message message(const json& v, RecordPos pos, std::string_view raw, Role role, SourceKind kind) {
         Message m;
         m.line = pos.line;
-        const auto index = m_ctx.integer(v, "step_index", pos, "step_index");
-        m.id = index ? "step-" + std::to_string(*index) : "line-" + std::to_string(pos.line);
+        if (pos.line != m_last_line) {  // a step may give two messages (a user's command and its outcome)
+            const auto index = m_ctx.integer(v, "step_index", pos, "step_index");
+            m_last_id = index ? "step-" + std::to_string(*index) : "line-" + std::to_string(pos.line);
+            // A log that went back to an earlier step numbers its next steps again: ids stay unique.
+            if (!m_ids.insert(m_last_id).second) m_last_id += "@" + std::to_string(pos.line);
+            m_last_line = pos.line;
+        }
+        m.id = m_last_id;
         m.role = role;
         m.source.kind = kind;
         m.time = m_ctx.str(v, "created_at", pos, "created_at").value_or("");
@@ -219,7 +265,7 @@ private:
                 c.tool_name = m_ctx.str(call, "name", pos, at + ".name").value_or("");
                 if (const auto args = call.find("args"); args != call.end())
                     c.arguments = m_ctx.redact_text(decoded_arguments(*args).dump());
-                m_pending.push_back(c.tool_id);
+                m_pending.emplace_back(c.tool_id, c.tool_name);
                 m.blocks.push_back(std::move(c));
             }
         if (m.blocks.empty()) return skip();
@@ -231,7 +277,7 @@ private:
     // error in step execution: … user denied permission …", with the instruction the user gave instead).
     void result(const json& v, RecordPos pos, std::string_view raw, const std::string& type,
                 const std::string& content) {
-        const std::string id = m_pending.front();
+        const auto [id, tool] = m_pending.front();
         m_pending.pop_front();
         const std::string status = m_ctx.str(v, "status", pos, "status").value_or("");
         std::string text = result_text(content);
@@ -242,12 +288,12 @@ private:
             }
         }
         const bool failed = type == "ERROR_MESSAGE" || status == "ERROR" || status == "FAILED";
-        push(answer(v, pos, raw, id, std::move(text), failed));
+        push(answer(v, pos, raw, id, std::move(text), failed, tool == "run_command"));
     }
 
-    // A tool message answering call `id` with `text` (a command's outcome read into "[exit code: N]").
+    // A tool message answering call `id` with `text`; a command's outcome is read into "[exit code: N]".
     Message answer(const json& v, RecordPos pos, std::string_view raw, const std::string& id, std::string text,
-                   bool failed) {
+                   bool failed, bool command) {
         Message m = message(v, pos, raw, Role::kTool, SourceKind::kTool);
         m.id += "/" + id;
         m.source.call_id = id;
@@ -255,7 +301,12 @@ private:
         r.kind = BlockKind::kToolResult;
         r.tool_id = id;
         r.is_error = failed;
-        if (const auto code = take_command_outcome(text)) open_with_exit_code(*code, text, r.is_error);
+        // The outcome as the text words it; the Antigravity CLI also keeps the code apart (`exit_code`).
+        if (command) {
+            std::optional<int64_t> code = take_command_outcome(text);
+            if (const auto kept = m_ctx.integer(v, "exit_code", pos, "exit_code"); kept && !code) code = kept;
+            if (code) open_with_exit_code(*code, text, r.is_error);
+        }
         r.text = m_ctx.redact_text(text);
         m.blocks.push_back(std::move(r));
         return m;
@@ -265,12 +316,20 @@ private:
     // Command: <command>\nCWD: <dir>\n\n<outcome>". Read as the user's own call with its answer (as a Claude Code
     // user's "!" command).
     void user_command(const json& v, RecordPos pos, std::string_view raw, const std::string& content) {
+        static constexpr std::string_view kLead = "The USER performed the following action:\nCommand: ";
         const std::string text = result_text(content);
-        const size_t c = text.find("Command: ");
-        if (c == npos) return skip();
-        const size_t eol = text.find('\n', c);
-        const std::string command = trimmed(std::string_view(text).substr(c + 9, eol == npos ? npos : eol - c - 9));
-        if (command.empty()) return skip();
+        const size_t eol = text.find('\n', kLead.size());
+        const std::string command = text.rfind(kLead, 0) == 0
+                                        ? trimmed(std::string_view(text).substr(
+                                              kLead.size(), eol == npos ? npos : eol - kLead.size()))
+                                        : std::string();
+        if (command.empty()) {  // another narration of the user's: kept as the harness's notice
+            if (text.empty()) return skip();
+            Message m = message(v, pos, raw, Role::kSystem, SourceKind::kPlugin);
+            m.source.name = "antigravity-user-run_command";
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+            return push(std::move(m));
+        }
         json args{{"CommandLine", command}};
         size_t rest = eol == npos ? text.size() : eol + 1;
         if (text.compare(rest, 5, "CWD: ") == 0) {
@@ -288,15 +347,18 @@ private:
         const std::string id = call.tool_id;
         m.blocks.push_back(std::move(call));
         push(std::move(m));
-        Message a = answer(v, pos, raw, id, text.substr(rest), false);
+        Message a = answer(v, pos, raw, id, text.substr(rest), false, true);
         a.source.name = "user-shell";
         push(std::move(a));
     }
 
     ReadContext& m_ctx;
     Session m_session;
-    std::deque<std::string> m_pending;               // calls awaiting their result step, in the order made
+    std::deque<std::pair<std::string, std::string>> m_pending;  // calls awaiting their result step: id, tool
     std::map<std::string, std::string> m_background;  // commands sent to the background: task id -> call id
+    std::set<std::string> m_ids;                      // step ids given so far
+    int64_t m_last_line = 0;                          // the line read last, and the id its step was given
+    std::string m_last_id;
     int64_t m_non_message = 0;
 };
 

@@ -15,6 +15,26 @@ namespace bm {
 
 namespace {
 
+// The user's words inside what Copilot sent the model (`transformedContent`): without its opening
+// <current_datetime>…</current_datetime> and the <system_reminder>…</system_reminder> blocks it appends.
+std::string sent_words(std::string_view sent) {
+    static constexpr std::string_view kDate = "</current_datetime>", kOpen = "<system_reminder>",
+                                      kClose = "</system_reminder>";
+    if (sent.rfind("<current_datetime>", 0) == 0)
+        if (const size_t end = sent.find(kDate); end != std::string_view::npos) sent.remove_prefix(end + kDate.size());
+    std::string out;
+    for (size_t at = 0; at < sent.size();) {
+        const size_t open = sent.find(kOpen, at);
+        out.append(sent.substr(at, open == std::string_view::npos ? std::string_view::npos : open - at));
+        if (open == std::string_view::npos) break;
+        const size_t close = sent.find(kClose, open);
+        at = close == std::string_view::npos ? sent.size() : close + kClose.size();
+    }
+    const size_t a = out.find_first_not_of(" \t\r\n");
+    if (a == std::string::npos) return {};
+    return out.substr(a, out.find_last_not_of(" \t\r\n") - a + 1);
+}
+
 // The event types that hold no conversation (bounds, streaming pieces, bookkeeping); counted, never
 // warned about.
 bool is_bookkeeping(const std::string& type) {
@@ -246,10 +266,18 @@ private:
     }
 
     // The user's own words (`content`); `transformedContent` is what Copilot sent the model, with
-    // its date and reminders around them.
+    // its date and reminders around them. A log Copilot redacted itself writes "[REDACTED]" for the
+    // words and keeps `transformedContent`: the words are read from it (sent_words; session 35, a
+    // real log).
     void user(const json& v, const json& data, RecordPos pos) {
         Message m = message(v, pos, Role::kUser, SourceKind::kUser);
-        const std::string content = m_ctx.str(data, "content", pos, "data.content").value_or("");
+        std::string content = m_ctx.str(data, "content", pos, "data.content").value_or("");
+        if (content == "[REDACTED]") {
+            if (auto sent = m_ctx.str(data, "transformedContent", pos, "data.transformedContent")) {
+                const std::string words = sent_words(*sent);
+                if (!words.empty()) content = words;
+            }
+        }
         if (m_delegated.erase(content) > 0) {
             m.source.kind = SourceKind::kPlugin;
             m.source.name = "subagent-task";

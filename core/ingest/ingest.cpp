@@ -337,6 +337,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         compact = is_entire_compact_line(outline);
         copilot = is_copilot_cli_outline(outline);
         qwen = is_qwen_code_line(outline);
+        antigravity = is_antigravity_step(outline);  // step_index, source and type come first
         format = classify_object(outline);
         document = format && opens_document(*format, outline);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(outline);

@@ -142,24 +142,117 @@ TEST(AntigravityReader, BadStepsAreNamedAndOtherLinesKeepTheirReaders) {
         R"({"step_index": 2, "source": "MODEL", "type": "PLANNER_RESPONSE", "tool_calls": ["not a call", {"name": "run_command", "args": {"CommandLine": "\"make\""}}]})"
         "\n"
         R"({"step_index": 3, "source": "ROBOT", "type": "X"})"
+        "\n"
+        // A log that went back numbers its steps again: the second step 0 keeps an id of its own.
+        R"({"step_index": 0, "source": "USER_EXPLICIT", "type": "USER_INPUT", "content": "<USER_REQUEST>\nretry\n</USER_REQUEST>"})"
         "\n";
     const ReadResult r = read_bytes(log, "transcript.jsonl");
     EXPECT_EQ(r.format, "antigravity");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     const std::string d = describe(r);
-    EXPECT_NE(d.find("tool_calls"), std::string::npos) << d;      // not an array
+    EXPECT_NE(d.find("field tool_calls:"), std::string::npos) << d;  // not an array
     EXPECT_NE(d.find("tool_calls[0]"), std::string::npos) << d;   // not an object
     EXPECT_NE(d.find("ROBOT"), std::string::npos) << d;           // an unknown source, counted
     const Message* plan = find_message(r.sessions[0], "step-2");
     ASSERT_NE(plan, nullptr) << d;
     ASSERT_EQ(plan->blocks.size(), 1u);
     EXPECT_EQ(nlohmann::json::parse(plan->blocks[0].arguments)["CommandLine"], "make");
+    const Message* again = find_message(r.sessions[0], "step-0@5");
+    ASSERT_NE(again, nullptr) << d;
+    EXPECT_EQ(again->visible_text(), "retry");
+    EXPECT_EQ(find_message(r.sessions[0], "step-0")->visible_text(), "fix the build");
     // A line of another format is not taken for a step.
     EXPECT_NE(read_bytes(R"({"step_index": "1", "source": "MODEL", "type": "X"})"
                          "\n{}\n",
                          "x.jsonl")
                   .format,
               "antigravity");
+}
+
+TEST(AntigravityReader, AHarnessErrorAnswersTheCallAndAKeptExitCodeIsRead) {
+    // Shapes seen in session 35's test logs (not copied): the harness's ERROR_MESSAGE from SYSTEM answers a call it
+    // could not parse; the Antigravity CLI keeps a command's code in `exit_code` beside a text that states none.
+    const std::string log =
+        R"({"step_index": 1, "source": "MODEL", "type": "PLANNER_RESPONSE", "tool_calls": [{"name": "run_command", "args": {"CommandLine": "npm run lint", "WaitMsBeforeAsync": "x"}}]})"
+        "\n"
+        R"({"step_index": 2, "source": "SYSTEM", "type": "ERROR_MESSAGE", "status": "DONE", "content": "Created At: 2026-08-01T16:20:42Z\nError invalid tool call: There was a problem parsing the tool call."})"
+        "\n"
+        R"({"step_index": 3, "source": "MODEL", "type": "PLANNER_RESPONSE", "tool_calls": [{"name": "run_command", "args": {"CommandLine": "node -v"}}]})"
+        "\n"
+        R"({"step_index": 4, "source": "MODEL", "type": "RUN_COMMAND", "status": "DONE", "exit_code": 0, "content": "v22.3.0\n"})"
+        "\n";
+    const ReadResult r = read_bytes(log, "transcript.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    const Message* refused = answer_of(s, "step-1#0");
+    ASSERT_NE(refused, nullptr) << describe(r);
+    EXPECT_TRUE(refused->blocks[0].is_error);
+    EXPECT_EQ(refused->blocks[0].text.rfind("Error invalid tool call:", 0), 0u) << refused->blocks[0].text;
+    const Message* ran = answer_of(s, "step-3#0");
+    ASSERT_NE(ran, nullptr);
+    EXPECT_EQ(ran->blocks[0].text, "[exit code: 0]\nv22.3.0\n");
+    EXPECT_FALSE(ran->blocks[0].is_error);
+}
+
+TEST(AntigravityReader, ResultsPairInOrderPastRemindersAndAUserTurnLeavesCallsUnanswered) {
+    const std::string log =
+        R"({"step_index": 1, "source": "MODEL", "type": "PLANNER_RESPONSE", "tool_calls": [{"name": "list_dir", "args": {"DirectoryPath": "\"C:\\\\a\""}}, {"name": "view_file", "args": {"AbsolutePath": "\"C:\\\\a\\\\b.md\""}}]})"
+        "\n"
+        R"({"step_index": 2, "source": "MODEL", "type": "LIST_DIRECTORY", "status": "DONE", "content": "Created At: t\n{\"name\":\"b.md\"}"})"
+        "\n"
+        R"({"step_index": 3, "source": "SYSTEM", "type": "EPHEMERAL_MESSAGE", "status": "DONE", "content": "<EPHEMERAL_MESSAGE>plan first</EPHEMERAL_MESSAGE>"})"
+        "\n"
+        R"({"step_index": 4, "source": "MODEL", "type": "VIEW_FILE", "status": "DONE", "content": "Created At: t\n1: # B"})"
+        "\n"
+        R"({"step_index": 5, "source": "MODEL", "type": "PLANNER_RESPONSE", "tool_calls": [{"name": "run_command", "args": {"CommandLine": "\"make\""}}]})"
+        "\n"
+        R"({"step_index": 6, "source": "USER_EXPLICIT", "type": "USER_INPUT", "content": "<USER_REQUEST>\nstop\n</USER_REQUEST>"})"
+        "\n"
+        R"({"step_index": 7, "source": "MODEL", "type": "RUN_COMMAND", "status": "DONE", "content": "The command exited with code 0.\nOutput:\nok"})"
+        "\n";
+    const ReadResult r = read_bytes(log, "transcript.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    const Message* listed = answer_of(s, "step-1#0");
+    const Message* viewed = answer_of(s, "step-1#1");
+    ASSERT_NE(listed, nullptr) << describe(r);
+    ASSERT_NE(viewed, nullptr) << describe(r);
+    EXPECT_EQ(listed->id, "step-2/step-1#0");
+    EXPECT_EQ(viewed->id, "step-4/step-1#1");  // the reminder between took no call's place
+    EXPECT_EQ(viewed->blocks[0].text, "1: # B");
+    // The user's turn came before the command's result: the call stays unanswered, the step is a notice.
+    EXPECT_EQ(answer_of(s, "step-5#0"), nullptr);
+    const Message* late = find_message(s, "step-7");
+    ASSERT_NE(late, nullptr);
+    EXPECT_EQ(late->role, Role::kSystem);
+    EXPECT_EQ(late->source.name, "antigravity-run_command");
+    const Message* reminder = find_message(s, "step-3");
+    ASSERT_NE(reminder, nullptr);
+    EXPECT_EQ(reminder->source.kind, SourceKind::kPlugin);
+}
+
+TEST(AntigravityReader, PlainArgumentsStayAsWrittenAndACutValueIsKept) {
+    // Builds that write plain values: a file's JSON content and a number-like string stay text. An encoded call whose
+    // content Antigravity cut ("<truncated N bytes>": no longer JSON text) keeps that value as written.
+    const std::string log =
+        R"({"step_index": 1, "source": "MODEL", "type": "PLANNER_RESPONSE", "tool_calls": [{"name": "write_to_file", "args": {"TargetFile": "C:\\w\\package.json", "CodeContent": "{\n \"a\": 1\n}", "Query": "2024", "WaitMsBeforeAsync": 5000}}]})"
+        "\n"
+        R"({"step_index": 2, "source": "MODEL", "type": "PLANNER_RESPONSE", "tool_calls": [{"name": "write_to_file", "args": {"TargetFile": "\"C:\\\\w\\\\a.md\"", "CodeContent": "\"# A <truncated 120 bytes>", "Overwrite": "true"}}]})"
+        "\n";
+    const ReadResult r = read_bytes(log, "transcript.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Message* plain = find_message(r.sessions[0], "step-1");
+    ASSERT_NE(plain, nullptr) << describe(r);
+    const auto a = nlohmann::json::parse(plain->blocks[0].arguments);
+    EXPECT_EQ(a["CodeContent"], "{\n \"a\": 1\n}");
+    EXPECT_EQ(a["Query"], "2024");
+    EXPECT_EQ(a["TargetFile"], "C:\\w\\package.json");
+    const Message* cut = find_message(r.sessions[0], "step-2");
+    ASSERT_NE(cut, nullptr);
+    const auto b = nlohmann::json::parse(cut->blocks[0].arguments);
+    EXPECT_EQ(b["TargetFile"], "C:\\w\\a.md");
+    EXPECT_EQ(b["Overwrite"], true);
+    EXPECT_EQ(b["CodeContent"], "\"# A <truncated 120 bytes>");
 }
 
 }  // namespace

@@ -247,5 +247,35 @@ TEST(CopilotCliReader, ARealOutputStream) {
         << ::testing::PrintToString(got);
 }
 
+TEST(CopilotCliReader, ARedactedLogKeepsTheUsersWordsInWhatWasSent) {
+    // Copilot redacted this log itself: `content` is "[REDACTED]"; `transformedContent` (what it sent the model) holds
+    // the user's words after its <current_datetime> (session 35).
+    ReadResult r = read_file(testing::fixture("copilot-cli/redacted-skill-run.jsonl"));
+    EXPECT_EQ(r.format, "copilot-cli");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_FALSE(s.messages.empty());
+    const Message& user = s.messages[0];
+    EXPECT_EQ(user.role, Role::kUser);
+    EXPECT_EQ(user.visible_text().rfind("Invoke skill `shepherd-task-20-create-issues-from-plan` with these inputs:", 0),
+              0u)
+        << user.visible_text().substr(0, 200);
+    EXPECT_EQ(user.visible_text().find("current_datetime"), std::string::npos);
+    EXPECT_EQ(user.visible_text().find("[REDACTED]"), std::string::npos);
+}
+
+TEST(CopilotCliReader, ARedactedMessagesRemindersAreNotTheUsersWords) {
+    // Copilot appends its <system_reminder> blocks to what it sends (seen in public Copilot logs): not the user's.
+    const std::string log =
+        R"({"type": "session.start", "data": {"sessionId": "s1", "producer": "copilot-agent"}, "id": "e0", "timestamp": "2026-09-09T19:42:00Z"})"
+        "\n"
+        R"({"type": "user.message", "data": {"content": "[REDACTED]", "transformedContent": "<current_datetime>2026-09-09T19:42:24-07:00</current_datetime>\n\nFix the flaky test.\n\n\n<system_reminder>\n<sql_tables>Available tables: todos</sql_tables>\n</system_reminder>"}, "id": "e1", "timestamp": "2026-09-09T19:42:24Z"})"
+        "\n";
+    const ReadResult r = read_bytes(log, "events.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    ASSERT_FALSE(r.sessions[0].messages.empty());
+    EXPECT_EQ(r.sessions[0].messages[0].visible_text(), "Fix the flaky test.");
+}
+
 }  // namespace
 }  // namespace bm
