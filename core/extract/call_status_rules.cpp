@@ -103,8 +103,8 @@ void call_status_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // action.record_changed's. Paths and commands are the file and command rules'.
     if (word.empty()) word = json_success(a.result, b, e);
     if (word.empty()) return;
-    for (const char* name : {"path", "file_path", "filename", "file", "command", "cmd", "code", "TargetFile", "AbsolutePath",
-                             "CommandLine"})
+    for (const char* name : {"path", "file_path", "filename", "file", "command", "cmd", "code", "TargetFile",
+                             "AbsolutePath", "CommandLine"})
         if (args.contains(name)) return;
     // The record the call acted on: its one `<x>_id` argument.
     std::string id;

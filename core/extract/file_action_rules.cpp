@@ -120,8 +120,8 @@ std::string argument_path_key(std::string_view path, std::string_view cwd) {
 }
 
 bool write_tool(std::string_view lowered_tool) {
-    return one_of(lowered_tool, {"write", "write_file", "create_file", "fs_write", "writefile", "file_write", "save_file",
-                                 "write_to_file"});  // Google Antigravity's (session 35)
+    return one_of(lowered_tool, {"write", "write_file", "create_file", "fs_write", "writefile", "file_write",
+                                 "save_file", "write_to_file"});  // write_to_file: Google Antigravity's (session 35)
 }
 
 // An edit the editor refused: `file.<path>.edit = not applied: <the error>` (Refuted).

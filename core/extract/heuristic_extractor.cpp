@@ -545,8 +545,9 @@ bool reports_outcome(const Toks& t, size_t first) {
                                                   "hang", "break", "succeed", "produce", "yield", "report", "behave",
                                                   "show"};
     auto base_of = [](const std::string& w) {  // "passes" -> "pass", "returns" -> "return"; "" for no -s form
-        if (w.size() > 4 && w.ends_with("es") && outcome.count(w.substr(0, w.size() - 2))) return w.substr(0, w.size() - 2);
-        if (w.size() > 3 && w.ends_with("s") && outcome.count(w.substr(0, w.size() - 1))) return w.substr(0, w.size() - 1);
+        for (const size_t cut : {size_t{2}, size_t{1}})  // "-es", then "-s"
+            if (w.size() > cut + 2 && w.ends_with(cut == 2 ? "es" : "s") && outcome.count(w.substr(0, w.size() - cut)))
+                return w.substr(0, w.size() - cut);
         return std::string();
     };
     bool joined = first > 0 && t[first - 1].lower == "and";  // an "and" around the subject: "X and Y both …"

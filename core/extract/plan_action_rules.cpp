@@ -285,7 +285,7 @@ void plan_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     // ReplacementContent: the lines it changed).
     if (antigravity_task_file(a.arguments)) {
         if (json_string_member(a.arguments, "CodeContent", text, b, e)) checklist_items(a, text, out);
-        // replace_file_content's one ReplacementContent; multi_replace_file_content's ReplacementChunks, each with its own.
+        // replace_file_content's one ReplacementContent; each of multi_replace_file_content's ReplacementChunks.
         const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
         if (j.is_object())
             for (const nlohmann::json* chunk : replacement_chunks(j))

@@ -30,7 +30,7 @@ std::string trimmed(std::string_view s) {
     return std::string(s.substr(a, b - a + 1));
 }
 
-// `text` without the harness's blocks `<TAG>…</TAG>` of the given tags (an unclosed one runs to the end), in one pass.
+// `text` without the harness's blocks `<TAG>…</TAG>` of the given tags (an unclosed one runs to the end); one pass.
 std::string without_blocks(std::string_view text, std::initializer_list<std::string_view> tags) {
     std::string out;
     size_t at = 0;

@@ -257,8 +257,8 @@ TEST(CopilotCliReader, ARedactedLogKeepsTheUsersWordsInWhatWasSent) {
     ASSERT_FALSE(s.messages.empty());
     const Message& user = s.messages[0];
     EXPECT_EQ(user.role, Role::kUser);
-    EXPECT_EQ(user.visible_text().rfind("Invoke skill `shepherd-task-20-create-issues-from-plan` with these inputs:", 0),
-              0u)
+    const std::string lead = "Invoke skill `shepherd-task-20-create-issues-from-plan` with these inputs:";
+    EXPECT_EQ(user.visible_text().rfind(lead, 0), 0u)
         << user.visible_text().substr(0, 200);
     EXPECT_EQ(user.visible_text().find("current_datetime"), std::string::npos);
     EXPECT_EQ(user.visible_text().find("[REDACTED]"), std::string::npos);
