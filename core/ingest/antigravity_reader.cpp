@@ -16,6 +16,7 @@
 
 #include "ingest/readers.h"
 #include "util/fast_json.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -23,12 +24,8 @@ namespace {
 
 constexpr size_t npos = std::string::npos;
 
-std::string trimmed(std::string_view s) {
-    const size_t a = s.find_first_not_of(" \t\r\n");
-    if (a == npos) return {};
-    const size_t b = s.find_last_not_of(" \t\r\n");
-    return std::string(s.substr(a, b - a + 1));
-}
+// `s` without blanks at its ends, as a string (util/trim.h's trim gives a view).
+std::string trimmed(std::string_view s) { return std::string(trim(s)); }
 
 // `text` without the harness's blocks `<TAG>…</TAG>` of the given tags (an unclosed one runs to the end); one pass.
 std::string without_blocks(std::string_view text, std::initializer_list<std::string_view> tags) {
@@ -84,8 +81,7 @@ std::string result_text(std::string_view content) {
             const size_t eol = content.find('\n');
             content.remove_prefix(eol == std::string_view::npos ? content.size() : eol + 1);
         }
-    const size_t start = content.find_first_not_of(" \t\r\n");
-    return std::string(start == std::string_view::npos ? std::string_view() : content.substr(start));
+    return std::string(trim_left(content));
 }
 
 // A call's arguments. Antigravity writes each value as JSON text inside a string ("\"C:\\\\src\"", "true", "6"); those
@@ -124,8 +120,8 @@ json decoded_arguments(const json& args) {
 std::optional<int64_t> take_command_outcome(std::string& text) {
     const size_t at = text.find_first_not_of(" \t\r\n");
     if (at == npos) return std::nullopt;
-    const size_t line_start = text.rfind('\n', at) == npos ? 0 : text.rfind('\n', at) + 1;
-    const size_t indent = at - line_start;  // a task message indents its outcome's lines ("\t\t\t\t")
+    const size_t newline = text.rfind('\n', at);
+    const size_t indent = at - (newline == npos ? 0 : newline + 1);  // a task message indents its outcome ("\t\t\t\t")
     const size_t eol = text.find('\n', at);
     const std::string first = trimmed(std::string_view(text).substr(at, eol == npos ? npos : eol - at));
     std::string digits;
@@ -201,7 +197,7 @@ public:
         if (source == "MODEL" || source == "SYSTEM") {
             // The harness's own steps: the history and knowledge it loaded (no content), a reminder it injected, a
             // background task's end, an error. A result no call is waiting for is kept as such a notice.
-            if (trimmed(content).empty()) return skip();
+            if (trim(content).empty()) return skip();
             if (auto [task, outcome] = finished_task(content); !task.empty()) {
                 if (const auto call = m_background.find(task); call != m_background.end()) {
                     const std::string id = call->second;
@@ -248,9 +244,9 @@ private:
     void planner(const json& v, RecordPos pos, std::string_view raw, const std::string& content) {
         m_pending.clear();  // a new plan step: calls of the last one that got no result stay unanswered
         Message m = message(v, pos, raw, Role::kAssistant, SourceKind::kModel);
-        if (auto thinking = m_ctx.str(v, "thinking", pos, "thinking"); thinking && !trimmed(*thinking).empty())
+        if (auto thinking = m_ctx.str(v, "thinking", pos, "thinking"); thinking && !trim(*thinking).empty())
             m.blocks.push_back(text_block(m_ctx, BlockKind::kReasoning, *thinking));
-        if (!trimmed(content).empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, content));
+        if (!trim(content).empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kText, content));
         if (const json* calls = m_ctx.array(v, "tool_calls", pos, "tool_calls"))
             for (size_t k = 0; k < calls->size(); ++k) {
                 const json& call = (*calls)[k];

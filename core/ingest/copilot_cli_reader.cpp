@@ -10,6 +10,7 @@
 #include <set>
 
 #include "ingest/readers.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -30,9 +31,7 @@ std::string sent_words(std::string_view sent) {
         const size_t close = sent.find(kClose, open);
         at = close == std::string_view::npos ? sent.size() : close + kClose.size();
     }
-    const size_t a = out.find_first_not_of(" \t\r\n");
-    if (a == std::string::npos) return {};
-    return out.substr(a, out.find_last_not_of(" \t\r\n") - a + 1);
+    return std::string(trim(out));
 }
 
 // The event types that hold no conversation (bounds, streaming pieces, bookkeeping); counted, never
