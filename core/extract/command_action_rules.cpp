@@ -1294,8 +1294,9 @@ void command_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
                            ActionEvidence::kObserved, 0, std::min<size_t>(a.result.size(), a.result.find('\n'))});
             return;
         }
-    // A call the user refused never ran: no exit status (session 21: read as "nonzero", a failed run).
-    if (a.error && call_refused(a.result)) return;
+    // A call the user refused never ran: no exit status (session 21: read as "nonzero", a failed run); nor did one the
+    // harness could not parse (session 36).
+    if (a.error && (call_refused(a.result) || call_unparsed(a.result))) return;
     if (code.empty() && !a.exit_unstated) {
         ev = ActionEvidence::kConfirmed, eb = qb, ee = qe;
         if (a.error) code = "nonzero";

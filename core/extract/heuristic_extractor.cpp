@@ -243,6 +243,9 @@ bool value_cut(std::string_view text, const Toks& t, size_t vb, size_t ve, size_
         return w.size() > end.size() + 2 && w.compare(w.size() - end.size(), end.size(), end) == 0;
     };
     if (kept.size() > 1 && (ends_with(kept[0], "ly") || ends_with(kept[0], "ing"))) return true;
+    // "your designs are exactly as you left them": an -ly word a comparison goes on from is no value (session 36).
+    if (kept.size() == 1 && ends_with(kept[0], "ly") && ve < hi && one_of(t[ve].lower, {"as", "like", "than"}))
+        return true;
     if (kept.size() > 1 && needs_complement(kept[0])) return true;
     // An adjective that relates its subject to something else says nothing without it (session 34: "the solution is
     // similar pixel by pixel" → `solution = similar`, junk on dev).
@@ -332,6 +335,19 @@ bool negated_subject(const Toks& t, size_t s, size_t anchor) {
     return false;
 }
 
+// Whether the subject in tokens [s, anchor) names no one thing (session 36, model.conclusion on dev: 0 good, 4 junk):
+// a relative "where" before it ("where rate limits are exposed"), a verb after an infinitive's "to" ("what to build
+// is missing"), "any" (a hypothetical: "any single poster is wrong") or "every/each time" (a condition: "every time a
+// file is changed").
+bool unbound_subject(const Toks& t, size_t s, size_t anchor) {
+    if (s > 0 && !t[s - 1].comma_after && t[s - 1].lower == "to") return true;
+    for (size_t k = s > 0 && !t[s - 1].comma_after ? s - 1 : s; k < anchor && k < t.size(); ++k) {
+        if (one_of(t[k].lower, {"any", "where"})) return true;
+        if (one_of(t[k].lower, {"every", "each"}) && k + 1 < t.size() && t[k + 1].lower == "time") return true;
+    }
+    return false;
+}
+
 // Candidates within tokens [lo, hi).
 std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t lo_clause, size_t hi, bool is_user) {
     std::vector<Candidate> out;
@@ -394,7 +410,16 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
                                   t[i + 1].lower == "aside" || t[i + 1].lower == "apart" || t[i + 1].lower == "down");
             // "change X to be/become Y": an infinitive describing the change asked for, not a value (session 19).
             const bool infinitive = to + 1 < hi && (t[to + 1].lower == "be" || t[to + 1].lower == "become");
-            if (!phrasal && !infinitive && to < hi && to > i + 1 && to - i <= 5) {
+            // "move a thread already attached to a worktree": the "to" completes a participle, not the verb; "switch
+            // back to X", "change it to X": the words before "to" name nothing (session 36, user.change_to on dev: 3
+            // junk and 1 partial of 5 values).
+            const bool participle =
+                to < hi && to > i + 1 && t[to - 1].lower.size() > 4 && t[to - 1].lower.ends_with("ed");
+            bool unnamed = to < hi && to > i + 1;
+            for (size_t k = i + 1; k < to && k < hi; ++k)
+                unnamed &=
+                    one_of(t[k].lower, {"back", "over", "it", "this", "that", "them", "everything", "all", "the"});
+            if (!phrasal && !infinitive && !participle && !unnamed && to < hi && to > i + 1 && to - i <= 5) {
                 std::string key = normalise_subject(words(t, i + 1, to));
                 size_t ve = value_end(t, to + 1, hi);
                 // 'change the content to "modified content"': a quoted literal is content, not a setting.
@@ -497,6 +522,7 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             const bool asked = !colon && any_word_in(t, s > 0 ? s - 1 : 0, i, {"how", "what", "who", "whom", "whose"});
             const bool guarded = conditional(t, lo, s) || clause_inside(t, s, i) || negated_subject(t, s, i) || phrasal ||
                                  modifier || dangling || partitive || personal || asked ||
+                                 (!colon && w != "=" && unbound_subject(t, s, i)) ||
                                  (!colon && w != "=" && value_cut(text, t, j, ve, hi));
             // "X: Y" and "X = Y" are labels and assignments (headings, config, code), not statements.
             const char* shape = colon || w == "=" || w == ":" ? "text.label" : "statement";

@@ -18,6 +18,8 @@ bool call_refused(std::string_view result) {
             result.substr(0, result.find('\n')).find("user denied permission") != std::string_view::npos);
 }
 
+bool call_unparsed(std::string_view result) { return result.rfind("Error invalid tool call", 0) == 0; }
+
 size_t user_rejection_reason(std::string_view result) {
     // Only in the harness's own rejection notice, which opens the result.
     if (!call_refused(result)) return std::string_view::npos;

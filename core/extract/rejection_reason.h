@@ -16,4 +16,9 @@ size_t user_rejection_reason(std::string_view result);
 // tool use.") or mini-swe-agent's ("Command not executed. The user rejected your command …"): the call never ran, so it has no exit status and no failure of its own (session 21).
 bool call_refused(std::string_view result);
 
+// Whether `result` is Google Antigravity's answer to a call it could not parse ("Error invalid tool call: there was a
+// problem parsing the tool call …"): the call never ran, so a command has no exit status (session 36). A write so
+// answered stays "not written" (action.write_failed).
+bool call_unparsed(std::string_view result);
+
 }  // namespace bm

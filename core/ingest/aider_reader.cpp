@@ -118,18 +118,37 @@ private:
         m.seq = static_cast<int64_t>(m_session.messages.size()) + m_non_message;
         m.id = "l" + std::to_string(m_first.line);
         m.line = m_first.line;
+        const bool follows_input = m_after_input;
+        m_after_input = false;
         if (kind == Block::kUser) {
+            // "/code <request>" logs the request again once the mode is switched: two inputs, not one.
+            const bool moded = text.find_first_not_of(" \n") != std::string::npos &&
+                               text[text.find_first_not_of(" \n")] == '/';
+            const bool follows_plain_input = follows_input && !m_input_moded && !moded;
+            m_input_moded = moded;
             if (!user_text(text)) {
                 ++m_non_message;  // a bare command (/model, /add, /multiline-mode, ...)
+                return;
+            }
+            // Input lines that only blank lines part, with no reply or notice between, are one input: a long
+            // paste aider logged a line at a time (session 36, a dev log: one request over four lines cut mid-word).
+            if (follows_plain_input && !m_session.messages.empty() && m_session.messages.back().role == Role::kUser) {
+                Message& prev = m_session.messages.back();
+                prev.blocks.back().text += "\n" + m_ctx.redact_text(text);
+                m_input_raw += "\n\n" + raw;
+                if (m_ctx.options().keep_raw) prev.raw = m_ctx.raw_record(m_input_raw);
+                m_after_input = true;
                 return;
             }
             m.role = Role::kUser;
             m.source.kind = SourceKind::kUser;
             m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+            m_after_input = true;
+            m_input_raw = raw;
         } else if (kind == Block::kAssistant) {
             m.role = Role::kAssistant;
             m.source.kind = SourceKind::kModel;
-            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+            assistant_blocks(text, m);
         } else {
             m.role = Role::kTool;  // aider's own output: edits applied, commits, confirmations, command output
             m.source.kind = SourceKind::kTool;
@@ -141,6 +160,30 @@ private:
         }
         if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(raw);
         m_session.messages.push_back(std::move(m));
+    }
+
+    // A reply's text, its inline reasoning ("<thinking-content-<hex>>…</thinking-content-<hex>>", as aider logs a
+    // reasoning model's thoughts; session 36) read as reasoning blocks.
+    void assistant_blocks(const std::string& text, Message& m) {
+        constexpr std::string_view kOpen = "<thinking-content-";
+        std::string said;
+        size_t at = 0;
+        while (at < text.size()) {
+            const size_t open = text.find(kOpen, at);
+            const size_t gt = open == std::string::npos ? open : text.find('>', open);
+            if (gt == std::string::npos) break;
+            const std::string close = "</" + text.substr(open + 1, gt - open);
+            const size_t end = text.find(close, gt);
+            if (end == std::string::npos) break;
+            said += text.substr(at, open - at);
+            const std::string_view thought = trim(std::string_view(text).substr(gt + 1, end - gt - 1));
+            if (!thought.empty()) m.blocks.push_back(text_block(m_ctx, BlockKind::kReasoning, std::string(thought)));
+            at = end + close.size();
+        }
+        if (at < text.size()) said += text.substr(at);
+        const std::string_view rest = trim(said);
+        if (!rest.empty() || m.blocks.empty())
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, std::string(rest)));
     }
 
     // User input minus a leading chat-mode command ("/ask how?" -> "how?"); false for a command
@@ -171,6 +214,9 @@ private:
     RecordPos m_first;
     std::string m_text, m_raw, m_blank_lines;
     int64_t m_lines = 0;
+    bool m_after_input = false;  // the last block flushed was the user's input
+    std::string m_input_raw;     // that input's lines as written
+    bool m_input_moded = false;  // that input opened with a command ("/code …")
 };
 
 }  // namespace

@@ -17,11 +17,13 @@ const std::set<std::string>& known_non_message() {
     // Claude Code 2.1 also writes `attachment` (skill listings, command permissions), `permission-mode` and
     // `ai-title` lines: settings and UI titles, no message (session 20); 2.1.24x+ `last-prompt` (the prompt box's
     // text), `mode`, `atis-latch`, `agent-name` and `bridge-session` (session 25: seen in fresh logs, each warned);
-    // 2.1.243's `frame-link` ({"artifactCount", "sessionId", "timestamp"}, session 29: a test collector's log).
+    // 2.1.243's `frame-link` ({"artifactCount", "sessionId", "timestamp"}, session 29: a test collector's log);
+    // `agent-setting` ({"agentSetting": "general-purpose", "sessionId"}), an agent team's teammate transcript's first
+    // line (session 36).
     static const std::set<std::string> types = {
         "queue-operation", "file-history-snapshot", "progress", "custom-title", "tag", "result",
         "stream_event", "attachment", "permission-mode", "ai-title", "last-prompt", "mode",
-        "atis-latch", "agent-name", "bridge-session", "frame-link", "pr-link"};
+        "atis-latch", "agent-name", "bridge-session", "frame-link", "pr-link", "agent-setting"};
     return types;
 }
 

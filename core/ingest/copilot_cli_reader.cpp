@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "ingest/copilot_cli_wrapper.h"
 #include "ingest/readers.h"
 #include "util/trim.h"
 
@@ -145,6 +146,7 @@ public:
     }
 
     void line(const json& v, RecordPos pos, std::string_view raw) {
+        if (const json* event = wrapped_copilot_event(v)) return line(*event, pos, raw);
         const std::string type = m_ctx.str(v, "type", pos, "type").value_or("");
         m_raw = raw;
         if (is_conversation_type(type)) {
@@ -506,6 +508,15 @@ bool is_copilot_cli_event(const json& v) {
     return (is_conversation_type(type) || is_bookkeeping(type)) &&
            type.find('.') != std::string::npos && v.value("id", json()).is_string() &&
            v.value("timestamp", json()).is_string();
+}
+
+const json* wrapped_copilot_event(const json& v) {
+    if (!v.is_object() || v.contains("type")) return nullptr;
+    const auto raw = v.find("raw");
+    if (raw == v.end() || !raw->is_object() || !raw->value("type", json()).is_string() ||
+        !raw->value("data", json()).is_object())
+        return nullptr;
+    return &*raw;
 }
 
 bool is_copilot_cli_outline(const json& v) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "ingest/readers.h"
+#include "ingest/referenced_files.h"
 
 namespace bm {
 
@@ -162,6 +163,25 @@ private:
             }
             m.role = Role::kUser;
             m.source.kind = SourceKind::kUser;
+            // Session 36: an older CLI recorded a tool's response as a user message, rendered "[Function Response:
+            // read_many_files]…" (its partToString): the CLI's notice, not the user's words.
+            if (std::string fn; is_function_response_echo(text, fn)) {
+                m.role = Role::kSystem;
+                m.source.kind = SourceKind::kPlugin;
+                m.source.name = "gemini-cli-function-response";
+                m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+                if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(rec.raw.empty() ? v.dump() : rec.raw);
+                return push_built(m, out, {});
+            }
+            // "@path" mentions: the CLI appends the files' contents after "--- Content from referenced files ---".
+            // The user typed the words before it; the files are read as the user's own read_many_files call.
+            if (auto ref = split_referenced_files(text)) {
+                m.blocks.push_back(text_block(m_ctx, BlockKind::kText, ref->words));
+                std::vector<Message> results;
+                if (!ref->paths.empty()) referenced_files(*ref, m, results);
+                if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(rec.raw.empty() ? v.dump() : rec.raw);
+                return push_built(m, out, std::move(results));
+            }
             // The CLI's setup turn ("<session_context>\nThis is the Gemini CLI. We are setting up the context for our
             // chat. …", with the workspace's file tree): the harness's words, as in a saved chat.
             if (text.find("We are setting up the context for our chat.") != std::string::npos) {
@@ -196,6 +216,11 @@ private:
                 for (size_t k = 0; k < calls->size(); ++k)
                     tool_call((*calls)[k], rec, p + "toolCalls[" + std::to_string(k) + "].", m, results);
         if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(rec.raw.empty() ? v.dump() : rec.raw);
+        return push_built(m, out, std::move(results));
+    }
+
+    // Appends message `m` and the results answering its calls to the session; returns their indexes.
+    std::vector<size_t> push_built(Message& m, std::vector<size_t>& out, std::vector<Message> results) {
         out.push_back(m_session.messages.size());
         m_session.messages.push_back(std::move(m));
         for (auto& t : results) {
@@ -203,6 +228,31 @@ private:
             m_session.messages.push_back(std::move(t));
         }
         return out;
+    }
+
+    // The files a user's "@path" mentions pulled in: the user's read_many_files call (the CLI runs it for them) and
+    // its answer, the block's contents.
+    void referenced_files(const ReferencedFiles& ref, Message& m, std::vector<Message>& results) {
+        ContentBlock call;
+        call.kind = BlockKind::kToolCall;
+        call.tool_id = m.id + "#at";
+        call.tool_name = "read_many_files";
+        call.arguments = m_ctx.redact_text(json{{"paths", ref.paths}}.dump());
+        m.blocks.push_back(call);
+        ContentBlock r;
+        r.kind = BlockKind::kToolResult;
+        r.tool_id = call.tool_id;
+        r.text = m_ctx.redact_text(ref.contents);
+        Message t;
+        t.seq = m.seq;
+        t.id = m.id + "/" + call.tool_id;
+        t.line = m.line;
+        t.time = m.time;
+        t.role = Role::kTool;
+        t.source.kind = SourceKind::kTool;
+        t.source.call_id = call.tool_id;
+        t.blocks.push_back(std::move(r));
+        results.push_back(std::move(t));
     }
 
     // A content array of functionResponse parts and nothing else, each answering a call read with its result.

@@ -11,6 +11,7 @@
 
 #include "ingest/agent_memory_log.h"
 #include "ingest/antigravity_reader.h"
+#include "ingest/copilot_cli_wrapper.h"
 #include "ingest/gemini_prompt_log.h"
 #include "ingest/readers.h"
 #include "redact/redactor.h"
@@ -25,6 +26,22 @@ namespace {
 
 constexpr size_t kSniffBytes = 64 << 10;
 constexpr size_t kMaxSniffBytes = 4 << 20;
+
+// A pre-0.2 Codex rollout's bare Responses item: a message whose content parts are input_text / output_text, or a
+// function_call with its call_id (session 36: a rollout kept from past its meta line was refused).
+bool codex_bare_item(const json& v) {
+    const auto type = v.find("type");
+    if (type == v.end() || !type->is_string() || v.contains("payload")) return false;
+    if (*type == "function_call") return v.contains("call_id") && v.contains("name") && v.contains("arguments");
+    if (*type != "message" || !v.contains("role")) return false;
+    const auto content = v.find("content");
+    if (content == v.end() || !content->is_array() || content->empty()) return false;
+    return std::all_of(content->begin(), content->end(), [](const json& part) {
+        if (!part.is_object()) return false;
+        const auto t = part.find("type");
+        return t != part.end() && t->is_string() && (*t == "input_text" || *t == "output_text");
+    });
+}
 
 std::optional<SessionFormat> classify_object(const json& v) {
     if (v.contains("sessionId") && v.contains("projectHash")) return SessionFormat::kGeminiCli;
@@ -72,6 +89,7 @@ std::optional<SessionFormat> classify_object(const json& v) {
         return SessionFormat::kOpenAiChat;
     if (type.empty() && v.contains("id") && v.contains("timestamp") && v.contains("instructions"))
         return SessionFormat::kCodex;  // pre-0.2 rollout meta line
+    if (codex_bare_item(v)) return SessionFormat::kCodex;  // a pre-0.2 rollout read from past its meta line
     return std::nullopt;
 }
 
@@ -324,6 +342,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         cursor = is_cursor_transcript_line(*first);
         pi = is_pi_session_header(*first);
         copilot = is_copilot_cli_event(*first);
+        if (const json* event = wrapped_copilot_event(*first)) copilot = is_copilot_cli_event(*event);
         qwen = is_qwen_code_line(*first);
         sidecar = is_entire_sidecar_line(*first);
         antigravity = is_antigravity_step(*first);

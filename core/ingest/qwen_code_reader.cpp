@@ -10,6 +10,7 @@
 
 #include "ingest/parent_tree.h"
 #include "ingest/readers.h"
+#include "ingest/referenced_files.h"
 
 namespace bm {
 
@@ -150,6 +151,13 @@ private:
             m.blocks.push_back(text_block(m_ctx, BlockKind::kText, shown));
         else if (parts)
             read_parts(*parts, pos, m, /*results=*/false);
+        // Without a displayText (a Gemini CLI `/chat save` checkpoint, an older recording) the parts also hold
+        // the files the user's "@path" mentions pulled in: only the words before them are the user's (session 36).
+        if (shown.empty() && m.role == Role::kUser)
+            if (auto ref = split_referenced_files(m.visible_text())) {
+                std::erase_if(m.blocks, [](const ContentBlock& b) { return b.kind == BlockKind::kText; });
+                m.blocks.insert(m.blocks.begin(), text_block(m_ctx, BlockKind::kText, ref->words));
+            }
         return !m.blocks.empty();
     }
 

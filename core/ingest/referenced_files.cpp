@@ -1,0 +1,66 @@
+// Splits a Gemini CLI user turn into the user's words and the files its "@path" mentions pulled in.
+#include "ingest/referenced_files.h"
+
+#include "util/trim.h"
+
+namespace bm {
+
+namespace {
+
+constexpr std::string_view kOpen = "--- Content from referenced files ---";
+constexpr std::string_view kClose = "--- End of content ---";
+constexpr std::string_view kFileLead = "Content from @";
+
+// The offset of `marker` where it starts a line of `text` (npos when it never does).
+size_t line_start_of(std::string_view text, std::string_view marker, size_t from = 0) {
+    for (size_t at = text.find(marker, from); at != std::string_view::npos;
+         at = text.find(marker, at + 1))
+        if (at == 0 || text[at - 1] == '\n') return at;
+    return std::string_view::npos;
+}
+
+}  // namespace
+
+std::optional<ReferencedFiles> split_referenced_files(std::string_view text) {
+    const size_t open = line_start_of(text, kOpen);
+    if (open == std::string_view::npos) return std::nullopt;
+    ReferencedFiles out;
+    out.words = std::string(trim(text.substr(0, open)));
+    size_t body = open + kOpen.size();
+    if (body < text.size() && text[body] == '\n') ++body;
+    // The last closing line ends the block: a referenced file may itself hold the marker.
+    size_t close = std::string_view::npos;
+    for (size_t at = line_start_of(text, kClose, body); at != std::string_view::npos;
+         at = line_start_of(text, kClose, at + 1))
+        close = at;
+    const std::string_view block =
+        text.substr(body, close == std::string_view::npos ? std::string_view::npos : close - body);
+    out.contents = std::string(block);
+    while (!out.contents.empty() && out.contents.back() == '\n') out.contents.pop_back();
+    for (size_t at = line_start_of(block, kFileLead); at != std::string_view::npos;
+         at = line_start_of(block, kFileLead, at + 1)) {
+        const size_t eol = block.find('\n', at);
+        std::string_view head = block.substr(
+            at + kFileLead.size(),
+            eol == std::string_view::npos ? std::string_view::npos : eol - at - kFileLead.size());
+        if (!head.empty() && head.back() == ':') head.remove_suffix(1);
+        if (!head.empty()) out.paths.emplace_back(head);
+    }
+    if (close != std::string_view::npos) {
+        const std::string_view after = trim(text.substr(close + kClose.size()));
+        if (!after.empty()) out.words += (out.words.empty() ? "" : "\n") + std::string(after);
+    }
+    return out;
+}
+
+bool is_function_response_echo(std::string_view text, std::string& name) {
+    constexpr std::string_view kLead = "[Function Response: ";
+    const std::string_view t = trim(text);
+    if (t.rfind(kLead, 0) != 0) return false;
+    const size_t end = t.find(']', kLead.size());
+    if (end == std::string_view::npos || end == kLead.size()) return false;
+    name = std::string(t.substr(kLead.size(), end - kLead.size()));
+    return true;
+}
+
+}  // namespace bm

@@ -1,0 +1,28 @@
+// The files a Gemini CLI user named with "@path": the CLI appends their contents to the user's
+// words.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bm {
+
+// A user turn split at the CLI's "--- Content from referenced files ---" block.
+struct ReferencedFiles {
+    std::string words;  // what the user typed (the text before the block and any after its end)
+    std::vector<std::string>
+        paths;             // each file the block holds ("Content from @<path>:"), in order
+    std::string contents;  // the block's body, without its opening and closing marker lines
+};
+
+// The split of a user turn that carries the block; nullopt when it carries none.
+std::optional<ReferencedFiles> split_referenced_files(std::string_view text);
+
+// Whether a user record's text is the CLI's rendering of a tool's response ("[Function Response:
+// read_file]…", gemini-cli's partToString), which older CLIs recorded as a user message: the user
+// typed none of it. Sets `name` to the first function named.
+bool is_function_response_echo(std::string_view text, std::string& name);
+
+}  // namespace bm
