@@ -163,6 +163,28 @@ void add_pull_request(ReadContext& ctx, const json& v, const Line& line, RecordP
     session.environment.push_back(std::move(f));
 }
 
+// The permission mode a line records (`permissionMode` on user lines and `permission-mode` lines: default, plan,
+// acceptEdits, bypassPermissions), where it first differs from "default" or changes: environment fact
+// permission_mode (session 36: dev gold names a session's plan mode 4 times).
+void add_permission_mode(ReadContext& ctx, const json& v, const Line& line, RecordPos pos, Session& session,
+                         std::string& mode) {
+    const auto m = v.find("permissionMode");
+    if (m == v.end() || !m->is_string() || m->get<std::string>().empty() || m->get<std::string>().size() > 40) return;
+    const std::string now = m->get<std::string>();
+    if (now == mode) return;
+    mode = now;
+    EnvironmentFact f;
+    f.name = "permission_mode";
+    f.value = ctx.redact_text(now);
+    f.field = "permissionMode";
+    f.line = pos.line;
+    f.seq = pos.line - 1;
+    f.time = ctx.str(v, "timestamp", pos, "timestamp").value_or("");
+    quote_member(ctx, line, "permissionMode", now, f);
+    if (f.quote.empty()) f.quote = ctx.redact_raw("\"permissionMode\":" + json(now).dump());
+    session.environment.push_back(std::move(f));
+}
+
 void add_api_error(ReadContext& ctx, const json& v, const Message& m, const Line& line, RecordPos pos, Session& session) {
     // The notice without the raw response body Claude Code appends ("… (429) · {…}"; session 18).
     const std::string text = api_error_notice(m.visible_text());
@@ -206,6 +228,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     std::string pending_shell;  // the user's `!` command awaiting its output line
     std::string git_branch;     // the last `gitBranch` recorded as an environment fact, "\n", its line's cwd
     std::set<std::string> pull_requests;  // pr-link URLs read (written again on resume)
+    std::string permission_mode = "default";  // the last permission mode recorded as an environment fact
     while (true) {
         auto more = lines.next(line);
         if (!more) {
@@ -240,6 +263,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         // record, read as the run's exit status (rule harness.run_exit_status, session 17 x18cc).
         if (stream && type == "result") add_run_result(ctx, *v, line, pos, session);
         if (type == "pr-link") add_pull_request(ctx, *v, line, pos, session, pull_requests);
+        if (type == "permission-mode" || type == "user") add_permission_mode(ctx, *v, line, pos, session, permission_mode);
         // A prompt typed while the agent worked reaches it as a `queued_command` attachment: a
         // message of its own (session 30: a user's second request had been skipped with every
         // attachment).

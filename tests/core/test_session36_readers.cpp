@@ -69,6 +69,22 @@ TEST(ClaudeCodeReader, AnAgentSettingLineIsKnownBookkeeping) {
     EXPECT_EQ(r.sessions[0].messages.size(), 1u);
 }
 
+TEST(ClaudeCodeReader, APlanModeTurnIsAnEnvironmentFactWhereTheModeChanges) {
+    const ReadResult r = read_bytes(
+        "{\"type\":\"permission-mode\",\"permissionMode\":\"default\",\"sessionId\":\"s1\"}\n"
+        "{\"parentUuid\":null,\"type\":\"user\",\"permissionMode\":\"plan\",\"message\":{\"role\":\"user\","
+        "\"content\":\"plan the port\"},\"uuid\":\"u1\",\"timestamp\":\"2026-07-01T10:00:00.000Z\",\"sessionId\":\"s1\"}\n"
+        "{\"parentUuid\":\"u1\",\"type\":\"user\",\"permissionMode\":\"plan\",\"message\":{\"role\":\"user\","
+        "\"content\":\"go on\"},\"uuid\":\"u2\",\"timestamp\":\"2026-07-01T10:01:00.000Z\",\"sessionId\":\"s1\"}\n",
+        "plan.jsonl");
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    ASSERT_EQ(r.sessions.size(), 1u);
+    std::vector<std::string> modes;
+    for (const EnvironmentFact& f : r.sessions[0].environment)
+        if (f.name == "permission_mode") modes.push_back(f.value + "@" + std::to_string(f.line));
+    EXPECT_EQ(modes, (std::vector<std::string>{"plan@2"}));  // "default" says nothing; a mode kept is not restated
+}
+
 TEST(AiderReader, InputLinesOnlyBlankLinesPartAreOneInput) {
     const ReadResult r = read_file(fixture("aider/pasted-request-lines.md"));
     EXPECT_TRUE(r.errors.empty()) << describe(r);
