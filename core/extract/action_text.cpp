@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "extract/tool_action_rules.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -283,6 +284,42 @@ bool shell_runs_script(const std::string& program, const std::string& flag) {
     return shells.count(file_name(program)) && flags.count(flag);
 }
 
+// A Windows shell's file name, lowercased and without ".exe" ("C:\...\PowerShell.exe" → "powershell"); empty for any
+// other program.
+std::string windows_shell(const std::string& program) {
+    const size_t slash = program.find_last_of("/\\");
+    std::string name = program.substr(slash == std::string::npos ? 0 : slash + 1);
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (name.ends_with(".exe")) name.resize(name.size() - 4);
+    return one_of(name, {"powershell", "pwsh", "cmd"}) ? name : std::string();
+}
+
+// How many words of `words` (a Windows shell's arguments after its name) come before the script that
+// "powershell -NoLogo -Command <script>" or "cmd /c <script>" runs; 0 when they run none (session 36: Codex on Windows
+// runs ["powershell.exe", "-NoLogo", "-Command", "git worktree list"], keyed `powershell.exe.git`).
+size_t windows_script_start(const std::string& shell, const std::vector<std::string>& words) {
+    auto lower = [](std::string w) {
+        for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return w;
+    };
+    for (size_t i = 0; i < words.size(); ++i) {
+        const std::string w = lower(words[i]);
+        if (shell == "cmd") {
+            if (w == "/c" || w == "/k") return i + 1 < words.size() ? i + 1 : 0;
+            if (!one_of(w, {"/s", "/q", "/d", "/a", "/u"})) return 0;
+            continue;
+        }
+        if (w == "-command" || w == "-c") return i + 1 < words.size() ? i + 1 : 0;
+        if (one_of(w, {"-executionpolicy", "-ep", "-ex"})) {
+            ++i;
+            continue;
+        }
+        if (!one_of(w, {"-nologo", "-noprofile", "-noninteractive", "-nol", "-nop", "-noni", "-sta", "-mta"}))
+            return 0;
+    }
+    return 0;
+}
+
 // The one shell word `text` is, read as the shell reads it: quoted parts ('…' as written; "…" with
 // `\"`, `\\`, `\$` and `\`` standing for their second character and a backslash before a line end
 // joining the lines) and unquoted characters (a backslash escaping the next) joined, `$` and
@@ -336,6 +373,24 @@ std::string one_shell_word(std::string_view text) {
 std::string unwrapped_shell_script(std::string command) {
     const size_t a = command.find(' ');
     if (a == std::string::npos) return command;
+    // "cmd.exe /c \"npm run lint\"", "powershell -NoProfile -Command Get-ChildItem": the rest of the line is the script
+    // (one quoted word's contents, or the words as written).
+    if (const std::string shell = windows_shell(command.substr(0, a)); !shell.empty()) {
+        std::vector<std::string> words;
+        std::vector<size_t> starts;
+        for (size_t at = command.find_first_not_of(' ', a); at != std::string::npos;
+             at = command.find_first_not_of(' ', command.find(' ', at))) {
+            starts.push_back(at);
+            words.push_back(command.substr(at, command.find(' ', at) - at));
+            if (command.find(' ', at) == std::string::npos) break;
+        }
+        const size_t k = windows_script_start(shell, words);
+        if (k == 0) return command;
+        const std::string rest(trim(std::string_view(command).substr(starts[k])));
+        const std::string word = one_shell_word(rest);
+        const std::string script = !word.empty() && (rest.front() == '"' || rest.front() == '\'') ? word : rest;
+        return script.find_first_not_of(" \t\r\n") == std::string::npos ? command : script;
+    }
     const size_t b = command.find(' ', a + 1);
     if (b == std::string::npos || !shell_runs_script(command.substr(0, a), command.substr(a + 1, b - a - 1))) return command;
     const size_t s = command.find_first_not_of(' ', b);
@@ -387,6 +442,18 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
         if (argv.size() >= s + 3 && argv[s].is_string() && argv[s + 1].is_string() && argv[s + 2].is_string() &&
             shell_runs_script(argv[s].get<std::string>(), argv[s + 1].get<std::string>()))
             return argv[s + 2].get<std::string>();
+        // ["powershell.exe", "-NoLogo", "-Command", "git worktree list"]: the words after -Command are the script.
+        if (const std::string shell = argv[s].is_string() ? windows_shell(argv[s].get<std::string>()) : "";
+            !shell.empty()) {
+            std::vector<std::string> words;
+            for (size_t k = s + 1; k < argv.size(); ++k)
+                words.push_back(argv[k].is_string() ? argv[k].get<std::string>() : "");
+            if (const size_t k = windows_script_start(shell, words); k > 0) {
+                std::string script;
+                for (size_t m = k; m < words.size(); ++m) script += (script.empty() ? "" : " ") + words[m];
+                if (script.find_first_not_of(" \t\r\n") != std::string::npos) return script;
+            }
+        }
         for (const auto& a : argv)
             if (a.is_string()) command += (command.empty() ? "" : " ") + a.get<std::string>();
         return command;

@@ -416,10 +416,13 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             const bool participle =
                 to < hi && to > i + 1 && t[to - 1].lower.size() > 4 && t[to - 1].lower.ends_with("ed");
             bool unnamed = to < hi && to > i + 1;
+            // "Do not … switch branches, merge to main": a comma between the verb and "to" parts a list's items.
+            bool listed = false;
+            for (size_t k = i; k + 1 < to && k < hi; ++k) listed |= t[k].comma_after;
             for (size_t k = i + 1; k < to && k < hi; ++k)
                 unnamed &=
                     one_of(t[k].lower, {"back", "over", "it", "this", "that", "them", "everything", "all", "the"});
-            if (!phrasal && !infinitive && !participle && !unnamed && to < hi && to > i + 1 && to - i <= 5) {
+            if (!phrasal && !infinitive && !participle && !unnamed && !listed && to < hi && to > i + 1 && to - i <= 5) {
                 std::string key = normalise_subject(words(t, i + 1, to));
                 size_t ve = value_end(t, to + 1, hi);
                 // 'change the content to "modified content"': a quoted literal is content, not a setting.

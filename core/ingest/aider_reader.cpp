@@ -2,9 +2,9 @@
 // opens with "# aider chat started at <time>"; user input lines start with "#### ", aider's own
 // output (notices, confirmations, command output) with "> ", and the model's reply is plain text.
 #include "ingest/readers.h"
+#include "ingest/text_lines.h"
 #include "util/hash.h"
 #include "util/trim.h"
-#include "util/utf8.h"
 
 namespace bm {
 
@@ -225,22 +225,7 @@ bool is_aider_history(std::string_view text) { return text.rfind(kHeader, 0) == 
 
 void read_aider(ByteSource& source, ReadContext& ctx) {
     AiderBuilder b(ctx);
-    for_each_line(source, ctx, [&](const Line& line) {
-        const RecordPos pos{line.number, line.offset};
-        if (line.too_long) {
-            ctx.error(pos, "", "line is " + std::to_string(line.length) + " bytes, over the " +
-                                   std::to_string(ctx.options().max_line_bytes) + "-byte line limit; skipped",
-                      "raise the limit (--max-line-bytes)");
-            ctx.result().partial = true;
-        } else if (size_t bad = first_invalid_utf8(line.text); bad != std::string_view::npos) {
-            ctx.error(RecordPos{line.number, line.offset + static_cast<int64_t>(bad)}, "",
-                      "invalid UTF-8 at column " + std::to_string(bad + 1) + "; line skipped",
-                      "re-save the file as UTF-8");
-            ctx.result().partial = true;
-        } else {
-            b.line(line);
-        }
-    });
+    for_each_text_line(source, ctx, [&](const Line& line) { b.line(line); });
     b.finish();
 }
 

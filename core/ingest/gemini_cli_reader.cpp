@@ -178,7 +178,7 @@ private:
             if (auto ref = split_referenced_files(text)) {
                 m.blocks.push_back(text_block(m_ctx, BlockKind::kText, ref->words));
                 std::vector<Message> results;
-                if (!ref->paths.empty()) referenced_files(*ref, m, results);
+                if (!ref->paths.empty()) results.push_back(referenced_files_read(*ref, m, m_ctx));
                 if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(rec.raw.empty() ? v.dump() : rec.raw);
                 return push_built(m, out, std::move(results));
             }
@@ -230,30 +230,6 @@ private:
         return out;
     }
 
-    // The files a user's "@path" mentions pulled in: the user's read_many_files call (the CLI runs it for them) and
-    // its answer, the block's contents.
-    void referenced_files(const ReferencedFiles& ref, Message& m, std::vector<Message>& results) {
-        ContentBlock call;
-        call.kind = BlockKind::kToolCall;
-        call.tool_id = m.id + "#at";
-        call.tool_name = "read_many_files";
-        call.arguments = m_ctx.redact_text(json{{"paths", ref.paths}}.dump());
-        m.blocks.push_back(call);
-        ContentBlock r;
-        r.kind = BlockKind::kToolResult;
-        r.tool_id = call.tool_id;
-        r.text = m_ctx.redact_text(ref.contents);
-        Message t;
-        t.seq = m.seq;
-        t.id = m.id + "/" + call.tool_id;
-        t.line = m.line;
-        t.time = m.time;
-        t.role = Role::kTool;
-        t.source.kind = SourceKind::kTool;
-        t.source.call_id = call.tool_id;
-        t.blocks.push_back(std::move(r));
-        results.push_back(std::move(t));
-    }
 
     // A content array of functionResponse parts and nothing else, each answering a call read with its result.
     bool echoes_answered_calls(const json& v) const {

@@ -12,6 +12,7 @@
 #include "ingest/agent_memory_log.h"
 #include "ingest/antigravity_reader.h"
 #include "ingest/copilot_cli_wrapper.h"
+#include "ingest/gemini_share_reader.h"
 #include "ingest/gemini_prompt_log.h"
 #include "ingest/readers.h"
 #include "redact/redactor.h"
@@ -216,7 +217,8 @@ std::string supported_list() {
     return "supported: DeepSeek Harness v0-v4 (.jsonl, .jsonl.zstd), Claude Code, Codex rollouts, "
            "OpenAI chat arrays and one-message-a-line chat sessions (nanobot, Kimi CLI, Replit Agent memory logs), "
            "SWE-agent .traj, "
-           "OpenHands events and evaluation output, Gemini CLI chats, Cline task histories, "
+           "OpenHands events and evaluation output, Gemini CLI chats and /chat share exports (.md), "
+           "Cline task histories, "
            "Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
            "Cursor agent transcripts, pi session files, OpenCode session exports, "
            "Harbor ATIF trajectories, GitHub Copilot CLI session events, Qwen Code chat recordings and "
@@ -307,6 +309,13 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         out.format = format_name(SessionFormat::kAider);
         PrefixedSource src(std::move(head), std::move(source));
         read_aider(src, ctx);
+        report_torn(ctx, src);
+        return out;
+    }
+    if (is_gemini_share_export(std::string_view(head).substr(start))) {
+        out.format = "gemini-share";
+        PrefixedSource src(std::move(head), std::move(source));
+        read_gemini_share(src, ctx);
         report_torn(ctx, src);
         return out;
     }
@@ -477,6 +486,7 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     if (start == std::string_view::npos) return std::nullopt;
     head.remove_prefix(start);
     if (is_aider_history(head)) return SessionFormat::kAider;
+    if (is_gemini_share_export(head)) return SessionFormat::kGeminiCli;
     if (auto first = first_line_object(head))
         return is_codex_exec_event(*first) || is_codex_legacy_exec_line(*first)
                    ? std::optional(SessionFormat::kCodex)

@@ -53,6 +53,29 @@ std::optional<ReferencedFiles> split_referenced_files(std::string_view text) {
     return out;
 }
 
+Message referenced_files_read(const ReferencedFiles& ref, Message& m, ReadContext& ctx) {
+    ContentBlock call;
+    call.kind = BlockKind::kToolCall;
+    call.tool_id = m.id + "#at";
+    call.tool_name = "read_many_files";
+    call.arguments = ctx.redact_text(json{{"paths", ref.paths}}.dump());
+    m.blocks.push_back(call);
+    ContentBlock r;
+    r.kind = BlockKind::kToolResult;
+    r.tool_id = call.tool_id;
+    r.text = ctx.redact_text(ref.contents);
+    Message t;
+    t.seq = m.seq;
+    t.id = m.id + "/" + call.tool_id;
+    t.line = m.line;
+    t.time = m.time;
+    t.role = Role::kTool;
+    t.source.kind = SourceKind::kTool;
+    t.source.call_id = call.tool_id;
+    t.blocks.push_back(std::move(r));
+    return t;
+}
+
 bool is_function_response_echo(std::string_view text, std::string& name) {
     constexpr std::string_view kLead = "[Function Response: ";
     const std::string_view t = trim(text);

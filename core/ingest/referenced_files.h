@@ -7,6 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "ingest/read_context.h"
+#include "model/message.h"
+
 namespace bm {
 
 // A user turn split at the CLI's "--- Content from referenced files ---" block.
@@ -19,6 +22,10 @@ struct ReferencedFiles {
 
 // The split of a user turn that carries the block; nullopt when it carries none.
 std::optional<ReferencedFiles> split_referenced_files(std::string_view text);
+
+// The files as the user's own read_many_files call (the CLI runs it for them): the call appended to `m` (id
+// "<m.id>#at", arguments {"paths": [...]}) and its answer returned, a tool message holding the block's contents.
+Message referenced_files_read(const ReferencedFiles& ref, Message& m, ReadContext& ctx);
 
 // Whether a user record's text is the CLI's rendering of a tool's response ("[Function Response:
 // read_file]…", gemini-cli's partToString), which older CLIs recorded as a user message: the user

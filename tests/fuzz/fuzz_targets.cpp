@@ -24,6 +24,7 @@
 #include "extract/tool_call_facts.h"
 #include "ingest/antigravity_reader.h"
 #include "ingest/gemini_prompt_log.h"
+#include "ingest/gemini_share_reader.h"
 #include "ingest/ingest.h"
 #include "inject/claude_hook.h"
 #include "inject/hook_settings.h"
@@ -112,7 +113,10 @@ void read_as(std::string_view data, const std::string& kind) {
         run_line_reader(data, bm::read_qwen_code);  // Qwen Code's recordings: Gemini parts, a record tree (session 32)
         run_line_reader(data, bm::read_entire_sidecar);  // Entire's hook-event sidecars (Grok CLI; session 32)
         run_line_reader(data, bm::read_antigravity);     // Google Antigravity's step logs (session 35)
-    } else if (kind == "aider") run_line_reader(data, bm::read_aider);
+    } else if (kind == "aider") {
+        run_line_reader(data, bm::read_aider);
+        run_line_reader(data, bm::read_gemini_share);  // Gemini CLI's /chat share Markdown export (session 36)
+    }
     else if (kind == "openai_chat") {
         run_document_reader(data, bm::read_openai_chat);
         run_document_reader(data, bm::read_opencode);  // OpenCode's export: {"info", "messages": [{"info", "parts"}]}
