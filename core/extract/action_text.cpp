@@ -443,7 +443,8 @@ std::string shell_command_of(const ToolAction& action, size_t& begin, size_t& en
             shell_runs_script(argv[s].get<std::string>(), argv[s + 1].get<std::string>()))
             return argv[s + 2].get<std::string>();
         // ["powershell.exe", "-NoLogo", "-Command", "git worktree list"]: the words after -Command are the script.
-        if (const std::string shell = argv[s].is_string() ? windows_shell(argv[s].get<std::string>()) : "";
+        if (const std::string shell =
+                s < argv.size() && argv[s].is_string() ? windows_shell(argv[s].get<std::string>()) : "";
             !shell.empty()) {
             std::vector<std::string> words;
             for (size_t k = s + 1; k < argv.size(); ++k)

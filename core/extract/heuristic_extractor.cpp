@@ -244,7 +244,9 @@ bool value_cut(std::string_view text, const Toks& t, size_t vb, size_t ve, size_
     };
     if (kept.size() > 1 && (ends_with(kept[0], "ly") || ends_with(kept[0], "ing"))) return true;
     // "your designs are exactly as you left them": an -ly word a comparison goes on from is no value (session 36).
-    if (kept.size() == 1 && ends_with(kept[0], "ly") && ve < hi && one_of(t[ve].lower, {"as", "like", "than"}))
+    // A capitalised one is a name ("Italy like last year").
+    if (kept.size() == 1 && ends_with(kept[0], "ly") && ve < hi && one_of(t[ve].lower, {"as", "like", "than"}) &&
+        !(t[vb].begin < text.size() && std::isupper(static_cast<unsigned char>(text[t[vb].begin]))))
         return true;
     if (kept.size() > 1 && needs_complement(kept[0])) return true;
     // An adjective that relates its subject to something else says nothing without it (session 34: "the solution is
@@ -413,8 +415,12 @@ std::vector<Candidate> match_clause(std::string_view text, const Toks& t, size_t
             // "move a thread already attached to a worktree": the "to" completes a participle, not the verb; "switch
             // back to X", "change it to X": the words before "to" name nothing (session 36, user.change_to on dev: 3
             // junk and 1 partial of 5 values).
-            const bool participle =
-                to < hi && to > i + 1 && t[to - 1].lower.size() > 4 && t[to - 1].lower.ends_with("ed");
+            // A participle, not a noun ("set the speed to 2"): an -ed word after a word that makes it one.
+            const bool participle = to < hi && to > i + 2 && t[to - 1].lower.size() > 4 &&
+                                    t[to - 1].lower.ends_with("ed") &&
+                                    one_of(t[to - 2].lower, {"already", "being", "been", "is", "are", "was", "were",
+                                                             "still", "just", "currently", "now", "not", "get",
+                                                             "gets", "got"});
             bool unnamed = to < hi && to > i + 1;
             // "Do not … switch branches, merge to main": a comma between the verb and "to" parts a list's items.
             bool listed = false;

@@ -146,6 +146,8 @@ std::vector<ExtractionRule> build() {
                "npm.run.lint.exit_code = 1", true),
           call("shell", R"({"command":["powershell.exe","-NoLogo","-Command","npm test"]})", "[exit code: 1]",
                "npm.test.exit_code = 1", true),
+          // `env` alone runs no shell (session 36: its argv was read past its end).
+          call("shell", R"({"command":["env"]})", "PATH=/usr/bin\n[exit code: 1]", "", true),
           // Session 26: the sandbox's runner failed before the command ran; its code is the runner's.
           call("exec_command", R"({"cmd":"make check"})", "bwrap: loopback: Failed RTM_NEWADDR: Operation not permitted\n[exit code: 1]", "", true),
           call("Bash", R"({"command":"pnpm --version 2>&1"})", "Exit code 1\nuse yarn", "pnpm.exit_code = 1", true),
@@ -1192,6 +1194,7 @@ std::vector<ExtractionRule> build() {
           say("user", "Switch back to compact-bar.", ""),
           say("user", "Never move a thread already attached to a worktree.", ""),
           say("user", "Do not reset, switch branches, merge to main, or push.", ""),
+          say("user", "Change the playback speed to 1.5x.", "playback.speed = 1.5x"),
           say("user", "Change the content to \"modified content\".", ""),
           // "to be …" is the change described, not a value (session 19: `main.view = be`).
           say("user", "Change the main view to be a two column layout.", "")}},

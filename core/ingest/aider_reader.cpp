@@ -66,6 +66,8 @@ private:
         m_header = RecordPos{l.number, l.offset};
         m_id_text.clear();
         m_non_message = 0;
+        m_after_input = false;
+        m_input_moded = false;
     }
 
     void finish_session() {

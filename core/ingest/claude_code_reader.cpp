@@ -263,7 +263,8 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         // record, read as the run's exit status (rule harness.run_exit_status, session 17 x18cc).
         if (stream && type == "result") add_run_result(ctx, *v, line, pos, session);
         if (type == "pr-link") add_pull_request(ctx, *v, line, pos, session, pull_requests);
-        if (type == "permission-mode" || type == "user") add_permission_mode(ctx, *v, line, pos, session, permission_mode);
+        if (type == "permission-mode" || type == "user")
+            add_permission_mode(ctx, *v, line, pos, session, permission_mode);
         // A prompt typed while the agent worked reaches it as a `queued_command` attachment: a
         // message of its own (session 30: a user's second request had been skipped with every
         // attachment).

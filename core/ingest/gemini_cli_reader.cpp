@@ -7,6 +7,7 @@
 
 #include "ingest/readers.h"
 #include "ingest/referenced_files.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -165,7 +166,7 @@ private:
             m.source.kind = SourceKind::kUser;
             // Session 36: an older CLI recorded a tool's response as a user message, rendered "[Function Response:
             // read_many_files]…" (its partToString): the CLI's notice, not the user's words.
-            if (std::string fn; is_function_response_echo(text, fn)) {
+            if (function_response_echo(text)) {
                 m.role = Role::kSystem;
                 m.source.kind = SourceKind::kPlugin;
                 m.source.name = "gemini-cli-function-response";
@@ -178,7 +179,7 @@ private:
             if (auto ref = split_referenced_files(text)) {
                 m.blocks.push_back(text_block(m_ctx, BlockKind::kText, ref->words));
                 std::vector<Message> results;
-                if (!ref->paths.empty()) results.push_back(referenced_files_read(*ref, m, m_ctx));
+                if (!trim(ref->contents).empty()) results.push_back(referenced_files_read(*ref, m, m_ctx));
                 if (m_ctx.options().keep_raw) m.raw = m_ctx.raw_record(rec.raw.empty() ? v.dump() : rec.raw);
                 return push_built(m, out, std::move(results));
             }

@@ -13,8 +13,8 @@
 #include <set>
 
 #include "ingest/readers.h"
-#include "ingest/text_lines.h"
 #include "ingest/referenced_files.h"
+#include "ingest/text_lines.h"
 #include "util/hash.h"
 #include "util/trim.h"
 
@@ -26,8 +26,6 @@ enum class Turn { kNone, kUser, kModel };
 
 constexpr std::string_view kCommand = "**Tool Command**:";
 constexpr std::string_view kResponse = "**Tool Response**:";
-constexpr size_t kIdPrefixBytes = 4096;  // of the export's text: names the session
-
 // The role a turn heading names: "## USER 🧑‍💻", "## MODEL ✨", or the icon first ("🧑‍💻 ##
 // USER"); kNone for any other line. The icon is optional and any non-ASCII word.
 Turn heading(std::string_view line) {
@@ -75,13 +73,19 @@ std::vector<Part> parts_of(std::string_view body) {
         const size_t json_at = fenced ? body.find('\n', open) : std::string_view::npos;
         const size_t close =
             json_at == std::string_view::npos ? json_at : body.find("\n```", json_at);
-        if (m == std::string_view::npos || close == std::string_view::npos) {
+        if (m == std::string_view::npos) {
             out.push_back({Part::kText, std::string(body.substr(at))});
             break;
         }
+        if (close == std::string_view::npos) {  // the marker in prose, no block after it: text
+            out.push_back({Part::kText, std::string(body.substr(at, m + marker.size() - at))});
+            at = m + marker.size();
+            continue;
+        }
         if (m > at) out.push_back({Part::kText, std::string(body.substr(at, m - at))});
+        const size_t json_end = std::max(close, json_at + 1);  // an empty block: ```json then ```
         out.push_back({command ? Part::kCommand : Part::kResponse,
-                       std::string(body.substr(json_at + 1, close - json_at - 1))});
+                       std::string(body.substr(json_at + 1, json_end - json_at - 1))});
         at = close + 4;
     }
     return out;
@@ -97,8 +101,8 @@ public:
     void line(const Line& l) {
         std::string_view text = l.text;
         if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
-        if (m_id_text.size() < kIdPrefixBytes)
-            m_id_text.append(text.substr(0, kIdPrefixBytes - m_id_text.size())).push_back('\n');
+        m_digest.update(text);
+        m_digest.update("\n");
         const Turn role = heading(text);
         // A heading opens a turn at the file's start or right after a "---" line (blank lines
         // between).
@@ -119,8 +123,10 @@ public:
 
     void finish() {
         flush();
+        // The whole text names the session: every export opens with the same setup turn for a
+        // project and a day.
         add_session(std::move(m_session), m_ctx,
-                    "gemini-share-" + sha256_hex(m_id_text).substr(0, 12), m_non_message);
+                    "gemini-share-" + to_hex(m_digest.finish()).substr(0, 12), m_non_message);
     }
 
 private:
@@ -195,7 +201,7 @@ private:
         if (auto ref = split_referenced_files(text)) {
             m.blocks.push_back(text_block(m_ctx, BlockKind::kText, ref->words));
             std::optional<Message> read;
-            if (!ref->paths.empty()) read = referenced_files_read(*ref, m, m_ctx);
+            if (!trim(ref->contents).empty()) read = referenced_files_read(*ref, m, m_ctx);
             append_message(m_session, std::move(m));
             if (read) append_message(m_session, std::move(*read));
             return;
@@ -253,7 +259,8 @@ private:
     Turn m_turn = Turn::kNone;
     bool m_after_rule = false;  // the last line with text was a "---" rule
     RecordPos m_first;
-    std::string m_body, m_id_text;
+    std::string m_body;
+    Sha256Stream m_digest;  // of the lines read
     int64_t m_non_message = 0;
     std::map<std::string, std::deque<std::string>>
         m_open;                     // tool name -> its calls not answered yet
@@ -267,7 +274,11 @@ bool is_gemini_share_export(std::string_view text) {
     const size_t start = text.find_first_not_of(" \t\r\n");
     if (start == std::string_view::npos) return false;
     text.remove_prefix(start);
-    return heading(text.substr(0, text.find('\n'))) != Turn::kNone;
+    // The first heading carries its icon: a notes file opening "## USER" is no export.
+    const std::string_view first = trim(text.substr(0, text.find('\n')));
+    const bool icon = !first.empty() && (static_cast<unsigned char>(first.front()) >= 0x80 ||
+                                         static_cast<unsigned char>(first.back()) >= 0x80);
+    return icon && heading(first) != Turn::kNone;
 }
 
 void read_gemini_share(ByteSource& source, ReadContext& ctx) {

@@ -76,14 +76,13 @@ Message referenced_files_read(const ReferencedFiles& ref, Message& m, ReadContex
     return t;
 }
 
-bool is_function_response_echo(std::string_view text, std::string& name) {
+std::optional<std::string> function_response_echo(std::string_view text) {
     constexpr std::string_view kLead = "[Function Response: ";
     const std::string_view t = trim(text);
-    if (t.rfind(kLead, 0) != 0) return false;
+    if (t.rfind(kLead, 0) != 0) return std::nullopt;
     const size_t end = t.find(']', kLead.size());
-    if (end == std::string_view::npos || end == kLead.size()) return false;
-    name = std::string(t.substr(kLead.size(), end - kLead.size()));
-    return true;
+    if (end == std::string_view::npos || end == kLead.size()) return std::nullopt;
+    return std::string(t.substr(kLead.size(), end - kLead.size()));
 }
 
 }  // namespace bm

@@ -27,9 +27,9 @@ std::optional<ReferencedFiles> split_referenced_files(std::string_view text);
 // "<m.id>#at", arguments {"paths": [...]}) and its answer returned, a tool message holding the block's contents.
 Message referenced_files_read(const ReferencedFiles& ref, Message& m, ReadContext& ctx);
 
-// Whether a user record's text is the CLI's rendering of a tool's response ("[Function Response:
-// read_file]…", gemini-cli's partToString), which older CLIs recorded as a user message: the user
-// typed none of it. Sets `name` to the first function named.
-bool is_function_response_echo(std::string_view text, std::string& name);
+// The function a user record's text names when it is the CLI's rendering of a tool's response
+// ("[Function Response: read_file]…", gemini-cli's partToString), which older CLIs recorded as a user
+// message: the user typed none of it. nullopt for any other text.
+std::optional<std::string> function_response_echo(std::string_view text);
 
 }  // namespace bm

@@ -44,15 +44,10 @@ TEST(ReferencedFiles, AFileHoldingTheClosingMarkerStaysInsideAndWordsAfterTheBlo
 }
 
 TEST(ReferencedFiles, AFunctionResponseEchoNamesItsFunction) {
-    std::string name;
-    EXPECT_TRUE(is_function_response_echo("[Function Response: read_many_files]", name));
-    EXPECT_EQ(name, "read_many_files");
-    EXPECT_TRUE(
-        is_function_response_echo("[Function Response: read_file]--- /tmp/x ---\nbody", name));
-    EXPECT_EQ(name, "read_file");
-    EXPECT_FALSE(
-        is_function_response_echo("Please explain [Function Response: read_file] to me", name));
-    EXPECT_FALSE(is_function_response_echo("[Function Response: ]", name));
+    EXPECT_EQ(function_response_echo("[Function Response: read_many_files]"), "read_many_files");
+    EXPECT_EQ(function_response_echo("[Function Response: read_file]--- /tmp/x ---\nbody"), "read_file");
+    EXPECT_FALSE(function_response_echo("Please explain [Function Response: read_file] to me"));
+    EXPECT_FALSE(function_response_echo("[Function Response: ]"));
 }
 
 TEST(GeminiCliReader, AnAtMentionIsTheUsersReadAndItsFileIsNotTheirWords) {

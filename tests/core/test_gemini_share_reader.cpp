@@ -70,6 +70,19 @@ TEST(GeminiShareExport, HeadingsAreTurnsOnlyAfterARule) {
     EXPECT_EQ(r.sessions[0].messages[1].visible_text(), "thanks");
 }
 
+TEST(GeminiShareExport, AMarkerInProseLeavesTheRealCallsAfterIt) {
+    const ReadResult r = read_bytes(
+        "## MODEL ✨\n\nI will use a **Tool Command**: block next.**Tool Command**:\n```json\n"
+        "{\n  \"name\": \"ls\",\n  \"args\": {}\n}\n```\n\n---\n\n## USER 🧑‍💻\n\n```json\n```\n",
+        "prose.md");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Message& m = r.sessions[0].messages.at(0);
+    ASSERT_NE(first_block(m, BlockKind::kToolCall), nullptr) << describe(r);
+    EXPECT_EQ(first_block(m, BlockKind::kToolCall)->tool_name, "ls");
+    EXPECT_EQ(m.visible_text(), "I will use a **Tool Command**: block next.");
+    EXPECT_FALSE(is_gemini_share_export("## USER\n\nnotes\n"));  // no icon: a notes file
+}
+
 TEST(GeminiShareExport, ABrokenToolBlockIsNamedAndTheRestRead) {
     const ReadResult r = read_bytes(
         "## USER 🧑‍💻\n\nlist files\n\n---\n\n## MODEL ✨\n\n**Tool "

@@ -73,7 +73,8 @@ TEST(ClaudeCodeReader, APlanModeTurnIsAnEnvironmentFactWhereTheModeChanges) {
     const ReadResult r = read_bytes(
         "{\"type\":\"permission-mode\",\"permissionMode\":\"default\",\"sessionId\":\"s1\"}\n"
         "{\"parentUuid\":null,\"type\":\"user\",\"permissionMode\":\"plan\",\"message\":{\"role\":\"user\","
-        "\"content\":\"plan the port\"},\"uuid\":\"u1\",\"timestamp\":\"2026-07-01T10:00:00.000Z\",\"sessionId\":\"s1\"}\n"
+        "\"content\":\"plan the port\"},\"uuid\":\"u1\",\"timestamp\":\"2026-07-01T10:00:00.000Z\","
+        "\"sessionId\":\"s1\"}\n"
         "{\"parentUuid\":\"u1\",\"type\":\"user\",\"permissionMode\":\"plan\",\"message\":{\"role\":\"user\","
         "\"content\":\"go on\"},\"uuid\":\"u2\",\"timestamp\":\"2026-07-01T10:01:00.000Z\",\"sessionId\":\"s1\"}\n",
         "plan.jsonl");
