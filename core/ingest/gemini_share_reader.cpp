@@ -1,9 +1,7 @@
-// Gemini CLI's `/chat share <file>.md` export (also Qwen Code's): turns parted by "---" lines, each
-// opened by a
-// "## USER 🧑‍💻" / "## MODEL ✨" heading, a turn's parts joined as written: text, "**Tool
-// Command**:" and
-// "**Tool Response**:" each followed by a ```json block (a functionCall {name, args, id?}, a
-// functionResponse {id, name, response: {output | error}}).
+// Gemini CLI's `/chat share <file>.md` export (also Qwen Code's): turns parted by "---" lines,
+// each opened by a "## USER 🧑‍💻" / "## MODEL ✨" heading; a turn's parts joined as written: text,
+// and "**Tool Command**:" / "**Tool Response**:" each followed by a ```json block (a functionCall
+// {name, args, id?}, a functionResponse {id, name, response: {output | error}}).
 #include "ingest/gemini_share_reader.h"
 
 #include <algorithm>
@@ -26,8 +24,8 @@ enum class Turn { kNone, kUser, kModel };
 
 constexpr std::string_view kCommand = "**Tool Command**:";
 constexpr std::string_view kResponse = "**Tool Response**:";
-// The role a turn heading names: "## USER 🧑‍💻", "## MODEL ✨", or the icon first ("🧑‍💻 ##
-// USER"); kNone for any other line. The icon is optional and any non-ASCII word.
+// The role a turn heading names: "## USER 🧑‍💻", "## MODEL ✨", or the icon first
+// ("🧑‍💻 ## USER"); kNone for any other line. The icon is optional and any non-ASCII word.
 Turn heading(std::string_view line) {
     line = trim(line);
     std::string_view icon;
@@ -160,7 +158,7 @@ private:
             if (p.kind == Part::kCommand)
                 command(v, k, m);
             else
-                after.push_back(response(v));
+                after.push_back(response(v, k));
         }
         // Results first: a user turn of responses answers the calls before it; its own words (rare)
         // follow.
@@ -224,7 +222,7 @@ private:
     }
 
     // A response answers the call of its id, else the oldest call of its name still unanswered.
-    Message response(const json& v) {
+    Message response(const json& v, size_t k) {
         const std::string name = string_member(v, "name"), id = string_member(v, "id");
         std::string call = m_calls.count(id) ? id : "";
         if (call.empty())
@@ -247,7 +245,7 @@ private:
                                                      : body;
         r.text = m_ctx.redact_text(text.is_string() ? text.get<std::string>() : text.dump());
         Message t = message(Role::kTool);
-        t.id += "/" + (call.empty() ? name : call);
+        t.id += "/" + (call.empty() ? name + "#" + std::to_string(k) : call);  // unique in its turn
         t.source.kind = SourceKind::kTool;
         t.source.call_id = call;
         t.blocks.push_back(std::move(r));
