@@ -288,8 +288,7 @@ bool shell_runs_script(const std::string& program, const std::string& flag) {
 // other program.
 std::string windows_shell(const std::string& program) {
     const size_t slash = program.find_last_of("/\\");
-    std::string name = program.substr(slash == std::string::npos ? 0 : slash + 1);
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string name = ascii_lower(program.substr(slash == std::string::npos ? 0 : slash + 1));
     if (name.ends_with(".exe")) name.resize(name.size() - 4);
     return one_of(name, {"powershell", "pwsh", "cmd"}) ? name : std::string();
 }
@@ -298,12 +297,8 @@ std::string windows_shell(const std::string& program) {
 // "powershell -NoLogo -Command <script>" or "cmd /c <script>" runs; 0 when they run none (session 36: Codex on Windows
 // runs ["powershell.exe", "-NoLogo", "-Command", "git worktree list"], keyed `powershell.exe.git`).
 size_t windows_script_start(const std::string& shell, const std::vector<std::string>& words) {
-    auto lower = [](std::string w) {
-        for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return w;
-    };
     for (size_t i = 0; i < words.size(); ++i) {
-        const std::string w = lower(words[i]);
+        const std::string w = ascii_lower(words[i]);
         if (shell == "cmd") {
             if (w == "/c" || w == "/k") return i + 1 < words.size() ? i + 1 : 0;
             if (!one_of(w, {"/s", "/q", "/d", "/a", "/u"})) return 0;

@@ -173,15 +173,10 @@ void add_permission_mode(ReadContext& ctx, const json& v, const Line& line, Reco
     const std::string now = m->get<std::string>();
     if (now == mode) return;
     mode = now;
-    EnvironmentFact f;
-    f.name = "permission_mode";
-    f.value = ctx.redact_text(now);
-    f.field = "permissionMode";
-    f.line = pos.line;
+    EnvironmentFact f = member_fact(ctx, "permission_mode", now, "permissionMode", pos.line, "permissionMode", *m);
     f.seq = pos.line - 1;
     f.time = ctx.str(v, "timestamp", pos, "timestamp").value_or("");
-    quote_member(ctx, line, "permissionMode", now, f);
-    if (f.quote.empty()) f.quote = ctx.redact_raw("\"permissionMode\":" + json(now).dump());
+    quote_member(ctx, line, "permissionMode", now, f);  // the quote's place in the line, where found
     session.environment.push_back(std::move(f));
 }
 

@@ -185,7 +185,7 @@ private:
             }
             // The CLI's setup turn ("<session_context>\nThis is the Gemini CLI. We are setting up the context for our
             // chat. …", with the workspace's file tree): the harness's words, as in a saved chat.
-            if (text.find("We are setting up the context for our chat.") != std::string::npos) {
+            if (gemini_setup_turn(text)) {
                 m.source.kind = SourceKind::kPlugin;
                 m.source.name = "gemini-cli-context";
             }

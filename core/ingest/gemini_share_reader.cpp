@@ -158,7 +158,7 @@ private:
             if (p.kind == Part::kCommand)
                 command(v, k, m);
             else
-                after.push_back(response(v, k));
+                after.push_back(response(v, k, m));
         }
         // Results first: a user turn of responses answers the calls before it; its own words (rare)
         // follow.
@@ -189,8 +189,7 @@ private:
     // A user turn's prose: the CLI's setup turn is the harness's; an @path mention's files are the
     // user's read.
     void user_words(std::string text, Message m) {
-        if (text.find("We are setting up the context for our chat.") != std::string::npos ||
-            text.rfind("<session_context>", 0) == 0) {
+        if (gemini_setup_turn(text)) {
             m.source.kind = SourceKind::kPlugin;
             m.source.name = "gemini-cli-context";
             m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
@@ -222,7 +221,7 @@ private:
     }
 
     // A response answers the call of its id, else the oldest call of its name still unanswered.
-    Message response(const json& v, size_t k) {
+    Message response(const json& v, size_t k, const Message& turn) {
         const std::string name = string_member(v, "name"), id = string_member(v, "id");
         std::string call = m_calls.count(id) ? id : "";
         if (call.empty())
@@ -234,8 +233,6 @@ private:
                 open->second.erase(it);
         if (call.empty()) call = id;
         ContentBlock r;
-        r.kind = BlockKind::kToolResult;
-        r.tool_id = call;
         r.tool_name = name;
         const json body = v.value("response", json());
         r.is_error = body.is_object() && body.contains("error") && !body.contains("output");
@@ -244,12 +241,7 @@ private:
                            : body.contains("error")  ? body["error"]
                                                      : body;
         r.text = m_ctx.redact_text(text.is_string() ? text.get<std::string>() : text.dump());
-        Message t = message(Role::kTool);
-        t.id += "/" + (call.empty() ? name + "#" + std::to_string(k) : call);  // unique in its turn
-        t.source.kind = SourceKind::kTool;
-        t.source.call_id = call;
-        t.blocks.push_back(std::move(r));
-        return t;
+        return tool_answer(turn, call, k, std::move(r));  // "<turn>/<call id>", or "<turn>/<part>" unpaired
     }
 
     ReadContext& m_ctx;

@@ -93,7 +93,7 @@ public:
         if (index == 0 && !m_session.messages.empty() && m_session.messages.back().role == Role::kUser) {
             Message& m = m_session.messages.back();
             const std::string text = m.visible_text();
-            if (text.find("We are setting up the context for our chat.") != std::string::npos) {
+            if (gemini_setup_turn(text)) {
                 m.source.kind = SourceKind::kPlugin;
                 m.source.name = "gemini-cli-context";
             }

@@ -1,6 +1,8 @@
 // Splits a Gemini CLI user turn into the user's words and the files its "@path" mentions pulled in.
 #include "ingest/referenced_files.h"
 
+#include "ingest/readers.h"
+
 #include "util/trim.h"
 
 namespace bm {
@@ -53,6 +55,11 @@ std::optional<ReferencedFiles> split_referenced_files(std::string_view text) {
     return out;
 }
 
+bool gemini_setup_turn(std::string_view text) {
+    return text.find("We are setting up the context for our chat.") != std::string_view::npos ||
+           trim_left(text).rfind("<session_context>", 0) == 0;
+}
+
 Message referenced_files_read(const ReferencedFiles& ref, Message& m, ReadContext& ctx) {
     ContentBlock call;
     call.kind = BlockKind::kToolCall;
@@ -61,18 +68,9 @@ Message referenced_files_read(const ReferencedFiles& ref, Message& m, ReadContex
     call.arguments = ctx.redact_text(json{{"paths", ref.paths}}.dump());
     m.blocks.push_back(call);
     ContentBlock r;
-    r.kind = BlockKind::kToolResult;
-    r.tool_id = call.tool_id;
     r.text = ctx.redact_text(ref.contents);
-    Message t;
+    Message t = tool_answer(m, call.tool_id, 0, std::move(r));
     t.seq = m.seq;
-    t.id = m.id + "/" + call.tool_id;
-    t.line = m.line;
-    t.time = m.time;
-    t.role = Role::kTool;
-    t.source.kind = SourceKind::kTool;
-    t.source.call_id = call.tool_id;
-    t.blocks.push_back(std::move(r));
     return t;
 }
 

@@ -12,6 +12,10 @@
 
 namespace bm {
 
+// Whether a user turn is the CLI's setup turn ("This is the Gemini CLI. We are setting up the context for our
+// chat. …", or a `<session_context>` block with the workspace's tree): the harness's words, not the user's.
+bool gemini_setup_turn(std::string_view text);
+
 // A user turn split at the CLI's "--- Content from referenced files ---" block.
 struct ReferencedFiles {
     std::string words;  // what the user typed (the text before the block and any after its end)
