@@ -186,8 +186,8 @@ private:
         return m;
     }
 
-    // A user turn's prose: the CLI's setup turn is the harness's; an @path mention's files are the
-    // user's read.
+    // A user turn's prose: the CLI's setup turn and its compression summary are the harness's; an @path
+    // mention's files are the user's read.
     void user_words(std::string text, Message m) {
         if (gemini_setup_turn(text)) {
             m.source.kind = SourceKind::kPlugin;
@@ -203,8 +203,10 @@ private:
             if (read) append_message(m_session, std::move(*read));
             return;
         }
+        const bool snapshot = gemini_state_snapshot(text);
         m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
         append_message(m_session, std::move(m));
+        if (snapshot) mark_state_snapshot(m_session);
     }
 
     void command(const json& v, size_t k, Message& m) {

@@ -98,6 +98,11 @@ public:
                 m.source.name = "gemini-cli-context";
             }
         }
+        // The CLI's chat compression: the model's `<state_snapshot>` in the user's place.
+        if (!m_session.messages.empty() && m_session.messages.back().role == Role::kUser &&
+            m_session.messages.back().id == "content-" + std::to_string(index) &&
+            gemini_state_snapshot(m_session.messages.back().visible_text()))
+            mark_state_snapshot(m_session);
     }
 
 private:

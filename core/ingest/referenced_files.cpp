@@ -1,4 +1,5 @@
-// Splits a Gemini CLI user turn into the user's words and the files its "@path" mentions pulled in.
+// Splits a Gemini CLI user turn into the user's words and the files its "@path" mentions pulled in; spots the
+// turns the CLI itself writes in the user's place (setup, compression).
 #include "ingest/referenced_files.h"
 
 #include "ingest/readers.h"
@@ -58,6 +59,28 @@ std::optional<ReferencedFiles> split_referenced_files(std::string_view text) {
 bool gemini_setup_turn(std::string_view text) {
     return text.find("We are setting up the context for our chat.") != std::string_view::npos ||
            trim_left(text).rfind("<session_context>", 0) == 0;
+}
+
+bool gemini_state_snapshot(std::string_view text) {
+    std::string_view t = trim_left(text);
+    if (t.rfind("```", 0) == 0) {
+        const size_t eol = t.find('\n');
+        if (eol == std::string_view::npos) return false;
+        t = trim_left(t.substr(eol + 1));
+    }
+    return t.rfind("<state_snapshot>", 0) == 0;
+}
+
+void mark_state_snapshot(Session& session) {
+    Message& m = session.messages.back();
+    m.source.kind = SourceKind::kPlugin;
+    m.source.name = "gemini-cli-compression";
+    CheckpointRecord cp;
+    cp.kind = "state-snapshot";
+    cp.id = m.id;
+    cp.seq = static_cast<int64_t>(session.messages.size()) - 1;  // where append_message puts it
+    cp.summary = m.visible_text();
+    session.checkpoints.push_back(std::move(cp));
 }
 
 Message referenced_files_read(const ReferencedFiles& ref, Message& m, ReadContext& ctx) {

@@ -1,5 +1,5 @@
-// The files a Gemini CLI user named with "@path": the CLI appends their contents to the user's
-// words.
+// The turns Gemini CLI writes in the user's place: the files named with "@path" (appended to the user's
+// words), the setup turn and the compression summary.
 #pragma once
 
 #include <optional>
@@ -9,12 +9,21 @@
 
 #include "ingest/read_context.h"
 #include "model/message.h"
+#include "model/session.h"
 
 namespace bm {
 
 // Whether a user turn is the CLI's setup turn ("This is the Gemini CLI. We are setting up the context for our
 // chat. …", or a `<session_context>` block with the workspace's tree): the harness's words, not the user's.
 bool gemini_setup_turn(std::string_view text);
+
+// Whether a user turn is the CLI's chat compression: the model's `<state_snapshot>` summary of the history it replaced
+// (optionally in a ```xml fence, as a `/chat share` export writes it), which the CLI puts in the user's place.
+bool gemini_state_snapshot(std::string_view text);
+
+// Marks the session's last message, such a turn, as the harness's ("gemini-cli-compression") and records it as a
+// checkpoint of kind "state-snapshot" holding its text.
+void mark_state_snapshot(Session& session);
 
 // A user turn split at the CLI's "--- Content from referenced files ---" block.
 struct ReferencedFiles {

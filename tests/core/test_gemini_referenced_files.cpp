@@ -1,5 +1,6 @@
 // Gemini CLI user turns that are not all the user's words (session 36): the files an "@path"
-// mention pulled in, and an older CLI's "[Function Response: …]" record of a tool's answer.
+// mention pulled in, and an older CLI's "[Function Response: …]" record of a tool's answer; and
+// (session 37) the CLI's chat compression, the model's <state_snapshot> in the user's place.
 #include <gtest/gtest.h>
 
 #include "core/test_support.h"
@@ -106,6 +107,57 @@ TEST(GeminiCliCheckpoint, AnAtMentionsFilesAreLeftOutOfTheUsersWords) {
     const Message& u = r.sessions[0].messages[0];
     EXPECT_EQ(u.role, Role::kUser);
     EXPECT_EQ(u.visible_text(), "Rename the helper in @src/util.py");
+}
+
+// A `/chat share` export after a compression (a real one in a dev log: the snapshot in a ```xml fence,
+// answered "Got it. Thanks for the additional context!"): the snapshot is the harness's checkpoint, and
+// the user's next turn is still theirs.
+TEST(GeminiShareExport, AStateSnapshotIsTheCompressionNotTheUsersWords) {
+    const ReadResult r = read_bytes(
+        "🧑‍💻 ## USER\n\n```xml\n<state_snapshot>\n    <overall_goal>\n        Ship the PWA to GitHub "
+        "Pages.\n    </overall_goal>\n</state_snapshot>\n```\n\n---\n\n✨ ## MODEL\n\nGot it. Thanks "
+        "for the additional context!\n\n---\n\n🧑‍💻 ## USER\n\nPlease fix the failing login test.\n",
+        "chat.md");
+    EXPECT_EQ(r.format, "gemini-share");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 3u);
+    EXPECT_EQ(s.messages[0].source.kind, SourceKind::kPlugin);
+    EXPECT_EQ(s.messages[0].source.name, "gemini-cli-compression");
+    ASSERT_EQ(s.checkpoints.size(), 1u);
+    EXPECT_EQ(s.checkpoints[0].kind, "state-snapshot");
+    EXPECT_EQ(s.checkpoints[0].seq, 0);
+    EXPECT_NE(s.checkpoints[0].summary.find("Ship the PWA"), std::string::npos);
+    EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);
+    bool asked = false;
+    for (const BranchClaims& b : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : b.claims) asked |= c.value == "fix the failing login test";
+    EXPECT_TRUE(asked);
+    // A user who writes about the tag is still the user.
+    const ReadResult own = read_bytes(
+        "🧑‍💻 ## USER\n\nWhy does the <state_snapshot> lose my goal?\n", "ask.md");
+    ASSERT_EQ(own.sessions.size(), 1u) << describe(own);
+    EXPECT_EQ(own.sessions[0].messages[0].source.kind, SourceKind::kUser);
+    EXPECT_TRUE(own.sessions[0].checkpoints.empty());
+}
+
+// The same compression in a `/chat save` checkpoint (a Content history; gemini-cli puts the snapshot
+// first, unfenced).
+TEST(GeminiCliCheckpoint, AStateSnapshotIsTheCompressionNotTheUsersWords) {
+    const std::string checkpoint = R"([
+  {"role": "user", "parts": [{"text": "<state_snapshot>\n  <overall_goal>Ship the PWA.</overall_goal>\n</state_snapshot>"}]},
+  {"role": "model", "parts": [{"text": "Got it. Thanks for the additional context!"}]},
+  {"role": "user", "parts": [{"text": "Please fix the failing login test."}]}
+])";
+    const ReadResult r = read_bytes(checkpoint, "checkpoint-after-compress.json");
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    ASSERT_EQ(r.sessions.size(), 1u);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 3u);
+    EXPECT_EQ(s.messages[0].source.name, "gemini-cli-compression");
+    EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);
+    ASSERT_EQ(s.checkpoints.size(), 1u);
+    EXPECT_EQ(s.checkpoints[0].kind, "state-snapshot");
 }
 
 }  // namespace
