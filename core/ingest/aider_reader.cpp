@@ -26,8 +26,12 @@ public:
         std::string_view text = l.text;
         if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
         if (text.rfind(kHeader, 0) == 0) {
+            std::string started(trim_right(text.substr(kHeader.size()), kHardBreak));
+            // Aider on Windows without a console writes its header twice in the same second, the first
+            // followed only by its notices: one run, not two (session 37, dev log aider-tax-brackets).
+            if (m_open && started == m_session.created_at && !started.empty() && only_notices()) return;
             finish_session();
-            start_session(std::string(trim_right(text.substr(kHeader.size()), kHardBreak)), l);
+            start_session(std::move(started), l);
             return;
         }
         if (!m_open) {
@@ -57,6 +61,14 @@ public:
     void finish() { finish_session(); }
 
 private:
+    // Whether the open run holds nothing yet but aider's own output.
+    bool only_notices() const {
+        if (m_block == Block::kUser || m_block == Block::kAssistant) return false;
+        for (const Message& m : m_session.messages)
+            if (m.role == Role::kUser || m.role == Role::kAssistant) return false;
+        return true;
+    }
+
     void start_session(std::string started, const Line& l) {
         m_open = true;
         m_session = Session{};
