@@ -185,14 +185,16 @@ void delegation_facts(const ToolAction& a, const std::string& tool, std::vector<
                    b, e});
 }
 
-// A question the agent put to the user (ask_user_question, AskUserQuestion, ask_followup_question):
-// `question.<id or header> = <the question>`, open (OpenQ) unless the result answers it.
+// A question the agent put to the user (ask_user_question, AskUserQuestion, ask_followup_question,
+// OpenCode's `question` with a `questions` array): `question.<id or header> = <the question>`, open
+// (OpenQ) unless the result answers it.
 void asked_questions(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
     if (tool != "ask_user_question" && tool != "askuserquestion" && tool != "ask_followup_question" &&
-        tool != "ask_user")
+        tool != "ask_user" && tool != "question")
         return;
     const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
     if (!j.is_object()) return;
+    if (tool == "question" && !(j.contains("questions") && j["questions"].is_array())) return;
     std::vector<nlohmann::json> questions;
     if (auto q = j.find("questions"); q != j.end() && q->is_array())
         for (const auto& item : *q) questions.push_back(item);

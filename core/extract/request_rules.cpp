@@ -402,8 +402,13 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
     bool coordinate = false;  // the clause ran on past a comma between coordinate adjectives
     size_t comma_cut = 0;     // where the request would have ended at a comma it went on past (0: none)
     while (e < hi && e - first < limit) {
+        // "… a script to build and deploy the app", "… similar to build and run script": "to <verb> and <verb>" pairs
+        // two verbs over one object; the second starts no request (session 37, dev: `goal.run.script = run script`,
+        // junk, and its twin cut at "similar to build").
+        const bool paired = e >= first + 2 && t[e].lower == "and" && t[e - 2].lower == "to" && !t[e - 1].comma_after &&
+                            imperative_verbs().count(bare(t[e - 1].lower));
         if (e > first + 1 && (t[e].lower == "and" || t[e].lower == "then" || t[e].lower == "please") && e + 1 < hi &&
-            imperative_verbs().count(bare(t[e + 1].lower)))
+            imperative_verbs().count(bare(t[e + 1].lower)) && !paired)
             break;
         // "… when you're done (but keep the Justfile …)": an aside that opens a clause of its own ends the request.
         if (e > first && opens_aside(text, t[e]) &&
@@ -574,6 +579,9 @@ bool match_imperative(std::string_view text, const Toks& t, size_t lo, size_t i,
                         (t[i + 2].lower == "a" || t[i + 2].lower == "an" || t[i + 2].lower == "the" ||
                          t[i + 2].lower == "some");
     if (!imperative_verbs().count(verb) && !reply_content && !for_me) return false;
+    // "make sure to include edge cases": "ensure", not "make <a thing>"; with a file an earlier step read it was
+    // keyed on that file (session 37, dev: `goal.make.readme.md = make sure to include edge cases`, partial).
+    if (verb == "make" && i + 1 < hi && (t[i + 1].lower == "sure" || t[i + 1].lower == "certain")) return false;
     // '- "Review this PR"': an imperative opening a quotation after other text (a list marker, a lead-in) is quoted
     // text (a label, an example), not a request; a whole message in quotes is still the user's own.
     if (t[i].begin > 0 && t[i].begin <= text.size() && (text[t[i].begin - 1] == '"' || text[t[i].begin - 1] == '\'') &&
