@@ -28,6 +28,18 @@ namespace {
 constexpr size_t kSniffBytes = 64 << 10;
 constexpr size_t kMaxSniffBytes = 4 << 20;
 
+// `opencode export <id> > file` keeps the CLI's progress line ("Exporting session: ses_…") before the JSON (session
+// 37: two committed session-export.json files refused as "not JSON text"). Where that line starts, when it is the
+// head's first text and JSON follows it; npos otherwise, or while the head holds no text after it yet.
+constexpr std::string_view kExportProgress = "Exporting session: ";
+size_t export_progress_line(const std::string& head) {
+    const size_t t = head.find_first_not_of(" \t\r\n");
+    if (t == std::string::npos || head.compare(t, kExportProgress.size(), kExportProgress) != 0) return std::string::npos;
+    const size_t nl = head.find('\n', t);
+    const size_t next = nl == std::string::npos ? nl : head.find_first_not_of(" \t\r\n", nl);
+    return next != std::string::npos && (head[next] == '{' || head[next] == '[') ? t : std::string::npos;
+}
+
 // A pre-0.2 Codex rollout's bare Responses item: a message whose content parts are input_text / output_text, or a
 // function_call with its call_id (session 36: a rollout kept from past its meta line was refused).
 bool codex_bare_item(const json& v) {
@@ -292,9 +304,22 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
             return out;
         }
         head.resize(old + *n);
-        // Leading blank lines do not count: the first line with text is what detection reads.
-        const size_t text = head.find_first_not_of(" \t\r\n");
+        // Leading blank lines do not count: the first line with text is what detection reads (past an OpenCode
+        // export's progress line, once the line after it has come).
+        size_t text = head.find_first_not_of(" \t\r\n");
+        if (text != std::string::npos && head.compare(text, kExportProgress.size(), kExportProgress) == 0) {
+            const size_t nl = head.find('\n', text);
+            text = nl == std::string::npos ? nl : head.find_first_not_of(" \t\r\n", nl);
+        }
         if (*n == 0 || (text != std::string::npos && head.find('\n', std::max(old, text)) != std::string::npos)) break;
+    }
+    // The progress line is blanked, not cut, so every later line keeps its number and offset.
+    if (const size_t at = export_progress_line(head); at != std::string::npos) {
+        const size_t nl = head.find('\n', at);
+        std::fill(head.begin() + static_cast<std::ptrdiff_t>(at), head.begin() + static_cast<std::ptrdiff_t>(nl), ' ');
+        ctx.warning(RecordPos{static_cast<int64_t>(std::count(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1,
+                              static_cast<int64_t>(at)},
+                    "", "OpenCode's \"Exporting session: …\" progress line before the export; skipped");
     }
     size_t start = head.find_first_not_of(" \t\r\n");
     if (head.rfind("\xEF\xBB\xBF", 0) == 0) start = head.find_first_not_of(" \t\r\n", 3);

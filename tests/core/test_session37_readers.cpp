@@ -1,4 +1,5 @@
-// Reader gaps fresh dev logs showed in session 37: Aider's doubled run header on Windows.
+// Reader gaps fresh logs showed in session 37: Aider's doubled run header on Windows, and the progress
+// line `opencode export <id> > file` leaves before the JSON.
 #include <gtest/gtest.h>
 
 #include "core/test_support.h"
@@ -33,6 +34,34 @@ TEST(AiderReader, AHeaderWrittenTwiceInOneSecondIsOneRun) {
     EXPECT_EQ(r.sessions[1].messages.size(), 1u);  // same second, but the first run had input
     EXPECT_EQ(r.sessions[2].messages.size(), 1u);  // a notice-only run of its own second
     EXPECT_EQ(r.sessions[3].created_at, "2026-09-27 18:02:44");
+}
+
+// Two committed session-export.json files (one held for session 38, one a collector's lead) open with
+// "Exporting session: ses_…" and were refused as "not JSON text". The line is skipped with a warning
+// naming it; every later line keeps its number, so an error in the export still names its own line.
+TEST(OpenCodeExport, TheExportCommandsProgressLineIsSkipped) {
+    const std::string json =
+        "{\"info\":{\"id\":\"ses_9\",\"directory\":\"/home/u/app\",\"version\":\"1.15.5\"},\n"
+        "\"messages\":[{\"info\":{\"id\":\"msg_1\",\"role\":\"user\"},\"parts\":[{\"type\":\"text\",\"text\":"
+        "\"create the repo\"}]},\n"
+        "{\"info\":{\"id\":\"msg_2\",\"role\":\"assistant\"},\"parts\":[{\"type\":\"tool\",\"callID\":\"c1\","
+        "\"tool\":\"bash\",\"state\":{\"status\":\"completed\",\"input\":{\"command\":\"git init\"},"
+        "\"output\":\"Initialized\",\"metadata\":{\"exit\":0}}}]}]}\n";
+    const ReadResult plain = read_bytes(json, "session-export.json");
+    ASSERT_EQ(plain.format, "opencode") << describe(plain);
+    const ReadResult r = read_bytes("Exporting session: ses_9\n" + json, "session-export.json");
+    EXPECT_EQ(r.format, "opencode");
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    ASSERT_EQ(r.warnings.size(), 1u) << describe(r);
+    EXPECT_NE(describe(r).find("Exporting session"), std::string::npos) << describe(r);
+    ASSERT_EQ(r.sessions.size(), 1u);
+    EXPECT_EQ(r.sessions[0].id, "ses_9");
+    EXPECT_EQ(r.sessions[0].messages.size(), plain.sessions[0].messages.size());
+    EXPECT_EQ(r.sessions[0].messages[0].visible_text(), "create the repo");
+    // Text after the line that is no JSON is still refused, naming the file's first line.
+    const ReadResult prose = read_bytes("Exporting session: ses_9\nnothing was exported\n", "out.txt");
+    EXPECT_FALSE(prose.errors.empty());
+    EXPECT_TRUE(prose.sessions.empty());
 }
 
 }  // namespace
