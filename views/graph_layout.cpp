@@ -61,6 +61,14 @@ int valueNodeCount(const MergedSnapshot& merged, const Slot& s) {
     return static_cast<int>(values.size());
 }
 
+// A value as a node shows it: at most 60 characters, the rest elided ("…"); the slot inspector shows it whole
+// (session 37: an answered question's 150-character value drew a node wider than the view).
+QString shownValue(const std::string& value) {
+    constexpr int kMaxShown = 60;
+    const QString v = QString::fromStdString(value);
+    return v.size() <= kMaxShown ? v : v.left(kMaxShown - 1).trimmed() + QChar(0x2026);
+}
+
 }  // namespace
 
 QString nodeText(const GraphNode& node) {
@@ -124,7 +132,7 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const GraphRequest& requ
         n.retracted = s.derivation.status == DerivationStatus::kRetracted;
         n.trust = s.trust;
         n.frame = frame;
-        QString value = s.winner ? QString::fromStdString(*s.winner) : QString();
+        QString value = s.winner ? shownValue(*s.winner) : QString();
         if (!s.winner && !s.tied.empty()) value = QStringLiteral("?");
         const QString shownKey = compactSlotKey(n.id);
         n.label = value.isEmpty() ? shownKey : shownKey + QStringLiteral(" = ") + value;
@@ -200,7 +208,7 @@ GraphLayout build_graph(const StudioSnapshot& snapshot, const GraphRequest& requ
             if (auto it = index.find(id); it != index.end()) return *it;
             GraphNode n = g.nodes[slotNode];
             n.id = id;
-            n.label = QString::fromStdString(value);
+            n.label = shownValue(value);
             n.valueNode = true;
             n.decision.clear();
             const int at = static_cast<int>(g.nodes.size());

@@ -405,8 +405,13 @@ std::string request_words(std::string_view text, const Toks& t, size_t first, si
         // "… a script to build and deploy the app", "… similar to build and run script": "to <verb> and <verb>" pairs
         // two verbs over one object; the second starts no request (session 37, dev: `goal.run.script = run script`,
         // junk, and its twin cut at "similar to build").
-        const bool paired = e >= first + 2 && t[e].lower == "and" && t[e - 2].lower == "to" && !t[e - 1].comma_after &&
-                            imperative_verbs().count(bare(t[e - 1].lower));
+        // Not after a verb whose "to" takes a value ("set LOG_LEVEL to debug and restart the server": review).
+        static const std::set<std::string> value_to = {"set",    "change",  "switch",  "move",      "convert",
+                                                       "rename", "revert",  "update",  "migrate",   "upgrade",
+                                                       "downgrade", "point", "default"};
+        bool paired = e >= first + 2 && t[e].lower == "and" && t[e - 2].lower == "to" && !t[e - 1].comma_after &&
+                      imperative_verbs().count(bare(t[e - 1].lower));
+        for (size_t k = first; paired && k + 2 < e; ++k) paired = !value_to.count(bare(t[k].lower));
         if (e > first + 1 && (t[e].lower == "and" || t[e].lower == "then" || t[e].lower == "please") && e + 1 < hi &&
             imperative_verbs().count(bare(t[e + 1].lower)) && !paired)
             break;

@@ -61,9 +61,9 @@ public:
     void finish() { finish_session(); }
 
 private:
-    // Whether the open run holds nothing yet but aider's own output.
+    // Whether the open run holds nothing yet but aider's own output (no input, no command).
     bool only_notices() const {
-        if (m_block == Block::kUser || m_block == Block::kAssistant) return false;
+        if (m_block == Block::kUser || m_block == Block::kAssistant || m_non_message > 0) return false;
         for (const Message& m : m_session.messages)
             if (m.role == Role::kUser || m.role == Role::kAssistant) return false;
         return true;

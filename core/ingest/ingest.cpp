@@ -29,15 +29,21 @@ constexpr size_t kSniffBytes = 64 << 10;
 constexpr size_t kMaxSniffBytes = 4 << 20;
 
 // `opencode export <id> > file` keeps the CLI's progress line ("Exporting session: ses_…") before the JSON (session
-// 37: two committed session-export.json files refused as "not JSON text"). Where that line starts, when it is the
-// head's first text and JSON follows it; npos otherwise, or while the head holds no text after it yet.
+// 37: two committed session-export.json files refused as "not JSON text"). When the head's first text is that line:
+// where it starts, and where the text after it starts (npos while none has come yet).
 constexpr std::string_view kExportProgress = "Exporting session: ";
-size_t export_progress_line(const std::string& head) {
+struct ProgressLine {
+    size_t line = std::string::npos;
+    size_t next = std::string::npos;
+};
+ProgressLine export_progress_line(const std::string& head) {
+    ProgressLine p;
     const size_t t = head.find_first_not_of(" \t\r\n");
-    if (t == std::string::npos || head.compare(t, kExportProgress.size(), kExportProgress) != 0) return std::string::npos;
+    if (t == std::string::npos || head.compare(t, kExportProgress.size(), kExportProgress) != 0) return p;
+    p.line = t;
     const size_t nl = head.find('\n', t);
-    const size_t next = nl == std::string::npos ? nl : head.find_first_not_of(" \t\r\n", nl);
-    return next != std::string::npos && (head[next] == '{' || head[next] == '[') ? t : std::string::npos;
+    if (nl != std::string::npos) p.next = head.find_first_not_of(" \t\r\n", nl);
+    return p;
 }
 
 // A pre-0.2 Codex rollout's bare Responses item: a message whose content parts are input_text / output_text, or a
@@ -307,19 +313,16 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         // Leading blank lines do not count: the first line with text is what detection reads (past an OpenCode
         // export's progress line, once the line after it has come).
         size_t text = head.find_first_not_of(" \t\r\n");
-        if (text != std::string::npos && head.compare(text, kExportProgress.size(), kExportProgress) == 0) {
-            const size_t nl = head.find('\n', text);
-            text = nl == std::string::npos ? nl : head.find_first_not_of(" \t\r\n", nl);
-        }
+        if (const ProgressLine p = export_progress_line(head); p.line != std::string::npos) text = p.next;
         if (*n == 0 || (text != std::string::npos && head.find('\n', std::max(old, text)) != std::string::npos)) break;
     }
     // The progress line is blanked, not cut, so every later line keeps its number and offset.
-    if (const size_t at = export_progress_line(head); at != std::string::npos) {
-        const size_t nl = head.find('\n', at);
-        std::fill(head.begin() + static_cast<std::ptrdiff_t>(at), head.begin() + static_cast<std::ptrdiff_t>(nl), ' ');
-        ctx.warning(RecordPos{static_cast<int64_t>(std::count(head.begin(), head.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1,
-                              static_cast<int64_t>(at)},
-                    "", "OpenCode's \"Exporting session: …\" progress line before the export; skipped");
+    if (const ProgressLine p = export_progress_line(head);
+        p.next != std::string::npos && (head[p.next] == '{' || head[p.next] == '[')) {
+        const auto at = head.begin() + static_cast<std::ptrdiff_t>(p.line);
+        std::fill(at, head.begin() + static_cast<std::ptrdiff_t>(head.find('\n', p.line)), ' ');
+        ctx.warning(RecordPos{std::count(head.begin(), at, '\n') + 1, static_cast<int64_t>(p.line)}, "",
+                    "an export's progress line (\"Exporting session: …\", opencode export) before its JSON; skipped");
     }
     size_t start = head.find_first_not_of(" \t\r\n");
     if (head.rfind("\xEF\xBB\xBF", 0) == 0) start = head.find_first_not_of(" \t\r\n", 3);

@@ -68,15 +68,20 @@ bool gemini_state_snapshot(std::string_view text) {
         if (eol == std::string_view::npos) return false;
         t = trim_left(t.substr(eol + 1));
     }
-    return t.rfind("<state_snapshot>", 0) == 0;
+    if (t.rfind("<state_snapshot>", 0) != 0) return false;
+    // The whole turn is the snapshot: a user who pastes one and writes after it is still the user.
+    std::string_view end = trim(t);
+    if (end.ends_with("```")) end = trim(end.substr(0, end.size() - 3));
+    return end.ends_with("</state_snapshot>");
 }
 
 void mark_state_snapshot(Session& session) {
+    if (session.messages.empty()) return;
     Message& m = session.messages.back();
     m.source.kind = SourceKind::kPlugin;
-    m.source.name = "gemini-cli-compression";
+    m.source.name = "compact";  // as Qwen Code's chat-compression record, the same CLI lineage's
     CheckpointRecord cp;
-    cp.kind = "state-snapshot";
+    cp.kind = "compaction";
     cp.id = m.id;
     cp.seq = static_cast<int64_t>(session.messages.size()) - 1;  // where append_message puts it
     cp.summary = m.visible_text();

@@ -18,11 +18,12 @@ namespace bm {
 bool gemini_setup_turn(std::string_view text);
 
 // Whether a user turn is the CLI's chat compression: the model's `<state_snapshot>` summary of the history it replaced
-// (optionally in a ```xml fence, as a `/chat share` export writes it), which the CLI puts in the user's place.
+// (optionally in a ```xml fence, as a `/chat share` export writes it), which the CLI puts in the user's place. The
+// whole turn must be the snapshot.
 bool gemini_state_snapshot(std::string_view text);
 
-// Marks the session's last message, such a turn, as the harness's ("gemini-cli-compression") and records it as a
-// checkpoint of kind "state-snapshot" holding its text.
+// Marks the session's last message, such a turn, as the harness's (plugin "compact") and records it as a checkpoint
+// of kind "compaction" holding its text, as Qwen Code's chat-compression record is read.
 void mark_state_snapshot(Session& session);
 
 // A user turn split at the CLI's "--- Content from referenced files ---" block.

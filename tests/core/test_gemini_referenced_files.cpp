@@ -123,9 +123,9 @@ TEST(GeminiShareExport, AStateSnapshotIsTheCompressionNotTheUsersWords) {
     const Session& s = r.sessions[0];
     ASSERT_EQ(s.messages.size(), 3u);
     EXPECT_EQ(s.messages[0].source.kind, SourceKind::kPlugin);
-    EXPECT_EQ(s.messages[0].source.name, "gemini-cli-compression");
+    EXPECT_EQ(s.messages[0].source.name, "compact");
     ASSERT_EQ(s.checkpoints.size(), 1u);
-    EXPECT_EQ(s.checkpoints[0].kind, "state-snapshot");
+    EXPECT_EQ(s.checkpoints[0].kind, "compaction");
     EXPECT_EQ(s.checkpoints[0].seq, 0);
     EXPECT_NE(s.checkpoints[0].summary.find("Ship the PWA"), std::string::npos);
     EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);
@@ -139,6 +139,14 @@ TEST(GeminiShareExport, AStateSnapshotIsTheCompressionNotTheUsersWords) {
     ASSERT_EQ(own.sessions.size(), 1u) << describe(own);
     EXPECT_EQ(own.sessions[0].messages[0].source.kind, SourceKind::kUser);
     EXPECT_TRUE(own.sessions[0].checkpoints.empty());
+    // … and so is one who pastes a snapshot and asks about it after it.
+    const ReadResult pasted = read_bytes(
+        "🧑‍💻 ## USER\n\n<state_snapshot>\n<overall_goal>x</overall_goal>\n</state_snapshot>\n\nWhy is the "
+        "goal x?\n",
+        "pasted.md");
+    ASSERT_EQ(pasted.sessions.size(), 1u) << describe(pasted);
+    EXPECT_EQ(pasted.sessions[0].messages[0].source.kind, SourceKind::kUser);
+    EXPECT_TRUE(pasted.sessions[0].checkpoints.empty());
 }
 
 // The same compression in a `/chat save` checkpoint (a Content history; gemini-cli puts the snapshot
@@ -154,10 +162,10 @@ TEST(GeminiCliCheckpoint, AStateSnapshotIsTheCompressionNotTheUsersWords) {
     ASSERT_EQ(r.sessions.size(), 1u);
     const Session& s = r.sessions[0];
     ASSERT_EQ(s.messages.size(), 3u);
-    EXPECT_EQ(s.messages[0].source.name, "gemini-cli-compression");
+    EXPECT_EQ(s.messages[0].source.name, "compact");
     EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);
     ASSERT_EQ(s.checkpoints.size(), 1u);
-    EXPECT_EQ(s.checkpoints[0].kind, "state-snapshot");
+    EXPECT_EQ(s.checkpoints[0].kind, "compaction");
 }
 
 }  // namespace

@@ -58,10 +58,17 @@ TEST(OpenCodeExport, TheExportCommandsProgressLineIsSkipped) {
     EXPECT_EQ(r.sessions[0].id, "ses_9");
     EXPECT_EQ(r.sessions[0].messages.size(), plain.sessions[0].messages.size());
     EXPECT_EQ(r.sessions[0].messages[0].visible_text(), "create the repo");
-    // Text after the line that is no JSON is still refused, naming the file's first line.
+    EXPECT_EQ(r.warnings[0].where().line, 1);
+    // Text after the line that is no JSON is still refused.
     const ReadResult prose = read_bytes("Exporting session: ses_9\nnothing was exported\n", "out.txt");
-    EXPECT_FALSE(prose.errors.empty());
+    ASSERT_FALSE(prose.errors.empty());
+    EXPECT_NE(prose.errors[0].message().find("not JSON text"), std::string::npos) << describe(prose);
     EXPECT_TRUE(prose.sessions.empty());
+    // A damaged export after the line (CRLF, as on Windows) is named at its own line of the file.
+    const ReadResult damaged = read_bytes(
+        "Exporting session: ses_9\r\n{\"info\":{\"id\":\"ses_9\"},\r\n\"messages\":[\r\n  oops]}\r\n", "bad.json");
+    ASSERT_FALSE(damaged.errors.empty()) << describe(damaged);
+    EXPECT_EQ(damaged.errors[0].where().line, 4) << describe(damaged);
 }
 
 }  // namespace

@@ -291,6 +291,35 @@ private Q_SLOTS:
         QVERIFY2(!tool.contains(QStringLiteral("Tr0ub4dor")) && tool.contains(QStringLiteral("[REDACTED")), qPrintable(tool));
     }
 
+    // Session 37: an answered question's 150-character value drew a node wider than the view; a node shows at
+    // most 60 characters of its value, the slot inspector all of it.
+    void aLongValueIsElidedInItsNode() {
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("chat.json"));
+        QFile f(log);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        // An answered question, as OpenCode writes it: a value of some 130 characters.
+        const QByteArray question = "Should campaigns be displayed inline within the selected lead row, or as a separate panel?";
+        f.write("[{\"role\":\"user\",\"content\":\"plan the app\"},"
+                "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\","
+                "\"function\":{\"name\":\"question\",\"arguments\":\"{\\\"questions\\\":[{\\\"question\\\":\\\"" +
+                question + "\\\",\\\"header\\\":\\\"Campaigns UI\\\"}]}\"}}]},"
+                "{\"role\":\"tool\",\"tool_call_id\":\"c1\",\"content\":\"User has answered your questions: \\\"" +
+                question + "\\\"=\\\"Expandable row per lead\\\". You can now continue.\"}]");
+        f.close();
+        MainWindow window(dir.filePath(QStringLiteral("long.bmws")));
+        window.show();
+        QVERIFY(test::loadAndSettle(window, {log}));
+        bool seen = false;
+        for (const auto& n : window.graphView()->layout().nodes) {
+            if (n.slotKey != QStringLiteral("question.campaigns-ui") || n.valueNode) continue;
+            seen = true;
+            QVERIFY2(n.label.endsWith(QChar(0x2026)), qPrintable(n.label));
+            QVERIFY2(n.label.size() <= n.slotKey.size() + 3 + 60, qPrintable(n.label));
+        }
+        QVERIFY(seen);
+    }
+
     void graphEdgesHaveArrowheadsByKind() {
         QTemporaryDir dir;
         MainWindow window(dir.filePath(QStringLiteral("graph.bmws")));
