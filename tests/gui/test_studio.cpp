@@ -299,7 +299,8 @@ private Q_SLOTS:
         QFile f(log);
         QVERIFY(f.open(QIODevice::WriteOnly));
         // An answered question, as OpenCode writes it: a value of some 130 characters.
-        const QByteArray question = "Should campaigns be displayed inline within the selected lead row, or as a separate panel?";
+        const QByteArray question =
+            "Should campaigns be displayed inline within the selected lead row, or as a separate panel?";
         f.write("[{\"role\":\"user\",\"content\":\"plan the app\"},"
                 "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\","
                 "\"function\":{\"name\":\"question\",\"arguments\":\"{\\\"questions\\\":[{\\\"question\\\":\\\"" +
