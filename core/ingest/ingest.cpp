@@ -36,9 +36,9 @@ struct ProgressLine {
     size_t line = std::string::npos;
     size_t next = std::string::npos;
 };
-ProgressLine export_progress_line(const std::string& head) {
+ProgressLine export_progress_line(std::string_view head) {
     ProgressLine p;
-    const size_t t = head.find_first_not_of(" \t\r\n");
+    const size_t t = head.find_first_not_of(" \t\r\n", head.starts_with("\xEF\xBB\xBF") ? 3 : 0);
     if (t == std::string::npos || head.compare(t, kExportProgress.size(), kExportProgress) != 0) return p;
     p.line = t;
     const size_t nl = head.find('\n', t);
@@ -510,6 +510,9 @@ ReadResult read_source(std::unique_ptr<ByteSource> source, const std::string& na
 }  // namespace
 
 std::optional<SessionFormat> detect_format(std::string_view head) {
+    if (const ProgressLine p = export_progress_line(head);
+        p.next != std::string_view::npos && (head[p.next] == '{' || head[p.next] == '['))
+        head.remove_prefix(p.next);  // past `opencode export`'s progress line, as the reader goes
     size_t start = head.find_first_not_of(" \t\r\n");
     if (start == std::string_view::npos) return std::nullopt;
     head.remove_prefix(start);

@@ -59,6 +59,11 @@ TEST(OpenCodeExport, TheExportCommandsProgressLineIsSkipped) {
     EXPECT_EQ(r.sessions[0].messages.size(), plain.sessions[0].messages.size());
     EXPECT_EQ(r.sessions[0].messages[0].visible_text(), "create the repo");
     EXPECT_EQ(r.warnings[0].where().line, 1);
+    EXPECT_EQ(detect_format("Exporting session: ses_9\n" + json), detect_format(json));
+    // A BOM before the line (a file saved by a Windows editor) is read past as well.
+    const ReadResult bom = read_bytes("\xEF\xBB\xBF" "Exporting session: ses_9\n" + json, "session-export.json");
+    EXPECT_EQ(bom.format, "opencode") << describe(bom);
+    EXPECT_TRUE(bom.errors.empty()) << describe(bom);
     // Text after the line that is no JSON is still refused.
     const ReadResult prose = read_bytes("Exporting session: ses_9\nnothing was exported\n", "out.txt");
     ASSERT_FALSE(prose.errors.empty());
