@@ -146,17 +146,23 @@ public:
     }
 
     void line(const json& v, RecordPos pos, std::string_view raw) {
-        if (const json* event = wrapped_copilot_event(v)) return line(*event, pos, raw);
-        const std::string type = m_ctx.str(v, "type", pos, "type").value_or("");
+        if (const json* event = wrapped_copilot_event(v)) {
+            // A wrapped event's fields are named as the line holds them: "raw.data.content".
+            m_at = "raw.";
+            line(*event, pos, raw);
+            m_at.clear();
+            return;
+        }
+        const std::string type = m_ctx.str(v, "type", pos, m_at + "type").value_or("");
         m_raw = raw;
         if (is_conversation_type(type)) {
             // Each of these holds its content in `data`; one without it (or with another kind of
             // value there) is reported and skipped.
-            if (const json* data = m_ctx.object(v, "data", pos, "data")) {
+            if (const json* data = m_ctx.object(v, "data", pos, m_at + "data")) {
                 conversation(v, *data, type, pos);
             } else {
                 if (!v.contains("data"))
-                    m_ctx.error(pos, "data",
+                    m_ctx.error(pos, m_at + "data",
                                 "a " + type + " event without its data object; skipped");
                 ++m_non_message;
             }
@@ -167,7 +173,7 @@ public:
             flush_streamed({});
             // `-p --output-format json`'s closing line: the session's id, the process's exit code
             // and usage.
-            if (auto id = m_ctx.str(v, "sessionId", pos, "sessionId");
+            if (auto id = m_ctx.str(v, "sessionId", pos, m_at + "sessionId");
                 id && m_session.id_form.empty())
                 m_session.id_form = *id;
             ++m_non_message;
@@ -193,7 +199,7 @@ private:
         } else if (type == "user.message") {
             user(v, data, pos);
         } else if (type == "assistant.message") {
-            m_incoming = m_ctx.str(data, "messageId", pos, "data.messageId").value_or("");
+            m_incoming = m_ctx.str(data, "messageId", pos, m_at + "data.messageId").value_or("");
             m_streamed.erase(m_incoming);  // its whole text supersedes its pieces
             if (!m_incoming.empty()) m_whole.insert(m_incoming);
             assistant(v, data, pos);
@@ -205,7 +211,7 @@ private:
             m.source.name = "system-prompt";
             m.blocks.push_back(
                 text_block(m_ctx, BlockKind::kText,
-                           m_ctx.str(data, "content", pos, "data.content").value_or("")));
+                           m_ctx.str(data, "content", pos, m_at + "data.content").value_or("")));
             push(std::move(m));
         } else if (type == "tool.execution_start") {
             started(v, data, pos);
@@ -217,20 +223,20 @@ private:
     }
 
     void start(const json& data, RecordPos pos) {
-        if (auto id = m_ctx.str(data, "sessionId", pos, "data.sessionId");
+        if (auto id = m_ctx.str(data, "sessionId", pos, m_at + "data.sessionId");
             id && m_session.id_form.empty())
             m_session.id_form = *id;
         if (m_session.created_at.empty())
-            m_session.created_at = m_ctx.str(data, "startTime", pos, "data.startTime").value_or("");
-        const json* context = m_ctx.object(data, "context", pos, "data.context");
+            m_session.created_at = m_ctx.str(data, "startTime", pos, m_at + "data.startTime").value_or("");
+        const json* context = m_ctx.object(data, "context", pos, m_at + "data.context");
         if (!context) return;
-        if (auto cwd = m_ctx.str(*context, "cwd", pos, "data.context.cwd");
+        if (auto cwd = m_ctx.str(*context, "cwd", pos, m_at + "data.context.cwd");
             cwd && !cwd->empty() && m_session.cwd.empty()) {
             m_session.cwd = m_ctx.redact_text(*cwd);
             m_session.environment.push_back(
                 member_fact(m_ctx, "cwd", *cwd, "data.context.cwd", pos.line, "cwd", json(*cwd)));
         }
-        if (auto branch = m_ctx.str(*context, "branch", pos, "data.context.branch");
+        if (auto branch = m_ctx.str(*context, "branch", pos, m_at + "data.context.branch");
             branch && !branch->empty()) {
             EnvironmentFact f = member_fact(m_ctx, "git_branch", *branch, "data.context.branch",
                                             pos.line, "branch", json(*branch));
@@ -243,9 +249,9 @@ private:
     Message message(const json& v, RecordPos pos, Role role, SourceKind kind) {
         Message m;
         m.line = pos.line;
-        m.id = m_ctx.str(v, "id", pos, "id").value_or("");
+        m.id = m_ctx.str(v, "id", pos, m_at + "id").value_or("");
         if (m.id.empty()) m.id = "line-" + std::to_string(pos.line);
-        m.time = m_ctx.str(v, "timestamp", pos, "timestamp").value_or("");
+        m.time = m_ctx.str(v, "timestamp", pos, m_at + "timestamp").value_or("");
         m.role = role;
         m.source.kind = kind;
         return m;
@@ -272,9 +278,9 @@ private:
     // real log).
     void user(const json& v, const json& data, RecordPos pos) {
         Message m = message(v, pos, Role::kUser, SourceKind::kUser);
-        std::string content = m_ctx.str(data, "content", pos, "data.content").value_or("");
+        std::string content = m_ctx.str(data, "content", pos, m_at + "data.content").value_or("");
         if (content == "[REDACTED]") {
-            if (auto sent = m_ctx.str(data, "transformedContent", pos, "data.transformedContent")) {
+            if (auto sent = m_ctx.str(data, "transformedContent", pos, m_at + "data.transformedContent")) {
                 const std::string words = sent_words(*sent);
                 if (!words.empty()) content = words;
             }
@@ -284,10 +290,10 @@ private:
             m.source.name = "subagent-task";
         }
         m.blocks.push_back(text_block(m_ctx, BlockKind::kText, content));
-        if (const json* files = m_ctx.array(data, "attachments", pos, "data.attachments"))
+        if (const json* files = m_ctx.array(data, "attachments", pos, m_at + "data.attachments"))
             for (size_t k = 0; k < files->size(); ++k)
                 if ((*files)[k].is_object()) {
-                    const std::string at = "data.attachments[" + std::to_string(k) + "]";
+                    const std::string at = m_at + "data.attachments[" + std::to_string(k) + "]";
                     std::string name =
                         m_ctx.str((*files)[k], "path", pos, at + ".path").value_or("");
                     if (name.empty())
@@ -301,18 +307,18 @@ private:
 
     void assistant(const json& v, const json& data, RecordPos pos) {
         Message m = message(v, pos, Role::kAssistant, SourceKind::kModel);
-        m.source.model = m_ctx.str(data, "model", pos, "data.model").value_or("");
-        if (auto r = m_ctx.str(data, "reasoningText", pos, "data.reasoningText"); r && !r->empty())
+        m.source.model = m_ctx.str(data, "model", pos, m_at + "data.model").value_or("");
+        if (auto r = m_ctx.str(data, "reasoningText", pos, m_at + "data.reasoningText"); r && !r->empty())
             m.blocks.push_back(text_block(m_ctx, BlockKind::kReasoning, *r));
-        if (auto text = m_ctx.str(data, "content", pos, "data.content"); text && !text->empty())
+        if (auto text = m_ctx.str(data, "content", pos, m_at + "data.content"); text && !text->empty())
             m.blocks.push_back(text_block(m_ctx, BlockKind::kText, *text));
         const auto requests = data.find(
             "toolRequests");  // a redacted log's "[REDACTED]": its start events name the calls
         if (const json* calls = requests != data.end() && requests->is_string()
                                     ? nullptr
-                                    : m_ctx.array(data, "toolRequests", pos, "data.toolRequests"))
+                                    : m_ctx.array(data, "toolRequests", pos, m_at + "data.toolRequests"))
             for (size_t k = 0; k < calls->size(); ++k) {
-                const std::string at = "data.toolRequests[" + std::to_string(k) + "]";
+                const std::string at = m_at + "data.toolRequests[" + std::to_string(k) + "]";
                 if (!(*calls)[k].is_object()) {
                     m_ctx.error(pos, at, "expected a tool request object; skipped");
                     continue;
@@ -334,9 +340,9 @@ private:
     // log does not hold (a stream cut short): its text so far, kept until its turn ends.
     void streamed(const json& v, const json& data, RecordPos pos) {
         ++m_non_message;
-        const std::string id = m_ctx.str(data, "messageId", pos, "data.messageId").value_or("");
+        const std::string id = m_ctx.str(data, "messageId", pos, m_at + "data.messageId").value_or("");
         const std::string piece =
-            m_ctx.str(data, "deltaContent", pos, "data.deltaContent").value_or("");
+            m_ctx.str(data, "deltaContent", pos, m_at + "data.deltaContent").value_or("");
         // A piece of a reply whose whole message was read, or that was already placed, adds
         // nothing.
         if (id.empty() || piece.empty() || m_whole.count(id) || m_placed.count(id)) return;
@@ -383,7 +389,7 @@ private:
     // A call whose request no assistant message held (an older log, a harness-run tool): the call
     // on its own.
     void started(const json& v, const json& data, RecordPos pos) {
-        const std::string id = m_ctx.str(data, "toolCallId", pos, "data.toolCallId").value_or("");
+        const std::string id = m_ctx.str(data, "toolCallId", pos, m_at + "data.toolCallId").value_or("");
         // VS Code's agent logs a subagent's task as a user.message right after the call that starts it
         // (runSubagent's `prompt`): the agent's words to its subagent, not the user's (session 34).
         if (const auto args = data.find("arguments");
@@ -395,27 +401,27 @@ private:
             return;
         }
         Message m = message(v, pos, Role::kAssistant, SourceKind::kModel);
-        m.source.model = m_ctx.str(data, "model", pos, "data.model").value_or("");
-        m.blocks.push_back(call_block(data, pos, "data", "toolCallId", "toolName"));
+        m.source.model = m_ctx.str(data, "model", pos, m_at + "data.model").value_or("");
+        m.blocks.push_back(call_block(data, pos, m_at + "data", "toolCallId", "toolName"));
         m_tool_of.emplace(id, m.blocks.back().tool_name);
         push(std::move(m));
     }
 
     void completed(const json& v, const json& data, RecordPos pos) {
-        const std::string id = m_ctx.str(data, "toolCallId", pos, "data.toolCallId").value_or("");
+        const std::string id = m_ctx.str(data, "toolCallId", pos, m_at + "data.toolCallId").value_or("");
         if (id.empty()) {
             m_ctx.error(
-                pos, "data.toolCallId", "a tool result that names no call; skipped",
+                pos, m_at + "data.toolCallId", "a tool result that names no call; skipped",
                 "each tool.execution_complete carries the toolCallId of its tool.execution_start");
             return;
         }
         const auto placed = m_tool_of.find(id);
         if (placed == m_tool_of.end())
-            m_ctx.warning(pos, "data.toolCallId",
+            m_ctx.warning(pos, m_at + "data.toolCallId",
                           "the answer of call " + id + ", which this log does not hold",
                           "a log cut before the call (a window) keeps the answer alone");
         else if (!m_answered.insert(id).second)
-            m_ctx.warning(pos, "data.toolCallId",
+            m_ctx.warning(pos, m_at + "data.toolCallId",
                           "call " + id + " is answered a second time; both answers are kept");
         const auto ok = data.find("success");
         ContentBlock r;
@@ -425,12 +431,12 @@ private:
         std::string text;
         if (auto s = data.find("result"); s != data.end() && s->is_string())
             text = s->get<std::string>();  // a redacted log's "[REDACTED]"
-        else if (const json* result = m_ctx.object(data, "result", pos, "data.result"))
-            text = m_ctx.str(*result, "content", pos, "data.result.content").value_or("");
+        else if (const json* result = m_ctx.object(data, "result", pos, m_at + "data.result"))
+            text = m_ctx.str(*result, "content", pos, m_at + "data.result.content").value_or("");
         if (auto e = data.find("error"); e != data.end()) {
             std::string why = e->is_string() ? e->get<std::string>() : "";
             if (e->is_object())
-                why = m_ctx.str(*e, "message", pos, "data.error.message").value_or("");
+                why = m_ctx.str(*e, "message", pos, m_at + "data.error.message").value_or("");
             if (!why.empty()) text += (text.empty() ? "" : "\n") + why;
             r.is_error = r.is_error || !e->is_null();
         }
@@ -442,9 +448,9 @@ private:
             tool == "read_powershell") {
             std::optional<int64_t> code = take_exit_line(text);
             if (const json* shell =
-                    m_ctx.object(data, "shellExecution", pos, "data.shellExecution"))
+                    m_ctx.object(data, "shellExecution", pos, m_at + "data.shellExecution"))
                 if (auto kept =
-                        m_ctx.integer(*shell, "exitCode", pos, "data.shellExecution.exitCode"))
+                        m_ctx.integer(*shell, "exitCode", pos, m_at + "data.shellExecution.exitCode"))
                     code = kept;
             if (code) open_with_exit_code(*code, text, r.is_error);
         }
@@ -480,6 +486,7 @@ private:
     ReadContext& m_ctx;
     Session m_session;
     std::string_view m_raw;
+    std::string m_at;  // the path of the event in its line: "raw." inside a wrapper line, else empty
     std::set<std::string> m_answered;              // calls a completion answered
     std::map<std::string, std::string> m_tool_of;  // calls a message holds: id -> tool name
     std::set<std::string> m_delegated;             // prompts of calls that start a subagent, not yet seen as its task

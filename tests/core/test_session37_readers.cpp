@@ -1,5 +1,6 @@
 // Reader gaps fresh logs showed in session 37: Aider's doubled run header on Windows, and the progress
-// line `opencode export <id> > file` leaves before the JSON.
+// line `opencode export <id> > file` leaves before the JSON; and session 36's review leftover, the
+// field a wrapped Copilot CLI event's error names.
 #include <gtest/gtest.h>
 
 #include "core/test_support.h"
@@ -74,6 +75,20 @@ TEST(OpenCodeExport, TheExportCommandsProgressLineIsSkipped) {
         "Exporting session: ses_9\r\n{\"info\":{\"id\":\"ses_9\"},\r\n\"messages\":[\r\n  oops]}\r\n", "bad.json");
     ASSERT_FALSE(damaged.errors.empty()) << describe(damaged);
     EXPECT_EQ(damaged.errors[0].where().line, 4) << describe(damaged);
+}
+
+// wasa-cli keeps each Copilot CLI event under its wrapper line's `raw`: an error names the field as the
+// line holds it ("raw.data.content"), so the user finds it; a bare event's stays "data.content".
+TEST(CopilotCliReader, AWrappedEventsErrorNamesItsFieldInTheLine) {
+    const std::string event = R"({"type":"user.message","data":{"content":7},"id":"e1","timestamp":"t"})";
+    const ReadResult wrapped = read_bytes(
+        R"({"role":"user","content":"x","timestamp":"t","raw":)" + event + "}\n", "transcript.jsonl");
+    EXPECT_EQ(wrapped.format, "copilot-cli");
+    ASSERT_FALSE(wrapped.errors.empty()) << describe(wrapped);
+    EXPECT_EQ(wrapped.errors[0].where().field, "raw.data.content") << describe(wrapped);
+    const ReadResult bare = read_bytes(event + "\n", "events.jsonl");
+    ASSERT_FALSE(bare.errors.empty()) << describe(bare);
+    EXPECT_EQ(bare.errors[0].where().field, "data.content") << describe(bare);
 }
 
 }  // namespace
