@@ -82,14 +82,14 @@ void record_change_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     const std::vector<std::string> words = name_words(a.tool);
     if (words.size() < 2 || !change_verb(words[0])) return;
     if (words[1] == "goal") return;  // create_goal / update_goal: action.goal reads them
+    const std::string tool = ascii_lower(a.tool);
     // Codex's update_plan (action.todo reads its items) and Gemini CLI's update_topic: the agent's own
     // bookkeeping, no record in the world (session 37, dev: 3 partials, `update_plan.explanation =
     // Reported health results to user.`, two `update_topic.title`, one of them a dispute that was not real).
-    if (one_of(ascii_lower(a.tool), {"update_plan", "update_topic"})) return;
+    if (one_of(tool, {"update_plan", "update_topic"})) return;
     const nlohmann::json args = nlohmann::json::parse(a.arguments, nullptr, false);
     if (!args.is_object()) return;
     const nlohmann::json result = nlohmann::json::parse(a.result, nullptr, false);
-    const std::string tool = ascii_lower(a.tool);
     // The record: an `<object>_id` member whose object is one of the function's words (order_id of
     // cancel_pending_order), in the arguments (a record changed) or else in the result (a record
     // made).

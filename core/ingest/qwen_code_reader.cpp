@@ -88,21 +88,20 @@ public:
             m_ctx.warning(pos, path + ".role", "a Content role other than user, model or function; read as the user's");
         m_fallback_prefix = "gemini-checkpoint-";
         line(record, pos, c.dump());
-        // The CLI's setup turn that opens every chat ("This is the Gemini CLI. We are setting up the context for our
-        // chat. …"): the harness's words, not the user's.
-        if (index == 0 && !m_session.messages.empty() && m_session.messages.back().role == Role::kUser) {
+        // The turns the CLI writes in the user's place: its setup turn that opens every chat ("This is the Gemini
+        // CLI. We are setting up the context for our chat. …") and its chat compression (the model's
+        // `<state_snapshot>`).
+        if (!m_session.messages.empty() && m_session.messages.back().role == Role::kUser &&
+            m_session.messages.back().id == m_last_content) {
             Message& m = m_session.messages.back();
             const std::string text = m.visible_text();
-            if (gemini_setup_turn(text)) {
+            if (index == 0 && gemini_setup_turn(text)) {
                 m.source.kind = SourceKind::kPlugin;
                 m.source.name = "gemini-cli-context";
+            } else if (gemini_state_snapshot(text)) {
+                mark_state_snapshot(m_session);
             }
         }
-        // The CLI's chat compression: the model's `<state_snapshot>` in the user's place.
-        if (!m_session.messages.empty() && m_session.messages.back().role == Role::kUser &&
-            m_session.messages.back().id == "content-" + std::to_string(index) &&
-            gemini_state_snapshot(m_session.messages.back().visible_text()))
-            mark_state_snapshot(m_session);
     }
 
 private:
