@@ -62,6 +62,9 @@ struct BenchReport {
     std::vector<EmittedValue> unlabelled;                           // sorted by (log, key, value)
     std::vector<std::pair<std::string, GoldClaim>> missed;          // (split, gold claim not recalled), in gold order
     std::vector<std::pair<GoldClaim, std::string>> recalled;        // (gold claim, "key = value" of the first value matching it)
+    // Gold logs the reader refuses (a shape it does not read yet): (split, path, the reader's error). Their gold
+    // claims count as missed and they emit no value; the bench goes on with the other logs.
+    std::vector<std::tuple<std::string, std::string, std::string>> unread;
     size_t stale_labels = 0;  // labels of (log, key, value) the extractor no longer emits (on the splits run)
     // The merged arm: each split's logs of one format merged together (bench/extract/merged_disputes.h).
     std::map<std::string, std::map<std::string, MergedCounts>> merged;  // split -> format -> counts
@@ -77,7 +80,8 @@ struct BenchReport {
 // pipeline's extract_session_claims does) -> merge_branches on every log of
 // the chosen split (env.* slots ignored) and scores; then merges each split's logs of one format
 // together and judges that merge's disputed slots. Fails naming the file (and line and field) when
-// the gold, the labels, the split or a log cannot be read.
+// the gold, the labels or the split cannot be read, or a log is missing; a log the reader refuses is listed in
+// `unread` and scored as emitting nothing.
 Result<BenchReport> run_extract_bench(const BenchOptions& options);
 
 // Where a log path of the gold set lives on this machine.

@@ -161,6 +161,9 @@ std::string report_markdown(const BenchReport& r, const std::string& machine_lin
                    std::to_string(c.labelled) + " | " + fixed(c.strict()) + " | " + fixed(c.lenient()) + " | " +
                    std::to_string(c.conflicts) + " |\n";
     }
+    out += "\nlogs the reader refuses (they emit nothing; their gold counts as missed): " +
+           std::to_string(r.unread.size()) + "\n";
+    for (const auto& [split, log, error] : r.unread) out += "- " + split + " | " + log + " | " + error + "\n";
     out += "\nunlabelled emitted slot values: " + std::to_string(r.unlabelled.size()) + "\n";
     for (const EmittedValue& e : r.unlabelled)
         out += "- " + e.log + " | " + e.key + " = " + e.value + " | " + e.state + " | quote: " + e.quote.substr(0, 160) + "\n";
@@ -194,6 +197,8 @@ Result<std::string> report_json(const BenchReport& r) {
     for (const EmittedValue& e : r.unlabelled)
         unlabelled.push_back({{"log", e.log}, {"format", e.format}, {"split", e.split}, {"key", e.key},
                               {"value", e.value}, {"state", e.state}, {"rules", e.rules}, {"quote", e.quote}});
+    json unread = json::array();
+    for (const auto& [split, log, error] : r.unread) unread.push_back({{"split", split}, {"log", log}, {"error", error}});
     json disputes = json::array();
     for (const MergedDispute& d : r.disputes)
         disputes.push_back({{"merge", d.merge}, {"key", d.key}, {"state", d.state}, {"values", d.values},
@@ -201,7 +206,8 @@ Result<std::string> report_json(const BenchReport& r) {
     json joined = json::array();
     for (const MergedDispute& j : r.joined) joined.push_back({{"merge", j.merge}, {"key", j.key}, {"wordings", j.values}});
     json out = {{"extractor", r.extractor}, {"rules", r.rules}, {"splits", splits}, {"unlabelled", unlabelled},
-                {"stale_labels", r.stale_labels}, {"disputes", disputes}, {"unlabelled_disputes", r.unlabelled_disputes},
+                {"unread", unread}, {"stale_labels", r.stale_labels}, {"disputes", disputes},
+                {"unlabelled_disputes", r.unlabelled_disputes},
                 {"joined", joined}};
     return canonical_json(out);
 }

@@ -63,6 +63,38 @@ TEST(ExtractCli, EveryEmittedValueIsLabelled) {
     EXPECT_TRUE(j["splits"].contains("dev"));
     EXPECT_TRUE(j["splits"].contains("test"));
     EXPECT_GT(j["splits"]["test"]["overall"]["gold"].get<int>(), 0);
+    for (const auto& u : j["unread"]) EXPECT_EQ(u["split"], "test") << "a dev log the reader refuses: " << u.dump();
+}
+
+// A gold log in a shape the reader refuses is listed with the reader's error and scored as emitting nothing (its
+// gold claims are missed); the other logs are still scored. A log that is missing stops the bench, naming it.
+TEST(ExtractCli, ALogTheReaderRefusesIsListedAndItsGoldMissed) {
+    const auto root = std::filesystem::temp_directory_path() / ("bm_extract_unread_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(root);
+    std::ofstream(root / "refused.log") << "plain words, no session log\n";
+    std::ofstream(root / "chat.json")
+        << R"([{"role":"user","content":"Run the tests."},{"role":"assistant","content":"Done."}])";
+    std::ofstream(root / "gold.jsonl")
+        << R"({"log":"refused.log","key":"a","value":"b","type":"Fact","quote":"plain words"})" "\n"
+        << R"({"log":"chat.json","key":"c","value":"d","type":"Fact","quote":"Done."})" "\n";
+    std::ofstream(root / "labels.jsonl").flush();
+    std::ofstream(root / "split.tsv") << "refused.log\topenai-chat\tdev\tx\nchat.json\topenai-chat\tdev\ty\n";
+    const std::string files = "--root '" + root.string() + "' --gold '" + (root / "gold.jsonl").string() +
+                              "' --labels '" + (root / "labels.jsonl").string() + "' --split-file '";
+    BenchRun r = bench_extract(files + (root / "split.tsv").string() + "' --split dev");
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["unread"].size(), 1u) << r.out;
+    EXPECT_EQ(j["unread"][0]["log"], "refused.log");
+    EXPECT_NE(j["unread"][0]["error"].get<std::string>().find("refused.log:1"), std::string::npos) << j["unread"];
+    EXPECT_EQ(j["splits"]["dev"]["overall"]["logs"], 2);
+    EXPECT_EQ(j["splits"]["dev"]["overall"]["gold"], 2);
+    EXPECT_EQ(j["splits"]["dev"]["overall"]["recalled"], 0);
+
+    std::ofstream(root / "split2.tsv") << "gone.log\topenai-chat\tdev\tz\n";
+    BenchRun missing = bench_extract(files + (root / "split2.tsv").string() + "' --split dev");
+    EXPECT_EQ(missing.status, 1);
+    EXPECT_NE(missing.err.find("gone.log"), std::string::npos) << missing.err;
+    std::filesystem::remove_all(root);
 }
 
 TEST(ExtractCli, MissingLabelsAreListedAndFail) {
