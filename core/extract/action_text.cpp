@@ -42,6 +42,7 @@ bool is_shell_tool(std::string_view tool) {
                                           "pwsh",         "powershell",  "run_command", "shell_command",
                                           "run_shell_command", "execute_command", "container.exec",
                                           "run_terminal_command",  // Grok CLI (session 32)
+                                          "run_in_terminal",  // VS Code Copilot Chat (session 38)
                                           "exec"};  // nanobot's shell tool ({"command", "working_dir", "timeout"})
     std::string low;
     for (char c : tool) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

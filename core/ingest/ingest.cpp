@@ -15,6 +15,7 @@
 #include "ingest/gemini_share_reader.h"
 #include "ingest/gemini_prompt_log.h"
 #include "ingest/readers.h"
+#include "ingest/vscode_chat_reader.h"
 #include "redact/redactor.h"
 #include "util/hash.h"
 #include "util/utf8.h"
@@ -242,6 +243,7 @@ std::string supported_list() {
            "Harbor ATIF trajectories, GitHub Copilot CLI session events, Qwen Code chat recordings and "
            "Gemini CLI / Qwen Code saved chats, Gemini CLI prompt logs (logs.json), "
            "Entire hook-event sidecars (Grok CLI), Google Antigravity step logs (transcript.jsonl), "
+           "VS Code Copilot Chat exports (chat.json), "
            "BeliefMerge native JSONL";
 }
 
@@ -251,6 +253,11 @@ void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, Ses
     if (is_atif_trajectory(*doc)) {  // no SessionFormat of its own: read as a role-message agent's session
         out.format = "atif";
         read_atif(*doc, ctx, sha256_hex(data));
+        return;
+    }
+    if (is_vscode_chat(*doc)) {  // VS Code's chat export / session file (session 38)
+        out.format = "vscode-chat";
+        read_vscode_chat(*doc, ctx, sha256_hex(data));
         return;
     }
     if (is_gemini_prompt_log(*doc)) {  // Gemini CLI's logs.json: the user's prompts only (session 34)
@@ -529,7 +536,7 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
                    : classify_object(*first);
     try {
         json doc = json::parse(head);
-        if (is_atif_trajectory(doc)) return SessionFormat::kOpenAiChat;
+        if (is_atif_trajectory(doc) || is_vscode_chat(doc)) return SessionFormat::kOpenAiChat;
         if (gemini_saved_chat(doc)) return SessionFormat::kGeminiCli;
         return doc.is_array() ? classify_array(doc) : doc.is_object() ? classify_object(doc) : std::nullopt;
     } catch (const json::exception&) {

@@ -26,6 +26,7 @@
 #include "ingest/gemini_prompt_log.h"
 #include "ingest/gemini_share_reader.h"
 #include "ingest/ingest.h"
+#include "ingest/vscode_chat_reader.h"
 #include "inject/claude_hook.h"
 #include "inject/hook_settings.h"
 #include "ingest/read_context.h"
@@ -121,6 +122,7 @@ void read_as(std::string_view data, const std::string& kind) {
         run_document_reader(data, bm::read_openai_chat);
         run_document_reader(data, bm::read_opencode);  // OpenCode's export: {"info", "messages": [{"info", "parts"}]}
         run_document_reader(data, bm::read_atif);      // Harbor's ATIF trajectory: {"schema_version", "steps"}
+        run_document_reader(data, bm::read_vscode_chat);  // VS Code's chat export: {"requests": [...]} (session 38)
     }
     else if (kind == "swe_agent") run_document_reader(data, [](const bm::json& d, bm::ReadContext& c, const std::string& g) {
         bm::read_swe_agent(d, c, g);
