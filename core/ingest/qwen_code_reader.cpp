@@ -339,6 +339,10 @@ const json* gemini_saved_chat(const json& doc) {
     if (doc.is_object() && doc.contains("history") && doc["history"].is_array() && !doc.contains("trajectory") &&
         !doc.contains("info") && !doc.contains("environment"))
         history = &doc["history"];
+    // Its error report (a failed request: gemini-client-error-*.json) holds the history sent:
+    // {"error": {"message", "stack"}, "context": [...]} (session 38).
+    if (doc.is_object() && doc.contains("error") && doc.contains("context") && doc["context"].is_array())
+        history = &doc["context"];
     if (!history || history->empty()) return nullptr;
     // The first three items that are objects decide (an item that is none is the reader's to report).
     size_t seen = 0;
