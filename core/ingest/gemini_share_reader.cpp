@@ -187,7 +187,7 @@ private:
     }
 
     // A user turn's prose: the CLI's setup turn and its compression summary are the harness's; an @path
-    // mention's files are the user's read.
+    // mention's files are the user's read, and a shell-mode note the user's shell call.
     void user_words(std::string text, Message m) {
         if (gemini_setup_turn(text)) {
             m.source.kind = SourceKind::kPlugin;
@@ -204,7 +204,8 @@ private:
             return;
         }
         const bool snapshot = gemini_state_snapshot(text);
-        m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+        if (auto note = gemini_shell_note(text)) shell_note_as_call(*note, m, m_ctx);  // the user's `!cmd` run
+        else m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
         append_message(m_session, std::move(m));
         if (snapshot) mark_state_snapshot(m_session);
     }

@@ -100,6 +100,8 @@ public:
                 m.source.name = "gemini-cli-context";
             } else if (gemini_state_snapshot(text)) {
                 mark_state_snapshot(m_session);
+            } else if (auto note = gemini_shell_note(text)) {
+                shell_note_as_call(*note, m, m_ctx);  // the user's `!cmd` run in shell mode
             }
         }
     }

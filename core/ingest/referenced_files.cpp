@@ -88,6 +88,35 @@ void mark_state_snapshot(Session& session) {
     session.checkpoints.push_back(std::move(cp));
 }
 
+std::optional<ShellNote> gemini_shell_note(std::string_view text) {
+    static constexpr std::string_view kOpen = "I ran the following shell command:\n```sh\n",
+                                      kMiddle = "\n```\n\nThis produced the following result:\n```\n", kClose = "```";
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.remove_suffix(1);
+    if (!text.starts_with(kOpen) || !text.ends_with(kClose)) return std::nullopt;
+    const size_t middle = text.find(kMiddle, kOpen.size());
+    if (middle == std::string_view::npos || middle + kMiddle.size() > text.size() - kClose.size()) return std::nullopt;
+    ShellNote note{std::string(text.substr(kOpen.size(), middle - kOpen.size())),
+                   std::string(text.substr(middle + kMiddle.size(), text.size() - kClose.size() - middle - kMiddle.size()))};
+    while (!note.output.empty() && note.output.back() == '\n') note.output.pop_back();
+    if (note.command.empty()) return std::nullopt;
+    return note;
+}
+
+void shell_note_as_call(const ShellNote& note, Message& m, ReadContext& ctx) {
+    m.blocks.clear();
+    ContentBlock call;
+    call.kind = BlockKind::kToolCall;
+    call.tool_id = m.id + "#shell";
+    call.tool_name = "run_shell_command";
+    call.arguments = ctx.redact_text(json{{"command", note.command}}.dump());
+    ContentBlock r;
+    r.kind = BlockKind::kToolResult;
+    r.tool_id = call.tool_id;
+    r.text = ctx.redact_text(note.output);
+    m.blocks.push_back(std::move(call));
+    m.blocks.push_back(std::move(r));
+}
+
 Message referenced_files_read(const ReferencedFiles& ref, Message& m, ReadContext& ctx) {
     ContentBlock call;
     call.kind = BlockKind::kToolCall;

@@ -26,6 +26,17 @@ bool gemini_state_snapshot(std::string_view text);
 // of kind "compaction" holding its text, as Qwen Code's chat-compression record is read.
 void mark_state_snapshot(Session& session);
 
+// gemini-cli's note of a command the user ran in shell mode (`!cmd`: addShellCommandToGeminiHistory), which it puts
+// in the user's place: "I ran the following shell command:\n```sh\n<command>\n```\n\nThis produced the following
+// result:\n```\n<output>\n```". The whole turn must be the note.
+struct ShellNote {
+    std::string command, output;
+};
+std::optional<ShellNote> gemini_shell_note(std::string_view text);
+
+// Replaces `m`'s blocks by the user's own shell call (run_shell_command {"command"}) and, after it, its answer.
+void shell_note_as_call(const ShellNote& note, Message& m, ReadContext& ctx);
+
 // A user turn split at the CLI's "--- Content from referenced files ---" block.
 struct ReferencedFiles {
     std::string words;  // what the user typed (the text before the block and any after its end)
