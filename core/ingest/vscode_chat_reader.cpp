@@ -392,20 +392,28 @@ private:
         const std::string call_id = b.tool_id, tool = b.tool_name;
         m.blocks.push_back(std::move(b));
         std::string text;
+        std::optional<int64_t> code;  // newer terminals keep it: toolSpecificData.terminalCommandState.exitCode
         const auto output = details ? details->find("output") : p.end();
+        const auto shown = specific ? specific->find("terminalCommandOutput") : p.end();
         if (details && output != details->end() && output->is_array()) {
             for (const json& o : *output)
                 if (o.is_object())
                     if (auto v = string_member(o, "value"); !v.empty()) text += (text.empty() ? "" : "\n") + v;
+        } else if (specific && shown != specific->end() && shown->is_object()) {
+            text = string_member(*shown, "text");
         } else if (const auto done = p.find("pastTenseMessage"); done != p.end()) {
             text = view_message(*done);
         }
-        if (text.empty()) return;
+        if (specific)
+            if (const json* state = m_ctx.object(*specific, "terminalCommandState", pos,
+                                                 path + ".toolSpecificData.terminalCommandState"))
+                code = m_ctx.integer(*state, "exitCode", pos, path + ".toolSpecificData.terminalCommandState.exitCode");
+        if (text.empty() && !code) return;
         ContentBlock r;
         r.kind = BlockKind::kToolResult;
         r.tool_id = call_id;
         if (tool == "run_in_terminal")
-            if (auto code = take_exit_line(text)) open_with_exit_code(*code, text, r.is_error);
+            if (auto line = take_exit_line(text); line || code) open_with_exit_code(code ? *code : *line, text, r.is_error);
         if (const auto failed = details ? details->find("isError") : p.end();
             details && failed != details->end() && failed->is_boolean())
             r.is_error = r.is_error || failed->get<bool>();

@@ -88,18 +88,24 @@ TEST(VsCodeChatReader, ResponsePartsWithoutRoundsAreTheReply) {
          "toolSpecificData": {"kind": "terminal", "commandLine": {"original": "ls /w"}},
          "resultDetails": {"input": "{}", "output": [{"value": "config.toml\nCommand exited with code 0"}]}},
         {"kind": "codeblockUri", "uri": {"fsPath": "/w/config.toml"}},
+        {"kind": "toolInvocationSerialized", "toolId": "run_in_terminal", "toolCallId": "t2",
+         "toolSpecificData": {"kind": "terminal", "commandLine": {"original": "git branch --list"},
+                              "terminalCommandState": {"exitCode": 2}, "terminalCommandOutput": {"text": "fatal: no"}}},
         {"value": "Done."}]}]})";
     ReadResult r = read_bytes(doc, "chat.json");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     const Session& s = r.sessions[0];
-    ASSERT_EQ(s.messages.size(), 3u) << describe(r);
+    ASSERT_EQ(s.messages.size(), 4u) << describe(r);
     const Message& reply = s.messages[1];
-    ASSERT_EQ(reply.blocks.size(), 3u);
+    ASSERT_EQ(reply.blocks.size(), 4u);
     EXPECT_EQ(reply.blocks[0].text, "It is in /w/config.toml. Listing the folder:");
     EXPECT_EQ(reply.blocks[1].arguments, R"({"command":"ls /w"})");
-    EXPECT_EQ(reply.blocks[2].text, "Done.");
+    EXPECT_EQ(reply.blocks[3].text, "Done.");
     EXPECT_EQ(s.messages[2].blocks[0].text, "[exit code: 0]\nconfig.toml");
     EXPECT_FALSE(s.messages[2].blocks[0].is_error);
+    // Newer terminals keep the exit code and the output in the tool's own data.
+    EXPECT_EQ(s.messages[3].blocks[0].text, "[exit code: 2]\nfatal: no");
+    EXPECT_TRUE(s.messages[3].blocks[0].is_error);
 }
 
 TEST(VsCodeChatReader, BadRequestsAreNamedAndTheRestIsRead) {
