@@ -108,6 +108,10 @@ int bench_extract(const QStringList& args) {
         print_out(extract_bench::report_markdown(*report, bench::machine_line(bench::describe_machine())));
         if (parser.isSet(misses_opt)) print_out(extract_bench::missed_markdown(*report));
     }
+    if (!report->unread.empty())
+        print_err("beliefmerge bench extract: " + std::to_string(report->unread.size()) +
+                  " gold logs are in a shape the reader refuses; they emit nothing and their gold counts as missed "
+                  "(listed in the report)\n");
     if (o.extractor == "model") {
         print_err("beliefmerge bench extract: model arm: " + std::to_string(model_calls.fell_back) + " of " +
                   std::to_string(model_calls.calls) + " logs fell back to the heuristic extractor\n");

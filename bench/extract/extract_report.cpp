@@ -198,7 +198,8 @@ Result<std::string> report_json(const BenchReport& r) {
         unlabelled.push_back({{"log", e.log}, {"format", e.format}, {"split", e.split}, {"key", e.key},
                               {"value", e.value}, {"state", e.state}, {"rules", e.rules}, {"quote", e.quote}});
     json unread = json::array();
-    for (const auto& [split, log, error] : r.unread) unread.push_back({{"split", split}, {"log", log}, {"error", error}});
+    for (const auto& [split, log, error] : r.unread)
+        unread.push_back({{"split", split}, {"log", log}, {"error", error}});
     json disputes = json::array();
     for (const MergedDispute& d : r.disputes)
         disputes.push_back({{"merge", d.merge}, {"key", d.key}, {"state", d.state}, {"values", d.values},

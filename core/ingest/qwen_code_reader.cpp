@@ -100,7 +100,9 @@ public:
                 m.source.name = "gemini-cli-context";
             } else if (gemini_state_snapshot(text)) {
                 mark_state_snapshot(m_session);
-            } else if (auto note = gemini_shell_note(text)) {
+            } else if (auto note = gemini_shell_note(text);
+                       note && std::all_of(m.blocks.begin(), m.blocks.end(),
+                                           [](const ContentBlock& b) { return b.kind == BlockKind::kText; })) {
                 shell_note_as_call(*note, m, m_ctx);  // the user's `!cmd` run in shell mode
             }
         }
@@ -343,7 +345,8 @@ const json* gemini_saved_chat(const json& doc) {
         history = &doc["history"];
     // Its error report (a failed request: gemini-client-error-*.json) holds the history sent:
     // {"error": {"message", "stack"}, "context": [...]} (session 38).
-    if (doc.is_object() && doc.contains("error") && doc.contains("context") && doc["context"].is_array())
+    if (doc.is_object() && doc.contains("error") && doc.contains("context") && doc["context"].is_array() &&
+        !doc.contains("history") && !doc.contains("trajectory") && !doc.contains("info"))
         history = &doc["context"];
     if (!history || history->empty()) return nullptr;
     // The first three items that are objects decide (an item that is none is the reader's to report).

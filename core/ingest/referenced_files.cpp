@@ -90,13 +90,15 @@ void mark_state_snapshot(Session& session) {
 
 std::optional<ShellNote> gemini_shell_note(std::string_view text) {
     static constexpr std::string_view kOpen = "I ran the following shell command:\n```sh\n",
-                                      kMiddle = "\n```\n\nThis produced the following result:\n```\n", kClose = "```";
+                                      kMiddle = "\n```\n\nThis produced the following result:\n```\n",
+                                      kClose = "```";
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ')) text.remove_suffix(1);
     if (!text.starts_with(kOpen) || !text.ends_with(kClose)) return std::nullopt;
     const size_t middle = text.find(kMiddle, kOpen.size());
     if (middle == std::string_view::npos || middle + kMiddle.size() > text.size() - kClose.size()) return std::nullopt;
+    const size_t output = middle + kMiddle.size();
     ShellNote note{std::string(text.substr(kOpen.size(), middle - kOpen.size())),
-                   std::string(text.substr(middle + kMiddle.size(), text.size() - kClose.size() - middle - kMiddle.size()))};
+                   std::string(text.substr(output, text.size() - kClose.size() - output))};
     while (!note.output.empty() && note.output.back() == '\n') note.output.pop_back();
     if (note.command.empty()) return std::nullopt;
     return note;

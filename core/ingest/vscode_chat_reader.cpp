@@ -45,11 +45,32 @@ std::string result_text(const json& result) {
         if (!part.is_object() || value == part.end()) continue;
         std::string piece;
         if (value->is_string()) piece = value->get<std::string>();
-        else if (const auto node = value->is_object() ? value->find("node") : value->end(); value->is_object() && node != value->end())
-            element_text(*node, piece, 0);
+        else if (value->is_object() && value->contains("node")) element_text((*value)["node"], piece, 0);
         if (piece.empty()) continue;
         if (!out.empty() && out.back() != '\n') out += '\n';
         out += piece;
+    }
+    return out;
+}
+
+// A terminal's text without its escape sequences (colours "\x1b[93m", titles "\x1b]0;…\x07"), as it was shown.
+std::string without_escapes(std::string_view text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\x1b' || i + 1 >= text.size()) {
+            out += text[i];
+            continue;
+        }
+        size_t j = i + 2;
+        if (text[i + 1] == '[') {  // CSI: parameters, then one final byte in @..~
+            while (j < text.size() && (text[j] < 0x40 || text[j] > 0x7e)) ++j;
+        } else if (text[i + 1] == ']') {  // OSC: up to BEL or ESC '\'
+            while (j < text.size() && text[j] != '\x07' && !(text[j] == '\x1b' && j + 1 < text.size())) ++j;
+            if (j < text.size() && text[j] == '\x1b') ++j;
+        } else {
+            j = i + 1;  // a two-byte escape
+        }
+        i = std::min(j, text.size() - 1);
     }
     return out;
 }
@@ -61,7 +82,7 @@ std::optional<int64_t> take_exit_line(std::string& text) {
     const size_t last = text.find_last_not_of(" \t\r\n");
     if (last == std::string::npos) return std::nullopt;
     const size_t at = text.rfind(kLine, last);
-    if (at == std::string::npos || (at > 0 && text[at - 1] != '\n')) return std::nullopt;
+    if (at == std::string::npos || (at > 0 && text[at - 1] != '\n') || at + kLine.size() > last) return std::nullopt;
     const std::string_view digits(text.data() + at + kLine.size(), last + 1 - at - kLine.size());
     const bool negative = !digits.empty() && digits[0] == '-';
     if (digits.size() <= (negative ? 1u : 0u) || digits.size() > 6) return std::nullopt;
@@ -74,6 +95,13 @@ std::optional<int64_t> take_exit_line(std::string& text) {
     while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' ')) --end;
     text.erase(end);
     return negative ? -code : code;
+}
+
+// `obj`'s member `key`, or null when `obj` is null, not an object, or has no such member.
+const json* member_of(const json* obj, const char* key) {
+    if (!obj || !obj->is_object()) return nullptr;
+    const auto it = obj->find(key);
+    return it == obj->end() ? nullptr : &*it;
 }
 
 // The file system path a VS Code URI (or a {"uri"} location) names: its `fsPath`, else `path`.
@@ -173,19 +201,20 @@ public:
         const json* result = m_ctx.object(r, "result", pos, path + ".result");
         const json* metadata = result ? m_ctx.object(*result, "metadata", pos, path + ".result.metadata") : nullptr;
         const json* rounds =
-            metadata ? m_ctx.array(*metadata, "toolCallRounds", pos, path + ".result.metadata.toolCallRounds") : nullptr;
+            metadata ? m_ctx.array(*metadata, "toolCallRounds", pos, path + ".result.metadata.toolCallRounds")
+                     : nullptr;
         if (rounds && !rounds->empty()) {
             const json* answers =
                 m_ctx.object(*metadata, "toolCallResults", pos, path + ".result.metadata.toolCallResults");
             for (size_t k = 0; k < rounds->size(); ++k)
                 round((*rounds)[k], answers, pos, path + ".result.metadata.toolCallRounds[" + std::to_string(k) + "]",
                       id + "/round-" + std::to_string(k), time);
-        } else if (const json* parts = m_ctx.array(r, "response", pos, path + ".response")) {
-            response(*parts, pos, path + ".response", id, time);
         }
-        if (const json* parts = m_session.cwd.empty() ? m_ctx.array(r, "response", pos, path + ".response") : nullptr)
+        if (const json* parts = m_ctx.array(r, "response", pos, path + ".response")) {
+            if (!rounds || rounds->empty()) response(*parts, pos, path + ".response", id, time);
             for (size_t k = 0; k < parts->size() && m_session.cwd.empty(); ++k)
                 workspace((*parts)[k], pos, path + ".response[" + std::to_string(k) + "]");
+        }
         if (const json* details = result ? m_ctx.object(*result, "errorDetails", pos, path + ".result.errorDetails")
                                          : nullptr)
             if (auto why = m_ctx.str(*details, "message", pos, path + ".result.errorDetails.message");
@@ -217,12 +246,13 @@ private:
             m_ctx.error(pos, path + ".message", "expected an object or a string; left out");
             return {};
         }
-        if (auto text = m_ctx.str(*msg, "text", pos, path + ".message.text")) return *text;
+        if (auto text = m_ctx.str(*msg, "text", pos, path + ".message.text"); text && !text->empty()) return *text;
         std::string text;
         if (const json* parts = m_ctx.array(*msg, "parts", pos, path + ".message.parts"))
             for (const json& part : *parts)
                 if (part.is_object())
-                    if (const auto t = part.find("text"); t != part.end() && t->is_string()) text += t->get<std::string>();
+                    if (const auto t = part.find("text"); t != part.end() && t->is_string())
+                        text += t->get<std::string>();
         return text;
     }
 
@@ -246,14 +276,16 @@ private:
     // The workspace folder: the `baseUri` the view resolves a markdown part's relative links
     // against (the first one read).
     void workspace(const json& part, RecordPos pos, const std::string& path) {
-        const auto base = part.is_object() && m_session.cwd.empty() ? part.find("baseUri") : json::const_iterator();
-        if (!part.is_object() || !m_session.cwd.empty() || base == part.end() || !base->is_object()) return;
-        std::string dir = string_member(*base, "path");
-        while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+        if (!part.is_object() || !m_session.cwd.empty()) return;
+        const auto base = part.find("baseUri");
+        if (base == part.end() || !base->is_object()) return;
+        const char* member = base->contains("fsPath") ? "fsPath" : "path";  // as uri_path() reads file paths
+        std::string dir = uri_path(*base);
+        while (dir.size() > 1 && (dir.back() == '/' || dir.back() == '\\')) dir.pop_back();
         if (dir.empty()) return;
         m_session.cwd = m_ctx.redact_text(dir);
-        m_session.environment.push_back(
-            member_fact(m_ctx, "cwd", dir, path + ".baseUri.path", pos.line, "path", (*base)["path"]));
+        m_session.environment.push_back(member_fact(m_ctx, "cwd", dir, path + ".baseUri." + member, pos.line, member,
+                                                    (*base)[member]));
     }
 
     Message reply(const std::string& id, RecordPos pos, const std::string& time) const {
@@ -293,6 +325,7 @@ private:
                 const std::string at = path + ".toolCalls[" + std::to_string(k) + "]";
                 if (!c.is_object()) {
                     m_ctx.error(pos, at, "expected a tool call object; skipped");
+                    m_ctx.result().partial = true;
                     continue;
                 }
                 ContentBlock b;
@@ -308,8 +341,9 @@ private:
         if (!m.blocks.empty()) append_message(m_session, std::move(m));
         for (size_t k = 0; k < calls.size(); ++k) {
             const auto& [call_id, tool] = calls[k];
-            const auto found = answers && !call_id.empty() ? answers->find(call_id) : json::const_iterator();
-            if (!answers || call_id.empty() || found == answers->end() || !found->is_object()) continue;
+            if (!answers || call_id.empty()) continue;
+            const auto found = answers->find(call_id);
+            if (found == answers->end() || !found->is_object()) continue;
             answer(step, call_id, tool, result_text(*found), k);
         }
     }
@@ -393,15 +427,15 @@ private:
         m.blocks.push_back(std::move(b));
         std::string text;
         std::optional<int64_t> code;  // newer terminals keep it: toolSpecificData.terminalCommandState.exitCode
-        const auto output = details ? details->find("output") : p.end();
-        const auto shown = specific ? specific->find("terminalCommandOutput") : p.end();
-        if (details && output != details->end() && output->is_array()) {
+        const json* output = member_of(details, "output");
+        const json* shown = member_of(specific, "terminalCommandOutput");
+        if (output && output->is_array()) {
             for (const json& o : *output)
                 if (o.is_object())
                     if (auto v = string_member(o, "value"); !v.empty()) text += (text.empty() ? "" : "\n") + v;
-        } else if (specific && shown != specific->end() && shown->is_object()) {
-            text = string_member(*shown, "text");
-        } else if (const auto done = p.find("pastTenseMessage"); done != p.end()) {
+        } else if (shown && shown->is_object()) {
+            text = without_escapes(string_member(*shown, "text"));
+        } else if (const json* done = member_of(&p, "pastTenseMessage")) {
             text = view_message(*done);
         }
         if (specific)
@@ -412,10 +446,9 @@ private:
         ContentBlock r;
         r.kind = BlockKind::kToolResult;
         r.tool_id = call_id;
-        if (tool == "run_in_terminal")
-            if (auto line = take_exit_line(text); line || code) open_with_exit_code(code ? *code : *line, text, r.is_error);
-        if (const auto failed = details ? details->find("isError") : p.end();
-            details && failed != details->end() && failed->is_boolean())
+        const auto line = tool == "run_in_terminal" ? take_exit_line(text) : std::nullopt;
+        if (line || code) open_with_exit_code(code ? *code : *line, text, r.is_error);
+        if (const json* failed = member_of(details, "isError"); failed && failed->is_boolean())
             r.is_error = r.is_error || failed->get<bool>();
         r.text = m_ctx.redact_text(text);
         answers.push_back(tool_answer(m, call_id, answers.size(), std::move(r)));
@@ -457,7 +490,8 @@ void read_vscode_chat(const json& doc, ReadContext& ctx, const std::string& dige
     const RecordPos top{1, 0};
     const json* requests = doc.is_object() ? ctx.array(doc, "requests", top, "requests") : nullptr;
     if (!requests) {
-        ctx.error(top, "requests", "a VS Code chat export is an object with a `requests` array");
+        if (!doc.is_object() || !doc.contains("requests"))
+            ctx.error(top, "requests", "a VS Code chat export is an object with a `requests` array");
         return;
     }
     VsCodeChatBuilder b(ctx);

@@ -12,7 +12,7 @@ namespace bm {
 // `requesterUsername`/`responderUsername`, or a session file's `version` and `sessionId`.
 bool is_vscode_chat(const json& doc);
 
-// Reads the document as one session (see docs/formats.md "VS Code chat exports"); `digest` names a
+// Reads the document as one session (see docs/formats.md "VS Code Copilot Chat exports"); `digest` names a
 // document that names no session.
 void read_vscode_chat(const json& doc, ReadContext& ctx, const std::string& digest);
 

@@ -18,14 +18,16 @@ const std::string kExport = R"({
   {"requestId": "request_1", "timestamp": 1765065473886,
    "message": {"parts": [{"kind": "text", "text": "run the tests"}], "text": "run the tests"},
    "variableData": {"variables": [
-     {"kind": "file", "id": "file:///w/notes.md", "name": "notes.md", "value": {"fsPath": "/w/notes.md", "path": "/w/notes.md"}},
+     {"kind": "file", "id": "file:///w/notes.md", "name": "notes.md",
+      "value": {"fsPath": "/w/notes.md", "path": "/w/notes.md"}},
      {"kind": "file", "id": "vscode.implicit.viewport", "value": {"uri": {"fsPath": "/w/open.py"}}}]},
    "response": [{"value": "Running the tests."}],
    "modelId": "copilot/gpt-4.1", "isCanceled": false,
    "result": {"metadata": {
      "toolCallRounds": [
        {"response": "Running the tests.", "thinking": {"text": "pytest first"},
-        "toolCalls": [{"name": "run_in_terminal", "arguments": "{\"command\":\"pytest -q\"}", "id": "call_1"},
+        "toolCalls": [{"name": "run_in_terminal", "arguments": "{\"command\":\"pytest -q\"}",
+                       "id": "call_1"},
                       {"name": "replace_string_in_file", "arguments": "{\"filePath\":\"/w/a.py\"}", "id": "call_2"}]},
        {"response": "Two tests fail; a.py is fixed.", "toolCalls": []}],
      "toolCallResults": {
@@ -34,7 +36,8 @@ const std::string kExport = R"({
          {"type": 2, "text": "The following files were successfully edited:"},
          {"type": 1, "children": [{"type": 2, "text": "/w/a.py"}]}]}}}]}}}}},
   {"requestId": "request_2", "timestamp": 1765065480000, "message": {"text": "thanks"},
-   "response": [{"value": "You're welcome."}], "result": {"errorDetails": {"message": "Sorry, the response hit the length limit."}}}
+   "response": [{"value": "You're welcome."}],
+   "result": {"errorDetails": {"message": "Sorry, the response hit the length limit."}}}
  ]
 })";
 
@@ -66,7 +69,7 @@ TEST(VsCodeChatReader, AnExportIsReadAsRequestsRoundsAndTheirAnswers) {
     EXPECT_FALSE(s.messages[3].blocks[0].is_error);
     EXPECT_EQ(s.messages[4].visible_text(), "Two tests fail; a.py is fixed.");
     // With rounds kept, the response parts (which repeat them) are not read again.
-    for (const Message& m : s.messages) EXPECT_NE(m.visible_text(), "Running the tests.\n\nRunning the tests.");
+    for (const Message& m : s.messages) EXPECT_NE(m.id, "request_1/response");
     EXPECT_EQ(s.messages[5].visible_text(), "thanks");
     EXPECT_EQ(s.messages[6].visible_text(), "You're welcome.");  // no rounds: the response parts
     EXPECT_EQ(s.messages[7].source.kind, SourceKind::kPlugin);
@@ -90,7 +93,8 @@ TEST(VsCodeChatReader, ResponsePartsWithoutRoundsAreTheReply) {
         {"kind": "codeblockUri", "uri": {"fsPath": "/w/config.toml"}},
         {"kind": "toolInvocationSerialized", "toolId": "run_in_terminal", "toolCallId": "t2",
          "toolSpecificData": {"kind": "terminal", "commandLine": {"original": "git branch --list"},
-                              "terminalCommandState": {"exitCode": 2}, "terminalCommandOutput": {"text": "fatal: no"}}},
+                              "terminalCommandState": {"exitCode": 2},
+                              "terminalCommandOutput": {"text": "\u001b[93mfatal:\u001b[0m no\u001b]0;t\u0007"}}},
         {"value": "Done."}]}]})";
     ReadResult r = read_bytes(doc, "chat.json");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
@@ -106,6 +110,18 @@ TEST(VsCodeChatReader, ResponsePartsWithoutRoundsAreTheReply) {
     // Newer terminals keep the exit code and the output in the tool's own data.
     EXPECT_EQ(s.messages[3].blocks[0].text, "[exit code: 2]\nfatal: no");
     EXPECT_TRUE(s.messages[3].blocks[0].is_error);
+}
+
+// An answer ending in the exit line's words with no code after them is left as it is.
+TEST(VsCodeChatReader, AnExitLineWithoutItsCodeIsText) {
+    const std::string doc = R"({"responderUsername": "GitHub Copilot", "requests": [{"requestId": "r1",
+      "message": {"text": "go"}, "result": {"metadata": {
+        "toolCallRounds": [{"response": "", "toolCalls": [{"name": "run_in_terminal", "arguments": "{}", "id": "c"}]}],
+        "toolCallResults": {"c": {"content": [{"value": "out\nCommand exited with code "}]}}}}}]})";
+    ReadResult r = read_bytes(doc, "chat.json");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_EQ(r.sessions[0].messages.back().blocks[0].text, "out\nCommand exited with code ");
+    EXPECT_FALSE(r.sessions[0].messages.back().blocks[0].is_error);
 }
 
 TEST(VsCodeChatReader, BadRequestsAreNamedAndTheRestIsRead) {

@@ -70,13 +70,19 @@ TEST(ExtractCli, EveryEmittedValueIsLabelled) {
 // gold claims are missed); the other logs are still scored. A log that is missing stops the bench, naming it.
 TEST(ExtractCli, ALogTheReaderRefusesIsListedAndItsGoldMissed) {
     const auto root = std::filesystem::temp_directory_path() / ("bm_extract_unread_" + std::to_string(::getpid()));
+    struct Cleanup {
+        std::filesystem::path dir;
+        ~Cleanup() { std::filesystem::remove_all(dir); }
+    } cleanup{root};
     std::filesystem::create_directories(root);
     std::ofstream(root / "refused.log") << "plain words, no session log\n";
-    std::ofstream(root / "chat.json")
-        << R"([{"role":"user","content":"Run the tests."},{"role":"assistant","content":"Done."}])";
+    std::ofstream(root / "chat.json") << R"([{"role":"user","content":"Run the tests."},)"
+                                         R"({"role":"assistant","content":"","tool_calls":[{"id":"c1","type":"function",)"
+                                         R"("function":{"name":"bash","arguments":"{\"command\":\"make test\"}"}}]},)"
+                                         R"({"role":"tool","tool_call_id":"c1","content":"[exit code: 2]\nfailed"}])";
     std::ofstream(root / "gold.jsonl")
         << R"({"log":"refused.log","key":"a","value":"b","type":"Fact","quote":"plain words"})" "\n"
-        << R"({"log":"chat.json","key":"c","value":"d","type":"Fact","quote":"Done."})" "\n";
+        << R"({"log":"chat.json","key":"make test.exit_code","value":"2","type":"Fact","quote":"make test"})" "\n";
     std::ofstream(root / "labels.jsonl").flush();
     std::ofstream(root / "split.tsv") << "refused.log\topenai-chat\tdev\tx\nchat.json\topenai-chat\tdev\ty\n";
     const std::string files = "--root '" + root.string() + "' --gold '" + (root / "gold.jsonl").string() +
@@ -86,15 +92,15 @@ TEST(ExtractCli, ALogTheReaderRefusesIsListedAndItsGoldMissed) {
     ASSERT_EQ(j["unread"].size(), 1u) << r.out;
     EXPECT_EQ(j["unread"][0]["log"], "refused.log");
     EXPECT_NE(j["unread"][0]["error"].get<std::string>().find("refused.log:1"), std::string::npos) << j["unread"];
+    EXPECT_NE(r.err.find("1 gold logs are in a shape the reader refuses"), std::string::npos) << r.err;
     EXPECT_EQ(j["splits"]["dev"]["overall"]["logs"], 2);
     EXPECT_EQ(j["splits"]["dev"]["overall"]["gold"], 2);
-    EXPECT_EQ(j["splits"]["dev"]["overall"]["recalled"], 0);
+    EXPECT_EQ(j["splits"]["dev"]["overall"]["recalled"], 1);  // the chat's exit code; the refused log's claim missed
 
     std::ofstream(root / "split2.tsv") << "gone.log\topenai-chat\tdev\tz\n";
     BenchRun missing = bench_extract(files + (root / "split2.tsv").string() + "' --split dev");
     EXPECT_EQ(missing.status, 1);
     EXPECT_NE(missing.err.find("gone.log"), std::string::npos) << missing.err;
-    std::filesystem::remove_all(root);
 }
 
 TEST(ExtractCli, MissingLabelsAreListedAndFail) {
