@@ -135,10 +135,11 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
         std::vector<BranchClaims>& branches = merge_inputs[{log.split, log.format}];
         auto values = emitted_values(o, log, rules, c.slots, branches);
         ++report.merged[log.split][log.format].logs;
-        // A shape the reader refuses ("unrecognised JSON document", "not a session log") is scored as emitting
+        // A shape the reader refuses ("unrecognised JSON document", "unrecognised JSON Lines log", "not a session
+        // log") is scored as emitting
         // nothing, each of its gold claims missed; any other failure (a missing or unreadable file) stops the bench.
         const bool refused = !values && std::filesystem::is_regular_file(resolve_log_path(o, log.path)) &&
-                             (values.error().to_string().find("unrecognised JSON document") != std::string::npos ||
+                             (values.error().to_string().find("unrecognised JSON") != std::string::npos ||
                               values.error().to_string().find("not a session log") != std::string::npos);
         if (!values && !refused) return values.error();
         if (!values) {
