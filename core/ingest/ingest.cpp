@@ -11,6 +11,7 @@
 
 #include "ingest/agent_memory_log.h"
 #include "ingest/antigravity_reader.h"
+#include "ingest/codex_exec_text_reader.h"
 #include "ingest/copilot_cli_wrapper.h"
 #include "ingest/gemini_share_reader.h"
 #include "ingest/gemini_prompt_log.h"
@@ -238,7 +239,8 @@ std::string supported_list() {
            "SWE-agent .traj, "
            "OpenHands events and evaluation output, Gemini CLI chats and /chat share exports (.md), "
            "Cline task histories, "
-           "Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams, "
+           "Aider chat histories, Entire CLI compact transcripts, `codex exec --json` event streams and `codex exec` "
+           "plain-text output, "
            "Cursor agent transcripts, pi session files, OpenCode session exports, "
            "Harbor ATIF trajectories, GitHub Copilot CLI session events, Qwen Code chat recordings and "
            "Gemini CLI / Qwen Code saved chats, Gemini CLI prompt logs (logs.json), "
@@ -344,6 +346,13 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         out.format = format_name(SessionFormat::kAider);
         PrefixedSource src(std::move(head), std::move(source));
         read_aider(src, ctx);
+        report_torn(ctx, src);
+        return out;
+    }
+    if (is_codex_exec_text(std::string_view(head).substr(start))) {  // `codex exec` without --json (session 38)
+        out.format = "codex-exec-text";
+        PrefixedSource src(std::move(head), std::move(source));
+        read_codex_exec_text(src, ctx);
         report_torn(ctx, src);
         return out;
     }
@@ -525,6 +534,7 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
     head.remove_prefix(start);
     if (is_aider_history(head)) return SessionFormat::kAider;
     if (is_gemini_share_export(head)) return SessionFormat::kGeminiCli;
+    if (is_codex_exec_text(head)) return SessionFormat::kCodex;
     if (auto first = first_line_object(head))
         return is_codex_exec_event(*first) || is_codex_legacy_exec_line(*first)
                    ? std::optional(SessionFormat::kCodex)

@@ -23,6 +23,7 @@
 #include "extract/tool_action_rules.h"
 #include "extract/tool_call_facts.h"
 #include "ingest/antigravity_reader.h"
+#include "ingest/codex_exec_text_reader.h"
 #include "ingest/gemini_prompt_log.h"
 #include "ingest/gemini_share_reader.h"
 #include "ingest/ingest.h"
@@ -117,6 +118,7 @@ void read_as(std::string_view data, const std::string& kind) {
     } else if (kind == "aider") {
         run_line_reader(data, bm::read_aider);
         run_line_reader(data, bm::read_gemini_share);  // Gemini CLI's /chat share Markdown export (session 36)
+        run_line_reader(data, bm::read_codex_exec_text);  // `codex exec` plain-text output (session 38)
     }
     else if (kind == "openai_chat") {
         run_document_reader(data, bm::read_openai_chat);
