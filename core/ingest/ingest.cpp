@@ -245,7 +245,7 @@ std::string supported_list() {
            "Harbor ATIF trajectories, GitHub Copilot CLI session events, Qwen Code chat recordings and "
            "Gemini CLI / Qwen Code saved chats, Gemini CLI prompt logs (logs.json), "
            "Entire hook-event sidecars (Grok CLI), Google Antigravity step logs (transcript.jsonl), "
-           "VS Code Copilot Chat exports (chat.json), "
+           "VS Code Copilot Chat exports and session files (chat.json, chatSessions/*.json, *.jsonl), "
            "BeliefMerge native JSONL";
 }
 
@@ -388,6 +388,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     bool qwen = false;
     bool sidecar = false;  // Entire's hook-event sidecar (Grok CLI's checkpoints)
     bool antigravity = false;  // Google Antigravity's step log
+    bool vscode_log = false;   // VS Code's chat session operation log
     if (auto first = first_line_object(body); first && !document) {
         compact = is_entire_compact_line(*first);
         exec_stream = is_codex_exec_event(*first);
@@ -399,7 +400,8 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         qwen = is_qwen_code_line(*first);
         sidecar = is_entire_sidecar_line(*first);
         antigravity = is_antigravity_step(*first);
-        format = classify_object(*first);
+        vscode_log = is_vscode_chat_log_line(*first);
+        format = vscode_log ? std::nullopt : classify_object(*first);
         document = format && opens_document(*format, *first);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(*first);
     } else if (!document && head.size() >= sniff_limit && body.find('\n') == std::string_view::npos) {
@@ -417,7 +419,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
     // One object a line that no reader knows: say so, naming what the first line holds, rather than reading the file
     // as one damaged JSON document (session 27: a `codex exec --json` stream was reported "truncated or damaged").
     if (!format && !document && !compact && !exec_stream && !legacy_exec && !cursor && !pi &&
-        !copilot && !qwen && !sidecar && !antigravity) {
+        !copilot && !qwen && !sidecar && !antigravity && !vscode_log) {
         if (auto first = first_line_object(body)) {
             const size_t eol = body.find('\n');
             if (eol != std::string_view::npos && body.find_first_not_of(" \t\r\n", eol) != std::string_view::npos) {
@@ -452,6 +454,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
                         {qwen, "qwen-code", read_qwen_code},
                         {sidecar, "entire-sidecar", read_entire_sidecar},
                         {antigravity, "antigravity", read_antigravity},
+                        {vscode_log, "vscode-chat-log", read_vscode_chat_log},
                         {compact, "entire-compact", read_entire_compact}};
     for (const auto& reader : line_readers)
         if (reader.found) {
@@ -541,7 +544,7 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
                : is_qwen_code_line(*first) || gemini_saved_chat(*first) ? std::optional(SessionFormat::kGeminiCli)
                : is_cursor_transcript_line(*first) || is_pi_session_header(*first) ||
                        is_atif_trajectory(*first) || is_copilot_cli_event(*first) || is_entire_sidecar_line(*first) ||
-                       is_antigravity_step(*first)
+                       is_antigravity_step(*first) || is_vscode_chat_log_line(*first)
                    ? std::optional(SessionFormat::kOpenAiChat)
                    : classify_object(*first);
     try {

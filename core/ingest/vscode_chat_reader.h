@@ -8,6 +8,8 @@
 
 namespace bm {
 
+class ByteSource;
+
 // Whether `doc` is such a document: an object with a `requests` array and VS Code's
 // `requesterUsername`/`responderUsername`, or a session file's `version` and `sessionId`.
 bool is_vscode_chat(const json& doc);
@@ -15,5 +17,13 @@ bool is_vscode_chat(const json& doc);
 // Reads the document as one session (see docs/formats.md "VS Code Copilot Chat exports"); `digest` names a
 // document that names no session.
 void read_vscode_chat(const json& doc, ReadContext& ctx, const std::string& digest);
+
+// Whether `first` is the first line of a chat session's operation log (`chatSessions/<id>.jsonl`, newer VS Code):
+// {"kind": 0, "v": <the session document>}.
+bool is_vscode_chat_log_line(const json& first);
+
+// Replays the log (set, push and delete operations on the first line's document) and reads the document it ends
+// with as read_vscode_chat() does; a line that cannot be applied is an error naming it, skipped.
+void read_vscode_chat_log(ByteSource& source, ReadContext& ctx);
 
 }  // namespace bm

@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "core/test_support.h"
+#include <nlohmann/json.hpp>
+
 #include "ingest/ingest.h"
 
 namespace bm {
 namespace {
 
+using nlohmann::json;
 using testing::describe;
 
 // The shape of `Chat: Export Chat...` in an agent-mode request: the rounds the model took (its text, its
@@ -122,6 +125,53 @@ TEST(VsCodeChatReader, AnExitLineWithoutItsCodeIsText) {
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     EXPECT_EQ(r.sessions[0].messages.back().blocks[0].text, "out\nCommand exited with code ");
     EXPECT_FALSE(r.sessions[0].messages.back().blocks[0].is_error);
+}
+
+// Newer VS Code keeps a session as an operation log (chatSessions/<id>.jsonl): the document, then sets, pushes and
+// deletes. Replayed, it reads as the export of the same session does.
+TEST(VsCodeChatReader, AnOperationLogIsReplayedIntoTheSession) {
+    const json doc = json::parse(kExport);
+    json initial = doc;
+    initial["version"] = 3;
+    initial["sessionId"] = "s-1";
+    initial["requests"] = json::array();
+    json first = doc["requests"][0], second = doc["requests"][1];
+    json unfinished = first;
+    unfinished.erase("result");
+    const std::vector<json> ops = {
+        {{"kind", 0}, {"v", initial}},
+        {{"kind", 2}, {"k", {"requests"}}, {"v", {unfinished, json{{"requestId", "dropped"}}}}},
+        {{"kind", 1}, {"k", {"requests", 0, "result"}}, {"v", first["result"]}},
+        {{"kind", 2}, {"k", {"requests"}}, {"v", {second}}, {"i", 1}},  // cut to 1 item, then append
+        {{"kind", 1}, {"k", {"customTitle"}}, {"v", "Run the tests"}},
+        {{"kind", 3}, {"k", {"customTitle"}}}};
+    std::string log;
+    for (const json& op : ops) log += op.dump() + "\n";
+    ReadResult replayed = read_bytes(log, "s-1.jsonl");
+    EXPECT_EQ(replayed.format, "vscode-chat-log");
+    ASSERT_EQ(replayed.sessions.size(), 1u) << describe(replayed);
+    EXPECT_TRUE(replayed.errors.empty()) << describe(replayed);
+    EXPECT_EQ(replayed.sessions[0].id_form, "s-1");
+    ReadResult exported = read_bytes(kExport, "chat.json");
+    ASSERT_EQ(replayed.sessions[0].messages.size(), exported.sessions[0].messages.size());
+    for (size_t i = 0; i < exported.sessions[0].messages.size(); ++i) {
+        const Message &a = replayed.sessions[0].messages[i], &b = exported.sessions[0].messages[i];
+        EXPECT_EQ(a.id, b.id);
+        ASSERT_EQ(a.blocks.size(), b.blocks.size()) << a.id;
+        for (size_t k = 0; k < a.blocks.size(); ++k) EXPECT_EQ(a.blocks[k].text, b.blocks[k].text) << a.id;
+    }
+    EXPECT_EQ(detect_format(log), SessionFormat::kOpenAiChat);
+
+    // An operation on a path the document does not hold is an error naming its line; the rest is read.
+    const std::string bad = ops[0].dump() + "\n" + R"({"kind":1,"k":["requests",5,"result"],"v":{}})" "\n" +
+                            R"({"kind":9,"k":["x"]})" "\n" + ops[1].dump() + "\n";
+    ReadResult r = read_bytes(bad, "s-2.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.partial);
+    const std::string errors = describe(r);
+    EXPECT_NE(errors.find(":2"), std::string::npos) << errors;
+    EXPECT_NE(errors.find(":3"), std::string::npos) << errors;
+    EXPECT_EQ(r.sessions[0].messages.front().visible_text(), "run the tests\n[file: /w/notes.md]");
 }
 
 TEST(VsCodeChatReader, BadRequestsAreNamedAndTheRestIsRead) {
