@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ingest/codex_stream_session.h"
+#include "ingest/terminal_escapes.h"
 #include "ingest/text_lines.h"
 #include "util/hash.h"
 
@@ -30,6 +31,29 @@ constexpr std::string_view kRule = "--------";
 std::string_view trimmed_right(std::string_view s) {
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
     return s;
+}
+
+// A line as printed: without colour codes (`--color always`), a leading BOM, or the "[2025-05-01T10:00:00] "
+// timestamp older versions put before each line.
+std::string plain(std::string_view line) {
+    std::string out = line.find('\x1b') == std::string_view::npos ? std::string(line) : without_escapes(line);
+    if (out.rfind("\xEF\xBB\xBF", 0) == 0) out.erase(0, 3);
+    if (out.size() >= 22 && out[0] == '[' && out[11] == 'T' && out[20] == ']' && out[21] == ' ') out.erase(0, 22);
+    return out;
+}
+
+// A line codex-rs prints on its own, outside any section: an error, a warning, an MCP server's state, the run
+// interrupted or its context compacted.
+bool one_line_notice(std::string_view line) {
+    for (std::string_view prefix : {"ERROR: ", "warning: ", "deprecated: ", "mcp: ", "mcp startup: "})
+        if (line.rfind(prefix, 0) == 0) return true;
+    return line == "task interrupted" || line.rfind("task aborted", 0) == 0 || line == "context compacted";
+}
+
+// Whether a patch line names its file as codex prints them: an absolute path.
+bool absolute_path(std::string_view path) {
+    return (!path.empty() && (path[0] == '/' || path[0] == '\\')) ||
+           (path.size() > 2 && path[1] == ':' && (path[2] == '\\' || path[2] == '/'));
 }
 
 enum class Section { kNone, kUser, kAgent, kThinking, kExec, kPatch, kDiff, kTokens, kPlan, kSkip };
@@ -93,7 +117,8 @@ public:
     void line(const Line& l) {
         m_digest.update(l.text);
         m_digest.update("\n");
-        const std::string_view text = l.text;
+        const std::string line = plain(l.text);
+        const std::string_view text = line;
         if (!m_started) {  // the notice, then the version line
             if (trimmed_right(text).empty() || trimmed_right(text) == kStdinNotice) return;
             m_started = true;
@@ -101,11 +126,10 @@ public:
                 m_ctx.error(pos(l), "", "expected the \"OpenAI Codex v…\" line of `codex exec`'s output");
             return;
         }
-        if (m_settings != Settings::kDone) return setting(l);
+        if (m_settings != Settings::kDone) return setting(l, text);
         if (m_section == Section::kPatch && text.rfind("apply_patch(", 0) == 0) {
             flush();  // the patch's end line answers the call its section made
-            notice(l);
-            return;
+            return notice(l, text);
         }
         if (auto h = header(text)) {
             flush();
@@ -113,15 +137,26 @@ public:
             m_first = l.number;
             return;
         }
-        if (m_section == Section::kNone || m_section == Section::kSkip) {
-            notice(l);
-            return;
+        // A notice ends the section before it, but inside a command's output (which can print "ERROR: …"), which
+        // ends after the 20 lines codex-rs shows of it.
+        const bool output = m_section == Section::kExec && m_output_lines >= 0 && m_output_lines < kShownOutput;
+        if (m_section != Section::kUser && !output && one_line_notice(trimmed_right(text))) flush();
+        if (m_section == Section::kExec && m_output_lines >= kShownOutput) flush();
+        if (m_section == Section::kNone || m_section == Section::kSkip) return notice(l, text);
+        if (m_section == Section::kDiff || m_section == Section::kTokens) return;  // never read
+        if (m_section == Section::kExec && m_output_lines >= 0) ++m_output_lines;
+        else if (m_section == Section::kExec) {
+            size_t at = 0;
+            if (exec_end(text, at)) m_output_lines = 0;  // the output starts on the next line
         }
         m_lines.emplace_back(text);
         m_numbers.push_back(l.number);
     }
 
     void finish() {
+        if (m_started && m_settings != Settings::kDone)
+            m_ctx.error(RecordPos{}, "", "the settings block of `codex exec`'s output never closed (no second "
+                                         "\"--------\" line); nothing after it was read");
         flush();
         add_session(std::move(m_out.session), m_ctx, "codex-exec-" + to_hex(m_digest.finish()).substr(0, 12),
                     m_out.non_message);
@@ -134,8 +169,8 @@ private:
     RecordPos first() const { return RecordPos{m_first, 0}; }
 
     // "key: value" between the two "--------" lines: workdir, model and session id are kept.
-    void setting(const Line& l) {
-        const std::string_view text = trimmed_right(l.text);
+    void setting(const Line& l, std::string_view line) {
+        const std::string_view text = trimmed_right(line);
         if (text == kRule) {
             m_settings = m_settings == Settings::kBefore ? Settings::kIn : Settings::kDone;
             return;
@@ -165,8 +200,8 @@ private:
     }
 
     // A line outside any section: the harness's notices ("ERROR: …", "warning: …", "mcp: …") and a patch's end.
-    void notice(const Line& l) {
-        const std::string_view text = trimmed_right(l.text);
+    void notice(const Line& l, std::string_view line) {
+        const std::string_view text = trimmed_right(line);
         if (text.rfind("apply_patch(", 0) == 0 && !m_patch.empty()) {
             size_t at = 0;
             const auto code = exec_end(text, at);
@@ -200,19 +235,22 @@ private:
         else if (s == Section::kDiff || s == Section::kTokens) ++m_out.non_message;  // the turn's diff, its count
         m_lines.clear();
         m_numbers.clear();
+        m_output_lines = -1;
     }
 
     // The user's prompt, the agent's message or its reasoning; plan steps among them are its update_plan call.
     void words(Section s) {
+        // Plan steps: the lines after "Plan update", or the block of step lines that ends an agent message (as
+        // newer versions print a plan with no header line).
+        size_t from = m_lines.size();
+        if (s == Section::kPlan) from = 0;
+        else if (s == Section::kAgent)
+            while (from > 0 && plan_step(m_lines[from - 1])) --from;
         json plan = json::array();
-        std::vector<std::string> kept;
-        for (const std::string& line : m_lines) {
-            if (s != Section::kUser)
-                if (auto step = plan_step(line)) {
-                    plan.push_back({{"step", step->second}, {"status", step->first}});
-                    continue;
-                }
-            kept.push_back(line);
+        std::vector<std::string> kept(m_lines.begin(), m_lines.begin() + static_cast<std::ptrdiff_t>(from));
+        for (size_t i = from; i < m_lines.size(); ++i) {
+            if (auto step = plan_step(m_lines[i])) plan.push_back({{"step", step->second}, {"status", step->first}});
+            else kept.push_back(m_lines[i]);  // the explanation "Plan update" may print first
         }
         m_lines = kept;
         const std::string text = joined();
@@ -232,22 +270,28 @@ private:
     void exec() {
         if (m_lines.empty()) return;
         const std::string id = "exec-" + std::to_string(m_first);
-        std::string command = m_lines[0];
-        size_t at = 0, output_from = 1;
-        std::optional<int64_t> code = exec_end(command, at);
+        // The command may span lines (a heredoc); its end line follows it, or closes its last line.
+        size_t end = 0, at = 0;
+        std::optional<int64_t> code;
+        for (; end < m_lines.size() && !code; ++end) code = exec_end(m_lines[end], at);
+        std::string command;
         if (code) {
-            command.erase(at);
-        } else if (m_lines.size() > 1 && (code = exec_end(m_lines[1], at)) && at == 0) {
-            output_from = 2;
+            --end;
+            for (size_t i = 0; i < end; ++i) command += (i ? "\n" : "") + m_lines[i];
+            if (at > 0) command += (end ? "\n" : "") + m_lines[end].substr(0, at);
         } else {
-            code.reset();
+            command = m_lines[0];
+            m_ctx.warning(first(), "", "a command whose end line (\" succeeded in …:\" or \" exited N in …:\") "
+                                       "never came: read as a call without an answer");
         }
-        if (const size_t in = command.rfind(" in "); in != std::string::npos) command.erase(in);
+        while (!command.empty() && (command.back() == '\n' || command.back() == ' ')) command.pop_back();
+        if (const size_t in = command.rfind(" in "); in != std::string::npos && command.find('\n', in) == std::string::npos)
+            command.erase(in);
         m_out.call(id, "exec_command", json{{"cmd", command}}.dump(), first());
-        if (!code) return;  // the run ended before the command did
-        std::string text = joined(output_from);
+        if (!code) return;
+        std::string text = joined(end + 1);
         text += (text.empty() ? "" : "\n") + ("[exit code: " + std::to_string(*code) + "]");
-        m_out.result(id, text, *code != 0, RecordPos{m_numbers[output_from - 1], 0});
+        m_out.result(id, text, *code != 0, RecordPos{m_numbers[end], 0});
     }
 
     // The files a patch adds ("A path"), changes ("M path", "M a -> b") or deletes ("D path"), as the file_change
@@ -255,10 +299,12 @@ private:
     void patch() {
         json changes = json::array();
         for (const std::string& line : m_lines) {
-            if (line.size() < 3 || line[1] != ' ' || (line[0] != 'A' && line[0] != 'M' && line[0] != 'D')) continue;
+            const char op = line.empty() ? ' ' : line[0];
+            if (line.size() < 3 || line[1] != ' ' || (op != 'A' && op != 'M' && op != 'D' && op != 'R')) continue;
             std::string path = line.substr(2);
             if (const size_t arrow = path.find(" -> "); arrow != std::string::npos) path.erase(arrow);
-            changes.push_back({{"path", path}, {"kind", line[0] == 'A' ? "add" : line[0] == 'D' ? "delete" : "update"}});
+            if (!absolute_path(path)) continue;  // a content line ("A quick note"), not a file's header
+            changes.push_back({{"path", path}, {"kind", op == 'A' ? "add" : op == 'D' ? "delete" : "update"}});
         }
         if (changes.empty()) return;
         m_patch = "patch-" + std::to_string(m_first);
@@ -275,18 +321,20 @@ private:
     std::vector<std::string> m_lines;   // the section's lines so far
     std::vector<int64_t> m_numbers;     // their line numbers
     std::string m_patch;                // the patch call its end line answers
+    int m_output_lines = -1;            // in a command's section: output lines after its end line (-1: before)
+    static constexpr int kShownOutput = 20;  // codex-rs shows at most this many lines of a command's output
 };
 
 }  // namespace
 
 bool is_codex_exec_text(std::string_view text) {
-    const auto next_line = [&] {
+    const auto next_line = [&] {  // as printed: colour codes and an old timestamp prefix taken out
         const size_t end = text.find('\n');
-        std::string_view line = trimmed_right(text.substr(0, end));
+        std::string line = plain(trimmed_right(text.substr(0, end)));
         text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
-        return line;
+        return std::string(trimmed_right(line));
     };
-    std::string_view line = next_line();
+    std::string line = next_line();
     if (line == kStdinNotice) line = next_line();
     return line.rfind(kVersion, 0) == 0 && next_line() == kRule;
 }

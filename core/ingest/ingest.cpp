@@ -412,7 +412,10 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         copilot = is_copilot_cli_outline(outline);
         qwen = is_qwen_code_line(outline);
         antigravity = is_antigravity_step(outline);  // step_index, source and type come first
-        format = classify_object(outline);
+        // VS Code's chat log after a compaction: one whole-session line, {"kind": 0, "v": {…}}, first.
+        vscode_log = outline.is_object() && outline.size() == 2 && outline.value("kind", json()) == json(0) &&
+                     outline.contains("v");
+        format = vscode_log ? std::nullopt : classify_object(outline);
         document = format && opens_document(*format, outline);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(outline);
     }

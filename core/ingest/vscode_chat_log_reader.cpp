@@ -53,14 +53,18 @@ public:
             return;
         }
         const json& last = path->back();
-        if (*kind == 2) return push(v, pos, target(*parent, last, pos, true));
-        if (*kind == 3) {
-            if (parent->is_object() && last.is_string()) parent->erase(last.get<std::string>());
-            else if (json* t = target(*parent, last, pos, false)) *t = nullptr;
+        if (*kind == 3 && parent->is_object() && last.is_string()) {
+            parent->erase(last.get<std::string>());
             return;
         }
+        json* t = target(*parent, last, pos, *kind != 3);
+        if (!t) {
+            m_ctx.result().partial = true;
+            return;
+        }
+        if (*kind == 2) return push(v, pos, t);
         const auto value = v.find("v");
-        if (json* t = target(*parent, last, pos, true)) *t = value == v.end() ? json() : *value;
+        *t = *kind == 3 || value == v.end() ? json() : *value;
     }
 
     void finish(const std::string& digest) {
@@ -97,22 +101,27 @@ private:
             if (index < in.size()) return &in[index];
             if (create && index == in.size()) return &in.emplace_back();
         }
-        m_ctx.error(pos, "k",
-                    "the path step " + step.dump() + " names nothing in the session document; line skipped");
+        std::string shown = step.dump();
+        if (shown.size() > 80) shown = shown.substr(0, 77) + "...";
+        m_ctx.error(pos, "k", "the path step " + m_ctx.redact_raw(shown) +
+                                  " names nothing in the session document; line skipped");
         return nullptr;
     }
 
     void push(const json& v, RecordPos pos, json* array) {
-        if (!array) return;
         if (array->is_null()) *array = json::array();
         if (!array->is_array()) {
             m_ctx.error(pos, "k", "a push to a member that is not an array; line skipped");
             m_ctx.result().partial = true;
             return;
         }
-        if (const auto cut = m_ctx.integer(v, "i", pos, "i");
-            cut && *cut >= 0 && static_cast<size_t>(*cut) < array->size())
+        if (const auto cut = m_ctx.integer(v, "i", pos, "i"); cut && *cut < 0) {
+            m_ctx.error(pos, "i", "a negative index to cut the array at; line skipped");
+            m_ctx.result().partial = true;
+            return;
+        } else if (cut && static_cast<size_t>(*cut) < array->size()) {
             array->erase(array->begin() + *cut, array->end());
+        }
         if (const json* items = m_ctx.array(v, "v", pos, "v"))
             for (const json& item : *items) array->push_back(item);
     }

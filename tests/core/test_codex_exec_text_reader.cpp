@@ -63,14 +63,59 @@ TEST(CodexExecTextReader, TheOutputIsReadAsACodexSession) {
     EXPECT_EQ(summarize(s).tool_calls_paired, 4);
 }
 
+// A command over several lines (a heredoc), an "ERROR: …" line in its output, a rename and an added file's content
+// line that looks like a header, colour codes, and an older version's timestamp before each line.
+TEST(CodexExecTextReader, VariantsOfTheOutputAreRead) {
+    const std::string text =
+        "[2025-06-01T10:00:00] OpenAI Codex v0.9.0 (research preview)\n"
+        "[2025-06-01T10:00:00] --------\n"
+        "[2025-06-01T10:00:00] \x1b[1mworkdir:\x1b[0m /w\n"
+        "[2025-06-01T10:00:00] --------\n"
+        "[2025-06-01T10:00:01] \x1b[36muser\x1b[0m\n"
+        "set up the tool\n"
+        "[2025-06-01T10:00:02] exec\n"
+        "python - <<'PY'\n"
+        "print(1)\n"
+        "PY in /w\n"
+        "[2025-06-01T10:00:03]  exited 1 in 40ms:\n"
+        "ERROR: pip failed\n"
+        "[2025-06-01T10:00:04] file update\n"
+        "R /w/old.txt -> /w/new.txt\n"
+        "A /w/notes.md\n"
+        "A quick note\n"
+        "[2025-06-01T10:00:05] apply_patch(auto_approved=true) exited 0 in 3ms:\n"
+        "[2025-06-01T10:00:06] codex\n"
+        "Done.\n"
+        "[2025-06-01T10:00:07] ERROR: stream disconnected\n";
+    EXPECT_TRUE(is_codex_exec_text(text));
+    ReadResult r = read_bytes(text, "old.log");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    EXPECT_EQ(s.cwd, "/w");
+    ASSERT_EQ(s.messages.size(), 7u) << describe(r);
+    EXPECT_EQ(s.messages[0].visible_text(), "set up the tool");
+    EXPECT_EQ(s.messages[1].blocks[0].arguments, R"({"cmd":"python - <<'PY'\nprint(1)\nPY"})");
+    EXPECT_EQ(s.messages[2].blocks[0].text, "ERROR: pip failed\n[exit code: 1]");
+    EXPECT_EQ(s.messages[3].blocks[0].arguments,
+              R"({"changes":[{"kind":"update","path":"/w/old.txt"},{"kind":"add","path":"/w/notes.md"}]})");
+    EXPECT_EQ(s.messages[5].visible_text(), "Done.");
+    EXPECT_EQ(s.messages[6].source.name, "error");
+    EXPECT_EQ(s.messages[6].visible_text(), "stream disconnected");
+}
+
 TEST(CodexExecTextReader, OtherTextIsNotIt) {
     EXPECT_FALSE(is_codex_exec_text("OpenAI Codex v0.1\nuser\nhi\n"));  // no settings rule
     EXPECT_FALSE(is_codex_exec_text("# notes\nOpenAI Codex v0.1\n--------\n"));
-    // A command that never ended is a call without an answer; a settings block that never closes reads nothing.
+    // A command that never ended is a call without an answer, with a warning.
     ReadResult r = read_bytes("OpenAI Codex v0.2\n--------\nworkdir: /w\n--------\nexec\nmake in /w\n", "c.log");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     ASSERT_EQ(r.sessions[0].messages.size(), 1u) << describe(r);
     EXPECT_EQ(summarize(r.sessions[0]).tool_calls_paired, 0);
+    EXPECT_NE(describe(r).find("never came"), std::string::npos) << describe(r);
+    // A settings block that never closes is an error: nothing after it is read.
+    ReadResult open = read_bytes("OpenAI Codex v0.2\n--------\nworkdir: /w\nuser\nhello\n", "d.log");
+    EXPECT_NE(describe(open).find("never closed"), std::string::npos) << describe(open);
 }
 
 }  // namespace

@@ -143,8 +143,10 @@ TEST(VsCodeChatReader, AnOperationLogIsReplayedIntoTheSession) {
         {{"kind", 2}, {"k", {"requests"}}, {"v", {unfinished, json{{"requestId", "dropped"}}}}},
         {{"kind", 1}, {"k", {"requests", 0, "result"}}, {"v", first["result"]}},
         {{"kind", 2}, {"k", {"requests"}}, {"v", {second}}, {"i", 1}},  // cut to 1 item, then append
-        {{"kind", 1}, {"k", {"customTitle"}}, {"v", "Run the tests"}},
-        {{"kind", 3}, {"k", {"customTitle"}}}};
+        // The second request's words set wrong, then its parts, then the wrong text deleted: read from its parts.
+        {{"kind", 1}, {"k", {"requests", 1, "message", "text"}}, {"v", "WRONG"}},
+        {{"kind", 1}, {"k", {"requests", 1, "message", "parts"}}, {"v", json::array({{{"text", "thanks"}}})}},
+        {{"kind", 3}, {"k", {"requests", 1, "message", "text"}}}};
     std::string log;
     for (const json& op : ops) log += op.dump() + "\n";
     ReadResult replayed = read_bytes(log, "s-1.jsonl");
@@ -169,8 +171,8 @@ TEST(VsCodeChatReader, AnOperationLogIsReplayedIntoTheSession) {
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     EXPECT_TRUE(r.partial);
     const std::string errors = describe(r);
-    EXPECT_NE(errors.find(":2"), std::string::npos) << errors;
-    EXPECT_NE(errors.find(":3"), std::string::npos) << errors;
+    EXPECT_NE(errors.find("s-2.jsonl:2"), std::string::npos) << errors;
+    EXPECT_NE(errors.find("s-2.jsonl:3"), std::string::npos) << errors;
     EXPECT_EQ(r.sessions[0].messages.front().visible_text(), "run the tests\n[file: /w/notes.md]");
 }
 

@@ -115,7 +115,6 @@ void read_as(std::string_view data, const std::string& kind) {
         run_line_reader(data, bm::read_qwen_code);  // Qwen Code's recordings: Gemini parts, a record tree (session 32)
         run_line_reader(data, bm::read_entire_sidecar);  // Entire's hook-event sidecars (Grok CLI; session 32)
         run_line_reader(data, bm::read_antigravity);     // Google Antigravity's step logs (session 35)
-        run_line_reader(data, bm::read_vscode_chat_log);  // VS Code's chat session operation log (session 38)
     } else if (kind == "aider") {
         run_line_reader(data, bm::read_aider);
         run_line_reader(data, bm::read_gemini_share);  // Gemini CLI's /chat share Markdown export (session 36)
@@ -126,6 +125,7 @@ void read_as(std::string_view data, const std::string& kind) {
         run_document_reader(data, bm::read_opencode);  // OpenCode's export: {"info", "messages": [{"info", "parts"}]}
         run_document_reader(data, bm::read_atif);      // Harbor's ATIF trajectory: {"schema_version", "steps"}
         run_document_reader(data, bm::read_vscode_chat);  // VS Code's chat export: {"requests": [...]} (session 38)
+        run_line_reader(data, bm::read_vscode_chat_log);  // VS Code's chat session operation log (session 38)
     }
     else if (kind == "swe_agent") run_document_reader(data, [](const bm::json& d, bm::ReadContext& c, const std::string& g) {
         bm::read_swe_agent(d, c, g);
