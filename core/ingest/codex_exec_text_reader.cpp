@@ -285,8 +285,8 @@ private:
                                        "never came: read as a call without an answer");
         }
         while (!command.empty() && (command.back() == '\n' || command.back() == ' ')) command.pop_back();
-        if (const size_t in = command.rfind(" in "); in != std::string::npos && command.find('\n', in) == std::string::npos)
-            command.erase(in);
+        const size_t in = command.rfind(" in ");  // "… in <cwd>" (on the command's last line)
+        if (in != std::string::npos && command.find('\n', in) == std::string::npos) command.erase(in);
         m_out.call(id, "exec_command", json{{"cmd", command}}.dump(), first());
         if (!code) return;
         std::string text = joined(end + 1);
