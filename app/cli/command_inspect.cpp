@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "cli/cli_common.h"
@@ -147,6 +148,13 @@ int command_inspect(const QStringList& args) {
         const MergedSnapshot& snap = *review->merged;
         if (parser.isSet(json_opt)) print_out(snap.serialize() + "\n");
         else print_slots(snap);
+        // Nothing but environment facts: say so, and where more may come from, rather than print an empty list
+        // (session 39: a log of user requests alone, user.request being off by default).
+        const bool claims = std::any_of(snap.slots.begin(), snap.slots.end(),
+                                        [](const auto& s) { return s.key.rfind("env.", 0) != 0; });
+        if (!claims && !build.extract.all_rules)
+            print_err("note: the rules on by default read no claim from these logs; `--rules all` adds the rules kept "
+                      "off (below 0.8 precision on the dev split; `beliefmerge rules --off` says why)\n");
         if (!snap.violations.empty()) return kFailed;
         return errors ? kUsage : kOk;
     }

@@ -19,6 +19,13 @@ namespace {
 
 using ValueKey = std::tuple<std::string, std::string, std::string>;  // (log, key, value)
 
+// A value with its ASCII letters lowercased, for joining labels across casing.
+std::string folded(std::string value) {
+    for (char& c : value)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return value;
+}
+
 std::optional<double> ratio(double num, size_t den) {
     if (den == 0) return std::nullopt;
     return num / static_cast<double>(den);
@@ -115,8 +122,19 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
     auto dispute_labels = optional ? Result<std::vector<DisputeLabel>>(std::vector<DisputeLabel>{})
                                    : read_dispute_labels(dispute_file);
     if (!dispute_labels) return dispute_labels.error();
-    std::map<ValueKey, const Label*> label_of;
-    for (const Label& l : *labels) label_of[{l.log, l.key, l.value}] = &l;
+    // A label judges a value's content, so it holds for the value with other casing too (session 39: requests keep
+    // the user's casing now, labelled when they were lowercased); a label of the exact value comes first.
+    std::map<ValueKey, const Label*> exact_label, folded_label;
+    for (const Label& l : *labels) {
+        exact_label[{l.log, l.key, l.value}] = &l;
+        folded_label.emplace(ValueKey{l.log, l.key, folded(l.value)}, &l);
+    }
+    const auto label_of = [&](const std::string& log, const std::string& key,
+                              const std::string& value) -> const Label* {
+        if (const auto it = exact_label.find({log, key, value}); it != exact_label.end()) return it->second;
+        const auto it = folded_label.find({log, key, folded(value)});
+        return it == folded_label.end() ? nullptr : it->second;
+    };
 
     BenchReport report;
     report.rules = o.rules;
@@ -158,9 +176,9 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
                 ++c.dispute_slots;
                 bool all_labelled = true, all_real = true;
                 for (const EmittedValue* e : group) {
-                    auto it = label_of.find({e->log, e->key, e->value});
-                    if (it == label_of.end() || !it->second->alternative) all_labelled = false;
-                    else if (!*it->second->alternative) all_real = false;
+                    const Label* l = label_of(e->log, e->key, e->value);
+                    if (!l || !l->alternative) all_labelled = false;
+                    else if (!*l->alternative) all_real = false;
                 }
                 if (all_labelled) ++c.dispute_labelled, c.dispute_real += all_real ? 1 : 0;
             }
@@ -170,17 +188,17 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
                 for (const std::string& r : slot_rules) ++rules[r].conflicts;
         }
         for (const EmittedValue& e : *values) {
-            emitted_keys.insert({e.log, e.key, e.value});
-            auto it = label_of.find({e.log, e.key, e.value});
+            emitted_keys.insert({e.log, e.key, folded(e.value)});
+            const Label* l = label_of(e.log, e.key, e.value);
             for (const std::string& r : e.rules) {
                 ++rules[r].values;
-                if (it == label_of.end()) continue;
+                if (!l) continue;
                 ++rules[r].labelled;
-                if (it->second->label == "good") ++rules[r].good;
-                if (it->second->label == "partial") ++rules[r].partial;
+                if (l->label == "good") ++rules[r].good;
+                if (l->label == "partial") ++rules[r].partial;
             }
-            if (it == label_of.end()) report.unlabelled.push_back(e);
-            else score_label(*it->second, c);
+            if (!l) report.unlabelled.push_back(e);
+            else score_label(*l, c);
         }
         for (const GoldClaim& g : *gold) {
             if (g.log != log.path) continue;
@@ -213,7 +231,7 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
         report.merged_overall[split_name].add(m);
     }
     for (const Label& l : *labels)
-        if (logs_run.count(l.log) && !emitted_keys.count({l.log, l.key, l.value})) ++report.stale_labels;
+        if (logs_run.count(l.log) && !emitted_keys.count({l.log, l.key, folded(l.value)})) ++report.stale_labels;
     std::sort(report.unlabelled.begin(), report.unlabelled.end(), [](const EmittedValue& a, const EmittedValue& b) {
         return std::tie(a.log, a.key, a.value) < std::tie(b.log, b.key, b.value);
     });

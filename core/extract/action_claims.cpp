@@ -64,7 +64,7 @@ ToolAction tool_action_of(const Session& session, const ToolExchange& x, const s
 
 void add_action_claims(const Session& session, const std::string& branch_id, const ToolExchange& x,
                        const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out,
-                       BranchActionMemory* memory, bool retried) {
+                       BranchActionMemory* memory, bool retried, const std::set<std::string>* found_later) {
     if (!x.call_message || !x.call) return;
     const ToolAction a = tool_action_of(session, x, cwd);
     const std::vector<ActionFact> facts = tool_action_facts(a);
@@ -104,6 +104,9 @@ void add_action_claims(const Session& session, const std::string& branch_id, con
             f.key = known->second;
         }
         if (retried && (f.rule == "action.tool_error" || (f.rule == "action.command_exit" && f.value != "0"))) continue;
+        if (found_later && f.rule == "action.command_missing" && f.key.ends_with(".available") &&
+            found_later->count(f.key.substr(0, f.key.size() - 10)))
+            continue;
         const bool in_result =
             (f.evidence == ActionEvidence::kObserved || f.evidence == ActionEvidence::kReported) && x.result_message;
         Claim c = in_result ? origin_of(session, branch_id, *x.result_message, BlockKind::kToolResult, tool, options)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,12 @@ struct BranchActionMemory {
 // `memory`: the branch's (or none: each call on its own).
 // `retried`: a later call of the branch retried this failed one with success (retried_calls.h): its failure
 // (action.tool_error) and its nonzero exit code (action.command_exit) are stale and are not claimed (session 21).
+// `found_later`: the keys of programs this call's result reports not found that a later call ran fine
+// (programs_found_later): their action.command_missing is stale and is not claimed (session 39).
 void add_action_claims(const Session& session, const std::string& branch_id, const ToolExchange& x,
                        const std::string& cwd, const ExtractOptions& options, std::vector<Claim>& out,
-                       BranchActionMemory* memory = nullptr, bool retried = false);
+                       BranchActionMemory* memory = nullptr, bool retried = false,
+                       const std::set<std::string>* found_later = nullptr);
 
 // The call and result of an exchange as the action rules read them (the error flag as the format marks it).
 ToolAction tool_action_of(const Session& session, const ToolExchange& x, const std::string& cwd);

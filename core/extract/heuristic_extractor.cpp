@@ -41,6 +41,7 @@
 #include "extract/workspace_instruction_rules.h"
 #include "extract/key_normaliser.h"
 #include "extract/rejection_reason.h"
+#include "extract/request_casing.h"
 #include "extract/request_rules.h"
 #include "extract/sentence_tokens.h"
 #include "extract/tool_call_facts.h"
@@ -289,12 +290,18 @@ std::string joined_value(const Toks& t, size_t a, size_t b) {
     return out;
 }
 
+// Whether a rule's value is the user's words (value_words) rather than tokens: requests, prohibitions, one-turn
+// instructions.
+bool request_value(const std::string& rule) {
+    return rule.rfind("user.request", 0) == 0 || rule == "user.prohibition" || rule == "user.no_need" ||
+           rule.rfind("turn.", 0) == 0;
+}
+
 bool add(std::vector<Candidate>& out, const std::string& rule, const std::string& key, const std::string& value,
          SlotType type, size_t first, size_t last) {
     if (key.empty() || value.empty() || key == value) return false;
     // A request keeps its own words ("replace debug with release in config.txt"); other values are tokens.
-    const bool request = rule.rfind("user.request", 0) == 0 || rule == "user.prohibition" || rule == "user.no_need" ||
-                         rule.rfind("turn.", 0) == 0;
+    const bool request = request_value(rule);
     // A request's words may hold a closed aside and apostrophes ("create a library (no bindings needed)",
     // "when you're done"); other values may not.
     if (!plausible_key(key) || !plausible_value(request ? prose_of(value) : value, request ? kMaxRequestBytes : 40))
@@ -844,6 +851,10 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
                 c.rule = "model.conclusion";
             c.key = cand.key;
             c.value = cand.value;
+            // A request's words are read lowercased; the claim shows them as the user typed them ("… to Henry Romp",
+            // a path's capitals; session 39: dev values had lost both).
+            if (request_value(cand.rule) && cand.first < t.size())
+                c.value = recased_request(c.value, text, t[cand.first].begin);
             c.type = cand.type;
             if (hedged) c.evidence = EvidenceLevel::kSpeculative;
             c.quote = quote_of(text, t, cand.first, cand.last);
@@ -963,6 +974,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                             calls.push_back(call_target(tool_action_of(session, x->second, session.cwd)));
                         }
             const std::vector<bool> retried = retried_failures(calls);
+            const std::vector<std::set<std::string>> found_later = programs_found_later(calls);
             for (const Message* m : per_branch[bi]) {
                 // System and developer prompts are instructions to the agent (templates, tool docs), not claims.
                 if (m->role == Role::kSystem || m->role == Role::kDeveloper) continue;
@@ -989,7 +1001,7 @@ std::vector<BranchClaims> extract_heuristic(const std::vector<Session>& sessions
                         result_cwd = cwd;
                         if (x != by_result.end())
                             add_action_claims(session, branch.id, x->second, cwd, options, bc.claims, &actions,
-                                              retried[call_at.at(&b)]);
+                                              retried[call_at.at(&b)], &found_later[call_at.at(&b)]);
                         if (!shown.empty()) cwd = shown;
                     }
                     if (b.kind != BlockKind::kText && b.kind != BlockKind::kReasoning && b.kind != BlockKind::kToolResult)

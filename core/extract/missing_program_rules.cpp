@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "extract/missing_program.h"
 #include "extract/tool_action_rules.h"
 
 namespace bm {
@@ -37,8 +38,8 @@ std::string_view missing_program(std::string_view line) {
     return {};
 }
 
-// Whether `program` is a word of the command line (the shell looked it up because the command ran it, not because
-// a file the command printed says so).
+}  // namespace
+
 bool ran_by(std::string_view command, std::string_view program) {
     auto boundary = [](char c) { return std::isspace(static_cast<unsigned char>(c)) || std::string_view(";|&()`$'\"").find(c) != std::string_view::npos; };
     for (size_t p = command.find(program); p != std::string_view::npos; p = command.find(program, p + 1)) {
@@ -48,18 +49,17 @@ bool ran_by(std::string_view command, std::string_view program) {
     return false;
 }
 
-}  // namespace
-
-void missing_program_facts(const ToolAction& a, std::vector<ActionFact>& out) {
-    if (!a.has_result) return;
+std::vector<MissingProgram> missing_programs(const ToolAction& a) {
+    std::vector<MissingProgram> out;
+    if (!a.has_result) return out;
     size_t qb = 0, qe = 0;
     const std::string command = shell_command_of(a, qb, qe);
-    if (command.empty()) return;
+    if (command.empty()) return out;
     // A command run on another machine or in a container ("ssh host rg x", "docker exec c rg x") says nothing of
     // where the agent works.
     for (const char* remote : {"ssh ", "docker exec", "docker run", "podman exec", "podman run", "kubectl exec",
                                "vagrant ssh", "lxc exec"})
-        if (command.find(remote) != std::string::npos) return;
+        if (command.find(remote) != std::string::npos) return out;
     std::set<std::string> seen;
     for (const OutputLine& line : output_lines(a.result.substr(0, 4000))) {
         const std::string_view program = missing_program(line.text);
@@ -68,9 +68,15 @@ void missing_program_facts(const ToolAction& a, std::vector<ActionFact>& out) {
         for (char& c : key)
             if (c == '.' || c == '+') c = '-';
         if (!seen.insert(key).second) continue;
-        out.push_back({"action.command_missing", key + ".available", "command not found", SlotType::kRefuted,
-                       ActionEvidence::kObserved, line.begin, line.end});
+        out.push_back({std::string(program), key, line.begin, line.end});
     }
+    return out;
+}
+
+void missing_program_facts(const ToolAction& a, std::vector<ActionFact>& out) {
+    for (const MissingProgram& m : missing_programs(a))
+        out.push_back({"action.command_missing", m.key + ".available", "command not found", SlotType::kRefuted,
+                       ActionEvidence::kObserved, m.begin, m.end});
 }
 
 }  // namespace bm

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "ingest/claude_code_api_error.h"
+#include "ingest/claude_code_queue.h"
 #include "ingest/claude_code_wrappers.h"
 #include "ingest/readers.h"
 
@@ -224,6 +225,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     std::string git_branch;     // the last `gitBranch` recorded as an environment fact, "\n", its line's cwd
     std::set<std::string> pull_requests;  // pr-link URLs read (written again on resume)
     std::string permission_mode = "default";  // the last permission mode recorded as an environment fact
+    std::vector<QueuedPrompt> queued_prompts;  // prompts only a queue-operation line may keep (claude_code_queue.h)
     while (true) {
         auto more = lines.next(line);
         if (!more) {
@@ -264,6 +266,19 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         // message of its own (session 30: a user's second request had been skipped with every
         // attachment).
         const json* queued = type == "attachment" && !stream ? queued_prompt(*v) : nullptr;
+        if (type == "queue-operation" && !stream)
+            if (const std::string text = enqueued_prompt(*v); !text.empty()) {
+                QueuedPrompt q;
+                q.message.seq = pos.line - 1;
+                q.message.line = pos.line;
+                q.message.time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
+                q.message.role = Role::kUser;
+                q.message.source.kind = SourceKind::kUser;
+                q.message.blocks.push_back(text_block(ctx, BlockKind::kText, text));
+                if (ctx.options().keep_raw) q.message.raw = record.take_raw();
+                q.before = session.messages.size();
+                queued_prompts.push_back(std::move(q));
+            }
         // stream-json system lines (init, hook responses, status) carry settings, not a message.
         if (!queued && type != "user" && type != "assistant" &&
             (type != "system" || (stream && !v->contains("content")))) {
@@ -400,6 +415,10 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             ctx.error(first_pos, "", "file has no records: it is empty", "nothing to import");
         return;
     }
+    // A prompt typed while the agent worked whose delivery the file lacks is read from its queue line (session 39).
+    QueuedParents queued_parents = add_undelivered_prompts(std::move(queued_prompts), session.messages);
+    non_message -= static_cast<int64_t>(queued_parents.size());
+    QueuedSplicer splicer(std::move(queued_parents));
     // Build the DAG: one branch per leaf, path from the root.
     std::map<std::string, size_t> by_id;
     for (size_t i = 0; i < session.messages.size(); ++i)
@@ -421,6 +440,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
             m.parent_id = p->second.parent;
             named_at = p->second.line;
         }
+        splicer.visit(m);
         if (!m.parent_id.empty()) {
             if (!by_id.count(m.parent_id)) {
                 // A copy cut out of a longer transcript (a window, a head with thinking-only lines left out) names

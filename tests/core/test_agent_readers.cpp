@@ -781,6 +781,42 @@ TEST(ClaudeCodeReader, AQueuedPromptIsTheUsersWordsAndATaskNotificationTheHarnes
     ASSERT_EQ(s.branches.size(), 1u);
 }
 
+// A window cut from a longer transcript can keep a queued prompt's `enqueue` line and lose its delivery (session 39:
+// a dev log's "and it should be tagged with nyquist in the filename." was read as no message). Such a prompt is read
+// from its queue line, between the turns it was typed in, on the same branch; two in a row keep their order; a
+// `remove` line and a prompt the file delivers are not read again.
+TEST(ClaudeCodeReader, AQueuedPromptWhoseDeliveryTheFileLacksIsReadFromItsQueueLine) {
+    const std::string text =
+        "{\"parentUuid\":null,\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\","
+        "\"content\":\"zip the hex\"},\"uuid\":\"u1\"}\n"
+        "{\"parentUuid\":\"u1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+        "\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]},\"uuid\":\"m1\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"content\":\" and tag it nyquist \","
+        "\"sessionId\":\"s1\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"content\":\"and commit\",\"sessionId\":\"s1\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"remove\",\"content\":\"gone\",\"sessionId\":\"s1\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"content\":\"where is it?\",\"sessionId\":\"s1\"}\n"
+        "{\"parentUuid\":\"m1\",\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\","
+        "\"content\":\"where is it?\"},\"uuid\":\"u2\"}\n"
+        "{\"parentUuid\":\"u2\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
+        "\"content\":[{\"type\":\"text\",\"text\":\"In the root.\"}]},\"uuid\":\"m2\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"content\":\"thanks\",\"sessionId\":\"s1\"}\n";
+    ReadResult r = read_bytes(text, "session.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(r.errors.empty() && r.warnings.empty()) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 7u) << describe(r);
+    std::vector<std::string> texts, parents;
+    for (const auto& m : s.messages) texts.push_back(m.visible_text()), parents.push_back(m.parent_id);
+    EXPECT_EQ(texts, (std::vector<std::string>{"zip the hex", "Done.", "and tag it nyquist", "and commit",
+                                               "where is it?", "In the root.", "thanks"}));
+    EXPECT_EQ(parents, (std::vector<std::string>{"", "u1", "m1", "queue-line-3", "queue-line-4", "u2", "m2"}));
+    EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);
+    EXPECT_EQ(s.messages[2].line, 3);
+    ASSERT_EQ(s.branches.size(), 1u);
+    EXPECT_EQ(s.branches[0].message_indexes.size(), 7u);
+}
+
 TEST(SweAgentReader, FinalSubmitIsAnsweredByInfoSubmission) {
     ReadResult r = read_traj("submitted");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);

@@ -80,14 +80,22 @@ TEST(GeminiCliReader, AnAtMentionIsTheUsersReadAndItsFileIsNotTheirWords) {
     EXPECT_EQ(echo->source.kind, SourceKind::kPlugin);
     EXPECT_EQ(echo->source.name, "gemini-cli-function-response");
 
-    // The file's own "X is Y" is no claim of the user's; the user's words still are.
-    bool asked = false;
+    // The file's own "X is Y" is no claim of the user's; the user's words still are (user.request, off by default
+    // since session 39).
     for (const BranchClaims& b : extract_heuristic(r.sessions, ExtractOptions{}))
         for (const Claim& c : b.claims) {
             EXPECT_EQ(c.quote.find("deploy target is staging"), std::string::npos)
                 << c.key << " = " << c.value;
             EXPECT_EQ(c.quote.find("Function Response"), std::string::npos)
                 << c.key << " = " << c.value;
+        }
+    bool asked = false;
+    ExtractOptions every;
+    every.all_rules = true;
+    for (const BranchClaims& b : extract_heuristic(r.sessions, every))
+        for (const Claim& c : b.claims) {
+            if (c.quote.find("deploy target is staging") != std::string::npos)  // the file is not the user's words
+                EXPECT_NE(c.source.role, "user") << c.key << " = " << c.value;
             asked |= c.source.role == "user" && c.quote.find("--dry-run") != std::string::npos;
         }
     EXPECT_TRUE(asked);
@@ -130,7 +138,9 @@ TEST(GeminiShareExport, AStateSnapshotIsTheCompressionNotTheUsersWords) {
     EXPECT_NE(s.checkpoints[0].summary.find("Ship the PWA"), std::string::npos);
     EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);
     bool asked = false;
-    for (const BranchClaims& b : extract_heuristic(r.sessions, ExtractOptions{}))
+    ExtractOptions every;  // user.request is off by default since session 39
+    every.all_rules = true;
+    for (const BranchClaims& b : extract_heuristic(r.sessions, every))
         for (const Claim& c : b.claims) asked |= c.value == "fix the failing login test";
     EXPECT_TRUE(asked);
     // A user who writes about the tag is still the user.

@@ -126,9 +126,9 @@ TEST(HeuristicExtractor, UserRequestsBecomeGoalsConstraintsAndToolChoices) {
               // goal.* key; a tool instruction keeps its words under the tool it names, to the clause's end.
               // The request after "Read src/main.py and" works on that file (user.request_on_file); "any
               // tools" is the whole class, keyed by its word as written.
-              "read.main.py=read src/main.py(Goal) goal.add.main.py=add a docstring to the top(Goal) "
-              "tool.read=do not use the read tool(Constraint) use.bash=refute(Constraint) "
-              "tool.write=use the write tool to create notes.txt(Constraint) tools=do not use any tools(Constraint) "
+              "read.main.py=Read src/main.py(Goal) goal.add.main.py=add a docstring to the top(Goal) "
+              "tool.read=Do NOT use the read tool(Constraint) use.bash=refute(Constraint) "
+              "tool.write=Use the write tool to create notes.txt(Constraint) tools=Do not use any tools(Constraint) "
               "reply=done(Constraint) ");
     // The same words from an assistant are not its requests and its tool instructions are not new
     // ones (it restates the user's), nor is its restated reply instruction (session 16); only the choice stays.
@@ -140,8 +140,8 @@ TEST(HeuristicExtractor, UserRequestsBecomeGoalsConstraintsAndToolChoices) {
     // instruction, turn.reply_instruction; session 16).
     auto polite = extract_from_text("can you analyse the MD files in this directory? Reply with a short summary.",
                                     origin, true);
-    EXPECT_EQ(keyed(polite), "goal.analyse.md.file=analyse the md files in this directory(Goal) "
-                             "reply.short.summary=reply with a short summary(Goal) ");
+    EXPECT_EQ(keyed(polite), "goal.analyse.md.file=analyse the MD files in this directory(Goal) "
+                             "reply.short.summary=Reply with a short summary(Goal) ");
     // A user's wish is a request from its verb on; the same words from the agent are its own plan.
     auto wish = extract_from_text("I need you to fix the login redirect. We'd like to add dark mode.", origin, true);
     EXPECT_EQ(keyed(wish), "goal.fix.login.redirect=fix the login redirect(Goal) goal.add.dark.mode=add dark mode(Goal) ");

@@ -264,13 +264,17 @@ TEST(ChatToolRules, MiniSweAgentActionsAreCommandsAndOnlyTheTaskIsTheUsers) {
         for (const Claim& c : bc.claims) {
             const std::string kv = c.key + " = " + c.value;
             if (c.rule == "action.command_exit") exits.push_back(kv);
-            if (c.rule == "user.request") requests.push_back(kv);
             install = install || c.key.rfind("pip", 0) == 0;
         }
+    ExtractOptions every;  // user.request is off by default since session 39
+    every.all_rules = true;
+    for (const BranchClaims& bc : extract_heuristic(r.sessions, every))
+        for (const Claim& c : bc.claims)
+            if (c.rule == "user.request") requests.push_back(c.key + " = " + c.value);
     EXPECT_EQ(exits, V{"python.reproduce.py.exit_code = 1"});
     EXPECT_FALSE(install);  // the refused install never ran
     // The task and the user's words in the rejection; not the workflow's steps ("create a script to reproduce …").
-    EXPECT_EQ(requests, (V{"goal.add.json.flag = add a --json flag to the report command",
+    EXPECT_EQ(requests, (V{"goal.add.json.flag = Add a --json flag to the report command",
                            "goal.run.test = run the tests first"}));
 }
 

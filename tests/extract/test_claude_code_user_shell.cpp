@@ -67,9 +67,10 @@ TEST(ClaudeCodeUserShell, CustomCommandArgsAreTheRequestHarnessLinesAreNot) {
              R"(,"isCompactSummary":true)") +
         claude_user_line("k2", "k1", R"("Deploy it to fly.io.")");
     const std::string got = claims_of(log);
-    EXPECT_NE(got.find("user.request: goal.build.cli.todo.application = build a cli todo app in rust [user]"), std::string::npos) << got;
-    EXPECT_NE(got.find("= deploy it to fly.io [user]"), std::string::npos) << got;
+    EXPECT_NE(got.find("user.request: goal.build.cli.todo.application = Build a CLI todo app in Rust [user]"), std::string::npos) << got;
+    EXPECT_NE(got.find("= Deploy it to fly.io [user]"), std::string::npos) << got;
     EXPECT_EQ(got.find("heroku"), std::string::npos) << got;
+    EXPECT_EQ(got.find("Heroku"), std::string::npos) << got;
     EXPECT_EQ(got.find("opus"), std::string::npos) << got;
     EXPECT_EQ(got.find("tabs"), std::string::npos) << got;
 }

@@ -15,7 +15,8 @@ TEST(RequestCasing, LettersComeBackAsTyped) {
     EXPECT_EQ(recased_request("update my git config username to henry romp", text, 5),
               "update my git config username to Henry Romp");
     // Quote marks the value dropped, and runs of white space it folded, are stepped over.
-    EXPECT_EQ(recased_request("change the content to modified content", "Change the content to \"Modified Content\"", 0),
+    EXPECT_EQ(recased_request("change the content to modified content",
+                              "Change the content to \"Modified Content\"", 0),
               "Change the content to Modified Content");
     EXPECT_EQ(recased_request("fix the bug", "Fix  the\n`Bug`", 0), "Fix the Bug");
 }

@@ -109,10 +109,10 @@ TEST(RequestContinuation, AnImperativeInsideAnOpenConditionIsNoRequest) {
     const Log log = Log().user("The check fails even if you complete the exercise and add the required calls. "
                                "Analyze the logic gaps.");
     std::vector<std::string> goals = log.claims("user.request");
-    EXPECT_EQ(goals, (std::vector<std::string>{"goal.analyze.logic.gap = analyze the logic gaps"}));
+    EXPECT_EQ(goals, (std::vector<std::string>{"goal.analyze.logic.gap = Analyze the logic gaps"}));
     // A condition that closes itself ("if needed", "(if any)") or an "if" that asks whether leaves the next request.
     EXPECT_EQ(Log().user("Update the docs if needed and commit the changes.").claims("user.request"),
-              (std::vector<std::string>{"goal.update.documentation = update the docs if needed",
+              (std::vector<std::string>{"goal.update.documentation = Update the docs if needed",
                                         "goal.commit.change = commit the changes"}));
     EXPECT_EQ(Log().user("Check if it builds and deploy the service.").claims("user.request"),
               (std::vector<std::string>{"goal.deploy.service = deploy the service"}));

@@ -56,6 +56,33 @@ TEST(RetriedFailure, ASuccessOfAnotherCommandOrFileKeepsTheFailure) {
     EXPECT_NE(got.find("action.tool_error: read.error.file-does-not"), std::string::npos) << got;
 }
 
+// A program not found that a later call ran fine (session 39, a dev log: functions named with hyphens were not
+// registered, then aliases were added and `bash -ic 'use-farmacia'` ran) was found by then; one that a later call
+// ran and still could not find, ran and failed, named without running it (`npm install -g jq`), or that the user
+// cancelled, stays not found.
+TEST(RetriedFailure, AProgramALaterCallRanFineIsNoLongerMissing) {
+    const std::string found =
+        kAsk + tool_run("1", "u1", "Bash", R"({"command":"bash -lc 'use-farmacia; jq -V'"})",
+                        "bash: line 1: use-farmacia: command not found\\nbash: line 1: jq: command not found", true) +
+        tool_run("2", "r1", "Edit", R"({"file_path":"/w/.bashrc","old_string":"a","new_string":"b"})", "ok", false) +
+        tool_run("3", "r2", "Bash", R"({"command":"npm install -g jq"})", "added 1 package", false) +
+        tool_run("4", "r3", "Bash", R"({"command":"bash -ic 'use-farmacia' 2>&1"})", "CODEX_HOME=/w/.codex", false);
+    const std::string got = claude_log_claims(found);
+    EXPECT_EQ(got.find("use-farmacia.available"), std::string::npos) << got;
+    EXPECT_NE(got.find("action.command_missing: jq.available = command not found"), std::string::npos) << got;
+    const std::string still =
+        kAsk + tool_run("1", "u1", "Bash", R"({"command":"use-farmacia"})", "bash: use-farmacia: command not found", true) +
+        tool_run("2", "r1", "Bash", R"({"command":"use-farmacia; echo done"})",
+                 "bash: use-farmacia: command not found\\ndone", false) +
+        tool_run("3", "r2", "Bash", R"({"command":"rg x"})", "bash: rg: command not found", true) +
+        tool_run("4", "r3", "Bash", R"({"command":"rg x"})", "a.py:1:x", true) +
+        tool_run("5", "r4", "Bash", R"({"command":"rg y"})", "The user cancelled the tool call.", false);
+    const std::string kept = claude_log_claims(still);
+    EXPECT_NE(kept.find("action.command_missing: use-farmacia.available = command not found"), std::string::npos)
+        << kept;
+    EXPECT_NE(kept.find("action.command_missing: rg.available = command not found"), std::string::npos) << kept;
+}
+
 TEST(RetriedFailure, AMissingFileWrittenLaterIsNoLongerAFailure) {
     const std::string log =
         kAsk + tool_run("1", "u1", "Read", R"({"file_path":"/w/MEMORY.md"})", "File does not exist.", true) +

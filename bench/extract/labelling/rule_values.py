@@ -49,6 +49,7 @@ def values(a):
     labels = {}
     for l in open(os.path.join(GOLD_DIR, 'labels.jsonl'), encoding='utf-8'):
         d = json.loads(l)
+        labels.setdefault((d['log'], d['key'], d['value'].lower()), (d['label'], d.get('reason', '')))
         labels[(d['log'], d['key'], d['value'])] = (d['label'], d.get('reason', ''))
     rows = set()
     with ThreadPoolExecutor(8) as ex:
@@ -57,7 +58,7 @@ def values(a):
     for rule, log, key, value in sorted(rows):
         if a.rule and rule != a.rule:
             continue
-        label, reason = labels.get((log, key, value), (None, ''))
+        label, reason = labels.get((log, key, value), labels.get((log, key, value.lower()), (None, '')))
         print(f'{rule} | {label} | {os.path.basename(log)[:40]} | {key} = {value[:100]} | {reason[:160]}')
 
 
