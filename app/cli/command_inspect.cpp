@@ -127,13 +127,14 @@ int command_inspect(const QStringList& args) {
     if (parser.isSet(slots_opt)) {
         std::vector<Session> sessions;
         bool errors = !inputs.errors.empty();
+        bool read_any = false;  // a session was read (the note below says nothing of files that could not be)
         for (const auto& e : inputs.errors) print_err("error: " + e.to_string() + "\n");
         for (const auto& file : inputs.files) {
             ReadResult r = read_file(file, options);
             errors |= !r.ok();
             for (const auto& e : r.errors) print_err("error: " + e.to_string() + "\n");
             for (const auto& w : r.warnings) print_err("warning: " + w.to_string() + "\n");
-            for (auto& s : r.sessions) sessions.push_back(std::move(s));
+            for (auto& s : r.sessions) sessions.push_back(std::move(s)), read_any = true;
         }
         SnapshotOptions build;
         build.extract.trust.current_session = canonical_session_id(to_std(parser.value(current_opt)));
@@ -152,7 +153,8 @@ int command_inspect(const QStringList& args) {
         // (session 39: a log of user requests alone, user.request being off by default).
         const bool claims = std::any_of(snap.slots.begin(), snap.slots.end(),
                                         [](const auto& s) { return s.key.rfind("env.", 0) != 0; });
-        if (!claims && !build.extract.all_rules)
+        if (!claims && read_any && extractor->kind == ExtractorKind::kHeuristic && !build.extract.all_rules &&
+            build.extract.min_confidence <= 0)
             print_err("note: the rules on by default read no claim from these logs; `--rules all` adds the rules kept "
                       "off (below 0.8 precision on the dev split; `beliefmerge rules --off` says why)\n");
         if (!snap.violations.empty()) return kFailed;

@@ -14,7 +14,8 @@ std::string recased_request(const std::string& value, std::string_view text, siz
         if (s >= text.size()) return value;
         if (v == ' ') {
             if (!std::isspace(static_cast<unsigned char>(text[s]))) return value;
-            while (s < text.size() && std::isspace(static_cast<unsigned char>(text[s]))) ++s;
+            const auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) || c == '"' || c == '`'; };
+            while (s < text.size() && blank(text[s])) ++s;
             out += ' ';
             continue;
         }

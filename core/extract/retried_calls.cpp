@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -73,14 +74,30 @@ std::vector<bool> retried_failures(const std::vector<CallTarget>& calls) {
 
 namespace {
 
-// Whether `command` runs `program` as a command: the program's word is the line's first, or follows (past blanks) a
-// `;`, `&`, `|`, `(`, a backtick or a quote opening a script (`bash -ic 'use-farmacia'`).
+// Whether `command` runs `program` as a command: the program's word (bounded on both sides) is the line's first, or
+// follows (past blanks) a line break, `;`, `&`, `|`, `(` or a backtick, or opens the quoted script of a shell's `-c`
+// (`bash -ic 'use-farmacia'`), not a quoted message (`echo "python ok"`).
 bool runs_program(std::string_view command, std::string_view program) {
+    const auto boundary = [](char c) {
+        return std::isspace(static_cast<unsigned char>(c)) ||
+               std::string_view(";|&()`$'\"").find(c) != std::string_view::npos;
+    };
     for (size_t p = command.find(program); p != std::string_view::npos; p = command.find(program, p + 1)) {
-        if (!ran_by(command.substr(p), program)) continue;
+        const size_t e = p + program.size();
+        if ((p > 0 && !boundary(command[p - 1])) || (e < command.size() && !boundary(command[e]))) continue;
         size_t b = p;
         while (b > 0 && (command[b - 1] == ' ' || command[b - 1] == '\t')) --b;
-        if (b == 0 || std::string_view(";&|(`'\"").find(command[b - 1]) != std::string_view::npos) return true;
+        if (b == 0 || std::string_view(";&|(`\n").find(command[b - 1]) != std::string_view::npos) return true;
+        if (command[b - 1] != '\'' && command[b - 1] != '"') continue;
+        // The quote opens a shell's script: the word before it is a flag ending in c (-c, -lc, -ic).
+        size_t f = b - 1;
+        while (f > 0 && command[f - 1] == ' ') --f;
+        if (f >= 2 && command[f - 1] == 'c' && command.substr(0, f).rfind(" -") != std::string_view::npos) {
+            const size_t dash = command.substr(0, f).rfind(" -");
+            const std::string_view flag = command.substr(dash + 2, f - dash - 2);
+            if (!flag.empty() && flag.find_first_not_of("abcdefghijklmnopqrstuvwxyz") == std::string_view::npos)
+                return true;
+        }
     }
     return false;
 }
@@ -89,17 +106,24 @@ bool runs_program(std::string_view command, std::string_view program) {
 
 std::vector<std::set<std::string>> programs_found_later(const std::vector<CallTarget>& calls) {
     std::vector<std::set<std::string>> out(calls.size());
+    // Each program reported missing, and the calls that ran it fine, found once (not once a report).
+    std::map<std::string, std::vector<size_t>> ran_fine;  // program → calls in order
+    for (const CallTarget& c : calls)
+        for (const auto& m : c.missing) ran_fine.emplace(m.first, std::vector<size_t>{});
+    if (ran_fine.empty()) return out;
+    for (auto& [program, at] : ran_fine)
+        for (size_t j = 0; j < calls.size(); ++j) {
+            const CallTarget& c = calls[j];
+            if (!c.ran || c.failed || !runs_program(c.command, program)) continue;
+            const bool still_missing =
+                std::any_of(c.missing.begin(), c.missing.end(), [&](const auto& m) { return m.first == program; });
+            if (!still_missing) at.push_back(j);
+        }
     for (size_t i = 0; i < calls.size(); ++i)
-        for (const auto& [program, key] : calls[i].missing)
-            for (size_t j = i + 1; j < calls.size(); ++j) {
-                const CallTarget& later = calls[j];
-                if (!later.ran || later.failed || !runs_program(later.command, program)) continue;
-                const bool still_missing = std::any_of(later.missing.begin(), later.missing.end(),
-                                                       [&key](const auto& m) { return m.second == key; });
-                if (still_missing) continue;
-                out[i].insert(key);
-                break;
-            }
+        for (const auto& [program, key] : calls[i].missing) {
+            const std::vector<size_t>& at = ran_fine[program];
+            if (std::upper_bound(at.begin(), at.end(), i) != at.end()) out[i].insert(key);
+        }
     return out;
 }
 

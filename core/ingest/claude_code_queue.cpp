@@ -1,48 +1,74 @@
 // Prompts kept only in Claude Code's `queue-operation` lines, read where the file lacks their delivery.
 #include "ingest/claude_code_queue.h"
 
+#include <algorithm>
+
 #include "util/trim.h"
 
 namespace bm {
 
-std::string enqueued_prompt(const nlohmann::json& line) {
-    const auto op = line.find("operation");
-    const auto content = line.find("content");
-    if (op == line.end() || *op != "enqueue" || content == line.end() || !content->is_string()) return {};
-    return std::string(trim(content->get<std::string>()));
+bool typed_prompt(const std::string& content) {
+    const std::string_view text = trim(content);
+    if (text.empty()) return false;
+    return text.front() != '/' && text.front() != '!' && text.front() != '<' && text.front() != '{';
 }
 
-namespace {
+void PromptQueue::enqueue(const std::string& content, const QueuedPrompt* prompt) {
+    Entry e;
+    e.content = content;
+    e.typed = prompt != nullptr;
+    if (prompt) e.prompt = *prompt;
+    queue_.push_back(std::move(e));
+}
 
-// The trimmed texts of the user's messages (each text block, and the whole visible text).
-std::set<std::string> user_texts(const std::vector<Message>& messages) {
-    std::set<std::string> texts;
-    for (const Message& m : messages) {
-        if (m.role != Role::kUser) continue;
-        for (const ContentBlock& b : m.blocks)
-            if (b.kind == BlockKind::kText) texts.insert(std::string(trim(b.text)));
-        texts.insert(std::string(trim(m.visible_text())));
+void PromptQueue::take(const std::string& content) {
+    if (queue_.empty()) return;
+    if (content.empty()) {
+        queue_.pop_front();
+        return;
     }
-    return texts;
+    // A prompt named by its text; one this file never queued (enqueued before a window's first line) takes nothing.
+    const auto same = std::find_if(queue_.begin(), queue_.end(), [&](const Entry& e) { return e.content == content; });
+    if (same != queue_.end()) queue_.erase(same);
 }
 
-}  // namespace
+std::vector<QueuedPrompt> PromptQueue::undelivered() const {
+    std::vector<QueuedPrompt> out;
+    for (const Entry& e : queue_)
+        if (e.typed) out.push_back(e.prompt);
+    return out;
+}
 
 QueuedParents add_undelivered_prompts(std::vector<QueuedPrompt> queued, std::vector<Message>& messages) {
-    const std::set<std::string> delivered = user_texts(messages);
+    if (queued.empty()) return {};
     std::vector<QueuedPrompt> kept;
     std::set<std::string> ids;
     for (QueuedPrompt& q : queued) {
         const std::string text = q.message.blocks.empty() ? std::string() : std::string(trim(q.message.blocks[0].text));
-        if (text.empty() || delivered.count(text)) continue;
+        // Delivered by a user message read after its line (not one the user typed before it: "yes", then "yes").
+        bool delivered = text.empty();
+        for (size_t i = std::min(q.before, messages.size()); i < messages.size() && !delivered; ++i) {
+            const Message& m = messages[i];
+            if (m.role != Role::kUser) continue;
+            delivered = trim(m.visible_text()) == text;
+            for (const ContentBlock& b : m.blocks) delivered |= b.kind == BlockKind::kText && trim(b.text) == text;
+        }
+        if (delivered) continue;
         q.message.id = "queue-line-" + std::to_string(q.message.line);
         ids.insert(q.message.id);
         kept.push_back(std::move(q));
     }
-    // From the last, so that the earlier positions hold.
-    for (auto q = kept.rbegin(); q != kept.rend(); ++q)
-        messages.insert(messages.begin() + static_cast<std::ptrdiff_t>(std::min(q->before, messages.size())),
-                        std::move(q->message));
+    if (kept.empty()) return {};
+    // One pass: each message keeps its place; the kept prompts go in before the message at their `before`.
+    std::vector<Message> merged;
+    merged.reserve(messages.size() + kept.size());
+    size_t k = 0;
+    for (size_t i = 0; i <= messages.size(); ++i) {
+        while (k < kept.size() && std::min(kept[k].before, messages.size()) == i)
+            merged.push_back(std::move(kept[k++].message));
+        if (i < messages.size()) merged.push_back(std::move(messages[i]));
+    }
+    messages = std::move(merged);
     QueuedParents parents;
     std::string last_main;  // the id of the last main-thread message with one
     for (Message& m : messages) {
@@ -63,7 +89,13 @@ void QueuedSplicer::visit(Message& m) {
         tail_[root] = m.id;
         return;
     }
-    if (m.sidechain) return;
+    if (m.sidechain || m.id.empty()) return;
+    // After a prompt that hangs off nothing, the next main-thread message goes on from it whatever it names.
+    if (const auto first = tail_.find(""); first != tail_.end()) {
+        m.parent_id = first->second;
+        tail_.erase(first);
+        return;
+    }
     if (const auto t = tail_.find(m.parent_id); t != tail_.end()) {
         m.parent_id = t->second;
         tail_.erase(t);

@@ -9,6 +9,7 @@
 #include "ingest/claude_code_queue.h"
 #include "ingest/claude_code_wrappers.h"
 #include "ingest/readers.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -225,7 +226,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
     std::string git_branch;     // the last `gitBranch` recorded as an environment fact, "\n", its line's cwd
     std::set<std::string> pull_requests;  // pr-link URLs read (written again on resume)
     std::string permission_mode = "default";  // the last permission mode recorded as an environment fact
-    std::vector<QueuedPrompt> queued_prompts;  // prompts only a queue-operation line may keep (claude_code_queue.h)
+    PromptQueue prompt_queue;  // the queue-operation lines: prompts only they may keep (claude_code_queue.h)
     while (true) {
         auto more = lines.next(line);
         if (!more) {
@@ -266,19 +267,29 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         // message of its own (session 30: a user's second request had been skipped with every
         // attachment).
         const json* queued = type == "attachment" && !stream ? queued_prompt(*v) : nullptr;
-        if (type == "queue-operation" && !stream)
-            if (const std::string text = enqueued_prompt(*v); !text.empty()) {
+        if (type == "queue-operation" && !stream) {
+            const auto op = v->find("operation");
+            const auto c = v->find("content");
+            const std::string content = c != v->end() && c->is_string() ? c->get<std::string>() : std::string();
+            if (op != v->end() && *op == "enqueue") {
                 QueuedPrompt q;
-                q.message.seq = pos.line - 1;
-                q.message.line = pos.line;
-                q.message.time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
-                q.message.role = Role::kUser;
-                q.message.source.kind = SourceKind::kUser;
-                q.message.blocks.push_back(text_block(ctx, BlockKind::kText, text));
-                if (ctx.options().keep_raw) q.message.raw = record.take_raw();
-                q.before = session.messages.size();
-                queued_prompts.push_back(std::move(q));
+                if (typed_prompt(content)) {
+                    q.message.seq = pos.line - 1;
+                    q.message.line = pos.line;
+                    q.message.time = ctx.str(*v, "timestamp", pos, "timestamp").value_or("");
+                    q.message.role = Role::kUser;
+                    q.message.source.kind = SourceKind::kUser;
+                    q.message.blocks.push_back(text_block(ctx, BlockKind::kText, trim(content)));
+                    if (ctx.options().keep_raw) q.message.raw = record.take_raw();
+                    q.before = session.messages.size();
+                }
+                prompt_queue.enqueue(content, typed_prompt(content) ? &q : nullptr);
+            } else if (op != v->end() && (*op == "dequeue" || *op == "remove")) {
+                prompt_queue.take(content);
+            } else if (op != v->end() && *op == "popAll") {
+                prompt_queue.pop_all();
             }
+        }
         // stream-json system lines (init, hook responses, status) carry settings, not a message.
         if (!queued && type != "user" && type != "assistant" &&
             (type != "system" || (stream && !v->contains("content")))) {
@@ -416,7 +427,7 @@ void read_claude_code(ByteSource& source, ReadContext& ctx) {
         return;
     }
     // A prompt typed while the agent worked whose delivery the file lacks is read from its queue line (session 39).
-    QueuedParents queued_parents = add_undelivered_prompts(std::move(queued_prompts), session.messages);
+    QueuedParents queued_parents = add_undelivered_prompts(prompt_queue.undelivered(), session.messages);
     non_message -= static_cast<int64_t>(queued_parents.size());
     QueuedSplicer splicer(std::move(queued_parents));
     // Build the DAG: one branch per leaf, path from the root.

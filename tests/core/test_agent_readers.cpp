@@ -784,37 +784,76 @@ TEST(ClaudeCodeReader, AQueuedPromptIsTheUsersWordsAndATaskNotificationTheHarnes
 // A window cut from a longer transcript can keep a queued prompt's `enqueue` line and lose its delivery (session 39:
 // a dev log's "and it should be tagged with nyquist in the filename." was read as no message). Such a prompt is read
 // from its queue line, between the turns it was typed in, on the same branch; two in a row keep their order; a
-// `remove` line and a prompt the file delivers are not read again.
+// `remove` of a prompt queued before the window takes none off; a prompt a later user line delivers is read once,
+// even when the user typed the same words before ("yes").
 TEST(ClaudeCodeReader, AQueuedPromptWhoseDeliveryTheFileLacksIsReadFromItsQueueLine) {
     const std::string text =
-        "{\"parentUuid\":null,\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\","
-        "\"content\":\"zip the hex\"},\"uuid\":\"u1\"}\n"
-        "{\"parentUuid\":\"u1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
-        "\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]},\"uuid\":\"m1\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"content\":\" and tag it nyquist \","
-        "\"sessionId\":\"s1\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"content\":\"and commit\",\"sessionId\":\"s1\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"remove\",\"content\":\"gone\",\"sessionId\":\"s1\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"content\":\"where is it?\",\"sessionId\":\"s1\"}\n"
-        "{\"parentUuid\":\"m1\",\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\","
-        "\"content\":\"where is it?\"},\"uuid\":\"u2\"}\n"
-        "{\"parentUuid\":\"u2\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\","
-        "\"content\":[{\"type\":\"text\",\"text\":\"In the root.\"}]},\"uuid\":\"m2\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"content\":\"thanks\",\"sessionId\":\"s1\"}\n";
+        "{\"parentUuid\":null,\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"yes\"},\"uuid\":\"u1\"}\n"
+        "{\"parentUuid\":\"u1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]},\"uuid\":\"m1\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\" and tag it nyquist \"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"and commit\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"remove\",\"sessionId\":\"s1\",\"content\":\"enqueued before this window\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"yes\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"where is it?\"}\n"
+        "{\"parentUuid\":\"m1\",\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"where is it?\"},\"uuid\":\"u2\"}\n"
+        "{\"parentUuid\":\"u2\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"In the root.\"}]},\"uuid\":\"m2\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"thanks\"}\n"
+        ;
     ReadResult r = read_bytes(text, "session.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     EXPECT_TRUE(r.errors.empty() && r.warnings.empty()) << describe(r);
     const Session& s = r.sessions[0];
-    ASSERT_EQ(s.messages.size(), 7u) << describe(r);
     std::vector<std::string> texts, parents;
     for (const auto& m : s.messages) texts.push_back(m.visible_text()), parents.push_back(m.parent_id);
-    EXPECT_EQ(texts, (std::vector<std::string>{"zip the hex", "Done.", "and tag it nyquist", "and commit",
-                                               "where is it?", "In the root.", "thanks"}));
-    EXPECT_EQ(parents, (std::vector<std::string>{"", "u1", "m1", "queue-line-3", "queue-line-4", "u2", "m2"}));
+    EXPECT_EQ(texts, (std::vector<std::string>{"yes", "Done.", "and tag it nyquist", "and commit", "yes", "where is it?",
+                                               "In the root.", "thanks"}));
+    EXPECT_EQ(parents, (std::vector<std::string>{"", "u1", "m1", "queue-line-3", "queue-line-4", "queue-line-6", "u2",
+                                                 "m2"}));
+    ASSERT_EQ(s.messages.size(), 8u);
     EXPECT_EQ(s.messages[2].source.kind, SourceKind::kUser);
     EXPECT_EQ(s.messages[2].line, 3);
     ASSERT_EQ(s.branches.size(), 1u);
-    EXPECT_EQ(s.branches[0].message_indexes.size(), 7u);
+    EXPECT_EQ(s.branches[0].message_indexes.size(), 8u);
+}
+
+// What a queue line keeps that is no undelivered prose prompt is not read: a slash command taken off the queue
+// (`dequeue`) and delivered as its command line, prompts pulled back into the input box (`popAll`), a background
+// task's notice and a JSON record the harness queued (review, session 39).
+TEST(ClaudeCodeReader, DeliveredCancelledAndHarnessQueueLinesAreNotRead) {
+    const std::string text =
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"/review fix the parser\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"dequeue\",\"sessionId\":\"s1\"}\n"
+        "{\"parentUuid\":null,\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"<command-name>/review</command-name>\\n<command-args>fix the parser</command-args>\"},\"uuid\":\"c1\"}\n"
+        "{\"parentUuid\":\"c1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Reviewing.\"}]},\"uuid\":\"m1\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"delete the database\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"popAll\",\"sessionId\":\"s1\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"<task-notification>\\n<status>completed</status>\\n</task-notification>\"}\n"
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"{\\\"task_id\\\":\\\"b5\\\"}\"}\n"
+        "{\"parentUuid\":\"m1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Ok.\"}]},\"uuid\":\"m2\"}\n"
+        ;
+    ReadResult r = read_bytes(text, "session.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    std::vector<int64_t> lines;
+    for (const auto& m : r.sessions[0].messages) lines.push_back(m.line);
+    EXPECT_EQ(lines, (std::vector<int64_t>{3, 4, 9}));
+}
+
+// A queued prompt before any message of a window hangs off nothing, and the next main-thread line goes on from it
+// whatever parent it names: one branch, not two (review, session 39).
+TEST(ClaudeCodeReader, AQueuedPromptBeforeAnyMessageStartsTheOneBranch) {
+    const std::string text =
+        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"keep it short\"}\n"
+        "{\"parentUuid\":\"gone\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Sure.\"}]},\"uuid\":\"m1\"}\n"
+        "{\"parentUuid\":\"m1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]},\"uuid\":\"m2\"}\n"
+        ;
+    ReadResult r = read_bytes(text, "session.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 3u) << describe(r);
+    EXPECT_EQ(s.messages[0].visible_text(), "keep it short");
+    EXPECT_EQ(s.messages[1].parent_id, "queue-line-1");
+    ASSERT_EQ(s.branches.size(), 1u);
+    EXPECT_EQ(s.branches[0].message_indexes.size(), 3u);
 }
 
 TEST(SweAgentReader, FinalSubmitIsAnsweredByInfoSubmission) {

@@ -19,6 +19,7 @@ TEST(RequestCasing, LettersComeBackAsTyped) {
                               "Change the content to \"Modified Content\"", 0),
               "Change the content to Modified Content");
     EXPECT_EQ(recased_request("fix the bug", "Fix  the\n`Bug`", 0), "Fix the Bug");
+    EXPECT_EQ(recased_request("rename it to foo bar", "Rename it to \" Foo Bar\"", 0), "Rename it to Foo Bar");
 }
 
 TEST(RequestCasing, AValueThatDoesNotFollowTheTextStaysAsItIs) {
@@ -36,7 +37,6 @@ TEST(RequestCasing, AUsersRequestKeepsItsPathAndNames) {
     for (const Claim& c : claims) values += c.rule + ": " + c.key + " = " + c.value + "\n";
     EXPECT_NE(values.find("= Implement the plan in /Users/Ana/Obsidian/Plan.md"), std::string::npos) << values;
     // The key is still built from lowercased words.
-    EXPECT_EQ(values.find("Plan.md:"), std::string::npos) << values;
     for (const Claim& c : claims)
         for (const char k : c.key) EXPECT_FALSE(k >= 'A' && k <= 'Z') << c.key;
 }
