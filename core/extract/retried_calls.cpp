@@ -89,15 +89,17 @@ bool runs_program(std::string_view command, std::string_view program) {
         while (b > 0 && (command[b - 1] == ' ' || command[b - 1] == '\t')) --b;
         if (b == 0 || std::string_view(";&|(`\n").find(command[b - 1]) != std::string_view::npos) return true;
         if (command[b - 1] != '\'' && command[b - 1] != '"') continue;
-        // The quote opens a shell's script: the word before it is a flag ending in c (-c, -lc, -ic).
+        // The quote opens a shell's script: the words before it are a shell and a flag ending in c (bash -c, -lc, -ic).
         size_t f = b - 1;
         while (f > 0 && command[f - 1] == ' ') --f;
-        if (f >= 2 && command[f - 1] == 'c' && command.substr(0, f).rfind(" -") != std::string_view::npos) {
-            const size_t dash = command.substr(0, f).rfind(" -");
-            const std::string_view flag = command.substr(dash + 2, f - dash - 2);
-            if (!flag.empty() && flag.find_first_not_of("abcdefghijklmnopqrstuvwxyz") == std::string_view::npos)
-                return true;
-        }
+        const size_t dash = f >= 2 && command[f - 1] == 'c' ? command.substr(0, f).rfind(" -") : std::string_view::npos;
+        if (dash == std::string_view::npos) continue;
+        const std::string_view flag = command.substr(dash + 2, f - dash - 2);
+        if (flag.empty() || flag.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string_view::npos) continue;
+        std::string_view shell = command.substr(0, dash);
+        shell.remove_prefix(std::min(shell.size(), shell.find_last_of(" /;&|(") + 1));
+        for (const char* known : {"sh", "bash", "zsh", "dash", "ksh", "fish"})
+            if (shell == known) return true;
     }
     return false;
 }

@@ -59,7 +59,7 @@ TEST(RetriedFailure, ASuccessOfAnotherCommandOrFileKeepsTheFailure) {
 // A program not found that a later call ran fine (session 39, a dev log: functions named with hyphens were not
 // registered, then aliases were added and `bash -ic 'use-farmacia'` ran) was found by then; one that a later call
 // ran and still could not find, ran and failed, named without running it (`npm install -g jq`, an argument, a
-// quoted message), or that the user cancelled, stays not found.
+// quoted message or pattern, even after a `-c` that is not a shell's), or that the user cancelled, stays not found.
 TEST(RetriedFailure, AProgramALaterCallRanFineIsNoLongerMissing) {
     const std::string found =
         kAsk + tool_run("1", "u1", "Bash", R"({"command":"bash -lc 'use-farmacia; jq -V'"})",
@@ -78,7 +78,8 @@ TEST(RetriedFailure, AProgramALaterCallRanFineIsNoLongerMissing) {
         tool_run("4", "r3", "Bash", R"({"command":"rg x"})", "a.py:1:x", true) +
         tool_run("5", "r4", "Bash", R"({"command":"rg y"})", "The user cancelled the tool call.", false) +
         tool_run("6", "r5", "Bash", R"({"command":"python x.py"})", "bash: python: command not found", true) +
-        tool_run("7", "r6", "Bash", R"({"command":"python3 x.py --lang python && echo \"python ok\""})", "ok", false);
+        tool_run("7", "r6", "Bash", R"({"command":"python3 x.py --lang python && echo \"python ok\""})", "ok", false) +
+        tool_run("8", "r7", "Bash", R"({"command":"grep -c \"python\" x.py"})", "2", false);
     const std::string kept = claude_log_claims(still);
     EXPECT_NE(kept.find("action.command_missing: use-farmacia.available = command not found"), std::string::npos)
         << kept;
