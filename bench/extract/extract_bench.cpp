@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "bench/extract/match_rule.h"
+#include "extract/tool_action_rules.h"
 #include "ingest/ingest.h"
 #include "merge/merger.h"
 
@@ -19,12 +20,6 @@ namespace {
 
 using ValueKey = std::tuple<std::string, std::string, std::string>;  // (log, key, value)
 
-// A value with its ASCII letters lowercased, for joining labels across casing.
-std::string folded(std::string value) {
-    for (char& c : value)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return value;
-}
 
 std::optional<double> ratio(double num, size_t den) {
     if (den == 0) return std::nullopt;
@@ -127,12 +122,12 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
     std::map<ValueKey, const Label*> exact_label, folded_label;
     for (const Label& l : *labels) {
         exact_label[{l.log, l.key, l.value}] = &l;
-        folded_label.emplace(ValueKey{l.log, l.key, folded(l.value)}, &l);
+        folded_label.emplace(ValueKey{l.log, l.key, ascii_lower(l.value)}, &l);
     }
     const auto label_of = [&](const std::string& log, const std::string& key,
                               const std::string& value) -> const Label* {
         if (const auto it = exact_label.find({log, key, value}); it != exact_label.end()) return it->second;
-        const auto it = folded_label.find({log, key, folded(value)});
+        const auto it = folded_label.find({log, key, ascii_lower(value)});
         return it == folded_label.end() ? nullptr : it->second;
     };
 
@@ -188,7 +183,7 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
                 for (const std::string& r : slot_rules) ++rules[r].conflicts;
         }
         for (const EmittedValue& e : *values) {
-            emitted_keys.insert({e.log, e.key, folded(e.value)});
+            emitted_keys.insert({e.log, e.key, ascii_lower(e.value)});
             const Label* l = label_of(e.log, e.key, e.value);
             for (const std::string& r : e.rules) {
                 ++rules[r].values;
@@ -231,7 +226,7 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
         report.merged_overall[split_name].add(m);
     }
     for (const Label& l : *labels)
-        if (logs_run.count(l.log) && !emitted_keys.count({l.log, l.key, folded(l.value)})) ++report.stale_labels;
+        if (logs_run.count(l.log) && !emitted_keys.count({l.log, l.key, ascii_lower(l.value)})) ++report.stale_labels;
     std::sort(report.unlabelled.begin(), report.unlabelled.end(), [](const EmittedValue& a, const EmittedValue& b) {
         return std::tie(a.log, a.key, a.value) < std::tie(b.log, b.key, b.value);
     });

@@ -18,8 +18,9 @@ struct MissingProgram {
 };
 
 // The programs `a`'s result (its first 4,000 bytes) reports not found, each once, in order; none for a call without
-// a result, one that is no shell command, or one run on another machine or in a container.
-std::vector<MissingProgram> missing_programs(const ToolAction& a);
+// a result, one that is no shell command, or one run on another machine or in a container. `command` is the call's
+// shell command line (shell_command_of).
+std::vector<MissingProgram> missing_programs(const ToolAction& a, const std::string& command);
 
 // Whether `program` is a word of the command line (the shell looked it up because the command ran it, not because
 // a file the command printed says so).

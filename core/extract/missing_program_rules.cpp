@@ -49,12 +49,10 @@ bool ran_by(std::string_view command, std::string_view program) {
     return false;
 }
 
-std::vector<MissingProgram> missing_programs(const ToolAction& a) {
+std::vector<MissingProgram> missing_programs(const ToolAction& a, const std::string& command) {
     std::vector<MissingProgram> out;
-    if (!a.has_result) return out;
-    size_t qb = 0, qe = 0;
-    const std::string command = shell_command_of(a, qb, qe);
-    if (command.empty()) return out;
+    // Every shell's line says "not found": most results are passed over without splitting their lines.
+    if (!a.has_result || command.empty() || a.result.find("not found") == std::string::npos) return out;
     // A command run on another machine or in a container ("ssh host rg x", "docker exec c rg x") says nothing of
     // where the agent works.
     for (const char* remote : {"ssh ", "docker exec", "docker run", "podman exec", "podman run", "kubectl exec",
@@ -74,7 +72,8 @@ std::vector<MissingProgram> missing_programs(const ToolAction& a) {
 }
 
 void missing_program_facts(const ToolAction& a, std::vector<ActionFact>& out) {
-    for (const MissingProgram& m : missing_programs(a))
+    size_t qb = 0, qe = 0;
+    for (const MissingProgram& m : missing_programs(a, shell_command_of(a, qb, qe)))
         out.push_back({"action.command_missing", m.key + ".available", "command not found", SlotType::kRefuted,
                        ActionEvidence::kObserved, m.begin, m.end});
 }

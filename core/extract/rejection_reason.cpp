@@ -14,6 +14,7 @@ bool call_refused(std::string_view result) {
     return result.rfind("The user doesn't want to proceed with this tool use.", 0) == 0 ||
            result.rfind("Command not executed. The user rejected your command", 0) == 0 ||
            result.rfind("[Operation Cancelled] Reason:", 0) == 0 ||
+           result.rfind("The user cancelled the tool call.", 0) == 0 ||  // VS Code Copilot Chat (session 39)
            (result.rfind(kAntigravity, 0) == 0 &&
             result.substr(0, result.find('\n')).find("user denied permission") != std::string_view::npos);
 }

@@ -21,18 +21,15 @@ CallTarget call_target(const ToolAction& a) {
         t.failed = a.error || (!code.empty() && code != "0");
     }
     t.writes = write_tool(t.tool);
-    {
-        size_t qb = 0, qe = 0;
-        t.command = shell_command_of(a, qb, qe);
-    }
-    for (const MissingProgram& m : missing_programs(a)) t.missing.emplace_back(m.program, m.key);
-    t.ran = a.has_result && !call_refused(a.result) && a.result.rfind("The user cancelled the tool call.", 0) != 0;
+    size_t qb = 0, qe = 0;
+    t.command = shell_command_of(a, qb, qe);
+    for (const MissingProgram& m : missing_programs(a, t.command)) t.missing.emplace_back(m.program, m.key);
+    t.ran = a.has_result && !call_refused(a.result);
     // A command is retried only by the same command line (review: the subject key leaves out "cd DIR", inline code
     // and what is past 24 characters, so "cd frontend && npm test" failing was "retried" by "cd backend && npm test").
     if (const std::string subject = command_subject(a); !subject.empty()) {
-        size_t qb = 0, qe = 0;
         std::string line;
-        for (const char c : shell_command_of(a, qb, qe)) {  // white space folded
+        for (const char c : t.command) {  // white space folded
             const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
             if (space && (line.empty() || line.back() == ' ')) continue;
             line += space ? ' ' : c;

@@ -19,6 +19,7 @@
 #include "ingest/terminal_escapes.h"
 #include "ingest/text_lines.h"
 #include "util/hash.h"
+#include "util/trim.h"
 
 namespace bm {
 
@@ -28,10 +29,8 @@ constexpr std::string_view kStdinNotice = "Reading additional input from stdin..
 constexpr std::string_view kVersion = "OpenAI Codex v";
 constexpr std::string_view kRule = "--------";
 
-std::string_view trimmed_right(std::string_view s) {
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-    return s;
-}
+// A line without the blanks after it (not its line break: lines come without one).
+std::string_view trimmed_right(std::string_view s) { return trim_right(s, " \t\r"); }
 
 // A line as printed: without colour codes (`--color always`), a leading BOM, or the "[2025-05-01T10:00:00] "
 // timestamp older versions put before each line.
@@ -158,8 +157,7 @@ public:
             m_ctx.error(RecordPos{}, "", "the settings block of `codex exec`'s output never closed (no second "
                                          "\"--------\" line); nothing after it was read");
         flush();
-        add_session(std::move(m_out.session), m_ctx, "codex-exec-" + to_hex(m_digest.finish()).substr(0, 12),
-                    m_out.non_message);
+        m_out.finish(to_hex(m_digest.finish()));
     }
 
 private:

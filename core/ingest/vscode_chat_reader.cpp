@@ -196,7 +196,7 @@ private:
                 calls.emplace_back(b.tool_id, b.tool_name);
                 m.blocks.push_back(std::move(b));
             }
-        const Message step = m;
+        const Message step = reply(id, pos, time);  // the round's id, line and time, which its answers name
         if (!m.blocks.empty()) append_message(m_session, std::move(m));
         for (size_t k = 0; k < calls.size(); ++k) {
             const auto& [call_id, tool] = calls[k];

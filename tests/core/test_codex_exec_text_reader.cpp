@@ -111,7 +111,11 @@ TEST(CodexExecTextReader, OtherTextIsNotIt) {
     ReadResult r = read_bytes("OpenAI Codex v0.2\n--------\nworkdir: /w\n--------\nexec\nmake in /w\n", "c.log");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     ASSERT_EQ(r.sessions[0].messages.size(), 1u) << describe(r);
-    EXPECT_EQ(summarize(r.sessions[0]).tool_calls_paired, 0);
+    const Message& call = r.sessions[0].messages[0];
+    ASSERT_EQ(call.blocks.size(), 1u) << describe(r);
+    EXPECT_EQ(call.blocks[0].kind, BlockKind::kToolCall);
+    EXPECT_EQ(call.blocks[0].tool_name, "exec_command");
+    EXPECT_EQ(call.blocks[0].arguments, R"({"cmd":"make"})");
     EXPECT_NE(describe(r).find("never came"), std::string::npos) << describe(r);
     // A settings block that never closes is an error: nothing after it is read.
     ReadResult open = read_bytes("OpenAI Codex v0.2\n--------\nworkdir: /w\nuser\nhello\n", "d.log");
