@@ -610,10 +610,12 @@ bool reports_outcome(const Toks& t, size_t first) {
     return false;
 }
 
-// Requests, choices and ports (request_rules.h) whose span no key/value statement already covers.
-void add_requests(std::vector<Candidate>& found, const std::string& text, const Toks& t, bool is_user) {
+// Requests, choices and ports (request_rules.h) whose span no key/value statement already covers; in a turn of
+// conversation (not a document-sized prompt) a goal keeps the rest of its sentence (session 40).
+void add_requests(std::vector<Candidate>& found, const std::string& text, const Toks& t, bool is_user,
+                  bool conversational) {
     const size_t statements = found.size();
-    for (ClauseMatch& m : match_requests(text, t, is_user)) {
+    for (ClauseMatch& m : match_requests(text, t, is_user, conversational)) {
         bool covered = false;
         const bool request = m.rule.rfind("user.request", 0) == 0;
         // A request whose lead-in's colon the list follows outranks that "X: Y" label ("Create the following
@@ -794,7 +796,7 @@ std::vector<Claim> extract_from_text(const std::string& text, const Claim& origi
         }
         std::vector<Candidate> found =
             polite_request || run_on ? std::vector<Candidate>{} : match_clause(text, t, 0, t.size(), is_user);
-        add_requests(found, text, t, is_user);
+        add_requests(found, text, t, is_user, prose_bytes <= kConversationalTurnBytes);
         std::vector<size_t> premises, conclusions;
         if (cue < t.size()) {
             if (premise_first) {

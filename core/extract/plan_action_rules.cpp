@@ -186,11 +186,11 @@ void delegation_facts(const ToolAction& a, const std::string& tool, std::vector<
 }
 
 // A question the agent put to the user (ask_user_question, AskUserQuestion, ask_followup_question,
-// OpenCode's `question` with a `questions` array): `question.<id or header> = <the question>`, open
-// (OpenQ) unless the result answers it.
+// OpenCode's `question` with a `questions` array, Codex's request_user_input): `question.<id or header> = <the
+// question>`, open (OpenQ) unless the result answers it.
 void asked_questions(const ToolAction& a, const std::string& tool, std::vector<ActionFact>& out) {
     if (tool != "ask_user_question" && tool != "askuserquestion" && tool != "ask_followup_question" &&
-        tool != "ask_user" && tool != "question")
+        tool != "ask_user" && tool != "question" && tool != "request_user_input")
         return;
     const nlohmann::json j = nlohmann::json::parse(a.arguments, nullptr, false);
     if (!j.is_object()) return;
@@ -201,20 +201,41 @@ void asked_questions(const ToolAction& a, const std::string& tool, std::vector<A
     else
         questions.push_back(j);
     // Answered: a result that is not an error brings the user's choice back (DSH {"answers":[{"id",
-    // "selected":[…]}]}, Claude Code 'User has answered your questions: "Q"="A"'); an answer not found
-    // there gives no claim (the question without its answer is no use to a reader).
+    // "selected":[…]}]}, Codex {"answers":{"<id>":{"answers":[…]}}} (session 40), Claude Code 'User has answered
+    // your questions: "Q"="A"'); an answer not found there gives no claim (the question without its answer is no use
+    // to a reader).
     const bool answered = a.has_result && !a.error && !a.result.empty();
     const nlohmann::json reply = answered ? nlohmann::json::parse(a.result, nullptr, false) : nlohmann::json();
+    auto joined_strings = [](const nlohmann::json& list) {
+        std::string joined;
+        for (const auto& v : list)
+            if (v.is_string()) joined += (joined.empty() ? "" : ", ") + v.get<std::string>();
+        return joined;
+    };
+    // Codex: "None of the above" and a "user_note: …" the user typed beside it choose no option (session 40, a dev
+    // log: the user skipped the form to be asked in prose); a question left with no choice stays open.
+    bool declined = false;
+    auto codex_choices = [&](const nlohmann::json& list) {
+        nlohmann::json chosen = nlohmann::json::array();
+        for (const auto& v : list)
+            if (v.is_string() && ascii_lower(v.get<std::string>()) != "none of the above" &&
+                v.get<std::string>().rfind("user_note:", 0) != 0)
+                chosen.push_back(v);
+        declined = chosen.empty() && !list.empty();
+        return joined_strings(chosen);
+    };
     auto answer_of = [&](const std::string& id, const std::string& text) -> std::string {
+        declined = false;
+        if (reply.is_object() && !id.empty())
+            if (auto as = reply.find("answers"); as != reply.end() && as->is_object())
+                if (auto x = as->find(id); x != as->end() && x->is_object())
+                    if (auto sel = x->find("answers"); sel != x->end() && sel->is_array()) return codex_choices(*sel);
         if (reply.is_object())
             if (auto as = reply.find("answers"); as != reply.end() && as->is_array())
                 for (const auto& x : *as) {
                     if (!x.is_object() || !x.contains("id") || x["id"] != id) continue;
-                    std::string joined;
-                    if (auto sel = x.find("selected"); sel != x.end() && sel->is_array())
-                        for (const auto& v : *sel)
-                            if (v.is_string()) joined += (joined.empty() ? "" : ", ") + v.get<std::string>();
-                    return joined;
+                    auto sel = x.find("selected");
+                    return sel != x.end() && sel->is_array() ? joined_strings(*sel) : std::string();
                 }
         const std::string marker = "\"" + text + "\"=\"";
         const size_t p = a.result.find(marker);
@@ -233,12 +254,13 @@ void asked_questions(const ToolAction& a, const std::string& tool, std::vector<A
         if (name.empty()) name = key_slug(text, 40);
         if (text.empty() || text.size() > 200 || text.find('\n') != std::string::npos || name.empty()) continue;
         const std::string answer = answered ? answer_of(id, text) : std::string();
-        if (answered && answer.empty()) continue;
+        if (answered && answer.empty() && !declined) continue;
+        const bool open = !answered || declined;
         size_t b = 0, e = 0;
         span_of(a.arguments, text, b, e);
         out.push_back({"action.question_asked", "question." + name,
-                       answered ? ascii_lower(text) + " answered: " + ascii_lower(answer) : ascii_lower(text),
-                       answered ? SlotType::kFact : SlotType::kOpenQ, ActionEvidence::kStated, b, e});
+                       open ? ascii_lower(text) : ascii_lower(text) + " answered: " + ascii_lower(answer),
+                       open ? SlotType::kOpenQ : SlotType::kFact, ActionEvidence::kStated, b, e});
     }
 }
 

@@ -5,6 +5,18 @@
 #include "util/trim.h"
 
 namespace bm {
+namespace {
+
+// Codex's unified exec when its approval policy refused to start the process: "exec_command failed: CreateProcess {
+// message: \"Rejected(\\\"`/bin/zsh -lc '…'` rejected: blocked by policy\\\")\" }" (session 40). A sandbox denial
+// ("… CreateProcess { message: \"Codex(Sandbox(Denied { …") ran the command and is a failure, not this.
+bool codex_policy_rejected(std::string_view result) {
+    if (result.rfind("exec_command failed", 0) != 0) return false;
+    const std::string_view line = result.substr(0, result.find('\n'));
+    return line.find("CreateProcess { message: \"Rejected(") != std::string_view::npos;
+}
+
+}  // namespace
 
 bool call_refused(std::string_view result) {
     // Claude Code; mini-swe-agent (session 27); Gemini CLI and Qwen Code (session 32); Google Antigravity's
@@ -16,7 +28,8 @@ bool call_refused(std::string_view result) {
            result.rfind("[Operation Cancelled] Reason:", 0) == 0 ||
            result.rfind("The user cancelled the tool call.", 0) == 0 ||  // VS Code Copilot Chat (session 39)
            (result.rfind(kAntigravity, 0) == 0 &&
-            result.substr(0, result.find('\n')).find("user denied permission") != std::string_view::npos);
+            result.substr(0, result.find('\n')).find("user denied permission") != std::string_view::npos) ||
+           codex_policy_rejected(result);
 }
 
 bool call_unparsed(std::string_view result) { return result.rfind("Error invalid tool call", 0) == 0; }

@@ -14,7 +14,8 @@ size_t user_rejection_reason(std::string_view result);
 
 // Whether `result` is Claude Code's notice that the user refused the call ("The user doesn't want to proceed with this
 // tool use.") or mini-swe-agent's ("Command not executed. The user rejected your command …"), or a like notice of
-// Gemini CLI, Qwen Code, Antigravity or VS Code Copilot Chat ("The user cancelled the tool call."): the call never
+// Gemini CLI, Qwen Code, Antigravity or VS Code Copilot Chat ("The user cancelled the tool call."), or Codex's policy
+// refusal ("exec_command failed: CreateProcess { message: \"Rejected(…"; session 40): the call never
 // ran, so it has no exit status and no failure of its own (session 21).
 bool call_refused(std::string_view result);
 

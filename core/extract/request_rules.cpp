@@ -838,7 +838,57 @@ static bool negated_list_follows(const Toks& t, size_t i, size_t hi) {
     return comma && alternative;
 }
 
-std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bool is_user) {
+// A goal cut at its clause's end ("run npm run build" of "run npm run build, fix the errors and rerun.") keeps the
+// rest of its sentence when the rest gave no request of its own, negates nothing (a prohibition keeps a claim of its
+// own) and the whole stays within the request limit: the ask whole, as the user wrote it (session 40: most of the
+// rule's partial values on dev were cut asks). A sentence of two requests that each gave a claim keeps both.
+// Whether the sentence whose last word ends at `end` closes there: the text ends, or a full stop, "!" or "?", a blank
+// line or a line that opens a new item follows (past closing quotes and parentheses), not a line break inside a
+// wrapped sentence ("… mkdir\n_ai_plats/ and …").
+bool sentence_closed(std::string_view text, size_t end) {
+    size_t k = end;
+    static constexpr std::string_view kClosers = " \t)\"'";
+    while (k < text.size() && kClosers.find(text[k]) != std::string_view::npos) ++k;
+    if (k >= text.size() || text[k] == '.' || text[k] == '!' || text[k] == '?') return true;
+    if (text[k] == '\r') ++k;
+    if (k >= text.size() || text[k] != '\n') return false;
+    ++k;
+    while (k < text.size() && (text[k] == ' ' || text[k] == '\t')) ++k;
+    if (k >= text.size() || text[k] == '\n' || text[k] == '\r') return true;
+    const unsigned char c = static_cast<unsigned char>(text[k]);
+    return std::isupper(c) || std::isdigit(c) || c == '-' || c == '*' || c == '#';
+}
+
+void whole_sentence_goals(std::string_view text, const Toks& t, std::vector<ClauseMatch>& out) {
+    static const std::set<std::string> negating = {"without", "doesn't", "shouldn't", "won't", "isn't", "mustn't",
+                                                   "except", "unless", "instead"};
+    const size_t hi = t.size();
+    for (size_t m = 0; m < out.size(); ++m) {
+        ClauseMatch& goal = out[m];
+        if (goal.rule != "user.request" || goal.type != SlotType::kGoal || goal.last >= hi || goal.last <= goal.first)
+            continue;
+        bool stop = false;
+        for (size_t later = m + 1; later < out.size() && !stop; ++later)
+            stop = out[later].rule.rfind("user.", 0) == 0 || out[later].rule.rfind("turn.", 0) == 0;
+        for (size_t k = goal.last; k < hi && !stop; ++k)
+            stop = in(negators(), t[k].lower) || negating.count(t[k].lower) > 0;
+        if (stop) continue;
+        size_t last = hi;
+        if (t[last - 1].lower == "please") --last;  // "…, please"
+        if (last <= goal.last || !sentence_closed(text, t[hi - 1].end)) continue;
+        size_t end = t[last - 1].end;  // past the parentheses the words close ("print(1+1)")
+        int open = 0;
+        for (size_t k = t[goal.first].begin; k < end && k < text.size(); ++k)
+            open += text[k] == '(' ? 1 : text[k] == ')' ? -1 : 0;
+        while (open > 0 && end < text.size() && text[end] == ')') ++end, --open;
+        std::string whole = value_words(text, t[goal.first].begin, end);
+        if (whole.size() > kMaxRequestBytes || dangling_end(whole)) continue;
+        goal.value = std::move(whole);
+        goal.last = last;
+    }
+}
+
+std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bool is_user, bool whole_sentence) {
     std::vector<ClauseMatch> out;
     const size_t hi = t.size();
     size_t lo = 0;  // a match never reaches back before the previous one's end
@@ -911,6 +961,7 @@ std::vector<ClauseMatch> match_requests(std::string_view text, const Toks& t, bo
         clause_start = t[i].comma_after || w == "and" || w == "then" || w.back() == ':' ||
                        (is_user && w == "please" && !quoted_or_reported(text, t, i));
     }
+    if (whole_sentence) whole_sentence_goals(text, t, out);
     return out;
 }
 

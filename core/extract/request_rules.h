@@ -33,8 +33,11 @@ struct ClauseMatch {
 };
 
 // Matches of one sentence's tokens. `text` is the message text the tokens index (case of the
-// original, e.g. an ALL-CAPS literal reply). Imperatives count as requests only when `is_user`.
-std::vector<ClauseMatch> match_requests(std::string_view text, const std::vector<Token>& tokens, bool is_user);
+// original, e.g. an ALL-CAPS literal reply). Imperatives count as requests only when `is_user`. With
+// `whole_sentence` (a turn of conversation, not a document-sized prompt), a goal cut at its clause's end keeps the
+// rest of its sentence when that gives no request of its own (session 40).
+std::vector<ClauseMatch> match_requests(std::string_view text, const std::vector<Token>& tokens, bool is_user,
+                                        bool whole_sentence = true);
 
 // True for a verb that opens a user's request ("add", "refactor", "delete", …).
 bool is_task_verb(const std::string& word);

@@ -315,8 +315,8 @@ std::vector<ExtractionRule> build() {
           call("Bash", R"({"command":"ls --ignore=* /w/out"})", "(Bash completed with no output)", ""),
           call("Bash", R"({"command":"cd lib && ls out"})", "(Bash completed with no output)", "")}},
         {"action.sandbox_error", "a shell call whose whole output (past a harness's header) is its sandbox runner's failure: bubblewrap's \"bwrap: …\", macOS's \"sandbox-exec: …\", or a line naming a sandbox that failed (Codex's \"execution error: Io(Custom { … error: \\\"windows sandbox: runner error: …\\\" })\", the quoted error taken; session 22): the sandbox could not run the command",
-         "only when that line is the whole output (the command printed nothing) and at most 160 bytes; a command that runs a sandbox itself (bwrap, sandbox-exec, anything naming a sandbox) gives none",
-         S::kRefuted, "tool 3", "sandbox.error", false, 0.75, kSession, "dev 1.00 strict (2 labelled of 4 values, blind labels of session 22), too few; none on dev-hold",
+         "only when that line is the whole output (the command printed nothing) and at most 160 bytes; a command that runs a sandbox itself (bwrap, sandbox-exec, anything naming a sandbox) gives none. On by default from session 40: dev 1.00 strict on 9 blind-labelled values (it was off with 2 labelled of 4, too few)",
+         S::kRefuted, "tool 3", "sandbox.error", true, 0.91, kSession, "",
          {call("exec_command", R"({"cmd":"ls -la"})",
                "Chunk ID: 85dd13\nWall time: 0.0000 seconds\nProcess exited with code 1\nOriginal token count: 16\nOutput:\nbwrap: loopback: Failed RTM_NEWADDR: Operation not permitted\n",
                "sandbox.error = bwrap: loopback: Failed RTM_NEWADDR: Operation not permitted"),
@@ -398,8 +398,8 @@ std::vector<ExtractionRule> build() {
          "plan.<step>", false, 0.6, kSession, "dev 0.00 (5 values): plan bullets are long and restate the request",
          {call("exit_plan_mode", R"({"plan":"# Plan\n- Add the flag\n- Test it"})", "ok", "plan.add-the-flag = proposed"),
           call("exit_plan_mode", R"({"plan":"Just do it"})", "ok", "")}},
-        {"action.question_asked", "a question the agent puts to the user (ask_user_question, AskUserQuestion, ask_followup_question, OpenCode's question with a questions array): each question",
-         "open (OpenQ) unless a result that is not an error answers it (then a Fact with the answer: \"… answered: blue\"; none when the answer is not found); a multi-line question gives none",
+        {"action.question_asked", "a question the agent puts to the user (ask_user_question, AskUserQuestion, ask_followup_question, OpenCode's question with a questions array, Codex's request_user_input: session 40): each question",
+         "open (OpenQ) unless a result that is not an error answers it (then a Fact with the answer: \"… answered: blue\"; none when the answer is not found); a multi-line question gives none; Codex's \"None of the above\" and \"user_note: …\" choose no option, so a question left with no choice stays open (session 40)",
          S::kOpenQ, "assistant 2", "question.<id or header>", true, 0.8, kSession, "",
          {call("ask_user_question", R"({"questions":[{"id":"db","question":"Which database should we use?"}]})", "Error: no user",
                "question.db = which database should we use?", true),
@@ -410,7 +410,15 @@ std::vector<ExtractionRule> build() {
           call("question", R"({"questions":[{"question":"Which ORM?","header":"ORM Style","options":[{"label":"Sync"}]}]})",
                R"(User has answered your questions: "Which ORM?"="Sync SQLAlchemy". You can now continue.)",
                "question.orm-style = which orm? answered: sync sqlalchemy"),
-          call("question", R"({"question":"Which ORM?"})", "Error: no user", "", true)}},
+          call("question", R"({"question":"Which ORM?"})", "Error: no user", "", true),
+          // session 40: Codex's request_user_input, its answers keyed by each question's id
+          call("request_user_input", R"({"questions":[{"id":"backend","header":"Backend","question":"Which inference backend?","options":[{"label":"vLLM client"}]}]})",
+               R"j({"answers":{"backend":{"answers":["vLLM client (Recommended)"]}}})j",
+               "question.backend = which inference backend? answered: vllm client (recommended)"),
+          // "None of the above" with the user's note chooses nothing: the question stays open
+          call("request_user_input", R"({"questions":[{"id":"db","question":"Which database?","options":[{"label":"SQLite"}]}]})",
+               R"({"answers":{"db":{"answers":["None of the above","user_note: ask me in plain text"]}}})",
+               "question.db = which database?")}},
         {"action.goal", "create_goal's objective and update_goal's action", "", S::kGoal, "assistant 2",
          "goal.objective, goal.status", true, 0.85, kSession, "",
          {call("create_goal", R"({"objective":"Ship the release notes"})", "ok", "goal.objective = ship the release notes"),
@@ -564,8 +572,8 @@ std::vector<ExtractionRule> build() {
          {say("assistant", "DONE", "reply = done"), say("assistant", "Here is a long explanation of what I changed and why it works.", "")}},
         // ---- user requests (request_rules.cpp) ----
         {"user.request", "a user's imperative at a clause start (\"Read src/main.py and add a docstring\", \"can you …?\")",
-         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); a clause that reports what ran (\"make demo and make verify both return …\", \"make test also incorrectly passes\": an adverb such as both/also/still, an -ly adverb at most, then a verb of outcome) asks nothing, unless its verb asks to confirm a state (ensure, verify, check …) or the outcome sits in a subordinate clause (\"so the build still passes\"; session 35); a negation that opens a clause scopes the list after it (\"do not commit, push, call the API, or …\": no later item is a request; only a list joined by \"or\"/\"nor\", not a contrast with \"instead\"/\"rather\" nor steps joined by \"and\"; session 28); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" gives none unless its line goes on after the colon, which the value then keeps (session 19, 20); \"please\" starts a request in run-on text (not one opening a quotation or after an \"Error:\" label), and a user sentence of 61–200 tokens in a conversational turn (at most 600 bytes of prose) is read for its requests only (session 20); a verb word opening an item of a list of noun phrases (\"Search Types: Route number, stop name, or keywords\", \"(English only, clean modern UI)\") gives none: the comma (and/or) before it closes a bare noun phrase of 2–6 words (no verb first, pronoun, verb of being, preposition, subordinator, greeting, lead-in or inner determiner; after a preposition only when the list goes on); a request cut at the comma of its last preposition's noun list (\"tests for empty results, time windows, and malformed inputs\") runs to the list's end (items of 1–5 words, none opening with a task verb, closed by and|or; the last item's modifier left out), and gives none over 120 bytes (100 before session 34); a request ending in a preposition, article or conjunction (cut inside a phrase: \"… that allows me to:\") gives none (session 20, d24chat); none inside a double-quoted passage that opens after other text (a subtask handed to a subagent), none from an item of a bulleted or numbered list whose lead-in says what a product does (\"an app that allows|lets|enables me to:\", \"it|the page should|must|can [be able to]\", not you/we/I), none for remember/memorise, none when the clause runs on past 20 words (the value would be its first 14), none whose object is only a pronoun or demonstrative after a preposition or exactly/just/only (\"in it\", \"for that segment\", \"exactly that one edit\"; session 21, f21req)", S::kGoal, "user 4",
-         "<verb>.<object>", false, 0.77, kSession, "dev 0.77 strict (98 good, 30 partial, 0 junk of 128; session 39), below 0.8: its values are the user's asks, but cut or vague (a clause of a longer request, \"fix this code\"); test was 0.59 on 71 (session 38)",
+         "only user text; not after if/unless; a negated or \"always\" imperative is user.prohibition; a closed aside and contractions stay in the value, an aside that opens a clause (\"(but keep …)\") ends it and starts the next request (session 12); a clause that reports what ran (\"make demo and make verify both return …\", \"make test also incorrectly passes\": an adverb such as both/also/still, an -ly adverb at most, then a verb of outcome) asks nothing, unless its verb asks to confirm a state (ensure, verify, check …) or the outcome sits in a subordinate clause (\"so the build still passes\"; session 35); a negation that opens a clause scopes the list after it (\"do not commit, push, call the API, or …\": no later item is a request; only a list joined by \"or\"/\"nor\", not a contrast with \"instead\"/\"rather\" nor steps joined by \"and\"; session 28); \"help me|us [to] <verb> …\" starts at the verb (session 16); \"you [first|also|then|now] need to <verb> …\" at a sentence start, as a task template words it, starts at the verb (session 18); an imperative opening a quotation (a label, an example) and a lead-in \"… the following X:\" gives none unless its line goes on after the colon, which the value then keeps (session 19, 20); \"please\" starts a request in run-on text (not one opening a quotation or after an \"Error:\" label), and a user sentence of 61–200 tokens in a conversational turn (at most 600 bytes of prose) is read for its requests only (session 20); a verb word opening an item of a list of noun phrases (\"Search Types: Route number, stop name, or keywords\", \"(English only, clean modern UI)\") gives none: the comma (and/or) before it closes a bare noun phrase of 2–6 words (no verb first, pronoun, verb of being, preposition, subordinator, greeting, lead-in or inner determiner; after a preposition only when the list goes on); a request cut at the comma of its last preposition's noun list (\"tests for empty results, time windows, and malformed inputs\") runs to the list's end (items of 1–5 words, none opening with a task verb, closed by and|or; the last item's modifier left out), and gives none over 120 bytes (100 before session 34); a request ending in a preposition, article or conjunction (cut inside a phrase: \"… that allows me to:\") gives none (session 20, d24chat); none inside a double-quoted passage that opens after other text (a subtask handed to a subagent), none from an item of a bulleted or numbered list whose lead-in says what a product does (\"an app that allows|lets|enables me to:\", \"it|the page should|must|can [be able to]\", not you/we/I), none for remember/memorise, none when the clause runs on past 20 words (the value would be its first 14), none whose object is only a pronoun or demonstrative after a preposition or exactly/just/only (\"in it\", \"for that segment\", \"exactly that one edit\"; session 21, f21req); a goal cut at its clause's end keeps the rest of its sentence when the rest gives no request of its own, negates nothing, closes the sentence and fits 120 bytes (\"run npm run build, fix the errors and rerun\"; session 40)", S::kGoal, "user 4",
+         "<verb>.<object>", false, 0.79, kSession, "dev 0.79 strict (105 good, 28 partial, 0 junk of 133; session 40, after its values kept the rest of their sentence: 0.77 before), below 0.8: its values are the user's asks, but some vague (\"fix this code\", \"Start implementation\") or one-turn; test was 0.59 on 71 (session 38)",
          {say("user", "Please create a simple 2048 game.", "goal.create.simple.game = create a simple 2048 game"),
           say("user", "You first need to install the requests package.", "goal.install.request.package = install the requests package"),
           say("user", "You need a token.", ""),
@@ -573,6 +581,8 @@ std::vector<ExtractionRule> build() {
           say("user", "make demo and make verify both return varying stats on all three page sizes.", ""),
           say("user", "make test also incorrectly passes the test, even though the data is wrong.", ""),
           say("user", "Fix the parser so the build still passes.", "goal.fix.parser = Fix the parser so the build still passes"),
+          // session 40: a goal cut at its clause keeps the rest of its sentence
+          say("user", "run npm run build, fix the errors and rerun.", "goal.run.npm.run.build = run npm run build, fix the errors and rerun"),
           say("user", "Make the API always return JSON.", "goal.make.api.always.return = Make the API always return JSON"),
           say("user", "Run the linter and also report warnings.", "goal.run.linter = Run the linter and also report warnings"),
           // session 37: "to <verb> and <verb>" pairs two verbs over one object; a "to" that takes a value does not
@@ -582,7 +592,7 @@ std::vector<ExtractionRule> build() {
           say("user", "Do not commit, push, call the API, or change the schema.", ""),
           say("user", "Never edit the tests, fix the code instead.", "goal.fix.code = fix the code instead"),
           say("user", "Don't ask me questions, fix the failing tests in test_api.py, and commit the result.",
-              "goal.fix.test_api.py = fix the failing tests in test_api.py"),
+              "goal.fix.test_api.py = fix the failing tests in test_api.py, and commit the result"),
           // a SWE-bench task template sent by another harness: only its issue is read (user.issue; session 19)
           say("user", "<uploaded_files>\n/workspace/app\n</uploaded_files>\n<issue_description>\nX fails\n</issue_description>\nPlease create a script to reproduce the issue.", ""),
           say("user", "I want to return the blue jacket.", "goal.return.blue.jacket = return the blue jacket"),
@@ -638,7 +648,7 @@ std::vector<ExtractionRule> build() {
           say("user", "Hi! I need to change my flight back from Denver to Houston to be the quickest one on May 27.",
               "goal.change.flight.back = change my flight back from Denver to Houston to be the quickest one on May 27"),
           say("user", "ok can you create a hello_world.py file and add a minimal code in it?",
-              "goal.create.hello_world.py = create a hello_world.py file"),
+              "goal.create.hello_world.py = create a hello_world.py file and add a minimal code in it"),
           say("user", "Write the words 'partial one', call todo_write once.", ""),
           // the command named after "command" keys the request (session 15)
           say("user", "can you run a command ls -la", "goal.run.ls = run a command ls -la"),
@@ -651,13 +661,14 @@ std::vector<ExtractionRule> build() {
               "goal.apply.agentic.engineering.grant = apply for the agentic engineering grant by Superteam"),
           say("user", "Can you help me with the grant?", ""),
           // coordinate adjectives: the comma between them does not end the request (session 20); a verb, a
-          // determiner or a single word after the comma still does, and a run-on keeps to 100 bytes
+          // determiner or a single word after the comma still does, and a run-on keeps to 100 bytes (session 40: the
+          // goal then keeps the rest of its sentence when the whole fits 120 bytes)
           say("user", "Build an animated, interactive web app.", "goal.build.animated.interactive.web = Build an animated, interactive web app"),
           say("user", "Build an animated, interactive web app demonstrating the differences between Skills and Subagents in Claude Code.",
-              "goal.build.animated.interactive.web = Build an animated, interactive web app demonstrating the differences between Skills and Subagents"),
+              "goal.build.animated.interactive.web = Build an animated, interactive web app demonstrating the differences between Skills and Subagents in Claude Code"),
           say("user", "Add a test, fix the bug.", "goal.add.test = Add a test"),
-          say("user", "Create a README, a LICENSE and a Makefile.", "goal.create.readme = Create a README"),
-          say("user", "Write the tests, docs and examples.", "goal.write.test = Write the tests"),
+          say("user", "Create a README, a LICENSE and a Makefile.", "goal.create.readme = Create a README, a LICENSE and a Makefile"),
+          say("user", "Write the tests, docs and examples.", "goal.write.test = Write the tests, docs and examples"),
           // "let's" opens the clause like "please" (session 17, a Codex rollout's request)
           say("user", "But first, let's make a basic lichess clone: a webapp displaying a chess board.",
               "goal.make.basic.lichess.clone = make a basic lichess clone: a webapp displaying a chess board"),

@@ -41,12 +41,13 @@ public:
             start_session("", l);
         }
         if (m_id_text.size() < kIdPrefixBytes) m_id_text.append(text.substr(0, kIdPrefixBytes - m_id_text.size())).push_back('\n');
-        const bool user = text == "####" || text.rfind("#### ", 0) == 0;
-        const bool output = text == ">" || text.rfind("> ", 0) == 0;
+        const bool output = text == ">" || text.rfind("> ", 0) == 0 || confirm_answer(text);
+        const bool user = !output && (text == "####" || text.rfind("#### ", 0) == 0);
         if (user || output) {
             const Block kind = user ? Block::kUser : Block::kAiderOutput;
             if (m_block != kind) begin(kind, l);
-            append(trim_right(text.substr(std::min<size_t>(text.size(), user ? 5 : 2)), kHardBreak), text);
+            append(trim_right(text.substr(std::min<size_t>(text.size(), user || text[0] == '#' ? 5 : 2)), kHardBreak),
+                   text);
         } else if (trim_right(text, kHardBreak).empty()) {
             if (m_block == Block::kAssistant) m_blank_lines.push_back('\n');
             else flush();  // a blank line ends user input and aider's output
@@ -80,6 +81,7 @@ private:
         m_non_message = 0;
         m_after_input = false;
         m_input_moded = false;
+        m_last_reply.clear();
     }
 
     void finish_session() {
@@ -134,7 +136,16 @@ private:
         m.line = m_first.line;
         const bool follows_input = m_after_input;
         m_after_input = false;
-        if (kind == Block::kUser) {
+        if (kind == Block::kUser && !m_last_reply.empty() && plain_lines(text) == m_last_reply) {
+            // Architect mode hands the model's reply to its editor model as input, which aider logs as input lines
+            // (session 40, dev logs aider-timeline and aider-careeros): the harness's message, not the user's.
+            m_last_reply.clear();
+            m.role = Role::kUser;
+            m.source.kind = SourceKind::kPlugin;
+            m.source.name = "architect";
+            m.blocks.push_back(text_block(m_ctx, BlockKind::kText, text));
+        } else if (kind == Block::kUser) {
+            m_last_reply.clear();
             // "/code <request>" logs the request again once the mode is switched: two inputs, not one.
             const bool moded = text.find_first_not_of(" \n") != std::string::npos &&
                                text[text.find_first_not_of(" \n")] == '/';
@@ -160,6 +171,7 @@ private:
             m_after_input = true;
             m_input_raw = raw;
         } else if (kind == Block::kAssistant) {
+            m_last_reply = plain_lines(text);
             m.role = Role::kAssistant;
             m.source.kind = SourceKind::kModel;
             assistant_blocks(text, m);
@@ -200,6 +212,26 @@ private:
             m.blocks.push_back(text_block(m_ctx, BlockKind::kText, std::string(rest)));
     }
 
+    // Aider's confirm prompt logged on an input line with the answer typed at it ("#### Add file to the chat?
+    // (Y)es/(N)o/(A)ll/(S)kip all/(D)on't ask again [Yes]: skip"): its confirmation, as the "> " form is, never a
+    // request (session 40, dev log aider-luvatrix: nine "skip" answers read as the user's words).
+    static bool confirm_answer(std::string_view text) {
+        if (text.rfind("#### ", 0) != 0) return false;
+        const size_t choices = text.find(" (Y)es/(N)o");
+        return choices != std::string_view::npos && text.find("]: ", choices) != std::string_view::npos;
+    }
+
+    // Text compared line by line with each line's trailing blanks dropped, and blank lines at either end.
+    static std::string plain_lines(std::string_view text) {
+        std::string out;
+        for (std::string_view rest = text; !rest.empty();) {
+            const size_t eol = rest.find('\n');
+            out.append(trim_right(rest.substr(0, eol), " \t\r")).push_back('\n');
+            rest = eol == std::string_view::npos ? std::string_view() : rest.substr(eol + 1);
+        }
+        return std::string(trim(out));
+    }
+
     // User input minus a leading chat-mode command ("/ask how?" -> "how?"); false for a command
     // with no message ("/model x", "/add f.py") and for blank input.
     static bool user_text(std::string& text) {
@@ -231,6 +263,7 @@ private:
     bool m_after_input = false;  // the last block flushed was the user's input
     std::string m_input_raw;     // that input's lines as written
     bool m_input_moded = false;  // that input opened with a command ("/code …")
+    std::string m_last_reply;    // the model's last reply since the last input, as plain_lines gives it
 };
 
 }  // namespace

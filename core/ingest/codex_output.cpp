@@ -63,6 +63,7 @@ CodexOutput decode_codex_output(const nlohmann::json& output) {
         return out;
     }
     if (auto code = codex_header_exit_code(out.text)) out.exit_code = code, out.code_in_text = true, out.failed = *code != 0;
+    if (out.text.rfind("exec_command failed", 0) == 0) out.failed = true;
     return out;
 }
 

@@ -394,7 +394,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         exec_stream = is_codex_exec_event(*first);
         legacy_exec = is_codex_legacy_exec_line(*first);
         cursor = is_cursor_transcript_line(*first);
-        pi = is_pi_session_header(*first);
+        pi = is_pi_first_line(*first);
         copilot = is_copilot_cli_event(*first);
         if (const json* event = wrapped_copilot_event(*first)) copilot = is_copilot_cli_event(*event);
         qwen = is_qwen_code_line(*first);
@@ -545,7 +545,7 @@ std::optional<SessionFormat> detect_format(std::string_view head) {
         return is_codex_exec_event(*first) || is_codex_legacy_exec_line(*first)
                    ? std::optional(SessionFormat::kCodex)
                : is_qwen_code_line(*first) || gemini_saved_chat(*first) ? std::optional(SessionFormat::kGeminiCli)
-               : is_cursor_transcript_line(*first) || is_pi_session_header(*first) ||
+               : is_cursor_transcript_line(*first) || is_pi_first_line(*first) ||
                        is_atif_trajectory(*first) || is_copilot_cli_event(*first) || is_entire_sidecar_line(*first) ||
                        is_antigravity_step(*first) || is_vscode_chat_log_line(*first)
                    ? std::optional(SessionFormat::kOpenAiChat)

@@ -406,18 +406,44 @@ private:
 
 }  // namespace
 
-bool is_pi_session_header(const json& v) {
+namespace {
+
+// An entry of the tree after the header: {"type", "id", "parentId" (null at the root), "timestamp"}, a message
+// entry with its AgentMessage's `role`. GitHub Copilot CLI's events have the same four members but their payload in
+// `data` and dotted types ("user.message").
+bool is_pi_entry(const json& v, const std::string& type) {
+    static const std::set<std::string> kEntries = {"model_change", "thinking_level_change", "compaction",
+                                                   "branch_summary", "custom_message", "custom",
+                                                   "label", "session_info"};
+    const auto id = v.find("id");
+    const auto parent = v.find("parentId");
+    const auto ts = v.find("timestamp");
+    if (id == v.end() || !id->is_string() || parent == v.end() || !(parent->is_string() || parent->is_null()) ||
+        ts == v.end() || !ts->is_string() || v.contains("data"))
+        return false;
+    if (type != "message") return kEntries.count(type) > 0;
+    const auto msg = v.find("message");
+    return msg != v.end() && msg->is_object() && msg->contains("role") && (*msg)["role"].is_string();
+}
+
+}  // namespace
+
+bool is_pi_first_line(const json& v) {
+    if (!v.is_object()) return false;
+    const auto type = v.find("type");
+    if (type == v.end() || !type->is_string()) return false;
+    const std::string& t = type->get_ref<const std::string&>();
     // oh-my-pi writes its title line first: {"type": "title", "v": 1, "title", "source",
     // "updatedAt", "pad"}.
-    if (v.value("type", json()) == "title" && v.value("title", json()).is_string() &&
-        v.contains("v") && v.contains("updatedAt"))
-        return true;
+    if (t == "title") return v.value("title", json()).is_string() && v.contains("v") && v.contains("updatedAt");
     // DeepSeek Harness's header has the same type and members but `createdAt` for its time, never
     // `timestamp`.
-    const auto type = v.find("type");
-    const auto ts = v.find("timestamp");
-    return type != v.end() && type->is_string() && *type == "session" && ts != v.end() &&
-           ts->is_string() && !v.contains("createdAt");
+    if (t == "session") {
+        const auto ts = v.find("timestamp");
+        return ts != v.end() && ts->is_string() && !v.contains("createdAt");
+    }
+    // A window cut from a longer file opens at an entry, its header lost (session 40: refused before).
+    return is_pi_entry(v, t);
 }
 
 void read_pi(ByteSource& source, ReadContext& ctx) {

@@ -37,7 +37,7 @@ bool is_codex_legacy_exec_line(
     const json& first_line);  // {"id", "msg": {"type"}}, or its settings line
 bool is_codex_exec_event(const json& first_line);               // {"type": "thread.started", "thread_id"}, an item event
 void read_pi(ByteSource& source, ReadContext& ctx);             // pi's ~/.pi/agent/sessions/*.jsonl (a tree of entries)
-bool is_pi_session_header(const json& first_line);              // {"type": "session", "timestamp"}, no createdAt; oh-my-pi's title line
+bool is_pi_first_line(const json& first_line);  // a header (no createdAt), oh-my-pi's title, or an entry
 void read_copilot_cli(ByteSource& source,
                       ReadContext& ctx);            // Copilot CLI's session-state/<id>/events.jsonl
 bool is_copilot_cli_event(const json& first_line);  // {"type": "session.start"|…, "data": {…}}

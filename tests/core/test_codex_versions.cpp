@@ -216,6 +216,38 @@ TEST(CodexVersions, NewerRolloutLinesAndTheExitCodeOfACommandExecutionEvent) {
     EXPECT_EQ(probe.text.substr(probe.text.size() - 15), "\n[exit code: 2]") << probe.text;
 }
 
+// Unified exec's own failure is an error: the approval policy refusing to start the process (session 40, dev catan:
+// an `rm -rf` of three folders "rejected: blocked by policy" was read as three files deleted) never ran, so it
+// deletes nothing and has no exit status; a sandbox denial ran and failed.
+TEST(CodexVersions, ExecCommandRefusedByPolicyDeletedNothing) {
+    const std::string head = R"({"timestamp":"2026-03-14T01:48:10Z","type":"response_item","payload":)";
+    auto call = [&](const std::string& id, const std::string& cmd, const std::string& output) {
+        return head + R"({"type":"function_call","name":"exec_command","arguments":"{\"cmd\":\")" + cmd +
+               R"(\"}","call_id":")" + id + R"("}})" "\n" + head +
+               R"({"type":"function_call_output","call_id":")" + id + R"(","output":)" + output + "}}\n";
+    };
+    const std::string log =
+        R"({"timestamp":"2026-03-14T01:48:00Z","type":"session_meta","payload":{"id":"019ce9a0-0000-7000-8000-000000000001","cwd":"/w","cli_version":"0.114.0"}})" "\n" +
+        call("c1", "rm -rf /w/skill/scripts /w/skill/assets",
+             R"("exec_command failed: CreateProcess { message: \"Rejected(\\\"`/bin/zsh -lc 'rm -rf /w/skill/scripts /w/skill/assets'` rejected: blocked by policy\\\")\" }")") +
+        call("c2", "rm /w/skill/old.md",
+             R"("exec_command failed for `/bin/zsh -lc 'rm /w/skill/old.md'`: CreateProcess { message: \"Codex(Sandbox(Denied { output: ExecToolCallOutput { exit_code: 1 } }))\" }")") +
+        call("c3", "rm /w/skill/notes.md", R"("Process exited with code 0\nOutput:\n")");
+    ReadResult r = read_bytes(log, "rollout.jsonl");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    EXPECT_TRUE(result_of(r.sessions[0], "c1").is_error);
+    EXPECT_TRUE(result_of(r.sessions[0], "c2").is_error);
+    EXPECT_FALSE(result_of(r.sessions[0], "c3").is_error);
+    std::string keys;
+    for (const BranchClaims& b : extract_heuristic(r.sessions, ExtractOptions{}))
+        for (const Claim& c : b.claims) keys += c.key + " = " + c.value + "\n";
+    EXPECT_EQ(keys.find("file.skill/scripts"), std::string::npos) << keys;
+    EXPECT_EQ(keys.find("file.skill/assets"), std::string::npos) << keys;
+    EXPECT_EQ(keys.find("file.skill/old.md"), std::string::npos) << keys;
+    EXPECT_EQ(keys.find("rm.skill"), std::string::npos) << keys;  // the refused call has no exit status
+    EXPECT_NE(keys.find("file.skill/notes.md = deleted"), std::string::npos) << keys;
+}
+
 // An outcome is added only to the call that ran its very command, and never over an exit code the
 // result states.
 TEST(CodexVersions, ACommandExecutionEventAnswersOnlyItsOwnCommand) {

@@ -232,6 +232,37 @@ TEST(PiReader, ADeepSeekHarnessHeaderIsNotTakenForPis) {
     EXPECT_EQ(detect_format(kHeader), SessionFormat::kOpenAiChat);
 }
 
+// A window cut from a longer session file opens at an entry, its header lost (session 40: dev civ6 was refused as an
+// unknown JSON Lines log): it is read as pi's, named by its content, with a warning.
+TEST(PiReader, AWindowThatOpensAtAnEntryIsReadWithoutItsHeader) {
+    const std::string log =
+        R"({"type":"message","id":"29f34a35","parentId":"3625233f","timestamp":"2026-06-08T16:26:47.856Z","message":{"role":"assistant","content":[{"type":"toolCall","id":"t1","name":"bash","arguments":{"command":"npx svelte-check"}}]}})"
+        "\n"
+        R"({"type":"message","id":"244dac98","parentId":"29f34a35","timestamp":"2026-06-08T16:26:47.860Z","message":{"role":"toolResult","toolCallId":"t1","toolName":"bash","content":[{"type":"text","text":"svelte-check found 0 errors"}]}})"
+        "\n"
+        R"({"type":"message","id":"93aa59ba","parentId":"244dac98","timestamp":"2026-06-08T16:27:32.046Z","message":{"role":"user","content":"commit it"}})"
+        "\n";
+    EXPECT_EQ(detect_format(log), SessionFormat::kOpenAiChat);
+    ReadResult r = read_bytes(log, "civ6.window.jsonl");
+    EXPECT_EQ(r.format, "pi");
+    ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
+    const Session& s = r.sessions[0];
+    ASSERT_EQ(s.messages.size(), 3u) << describe(r);
+    EXPECT_EQ(s.messages[1].role, Role::kTool);
+    EXPECT_EQ(s.messages[2].visible_text(), "commit it");
+    EXPECT_EQ(s.id.rfind("pi-", 0), 0u) << s.id;  // named by its content
+    EXPECT_NE(describe(r).find("no session header"), std::string::npos) << describe(r);
+    // A model change opens a window as well; a line with pi's members that is no pi entry does not.
+    const std::string model_change =
+        R"({"type":"model_change","id":"b36dec25","parentId":null,"timestamp":"2026-08-26T16:28:35.422Z","modelId":"claude-sonnet-4"})"
+        "\n";
+    EXPECT_EQ(read_bytes(model_change + log, "w.jsonl").format, "pi");
+    const std::string other =
+        R"({"type":"message","id":"a","parentId":null,"timestamp":"t","text":"no message object"})"
+        "\n";
+    EXPECT_NE(read_bytes(other, "o.jsonl").format, "pi");
+}
+
 // oh-my-pi opens its session file with a padded title line before the header
 // (vinelt76/RENOVA-INSPECTOR's shape; session 31: refused as an unknown JSON Lines log), and names
 // a model change's model `model`.

@@ -46,9 +46,9 @@ TEST(RequestNounList, ARequestCutAtItsPrepositionsListKeepsTheList) {
               "actions, and malformed inputs\n");
     EXPECT_EQ(requests_of("Document the API for users, admins, and auditors."),
               "user.request: goal.document.api = document the api for users, admins, and auditors\n");
-    // the last item's modifier is not the list's
+    // the last item's modifier is not the list's, but the goal keeps the rest of its sentence (session 40)
     EXPECT_EQ(requests_of("Document the API for users, admins, and auditors using the wiki."),
-              "user.request: goal.document.api = document the api for users, admins, and auditors\n");
+              "user.request: goal.document.api = document the api for users, admins, and auditors using the wiki\n");
     // a list over a request's 120 bytes gives none: its first item alone would be a cut value (100 bytes before
     // session 34, when this one gave none)
     EXPECT_EQ(requests_of("Add observability alert-trigger tests and a small frontend test suite for login, route "
@@ -62,7 +62,8 @@ TEST(RequestNounList, ARequestCutAtItsPrepositionsListKeepsTheList) {
     EXPECT_EQ(requests_of("Fix the bug in main.py, add tests, and update docs."),
               "user.request: goal.fix.main.py = fix the bug in main.py\nuser.request: goal.add.test = add tests\n"
               "user.request: goal.update.documentation = update docs\n");
-    EXPECT_EQ(requests_of("Create a README, a LICENSE and a Makefile."), "user.request: goal.create.readme = create a readme\n");
+    EXPECT_EQ(requests_of("Create a README, a LICENSE and a Makefile."),
+              "user.request: goal.create.readme = create a readme, a license and a makefile\n");
 }
 
 TEST(RequestNounList, ARequestCutInsideAPhraseGivesNone) {
@@ -93,10 +94,10 @@ TEST(RequestContinuation, ARequestGoesOnPastACommaBeforeItsPoint) {
     EXPECT_EQ(requests_of("Add some code that when audio is received, it transcribes it and stores it."),
               "user.request: goal.add.code = add some code that when audio is received, it transcribes it and "
               "stores it\n");
-    // A comma before another clause or list item still ends it; a continuation that runs on past 20 words keeps the
-    // comma's cut.
+    // A comma before another clause or list item still ends the clause (the goal keeps the rest of its sentence when
+    // that gives no claim of its own: session 40); a continuation that runs on past 20 words keeps the comma's cut.
     EXPECT_EQ(requests_of("Fix the parser, then deploy it."),
-              "user.request: goal.fix.parser = fix the parser\n");
+              "user.request: goal.fix.parser = fix the parser, then deploy it\n");
     EXPECT_EQ(requests_of("Write a test that fails when the cache is cold, it must run before every other test in the "
                           "suite and all the slow integration suites of the repository"),
               "user.request: goal.write.test.fail = write a test that fails when the cache is cold\n");

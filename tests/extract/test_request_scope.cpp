@@ -61,8 +61,10 @@ TEST(RequestScope, ObjectNamedOnlyInAnEarlierTurn) {
     EXPECT_FALSE(anaphoric_object("make it now an elephant"));
     EXPECT_FALSE(anaphoric_object("prove that bash state persists"));
     EXPECT_FALSE(anaphoric_object("port this python project to rust"));
+    // "add a minimal code in it" gives no request of its own; the goal keeps it as the rest of its sentence
+    // (session 40).
     EXPECT_EQ(requests_of("ok can you create a hello_world.py file and add a minimal code in it?"),
-              "user.request: goal.create.hello_world.py = create a hello_world.py file\n");
+              "user.request: goal.create.hello_world.py = create a hello_world.py file and add a minimal code in it\n");
     EXPECT_EQ(requests_of("Could you upgrade me to business class for that segment, please?"), "");
 }
 
