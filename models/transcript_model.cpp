@@ -129,8 +129,12 @@ QVariant TranscriptModel::data(const QModelIndex& index, int role) const {
         if (role == roles::RoleNameRole) return QString::fromLatin1(role_name(m.role));
         if (role == roles::ShadowedRole) return m.surface == Surface::kShadowed;
         if (role == Qt::DisplayRole) {
+            // A user-role message the harness or a plugin wrote (Aider's architect reply handed to its editor, pi's
+            // extension prompts, a compaction summary) says so: never the user's words (session 40).
             if (index.column() == 0)
-                return QString(QString::fromLatin1(role_name(m.role)) +
+                return QString((m.source.kind == SourceKind::kPlugin && m.role == Role::kUser
+                                    ? tr("harness: %1").arg(QString::fromStdString(m.source.name))
+                                    : QString::fromLatin1(role_name(m.role))) +
                                (m.surface == Surface::kShadowed ? tr(" (shadowed)") : QString()));
             const QString text = rowText(m);
             // A harness record with no text (Claude Code's turn_duration) shows what it is, not a blank row.

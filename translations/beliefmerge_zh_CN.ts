@@ -3087,6 +3087,11 @@ emergency: fold every live message (no retained tail)</source>
 <context>
     <name>bm::TranscriptModel</name>
     <message>
+        <location filename="../models/transcript_model.cpp" line="134"/>
+        <source>harness: %1</source>
+        <translation>运行框架：%1</translation>
+    </message>
+    <message>
         <location filename="../models/transcript_model.cpp" line="124"/>
         <source> (shadowed)</source>
         <translation> （已被遮蔽）</translation>
