@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -28,15 +27,23 @@ std::optional<double> ratio(double num, size_t den) {
 
 bool is_environment(const std::string& key) { return key.rfind("env.", 0) == 0; }
 
-// Every non-env value of every slot of one log's merged snapshot; counts claims per rule.
-// `branches` receives the log's extracted branches, for the merged arm.
-Result<std::vector<EmittedValue>> emitted_values(const BenchOptions& o, const SplitLog& log,
-                                                 std::map<std::string, RuleCounts>& rules, size_t& slots,
-                                                 std::vector<BranchClaims>& branches) {
+// One log's values: every non-env value of every slot of its merged snapshot, or, for a log in a shape no reader
+// knows, none and the reader's error (`refused`).
+struct LogValues {
+    std::vector<EmittedValue> values;
+    std::optional<Error> refused;
+};
+
+// Reads and extracts one log; counts claims per rule. `branches` receives the log's extracted branches, for the
+// merged arm. A log the reader refuses (ReadResult::unrecognised) gives no value; any other failure to read it (a
+// missing or unreadable file) is the bench's error.
+Result<LogValues> emitted_values(const BenchOptions& o, const SplitLog& log, std::map<std::string, RuleCounts>& rules,
+                                 size_t& slots, std::vector<BranchClaims>& branches) {
     const std::string path = resolve_log_path(o, log.path);
     ReadOptions read;
     read.keep_raw = false;
     ReadResult r = read_file(path, read);
+    if (r.sessions.empty() && r.unrecognised && !r.errors.empty()) return LogValues{{}, r.errors.front()};
     if (r.sessions.empty() && !r.errors.empty()) return r.errors.front();
     if (r.sessions.empty()) return Error::invalid_input("no session read", Location(path), "is the shared data present?");
     SnapshotOptions extract;
@@ -46,7 +53,7 @@ Result<std::vector<EmittedValue>> emitted_values(const BenchOptions& o, const Sp
     for (const auto& branch : snap.inputs)
         for (const auto& c : branch.claims)
             if (!is_environment(c.key)) ++rules[c.rule.empty() ? "(none)" : c.rule].claims;
-    std::vector<EmittedValue> out;
+    LogValues out;
     for (const Slot& slot : snap.slots) {
         if (is_environment(slot.key)) continue;
         ++slots;
@@ -60,7 +67,7 @@ Result<std::vector<EmittedValue>> emitted_values(const BenchOptions& o, const Sp
             }
             if (e.rules.empty()) e.rules.push_back("(none)");
             std::sort(e.rules.begin(), e.rules.end());
-            out.push_back(std::move(e));
+            out.values.push_back(std::move(e));
         }
     }
     for (BranchClaims& b : snap.inputs) branches.push_back(std::move(b));  // the log's branches, for the merged arm
@@ -146,25 +153,20 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
         c.logs = 1;
         auto& rules = report.by_rule[log.split];
         std::vector<BranchClaims>& branches = merge_inputs[{log.split, log.format}];
-        auto values = emitted_values(o, log, rules, c.slots, branches);
+        auto read = emitted_values(o, log, rules, c.slots, branches);
         ++report.merged[log.split][log.format].logs;
-        // A shape the reader refuses ("unrecognised JSON document", "unrecognised JSON Lines log", "not a session
-        // log") is scored as emitting
-        // nothing, each of its gold claims missed; any other failure (a missing or unreadable file) stops the bench.
-        const bool refused = !values && std::filesystem::is_regular_file(resolve_log_path(o, log.path)) &&
-                             (values.error().to_string().find("unrecognised JSON") != std::string::npos ||
-                              values.error().to_string().find("not a session log") != std::string::npos);
-        if (!values && !refused) return values.error();
-        if (!values) {
-            std::string error = values.error().to_string();
+        if (!read) return read.error();
+        // A shape the reader refuses is scored as emitting nothing, each of its gold claims missed.
+        if (read->refused) {
+            std::string error = read->refused->to_string();
             error = error.substr(0, error.find(" (supported: "));  // the list of every format adds nothing here
             report.unread.emplace_back(log.split, log.path, std::move(error));
-            values = std::vector<EmittedValue>{};
         }
-        c.values = values->size();
+        const std::vector<EmittedValue>& values = read->values;
+        c.values = values.size();
         // Slot-level dispute counts and rule conflicts: group this log's values by key.
         std::map<std::string, std::vector<const EmittedValue*>> by_key;
-        for (const EmittedValue& e : *values) by_key[e.key].push_back(&e);
+        for (const EmittedValue& e : values) by_key[e.key].push_back(&e);
         for (const auto& [key, group] : by_key) {
             const std::string& state = group.front()->state;
             if (state == "disputed" || state == "contested") {
@@ -182,7 +184,7 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
             if (group.size() > 1 && slot_rules.size() > 1)
                 for (const std::string& r : slot_rules) ++rules[r].conflicts;
         }
-        for (const EmittedValue& e : *values) {
+        for (const EmittedValue& e : values) {
             emitted_keys.insert({e.log, e.key, ascii_lower(e.value)});
             const Label* l = label_of(e.log, e.key, e.value);
             for (const std::string& r : e.rules) {
@@ -198,10 +200,10 @@ Result<BenchReport> run_extract_bench(const BenchOptions& o) {
         for (const GoldClaim& g : *gold) {
             if (g.log != log.path) continue;
             ++c.gold;
-            const auto hit = std::find_if(values->begin(), values->end(), [&](const EmittedValue& e) {
+            const auto hit = std::find_if(values.begin(), values.end(), [&](const EmittedValue& e) {
                 return slot_matches_gold(e.key, e.value, g.key, g.value);
             });
-            if (hit != values->end()) {
+            if (hit != values.end()) {
                 ++c.recalled;
                 report.recalled.emplace_back(g, hit->key + " = " + hit->value);
             } else {

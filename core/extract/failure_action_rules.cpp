@@ -11,6 +11,7 @@
 #include "extract/rejection_reason.h"
 #include "extract/request_rules.h"
 #include "extract/tool_action_rules.h"
+#include "ingest/terminal_escapes.h"
 #include "util/trim.h"
 
 namespace bm {
@@ -69,20 +70,6 @@ std::string_view reason_line(std::string_view r, size_t& b, size_t& e) {
         return {};
     e = b + line.size();
     return line;
-}
-
-// A line with its terminal colour codes ("\x1b[31;1m") taken out.
-std::string without_colour(std::string_view line) {
-    std::string out;
-    for (size_t i = 0; i < line.size(); ++i) {
-        if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
-            size_t j = i + 2;
-            while (j < line.size() && (std::isdigit(static_cast<unsigned char>(line[j])) || line[j] == ';')) ++j;
-            if (j < line.size()) { i = j; continue; }
-        }
-        out += line[i];
-    }
-    return out;
 }
 
 // Whether a reason says only that the call failed: every word of it is a failure or status word, or a word of the
@@ -157,7 +144,7 @@ void failure_action_facts(const ToolAction& a, std::vector<ActionFact>& out) {
     std::string_view line = reason_line(a.result, b, e);
     // A coloured label alone on its line ("\x1b[31;1mGet-Content: \x1b[0m", PowerShell's error header): a label,
     // not the reason (session 21).
-    if (const std::string uncoloured = without_colour(line); uncoloured.size() != line.size()) {
+    if (const std::string uncoloured = without_escapes(line); uncoloured.size() != line.size()) {
         const std::string_view plain = trim(uncoloured);
         if (!plain.empty() && plain.back() == ':' && plain.find_first_of(" \t") == std::string_view::npos) return;
     }

@@ -18,6 +18,7 @@
 #include "ingest/codex_stream_session.h"
 #include "ingest/terminal_escapes.h"
 #include "ingest/text_lines.h"
+#include "util/exit_code.h"
 #include "util/hash.h"
 #include "util/trim.h"
 
@@ -55,7 +56,7 @@ bool absolute_path(std::string_view path) {
            (path.size() > 2 && path[1] == ':' && (path[2] == '\\' || path[2] == '/'));
 }
 
-enum class Section { kNone, kUser, kAgent, kThinking, kExec, kPatch, kDiff, kTokens, kPlan, kSkip };
+enum class Section { kNone, kUser, kAgent, kThinking, kExec, kPatch, kDiff, kTokens, kPlan };
 
 // The section a header line opens; nullopt for a line that is none.
 std::optional<Section> header(std::string_view line) {
@@ -88,15 +89,9 @@ std::optional<int64_t> exec_end(std::string_view line, size_t& at) {
     const std::string_view rest = line.substr(e + 8);  // "<code> in <duration>:"
     const size_t in = rest.find(" in ");
     if (in == std::string_view::npos || in == 0 || in > 7 || !duration(e + 8 + in + 4)) return std::nullopt;
-    const bool negative = rest[0] == '-';
-    if (negative && in == 1) return std::nullopt;
-    int64_t code = 0;
-    for (size_t i = negative ? 1 : 0; i < in; ++i) {
-        if (rest[i] < '0' || rest[i] > '9') return std::nullopt;
-        code = code * 10 + (rest[i] - '0');
-    }
-    at = e;
-    return negative ? -code : code;
+    const std::optional<int64_t> code = parse_exit_code(rest.substr(0, in));
+    if (code) at = e;
+    return code;
 }
 
 // A plan step line ("  ✓ step", "  → step", "  • step"): its status and text.
@@ -116,7 +111,7 @@ public:
     void line(const Line& l) {
         m_digest.update(l.text);
         m_digest.update("\n");
-        const std::string line = plain(l.text);
+        std::string line = plain(l.text);
         const std::string_view text = line;
         if (!m_started) {  // the notice, then the version line
             if (trimmed_right(text).empty() || trimmed_right(text) == kStdinNotice) return;
@@ -141,14 +136,14 @@ public:
         const bool output = m_section == Section::kExec && m_output_lines >= 0 && m_output_lines < kShownOutput;
         if (m_section != Section::kUser && !output && one_line_notice(trimmed_right(text))) flush();
         if (m_section == Section::kExec && m_output_lines >= kShownOutput) flush();
-        if (m_section == Section::kNone || m_section == Section::kSkip) return notice(l, text);
+        if (m_section == Section::kNone) return notice(l, text);
         if (m_section == Section::kDiff || m_section == Section::kTokens) return;  // never read
         if (m_section == Section::kExec && m_output_lines >= 0) ++m_output_lines;
         else if (m_section == Section::kExec) {
             size_t at = 0;
             if (exec_end(text, at)) m_output_lines = 0;  // the output starts on the next line
         }
-        m_lines.emplace_back(text);
+        m_lines.push_back(std::move(line));  // `text` views it: not used past here
         m_numbers.push_back(l.number);
     }
 
@@ -226,7 +221,7 @@ private:
 
     void flush() {
         const Section s = m_section;
-        m_section = Section::kSkip;
+        m_section = Section::kNone;
         if (s == Section::kUser || s == Section::kAgent || s == Section::kThinking || s == Section::kPlan) words(s);
         else if (s == Section::kExec) exec();
         else if (s == Section::kPatch) patch();
@@ -245,12 +240,16 @@ private:
         else if (s == Section::kAgent)
             while (from > 0 && plan_step(m_lines[from - 1])) --from;
         json plan = json::array();
-        std::vector<std::string> kept(m_lines.begin(), m_lines.begin() + static_cast<std::ptrdiff_t>(from));
+        size_t kept = from;  // the lines before the steps stay; a line among them that is no step moves up
         for (size_t i = from; i < m_lines.size(); ++i) {
-            if (auto step = plan_step(m_lines[i])) plan.push_back({{"step", step->second}, {"status", step->first}});
-            else kept.push_back(m_lines[i]);  // the explanation "Plan update" may print first
+            if (auto step = plan_step(m_lines[i])) {
+                plan.push_back({{"step", step->second}, {"status", step->first}});
+                continue;
+            }
+            if (kept != i) m_lines[kept] = std::move(m_lines[i]);  // the explanation "Plan update" may print first
+            ++kept;
         }
-        m_lines = kept;
+        m_lines.resize(kept);
         const std::string text = joined();
         const std::string id = "line-" + std::to_string(m_first);
         if (!text.empty()) {

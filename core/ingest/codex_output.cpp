@@ -1,10 +1,10 @@
 // Decoding a Codex tool output (JSON envelope with metadata, or a text header) into text and exit code.
 #include "ingest/codex_output.h"
 
-#include <cctype>
 #include <string_view>
 
 #include "ingest/read_context.h"
+#include "util/exit_code.h"
 
 namespace bm {
 
@@ -19,16 +19,7 @@ std::optional<int64_t> codex_header_exit_code(std::string_view text) {
         if (l == "Output:") break;  // the header ends where the command's own output begins
         for (std::string_view marker : {std::string_view("Exit code: "), std::string_view("Process exited with code ")}) {
             if (l.substr(0, marker.size()) != marker) continue;
-            std::string_view n = l.substr(marker.size());
-            bool negative = !n.empty() && n[0] == '-';
-            if (negative) n.remove_prefix(1);
-            if (n.empty() || n.size() > 9) return std::nullopt;
-            int64_t v = 0;
-            for (char c : n) {
-                if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
-                v = v * 10 + (c - '0');
-            }
-            return negative ? -v : v;
+            return parse_exit_code(l.substr(marker.size()));
         }
     }
     return std::nullopt;

@@ -278,6 +278,7 @@ void read_document(ReadResult& out, ReadContext& ctx, std::string_view data, Ses
     if (!f && doc->is_array() && doc->empty()) f = hint;
     if (!f) {
         ctx.error(RecordPos{1, 0}, "", "unrecognised JSON document", supported_list());
+        out.unrecognised = true;
         return;
     }
     out.format = format_name(*f);
@@ -371,6 +372,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         ctx.error(RecordPos{1, static_cast<int64_t>(bad == std::string::npos ? start : bad)}, "",
                   "not a session log: the content is not JSON text (binary or foreign data)",
                   supported_list());
+        out.unrecognised = true;
         return out;
     }
     std::string_view body = std::string_view(head).substr(start);
@@ -412,9 +414,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
         copilot = is_copilot_cli_outline(outline);
         qwen = is_qwen_code_line(outline);
         antigravity = is_antigravity_step(outline);  // step_index, source and type come first
-        // VS Code's chat log after a compaction: one whole-session line, {"kind": 0, "v": {…}}, first.
-        vscode_log = outline.is_object() && outline.size() == 2 && outline.value("kind", json()) == json(0) &&
-                     outline.contains("v");
+        vscode_log = is_vscode_chat_log_outline(outline);
         format = vscode_log ? std::nullopt : classify_object(outline);
         document = format && opens_document(*format, outline);
         instances = format == SessionFormat::kOpenHands && is_openhands_instance(outline);
@@ -439,6 +439,7 @@ ReadResult read_source_unguarded(std::unique_ptr<ByteSource> source, const std::
                           "unrecognised JSON Lines log: the first line's object (members: " + members +
                               ") matches no supported format",
                           supported_list());
+                out.unrecognised = true;
                 return out;
             }
         }

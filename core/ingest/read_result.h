@@ -22,6 +22,8 @@ struct ReadResult {
     std::vector<Error> warnings;  // read, but something was skipped, torn or odd
     size_t errors_dropped = 0, warnings_dropped = 0;  // beyond kMaxDiagnostics, counted only
     bool partial = false;         // valid records before damage were kept
+    bool unrecognised = false;    // no reader knows the input's shape (an unrecognised document or JSON Lines log,
+                                  // or no JSON text at all): nothing was read, and the errors say why
     RedactionCounts redactions;
 
     bool ok() const { return errors.empty(); }

@@ -31,7 +31,6 @@ public:
                 return;
             }
             m_state = *doc;  // a later initial line (the log compacted in place) starts over
-            m_have = true;
             return;
         }
         if (!kind || *kind < 1 || *kind > 3) {
@@ -40,7 +39,7 @@ public:
             m_ctx.result().partial = true;
             return;
         }
-        if (!m_have) {
+        if (!m_state.is_object()) {
             m_ctx.error(pos, "", "an operation before the initial session document; line skipped");
             m_ctx.result().partial = true;
             return;
@@ -68,7 +67,7 @@ public:
     }
 
     void finish(const std::string& digest) {
-        if (!m_have) {
+        if (!m_state.is_object()) {
             m_ctx.error(RecordPos{1, 0}, "", "no initial session document (kind 0) was read");
             return;
         }
@@ -127,8 +126,7 @@ private:
     }
 
     ReadContext& m_ctx;
-    json m_state;
-    bool m_have = false;
+    json m_state;  // the session document; null until the initial operation is read
 };
 
 }  // namespace
@@ -138,6 +136,11 @@ bool is_vscode_chat_log_line(const json& first) {
     const auto kind = first.find("kind");
     const auto doc = first.find("v");
     return kind != first.end() && *kind == 0 && doc != first.end() && is_vscode_chat(*doc);
+}
+
+bool is_vscode_chat_log_outline(const json& outline) {
+    return outline.is_object() && outline.size() == 2 && outline.value("kind", json()) == json(0) &&
+           outline.contains("v");
 }
 
 void read_vscode_chat_log(ByteSource& source, ReadContext& ctx) {

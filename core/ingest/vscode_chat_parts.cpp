@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "ingest/readers.h"
+#include "util/exit_code.h"
 
 namespace bm::vscode_chat {
 
@@ -55,17 +56,12 @@ std::optional<int64_t> take_exit_line(std::string& text) {
     const size_t at = text.rfind(kLine, last);
     if (at == std::string::npos || (at > 0 && text[at - 1] != '\n') || at + kLine.size() > last) return std::nullopt;
     const std::string_view digits(text.data() + at + kLine.size(), last + 1 - at - kLine.size());
-    const bool negative = !digits.empty() && digits[0] == '-';
-    if (digits.size() <= (negative ? 1u : 0u) || digits.size() > 6) return std::nullopt;
-    int64_t code = 0;
-    for (size_t i = negative ? 1 : 0; i < digits.size(); ++i) {
-        if (digits[i] < '0' || digits[i] > '9') return std::nullopt;
-        code = code * 10 + (digits[i] - '0');
-    }
+    const std::optional<int64_t> code = digits.size() > 6 ? std::nullopt : parse_exit_code(digits);
+    if (!code) return std::nullopt;
     size_t end = at;
     while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' ')) --end;
     text.erase(end);
-    return negative ? -code : code;
+    return code;
 }
 
 // `obj`'s member `key`, or null when `obj` is null, not an object, or has no such member.

@@ -22,6 +22,10 @@ void read_vscode_chat(const json& doc, ReadContext& ctx, const std::string& dige
 // {"kind": 0, "v": <the session document>}.
 bool is_vscode_chat_log_line(const json& first);
 
+// The same for a first line over the line limit, seen only as its opening members (ingest.cpp's outline): after a
+// compaction VS Code writes the whole session as that one line, {"kind": 0, "v": {…}}.
+bool is_vscode_chat_log_outline(const json& outline);
+
 // Replays the log (set, push and delete operations on the first line's document) and reads the document it ends
 // with as read_vscode_chat() does; a line that cannot be applied is an error naming it, skipped.
 void read_vscode_chat_log(ByteSource& source, ReadContext& ctx);

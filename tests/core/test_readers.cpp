@@ -1122,6 +1122,15 @@ TEST(CodexExecReader, EventStreamItemsAreCallsResultsAndTheAgentsTurns) {
     const std::string message = unknown.errors[0].to_string();
     EXPECT_NE(message.find("unrecognised JSON Lines log"), std::string::npos) << message;
     EXPECT_NE(message.find("members: event, zone"), std::string::npos) << message;  // in name order
+    // The result says so apart from its message (session 40: the extraction bench told a refused log by its text),
+    // for an unknown document and foreign bytes too; a damaged log of a known shape is no refused one.
+    EXPECT_TRUE(unknown.unrecognised);
+    EXPECT_TRUE(read_bytes(R"({"zone":"a"})", "doc.json").unrecognised);
+    EXPECT_TRUE(read_bytes("plain words, no session log\n", "notes.log").unrecognised);
+    EXPECT_FALSE(odd.unrecognised);
+    const ReadResult damaged = read_bytes(R"({"type":"thread.started","thread_id":"t"})" "\nnot json\n", "exec.jsonl");
+    EXPECT_FALSE(damaged.errors.empty()) << describe(damaged);
+    EXPECT_FALSE(damaged.unrecognised);
 }
 
 // Session 27: Cursor's agent transcripts (role + message lines, turn_ended records, no tool results). Before, the file

@@ -160,8 +160,18 @@ TEST(VsCodeChatReader, AnOperationLogIsReplayedIntoTheSession) {
     for (size_t i = 0; i < exported.sessions[0].messages.size(); ++i) {
         const Message &a = replayed.sessions[0].messages[i], &b = exported.sessions[0].messages[i];
         EXPECT_EQ(a.id, b.id);
+        EXPECT_EQ(a.role, b.role) << a.id;
+        EXPECT_EQ(a.source.kind, b.source.kind) << a.id;
         ASSERT_EQ(a.blocks.size(), b.blocks.size()) << a.id;
-        for (size_t k = 0; k < a.blocks.size(); ++k) EXPECT_EQ(a.blocks[k].text, b.blocks[k].text) << a.id;
+        for (size_t k = 0; k < a.blocks.size(); ++k) {  // each block whole: kind, call, answer and text
+            const ContentBlock &x = a.blocks[k], &y = b.blocks[k];
+            EXPECT_EQ(x.kind, y.kind) << a.id;
+            EXPECT_EQ(x.text, y.text) << a.id;
+            EXPECT_EQ(x.tool_id, y.tool_id) << a.id;
+            EXPECT_EQ(x.tool_name, y.tool_name) << a.id;
+            EXPECT_EQ(x.arguments, y.arguments) << a.id;
+            EXPECT_EQ(x.is_error, y.is_error) << a.id;
+        }
     }
     EXPECT_EQ(detect_format(log), SessionFormat::kOpenAiChat);
 
