@@ -616,12 +616,23 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
                   bool conversational) {
     const size_t statements = found.size();
     for (ClauseMatch& m : match_requests(text, t, is_user, conversational)) {
-        bool covered = false;
         const bool request = m.rule.rfind("user.request", 0) == 0;
         // A request whose lead-in's colon the list follows outranks that "X: Y" label ("Create the following
         // files: a.py and b.py").
-        for (size_t k = 0; k < statements; ++k)
-            covered |= m.first < found[k].last && found[k].first < m.last && !(m.takes_listed && found[k].rule == "text.label");
+        const auto covered_by_statement = [&] {
+            bool any = false;
+            for (size_t k = 0; k < statements; ++k)
+                any |= m.first < found[k].last && found[k].first < m.last && !(m.takes_listed && found[k].rule == "text.label");
+            return any;
+        };
+        bool covered = covered_by_statement();
+        // A goal that kept the rest of its sentence goes back to its clause when a statement claims the rest ("Fix the
+        // login bug, the timeout is 30 seconds.": review, session 40).
+        if (covered && m.clause_last > 0) {
+            m.last = m.clause_last;
+            m.value = m.clause_value;
+            covered = covered_by_statement();
+        }
         if (covered || (!request && conditional(t, 0, m.first))) continue;
         // "If it fails, send me the log": a thing asked for under a condition is no goal of the session (session 20).
         if (m.rule == "user.request_for_me" && conditional(t, 0, m.first)) continue;

@@ -2,6 +2,7 @@
 #include "extract/request_rules.h"
 
 #include <cctype>
+#include <utility>
 #include <set>
 
 #include "extract/key_normaliser.h"
@@ -867,9 +868,8 @@ void whole_sentence_goals(std::string_view text, const Toks& t, std::vector<Clau
         ClauseMatch& goal = out[m];
         if (goal.rule != "user.request" || goal.type != SlotType::kGoal || goal.last >= hi || goal.last <= goal.first)
             continue;
-        bool stop = false;
-        for (size_t later = m + 1; later < out.size() && !stop; ++later)
-            stop = out[later].rule.rfind("user.", 0) == 0 || out[later].rule.rfind("turn.", 0) == 0;
+        bool stop = false;  // the rest gave a claim of its own (any rule's)
+        for (size_t later = m + 1; later < out.size() && !stop; ++later) stop = out[later].first >= goal.last;
         for (size_t k = goal.last; k < hi && !stop; ++k)
             stop = in(negators(), t[k].lower) || negating.count(t[k].lower) > 0;
         if (stop) continue;
@@ -883,7 +883,8 @@ void whole_sentence_goals(std::string_view text, const Toks& t, std::vector<Clau
         while (open > 0 && end < text.size() && text[end] == ')') ++end, --open;
         std::string whole = value_words(text, t[goal.first].begin, end);
         if (whole.size() > kMaxRequestBytes || dangling_end(whole)) continue;
-        goal.value = std::move(whole);
+        goal.clause_last = goal.last;
+        goal.clause_value = std::exchange(goal.value, std::move(whole));
         goal.last = last;
     }
 }

@@ -30,6 +30,10 @@ struct ClauseMatch {
     SlotType type = SlotType::kFact;
     size_t first = 0, last = 0;  // token span (inclusive, exclusive) for the quote
     bool takes_listed = false;   // "… the following X: a and b": the value runs past a lead-in's colon
+    // A goal that kept the rest of its sentence (session 40): its clause's own end and words, which it goes back to
+    // when a statement of the sentence claims the rest (clause_last 0: not extended).
+    size_t clause_last = 0;
+    std::string clause_value;
 };
 
 // Matches of one sentence's tokens. `text` is the message text the tokens index (case of the

@@ -82,6 +82,7 @@ private:
         m_after_input = false;
         m_input_moded = false;
         m_last_reply.clear();
+        m_architect = false;
     }
 
     void finish_session() {
@@ -136,7 +137,7 @@ private:
         m.line = m_first.line;
         const bool follows_input = m_after_input;
         m_after_input = false;
-        if (kind == Block::kUser && !m_last_reply.empty() && plain_lines(text) == m_last_reply) {
+        if (kind == Block::kUser && m_architect && !m_last_reply.empty() && plain_lines(text) == m_last_reply) {
             // Architect mode hands the model's reply to its editor model as input, which aider logs as input lines
             // (session 40, dev logs aider-timeline and aider-careeros): the harness's message, not the user's.
             m_last_reply.clear();
@@ -176,6 +177,10 @@ private:
             m.source.kind = SourceKind::kModel;
             assistant_blocks(text, m);
         } else {
+            // "Main model: o1 with architect edit format", printed at start and on a mode switch.
+            // (The main model's line comes before the editor model's "with editor-diff edit format".)
+            if (const size_t at = text.find(" edit format"); at != std::string::npos)
+                m_architect = at >= 15 && text.compare(at - 15, 15, " with architect") == 0;
             m.role = Role::kTool;  // aider's own output: edits applied, commits, confirmations, command output
             m.source.kind = SourceKind::kTool;
             m.source.name = "aider";
@@ -218,7 +223,12 @@ private:
     static bool confirm_answer(std::string_view text) {
         if (text.rfind("#### ", 0) != 0) return false;
         const size_t choices = text.find(" (Y)es/(N)o");
-        return choices != std::string_view::npos && text.find("]: ", choices) != std::string_view::npos;
+        const size_t prompt_end = text.rfind("]: ");
+        if (choices == std::string_view::npos || prompt_end == std::string_view::npos || prompt_end < choices)
+            return false;
+        // The answer closes the line: a word ("y", "skip", "don't"), not a sentence that goes on.
+        const std::string_view answer = trim_right(text.substr(prompt_end + 3), kHardBreak);
+        return !answer.empty() && answer.size() <= 16 && answer.find(' ') == std::string_view::npos;
     }
 
     // Text compared line by line with each line's trailing blanks dropped, and blank lines at either end.
@@ -264,6 +274,7 @@ private:
     std::string m_input_raw;     // that input's lines as written
     bool m_input_moded = false;  // that input opened with a command ("/code …")
     std::string m_last_reply;    // the model's last reply since the last input, as plain_lines gives it
+    bool m_architect = false;    // aider said the run is in architect mode ("… with architect edit format")
 };
 
 }  // namespace

@@ -409,8 +409,8 @@ private:
 namespace {
 
 // An entry of the tree after the header: {"type", "id", "parentId" (null at the root), "timestamp"}, a message
-// entry with its AgentMessage's `role`. GitHub Copilot CLI's events have the same four members but their payload in
-// `data` and dotted types ("user.message").
+// entry with its AgentMessage's `role`. GitHub Copilot CLI's events have the same four members but dotted types
+// ("user.message"), none of pi's; pi's `custom` entries hold their payload in `data` too.
 bool is_pi_entry(const json& v, const std::string& type) {
     static const std::set<std::string> kEntries = {"model_change", "thinking_level_change", "compaction",
                                                    "branch_summary", "custom_message", "custom",
@@ -419,7 +419,7 @@ bool is_pi_entry(const json& v, const std::string& type) {
     const auto parent = v.find("parentId");
     const auto ts = v.find("timestamp");
     if (id == v.end() || !id->is_string() || parent == v.end() || !(parent->is_string() || parent->is_null()) ||
-        ts == v.end() || !ts->is_string() || v.contains("data"))
+        ts == v.end() || !ts->is_string())
         return false;
     if (type != "message") return kEntries.count(type) > 0;
     const auto msg = v.find("message");

@@ -12,11 +12,13 @@ using testing::describe;
 
 // Architect mode logs the architect's reply, its token line, then the same reply again as input lines: what aider
 // sent the editor model (the shape of two dev logs, with "####   " for a blank line and the reply's trailing spaces).
-// The echo is the harness's message; the user's own input after it is still the user's.
+// The echo is the harness's message; the user's own input after it is still the user's. Only in architect mode (aider
+// says so: "… with architect edit format"): in another mode a user who repeats a reply line for line typed it.
 TEST(AiderReader, AnArchitectsReplyHandedToTheEditorIsTheHarnesss) {
     const std::string text =
         "# aider chat started at 2026-03-16 21:43:00\n\n"
-        "> Model: openrouter/deepseek/deepseek-chat with architect edit format  \n\n"
+        "> Model: openrouter/deepseek/deepseek-chat with architect edit format  \n"
+        "> Editor model: openrouter/google/gemini-2.0-flash-001 with editor-diff edit format  \n\n"
         "#### Create scripts/seed.ts. Do NOT modify the schema.  \n\n"
         "I'll create the seed script:  \n\n"
         "1. Create `scripts/seed.ts`  \n"
@@ -42,13 +44,21 @@ TEST(AiderReader, AnArchitectsReplyHandedToTheEditorIsTheHarnesss) {
     ASSERT_EQ(users.size(), 2u) << describe(r);
     EXPECT_EQ(users[0], "Create scripts/seed.ts. Do NOT modify the schema.");
     EXPECT_EQ(users[1], "the table is monitor_orgs, not TargetCompanies");
-    // Input that only resembles the reply (a user quoting its first line) stays the user's.
+    // Input that only resembles the reply (a user quoting its first line) stays the user's; so does a repeat in
+    // another mode (review: the user typing the model's "Yes." back).
     const std::string quoting =
-        "# aider chat started at 2026-03-16 21:43:00\n\n#### go  \n\nI'll create the seed script.\nDone.\n\n"
-        "#### I'll create the seed script.  \n";
+        "# aider chat started at 2026-03-16 21:43:00\n\n> Main model: o1 with architect edit format  \n\n"
+        "#### go  \n\nI'll create the seed script.\nDone.\n\n#### I'll create the seed script.  \n";
     const ReadResult q = read_bytes(quoting, ".aider.chat.history.md");
     ASSERT_EQ(q.sessions.size(), 1u) << describe(q);
     EXPECT_EQ(q.sessions[0].messages.back().source.kind, SourceKind::kUser);
+    const std::string code_mode =
+        "# aider chat started at 2026-03-16 21:43:00\n\n> Main model: gpt-4o with diff edit format  \n\n"
+        "#### is it done?  \n\nYes.\n\n#### Yes.  \n";
+    const ReadResult c = read_bytes(code_mode, ".aider.chat.history.md");
+    ASSERT_EQ(c.sessions.size(), 1u) << describe(c);
+    EXPECT_EQ(c.sessions[0].messages.back().source.kind, SourceKind::kUser);
+    EXPECT_EQ(c.sessions[0].messages.back().visible_text(), "Yes.");
 }
 
 // A confirm prompt logged on an input line with the answer typed at it (a dev log: nine "skip" answers) is aider's
@@ -59,7 +69,8 @@ TEST(AiderReader, AConfirmPromptOnAnInputLineIsAidersOutput) {
         "#### what files are in this directory?  \n\nsrc/app.swift and README.md.\n\n"
         "#### Add file to the chat? (Y)es/(N)o/(A)ll/(S)kip all/(D)on't ask again [Yes]: skip  \n\n"
         "#### Add file to the chat? (Y)es/(N)o/(A)ll/(S)kip all/(D)on't ask again [Yes]: skip  \n\n"
-        "#### make the prompt say (Y)es/(N)o instead of y/n  \n";
+        "#### make the prompt say (Y)es/(N)o instead of y/n  \n\nDone.\n\n"
+        "#### I keep seeing Add file to the chat? (Y)es/(N)o [Yes]: and then it hangs  \n";
     const ReadResult r = read_bytes(text, ".aider.chat.history.md");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     std::vector<std::string> users;
@@ -69,9 +80,10 @@ TEST(AiderReader, AConfirmPromptOnAnInputLineIsAidersOutput) {
         if (m.role == Role::kTool && m.blocks.at(0).text.find("[Yes]: skip") != std::string::npos) ++confirmations;
     }
     EXPECT_EQ(confirmations, 2) << describe(r);
-    ASSERT_EQ(users.size(), 2u) << describe(r);
+    ASSERT_EQ(users.size(), 3u) << describe(r);
     EXPECT_EQ(users[0], "what files are in this directory?");
     EXPECT_EQ(users[1], "make the prompt say (Y)es/(N)o instead of y/n");
+    EXPECT_EQ(users[2], "I keep seeing Add file to the chat? (Y)es/(N)o [Yes]: and then it hangs");  // no answer
 }
 
 }  // namespace

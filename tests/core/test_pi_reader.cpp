@@ -257,6 +257,11 @@ TEST(PiReader, AWindowThatOpensAtAnEntryIsReadWithoutItsHeader) {
         R"({"type":"model_change","id":"b36dec25","parentId":null,"timestamp":"2026-08-26T16:28:35.422Z","modelId":"claude-sonnet-4"})"
         "\n";
     EXPECT_EQ(read_bytes(model_change + log, "w.jsonl").format, "pi");
+    // A `custom` entry (an extension's state, its payload in `data`; OpenClaw's model snapshot) too (review).
+    const std::string custom =
+        R"({"type":"custom","customType":"model-snapshot","data":{"model":"m"},"id":"c0ffee01","parentId":null,"timestamp":"2026-08-26T16:28:35.422Z"})"
+        "\n";
+    EXPECT_EQ(read_bytes(custom + log, "w.jsonl").format, "pi");
     const std::string other =
         R"({"type":"message","id":"a","parentId":null,"timestamp":"t","text":"no message object"})"
         "\n";

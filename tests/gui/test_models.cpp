@@ -75,16 +75,17 @@ private Q_SLOTS:
     // Session 40: Aider's architect reply, handed to its editor model as input, showed as "user" in the list.
     void aUserRoleMessageTheHarnessWroteSaysSo() {
         const std::string log =
-            "# aider chat started at 2026-03-16 21:43:00\n\n#### add a seed script  \n\nI'll create it.\n\n"
+            "# aider chat started at 2026-03-16 21:43:00\n\n> Main model: o1 with architect edit format  \n\n"
+            "#### add a seed script  \n\nI'll create it.\n\n"
             "> Tokens: 1k sent  \n\n#### I'll create it.  \n";
         ReadResult r = read_bytes(log, ".aider.chat.history.md");
         QVERIFY(r.ok());
         TranscriptModel model;
         model.setMessages(r.sessions.at(0).messages);
-        QCOMPARE(model.rowCount(), 4);
-        QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("user"));
-        QCOMPARE(model.index(3, 0).data().toString(), QStringLiteral("harness: architect"));
-        QCOMPARE(model.index(3, 0).data(roles::RoleNameRole).toString(), QStringLiteral("user"));  // the role itself
+        QCOMPARE(model.rowCount(), 5);  // aider's notice, the input, the reply, its token line, the echo
+        QCOMPARE(model.index(1, 0).data().toString(), QStringLiteral("user"));
+        QCOMPARE(model.index(4, 0).data().toString(), QStringLiteral("harness: architect"));
+        QCOMPARE(model.index(4, 0).data(roles::RoleNameRole).toString(), QStringLiteral("user"));  // the role itself
     }
 
     void toolCallsShowWhatTheyDoNotTheirJson() {
