@@ -12,11 +12,12 @@ namespace bm {
 // npos when `result` holds neither, or nothing follows, or more than 4,000 bytes follow (not a typed reason).
 size_t user_rejection_reason(std::string_view result);
 
-// Whether `result` is Claude Code's notice that the user refused the call ("The user doesn't want to proceed with this
-// tool use.") or mini-swe-agent's ("Command not executed. The user rejected your command …"), or a like notice of
-// Gemini CLI, Qwen Code, Antigravity or VS Code Copilot Chat ("The user cancelled the tool call."), or Codex's policy
-// refusal ("exec_command failed: CreateProcess { message: \"Rejected(…"; session 40): the call never
-// ran, so it has no exit status and no failure of its own (session 21).
+// Whether `result` says the call was refused before it ran: Claude Code's notice that the user refused it ("The user
+// doesn't want to proceed with this tool use."), mini-swe-agent's ("Command not executed. The user rejected your
+// command …"), a like notice of Gemini CLI, Qwen Code, Antigravity or VS Code Copilot Chat ("The user cancelled the
+// tool call."), or Codex's approval policy refusing to start the process, no user involved ("exec_command failed:
+// CreateProcess { message: \"Rejected(…"; session 40). The call never ran, so it has no exit status and no failure of
+// its own (session 21).
 bool call_refused(std::string_view result);
 
 // Whether `result` is Google Antigravity's answer to a call it could not parse ("Error invalid tool call: there was a
