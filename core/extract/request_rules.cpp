@@ -2,8 +2,8 @@
 #include "extract/request_rules.h"
 
 #include <cctype>
-#include <utility>
 #include <set>
+#include <utility>
 
 #include "extract/key_normaliser.h"
 #include "extract/phrasal_request_rules.h"
@@ -839,14 +839,10 @@ static bool negated_list_follows(const Toks& t, size_t i, size_t hi) {
     return comma && alternative;
 }
 
-// A goal cut at its clause's end ("run npm run build" of "run npm run build, fix the errors and rerun.") keeps the
-// rest of its sentence when the rest gave no request of its own, negates nothing (a prohibition keeps a claim of its
-// own) and the whole stays within the request limit: the ask whole, as the user wrote it (session 40: most of the
-// rule's partial values on dev were cut asks). A sentence of two requests that each gave a claim keeps both.
 // Whether the sentence whose last word ends at `end` closes there: the text ends, or a full stop, "!" or "?", a blank
 // line or a line that opens a new item follows (past closing quotes and parentheses), not a line break inside a
 // wrapped sentence ("… mkdir\n_ai_plats/ and …").
-bool sentence_closed(std::string_view text, size_t end) {
+static bool sentence_closed(std::string_view text, size_t end) {
     size_t k = end;
     static constexpr std::string_view kClosers = " \t)\"'";
     while (k < text.size() && kClosers.find(text[k]) != std::string_view::npos) ++k;
@@ -860,7 +856,12 @@ bool sentence_closed(std::string_view text, size_t end) {
     return std::isupper(c) || std::isdigit(c) || c == '-' || c == '*' || c == '#';
 }
 
-void whole_sentence_goals(std::string_view text, const Toks& t, std::vector<ClauseMatch>& out) {
+// A goal cut at its clause's end ("run npm run build" of "run npm run build, fix the errors and rerun.") keeps the
+// rest of its sentence when the rest gave no claim of its own (of any rule), negates nothing (a prohibition keeps a
+// claim of its own), closes the sentence and the whole stays within the request limit: the ask whole, as the user
+// wrote it (session 40: most of the rule's partial values on dev were cut asks). The clause is kept beside it
+// (ClauseMatch::clause_last) for add_requests, which goes back to it when a statement claims the rest.
+static void whole_sentence_goals(std::string_view text, const Toks& t, std::vector<ClauseMatch>& out) {
     static const std::set<std::string> negating = {"without", "doesn't", "shouldn't", "won't", "isn't", "mustn't",
                                                    "except", "unless", "instead"};
     const size_t hi = t.size();
