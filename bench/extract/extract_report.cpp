@@ -104,7 +104,7 @@ std::string merged_markdown(const BenchReport& r) {
            " unlabelled)\n";
     for (const MergedDispute& d : r.disputes) {
         std::string values;
-        for (const std::string& v : d.values) values += (values.empty() ? "" : " | ") + v.substr(0, 80);
+        for (const std::string& v : d.values) values += (values.empty() ? "" : " | ") + utf8_prefix(v, 80);
         std::string rules;
         for (const std::string& x : d.rules) rules += (rules.empty() ? "" : ", ") + x;
         out += "- " + d.merge + " | " + d.key + " | {" + values + "} | " +
@@ -114,7 +114,7 @@ std::string merged_markdown(const BenchReport& r) {
            std::to_string(r.joined.size()) + "\n";
     for (const MergedDispute& j : r.joined) {
         std::string values;
-        for (const std::string& v : j.values) values += (values.empty() ? "" : " | ") + v.substr(0, 80);
+        for (const std::string& v : j.values) values += (values.empty() ? "" : " | ") + utf8_prefix(v, 80);
         out += "- " + j.merge + " | " + j.key + " | {" + values + "}\n";
     }
     return out;
@@ -166,7 +166,8 @@ std::string report_markdown(const BenchReport& r, const std::string& machine_lin
     for (const auto& [split, log, error] : r.unread) out += "- " + split + " | " + log + " | " + error + "\n";
     out += "\nunlabelled emitted slot values: " + std::to_string(r.unlabelled.size()) + "\n";
     for (const EmittedValue& e : r.unlabelled)
-        out += "- " + e.log + " | " + e.key + " = " + e.value + " | " + e.state + " | quote: " + e.quote.substr(0, 160) + "\n";
+        out += "- " + e.log + " | " + e.key + " = " + e.value + " | " + e.state + " | quote: " +
+               utf8_prefix(e.quote, 160) + "\n";
     out += "stale labels (no longer emitted): " + std::to_string(r.stale_labels) + "\n";
     return out;
 }
