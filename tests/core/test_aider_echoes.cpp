@@ -46,19 +46,19 @@ TEST(AiderReader, AnArchitectsReplyHandedToTheEditorIsTheHarnesss) {
     EXPECT_EQ(users[1], "the table is monitor_orgs, not TargetCompanies");
     // Input that only resembles the reply (a user quoting its first line) stays the user's; so does a repeat in
     // another mode (review: the user typing the model's "Yes." back).
-    const std::string quoting =
-        "# aider chat started at 2026-03-16 21:43:00\n\n> Main model: o1 with architect edit format  \n\n"
-        "#### go  \n\nI'll create the seed script.\nDone.\n\n#### I'll create the seed script.  \n";
-    const ReadResult q = read_bytes(quoting, ".aider.chat.history.md");
-    ASSERT_EQ(q.sessions.size(), 1u) << describe(q);
-    EXPECT_EQ(q.sessions[0].messages.back().source.kind, SourceKind::kUser);
-    const std::string code_mode =
-        "# aider chat started at 2026-03-16 21:43:00\n\n> Main model: gpt-4o with diff edit format  \n\n"
-        "#### is it done?  \n\nYes.\n\n#### Yes.  \n";
-    const ReadResult c = read_bytes(code_mode, ".aider.chat.history.md");
-    ASSERT_EQ(c.sessions.size(), 1u) << describe(c);
-    EXPECT_EQ(c.sessions[0].messages.back().source.kind, SourceKind::kUser);
-    EXPECT_EQ(c.sessions[0].messages.back().visible_text(), "Yes.");
+    const auto last_message = [](const std::string& mode, const std::string& turns) {
+        const ReadResult r = read_bytes("# aider chat started at 2026-03-16 21:43:00\n\n> Main model: " + mode +
+                                            " edit format  \n\n" + turns,
+                                        ".aider.chat.history.md");
+        EXPECT_EQ(r.sessions.size(), 1u) << describe(r);
+        return r.sessions.empty() ? Message{} : r.sessions[0].messages.back();
+    };
+    const Message quoting = last_message("o1 with architect", "#### go  \n\nI'll create the seed script.\nDone.\n\n"
+                                                              "#### I'll create the seed script.  \n");
+    EXPECT_EQ(quoting.source.kind, SourceKind::kUser);
+    const Message code_mode = last_message("gpt-4o with diff", "#### is it done?  \n\nYes.\n\n#### Yes.  \n");
+    EXPECT_EQ(code_mode.source.kind, SourceKind::kUser);
+    EXPECT_EQ(code_mode.visible_text(), "Yes.");
 }
 
 // A confirm prompt logged on an input line with the answer typed at it (a dev log: nine "skip" answers) is aider's
