@@ -622,7 +622,8 @@ void add_requests(std::vector<Candidate>& found, const std::string& text, const 
         const auto covered_by_statement = [&] {
             bool any = false;
             for (size_t k = 0; k < statements; ++k)
-                any |= m.first < found[k].last && found[k].first < m.last && !(m.takes_listed && found[k].rule == "text.label");
+                any |= m.first < found[k].last && found[k].first < m.last &&
+                       !(m.takes_listed && found[k].rule == "text.label");
             return any;
         };
         bool covered = covered_by_statement();

@@ -34,7 +34,8 @@ TEST(WholeSentenceGoals, TheRestKeepsItsOwnClaimsNegationsAndLineBreaks) {
     const std::string negated = requests_of("Fix the login page, but don't touch the API.");
     EXPECT_NE(negated.find("goal.fix.login.page = fix the login page\n"), std::string::npos) << negated;
     // A sentence a line break cuts inside ("mkdir\n_ai_plats/") does not close where the tokens stop.
-    const std::string wrapped = requests_of("make this comprehensive, do many searches, mkdir\n_ai_plats/ and write it");
+    const std::string wrapped =
+        requests_of("make this comprehensive, do many searches, mkdir\n_ai_plats/ and write it");
     EXPECT_NE(wrapped.find("= make this comprehensive\n"), std::string::npos) << wrapped;
     // A rest that gives a claim of any rule of its own ("I use pnpm": a choice) stays that claim's.
     const std::string choice = requests_of("Fix the tests, I use pnpm.");
@@ -49,11 +50,14 @@ TEST(WholeSentenceGoals, TheRestKeepsItsOwnClaimsNegationsAndLineBreaks) {
 // Through the extractor: a statement the rest of the sentence holds keeps it, and the goal goes back to its clause
 // (review: "Fix the login bug, the timeout is 30 seconds." lost its goal to the statement).
 TEST(WholeSentenceGoals, AStatementInTheRestKeepsItAndTheGoalItsClause) {
-    const std::string got = claude_log_claims(claude_user_line("u1", "", R"("Fix the login bug, the timeout is 30 seconds.")"));
+    const std::string got =
+        claude_log_claims(claude_user_line("u1", "", R"("Fix the login bug, the timeout is 30 seconds.")"));
     EXPECT_NE(got.find("user.request: goal.fix.login.bug = Fix the login bug\n"), std::string::npos) << got;
     EXPECT_NE(got.find("timeout"), std::string::npos) << got;  // the statement's own claim
-    const std::string whole = claude_log_claims(claude_user_line("u1", "", R"("run npm run build, fix the errors and rerun.")"));
-    EXPECT_NE(whole.find("goal.run.npm.run.build = run npm run build, fix the errors and rerun\n"), std::string::npos) << whole;
+    const std::string whole =
+        claude_log_claims(claude_user_line("u1", "", R"("run npm run build, fix the errors and rerun.")"));
+    EXPECT_NE(whole.find("goal.run.npm.run.build = run npm run build, fix the errors and rerun\n"), std::string::npos)
+        << whole;
 }
 
 }  // namespace
