@@ -172,7 +172,7 @@ private:
             m_after_input = true;
             m_input_raw = raw;
         } else if (kind == Block::kAssistant) {
-            m_last_reply = plain_lines(text);
+            if (m_architect) m_last_reply = plain_lines(text);  // only architect mode echoes a reply
             m.role = Role::kAssistant;
             m.source.kind = SourceKind::kModel;
             assistant_blocks(text, m);

@@ -781,6 +781,12 @@ TEST(ClaudeCodeReader, AQueuedPromptIsTheUsersWordsAndATaskNotificationTheHarnes
     ASSERT_EQ(s.branches.size(), 1u);
 }
 
+// A Claude Code `queue-operation` line of session s1; `content` is the JSON text of its content member, if any.
+std::string queue_line(const std::string& operation, const std::string& content = "") {
+    return R"({"type":"queue-operation","operation":")" + operation + R"(","sessionId":"s1")" +
+           (content.empty() ? "" : R"(,"content":)" + content) + "}\n";
+}
+
 // A window cut from a longer transcript can keep a queued prompt's `enqueue` line and lose its delivery (session 39:
 // a dev log's "and it should be tagged with nyquist in the filename." was read as no message). Such a prompt is read
 // from its queue line, between the turns it was typed in, on the same branch; two in a row keep their order; a
@@ -789,16 +795,15 @@ TEST(ClaudeCodeReader, AQueuedPromptIsTheUsersWordsAndATaskNotificationTheHarnes
 TEST(ClaudeCodeReader, AQueuedPromptWhoseDeliveryTheFileLacksIsReadFromItsQueueLine) {
     const std::string text =
         "{\"parentUuid\":null,\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"yes\"},\"uuid\":\"u1\"}\n"
-        "{\"parentUuid\":\"u1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]},\"uuid\":\"m1\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\" and tag it nyquist \"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"and commit\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"remove\",\"sessionId\":\"s1\",\"content\":\"enqueued before this window\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"yes\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"where is it?\"}\n"
+        "{\"parentUuid\":\"u1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Done.\"}]},\"uuid\":\"m1\"}\n" +
+        queue_line("enqueue", "\" and tag it nyquist \"") +
+        queue_line("enqueue", "\"and commit\"") +
+        queue_line("remove", "\"enqueued before this window\"") +
+        queue_line("enqueue", "\"yes\"") +
+        queue_line("enqueue", "\"where is it?\"") +
         "{\"parentUuid\":\"m1\",\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"where is it?\"},\"uuid\":\"u2\"}\n"
-        "{\"parentUuid\":\"u2\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"In the root.\"}]},\"uuid\":\"m2\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"thanks\"}\n"
-        ;
+        "{\"parentUuid\":\"u2\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"In the root.\"}]},\"uuid\":\"m2\"}\n" +
+        queue_line("enqueue", "\"thanks\"");
     ReadResult r = read_bytes(text, "session.jsonl");
     ASSERT_EQ(r.sessions.size(), 1u) << describe(r);
     EXPECT_TRUE(r.errors.empty() && r.warnings.empty()) << describe(r);
@@ -821,14 +826,14 @@ TEST(ClaudeCodeReader, AQueuedPromptWhoseDeliveryTheFileLacksIsReadFromItsQueueL
 // task's notice and a JSON record the harness queued (review, session 39).
 TEST(ClaudeCodeReader, DeliveredCancelledAndHarnessQueueLinesAreNotRead) {
     const std::string text =
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"/review fix the parser\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"dequeue\",\"sessionId\":\"s1\"}\n"
+        queue_line("enqueue", "\"/review fix the parser\"") +
+        queue_line("dequeue") +
         "{\"parentUuid\":null,\"sessionId\":\"s1\",\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"<command-name>/review</command-name>\\n<command-args>fix the parser</command-args>\"},\"uuid\":\"c1\"}\n"
-        "{\"parentUuid\":\"c1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Reviewing.\"}]},\"uuid\":\"m1\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"delete the database\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"popAll\",\"sessionId\":\"s1\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"<task-notification>\\n<status>completed</status>\\n</task-notification>\"}\n"
-        "{\"type\":\"queue-operation\",\"operation\":\"enqueue\",\"sessionId\":\"s1\",\"content\":\"{\\\"task_id\\\":\\\"b5\\\"}\"}\n"
+        "{\"parentUuid\":\"c1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Reviewing.\"}]},\"uuid\":\"m1\"}\n" +
+        queue_line("enqueue", "\"delete the database\"") +
+        queue_line("popAll") +
+        queue_line("enqueue", "\"<task-notification>\\n<status>completed</status>\\n</task-notification>\"") +
+        queue_line("enqueue", "\"{\\\"task_id\\\":\\\"b5\\\"}\"") +
         "{\"parentUuid\":\"m1\",\"sessionId\":\"s1\",\"type\":\"assistant\",\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":\"Ok.\"}]},\"uuid\":\"m2\"}\n"
         ;
     ReadResult r = read_bytes(text, "session.jsonl");
